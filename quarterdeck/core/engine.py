@@ -1,0 +1,395 @@
+"""The engine contract: the Ruleset protocol, the rules context, and the Game.
+
+A rule set turns a scenario into an initial state, and a state into either the
+open prompts (who must decide what) or a result. ``apply`` checks an answer
+against its prompt, then runs the rules forward, rolling every die that needs
+no decision, until the next prompt. The state is plain data; the dice source,
+the record and the log live in the :class:`Game` that wraps it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from quarterdeck.core.dice import DiceSource, RandomDice, RecordingDice, RollRequest
+from quarterdeck.core.errors import IllegalAnswer, RecordError
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.record import Record, ReplayDice
+from quarterdeck.core.result import Result
+from quarterdeck.core.scenario import Scenario
+
+# --------------------------------------------------------------------------
+# The rules context: dice and log, handed to rules code, never stored in state
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: what happened and the rule that applied.
+
+    ``seats`` is None for a public line, else the seats that may read it.
+    """
+
+    text: str
+    rule: str = ""
+    kind: str = "event"
+    seats: tuple[str, ...] | None = None
+    odds: str = ""
+
+    def visible_to(self, seat: str | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "rule": self.rule, "kind": self.kind}
+        if self.odds:
+            out["odds"] = self.odds
+        return out
+
+    def __str__(self) -> str:
+        text = self.text
+        if self.odds:
+            text += f" [{self.odds}]"
+        return f"{text} ({self.rule})" if self.rule else text
+
+
+class Context:
+    """What rules code may touch besides the state: the dice and the log."""
+
+    __slots__ = ("_log", "dice")
+
+    def __init__(self, dice: DiceSource, log: Callable[[LogEntry], None] | None = None) -> None:
+        self.dice = dice
+        self._log = log
+
+    @property
+    def logging(self) -> bool:
+        return self._log is not None
+
+    def roll(
+        self,
+        label: str,
+        count: int,
+        rule: str,
+        sides: int = 6,
+        seat: str | None = None,
+        odds: str | Callable[[], str] = "",
+    ) -> tuple[int, ...]:
+        """Roll ``count`` dice for ``label`` under ``rule``, and log the result."""
+        values = self.dice.roll(RollRequest(label, count, rule, sides, seat))
+        if self._log is not None:
+            shown = " ".join(str(v) for v in values)
+            self._log(
+                LogEntry(
+                    f"{label}: rolled {shown}",
+                    rule,
+                    "roll",
+                    odds=odds() if callable(odds) else odds,
+                )
+            )
+        return values
+
+    def log(
+        self,
+        text: str,
+        rule: str = "",
+        seats: Iterable[str] | None = None,
+        kind: str = "event",
+    ) -> None:
+        if self._log is not None:
+            self._log(LogEntry(text, rule, kind, tuple(seats) if seats is not None else None))
+
+
+# --------------------------------------------------------------------------
+# The rule set protocol
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    """What a rule set declares about itself, as data."""
+
+    id: str
+    title: str
+    period: str
+    playable: bool
+    sections: str = ""
+    text: str = ""
+
+
+class Ruleset(Protocol):
+    """What every rule set provides. See DESIGN.md, "The engine contract"."""
+
+    info: RulesetInfo
+
+    def scenario_dir(self) -> Path | None: ...
+
+    def parse_scenario(self, scenario: Scenario) -> Any:
+        """Validate the rule-set part of a scenario; raise ScenarioError."""
+        ...
+
+    def new_state(self, scenario: Scenario, ctx: Context) -> Any: ...
+
+    def prompts(self, state: Any) -> tuple[Prompt, ...]: ...
+
+    def apply(self, state: Any, seat: str, answer: Answer, ctx: Context) -> None:
+        """Apply a checked answer to ``state`` in place and run to the next prompt."""
+        ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def view(self, state: Any, seat: str | None) -> dict[str, Any]: ...
+
+    def turn(self, state: Any) -> int: ...
+
+    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+
+    def ai(self, seat: str, seed: int) -> Player: ...
+
+    def render(self, state: Any, seat: str | None) -> str:
+        """A plain-text picture of the state for the terminal."""
+        ...
+
+
+class Player(Protocol):
+    """Anything that answers prompts from a seat's view."""
+
+    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer: ...
+
+
+# --------------------------------------------------------------------------
+# The game driver
+
+
+@dataclass
+class Game:
+    """A game in play: the ruleset, the plain-data state, the dice, the record.
+
+    Every answer goes through :meth:`apply`, which checks it, runs the rules on
+    a copy of the state, and only then replaces the state and extends the
+    record, so an illegal answer or a failed roll changes nothing.
+    """
+
+    ruleset: Ruleset
+    scenario: Scenario
+    state: Any
+    dice: DiceSource
+    record: Record
+    log: list[LogEntry] = field(default_factory=list)
+    on_entry: Callable[[dict[str, Any]], None] | None = None
+    on_rollback: Callable[[int], None] | None = None
+    _work: Any = field(default=None, init=False, repr=False)
+
+    # -- construction ------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        scenario: Scenario,
+        dice: DiceSource | None = None,
+        seed: int | None = None,
+        dice_mode: str = "program",
+    ) -> Game:
+        from quarterdeck.rulesets import get_ruleset
+
+        ruleset = get_ruleset(scenario.ruleset)
+        if dice is None:
+            dice = RandomDice(seed)
+        if seed is None and isinstance(dice, RandomDice):
+            seed = dice.seed
+        record = Record(
+            ruleset=scenario.ruleset,
+            scenario_id=scenario.id,
+            scenario=scenario.data,
+            seed=seed,
+            dice_mode=dice_mode,
+        )
+        game = cls(ruleset, scenario, None, dice, record)
+        game._run(lambda ctx: setattr(game, "state", ruleset.new_state(scenario, ctx)))
+        return game
+
+    @classmethod
+    def replay(
+        cls,
+        record: Record,
+        upto: int | None = None,
+        live: DiceSource | None = None,
+    ) -> Game:
+        """Rebuild a game from its record (the first ``upto`` decisions).
+
+        Rolls come from the record; where it runs out (a game cut off in the
+        middle of a step) they come from ``live``. With program dice the live
+        source is re-seeded and advanced past the recorded rolls, so a resumed
+        game goes on exactly as the uninterrupted one would have.
+        """
+        from quarterdeck.core.scenario import scenario_from_record
+
+        scenario = scenario_from_record(record)
+        if live is None and record.dice_mode == "program" and record.seed is not None:
+            live = RandomDice(record.seed)
+        replay_dice = ReplayDice(record.rolls(), live, advance_live=record.dice_mode == "program")
+        game = cls.new(scenario, dice=replay_dice, seed=record.seed, dice_mode=record.dice_mode)
+        decisions = record.decisions()
+        if upto is not None:
+            decisions = decisions[:upto]
+        for index, (seat, answer) in enumerate(decisions):
+            try:
+                game.apply(seat, answer)
+            except IllegalAnswer as exc:
+                raise RecordError(f"decision {index + 1} does not replay: {exc}") from None
+        if upto is None and replay_dice.unused:
+            raise RecordError(
+                f"the record has {replay_dice.unused} roll(s) that no rule asked for; "
+                "it was not made by this version of the rules or was edited"
+            )
+        if live is not None:
+            game.dice = live
+        return game
+
+    # -- the contract --------------------------------------------------------
+
+    def prompts(self) -> tuple[Prompt, ...]:
+        return self.ruleset.prompts(self.state)
+
+    def prompt(self) -> Prompt | None:
+        open_prompts = self.prompts()
+        return open_prompts[0] if open_prompts else None
+
+    def prompt_for(self, seat: str) -> Prompt | None:
+        for p in self.prompts():
+            if p.seat == seat:
+                return p
+        return None
+
+    def result(self) -> Result | None:
+        return self.ruleset.result(self.state)
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        view = self.ruleset.view(self.state, seat)
+        view["log"] = [e.to_json() for e in self.log if e.visible_to(seat)]
+        prompt = self.prompt_for(seat) if seat is not None else None
+        view["prompt"] = prompt.to_json() if prompt is not None else None
+        result = self.result()
+        view["result"] = result.to_json() if result is not None else None
+        return view
+
+    @property
+    def turn(self) -> int:
+        return self.ruleset.turn(self.state)
+
+    def apply(self, seat: str, answer: Any) -> None:
+        """Check ``answer`` for ``seat``'s open prompt, then play it.
+
+        Raises :class:`IllegalAnswer` and changes nothing if the seat has no
+        open prompt or the answer is not one it allows.
+        """
+        if self.result() is not None:
+            raise IllegalAnswer("the game is over; no more answers are taken")
+        prompt = self.prompt_for(seat)
+        if prompt is None:
+            waiting = ", ".join(sorted({p.seat for p in self.prompts()})) or "nobody"
+            raise IllegalAnswer(f"seat {seat!r} has nothing to answer now (waiting for: {waiting})")
+        checked = prompt.check(answer)
+        label = _answer_label(prompt, checked)
+        self._run(
+            lambda ctx: self.ruleset.apply(self._work, seat, checked, ctx),
+            first={"t": "d", "seat": seat, "answer": checked},
+            work=True,
+            decision=_decision_log(prompt, seat, label),
+        )
+
+    # -- internals ------------------------------------------------------------
+
+    def _run(
+        self,
+        step: Callable[[Context], None],
+        first: dict[str, Any] | None = None,
+        work: bool = False,
+        decision: list[LogEntry] | None = None,
+    ) -> None:
+        entries: list[dict[str, Any]] = []
+        new_log: list[LogEntry] = []
+        start = len(self.record.entries)
+
+        def add(entry: dict[str, Any]) -> None:
+            entries.append(entry)
+            if self.on_entry is not None:
+                self.on_entry(entry)
+
+        def on_roll(request: RollRequest, values: tuple[int, ...]) -> None:
+            add(
+                {
+                    "t": "r",
+                    "label": request.label,
+                    "rule": request.rule,
+                    "sides": request.sides,
+                    "values": list(values),
+                }
+            )
+
+        if first is not None:
+            add(first)
+        if decision is not None:
+            new_log.extend(decision)
+        ctx = Context(RecordingDice(self.dice, on_roll), new_log.append)
+        if work:
+            self._work = copy.deepcopy(self.state)
+        try:
+            step(ctx)
+        except Exception:
+            # A failed step changes nothing, in memory or in the store.
+            self._work = None
+            if self.on_rollback is not None and entries:
+                self.on_rollback(start)
+            raise
+        except BaseException:
+            # Interrupted (Ctrl-C): what was stored stays, so resume continues
+            # the step from the entries already written.
+            self._work = None
+            raise
+        if work:
+            self.state = self._work
+            self._work = None
+        self.record.entries.extend(entries)
+        self.log.extend(new_log)
+
+
+def _answer_label(prompt: Prompt, answer: Answer) -> str:
+    if prompt.kind == "choice":
+        for option in prompt.options:
+            if option.id == answer:
+                return option.label
+    return str(answer)
+
+
+def _decision_log(prompt: Prompt, seat: str, label: str) -> list[LogEntry]:
+    """The log lines for a decision; a secret order is shown only to its seat."""
+    text = f"{seat}: {prompt.question} -> {label}"
+    if prompt.context.get("secret", False):
+        return [
+            LogEntry(f"{seat}: secret order given", prompt.rule, "decision"),
+            LogEntry(text, prompt.rule, "decision", seats=(seat,)),
+        ]
+    return [LogEntry(text, prompt.rule, "decision")]
+
+
+def play_out(
+    game: Game,
+    players: dict[str, Player],
+    on_step: Callable[[Game], None] | None = None,
+    max_steps: int = 100_000,
+) -> Result:
+    """Let ``players`` answer every prompt until the game ends."""
+    for _ in range(max_steps):
+        prompt = game.prompt()
+        if prompt is None:
+            break
+        answer = players[prompt.seat].decide(game.view(prompt.seat), prompt)
+        game.apply(prompt.seat, answer)
+        if on_step is not None:
+            on_step(game)
+    result = game.result()
+    if result is None:
+        raise RuntimeError(f"game did not end within {max_steps} steps")
+    return result

@@ -1,0 +1,31 @@
+"""The errors Quarterdeck raises for bad input: each says what and where."""
+
+from __future__ import annotations
+
+
+class QuarterdeckError(Exception):
+    """Base of every error a user can cause; the message is meant for them."""
+
+
+class DiceError(QuarterdeckError):
+    """A roll that no die can show, or a dice source that cannot answer."""
+
+
+class IllegalAnswer(QuarterdeckError):
+    """An answer that the current prompt does not allow. The game is unchanged."""
+
+
+class ScenarioError(QuarterdeckError):
+    """A scenario file or id that cannot be played."""
+
+
+class RecordError(QuarterdeckError):
+    """A game record that is malformed or does not replay."""
+
+
+class TableError(QuarterdeckError):
+    """A chart data file (or house-rule override) that is malformed."""
+
+
+class UnknownRuleset(QuarterdeckError):
+    """A rule set id that is not registered."""

@@ -1,0 +1,238 @@
+"""Scenario files: TOML, validated before play, with errors that say where.
+
+Every scenario starts with a common header (``id``, ``ruleset``, ``title``,
+``year``, ``description``, ``sides``, ``turn_limit``); the rest belongs to the
+rule set, which validates it with its own model. A file that fails validation
+is refused with the file, the line, the field and the legal values.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from quarterdeck.core.errors import ScenarioError
+
+if TYPE_CHECKING:
+    from quarterdeck.core.record import Record
+
+SLUG = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class SideSpec(BaseModel):
+    """One side of a scenario: its name (the seat) and how it is shown."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(pattern=SLUG)
+    title: str
+    colour: str = "#444444"
+
+
+class Header(BaseModel):
+    """The part of every scenario that the core reads."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = Field(pattern=SLUG)
+    ruleset: str
+    title: str
+    year: int | None = None
+    description: str = ""
+    history: str = ""
+    source: str = ""
+    sides: list[SideSpec] = Field(min_length=2)
+    turn_limit: int = Field(default=12, ge=1, le=200)
+
+
+@dataclass
+class Scenario:
+    """A validated scenario: the header, the raw data, and the rule set's model."""
+
+    header: Header
+    data: dict[str, Any]
+    path: str
+    model: Any = None
+    summary: list[str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.header.id
+
+    @property
+    def ruleset(self) -> str:
+        return self.header.ruleset
+
+    @property
+    def title(self) -> str:
+        return self.header.title
+
+    @property
+    def side_names(self) -> list[str]:
+        return [s.name for s in self.header.sides]
+
+    def side(self, name: str) -> SideSpec:
+        for s in self.header.sides:
+            if s.name == name:
+                return s
+        raise ScenarioError(
+            f"scenario {self.id!r} has no side {name!r} (sides: {', '.join(self.side_names)})"
+        )
+
+
+def locate(text: str, loc: Sequence[str | int]) -> int | None:
+    """Find the line of a TOML field given a validation path such as
+    ``("ships", 2, "crew")``. Returns a 1-based line number or None."""
+    lines = text.splitlines()
+    start, end = 0, len(lines)
+    header_re = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*$")
+    path: list[str] = []
+    parts = list(loc)
+    i = 0
+    found: int | None = None
+    while i < len(parts):
+        part = parts[i]
+        if not isinstance(part, str):
+            i += 1
+            continue
+        path.append(part)
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        dotted = ".".join(path)
+        if isinstance(nxt, int):
+            count = -1
+            for n in range(start, end):
+                m = header_re.match(lines[n])
+                if m and m.group(1) == dotted and lines[n].lstrip().startswith("[["):
+                    count += 1
+                    if count == nxt:
+                        found = n + 1
+                        start = n + 1
+                        end = _section_end(lines, start, header_re, dotted)
+                        break
+            else:
+                return found
+            i += 2
+            continue
+        key_re = re.compile(rf"^\s*{re.escape(part)}\s*=")
+        for n in range(start, end):
+            if key_re.match(lines[n]):
+                return n + 1
+        for n in range(start, end):
+            m = header_re.match(lines[n])
+            if m and m.group(1) == dotted:
+                found = n + 1
+                start = n + 1
+                end = _section_end(lines, start, header_re, dotted)
+                break
+        i += 1
+    return found
+
+
+def _section_end(lines: list[str], start: int, header_re: re.Pattern[str], dotted: str) -> int:
+    for n in range(start, len(lines)):
+        m = header_re.match(lines[n])
+        if m and not m.group(1).startswith(dotted + "."):
+            return n
+    return len(lines)
+
+
+def validation_message(exc: ValidationError, where: str, text: str | None) -> str:
+    """Turn a pydantic error into lines naming file, line, field and the problem."""
+    out = []
+    for err in exc.errors():
+        loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
+        place = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
+        line = locate(text, loc) if text is not None else None
+        at = f"{where}, line {line}" if line else where
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field (check its spelling)"
+        out.append(f"{at}: field '{place or '(top level)'}': {msg}")
+    return "\n".join(out)
+
+
+def parse_text(text: str, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{where}: not valid TOML: {exc}") from None
+
+
+def build(data: dict[str, Any], where: str, text: str | None = None) -> Scenario:
+    """Validate ``data`` (header, then the rule set's part) into a Scenario."""
+    from quarterdeck.rulesets import get_ruleset, ruleset_ids
+
+    try:
+        header = Header.model_validate(data)
+    except ValidationError as exc:
+        raise ScenarioError(validation_message(exc, where, text)) from None
+    if header.ruleset not in ruleset_ids():
+        line = locate(text, ["ruleset"]) if text else None
+        at = f"{where}, line {line}" if line else where
+        raise ScenarioError(
+            f"{at}: field 'ruleset': {header.ruleset!r} is not a rule set "
+            f"(legal values: {', '.join(ruleset_ids())})"
+        )
+    names = [s.name for s in header.sides]
+    if len(set(names)) != len(names):
+        raise ScenarioError(f"{where}: field 'sides': side names must differ, got {names}")
+    ruleset = get_ruleset(header.ruleset)
+    if not ruleset.info.playable:
+        raise ScenarioError(f"{where}: the rule set {header.ruleset!r} is not playable yet")
+    scenario = Scenario(header, data, where)
+    try:
+        scenario.model = ruleset.parse_scenario(scenario)
+    except ValidationError as exc:
+        raise ScenarioError(validation_message(exc, where, text)) from None
+    return scenario
+
+
+def load_file(path: str | Path) -> Scenario:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"{p}: cannot read the scenario file ({exc.strerror})") from None
+    return build(parse_text(text, str(p)), str(p), text)
+
+
+def bundled_paths() -> dict[str, Path]:
+    """Every bundled scenario file of every playable rule set, by scenario id."""
+    from quarterdeck.rulesets import all_rulesets
+
+    found: dict[str, Path] = {}
+    for ruleset in all_rulesets():
+        if not ruleset.info.playable:
+            continue
+        folder = ruleset.scenario_dir()
+        if folder is None:
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            found[path.stem] = path
+    return found
+
+
+def bundled() -> list[Scenario]:
+    return [load_file(p) for p in bundled_paths().values()]
+
+
+def load(name: str) -> Scenario:
+    """A bundled scenario by id, or a scenario file by path."""
+    paths = bundled_paths()
+    if name in paths:
+        return load_file(paths[name])
+    p = Path(name)
+    if p.suffix == ".toml" or p.exists():
+        return load_file(p)
+    raise ScenarioError(
+        f"unknown scenario {name!r}; bundled scenarios: {', '.join(sorted(paths))} "
+        "(or give the path of a .toml file)"
+    )
+
+
+def scenario_from_record(record: Record) -> Scenario:
+    return build(record.scenario, f"record of {record.scenario_id}")

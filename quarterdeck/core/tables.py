@@ -1,0 +1,65 @@
+"""Chart data files: each rule set's tables.toml, with house-rule overrides.
+
+A rule set keeps its printed charts in ``tables.toml`` shaped like the page.
+A user may replace any part with a TOML file of their own: its tables are
+merged over the printed ones, key by key, and the result is validated by the
+rule set's model before any game starts.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from quarterdeck.core.errors import TableError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    """Merge ``override`` into a copy of ``base``: tables recursively, values replaced."""
+    out = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise TableError(f"{path}: cannot read the table file ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_tables(
+    model: type[M], printed: Path, overrides: Iterable[Path | dict[str, Any]] = ()
+) -> M:
+    """Load the printed tables, merge house rules over them, validate the whole.
+
+    Each override is a TOML file or an already-read mapping (a scenario's
+    ``house_rules`` table)."""
+    from quarterdeck.core.scenario import validation_message
+
+    data = read_toml(printed)
+    where = str(printed)
+    for item in overrides:
+        if isinstance(item, dict):
+            data = merge(data, item)
+            where = f"{printed} with the scenario's house_rules"
+        else:
+            data = merge(data, read_toml(item))
+            where = f"{printed} with house rules {item}"
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise TableError(validation_message(exc, where, None)) from None

@@ -1,0 +1,1 @@
+"""Historical data shared by every rule set: ships, written once, with sources."""

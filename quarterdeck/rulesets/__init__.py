@@ -1,0 +1,51 @@
+"""The rule set registry: every rule set by id, imported when first asked for.
+
+A rule set registers by adding a line to ``_MODULES``; the generic conformance
+test (tests/test_conformance.py) then plays it automatically.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING
+
+from quarterdeck.core.engine import RulesetInfo
+from quarterdeck.core.errors import UnknownRuleset
+
+if TYPE_CHECKING:
+    from quarterdeck.core.engine import Ruleset
+
+_MODULES: dict[str, str] = {
+    "gundice-boarding": "quarterdeck.rulesets.gundice_boarding",
+    "away-boarders": "quarterdeck.rulesets.away_boarders",
+    "cutting-out": "quarterdeck.rulesets.cutting_out",
+    "acw-river": "quarterdeck.rulesets.acw_river",
+    "flotilla": "quarterdeck.rulesets.flotilla",
+}
+
+
+def ruleset_ids() -> list[str]:
+    return list(_MODULES)
+
+
+@cache
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    if ruleset_id not in _MODULES:
+        raise UnknownRuleset(
+            f"unknown rule set {ruleset_id!r} (legal values: {', '.join(_MODULES)})"
+        )
+    module = importlib.import_module(_MODULES[ruleset_id])
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def all_rulesets() -> list[Ruleset]:
+    return [get_ruleset(i) for i in _MODULES]
+
+
+def playable_ids() -> list[str]:
+    return [r.info.id for r in all_rulesets() if r.info.playable]
+
+
+__all__ = ["RulesetInfo", "all_rulesets", "get_ruleset", "playable_ids", "ruleset_ids"]

@@ -1,0 +1,161 @@
+"""Gun-dice boarding (sections 5.1 to 5.3 of an age-of-sail rule set).
+
+Ships with size points, gun dice (GD) and crew grades board each other with
+opposed dice. See ``rules.py`` for the procedures, section by section.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from quarterdeck.core.engine import Context, RulesetInfo
+from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.result import Result
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.data.ships import ship as ship_facts
+from quarterdeck.rulesets.gundice_boarding import rules
+from quarterdeck.rulesets.gundice_boarding.state import (
+    Contact,
+    GunDiceScenario,
+    Ship,
+    ShipSpec,
+    State,
+)
+from quarterdeck.rulesets.gundice_boarding.tables import Tables, tables_with
+from quarterdeck.rulesets.gundice_boarding.view import render, view
+
+
+def size_points(gun_decks: int) -> int:
+    """Size points from the gun decks: a three-decker is size 3 (5.2); a
+    vessel with no covered gun deck counts as size 1."""
+    return max(1, min(3, gun_decks))
+
+
+def gun_dice(guns: int) -> int:
+    """Gun dice from the guns carried: one die per gun of a broadside (half
+    the guns), the reading recorded in docs/rules-notes.md."""
+    return guns // 2
+
+
+class GunDiceBoarding:
+    """The gun-dice boarding rule set, registered as ``gundice-boarding``."""
+
+    info = RulesetInfo(
+        id="gundice-boarding",
+        title="Gun-dice boarding (sections 5.1-5.3)",
+        period="Age of sail, ship-to-ship boarding actions",
+        playable=True,
+        sections="5.1 Boarding; 5.2 Conducting a Boarding Action; 5.3 Advanced Boarding Rules",
+        text="gun-dice-boarding.md",
+    )
+
+    def scenario_dir(self) -> Path | None:
+        return Path(__file__).with_name("scenarios")
+
+    def tables(self, state: State) -> Tables:
+        return tables_with(state.house_rules)
+
+    def parse_scenario(self, scenario: Scenario) -> GunDiceScenario:
+        model = GunDiceScenario.model_validate(scenario.data)
+        sides = scenario.side_names
+        where = f"{scenario.path}: "
+        for n, spec in enumerate(model.ships):
+            if spec.side not in sides:
+                raise ScenarioError(
+                    f"{where}ships[{n}] ({spec.id}): field 'side' is {spec.side!r}; "
+                    f"legal values: {', '.join(sides)}"
+                )
+            ship_facts(spec.ship, f"{where}ships[{n}] ({spec.id}): field 'ship': ")
+        for side in sides:
+            if not any(s.side == side for s in model.ships):
+                raise ScenarioError(f"{where}side {side!r} has no ships")
+        for n, c in enumerate(model.contacts):
+            a, b = (next(s for s in model.ships if s.id == i) for i in c.ships)
+            if a.side == b.side:
+                raise ScenarioError(
+                    f"{where}contacts[{n}]: {a.id} and {b.id} are on the same side; "
+                    "a contact is between enemies"
+                )
+        tables_with(model.house_rules)  # refuse bad house rules before play
+        scenario.summary = [self._summary(s) for s in model.ships]
+        return model
+
+    @staticmethod
+    def _summary(spec: ShipSpec) -> str:
+        facts = ship_facts(spec.ship)
+        size = spec.size if spec.size is not None else size_points(facts.gun_decks)
+        dice = spec.gun_dice if spec.gun_dice is not None else gun_dice(facts.guns_carried)
+        return (
+            f"{spec.side}: {facts.name} ({facts.type}, {facts.launched}), size {size}, "
+            f"{dice} gun dice, {spec.crew} crew, {spec.sail_hits} sail hits, "
+            f"{spec.gun_dice_hits} gun-dice hits"
+        )
+
+    def new_state(self, scenario: Scenario, ctx: Context) -> State:
+        model: GunDiceScenario = scenario.model
+        ships = {}
+        for spec in model.ships:
+            facts = ship_facts(spec.ship)
+            ships[spec.id] = Ship(
+                id=spec.id,
+                name=facts.name,
+                side=spec.side,
+                size=spec.size if spec.size is not None else size_points(facts.gun_decks),
+                gun_dice=spec.gun_dice
+                if spec.gun_dice is not None
+                else gun_dice(facts.guns_carried),
+                crew=spec.crew,
+                sail_hits=spec.sail_hits,
+                gun_dice_hits=spec.gun_dice_hits,
+                stationary=spec.stationary,
+                failed_attacker=spec.failed_attacker,
+                x_mm=spec.x_mm,
+                y_mm=spec.y_mm,
+                heading=spec.heading,
+            )
+        state = State(
+            sides=scenario.side_names,
+            turn_limit=scenario.header.turn_limit,
+            sea=model.sea,
+            ships=ships,
+            contacts=[
+                Contact(c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via)
+                for c in model.contacts
+            ],
+            house_rules=model.house_rules,
+        )
+        ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
+        rules.advance(state, self.tables(state), ctx)
+        return state
+
+    def prompts(self, state: State) -> tuple[Prompt, ...]:
+        return rules.prompts(state, self.tables(state))
+
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
+        assert isinstance(answer, str)
+        rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def result(self, state: State) -> Result | None:
+        return Result.from_json(state.result) if state.result is not None else None
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def turn(self, state: State) -> int:
+        return state.turn
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def ai(self, seat: str, seed: int) -> Any:
+        from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
+
+        return GunDiceAI(seat, seed)
+
+    def render(self, state: State, seat: str | None) -> str:
+        return render(state, seat)
+
+
+RULESET = GunDiceBoarding()

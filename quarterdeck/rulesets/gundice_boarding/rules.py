@@ -1,0 +1,772 @@
+"""Gun-dice boarding, sections 5.1 to 5.3: the turn sequence and procedures.
+
+The host game (movement, gunnery) is not part of the text; a scenario opens
+with the ships already alongside, stationary, with the damage they have taken.
+Each turn follows the printed sequence as far as boarding is concerned:
+
+1. command phase: each side may mobilise five gun dice per ship for one
+   boarding die (5.2 "Mobilized 5 GD"), a secret order revealed together;
+2. boarding phase (5.2): declarations (secret, simultaneous), roll-offs for
+   ships declared against each other, one attempt roll per attempt, then up to
+   two rounds of boarding dice for every action in progress;
+3. end of turn: unused mobilised gun dice return to the guns.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.core.result import Result, Termination
+from quarterdeck.rulesets.gundice_boarding.state import Action, Outcome, Ship, State
+from quarterdeck.rulesets.gundice_boarding.tables import Tables
+
+R_OUTLINE = "5.1 Boarding"
+R_DECLARE = "5.2 Conducting a Boarding Action"
+R_ATTEMPT = "5.2 Boarding Attempts"
+R_ACTION = "5.2 Boarding Actions"
+R_DICE = "5.2 Boarding Dice"
+R_MOBILISE = "5.2 Boarding Dice: Mobilized 5 GD"
+R_WEATHER = "5.3 Weather Effects"
+
+# --------------------------------------------------------------------------
+# Pure resolution (shared with the exact odds in quarterdeck.odds.gundice)
+
+
+def usable(values: Sequence[int], compared: int = 3) -> list[int]:
+    """The dice a side compares: its ``compared`` highest, highest first (5.2)."""
+    return sorted(values, reverse=True)[:compared]
+
+
+@lru_cache(maxsize=64)
+def assignments(unopposed: int, pairs: int) -> tuple[tuple[int, ...], ...]:
+    """Every way of adding ``unopposed`` dice, each whole, to one of ``pairs``
+    compared dice (5.2: unopposed pips add to the dice still compared)."""
+    if unopposed == 0 or pairs == 0:
+        return ((),)
+    return tuple(itertools.product(range(pairs), repeat=unopposed))
+
+
+def resolve_round(
+    attacker: Sequence[int],
+    defender: Sequence[int],
+    assignment: Sequence[int] = (),
+    compared: int = 3,
+) -> tuple[int, int, list[int], list[int]]:
+    """One round of boarding dice (5.2).
+
+    Each side's ``compared`` highest dice are opposed highest to highest; the
+    lower die of each pair is lost and ties stay. The side with more usable
+    dice adds each unopposed die to one of its compared dice as ``assignment``
+    says (index of the compared die for each unopposed die, highest first).
+    Returns (attacker losses, defender losses, attacker's effective dice,
+    defender's effective dice).
+    """
+    a = usable(attacker, compared)
+    d = usable(defender, compared)
+    pairs = min(len(a), len(d))
+    a_eff, d_eff = a[:pairs], d[:pairs]
+    if len(a) > pairs:
+        for die, target in zip(a[pairs:], assignment or [0] * (len(a) - pairs), strict=True):
+            a_eff[target] += die
+    elif len(d) > pairs:
+        for die, target in zip(d[pairs:], assignment or [0] * (len(d) - pairs), strict=True):
+            d_eff[target] += die
+    a_loss = d_loss = 0
+    for x, y in zip(a_eff, d_eff, strict=True):
+        if x < y:
+            a_loss += 1
+        elif y < x:
+            d_loss += 1
+    return a_loss, d_loss, a_eff, d_eff
+
+
+def unopposed_owner(n_attacker: int, n_defender: int, compared: int = 3) -> str | None:
+    """Which side ("attacker"/"defender") has unopposed dice, if either."""
+    a, d = min(n_attacker, compared), min(n_defender, compared)
+    if a > d > 0:
+        return "attacker"
+    if d > a > 0:
+        return "defender"
+    return None
+
+
+def best_assignment(
+    attacker: Sequence[int], defender: Sequence[int], owner: str, compared: int = 3
+) -> tuple[int, ...]:
+    """The assignment of unopposed dice best for ``owner``: most enemy dice
+    removed less own dice lost, then fewest own dice lost."""
+    a, d = usable(attacker, compared), usable(defender, compared)
+    pairs = min(len(a), len(d))
+    extra = abs(len(a) - len(d))
+    best: tuple[int, ...] = ()
+    best_key: tuple[int, int] | None = None
+    for choice in assignments(extra, pairs):
+        a_loss, d_loss, _, _ = resolve_round(a, d, choice, compared)
+        own, other = (a_loss, d_loss) if owner == "attacker" else (d_loss, a_loss)
+        key = (other - own, -own)
+        if best_key is None or key > best_key:
+            best, best_key = choice, key
+    return best
+
+
+def attempt_success(n: int) -> float:
+    """Chance that ``n`` attempt dice show at least one 6 (5.2)."""
+    return 1 - (5 / 6) ** n
+
+
+# --------------------------------------------------------------------------
+# Qualification (5.1)
+
+
+def contact_active(state: State, a: str, b: str) -> tuple[bool, bool]:
+    """Whether ``a`` and ``b`` are within 10 mm (5.1), and whether fouled."""
+    for c in state.contacts:
+        if {c.a, c.b} == {a, b} and c.distance_mm <= 10:
+            if c.via is not None and state.ships[c.via].captured_by is None:
+                continue
+            return True, c.fouled
+    return False, False
+
+
+def in_action(state: State, ship_id: str) -> Action | None:
+    for action in state.actions:
+        if ship_id == action.defender or ship_id in action.attackers:
+            return action
+    return None
+
+
+def afloat(ship: Ship) -> bool:
+    return ship.captured_by is None
+
+
+def boarding_targets(state: State, ship: Ship) -> list[Ship]:
+    """Enemy ships this ship may declare a boarding attempt against (5.1):
+    both stationary, within 10 mm, neither captured nor already in an action."""
+    if not afloat(ship) or not ship.stationary or in_action(state, ship.id) is not None:
+        return []
+    out = []
+    for other in state.ships.values():
+        if other.side == ship.side or not afloat(other) or not other.stationary:
+            continue
+        if in_action(state, other.id) is not None:
+            continue
+        if contact_active(state, ship.id, other.id)[0]:
+            out.append(other)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Boarding dice (5.2 Boarding Dice, 5.3 Weather)
+
+
+def side_dice(
+    tables: Tables,
+    sea: str,
+    ships: Sequence[Ship],
+    defender: bool,
+    mobilised: bool,
+) -> tuple[int, list[str]]:
+    """The boarding dice one side gathers for a new action, with the reasons."""
+    bd = tables.boarding_dice
+    parts: list[str] = []
+    n = 0
+    for s in ships:
+        n += s.size * bd.per_size_point
+        parts.append(f"{s.name} size {s.size} (+{s.size * bd.per_size_point})")
+    if defender:
+        extra = tables.weather[sea].defender
+        n += extra
+        parts.append(f"defender (+{extra}{', choppy seas' if sea == 'choppy' else ''})")
+    if mobilised:
+        n += bd.mobilised
+        parts.append(f"mobilised 5 GD (+{bd.mobilised})")
+    for s in ships:
+        mod = bd.crew.get(s.crew, 0)
+        if mod:
+            parts.append(f"{s.name} {s.crew} crew ({mod:+d})")
+            n += mod
+    sail = min(s.sail_hits for s in ships)
+    if sail >= bd.sail_hits_threshold:
+        n += bd.sail_hits
+        parts.append(f"{sail} sail hits ({bd.sail_hits:+d})")
+    gd_hits = min(s.gun_dice_hits for s in ships)
+    steps = gd_hits // bd.gun_dice_hits_step
+    if steps:
+        n += steps * bd.gun_dice_hits
+        parts.append(f"{gd_hits} gun-dice hits ({steps * bd.gun_dice_hits:+d})")
+    for s in ships:
+        if s.failed_attacker:
+            n += bd.failed_attacker
+            parts.append(f"{s.name} failed attacker ({bd.failed_attacker:+d})")
+    return max(0, n), parts
+
+
+def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
+    """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
+    at = tables.attempt
+    n = at.starting_dice
+    why = [f"{at.starting_dice} to start"]
+    if fouled:
+        n += at.fouled
+        why.append(f"fouled {at.fouled:+d}")
+    if len({s.size for s in ships}) > 1:
+        n += at.size_difference
+        why.append(f"sizes differ {at.size_difference:+d}")
+    weather = tables.weather[sea].attempt
+    if weather:
+        n += weather
+        why.append(f"{sea} seas {weather:+d}")
+    n = max(at.min_dice, min(at.max_dice, n))
+    return n, ", ".join(why)
+
+
+# --------------------------------------------------------------------------
+# Prompts
+
+
+def _mobilise_candidates(state: State, tables: Tables, seat: str) -> list[Ship]:
+    """Ships of ``seat`` that may mobilise five gun dice this turn (5.2)."""
+    bd = tables.boarding_dice
+    if not tables.weather[state.sea].boarding_allowed:
+        return []
+    orders = state.orders.get(seat, {})
+    out = []
+    for ship in state.ships.values():
+        if ship.side != seat or not afloat(ship) or ship.mobilised:
+            continue
+        if ship.gun_dice_free < bd.mobilise_gun_dice:
+            continue
+        action = in_action(state, ship.id)
+        if action is None:
+            if boarding_targets(state, ship):
+                out.append(ship)
+            continue
+        # Replacing losses: only a side that has lost dice, once a turn.
+        own = action.attackers if ship.side == action.attacker_side else [action.defender]
+        dice, start = (
+            (action.attacker_dice, action.attacker_start)
+            if ship.side == action.attacker_side
+            else (action.defender_dice, action.defender_start)
+        )
+        already = any(orders.get(o) == "yes" for o in own if o != ship.id)
+        if dice < start and not already:
+            out.append(ship)
+    return out
+
+
+def _declare_candidates(state: State, seat: str) -> list[Ship]:
+    return [s for s in state.ships.values() if s.side == seat and boarding_targets(state, s)]
+
+
+def prompts(state: State, tables: Tables) -> tuple[Prompt, ...]:
+    """The open prompts: one per seat for secret orders, else the one decision."""
+    if state.result is not None:
+        return ()
+    if state.phase == "command":
+        out = []
+        for seat in state.sides:
+            orders = state.orders.get(seat, {})
+            for ship in _mobilise_candidates(state, tables, seat):
+                if ship.id not in orders:
+                    action = in_action(state, ship.id)
+                    purpose = "to replace a lost boarding die" if action else "for a new action"
+                    out.append(
+                        Prompt(
+                            seat,
+                            f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
+                            f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
+                            R_MOBILISE,
+                            (
+                                Option("yes", "mobilise 5 gun dice"),
+                                Option("no", "keep the guns manned"),
+                            ),
+                            context={"secret": True, "ship": ship.id, "step": "mobilise"},
+                        )
+                    )
+                    break
+        return tuple(out)
+    if state.phase == "declare":
+        out = []
+        for seat in state.sides:
+            orders = state.orders.get(seat, {})
+            for ship in _declare_candidates(state, seat):
+                if ship.id not in orders:
+                    options = [
+                        Option(f"board:{t.id}", f"attempt to board {t.name}")
+                        for t in boarding_targets(state, ship)
+                    ]
+                    options.append(Option("none", "no boarding attempt"))
+                    out.append(
+                        Prompt(
+                            seat,
+                            f"Boarding phase, turn {state.turn}: does {ship.name} "
+                            "declare a boarding attempt?",
+                            R_DECLARE,
+                            tuple(options),
+                            context={"secret": True, "ship": ship.id, "step": "declare"},
+                        )
+                    )
+                    break
+        return tuple(out)
+    if state.phase == "fight":
+        action = state.actions[state.current]
+        if state.stage == "decide":
+            first = action.rounds_this_turn == 0
+            options = [Option("fight", "roll a round of boarding dice")]
+            if not first:
+                options.append(Option("hold", "no second round this turn"))
+            options.append(Option("call-off", "call off the boarding action"))
+            names = " and ".join(state.ships[a].name for a in action.attackers)
+            return (
+                Prompt(
+                    action.attacker_side,
+                    f"{names} ({action.attacker_dice} dice) against "
+                    f"{state.ships[action.defender].name} ({action.defender_dice} dice): "
+                    f"round {action.rounds_this_turn + 1} of at most "
+                    f"{tables.rounds.per_turn} this turn",
+                    R_ACTION,
+                    tuple(options),
+                    context={"action": action.id, "step": "decide"},
+                ),
+            )
+        if state.stage == "assign":
+            owner = unopposed_owner(
+                len(action.last_attacker_roll),
+                len(action.last_defender_roll),
+                tables.rounds.compared,
+            )
+            assert owner is not None
+            own, other = (
+                (action.last_attacker_roll, action.last_defender_roll)
+                if owner == "attacker"
+                else (action.last_defender_roll, action.last_attacker_roll)
+            )
+            seat = action.attacker_side if owner == "attacker" else action.defender_side
+            return (
+                Prompt(
+                    seat,
+                    "Add your unopposed dice to the dice still compared: you rolled "
+                    f"{_dice(own)} against {_dice(other)}",
+                    R_ACTION,
+                    tuple(_assignment_options(action, owner, tables.rounds.compared)),
+                    context={"action": action.id, "step": "assign", "owner": owner},
+                ),
+            )
+    return ()
+
+
+def _dice(values: Sequence[int]) -> str:
+    return " ".join(str(v) for v in sorted(values, reverse=True))
+
+
+def _assignment_options(action: Action, owner: str, compared: int) -> list[Option]:
+    a = usable(action.last_attacker_roll, compared)
+    d = usable(action.last_defender_roll, compared)
+    own, other = (a, d) if owner == "attacker" else (d, a)
+    pairs = min(len(a), len(d))
+    spare = own[pairs:]
+    options = []
+    for choice in assignments(len(spare), pairs):
+        a_loss, d_loss, a_eff, d_eff = resolve_round(a, d, choice, compared)
+        eff = a_eff if owner == "attacker" else d_eff
+        moves = ", ".join(
+            f"{die} onto your {own[t]} (vs {other[t]})"
+            for die, t in zip(spare, choice, strict=True)
+        )
+        lost_own, lost_other = (a_loss, d_loss) if owner == "attacker" else (d_loss, a_loss)
+        options.append(
+            Option(
+                "-".join(str(t) for t in choice),
+                f"add {moves}: {_dice(eff)} -> you lose {lost_own}, they lose {lost_other}",
+            )
+        )
+    return options
+
+
+def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
+    a = usable(action.last_attacker_roll, compared)
+    d = usable(action.last_defender_roll, compared)
+    pairs = min(len(a), len(d))
+    seen = {
+        resolve_round(a, d, choice, compared)[:2]
+        for choice in assignments(abs(len(a) - len(d)), pairs)
+    }
+    return len(seen)
+
+
+# --------------------------------------------------------------------------
+# Applying answers and running forward
+
+
+def apply(state: State, tables: Tables, seat: str, answer: str, ctx: Context) -> None:
+    """Take ``seat``'s checked answer, then run the turn sequence forward."""
+    prompt = next(p for p in prompts(state, tables) if p.seat == seat)
+    step = prompt.context["step"]
+    if step in ("mobilise", "declare"):
+        state.orders.setdefault(seat, {})[prompt.context["ship"]] = answer
+    elif step == "decide":
+        _decide(state, tables, answer, ctx)
+    elif step == "assign":
+        choice = tuple(int(t) for t in answer.split("-")) if answer else ()
+        _resolve(state, tables, state.actions[state.current], choice, ctx)
+    advance(state, tables, ctx)
+
+
+def advance(state: State, tables: Tables, ctx: Context) -> None:
+    """Run the turn sequence until someone must decide or the game ends."""
+    while state.result is None and not prompts(state, tables):
+        PHASES[state.phase](state, tables, ctx)
+
+
+def command_phase(state: State, tables: Tables, ctx: Context) -> None:
+    """Command phase: reveal the mobilisation orders together (5.2)."""
+    if not tables.weather[state.sea].boarding_allowed:
+        ctx.log("Heavy seas: no boarding actions are allowed", R_WEATHER)
+        _finish(state, ended_early=True)
+        return
+    if not state.actions and not any(_declare_candidates(state, s) for s in state.sides):
+        ctx.log("No ship can board or be boarded: the action is over", R_OUTLINE)
+        _finish(state, ended_early=True)
+        return
+    cost = tables.boarding_dice.mobilise_gun_dice
+    for seat in state.sides:
+        for ship_id, order in state.orders.get(seat, {}).items():
+            if order == "yes":
+                ship = state.ships[ship_id]
+                ship.mobilised = True
+                ship.gun_dice_committed += cost
+                ctx.log(f"{ship.name} mobilises {cost} gun dice for boarding", R_MOBILISE)
+    state.orders = {}
+    state.phase = "declare"
+    state.declared_this_turn = False
+    _replace_losses(state, tables, ctx)
+
+
+def _replace_losses(state: State, tables: Tables, ctx: Context) -> None:
+    """Continuing actions: one mobilised die per side replaces a loss (5.2)."""
+    for action in state.actions:
+        for side, ships in (
+            (action.attacker_side, action.attackers),
+            (action.defender_side, [action.defender]),
+        ):
+            for ship_id in ships:
+                ship = state.ships[ship_id]
+                if not ship.mobilised:
+                    continue
+                ship.mobilised = False
+                action.committed[ship_id] = action.committed.get(ship_id, 0) + (
+                    tables.boarding_dice.mobilise_gun_dice
+                )
+                if side == action.attacker_side:
+                    action.attacker_dice += tables.boarding_dice.mobilised
+                else:
+                    action.defender_dice += tables.boarding_dice.mobilised
+                action.replaced_this_turn.append(side)
+                ctx.log(f"{ship.name}'s mobilised gun dice replace a lost boarding die", R_MOBILISE)
+                break
+
+
+def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
+    """Reveal the declarations, settle mutual ones, roll every attempt (5.2)."""
+    declared: dict[str, str] = {}
+    for seat in state.sides:
+        for ship_id, order in state.orders.get(seat, {}).items():
+            if order.startswith("board:"):
+                declared[ship_id] = order.split(":", 1)[1]
+                ctx.log(
+                    f"{state.ships[ship_id].name} declares a boarding attempt against "
+                    f"{state.ships[declared[ship_id]].name}",
+                    R_DECLARE,
+                )
+    state.orders = {}
+    # The turn counts as engaged if anyone declared or an action goes on.
+    state.declared_this_turn = bool(declared) or bool(state.actions)
+    _settle_mutual(state, declared, ctx)
+    targeted = set(declared.values())
+    for ship_id in sorted(declared):
+        if ship_id in targeted:
+            ctx.log(
+                f"{state.ships[ship_id].name} is being boarded and cannot make her own attempt",
+                R_DECLARE,
+            )
+            del declared[ship_id]
+    by_target: dict[str, list[str]] = {}
+    for attacker, target in sorted(declared.items()):
+        by_target.setdefault(target, []).append(attacker)
+    for target, attackers in by_target.items():
+        _attempt(state, tables, attackers, target, ctx)
+    state.phase = "fight"
+    state.current = 0
+    state.stage = "decide"
+    _next_fight(state, tables, ctx)
+
+
+def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None:
+    """Two ships declared against each other: a die each, re-roll ties (5.2)."""
+    for x in sorted(declared):
+        y = declared.get(x)
+        if y is None or declared.get(y) != x or x > y:
+            continue
+        sx, sy = state.ships[x], state.ships[y]
+        while True:
+            rx = ctx.roll(f"Roll-off for attacker: {sx.name} ({sx.side})", 1, R_DECLARE)[0]
+            ry = ctx.roll(f"Roll-off for attacker: {sy.name} ({sy.side})", 1, R_DECLARE)[0]
+            if rx != ry:
+                break
+            ctx.log("Tied roll-off: roll again", R_DECLARE)
+        winner, loser = (sx, sy) if rx > ry else (sy, sx)
+        ctx.log(f"{winner.name} wins the roll-off and is the attacker", R_DECLARE)
+        del declared[loser.id]
+
+
+def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ctx: Context) -> None:
+    """One boarding attempt: any 6 starts the action (5.2 Boarding Attempts)."""
+    ships = [state.ships[a] for a in attackers]
+    defender = state.ships[target]
+    fouled = any(contact_active(state, a, target)[1] for a in attackers)
+    n, why = attempt_dice(tables, state.sea, [*ships, defender], fouled)
+    names = " and ".join(s.name for s in ships)
+    values = ctx.roll(
+        f"Boarding attempt, {names} against {defender.name} ({why})",
+        n,
+        R_ATTEMPT,
+        odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
+    )
+    if tables.attempt.success_face not in values:
+        ctx.log(f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT)
+        return
+    side_a, side_d = ships[0].side, defender.side
+    mob_a = next((s for s in ships if s.mobilised), None)
+    mob_d = defender if defender.mobilised else None
+    a_dice, a_why = side_dice(tables, state.sea, ships, False, mob_a is not None)
+    d_dice, d_why = side_dice(tables, state.sea, [defender], True, mob_d is not None)
+    action = Action(
+        id=state.next_action_id,
+        attackers=list(attackers),
+        defender=target,
+        attacker_side=side_a,
+        defender_side=side_d,
+        attacker_dice=a_dice,
+        defender_dice=d_dice,
+        attacker_start=a_dice,
+        defender_start=d_dice,
+        started_turn=state.turn,
+    )
+    state.next_action_id += 1
+    for ship in (mob_a, mob_d):
+        if ship is not None:
+            ship.mobilised = False
+            action.committed[ship.id] = tables.boarding_dice.mobilise_gun_dice
+    state.actions.append(action)
+    ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
+    ctx.log(f"{names}: {a_dice} boarding dice = " + ", ".join(a_why), R_DICE)
+    ctx.log(f"{defender.name}: {d_dice} boarding dice = " + ", ".join(d_why), R_DICE)
+    if a_dice == 0 or d_dice == 0:
+        _check_action_end(state, tables, action, ctx)
+
+
+def fight(state: State, tables: Tables, ctx: Context) -> None:
+    """Rounds of boarding dice run through prompts; this only moves on."""
+    _next_fight(state, tables, ctx)
+
+
+def _next_fight(state: State, tables: Tables, ctx: Context) -> None:
+    """Move to the next action that may still roll this turn, or end the turn."""
+    per_turn = tables.rounds.per_turn
+    while state.current < len(state.actions):
+        if state.actions[state.current].rounds_this_turn < per_turn:
+            state.stage = "decide"
+            return
+        state.current += 1
+    state.phase = "end"
+    state.stage = ""
+
+
+def _decide(state: State, tables: Tables, answer: str, ctx: Context) -> None:
+    action = state.actions[state.current]
+    if answer == "call-off":
+        names = " and ".join(state.ships[a].name for a in action.attackers)
+        ctx.log(f"{names} call off the boarding action", R_ACTION)
+        _end_action(state, tables, action, "called off", ctx)
+        _next_fight(state, tables, ctx)
+        return
+    if answer == "hold":
+        action.rounds_this_turn = tables.rounds.per_turn
+        ctx.log("No second round this turn; the action continues next turn", R_ACTION)
+        _next_fight(state, tables, ctx)
+        return
+    _roll_round(state, tables, action, ctx)
+
+
+def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> None:
+    """Both sides roll all their boarding dice at once: one round (5.2)."""
+    action.rounds_this_turn += 1
+    action.rounds_fought += 1
+    names = " and ".join(state.ships[a].name for a in action.attackers)
+    defender = state.ships[action.defender]
+    action.last_attacker_roll = list(
+        ctx.roll(f"Boarding round {action.rounds_fought}, {names}", action.attacker_dice, R_ACTION)
+    )
+    action.last_defender_roll = list(
+        ctx.roll(
+            f"Boarding round {action.rounds_fought}, {defender.name}",
+            action.defender_dice,
+            R_ACTION,
+        )
+    )
+    compared = tables.rounds.compared
+    owner = unopposed_owner(action.attacker_dice, action.defender_dice, compared)
+    if owner is not None and _distinct_outcomes(action, owner, compared) > 1:
+        state.stage = "assign"
+        return
+    _resolve(state, tables, action, (), ctx)
+
+
+def _resolve(
+    state: State, tables: Tables, action: Action, choice: tuple[int, ...], ctx: Context
+) -> None:
+    compared = tables.rounds.compared
+    a_loss, d_loss, a_eff, d_eff = resolve_round(
+        action.last_attacker_roll, action.last_defender_roll, choice, compared
+    )
+    action.last_attacker_effective = a_eff
+    action.last_defender_effective = d_eff
+    action.attacker_dice -= a_loss
+    action.defender_dice -= d_loss
+    action.attacker_lost += a_loss
+    action.defender_lost += d_loss
+    ctx.log(
+        f"Compared {_dice(a_eff)} against {_dice(d_eff)}: attackers lose {a_loss}, "
+        f"defenders lose {d_loss}; {action.attacker_dice} against {action.defender_dice} dice left",
+        R_ACTION,
+    )
+    state.stage = "decide"
+    _check_action_end(state, tables, action, ctx)
+    _next_fight(state, tables, ctx)
+
+
+def _check_action_end(state: State, tables: Tables, action: Action, ctx: Context) -> bool:
+    """Capture when the defender runs out of dice; repulse when the attacker does."""
+    if action.defender_dice <= 0:
+        _end_action(state, tables, action, "captured", ctx)
+        return True
+    if action.attacker_dice <= 0:
+        _end_action(state, tables, action, "repelled", ctx)
+        return True
+    return False
+
+
+def _end_action(state: State, tables: Tables, action: Action, how: str, ctx: Context) -> None:
+    """Close an action: capture, repulse or call-off, and the gun dice (5.2)."""
+    defender = state.ships[action.defender]
+    attackers = [state.ships[a] for a in action.attackers]
+    names = " and ".join(s.name for s in attackers)
+    lost_side = None
+    if how == "captured":
+        defender.captured_by = action.attacker_side
+        lost_side = action.defender_side
+        ctx.log(f"{defender.name} has no boarding dice left: captured by {names}", R_ACTION)
+        winner = action.attacker_side
+    else:
+        winner = action.defender_side
+        if how == "repelled":
+            lost_side = action.attacker_side
+            ctx.log(f"{names} have no boarding dice left: the boarders are repelled", R_ACTION)
+        if action.attacker_lost > 0:
+            for s in attackers:
+                s.failed_attacker = True
+            ctx.log(f"{names} now count as failed attackers", R_DICE)
+    for ship_id, gd in action.committed.items():
+        ship = state.ships[ship_id]
+        ship.gun_dice_committed -= gd
+        if ship.side == lost_side:
+            ship.gun_dice_lost += gd
+            ctx.log(f"{ship.name}'s {gd} mobilised gun dice are lost for good", R_ACTION)
+        else:
+            ctx.log(f"{ship.name}'s {gd} mobilised gun dice return to the guns", R_MOBILISE)
+    index = state.actions.index(action)
+    state.actions.pop(index)
+    if index < state.current:
+        state.current -= 1
+    state.outcomes.append(
+        Outcome(action.id, state.turn, how, list(action.attackers), action.defender, winner)
+    )
+    for side in state.sides:
+        if all(not afloat(s) for s in state.ships.values() if s.side == side):
+            _finish(state)
+            return
+
+
+def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
+    """Unused mobilised gun dice return; the game ends or the next turn starts."""
+    for ship in state.ships.values():
+        if ship.mobilised:
+            ship.mobilised = False
+            ship.gun_dice_committed -= tables.boarding_dice.mobilise_gun_dice
+            ctx.log(f"{ship.name}'s mobilised gun dice were not used and return", R_MOBILISE)
+    for action in state.actions:
+        action.rounds_this_turn = 0
+        action.replaced_this_turn = []
+    if not state.actions and not state.declared_this_turn:
+        ctx.log("No boarding attempt was declared and none goes on: the ships part", R_DECLARE)
+        _finish(state, ended_early=True)
+        return
+    if state.turn >= state.turn_limit:
+        ctx.log(f"Turn {state.turn} was the last turn of the scenario", "scenario")
+        _finish(state)
+        return
+    state.turn += 1
+    state.phase = "command"
+    state.declared_this_turn = False
+
+
+PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
+    "command": command_phase,
+    "declare": declaration_phase,
+    "fight": fight,
+    "end": end_of_turn,
+}
+"""The turn sequence, in rule-book order."""
+
+
+# --------------------------------------------------------------------------
+# Result
+
+
+def _finish(state: State, ended_early: bool = False) -> None:
+    state.result = compute_result(state, ended_early).to_json()
+    state.phase = "over"
+    state.stage = ""
+
+
+def compute_result(state: State, ended_early: bool = False) -> Result:
+    """Who won: captured size points first, then boarding actions won."""
+    captured: dict[str, int] = dict.fromkeys(state.sides, 0)
+    names: dict[str, list[str]] = {s: [] for s in state.sides}
+    for ship in state.ships.values():
+        if ship.captured_by is not None:
+            captured[ship.captured_by] += ship.size
+            names[ship.captured_by].append(ship.name)
+    ranked = sorted(state.sides, key=lambda s: -captured[s])
+    if captured[ranked[0]] > 0:
+        detail = "; ".join(f"{s} captured {', '.join(names[s])}" for s in state.sides if names[s])
+        if captured[ranked[0]] == captured[ranked[1]]:
+            return Result(None, Termination.CAPTURED, state.turn, detail)
+        return Result(ranked[0], Termination.CAPTURED, state.turn, detail)
+    won: dict[str, int] = dict.fromkeys(state.sides, 0)
+    last: dict[str, Outcome] = {}
+    for outcome in state.outcomes:
+        won[outcome.winner_side] += 1
+        last[outcome.winner_side] = outcome
+    ranked = sorted(state.sides, key=lambda s: -won[s])
+    if won[ranked[0]] > 0 and won[ranked[0]] > won[ranked[1]]:
+        o = last[ranked[0]]
+        how = Termination.REPELLED if o.how == "repelled" else Termination.CALLED_OFF
+        detail = f"{ranked[0]} beat off {won[ranked[0]]} boarding action(s)"
+        return Result(ranked[0], how, state.turn, detail)
+    how = Termination.DISENGAGED if ended_early else Termination.TURN_LIMIT
+    return Result(None, how, state.turn, "no ship was captured")

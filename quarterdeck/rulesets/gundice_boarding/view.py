@@ -1,0 +1,139 @@
+"""What each seat may see of a gun-dice boarding game, and its text picture.
+
+Secret orders (mobilisations and declarations not yet revealed) are shown
+only to the seat that gave them; every other seat learns only that orders
+have been given.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.rulesets.gundice_boarding.rules import contact_active, in_action
+from quarterdeck.rulesets.gundice_boarding.state import State
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    ships = []
+    for s in state.ships.values():
+        action = in_action(state, s.id)
+        ships.append(
+            {
+                "id": s.id,
+                "name": s.name,
+                "side": s.side,
+                "size": s.size,
+                "crew": s.crew,
+                "gun_dice": s.gun_dice,
+                "gun_dice_free": s.gun_dice_free,
+                "gun_dice_hits": s.gun_dice_hits,
+                "gun_dice_committed": s.gun_dice_committed,
+                "gun_dice_lost": s.gun_dice_lost,
+                "sail_hits": s.sail_hits,
+                "stationary": s.stationary,
+                "failed_attacker": s.failed_attacker,
+                "captured_by": s.captured_by,
+                "in_action": action.id if action else None,
+                "x_mm": s.x_mm,
+                "y_mm": s.y_mm,
+                "heading": s.heading,
+            }
+        )
+    contacts = []
+    for c in state.contacts:
+        active, _fouled = contact_active(state, c.a, c.b)
+        contacts.append(
+            {
+                "ships": [c.a, c.b],
+                "fouled": c.fouled,
+                "distance_mm": c.distance_mm,
+                "via": c.via,
+                "active": active,
+            }
+        )
+    actions = [
+        {
+            "id": a.id,
+            "attackers": a.attackers,
+            "defender": a.defender,
+            "attacker_side": a.attacker_side,
+            "defender_side": a.defender_side,
+            "attacker_dice": a.attacker_dice,
+            "defender_dice": a.defender_dice,
+            "attacker_start": a.attacker_start,
+            "defender_start": a.defender_start,
+            "rounds_this_turn": a.rounds_this_turn,
+            "last_attacker_roll": a.last_attacker_roll,
+            "last_defender_roll": a.last_defender_roll,
+        }
+        for a in state.actions
+    ]
+    orders = {
+        side: (dict(given) if side == seat else {"given": len(given)})
+        for side, given in state.orders.items()
+    }
+    return {
+        "ruleset": "gundice-boarding",
+        "seat": seat,
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "phase": state.phase,
+        "sea": state.sea,
+        "sides": state.sides,
+        "ships": ships,
+        "contacts": contacts,
+        "actions": actions,
+        "orders": orders,
+        "outcomes": [
+            {
+                "turn": o.turn,
+                "how": o.how,
+                "attackers": o.attackers,
+                "defender": o.defender,
+                "winner": o.winner_side,
+            }
+            for o in state.outcomes
+        ],
+    }
+
+
+def render(state: State, seat: str | None) -> str:
+    """A plain-text table of the ships and actions for the terminal."""
+    lines = [f"Turn {state.turn} of {state.turn_limit}   sea: {state.sea}   phase: {state.phase}"]
+    for side in state.sides:
+        lines.append(f"  {side}:")
+        for s in state.ships.values():
+            if s.side != side:
+                continue
+            status = (
+                f"CAPTURED by {s.captured_by}"
+                if s.captured_by
+                else ("stationary" if s.stationary else "under way")
+            )
+            flags = []
+            if s.failed_attacker:
+                flags.append("failed attacker")
+            if s.gun_dice_committed:
+                flags.append(f"{s.gun_dice_committed} GD mobilised")
+            if s.gun_dice_lost:
+                flags.append(f"{s.gun_dice_lost} GD lost")
+            lines.append(
+                f"    {s.name:<22} size {s.size}  crew {s.crew}  GD {s.gun_dice_free}/{s.gun_dice}"
+                f"  sail hits {s.sail_hits}  GD hits {s.gun_dice_hits}  {status}"
+                + (f"  [{', '.join(flags)}]" if flags else "")
+            )
+    for c in state.contacts:
+        active, fouled = contact_active(state, c.a, c.b)
+        if active:
+            lines.append(
+                f"  alongside: {state.ships[c.a].name} - {state.ships[c.b].name}"
+                + (" (fouled)" if fouled else "")
+                + (f" across {state.ships[c.via].name}" if c.via else "")
+            )
+    for a in state.actions:
+        names = " + ".join(state.ships[x].name for x in a.attackers)
+        lines.append(
+            f"  ACTION: {names} [{a.attacker_dice} dice] boarding "
+            f"{state.ships[a.defender].name} [{a.defender_dice} dice]"
+        )
+    return "\n".join(lines)
