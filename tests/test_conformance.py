@@ -1,0 +1,23 @@
+"""Every playable rule set passes the generic conformance check on every
+bundled scenario: random games end, replay exactly, refuse illegal answers
+without change, and never show a seat another seat's secret orders."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.conformance import conformance
+from quarterdeck.rulesets import playable_ids
+
+CASES = [(s.ruleset, s.id) for s in scenarios.bundled() if s.ruleset in playable_ids()]
+
+
+@pytest.mark.parametrize(("ruleset_id", "scenario_id"), CASES)
+def test_random_games_conform(ruleset_id: str, scenario_id: str) -> None:
+    decisions = conformance(ruleset_id, scenarios.load(scenario_id), games=12, seed=1)
+    assert decisions > 0
+
+
+def test_every_playable_ruleset_has_a_scenario() -> None:
+    assert set(playable_ids()) <= {r for r, _ in CASES}
