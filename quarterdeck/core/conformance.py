@@ -13,7 +13,6 @@ import copy
 import json
 import random
 from collections.abc import Callable
-from typing import Any
 
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
@@ -33,8 +32,9 @@ def play_random_game(
     """Play one game with random (or AI) answers, checking as it goes."""
     game = Game.new(scenario, seed=seed)
     rng = random.Random(seed)
+    kinds = kinds or {}
     players = {
-        side: make_player((kinds or {}).get(side, "random"), scenario.ruleset, side, rng.randrange(2**31))
+        side: make_player(kinds.get(side, "random"), scenario.ruleset, side, rng.randrange(2**31))
         for side in scenario.side_names
     }
     for _ in range(max_steps):
@@ -105,25 +105,31 @@ def check_replay(game: Game) -> None:
     assert game.result() == again.result()
 
 
+class _Checker:
+    """The checks made before each decision of a conformance game."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.step = 0
+
+    def __call__(self, game: Game) -> None:
+        self.step += 1
+        json.dumps(game.view(None))
+        for side in self.scenario.side_names:
+            json.dumps(game.view(side))
+        if self.step % 7 == 1:
+            check_illegal_answer_changes_nothing(game)
+        if self.step % 5 == 2:
+            check_secret_orders_hidden(game)
+
+
 def conformance(ruleset_id: str, scenario: Scenario, games: int, seed: int = 0) -> int:
     """Run the whole check on ``games`` games of ``scenario``; returns decisions made."""
     assert get_ruleset(ruleset_id).info.playable
     decisions = 0
     for n in range(games):
         kinds = None if n % 3 else {s: "ai" for s in scenario.side_names[:1]}
-        step = [0]
-
-        def check(game: Game) -> None:
-            step[0] += 1
-            json.dumps(game.view(None))
-            for side in scenario.side_names:
-                json.dumps(game.view(side))
-            if step[0] % 7 == 1:
-                check_illegal_answer_changes_nothing(game)
-            if step[0] % 5 == 2:
-                check_secret_orders_hidden(game)
-
-        game = play_random_game(scenario, seed * 1000 + n, kinds, check=check)
+        game = play_random_game(scenario, seed * 1000 + n, kinds, check=_Checker(scenario))
         assert game.result() is not None
         check_replay(game)
         decisions += len(game.record.decisions())

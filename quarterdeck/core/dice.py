@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from quarterdeck.core.errors import DiceError
+from quarterdeck.core.errors import DiceError, QuarterdeckError
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,4 +171,37 @@ class RecordingDice:
     def roll(self, request: RollRequest) -> tuple[int, ...]:
         values = check_values(request, self.source.roll(request))
         self.on_roll(request, values)
+        return values
+
+
+class NeedDice(QuarterdeckError):
+    """Raised by :class:`PendingDice` when a roll is needed that nobody has
+    entered yet. The game step fails and changes nothing; the caller asks a
+    person for ``request`` and plays the same step again with the values."""
+
+    def __init__(self, request: RollRequest, entered: int) -> None:
+        super().__init__(request.instruction())
+        self.request = request
+        self.entered = entered
+
+
+class PendingDice:
+    """Physical dice for a program that cannot wait at a prompt (the web).
+
+    Answers from the values entered so far for the current step, one list per
+    roll; when they run out it raises :class:`NeedDice`, so the step can be
+    retried once the person has rolled and typed the next values.
+    """
+
+    __slots__ = ("_pos", "values")
+
+    def __init__(self, values: Sequence[Sequence[int]] = ()) -> None:
+        self.values = [list(v) for v in values]
+        self._pos = 0
+
+    def roll(self, request: RollRequest) -> tuple[int, ...]:
+        if self._pos >= len(self.values):
+            raise NeedDice(request, self._pos)
+        values = check_values(request, self.values[self._pos])
+        self._pos += 1
         return values
