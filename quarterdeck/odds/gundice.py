@@ -30,7 +30,7 @@ def attempt_odds(max_dice: int = 3, face: int = 6) -> dict[int, Fraction]:
     """P(at least one ``face`` on n dice) for n = 1..max_dice (5.2 Boarding Attempts)."""
     out = {}
     for n in range(1, max_dice + 1):
-        sixes = icepool.d6.pool(n).count(face)
+        sixes = n @ icepool.d6.map(lambda x: 1 if x == face else 0)
         out[n] = Fraction(1) - Fraction(int(sixes.quantity(0)), int(sixes.denominator()))
     return out
 

@@ -1,0 +1,563 @@
+"""The ``quarterdeck`` command: list, play, replay, resume, simulate, odds, serve."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.engine import Game
+from quarterdeck.core.errors import QuarterdeckError, RecordError, ScenarioError
+from quarterdeck.core.record import Record
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.core.store import Store, attach
+from quarterdeck.rulesets import all_rulesets, get_ruleset
+
+app = typer.Typer(
+    help="Quarterdeck: published naval wargame rules, playable and analysable.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+scenarios_app = typer.Typer(help="List bundled scenarios, or show one's forces.")
+odds_app = typer.Typer(help="Exact odds (computed, not sampled) for gun-dice boarding (5.2).")
+app.add_typer(scenarios_app, name="scenarios")
+app.add_typer(odds_app, name="odds")
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="Database URL (default: SQLite file in your user data folder)."),
+]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}")
+    return typer.Exit(code)
+
+
+# --------------------------------------------------------------------------
+# rulesets and scenarios
+
+
+@app.command("rulesets")
+def rulesets_cmd(as_json: JsonFlag = False) -> None:
+    """List the rule sets, with whether each is playable yet."""
+    rows: list[dict[str, Any]] = [
+        {
+            "id": r.info.id,
+            "title": r.info.title,
+            "period": r.info.period,
+            "playable": r.info.playable,
+        }
+        for r in all_rulesets()
+    ]
+    if as_json:
+        print(json.dumps(rows, indent=1))
+        return
+    table = Table("id", "title", "period", "playable")
+    for row in rows:
+        table.add_row(
+            row["id"], row["title"], row["period"], "yes" if row["playable"] else "not yet"
+        )
+    console.print(table)
+
+
+def _scenario_json(s: Scenario) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "ruleset": s.ruleset,
+        "title": s.title,
+        "year": s.header.year,
+        "sides": s.side_names,
+        "turn_limit": s.header.turn_limit,
+        "description": s.header.description,
+    }
+
+
+@scenarios_app.callback(invoke_without_command=True)
+def scenarios_list(
+    ctx: typer.Context,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", help="Only this rule set.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the bundled scenarios."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if ruleset is not None:
+        get_ruleset(ruleset)  # refuses an unknown id with the legal values
+    found = [s for s in scenarios.bundled() if ruleset is None or s.ruleset == ruleset]
+    if as_json:
+        print(json.dumps([_scenario_json(s) for s in found], indent=1))
+        return
+    table = Table("id", "rule set", "title", "sides")
+    for s in found:
+        table.add_row(s.id, s.ruleset, s.title, ", ".join(s.side_names))
+    console.print(table)
+
+
+@scenarios_app.command("show")
+def scenarios_show(
+    scenario_id: Annotated[str, typer.Argument(help="Scenario id or .toml file.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a scenario: its story and its forces, ship by ship."""
+    s = scenarios.load(scenario_id)
+    if as_json:
+        data = _scenario_json(s) | {"history": s.header.history, "forces": s.summary}
+        print(json.dumps(data, indent=1))
+        return
+    console.print(f"[bold]{s.title}[/bold]  ({s.id}, rule set {s.ruleset})")
+    if s.header.description:
+        console.print(s.header.description.strip())
+    for side in s.header.sides:
+        console.print(f"\n[bold]{side.title}[/bold] (side '{side.name}')")
+        for line in s.summary:
+            if line.startswith(f"{side.name}: "):
+                console.print(f"  {line.split(': ', 1)[1]}")
+    if s.header.history:
+        console.print(f"\n[dim]History:[/dim] {s.header.history.strip()}")
+    if s.header.source:
+        console.print(f"[dim]Source: {s.header.source}[/dim]")
+
+
+def _parse_sets(sets: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in sets:
+        if "=" not in item:
+            raise ScenarioError(f"--set {item!r}: expected KEY=VALUE, e.g. --set sea=choppy")
+        key, value = item.split("=", 1)
+        try:
+            out[key.strip()] = tomllib.loads(f"v = {value}")["v"]
+        except tomllib.TOMLDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
+    """A scenario with ``--set`` overrides and a ``--tables`` house-rules file."""
+    base = scenarios.load(name)
+    if not sets and tables is None:
+        return base
+    data = dict(base.data) | _parse_sets(sets)
+    if tables is not None:
+        from quarterdeck.core.tables import read_toml
+
+        data["house_rules"] = read_toml(tables)
+    return scenarios.build(data, f"{base.path} (with overrides)")
+
+
+def _sides(scenario: Scenario, pairs: list[str], default_first: str) -> dict[str, str]:
+    kinds = {side: ("human" if n == 0 else "ai") for n, side in enumerate(scenario.side_names)}
+    if default_first != "human":
+        kinds = dict.fromkeys(scenario.side_names, default_first)
+    for pair in pairs:
+        if "=" not in pair:
+            raise ScenarioError(f"--side {pair!r}: expected SIDE=KIND, e.g. --side british=human")
+        side, kind = (x.strip() for x in pair.split("=", 1))
+        if side not in kinds:
+            raise ScenarioError(
+                f"--side {pair!r}: {scenario.id} has no side {side!r} "
+                f"(sides: {', '.join(scenario.side_names)})"
+            )
+        if kind not in ("human", "ai", "random"):
+            raise ScenarioError(f"--side {pair!r}: kind {kind!r} (legal values: human, ai, random)")
+        kinds[side] = kind
+    return kinds
+
+
+# --------------------------------------------------------------------------
+# play, replay, resume, games
+
+
+@app.command()
+def play(
+    scenario_id: Annotated[str, typer.Argument(help="Scenario id or .toml file.")],
+    side: Annotated[
+        list[str] | None,
+        typer.Option("--side", help="SIDE=human|ai|random (default: first side human, others ai)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for program dice: same seed, same game.")
+    ] = None,
+    dice: Annotated[
+        str, typer.Option(help="program, or manual to type in dice rolled at the table.")
+    ] = "program",
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game record (JSON) to this file.")
+    ] = None,
+    db: DbOption = None,
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="Override a scenario field: KEY=VALUE.")
+    ] = None,
+    tables: Annotated[
+        Path | None, typer.Option(help="House-rule tables (TOML) over the printed charts.")
+    ] = None,
+) -> None:
+    """Play a scenario in the terminal."""
+    from quarterdeck.cli.play import live_dice, read_line
+
+    if dice not in ("program", "manual"):
+        raise fail(f"--dice {dice!r}: legal values are program, manual")
+    scenario = load_scenario(scenario_id, set_ or [], tables)
+    kinds = _sides(scenario, side or [], "human")
+    ask = read_line(console)
+    source = live_dice(dice, seed, console, ask)
+    actual_seed = getattr(source, "seed", seed)
+    store = Store(db)
+    game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
+    game_id = store.create(game.record, kinds)
+    attach(game, store, game_id)
+    console.print(f"[bold]{scenario.title}[/bold] - game {game_id}, seed {actual_seed}")
+    console.print(", ".join(f"{s}: {k}" for s, k in kinds.items()))
+    _play_saved(game, kinds, store, game_id, save, actual_seed or 0, ask)
+
+
+def _play_saved(
+    game: Game,
+    kinds: dict[str, str],
+    store: Store,
+    game_id: str,
+    save: Path | None,
+    seed: int,
+    ask: Any,
+) -> None:
+    from quarterdeck.cli.play import InputClosed, run_game
+
+    try:
+        run_game(game, kinds, console, ask, store, game_id, save, seed)
+    except (InputClosed, KeyboardInterrupt):
+        err.print(
+            f"\nStopped. Everything decided so far is saved: continue with "
+            f"[bold]quarterdeck resume {game_id}[/bold]"
+        )
+        raise typer.Exit(130) from None
+
+
+@app.command()
+def resume(
+    game_id: Annotated[
+        str | None, typer.Argument(help="Saved game id (default: the latest unfinished).")
+    ] = None,
+    db: DbOption = None,
+    side: Annotated[
+        list[str] | None, typer.Option("--side", help="Change who plays a side: SIDE=KIND.")
+    ] = None,
+) -> None:
+    """Continue an interrupted game exactly where it stopped."""
+    from quarterdeck.cli.play import read_line, resume_game
+
+    store = Store(db)
+    if game_id is None:
+        playing = store.list(status="playing", limit=1)
+        if not playing:
+            raise fail("there is no unfinished game to resume (see: quarterdeck games)")
+        game_id = playing[0].id
+    record, row = store.load(game_id)
+    if row.status == "finished":
+        raise fail(f"game {game_id} is finished; watch it with: quarterdeck replay {game_id}")
+    ask = read_line(console)
+    game = resume_game(record, record.dice_mode, console, ask)
+    kinds = dict(row.seats) or _sides(game.scenario, [], "human")
+    if side:
+        kinds = _sides(game.scenario, side, "human") | {
+            k: v for k, v in kinds.items() if not any(p.startswith(f"{k}=") for p in side)
+        }
+        store.set_seats(game_id, kinds)
+    attach(game, store, game_id)
+    console.print(
+        f"[bold]Resuming {game.scenario.title}[/bold] - game {game_id}, turn {game.turn}, "
+        f"{len(record.decisions())} decisions replayed"
+    )
+    _play_saved(game, kinds, store, game_id, None, record.seed or 0, ask)
+
+
+def _load_record(source: str, db: str | None) -> Record:
+    if source.endswith(".json") or Path(source).exists():
+        return Record.load(source)
+    try:
+        return Store(db).load(source)[0]
+    except RecordError:
+        raise RecordError(f"{source!r} is neither a record file nor a saved game id") from None
+
+
+@app.command()
+def replay(
+    source: Annotated[str, typer.Argument(help="A record file (.json) or a saved game id.")],
+    step: Annotated[
+        bool, typer.Option("--step", help="Step through decision by decision.")
+    ] = False,
+    db: DbOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay a game record and show the identical final state."""
+    record = _load_record(source, db)
+    if step:
+        decisions = record.decisions()
+        shown = 0
+        for n in range(len(decisions) + 1):
+            game = Game.replay(record, upto=n)
+            for entry in game.log[shown:]:
+                console.print(str(entry))
+            shown = len(game.log)
+            if n < len(decisions):
+                if sys.stdin.isatty():
+                    console.input(
+                        f"[dim]-- decision {n + 1}/{len(decisions)}: press Enter --[/dim]"
+                    )
+                else:
+                    console.print(f"[dim]-- decision {n + 1}/{len(decisions)} --[/dim]")
+    game = Game.replay(record)
+    result = game.result()
+    state = game.ruleset.state_to_json(game.state)
+    if as_json:
+        print(
+            json.dumps({"result": result.to_json() if result else None, "state": state}, indent=1)
+        )
+        return
+    if not step:
+        for entry in game.log:
+            console.print(str(entry))
+    console.print(game.ruleset.render(game.state, None))
+    console.print(
+        f"[bold]Result:[/bold] {result if result else f'unfinished (turn {game.turn})'}"
+    )
+    digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+    console.print(f"[dim]final state sha256 {digest[:16]}[/dim]")
+
+
+@app.command()
+def games(db: DbOption = None, as_json: JsonFlag = False) -> None:
+    """List saved games, newest first."""
+    rows = Store(db).list()
+    if as_json:
+        print(json.dumps([r.__dict__ for r in rows], indent=1))
+        return
+    table = Table("id", "scenario", "status", "seats", "decisions+rolls", "result")
+    for r in rows:
+        result = f"{r.result['winner'] or 'draw'}: {r.result['how']}" if r.result else ""
+        seats = ", ".join(f"{k}={v}" for k, v in r.seats.items())
+        table.add_row(r.id, r.scenario_id, r.status, seats, str(r.entries), result)
+    console.print(table)
+
+
+# --------------------------------------------------------------------------
+# simulate
+
+
+@app.command()
+def simulate(
+    scenario_id: Annotated[str, typer.Argument(help="Scenario id or .toml file.")],
+    games_: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the run: same seed, same results.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 1,
+    side: Annotated[list[str] | None, typer.Option("--side", help="SIDE=ai|random.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", help="Override: KEY=VALUE.")] = None,
+    tables: Annotated[Path | None, typer.Option(help="House-rule tables (TOML).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play many games AI against AI and report who wins, how often, and how."""
+    from quarterdeck.sim.runner import simulate as run
+
+    scenario = load_scenario(scenario_id, set_ or [], tables)
+    kinds = _sides(scenario, side or [], "ai")
+    if "human" in kinds.values():
+        raise fail("simulate plays ai and random sides only")
+    show = not as_json and sys.stderr.isatty()
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show,
+    )
+    with progress:
+        task = progress.add_task("games", total=games_)
+        summary = run(scenario, games_, seed, workers, kinds, lambda n: progress.advance(task, n))
+    if as_json:
+        print(json.dumps(summary.to_json(), indent=1))
+        return
+    console.print(
+        f"[bold]{scenario.title}[/bold]: {summary.games} games, seed {seed}, {workers} worker(s)"
+    )
+    table = Table("side", "wins", "win rate", "95% CI")
+    for s, w in summary.results.items():
+        lo, hi = summary.intervals[s]
+        table.add_row(s, str(w), f"{w / summary.games:.1%}", f"{lo:.1%} - {hi:.1%}")
+    table.add_row("draws", str(summary.draws), f"{summary.draws / summary.games:.1%}", "")
+    console.print(table)
+    console.print("how games ended: " + ", ".join(f"{k} {v}" for k, v in summary.how.items()))
+    console.print(
+        f"mean length {summary.mean_turns:.2f} turns ({summary.mean_decisions:.1f} decisions); "
+        f"{summary.games_per_second:,.0f} games/s"
+    )
+
+
+# --------------------------------------------------------------------------
+# odds
+
+
+def _pct(x: Any) -> str:
+    return f"{float(x):.2%}"
+
+
+@odds_app.callback(invoke_without_command=True)
+def odds_overview(ctx: typer.Context, as_json: JsonFlag = False) -> None:
+    """Without a subcommand: attempt odds and the capture table for 1-6 dice."""
+    if ctx.invoked_subcommand is not None:
+        return
+    attempt(as_json=as_json) if as_json else (attempt(), capture_table())
+
+
+@odds_app.command()
+def attempt(as_json: JsonFlag = False) -> None:
+    """Chance that a boarding attempt with 1, 2 or 3 dice starts an action."""
+    from quarterdeck.odds.gundice import attempt_odds
+
+    odds = attempt_odds()
+    if as_json:
+        print(
+            json.dumps(
+                {str(n): {"fraction": str(p), "probability": float(p)} for n, p in odds.items()}
+            )
+        )
+        return
+    table = Table("attempt dice", "P(any 6)", "exact")
+    for n, p in odds.items():
+        table.add_row(str(n), _pct(p), str(p))
+    console.print(table)
+
+
+@odds_app.command("round")
+def round_cmd(
+    attacker: Annotated[int, typer.Argument(min=1, help="Attacker's boarding dice.")],
+    defender: Annotated[int, typer.Argument(min=1, help="Defender's boarding dice.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Outcome of one round: dice lost by each side, exactly."""
+    from quarterdeck.odds.gundice import round_odds
+
+    dist = round_odds(attacker, defender)
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "attacker_lost": a,
+                        "defender_lost": d,
+                        "fraction": str(p),
+                        "probability": float(p),
+                    }
+                    for (a, d), p in sorted(dist.items())
+                ]
+            )
+        )
+        return
+    table = Table("attacker loses", "defender loses", "probability", "exact")
+    for (a, d), p in sorted(dist.items()):
+        table.add_row(str(a), str(d), _pct(p), str(p))
+    console.print(f"One round, {attacker} attacking dice against {defender} defending dice (5.2):")
+    console.print(table)
+
+
+@odds_app.command()
+def capture(
+    attacker: Annotated[int, typer.Argument(min=1, help="Attacker's boarding dice.")],
+    defender: Annotated[int, typer.Argument(min=1, help="Defender's boarding dice.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Chance that A attacking dice capture D defending dice if neither calls off."""
+    from quarterdeck.odds.gundice import capture_odds
+
+    p = capture_odds(attacker, defender)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "attacker": attacker,
+                    "defender": defender,
+                    "fraction": str(p),
+                    "probability": float(p),
+                }
+            )
+        )
+        return
+    console.print(
+        f"{attacker} attacking dice capture {defender} defending dice with probability "
+        f"{_pct(p)} (exactly {p})"
+    )
+
+
+@odds_app.command("table")
+def capture_table(
+    max_dice: Annotated[int, typer.Option("--max", min=1, max=12, help="Largest dice count.")] = 6,
+    as_json: JsonFlag = False,
+) -> None:
+    """Capture chance for every pair of dice counts up to --max."""
+    from quarterdeck.odds.gundice import capture_odds
+
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    f"{a}v{d}": float(capture_odds(a, d))
+                    for a in range(1, max_dice + 1)
+                    for d in range(1, max_dice + 1)
+                }
+            )
+        )
+        return
+    table = Table("attacker \\ defender", *[str(d) for d in range(1, max_dice + 1)])
+    for a in range(1, max_dice + 1):
+        table.add_row(str(a), *[f"{float(capture_odds(a, d)):.1%}" for d in range(1, max_dice + 1)])
+    console.print("Chance of capture if neither side calls off (5.2):")
+    console.print(table)
+
+
+# --------------------------------------------------------------------------
+# serve
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    db: DbOption = None,
+) -> None:
+    """Start the web table (SQLite by default; --db for PostgreSQL)."""
+    from quarterdeck.web.server import serve as run_server
+
+    run_server(host, port, db)
+
+
+def main() -> None:
+    """Entry point: every user error is one clear line and exit status 2."""
+    try:
+        app(standalone_mode=False)
+    except QuarterdeckError as exc:
+        err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        err.print("aborted")
+        sys.exit(130)
+    except KeyboardInterrupt:
+        sys.exit(130)

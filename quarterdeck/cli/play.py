@@ -1,0 +1,162 @@
+"""Playing a game in the terminal: people at the keyboard, AI or random seats,
+program dice or dice rolled at the table and typed in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+
+from quarterdeck.core.dice import DiceSource, ManualDice, RandomDice, RollRequest
+from quarterdeck.core.engine import Game, Player
+from quarterdeck.core.errors import IllegalAnswer, QuarterdeckError
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.record import Record
+from quarterdeck.core.result import Result
+from quarterdeck.core.store import Store, attach
+from quarterdeck.players import make_player
+
+Ask = Callable[[str], str]
+
+
+class InputClosed(QuarterdeckError):
+    """Standard input ended while a person was being asked something."""
+
+
+def read_line(console: Console) -> Ask:
+    def ask(text: str) -> str:
+        try:
+            return console.input(text)
+        except EOFError:
+            raise InputClosed("input ended") from None
+
+    return ask
+
+
+class HumanPlayer:
+    """A person at the keyboard: shown the question and the legal answers."""
+
+    def __init__(self, console: Console, ask: Ask, game: Game) -> None:
+        self.console = console
+        self.ask = ask
+        self.game = game
+
+    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        self.console.print(
+            Panel(self.game.ruleset.render(self.game.state, prompt.seat), title=prompt.seat)
+        )
+        self.console.print(
+            f"[bold]{prompt.seat}[/bold]: {prompt.question} [dim]({prompt.rule})[/dim]"
+        )
+        if prompt.kind == "choice":
+            for n, option in enumerate(prompt.options, 1):
+                self.console.print(f"  {n}. {option.label}  [dim]\\[{option.id}][/dim]")
+            while True:
+                text = self.ask("choose> ").strip()
+                if text.isdigit() and 1 <= int(text) <= len(prompt.options):
+                    return prompt.options[int(text) - 1].id
+                if text in prompt.option_ids():
+                    return text
+                self.console.print(
+                    f"[red]{text!r} is not one of the choices: type 1 to {len(prompt.options)} "
+                    "or an id in brackets[/red]"
+                )
+        answer: dict[str, Any] = {}
+        for f in prompt.fields:
+            while True:
+                text = self.ask(
+                    f"{f.label} ({f.low}-{f.high})> " if f.type == "int" else f"{f.label}> "
+                )
+                value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
+                try:
+                    f.check(value)
+                except IllegalAnswer as exc:
+                    self.console.print(f"[red]{exc}[/red]")
+                    continue
+                answer[f.name] = value
+                break
+        return answer
+
+
+def manual_dice(console: Console, ask: Ask) -> ManualDice:
+    def ask_roll(request: RollRequest) -> str:
+        return ask(f"[yellow]{request.instruction()}[/yellow]\nvalues> ")
+
+    return ManualDice(ask_roll, lambda msg: console.print(f"[red]refused: {msg}[/red]"))
+
+
+def run_game(
+    game: Game,
+    kinds: dict[str, str],
+    console: Console,
+    ask: Ask,
+    store: Store | None,
+    game_id: str | None,
+    save: Path | None,
+    seed: int,
+) -> Result:
+    """Play ``game`` to the end in the terminal, saving as it goes."""
+    players: dict[str, Player] = {}
+    for n, (side, kind) in enumerate(sorted(kinds.items())):
+        players[side] = (
+            HumanPlayer(console, ask, game)
+            if kind == "human"
+            else make_player(kind, game.scenario.ruleset, side, seed + n)
+        )
+    humans = [s for s, k in kinds.items() if k == "human"]
+    shown = 0
+
+    def show_log() -> None:
+        nonlocal shown
+        for entry in game.log[shown:]:
+            if entry.seats is None or not humans or any(s in entry.seats for s in humans):
+                style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
+                text = str(entry)
+                console.print(f"[{style}]{text}[/{style}]" if style else text, highlight=False)
+        shown = len(game.log)
+
+    while (prompt := game.prompt()) is not None:
+        show_log()
+        answer = players[prompt.seat].decide(game.view(prompt.seat), prompt)
+        try:
+            game.apply(prompt.seat, answer)
+        except IllegalAnswer as exc:
+            console.print(f"[red]{exc}[/red]")
+            continue
+        if save is not None:
+            game.record.save(save)
+    show_log()
+    result = game.result()
+    assert result is not None
+    if store is not None and game_id is not None:
+        store.finish(game_id, result.to_json())
+    if save is not None:
+        game.record.save(save)
+    console.print(Panel(game.ruleset.render(game.state, None), title="Final position"))
+    console.print(f"[bold]Result:[/bold] {result}")
+    return result
+
+
+def live_dice(mode: str, seed: int | None, console: Console, ask: Ask) -> DiceSource:
+    if mode == "manual":
+        return manual_dice(console, ask)
+    return RandomDice(seed)
+
+
+def resume_game(record: Record, mode: str, console: Console, ask: Ask) -> Game:
+    live = manual_dice(console, ask) if mode == "manual" else None
+    return Game.replay(record, live=live)
+
+
+__all__ = [
+    "HumanPlayer",
+    "InputClosed",
+    "attach",
+    "live_dice",
+    "read_line",
+    "resume_game",
+    "run_game",
+]
