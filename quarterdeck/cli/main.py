@@ -332,9 +332,7 @@ def replay(
         for entry in game.log:
             console.print(str(entry))
     console.print(game.ruleset.render(game.state, None))
-    console.print(
-        f"[bold]Result:[/bold] {result if result else f'unfinished (turn {game.turn})'}"
-    )
+    console.print(f"[bold]Result:[/bold] {result if result else f'unfinished (turn {game.turn})'}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
     console.print(f"[dim]final state sha256 {digest[:16]}[/dim]")
 

@@ -67,19 +67,24 @@ class GunDiceAI:
         tables = printed_tables()
         ships = {s["id"]: s for s in view["ships"]}
         me = _ship(ships[prompt.context["ship"]])
-        mob = ships[me.id]["gun_dice_free"] >= tables.boarding_dice.mobilise_gun_dice
+        mob = _can_mobilise(ships[me.id], tables.boarding_dice.mobilise_gun_dice)
         best, best_chance = "none", DECLARE_AT
         for option in prompt.options:
             if not option.id.startswith("board:"):
                 continue
             target = ships[option.id.split(":", 1)[1]]
-            their_mob = target["gun_dice_free"] >= tables.boarding_dice.mobilise_gun_dice
-            mine, _ = side_dice(tables, view["sea"], [me], False, mob or me.mobilised)
+            their_mob = _can_mobilise(target, tables.boarding_dice.mobilise_gun_dice)
+            mine, _ = side_dice(tables, view["sea"], [me], False, mob)
             theirs, _ = side_dice(tables, view["sea"], [_ship(target)], True, their_mob)
             chance = capture_chance(mine, theirs)
             if chance > best_chance:
                 best, best_chance = option.id, chance
         return best
+
+
+def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
+    """Mobilised this turn already, or has the gun dice to do it."""
+    return bool(ship["mobilised"]) or ship["gun_dice_free"] >= cost
 
 
 def _action(view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:

@@ -29,6 +29,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "gun_dice_hits": s.gun_dice_hits,
                 "gun_dice_committed": s.gun_dice_committed,
                 "gun_dice_lost": s.gun_dice_lost,
+                "mobilised": s.mobilised,
                 "sail_hits": s.sail_hits,
                 "stationary": s.stationary,
                 "failed_attacker": s.failed_attacker,
