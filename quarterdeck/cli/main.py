@@ -545,7 +545,7 @@ def serve(
 def main() -> None:
     """Entry point: every user error is one clear line and exit status 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except QuarterdeckError as exc:
         err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
         sys.exit(2)
@@ -559,3 +559,4 @@ def main() -> None:
         sys.exit(130)
     except KeyboardInterrupt:
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

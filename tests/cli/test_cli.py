@@ -1,0 +1,183 @@
+"""The quarterdeck command as a user runs it: real processes, real exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def run(tmp_path: Path):  # type: ignore[no-untyped-def]
+    env = dict(os.environ, QUARTERDECK_DB=f"sqlite:///{tmp_path / 'games.sqlite3'}", COLUMNS="200")
+
+    def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", "from quarterdeck.cli.main import main; main()", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+
+    return _run
+
+
+def test_rulesets_lists_all_five_with_playable_flags(run) -> None:  # type: ignore[no-untyped-def]
+    out = run("rulesets", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)
+    assert [r["id"] for r in rows] == [
+        "gundice-boarding",
+        "away-boarders",
+        "cutting-out",
+        "acw-river",
+        "flotilla",
+    ]
+    assert {"id", "title", "playable", "period"} <= set(rows[0])
+    assert rows[0]["playable"] is True
+
+
+def test_scenarios_json_and_show(run) -> None:  # type: ignore[no-untyped-def]
+    rows = json.loads(run("scenarios", "--ruleset", "gundice-boarding", "--json").stdout)
+    ids = {r["id"] for r in rows}
+    assert {"cape-st-vincent-1797", "shannon-chesapeake-1813"} <= ids
+    assert all({"id", "ruleset", "title", "sides"} <= set(r) for r in rows)
+    shown = run("scenarios", "show", "cape-st-vincent-1797")
+    assert shown.returncode == 0
+    assert "San José (first rate, 112 guns, 1783), size 3" in shown.stdout
+
+
+def test_play_save_and_replay_reproduce_the_same_game(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    args = (
+        "play",
+        "cape-st-vincent-1797",
+        "--side",
+        "british=ai",
+        "--side",
+        "spanish=ai",
+        "--seed",
+        "5",
+    )
+    out = run(*args, "--save", str(first))
+    assert out.returncode == 0, out.stderr
+    assert "Result:" in out.stdout
+    run(*args, "--save", str(second))
+    assert first.read_text() == second.read_text()
+    replayed = run("replay", str(first))
+    assert replayed.returncode == 0
+    result = re.search(r"Result: (.*)", out.stdout)
+    assert result is not None and result.group(1) in replayed.stdout
+    state = json.loads(run("replay", str(first), "--json").stdout)
+    assert state["result"]["how"] in (
+        "captured",
+        "repelled",
+        "called off",
+        "disengaged",
+        "turn limit",
+    )
+
+
+def test_manual_dice_are_asked_for_and_impossible_ones_refused(run) -> None:  # type: ignore[no-untyped-def]
+    lines = ["7 7 7"] + ["6 6 6", "1"] * 20
+    out = run(
+        "play",
+        "shannon-chesapeake-1813",
+        "--dice",
+        "manual",
+        "--side",
+        "british=ai",
+        "--side",
+        "american=ai",
+        stdin="\n".join(lines) + "\n",
+    )
+    assert out.returncode == 0, out.stderr + out.stdout
+    assert (
+        "Boarding attempt, HMS Shannon against USS Chesapeake (2 to start, fouled +1): roll 3 dice (5.2 Boarding Attempts)"
+        in out.stdout
+    )
+    assert "refused: " in out.stdout and "7 is not a possible roll of a d6" in out.stdout
+    assert "Result: british wins: captured" in out.stdout
+
+
+def test_interrupted_game_resumes_where_it_stopped(run) -> None:  # type: ignore[no-untyped-def]
+    out = run("play", "speedy-el-gamo-1801", "--side", "british=human", "--seed", "3", stdin="1\n")
+    assert out.returncode == 130
+    game_id = re.search(r"quarterdeck resume (\w+)", out.stderr)
+    assert game_id is not None
+    listed = run("games", "--json")
+    assert json.loads(listed.stdout)[0]["status"] == "playing"
+    resumed = run("resume", game_id.group(1), "--side", "british=ai")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "2 decisions replayed" in resumed.stdout  # the person's and the AI's orders
+    assert "Result:" in resumed.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "trafalgar"), "unknown scenario 'trafalgar'"),
+        (("play", "speedy-el-gamo-1801", "--side", "french=ai"), "has no side 'french'"),
+        (
+            ("play", "speedy-el-gamo-1801", "--side", "british=robot"),
+            "legal values: human, ai, random",
+        ),
+        (("play", "speedy-el-gamo-1801", "--dice", "loaded"), "legal values are program, manual"),
+        (("scenarios", "--ruleset", "chess"), "unknown rule set 'chess'"),
+        (("replay", "nosuchgame"), "neither a record file nor a saved game id"),
+        (("resume", "nosuchgame"), "no saved game with id 'nosuchgame'"),
+    ],
+)
+def test_bad_input_gets_a_clear_error_and_exit_2(run, args, message) -> None:  # type: ignore[no-untyped-def]
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in out.stderr
+
+
+def test_malformed_record_file(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "quarterdeck-record/1", "ruleset": 3}')
+    out = run("replay", str(bad))
+    assert out.returncode == 2 and "field 'ruleset' must be a str" in out.stderr
+    bad.write_text("{not json")
+    out = run("replay", str(bad))
+    assert out.returncode == 2 and "line 1, column 2: not valid JSON" in out.stderr
+
+
+def test_simulate_json_is_the_same_whatever_the_workers(run) -> None:  # type: ignore[no-untyped-def]
+    one = json.loads(
+        run("simulate", "speedy-el-gamo-1801", "--games", "300", "--seed", "9", "--json").stdout
+    )
+    two = json.loads(
+        run(
+            "simulate",
+            "speedy-el-gamo-1801",
+            "--games",
+            "300",
+            "--seed",
+            "9",
+            "--workers",
+            "2",
+            "--json",
+        ).stdout
+    )
+    for key in ("scenario", "games", "seed", "results", "draws", "mean_turns", "how"):
+        assert one[key] == two[key], key
+    assert {"games_per_second", "results", "draws", "mean_turns"} <= set(one)
+    assert sum(one["results"].values()) + one["draws"] == 300
+
+
+def test_odds_json(run) -> None:  # type: ignore[no-untyped-def]
+    attempt = json.loads(run("odds", "attempt", "--json").stdout)
+    assert attempt["2"]["fraction"] == "11/36"
+    capture = json.loads(run("odds", "capture", "4", "4", "--json").stdout)
+    assert capture["fraction"] == "1/2"
+    rounds = json.loads(run("odds", "round", "2", "4", "--json").stdout)
+    assert abs(sum(r["probability"] for r in rounds) - 1) < 1e-12
