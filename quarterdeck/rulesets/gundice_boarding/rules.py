@@ -262,101 +262,110 @@ def _declare_candidates(state: State, seat: str) -> list[Ship]:
     return [s for s in state.ships.values() if s.side == seat and boarding_targets(state, s)]
 
 
-def prompts(state: State, tables: Tables) -> tuple[Prompt, ...]:
-    """The open prompts: one per seat for secret orders, else the one decision."""
+def pending(state: State, tables: Tables) -> list[tuple[str, str, str]]:
+    """Who must answer what now, as (seat, step, ship id): the cheap form of
+    :func:`prompts`, used to run the sequence forward."""
     if state.result is not None:
-        return ()
-    if state.phase == "command":
+        return []
+    if state.phase in ("command", "declare"):
         out = []
+        step = "mobilise" if state.phase == "command" else "declare"
         for seat in state.sides:
             orders = state.orders.get(seat, {})
-            for ship in _mobilise_candidates(state, tables, seat):
+            candidates = (
+                _mobilise_candidates(state, tables, seat)
+                if step == "mobilise"
+                else _declare_candidates(state, seat)
+            )
+            for ship in candidates:
                 if ship.id not in orders:
-                    action = in_action(state, ship.id)
-                    purpose = "to replace a lost boarding die" if action else "for a new action"
-                    out.append(
-                        Prompt(
-                            seat,
-                            f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
-                            f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
-                            R_MOBILISE,
-                            (
-                                Option("yes", "mobilise 5 gun dice"),
-                                Option("no", "keep the guns manned"),
-                            ),
-                            context={"secret": True, "ship": ship.id, "step": "mobilise"},
-                        )
-                    )
+                    out.append((seat, step, ship.id))
                     break
-        return tuple(out)
-    if state.phase == "declare":
-        out = []
-        for seat in state.sides:
-            orders = state.orders.get(seat, {})
-            for ship in _declare_candidates(state, seat):
-                if ship.id not in orders:
-                    options = [
-                        Option(f"board:{t.id}", f"attempt to board {t.name}")
-                        for t in boarding_targets(state, ship)
-                    ]
-                    options.append(Option("none", "no boarding attempt"))
-                    out.append(
-                        Prompt(
-                            seat,
-                            f"Boarding phase, turn {state.turn}: does {ship.name} "
-                            "declare a boarding attempt?",
-                            R_DECLARE,
-                            tuple(options),
-                            context={"secret": True, "ship": ship.id, "step": "declare"},
-                        )
-                    )
-                    break
-        return tuple(out)
+        return out
     if state.phase == "fight":
         action = state.actions[state.current]
         if state.stage == "decide":
-            first = action.rounds_this_turn == 0
-            options = [Option("fight", "roll a round of boarding dice")]
-            if not first:
-                options.append(Option("hold", "no second round this turn"))
-            options.append(Option("call-off", "call off the boarding action"))
-            names = " and ".join(state.ships[a].name for a in action.attackers)
-            return (
-                Prompt(
-                    action.attacker_side,
-                    f"{names} ({action.attacker_dice} dice) against "
-                    f"{state.ships[action.defender].name} ({action.defender_dice} dice): "
-                    f"round {action.rounds_this_turn + 1} of at most "
-                    f"{tables.rounds.per_turn} this turn",
-                    R_ACTION,
-                    tuple(options),
-                    context={"action": action.id, "step": "decide"},
-                ),
-            )
+            return [(action.attacker_side, "decide", "")]
         if state.stage == "assign":
-            owner = unopposed_owner(
-                len(action.last_attacker_roll),
-                len(action.last_defender_roll),
-                tables.rounds.compared,
-            )
-            assert owner is not None
-            own, other = (
-                (action.last_attacker_roll, action.last_defender_roll)
-                if owner == "attacker"
-                else (action.last_defender_roll, action.last_attacker_roll)
-            )
+            owner = _owner(state, tables)
             seat = action.attacker_side if owner == "attacker" else action.defender_side
-            return (
-                Prompt(
-                    seat,
-                    "Add your unopposed dice to the dice still compared: you rolled "
-                    f"{_dice(own)} against {_dice(other)}",
-                    R_ACTION,
-                    tuple(_assignment_options(action, owner, tables.rounds.compared)),
-                    context={"action": action.id, "step": "assign", "owner": owner},
-                ),
-            )
-    return ()
+            return [(seat, "assign", "")]
+    return []
+
+
+def _owner(state: State, tables: Tables) -> str:
+    action = state.actions[state.current]
+    owner = unopposed_owner(
+        len(action.last_attacker_roll), len(action.last_defender_roll), tables.rounds.compared
+    )
+    assert owner is not None
+    return owner
+
+
+def prompts(state: State, tables: Tables) -> tuple[Prompt, ...]:
+    """The open prompts: one per seat for secret orders, else the one decision."""
+    return tuple(_prompt(state, tables, *p) for p in pending(state, tables))
+
+
+def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
+    if step == "mobilise":
+        ship = state.ships[ship_id]
+        purpose = (
+            "to replace a lost boarding die" if in_action(state, ship_id) else "for a new action"
+        )
+        return Prompt(
+            seat,
+            f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
+            f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
+            R_MOBILISE,
+            (Option("yes", "mobilise 5 gun dice"), Option("no", "keep the guns manned")),
+            context={"secret": True, "ship": ship_id, "step": step},
+        )
+    if step == "declare":
+        ship = state.ships[ship_id]
+        options = [
+            Option(f"board:{t.id}", f"attempt to board {t.name}")
+            for t in boarding_targets(state, ship)
+        ]
+        options.append(Option("none", "no boarding attempt"))
+        return Prompt(
+            seat,
+            f"Boarding phase, turn {state.turn}: does {ship.name} declare a boarding attempt?",
+            R_DECLARE,
+            tuple(options),
+            context={"secret": True, "ship": ship_id, "step": step},
+        )
+    action = state.actions[state.current]
+    if step == "decide":
+        first = action.rounds_this_turn == 0
+        choices = [Option("fight", "roll a round of boarding dice")]
+        if not first:
+            choices.append(Option("hold", "no second round this turn"))
+        choices.append(Option("call-off", "call off the boarding action"))
+        names = " and ".join(state.ships[a].name for a in action.attackers)
+        return Prompt(
+            seat,
+            f"{names} ({action.attacker_dice} dice) against "
+            f"{state.ships[action.defender].name} ({action.defender_dice} dice): "
+            f"round {action.rounds_this_turn + 1} of at most {tables.rounds.per_turn} this turn",
+            R_ACTION,
+            tuple(choices),
+            context={"action": action.id, "step": step},
+        )
+    owner = _owner(state, tables)
+    own, other = (
+        (action.last_attacker_roll, action.last_defender_roll)
+        if owner == "attacker"
+        else (action.last_defender_roll, action.last_attacker_roll)
+    )
+    return Prompt(
+        seat,
+        "Add your unopposed dice to the dice still compared: you rolled "
+        f"{_dice(own)} against {_dice(other)}",
+        R_ACTION,
+        tuple(_assignment_options(action, owner, tables.rounds.compared)),
+        context={"action": action.id, "step": step, "owner": owner},
+    )
 
 
 def _dice(values: Sequence[int]) -> str:
@@ -404,10 +413,9 @@ def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
 
 def apply(state: State, tables: Tables, seat: str, answer: str, ctx: Context) -> None:
     """Take ``seat``'s checked answer, then run the turn sequence forward."""
-    prompt = next(p for p in prompts(state, tables) if p.seat == seat)
-    step = prompt.context["step"]
+    step, ship_id = next((st, sh) for s, st, sh in pending(state, tables) if s == seat)
     if step in ("mobilise", "declare"):
-        state.orders.setdefault(seat, {})[prompt.context["ship"]] = answer
+        state.orders.setdefault(seat, {})[ship_id] = answer
     elif step == "decide":
         _decide(state, tables, answer, ctx)
     elif step == "assign":
@@ -418,7 +426,7 @@ def apply(state: State, tables: Tables, seat: str, answer: str, ctx: Context) ->
 
 def advance(state: State, tables: Tables, ctx: Context) -> None:
     """Run the turn sequence until someone must decide or the game ends."""
-    while state.result is None and not prompts(state, tables):
+    while state.result is None and not pending(state, tables):
         PHASES[state.phase](state, tables, ctx)
 
 
