@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import click
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -311,7 +312,7 @@ def replay(
         for n in range(len(decisions) + 1):
             game = Game.replay(record, upto=n)
             for entry in game.log[shown:]:
-                console.print(str(entry))
+                console.print(escape(str(entry)))
             shown = len(game.log)
             if n < len(decisions):
                 if sys.stdin.isatty():
@@ -330,7 +331,7 @@ def replay(
         return
     if not step:
         for entry in game.log:
-            console.print(str(entry))
+            console.print(escape(str(entry)))
     console.print(game.ruleset.render(game.state, None))
     console.print(f"[bold]Result:[/bold] {result if result else f'unfinished (turn {game.turn})'}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()

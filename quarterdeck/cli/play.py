@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 
 from quarterdeck.core.dice import DiceSource, ManualDice, RandomDice, RollRequest
@@ -53,7 +54,9 @@ class HumanPlayer:
         )
         if prompt.kind == "choice":
             for n, option in enumerate(prompt.options, 1):
-                self.console.print(f"  {n}. {option.label}  [dim]\\[{option.id}][/dim]")
+                self.console.print(
+                    f"  {n}. {escape(option.label)}  [dim]{escape(f'[{option.id}]')}[/dim]"
+                )
             while True:
                 text = self.ask("choose> ").strip()
                 if text.isdigit() and 1 <= int(text) <= len(prompt.options):
@@ -114,7 +117,7 @@ def run_game(
         for entry in game.log[shown:]:
             if entry.seats is None or not humans or any(s in entry.seats for s in humans):
                 style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
-                text = str(entry)
+                text = escape(str(entry))
                 console.print(f"[{style}]{text}[/{style}]" if style else text, highlight=False)
         shown = len(game.log)
 
