@@ -1,7 +1,9 @@
 """The generic conformance check every registered rule set must pass.
 
 Many complete games with random legal answers through the public API only:
-each game must end, every view must be JSON, an illegal answer must leave the
+each game must end, every view must be JSON, the rule set's own invariants
+(``ruleset.invariants(state)``, if it has one: a list of broken ones) hold at
+every step, an illegal answer must leave the
 game unchanged, the record must replay to the identical state, and a seat's
 view must not change with another seat's secret order (hidden information
 never leaks). tests/test_conformance.py runs it for every playable rule set.
@@ -114,6 +116,10 @@ class _Checker:
 
     def __call__(self, game: Game) -> None:
         self.step += 1
+        invariants = getattr(game.ruleset, "invariants", None)
+        if invariants is not None:
+            problems = invariants(game.state)
+            assert not problems, f"{self.scenario.id} step {self.step}: {problems}"
         json.dumps(game.view(None))
         for side in self.scenario.side_names:
             json.dumps(game.view(side))
@@ -131,6 +137,7 @@ def conformance(ruleset_id: str, scenario: Scenario, games: int, seed: int = 0) 
         kinds = None if n % 3 else {s: "ai" for s in scenario.side_names[:1]}
         game = play_random_game(scenario, seed * 1000 + n, kinds, check=_Checker(scenario))
         assert game.result() is not None
+        _Checker(scenario)(game)  # the invariants hold at the end too
         check_replay(game)
         decisions += len(game.record.decisions())
     return decisions

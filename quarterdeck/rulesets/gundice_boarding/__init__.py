@@ -157,5 +157,27 @@ class GunDiceBoarding:
     def render(self, state: State, seat: str | None) -> str:
         return render(state, seat)
 
+    def invariants(self, state: State) -> list[str]:
+        """What must always hold: no negative dice or gun dice, no more gun
+        dice out of the guns than the ship has, no action with a captured ship."""
+        broken = []
+        for s in state.ships.values():
+            used = s.gun_dice_hits + s.gun_dice_committed + s.gun_dice_lost
+            if min(s.gun_dice_committed, s.gun_dice_lost, s.sail_hits, s.gun_dice_hits) < 0:
+                broken.append(f"{s.id}: negative count")
+            if s.gun_dice_committed + s.gun_dice_lost > max(0, s.gun_dice - s.gun_dice_hits):
+                broken.append(f"{s.id}: {used} gun dice used of {s.gun_dice}")
+        for a in state.actions:
+            if a.attacker_dice <= 0 or a.defender_dice <= 0:
+                dice = f"{a.attacker_dice}/{a.defender_dice}"
+                broken.append(f"action {a.id} goes on with {dice} dice")
+            if any(state.ships[x].captured_by for x in (*a.attackers, a.defender)):
+                broken.append(f"action {a.id} involves a captured ship")
+            if a.rounds_this_turn > self.tables(state).rounds.per_turn:
+                broken.append(f"action {a.id}: {a.rounds_this_turn} rounds this turn")
+        if state.result is None and state.turn > state.turn_limit:
+            broken.append(f"turn {state.turn} beyond the limit {state.turn_limit}")
+        return broken
+
 
 RULESET = GunDiceBoarding()
