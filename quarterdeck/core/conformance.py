@@ -114,12 +114,15 @@ class _Checker:
         self.scenario = scenario
         self.step = 0
 
-    def __call__(self, game: Game) -> None:
-        self.step += 1
+    def invariants(self, game: Game) -> None:
         invariants = getattr(game.ruleset, "invariants", None)
         if invariants is not None:
             problems = invariants(game.state)
             assert not problems, f"{self.scenario.id} step {self.step}: {problems}"
+
+    def __call__(self, game: Game) -> None:
+        self.step += 1
+        self.invariants(game)
         json.dumps(game.view(None))
         for side in self.scenario.side_names:
             json.dumps(game.view(side))
@@ -137,7 +140,7 @@ def conformance(ruleset_id: str, scenario: Scenario, games: int, seed: int = 0) 
         kinds = None if n % 3 else {s: "ai" for s in scenario.side_names[:1]}
         game = play_random_game(scenario, seed * 1000 + n, kinds, check=_Checker(scenario))
         assert game.result() is not None
-        _Checker(scenario)(game)  # the invariants hold at the end too
+        _Checker(scenario).invariants(game)  # they hold at the end too
         check_replay(game)
         decisions += len(game.record.decisions())
     return decisions
