@@ -312,7 +312,8 @@ def replay(
         for n in range(len(decisions) + 1):
             game = Game.replay(record, upto=n)
             for entry in game.log[shown:]:
-                console.print(escape(str(entry)))
+                if entry.kind != "secret":
+                    console.print(escape(str(entry)))
             shown = len(game.log)
             if n < len(decisions):
                 if sys.stdin.isatty():
@@ -331,7 +332,8 @@ def replay(
         return
     if not step:
         for entry in game.log:
-            console.print(escape(str(entry)))
+            if entry.kind != "secret":
+                console.print(escape(str(entry)))
     console.print(game.ruleset.render(game.state, None))
     console.print(f"[bold]Result:[/bold] {result if result else f'unfinished (turn {game.turn})'}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()

@@ -115,6 +115,8 @@ def run_game(
     def show_log() -> None:
         nonlocal shown
         for entry in game.log[shown:]:
+            if entry.kind == "secret" and (entry.about in humans or not humans):
+                continue  # the order itself is shown to its seat
             if entry.seats is None or not humans or any(s in entry.seats for s in humans):
                 style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
                 text = escape(str(entry))

@@ -30,7 +30,9 @@ from quarterdeck.core.scenario import Scenario
 class LogEntry:
     """One line of the game log: what happened and the rule that applied.
 
-    ``seats`` is None for a public line, else the seats that may read it.
+    ``seats`` is None for a public line, else the seats that may read it. A
+    secret order gives two lines: a public one of kind ``secret`` saying that
+    ``about`` has given an order, and the order itself for that seat alone.
     """
 
     text: str
@@ -38,6 +40,7 @@ class LogEntry:
     kind: str = "event"
     seats: tuple[str, ...] | None = None
     odds: str = ""
+    about: str = ""  # for kind "secret": the seat whose order it announces
 
     def visible_to(self, seat: str | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
@@ -368,7 +371,7 @@ def _decision_log(prompt: Prompt, seat: str, label: str) -> list[LogEntry]:
     text = f"{seat}: {prompt.question} -> {label}"
     if prompt.context.get("secret", False):
         return [
-            LogEntry(f"{seat}: secret order given", prompt.rule, "decision"),
+            LogEntry(f"{seat}: secret order given", prompt.rule, "secret", about=seat),
             LogEntry(text, prompt.rule, "decision", seats=(seat,)),
         ]
     return [LogEntry(text, prompt.rule, "decision")]
