@@ -181,3 +181,46 @@ def test_odds_json(run) -> None:  # type: ignore[no-untyped-def]
     assert capture["fraction"] == "1/2"
     rounds = json.loads(run("odds", "round", "2", "4", "--json").stdout)
     assert abs(sum(r["probability"] for r in rounds) - 1) < 1e-12
+
+
+def test_killed_process_loses_nothing(tmp_path: Path) -> None:
+    """kill -9 in the middle of a game: resume replays every decision made."""
+    import signal
+    import time
+
+    env = dict(os.environ, QUARTERDECK_DB=f"sqlite:///{tmp_path / 'games.sqlite3'}", COLUMNS="200")
+    cmd = [sys.executable, "-c", "from quarterdeck.cli.main import main; main()"]
+    proc = subprocess.Popen(
+        [*cmd, "play", "cape-st-vincent-1797", "--side", "british=human", "--seed", "8"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("1\n1\n")  # mobilise, then board San Nicolas
+    proc.stdin.flush()
+    deadline = time.time() + 60
+    listed: list[dict[str, object]] = []
+    while time.time() < deadline:
+        out = subprocess.run([*cmd, "games", "--json"], capture_output=True, text=True, env=env)
+        listed = json.loads(out.stdout or "[]")
+        if listed and int(listed[0]["entries"]) >= 4:  # type: ignore[call-overload]
+            break
+        time.sleep(0.5)
+    time.sleep(1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    game_id = str(listed[0]["id"])
+    resumed = subprocess.run(
+        [*cmd, "resume", game_id, "--side", "british=ai"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    replayed = re.search(r"(\d+) decisions replayed", resumed.stdout)
+    assert replayed is not None and int(replayed.group(1)) >= 3  # both of ours and the AI's
+    assert "Result:" in resumed.stdout
