@@ -27,11 +27,14 @@ class RollRequest:
     rule: str
     sides: int = 6
     seat: str | None = None
+    goal: str = ""
 
     def instruction(self) -> str:
-        """What a person at the table is told to roll, e.g. for manual dice."""
+        """What a person at the table is told to roll and why, e.g.
+        "Boarding attempt: roll 2 dice, any 6 starts the action (5.2)"."""
         die = f"d{self.sides}" if self.sides != 6 else "dice" if self.count != 1 else "die"
-        return f"{self.label}: roll {self.count} {die} ({self.rule})"
+        goal = f", {self.goal}" if self.goal else ""
+        return f"{self.label}: roll {self.count} {die}{goal} ({self.rule})"
 
 
 def check_values(request: RollRequest, values: Sequence[int]) -> tuple[int, ...]:

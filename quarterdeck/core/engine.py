@@ -79,9 +79,11 @@ class Context:
         sides: int = 6,
         seat: str | None = None,
         odds: str | Callable[[], str] = "",
+        goal: str = "",
     ) -> tuple[int, ...]:
-        """Roll ``count`` dice for ``label`` under ``rule``, and log the result."""
-        values = self.dice.roll(RollRequest(label, count, rule, sides, seat))
+        """Roll ``count`` dice for ``label`` under ``rule``, and log the result.
+        ``goal`` says what the roll needs, for a person rolling at the table."""
+        values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal))
         if self._log is not None:
             shown = " ".join(str(v) for v in values)
             self._log(

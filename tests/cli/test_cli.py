@@ -100,7 +100,7 @@ def test_manual_dice_are_asked_for_and_impossible_ones_refused(run) -> None:  # 
     )
     assert out.returncode == 0, out.stderr + out.stdout
     assert (
-        "Boarding attempt, HMS Shannon against USS Chesapeake (2 to start, fouled +1): roll 3 dice (5.2 Boarding Attempts)"
+        "Boarding attempt, HMS Shannon against USS Chesapeake (2 to start, fouled +1): roll 3 dice, any 6 starts the action (5.2 Boarding Attempts)"
         in out.stdout
     )
     assert "refused: " in out.stdout and "7 is not a possible roll of a d6" in out.stdout

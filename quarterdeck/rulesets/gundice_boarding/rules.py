@@ -146,15 +146,26 @@ def afloat(ship: Ship) -> bool:
 def boarding_targets(state: State, ship: Ship) -> list[Ship]:
     """Enemy ships this ship may declare a boarding attempt against (5.1):
     both stationary, within 10 mm, neither captured nor already in an action."""
-    if not afloat(ship) or not ship.stationary or in_action(state, ship.id) is not None:
+    if ship.captured_by is not None or not ship.stationary or in_action(state, ship.id):
         return []
     out = []
-    for other in state.ships.values():
-        if other.side == ship.side or not afloat(other) or not other.stationary:
+    ships = state.ships
+    for c in state.contacts:
+        if c.distance_mm > 10 or (c.via is not None and ships[c.via].captured_by is None):
             continue
-        if in_action(state, other.id) is not None:
+        if c.a == ship.id:
+            other = ships[c.b]
+        elif c.b == ship.id:
+            other = ships[c.a]
+        else:
             continue
-        if contact_active(state, ship.id, other.id)[0]:
+        if (
+            other.side != ship.side
+            and other.captured_by is None
+            and other.stationary
+            and in_action(state, other.id) is None
+            and other not in out
+        ):
             out.append(other)
     return out
 
@@ -521,8 +532,13 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
             continue
         sx, sy = state.ships[x], state.ships[y]
         while True:
-            rx = ctx.roll(f"Roll-off for attacker: {sx.name} ({sx.side})", 1, R_DECLARE)[0]
-            ry = ctx.roll(f"Roll-off for attacker: {sy.name} ({sy.side})", 1, R_DECLARE)[0]
+            goal = "the higher die becomes the attacker, ties roll again"
+            rx = ctx.roll(f"Roll-off for attacker: {sx.name} ({sx.side})", 1, R_DECLARE, goal=goal)[
+                0
+            ]
+            ry = ctx.roll(f"Roll-off for attacker: {sy.name} ({sy.side})", 1, R_DECLARE, goal=goal)[
+                0
+            ]
             if rx != ry:
                 break
             ctx.log("Tied roll-off: roll again", R_DECLARE)
@@ -543,6 +559,7 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         n,
         R_ATTEMPT,
         odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
+        goal="any 6 starts the action",
     )
     if tables.attempt.success_face not in values:
         ctx.log(f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT)
@@ -616,14 +633,21 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     action.rounds_fought += 1
     names = " and ".join(state.ships[a].name for a in action.attackers)
     defender = state.ships[action.defender]
+    goal = "the three highest oppose the enemy's three highest"
     action.last_attacker_roll = list(
-        ctx.roll(f"Boarding round {action.rounds_fought}, {names}", action.attacker_dice, R_ACTION)
+        ctx.roll(
+            f"Boarding round {action.rounds_fought}, {names}",
+            action.attacker_dice,
+            R_ACTION,
+            goal=goal,
+        )
     )
     action.last_defender_roll = list(
         ctx.roll(
             f"Boarding round {action.rounds_fought}, {defender.name}",
             action.defender_dice,
             R_ACTION,
+            goal=goal,
         )
     )
     compared = tables.rounds.compared
