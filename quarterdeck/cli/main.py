@@ -368,6 +368,7 @@ def simulate(
     side: Annotated[list[str] | None, typer.Option("--side", help="SIDE=ai|random.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override: KEY=VALUE.")] = None,
     tables: Annotated[Path | None, typer.Option(help="House-rule tables (TOML).")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Also draw the results to this PNG.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Play many games AI against AI and report who wins, how often, and how."""
@@ -389,6 +390,11 @@ def simulate(
     with progress:
         task = progress.add_task("games", total=games_)
         summary = run(scenario, games_, seed, workers, kinds, lambda n: progress.advance(task, n))
+    if plot is not None:
+        from quarterdeck.sim.plot import plot_summary
+
+        plot_summary(summary, scenario, plot)
+        err.print(f"plot written to {plot}")
     if as_json:
         print(json.dumps(summary.to_json(), indent=1))
         return

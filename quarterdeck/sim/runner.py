@@ -106,6 +106,7 @@ class Summary:
     mean_decisions: float
     seconds: float
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
+    lengths: dict[str, dict[int, int]] = field(default_factory=dict)  # result -> turns -> games
 
     @property
     def games_per_second(self) -> float:
@@ -124,6 +125,9 @@ class Summary:
             "how": self.how,
             "mean_turns": self.mean_turns,
             "mean_decisions": self.mean_decisions,
+            "turns_by_result": {
+                k: {str(t): n for t, n in v.items()} for k, v in self.lengths.items()
+            },
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
         }
@@ -177,4 +181,13 @@ def simulate(
         mean_decisions=sum(o.decisions for o in outcomes) / n if n else 0.0,
         seconds=seconds,
         intervals={side: wilson(results[side], n) for side in scenario.side_names},
+        lengths=_lengths(outcomes, scenario.side_names),
     )
+
+
+def _lengths(outcomes: list[GameOutcome], sides: list[str]) -> dict[str, dict[int, int]]:
+    out: dict[str, dict[int, int]] = {side: {} for side in [*sides, "draw"]}
+    for o in outcomes:
+        row = out[o.winner or "draw"]
+        row[o.turns] = row.get(o.turns, 0) + 1
+    return {k: dict(sorted(v.items())) for k, v in out.items()}

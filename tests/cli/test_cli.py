@@ -224,3 +224,10 @@ def test_killed_process_loses_nothing(tmp_path: Path) -> None:
     replayed = re.search(r"(\d+) decisions replayed", resumed.stdout)
     assert replayed is not None and int(replayed.group(1)) >= 3  # both of ours and the AI's
     assert "Result:" in resumed.stdout
+
+
+def test_simulate_draws_a_plot(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    png = tmp_path / "plot.png"
+    out = run("simulate", "shannon-chesapeake-1813", "--games", "50", "--plot", str(png))
+    assert out.returncode == 0, out.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
