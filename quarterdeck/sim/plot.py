@@ -18,8 +18,8 @@ def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     sides = list(summary.results)
     rates = [summary.results[s] / summary.games for s in sides] + [summary.draws / summary.games]
-    low = [rates[i] - summary.intervals[s][0] for i, s in enumerate(sides)] + [0.0]
-    high = [summary.intervals[s][1] - rates[i] for i, s in enumerate(sides)] + [0.0]
+    low = [max(0.0, rates[i] - summary.intervals[s][0]) for i, s in enumerate(sides)] + [0.0]
+    high = [max(0.0, summary.intervals[s][1] - rates[i]) for i, s in enumerate(sides)] + [0.0]
     colours = [*(scenario.side(s).colour for s in sides), "#999999"]
     left.bar([*sides, "draw"], rates, yerr=[low, high], capsize=6, color=colours)
     left.set_ylim(0, 1)
