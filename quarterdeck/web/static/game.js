@@ -1,0 +1,124 @@
+// The game page: swaps in the fragments the server sends, sends answers and
+// physical dice. Every check here is repeated by the server.
+(function () {
+  "use strict";
+  const root = document.getElementById("game");
+  if (!root) return;
+  const gameId = root.dataset.game;
+  const token = root.dataset.token;
+  let version = Number(root.dataset.version || 0);
+  const msg = document.getElementById("message");
+  const conn = document.getElementById("conn");
+
+  function say(text) { msg.textContent = text || ""; }
+
+  function apply(state, force) {
+    if (!state || !state.fragments) return;
+    if (!force && state.version < version) return;
+    version = state.version;
+    root.dataset.version = String(version);
+    for (const [name, html] of Object.entries(state.fragments)) {
+      const el = document.getElementById("frag-" + name);
+      if (el && el.innerHTML !== html) el.innerHTML = html;
+    }
+    if (window.qdTable) window.qdTable.apply();
+    const log = document.getElementById("frag-log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  async function post(path, body) {
+    say("");
+    root.classList.add("busy");
+    try {
+      const res = await fetch(`/api/games/${gameId}/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(Object.assign({ token }, body)),
+      });
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        const d = data.detail;
+        say(typeof d === "string" ? d : "The server refused that: " + JSON.stringify(d));
+        return;
+      }
+      apply(data, false);
+    } catch (e) {
+      say("Could not reach the server: " + e);
+    } finally {
+      root.classList.remove("busy");
+    }
+  }
+
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest("button.answer");
+    if (!b || !token) return;
+    document.querySelectorAll("button.answer").forEach((x) => (x.disabled = true));
+    post("answer", { answer: b.dataset.answer });
+  });
+
+  document.addEventListener("submit", (e) => {
+    const form = e.target;
+    if (form.classList.contains("form-prompt")) {
+      e.preventDefault();
+      const answer = {};
+      let sum = 0;
+      for (const el of form.querySelectorAll("input, select")) {
+        if (el.dataset.type === "int") {
+          const v = Number(el.value);
+          const lo = Number(el.min), hi = Number(el.max);
+          if (el.value.trim() === "" || !Number.isInteger(v) || v < lo || v > hi) {
+            say(`${el.name}: ${el.value || "nothing"} is not allowed (legal values ${lo} to ${hi})`);
+            el.focus();
+            return;
+          }
+          answer[el.name] = v;
+          sum += v;
+        } else if (el.name) {
+          answer[el.name] = el.value;
+        }
+      }
+      if (form.dataset.totalLow !== undefined) {
+        const lo = Number(form.dataset.totalLow), hi = Number(form.dataset.totalHigh);
+        if (sum < lo || sum > hi) { say(`The numbers add up to ${sum}; they must add up to ${lo} to ${hi}.`); return; }
+      }
+      post("answer", { answer });
+    } else if (form.classList.contains("dice-entry")) {
+      e.preventDefault();
+      const sides = Number(form.dataset.sides);
+      const values = [];
+      for (const el of form.querySelectorAll("input.die-value")) {
+        const text = el.value.trim();
+        const v = Number(text);
+        if (text === "" || !Number.isInteger(v) || v < 1 || v > sides) {
+          say(`${text || "nothing"} is not a possible roll of a d${sides} (legal values 1 to ${sides}).`);
+          el.setAttribute("aria-invalid", "true");
+          el.focus();
+          return;
+        }
+        el.removeAttribute("aria-invalid");
+        values.push(v);
+      }
+      post("dice", { values });
+    }
+  });
+
+  let delay = 500;
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = token ? `?t=${encodeURIComponent(token)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${gameId}${q}`);
+    ws.onopen = () => { conn.textContent = "live"; conn.className = "conn live"; delay = 500; };
+    ws.onmessage = (ev) => {
+      const data = JSON.parse(ev.data);
+      if (data.type === "update") apply(data, false);
+      else if (data.type === "error") say(data.detail);
+    };
+    ws.onclose = () => {
+      conn.textContent = "reconnecting…"; conn.className = "conn";
+      setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
+    };
+  }
+  connect();
+  const log = document.getElementById("frag-log");
+  if (log) log.scrollTop = log.scrollHeight;
+})();
