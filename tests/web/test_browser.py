@@ -1,0 +1,214 @@
+"""End to end in headless chromium: the web table as a person uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SCENARIO = "shannon-chesapeake-1813"
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-version"))
+
+
+def wait_changed(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.getElementById('game').dataset.version) > v", arg=before
+    )
+
+
+def step(page: Any, value: int = 6) -> str:
+    """Make one move: enter a physical roll if one is asked for, else pick the
+    first legal answer. Returns what was done."""
+    before = version(page)
+    if page.locator("form.dice-entry").count():
+        for box in page.locator("input.die-value").all():
+            box.fill(str(value))
+        page.click("form.dice-entry button[type=submit]")
+        wait_changed(page, before)
+        return "dice"
+    page.locator("button.answer").first.click()
+    wait_changed(page, before)
+    return "answer"
+
+
+def game_over(page: Any) -> bool:
+    return bool(page.locator("#frag-status .result").count())
+
+
+def test_play_against_the_computer_with_physical_dice(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#scenario", SCENARIO)
+    assert page.locator(f'.scenario-info[data-scenario="{SCENARIO}"] .forces li').count() == 2
+    page.check("input[name=dice][value=physical]")
+    page.screenshot(path=str(artifacts / "gundice-start.png"), full_page=True)
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+
+    # a decision: mobilise gun dice; the card shows them committed
+    shannon = page.locator('.ship-card[data-ship="shannon"]')
+    assert shannon.locator(".gd-committed").inner_text() == "0"
+    before = version(page)
+    page.get_by_role("button", name="mobilise 5 gun dice").click()
+    wait_changed(page, before)
+    assert shannon.locator(".gd-committed").inner_text() == "5"
+    assert shannon.locator(".gd.committed").count() == 5
+
+    # declare the attempt: the page asks for physical dice
+    before = version(page)
+    page.get_by_role("button", name="attempt to board USS Chesapeake").click()
+    wait_changed(page, before)
+    entry = page.locator("form.dice-entry")
+    entry.wait_for()
+    assert "roll" in page.inner_text("#frag-need")
+    page.screenshot(path=str(artifacts / "gundice-physical-dice.png"))
+
+    # an impossible value is refused on the page and nothing is sent
+    boxes = page.locator("input.die-value")
+    for n in range(boxes.count()):
+        boxes.nth(n).fill("7")
+    page.click("form.dice-entry button[type=submit]")
+    page.wait_for_selector("#message:has-text('not a possible roll')")
+    assert version(page) == before + 1
+    assert entry.count() == 1
+
+    # and refused by the server too, if sent anyway
+    token = page.url.split("t=")[1]
+    game_id = page.get_attribute("#game", "data-game")
+    sent = httpx.post(
+        f"{live_server.url}/api/games/{game_id}/dice",
+        json={"token": token, "values": [7] * boxes.count()},
+    )
+    assert sent.status_code == 400 and "not a possible roll" in sent.json()["detail"]
+
+    step(page, 6)  # any 6 starts the action
+    assert page.locator(".tray-list .roll").count() >= 1
+    assert "Rule" in page.inner_text("#frag-tray")
+    page.screenshot(path=str(artifacts / "gundice-after-roll.png"))
+
+    # reload mid-game: everything is still there, and play goes on
+    log_before = page.inner_text("#frag-log")
+    page.reload()
+    page.wait_for_selector("#conn.live")
+    assert page.inner_text("#frag-log") == log_before
+
+    for _ in range(80):
+        if game_over(page):
+            break
+        step(page, 6)
+    assert game_over(page)
+    assert "wins" in page.inner_text("#frag-status")
+    page.screenshot(path=str(artifacts / "gundice-game-over.png"))
+
+    # the log names the rule of every line, and gives odds where the core has them
+    assert page.locator(".log-list .odds").count() >= 1
+    page.close()
+
+
+def test_program_dice_zoom_pan_and_replay(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page.goto(live_server.url + "/")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    home = page.get_attribute("#table-svg", "viewBox")
+    page.click("[data-zoom=in]")
+    zoomed = page.get_attribute("#table-svg", "viewBox")
+    assert zoomed != home
+    assert float(zoomed.split()[2]) < float(home.split()[2])
+    box = page.locator("#frag-table").bounding_box()
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 260, box["y"] + 230, steps=4)
+    page.mouse.up()
+    panned = page.get_attribute("#table-svg", "viewBox")
+    assert panned.split()[:2] != zoomed.split()[:2]
+    step(page)  # the chosen view survives the redraw
+    assert page.get_attribute("#table-svg", "viewBox").split()[2] == panned.split()[2]
+    page.click("[data-zoom=home]")
+    page.screenshot(path=str(artifacts / "gundice-tablet.png"))
+    for _ in range(60):
+        if game_over(page):
+            break
+        step(page)
+    assert game_over(page)
+    assert page.locator(".tray-list .roll").count() >= 1
+
+    # watch it again as a replay, step by step
+    page.click("text=Watch as a replay")
+    page.wait_for_url("**/replay?step=0")
+    assert page.inner_text("#step") == "0"
+    page.click("a[rel=next]")
+    page.wait_for_url("**/replay?step=1")
+    assert page.inner_text("#step") == "1"
+    page.screenshot(path=str(artifacts / "gundice-replay.png"))
+
+    # the start page lists it, finished, with a replay link
+    page.goto(live_server.url + "/")
+    row = page.locator("table.saved tbody tr").first
+    assert "finished" in row.inner_text()
+    page.close()
+
+
+def test_two_browsers_live_and_the_second_seat_cannot_act_for_the_first(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    created = httpx.post(
+        f"{live_server.url}/api/games",
+        json={
+            "scenario": SCENARIO,
+            "seats": {"british": "link", "american": "link"},
+            "dice": "program",
+            "seed": 11,
+        },
+    ).json()
+    one = browser.new_context(viewport={"width": 1280, "height": 860})
+    two = browser.new_context(viewport={"width": 1280, "height": 860})
+    british = one.new_page()
+    american = two.new_page()
+    british.goto(created["links"]["british"])
+    american.goto(created["links"]["american"])
+    british.wait_for_selector("#conn.live")
+    american.wait_for_selector("#conn.live")
+
+    # each page offers only its own seat's question
+    assert "HMS Shannon" in british.inner_text("#frag-prompt")
+    assert "USS Chesapeake" in american.inner_text("#frag-prompt")
+
+    # the british order reaches the american page live, without its content
+    before = version(american)
+    british.get_by_role("button", name="mobilise 5 gun dice").click()
+    wait_changed(american, before)
+    assert "british: secret order given" in american.inner_text("#frag-log")
+    assert "mobilise 5 of HMS" not in american.inner_text("#frag-log")
+
+    # the american page cannot act for the british seat, whatever it sends
+    token = created["tokens"]["american"]
+    result = american.evaluate(
+        """async ([id, token]) => {
+            const r = await fetch(`/api/games/${id}/answer`, {method: "POST",
+              headers: {"Content-Type": "application/json"},
+              body: JSON.stringify({token, answer: "no", seat: "british"})});
+            return [r.status, (await r.json()).detail];
+        }""",
+        [created["id"], token],
+    )
+    assert result[0] == 403
+    assert "cannot act for 'british'" in result[1]
+    american.screenshot(path=str(artifacts / "gundice-second-seat.png"))
+    one.close()
+    two.close()
