@@ -19,7 +19,6 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
-from quarterdeck.core.errors import QuarterdeckError
 from quarterdeck.core.scenario import Scenario, bundled
 from quarterdeck.core.store import Store
 from quarterdeck.rulesets import all_rulesets
@@ -118,6 +117,40 @@ def _seat(live: Live, token: str | None, claimed: str | None = None) -> str:
     return seat
 
 
+class Listener:
+    """A page watching a game over a WebSocket, as one seat (or none).
+
+    Each update carries only the fragments that changed since the last one
+    this page was sent.
+    """
+
+    __slots__ = ("seat", "sent", "version", "ws")
+
+    def __init__(self, ws: WebSocket, seat: str | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.sent: dict[str, str] = {}
+        self.version = -1
+
+    async def send(self, games: Games, live: Live) -> None:
+        if live.version == self.version:
+            return
+        frags = fragments(games, live, self.seat)
+        changed = {k: v for k, v in frags.items() if self.sent.get(k) != v}
+        self.sent = frags
+        self.version = live.version
+        await self.ws.send_json(
+            {
+                "type": "update",
+                "id": live.id,
+                "seat": self.seat,
+                "version": live.version,
+                "status": live.status,
+                "fragments": changed,
+            }
+        )
+
+
 def _state(games: Games, live: Live, seat: str | None) -> dict[str, Any]:
     return {
         "id": live.id,
@@ -146,11 +179,11 @@ def create_app(store: Store) -> FastAPI:
 
     async def notify(live: Live) -> None:
         """Send every page watching ``live`` its own seat's fragments."""
-        for ws, seat in list(live.listeners):
+        for listener in list(live.listeners):
             try:
-                await ws.send_json({"type": "update", **_state(games, live, seat)})
+                await listener.send(games, live)
             except Exception:
-                live.listeners.discard((ws, seat))
+                live.listeners.discard(listener)
 
     # -- pages ------------------------------------------------------------------------
 
@@ -358,18 +391,39 @@ def create_app(store: Store) -> FastAPI:
                 )
                 await websocket.close(code=4403)
                 return
-        key = (websocket, seat)
+        key = Listener(websocket, seat)
         live.listeners.add(key)
         try:
-            await websocket.send_json({"type": "update", **_state(games, live, seat)})
+            await key.send(games, live)
             while True:
-                await websocket.receive_text()
-        except WebSocketDisconnect:
-            pass
-        except QuarterdeckError:
+                message = await websocket.receive_json()
+                await ws_act(websocket, live, seat, message)
+        except (WebSocketDisconnect, ValueError):
             pass
         finally:
             live.listeners.discard(key)
+
+    async def ws_act(websocket: WebSocket, live: Live, seat: str | None, message: Any) -> None:
+        """An answer or a roll sent over the socket: the same checks as the API.
+
+        The socket acts for the seat whose token opened it, and for no other.
+        """
+        try:
+            if not isinstance(message, dict) or message.get("type") not in ("answer", "dice"):
+                raise WebError("expected {'type': 'answer' or 'dice', ...}", 422)
+            if seat is None:
+                raise WebError("a page without a seat token can only watch", 403)
+            acting = _seat(live, live.meta.tokens[seat], message.get("seat"))
+            if message["type"] == "answer":
+                if "answer" not in message:
+                    raise WebError("an answer needs 'answer'", 422)
+                games.answer(live, acting, message["answer"])
+            else:
+                games.enter_dice(live, acting, message.get("values"))
+        except WebError as exc:
+            await websocket.send_json({"type": "error", "status": exc.status, "detail": str(exc)})
+            return
+        await notify(live)
 
     return app
 

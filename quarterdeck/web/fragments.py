@@ -29,6 +29,16 @@ def _titles(live: Live) -> dict[str, str]:
 
 
 def fragments(games: Games, live: Live, seat: str | None) -> dict[str, str]:
+    """The page's fragments for ``seat``, rendered once per version of the game."""
+    cached = live.rendered.get(seat)
+    if cached is not None and cached[0] == live.version:
+        return cached[1]
+    out = _fragments(live, seat)
+    live.rendered[seat] = (live.version, out)
+    return out
+
+
+def _fragments(live: Live, seat: str | None) -> dict[str, str]:
     game = live.game
     if game is None:
         waiting = "<p>The game's first roll is waiting for physical dice.</p>"

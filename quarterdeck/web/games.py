@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from sqlalchemy import insert, update
 
 from quarterdeck.core.dice import NeedDice, PendingDice, RandomDice, RollRequest, check_values
 from quarterdeck.core.engine import Game
@@ -28,6 +31,8 @@ from quarterdeck.core.prompts import Answer
 from quarterdeck.core.record import Record
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.core.store import Store
+from quarterdeck.core.store import entries as entries_table
+from quarterdeck.core.store import games as games_table
 from quarterdeck.players import make_player
 
 SeatKind = Literal["here", "link", "ai"]
@@ -110,6 +115,7 @@ class Live:
     status: str = "playing"
     side_info: list[dict[str, str]] = field(default_factory=list)
     listeners: set[Any] = field(default_factory=set)
+    rendered: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
 
     @property
     def seed(self) -> int:
@@ -371,8 +377,7 @@ class Games:
     def _store_entries(self, live: Live) -> None:
         game = self._game_unchecked(live)
         entries = game.record.entries
-        for seq in range(live.stored, len(entries)):
-            self.store.append(live.id, seq, entries[seq])
+        append_entries(self.store, live.id, live.stored, entries[live.stored :])
         live.stored = len(entries)
 
     def _run_ai(self, live: Live, limit: int = 10_000) -> None:
@@ -427,6 +432,24 @@ class Games:
         except QuarterdeckError as exc:
             raise WebError(f"the record cannot be replayed to step {step}: {exc}", 500) from None
         return game, step, total
+
+
+def append_entries(store: Store, game_id: str, start: int, new: list[dict[str, Any]]) -> None:
+    """Write record entries ``start``, ``start + 1``, ... in one transaction
+    (the store's own ``append`` takes one transaction per entry)."""
+    if not new:
+        return
+    with store.engine.begin() as conn:
+        conn.execute(
+            insert(entries_table),
+            [
+                {"game_id": game_id, "seq": start + n, "payload": json.dumps(entry)}
+                for n, entry in enumerate(new)
+            ],
+        )
+        conn.execute(
+            update(games_table).where(games_table.c.id == game_id).values(updated=time.time())
+        )
 
 
 def _side_info(scenario: dict[str, Any]) -> list[dict[str, str]]:
