@@ -111,11 +111,17 @@ class Live:
     meta: Meta
     need: RollRequest | None = None
     stored: int = 0  # record entries written to the store
-    version: int = 0
     status: str = "playing"
     side_info: list[dict[str, str]] = field(default_factory=list)
     listeners: set[Any] = field(default_factory=set)
     rendered: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """Grows with every change, and is the same after a restart: the stored
+        entries, then the physical dice entered for a pending step."""
+        pending = self.meta.pending
+        return self.stored * 1000 + (1 + len(pending.values) if pending is not None else 0)
 
     @property
     def seed(self) -> int:
@@ -317,7 +323,6 @@ class Games:
         if live.need is None:
             self._run_ai(live)
             self._finish_if_over(live)
-        live.version += 1
 
     def _game(self, live: Live) -> Game:
         if live.game is None:
@@ -338,10 +343,8 @@ class Games:
             live.need = exc.request
             live.meta.pending = Pending(seat, answer, [], live.stored)
             self.store.set_seats(live.id, live.meta.to_store())
-            live.version += 1
             return
         self._store_entries(live)
-        live.version += 1
 
     def _try_pending(self, live: Live) -> None:
         pending = live.meta.pending

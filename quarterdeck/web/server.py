@@ -15,4 +15,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
     app = create_app(store)
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
     print(f"Quarterdeck web table: http://{shown}:{port}/  (games kept in {store.url})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="auto")

@@ -55,10 +55,10 @@ def _free_port() -> int:
         return port
 
 
-def start_server(store: Store) -> LiveServer:
-    port = _free_port()
+def start_server(store: Store, port: int | None = None) -> LiveServer:
+    port = port or _free_port()
     config = uvicorn.Config(
-        create_app(store), host="127.0.0.1", port=port, log_level="warning", ws="websockets"
+        create_app(store), host="127.0.0.1", port=port, log_level="warning", ws="auto"
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -372,3 +372,26 @@ def test_websocket_refuses_unknown_games_and_tokens(client: TestClient) -> None:
         assert ws.receive_json()["type"] == "error"
     with client.websocket_connect(f"/ws/games/{game['id']}?t=forged") as ws:
         assert "does not belong" in ws.receive_json()["detail"]
+
+
+def test_decisions_over_the_websocket_act_only_for_the_sockets_seat(client: TestClient) -> None:
+    game = start(client, "here", "link")
+    british, american = game["tokens"]["british"], game["tokens"]["american"]
+    with client.websocket_connect(f"/ws/games/{game['id']}?t={american}") as ws:
+        first = ws.receive_json()
+        ws.send_json({"type": "answer", "answer": "no", "seat": "british"})
+        assert ws.receive_json()["status"] == 403
+        ws.send_json({"type": "answer", "answer": "maybe"})
+        assert ws.receive_json()["status"] == 400
+        ws.send_json({"type": "dance"})
+        assert ws.receive_json()["status"] == 422
+        ws.send_json({"type": "answer", "answer": "yes"})
+        update = ws.receive_json()
+        assert update["type"] == "update" and update["version"] > first["version"]
+    view = state(client, game["id"], american)["view"]
+    assert view["orders"]["american"] == {"chesapeake": "yes"}
+    assert state(client, game["id"], british)["view"]["orders"]["american"] == {"given": 1}
+    with client.websocket_connect(f"/ws/games/{game['id']}") as watcher:
+        watcher.receive_json()
+        watcher.send_json({"type": "answer", "answer": "yes"})
+        assert watcher.receive_json()["status"] == 403

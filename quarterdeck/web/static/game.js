@@ -22,6 +22,9 @@
       if (el && el.innerHTML !== html) el.innerHTML = html;
     }
     if (window.qdTable) window.qdTable.apply();
+    markChoosable();
+    const note = document.getElementById("pick-note");
+    if (note && state.fragments.prompt !== undefined) note.textContent = "";
     const log = document.getElementById("frag-log");
     if (log) log.scrollTop = log.scrollHeight;
   }
@@ -54,6 +57,29 @@
     if (!b || !token) return;
     document.querySelectorAll("button.answer").forEach((x) => (x.disabled = true));
     post("answer", { answer: b.dataset.answer });
+  });
+
+  // a piece on the table that an answer names (e.g. "board:chesapeake") is
+  // picked by clicking it: the answer is marked, and sent when confirmed
+  function markChoosable() {
+    document.querySelectorAll("#frag-table [data-ship]").forEach((g) => {
+      const id = g.getAttribute("data-ship");
+      const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+      g.classList.toggle("choosable", Boolean(hit));
+    });
+  }
+  document.addEventListener("qd-piece", (e) => {
+    const id = e.detail.ship;
+    const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+    document.querySelectorAll("button.answer.chosen").forEach((b) => b.classList.remove("chosen"));
+    document.querySelectorAll("#frag-table .picked").forEach((g) => g.classList.remove("picked"));
+    if (!hit) return;
+    hit.classList.add("chosen");
+    hit.focus();
+    const piece = document.querySelector(`#frag-table [data-ship="${CSS.escape(id)}"]`);
+    if (piece) piece.classList.add("picked");
+    say("");
+    document.getElementById("pick-note").textContent = "Picked on the table: " + hit.textContent.trim() + ". Press it to confirm.";
   });
 
   document.addEventListener("submit", (e) => {
@@ -119,6 +145,7 @@
     };
   }
   connect();
+  markChoosable();
   const log = document.getElementById("frag-log");
   if (log) log.scrollTop = log.scrollHeight;
 })();

@@ -35,8 +35,11 @@
       const [px, py] = toSvg(s, e.clientX, e.clientY);
       zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, px, py);
     }, { passive: false });
+    let press = null; // where a press began, and the piece under it
     holder.addEventListener("pointerdown", (e) => {
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      const piece = e.target.closest && e.target.closest("[data-ship]");
+      press = { x: e.clientX, y: e.clientY, ship: piece ? piece.getAttribute("data-ship") : null };
       holder.setPointerCapture(e.pointerId);
       last = null;
     });
@@ -60,7 +63,14 @@
       }
     });
     const up = (e) => { pointers.delete(e.pointerId); last = null; };
-    holder.addEventListener("pointerup", up);
+    holder.addEventListener("pointerup", (e) => {
+      // a press that did not move is a click on the piece under it
+      if (press && press.ship && Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) {
+        holder.dispatchEvent(new CustomEvent("qd-piece", { bubbles: true, detail: { ship: press.ship } }));
+      }
+      press = null;
+      up(e);
+    });
     holder.addEventListener("pointercancel", up);
     document.querySelectorAll("[data-zoom]").forEach((b) => b.addEventListener("click", () => {
       const what = b.getAttribute("data-zoom");
