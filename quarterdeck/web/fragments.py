@@ -185,18 +185,26 @@ def _need(live: Live, seat: str | None) -> str:
 
 
 def _tray(game: Game, view: dict[str, Any]) -> str:
-    rolls = game.record.rolls()
+    """The latest rolls, newest first, from the seat's own log (the record
+    gives only each roll's number of sides, which is never hidden)."""
     log_rolls = [e for e in view.get("log", []) if e.get("kind") == "roll"]
-    paired = len(log_rolls) == len(rolls)
+    record_rolls = game.record.rolls()
+    sides_known = len(record_rolls) == len(log_rolls)
     items = []
-    for n in range(len(rolls) - 1, max(-1, len(rolls) - 1 - TRAY_ROLLS), -1):
-        roll = rolls[n]
-        odds = log_rolls[n].get("odds", "") if paired else ""
+    for n in range(len(log_rolls) - 1, max(-1, len(log_rolls) - 1 - TRAY_ROLLS), -1):
+        entry = log_rolls[n]
+        label, _, shown = str(entry["text"]).rpartition(": rolled ")
+        try:
+            values = [int(v) for v in shown.split()]
+        except ValueError:
+            label, values = str(entry["text"]), []
+        sides = int(record_rolls[n].get("sides", 6)) if sides_known else 6
+        odds = entry.get("odds", "")
         items.append(
             '<li class="roll">'
-            f"{dice(roll['values'], int(roll.get('sides', 6)))}"
-            f'<span class="purpose">{escape(roll["label"])}</span>'
-            f'<span class="rule">Rule {escape(str(roll.get("rule", "")))}</span>'
+            f"{dice(values, sides)}"
+            f'<span class="purpose">{escape(label)}</span>'
+            f'<span class="rule">Rule {escape(str(entry.get("rule", "")))}</span>'
             + (f'<span class="odds">{escape(odds)}</span>' if odds else "")
             + "</li>"
         )

@@ -61,14 +61,14 @@ def test_play_against_the_computer_with_physical_dice(
     shannon = page.locator('.ship-card[data-ship="shannon"]')
     assert shannon.locator(".gd-committed").inner_text() == "0"
     before = version(page)
-    page.get_by_role("button", name="mobilise 5 gun dice").click()
+    page.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
     wait_changed(page, before)
     assert shannon.locator(".gd-committed").inner_text() == "5"
     assert shannon.locator(".gd.committed").count() == 5
 
     # pick the ship to board on the table: the answer is marked, then confirmed
     page.locator('#frag-table g[data-ship="chesapeake"]').click()
-    board = page.get_by_role("button", name="attempt to board USS Chesapeake")
+    board = page.get_by_role("button", name="attempt to board USS Chesapeake", exact=True)
     assert "chosen" in (board.get_attribute("class") or "")
     assert "Picked on the table" in page.inner_text("#pick-note")
     page.screenshot(path=str(artifacts / "gundice-pick-on-table.png"))
@@ -197,7 +197,7 @@ def test_two_browsers_live_and_the_second_seat_cannot_act_for_the_first(
 
     # the british order reaches the american page live, without its content
     before = version(american)
-    british.get_by_role("button", name="mobilise 5 gun dice").click()
+    british.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
     wait_changed(american, before)
     assert "british: secret order given" in american.inner_text("#frag-log")
     assert "mobilise 5 of HMS" not in american.inner_text("#frag-log")

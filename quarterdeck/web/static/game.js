@@ -66,8 +66,22 @@
       const id = g.getAttribute("data-ship");
       const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
       g.classList.toggle("choosable", Boolean(hit));
+      if (hit) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", "on the table: " + hit.textContent.trim());
+      } else {
+        g.removeAttribute("tabindex");
+        g.removeAttribute("role");
+      }
     });
   }
+  document.addEventListener("keydown", (e) => {
+    const g = e.target.closest && e.target.closest("#frag-table .choosable[data-ship]");
+    if (!g || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    document.dispatchEvent(new CustomEvent("qd-piece", { detail: { ship: g.getAttribute("data-ship") } }));
+  });
   document.addEventListener("qd-piece", (e) => {
     const id = e.detail.ship;
     const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
