@@ -395,3 +395,24 @@ def test_decisions_over_the_websocket_act_only_for_the_sockets_seat(client: Test
         watcher.receive_json()
         watcher.send_json({"type": "answer", "answer": "yes"})
         assert watcher.receive_json()["status"] == 403
+
+
+def test_both_sides_at_one_browser_keep_both_tokens_in_a_cookie(client: TestClient) -> None:
+    game = start(client, "here", "here")
+    assert set(game["here"]) == {"british", "american"}
+    page = client.get(f"/games/{game['id']}", follow_redirects=False)
+    assert page.status_code == 303
+    assert page.headers["location"].endswith(game["here"]["british"])
+    british = client.get(page.headers["location"])
+    assert f"?t={game['here']['american']}" in british.text  # "also yours: play american"
+    assert "Resume" in client.get("/").text
+
+
+def test_a_browser_without_the_cookie_only_watches(store: Store) -> None:
+    with TestClient(create_app(store)) as owner:
+        game = start(owner)
+    with TestClient(create_app(store)) as stranger:
+        page = stranger.get(f"/games/{game['id']}")
+        assert page.status_code == 200 and "You are watching" in page.text
+        assert game["here"]["british"] not in page.text
+        assert "Resume" not in stranger.get("/").text

@@ -147,6 +147,9 @@ def test_program_dice_zoom_pan_and_replay(
     assert page.get_attribute("#table-svg", "viewBox").split()[2] == panned.split()[2]
     page.click("[data-zoom=home]")
     page.screenshot(path=str(artifacts / "gundice-tablet.png"))
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.screenshot(path=str(artifacts / "gundice-tablet-portrait.png"), full_page=True)
+    page.set_viewport_size({"width": 1024, "height": 768})
     for _ in range(60):
         if game_over(page):
             break
@@ -167,21 +170,32 @@ def test_program_dice_zoom_pan_and_replay(
     page.goto(live_server.url + "/")
     row = page.locator("table.saved tbody tr").first
     assert "finished" in row.inner_text()
+    page.screenshot(path=str(artifacts / "start-saved-games.png"), full_page=True)
     page.close()
 
 
 def test_two_browsers_live_and_the_second_seat_cannot_act_for_the_first(
     browser: Any, live_server: LiveServer, artifacts: Path
 ) -> None:
-    created = httpx.post(
-        f"{live_server.url}/api/games",
-        json={
-            "scenario": SCENARIO,
-            "seats": {"british": "link", "american": "link"},
-            "dice": "program",
-            "seed": 11,
-        },
-    ).json()
+    # the start page hands out one link per side
+    start = browser.new_page(viewport={"width": 1280, "height": 860})
+    start.goto(live_server.url + "/")
+    start.select_option('select[data-side="british"]', "link")
+    start.select_option('select[data-side="american"]', "link")
+    start.click("#start-button")
+    start.wait_for_selector("#links:not([hidden])")
+    links = {
+        side: start.input_value(f'#link-list input[aria-label="link for {side}"]')
+        for side in ("british", "american")
+    }
+    start.screenshot(path=str(artifacts / "gundice-links.png"))
+    start.close()
+    game_id = links["british"].split("/games/")[1].split("?")[0]
+    created = {
+        "id": game_id,
+        "links": links,
+        "tokens": {side: url.split("t=")[1] for side, url in links.items()},
+    }
     one = browser.new_context(viewport={"width": 1280, "height": 860})
     two = browser.new_context(viewport={"width": 1280, "height": 860})
     british = one.new_page()
