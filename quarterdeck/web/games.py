@@ -397,7 +397,15 @@ class Games:
             seed = (live.seed * 7919 + len(game.record.entries)) % (2**31)
             player = make_player("ai", live.ruleset, prompt.seat, seed)
             answer = player.decide(game.view(prompt.seat), prompt)
-            self._step(live, prompt.seat, answer)
+            try:
+                self._step(live, prompt.seat, answer)
+            except WebError:
+                # the computer's answer was refused: a fault of its own, not of
+                # the person whose request made it move; it takes the first
+                # legal answer rather than leave the game stuck
+                if prompt.kind != "choice" or not prompt.options:
+                    raise
+                self._step(live, prompt.seat, prompt.options[0].id)
 
     def _finish_if_over(self, live: Live) -> None:
         game = live.game

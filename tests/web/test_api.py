@@ -416,3 +416,16 @@ def test_a_browser_without_the_cookie_only_watches(store: Store) -> None:
         assert page.status_code == 200 and "You are watching" in page.text
         assert game["here"]["british"] not in page.text
         assert "Resume" not in stranger.get("/").text
+
+
+def test_a_computer_answer_that_is_refused_falls_back_to_a_legal_one(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
+
+    monkeypatch.setattr(GunDiceAI, "decide", lambda self, view, prompt: "nonsense")
+    game = start(client)
+    token = game["here"]["british"]
+    r = client.post(f"/api/games/{game['id']}/answer", json={"token": token, "answer": "yes"})
+    assert r.status_code == 200
+    assert state(client, game["id"], token)["view"]["phase"] == "declare"

@@ -23,6 +23,12 @@
     }
     if (window.qdTable) window.qdTable.apply();
     markChoosable();
+    // keyboard users keep their place: if the control they used was replaced,
+    // focus moves to the next thing to do (a roll to enter, or a decision)
+    if (!document.activeElement || document.activeElement === document.body) {
+      const next = document.querySelector("#frag-need input, #frag-prompt button, #frag-prompt input");
+      if (next) next.focus({ preventScroll: true });
+    }
     const note = document.getElementById("pick-note");
     if (note && state.fragments.prompt !== undefined) note.textContent = "";
     const log = document.getElementById("frag-log");
