@@ -89,6 +89,12 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
         parts.append('<p class="you">You are watching.</p>')
     else:
         parts.append(f'<p class="you">You command {_side(live, seat)}.</p>')
+    dice_mode = (
+        "physical dice: the page says what to roll"
+        if live.dice_mode == "manual"
+        else "program dice"
+    )
+    parts.append(f'<p class="dice-mode-note">Dice: {dice_mode}.</p>')
     if game is not None:
         result = game.result()
         if result is not None:

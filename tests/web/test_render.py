@@ -80,6 +80,21 @@ def test_generic_renderer_lists_any_ships_and_escapes_text() -> None:
     assert "<b>" not in table and "&lt;b&gt;Bold" in table
     assert "hull" in cards and "<dd>3</dd>" in cards
     assert r.cards({}, {}) == "<p>No ships in view.</p>"
+    assert "<svg" in r.table({}, {})
+
+
+def test_generic_renderer_plots_pieces_with_positions_from_a_mapping() -> None:
+    view = {
+        "vessels": {
+            "tb1": {"name": "TB 1", "side": "blue", "x_in": 10, "y_in": 4, "damage": [1, 2]},
+            "tb2": {"name": "TB 2", "side": "red", "pos": [20, 8], "flags": {"lit": True}},
+        }
+    }
+    r = GenericRenderer()
+    table = r.table(view, {"blue": "#00f", "red": "#f00"})
+    assert table.count("<circle") == 2 and 'data-ship="tb2"' in table
+    cards = r.cards(view, {})
+    assert "1, 2" in cards and "lit: yes" in cards
 
 
 def test_a_die_shows_pips_for_d6_and_a_number_otherwise() -> None:
