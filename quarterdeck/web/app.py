@@ -413,6 +413,7 @@ def create_app(store: Store) -> FastAPI:
                 raise WebError("expected {'type': 'answer' or 'dice', ...}", 422)
             if seat is None:
                 raise WebError("a page without a seat token can only watch", 403)
+            live = games.get(live.id)  # what the store holds now
             acting = _seat(live, live.meta.tokens[seat], message.get("seat"))
             if message["type"] == "answer":
                 if "answer" not in message:

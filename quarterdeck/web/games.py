@@ -22,7 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sqlalchemy import insert, update
+from sqlalchemy import func, insert, select, update
 
 from quarterdeck.core.dice import NeedDice, PendingDice, RandomDice, RollRequest, check_values
 from quarterdeck.core.engine import Game
@@ -149,9 +149,10 @@ class Live:
 class Games:
     """The games of one server process, each loaded from the store on demand."""
 
-    def __init__(self, store: Store, cache_size: int = 512) -> None:
+    def __init__(self, store: Store, cache_size: int = 512, shared: bool = True) -> None:
         self.store = store
         self.cache_size = cache_size
+        self.shared = shared  # other processes may write to the same store
         self._cache: OrderedDict[str, Live] = OrderedDict()
 
     # -- creating and loading ---------------------------------------------------
@@ -220,13 +221,35 @@ class Games:
         return live
 
     def get(self, game_id: str) -> Live:
+        """The game, from the cache if the store has nothing newer (another
+        server process on the same database may have moved it on)."""
         live = self._cache.get(game_id)
         if live is not None:
-            self._cache.move_to_end(game_id)
-            return live
-        live = self._load(game_id)
+            if not self.shared or self._fresh(live):
+                self._cache.move_to_end(game_id)
+                return live
+            fresh = self._load(game_id)
+            fresh.listeners = live.listeners
+            live = fresh
+        else:
+            live = self._load(game_id)
         self._remember(live)
         return live
+
+    def _fresh(self, live: Live) -> bool:
+        count = (
+            select(func.count())
+            .select_from(entries_table)
+            .where(entries_table.c.game_id == live.id)
+            .scalar_subquery()
+        )
+        with self.store.engine.connect() as conn:
+            row = conn.execute(
+                select(games_table.c.seats_json, count).where(games_table.c.id == live.id)
+            ).first()
+        if row is None:
+            return False
+        return bool(row[1] == live.stored and json.loads(row[0]) == live.meta.to_store())
 
     def forget(self, game_id: str) -> None:
         """Drop a game from the cache (the next request replays it from the store)."""

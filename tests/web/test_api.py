@@ -429,3 +429,15 @@ def test_a_computer_answer_that_is_refused_falls_back_to_a_legal_one(
     r = client.post(f"/api/games/{game['id']}/answer", json={"token": token, "answer": "yes"})
     assert r.status_code == 200
     assert state(client, game["id"], token)["view"]["phase"] == "declare"
+
+
+def test_two_server_processes_on_one_database_see_each_others_moves(store: Store) -> None:
+    with TestClient(create_app(store)) as one, TestClient(create_app(store)) as two:
+        game = start(one, "here", "link")
+        british, american = game["tokens"]["british"], game["tokens"]["american"]
+        assert state(two, game["id"], american)["view"]["orders"] == {}
+        one.post(f"/api/games/{game['id']}/answer", json={"token": british, "answer": "yes"})
+        assert state(two, game["id"], american)["view"]["orders"]["british"] == {"given": 1}
+        r = two.post(f"/api/games/{game['id']}/answer", json={"token": american, "answer": "yes"})
+        assert r.status_code == 200
+        assert state(one, game["id"], british)["view"]["phase"] == "declare"
