@@ -7,7 +7,7 @@ answer as soon as their page shows it, for ``--seconds``. A finished game is
 replaced by a new one. Reports decisions per second and the latency from
 sending a decision to receiving the updated view over the WebSocket (p50, p99).
 
-    .venv/bin/python benchmarks/bench_web.py --games 200 --seconds 20
+    .venv/bin/python benchmarks/bench_web.py --games 200 --seconds 20 --clients 2
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -63,12 +65,21 @@ async def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
     raise RuntimeError("the server did not start")
 
 
+@dataclass
 class Stats:
-    def __init__(self) -> None:
-        self.latencies: list[float] = []
-        self.decisions = 0
-        self.finished = 0
-        self.errors = 0
+    latencies: list[float] = field(default_factory=list)
+    decisions: int = 0
+    finished: int = 0
+    errors: int = 0
+    elapsed: float = 0.0
+    server_cpu: float = 0.0
+
+    def merge(self, other: Stats) -> None:
+        self.latencies.extend(other.latencies)
+        self.decisions += other.decisions
+        self.finished += other.finished
+        self.errors += other.errors
+        self.elapsed = max(self.elapsed, other.elapsed)
 
 
 async def play(
@@ -129,7 +140,25 @@ async def play(
                 stats.decisions += 1
 
 
-async def run(games: int, seconds: float, think: float) -> Stats:
+async def clients(base: str, games: int, first: int, seconds: float, think: float) -> Stats:
+    """``games`` people, each playing game after game until the time is up."""
+    stats = Stats()
+    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        started = time.perf_counter()
+        deadline = started + seconds
+        await asyncio.gather(
+            *(play(client, base, deadline, stats, 1000 * (first + n), think) for n in range(games))
+        )
+        stats.elapsed = time.perf_counter() - started
+    return stats
+
+
+def client_process(args: tuple[str, int, int, float, float]) -> Stats:
+    return asyncio.run(clients(*args))
+
+
+def run(games: int, seconds: float, think: float, processes: int) -> Stats:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="qd-bench-")
     db = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
@@ -137,19 +166,25 @@ async def run(games: int, seconds: float, think: float) -> Stats:
     base = f"http://127.0.0.1:{port}"
     stats = Stats()
     try:
-        await wait_up(base, proc)
-        limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-        async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
-            deadline = time.perf_counter() + seconds
-            started = time.perf_counter()
-            await asyncio.gather(
-                *(play(client, base, deadline, stats, 1000 * n, think) for n in range(games))
-            )
-            stats.elapsed = time.perf_counter() - started  # type: ignore[attr-defined]
+        asyncio.run(wait_up(base, proc))
+        shares = [
+            games // processes + (1 if n < games % processes else 0) for n in range(processes)
+        ]
+        jobs = [
+            (base, share, sum(shares[:n]), seconds, think)
+            for n, share in enumerate(shares)
+            if share
+        ]
+        if len(jobs) == 1:
+            stats.merge(client_process(jobs[0]))
+        else:
+            with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+                for part in pool.map(client_process, jobs):
+                    stats.merge(part)
     finally:
         proc.terminate()
         _pid, _status, usage = os.wait4(proc.pid, 0)
-        stats.server_cpu = usage.ru_utime + usage.ru_stime  # type: ignore[attr-defined]
+        stats.server_cpu = usage.ru_utime + usage.ru_stime
     return stats
 
 
@@ -164,16 +199,21 @@ def main() -> None:
         help="seconds a person thinks before each decision (default: run paced at 1 s, "
         "then flat out at 0)",
     )
+    parser.add_argument(
+        "--clients", type=int, default=2, help="client processes sharing the games (max 16)"
+    )
     args = parser.parse_args()
     games = max(1, min(args.games, 500))
     seconds = max(1.0, min(args.seconds, 120.0))
+    processes = max(1, min(args.clients, 16))
     thinks = [args.think] if args.think is not None else [1.0, 0.0]
     for think in thinks:
-        report(games, asyncio.run(run(games, seconds, max(0.0, min(think, 30.0)))), seconds, think)
+        pace = max(0.0, min(think, 30.0))
+        report(games, run(games, seconds, pace, processes), pace, processes)
 
 
-def report(games: int, stats: Stats, seconds: float, think: float) -> None:
-    elapsed: float = getattr(stats, "elapsed", seconds)
+def report(games: int, stats: Stats, think: float, processes: int) -> None:
+    elapsed = stats.elapsed
     lat = sorted(stats.latencies)
     if not lat:
         print("no decisions were made")
@@ -188,10 +228,10 @@ def report(games: int, stats: Stats, seconds: float, think: float) -> None:
         f"  decision -> updated view over WebSocket: p50 {statistics.median(lat) * 1000:.1f} ms,"
         f" p99 {p99 * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms"
     )
-    cpu: float = getattr(stats, "server_cpu", 0.0)
+    cpu = stats.server_cpu
     print(
         f"  server process CPU: {cpu:.1f} s ({cpu / elapsed:.0%} of one core);"
-        f" {os.cpu_count()} cores shared with this client"
+        f" {os.cpu_count()} cores shared with {processes} client process(es)"
     )
 
 
