@@ -260,3 +260,64 @@ def test_a_server_restart_loses_nothing_and_the_page_carries_on(
     finally:
         page.close()
         stop_server(again)
+
+
+def _playable() -> list[tuple[str, str]]:
+    from quarterdeck.core.scenario import bundled
+
+    return [(s.ruleset, s.id) for s in bundled()]
+
+
+FILL_FORM = """form => {
+    const ints = [...form.querySelectorAll('input[data-type=int]')];
+    for (const el of ints) el.value = el.min;
+    const low = Number(form.dataset.totalLow || 0);
+    let sum = ints.reduce((a, el) => a + Number(el.value), 0);
+    for (const el of ints) {
+        while (sum < low && Number(el.value) < Number(el.max)) {
+            el.value = Number(el.value) + 1;
+            sum++;
+        }
+    }
+}"""
+
+
+def generic_step(page: Any) -> None:
+    """One move in any rule set: a roll, a form (lowest legal values), or the
+    first legal answer."""
+    before = version(page)
+    if page.locator("form.dice-entry").count():
+        step(page, 3)
+        return
+    form = page.locator("form.form-prompt")
+    if form.count():
+        form.evaluate(FILL_FORM)
+        form.locator("button[type=submit]").click()
+        wait_changed(page, before)
+        return
+    step(page)
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), _playable())
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_every_playable_scenario_plays_in_the_browser(
+    browser: Any, live_server: LiveServer, artifacts: Path, ruleset: str, scenario: str, dice: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#scenario", scenario)
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    start_cards = page.inner_text("#frag-cards")
+    moves = 0
+    while moves < 40 and not game_over(page):
+        generic_step(page)
+        moves += 1
+        assert page.inner_text("#message") == ""
+    assert moves > 0
+    assert page.inner_text("#frag-cards") != start_cards or game_over(page)
+    page.screenshot(path=str(artifacts / f"{ruleset}-{scenario}-{dice}-table.png"))
+    page.close()
