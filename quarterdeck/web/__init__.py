@@ -1,0 +1,1 @@
+"""The web table: play any playable rule set in the browser (``quarterdeck serve``)."""

@@ -1,7 +1,18 @@
-"""Starting the web table (being built: see the web issue)."""
+"""Running the web table: ``quarterdeck serve``."""
 
 from __future__ import annotations
 
+import uvicorn
+
+from quarterdeck.core.store import Store
+from quarterdeck.web.app import create_app
+
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
-    raise SystemExit("the web table is not built yet; play in the terminal: quarterdeck play")
+    """Start the web table on ``host``:``port`` with games kept in ``db``
+    (an SQLAlchemy URL; an SQLite file in the user's data folder by default)."""
+    store = Store(db)
+    app = create_app(store)
+    shown = "localhost" if host in ("127.0.0.1", "localhost") else host
+    print(f"Quarterdeck web table: http://{shown}:{port}/  (games kept in {store.url})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="auto")

@@ -1,0 +1,448 @@
+"""The web table: a FastAPI app over the core store.
+
+Pages are rendered on the server (Jinja, SVG); a small script swaps in the
+fragments that the server pushes over a WebSocket after every change. Acting
+for a side needs that side's seat token; without one a page only watches,
+seeing what the core's ``view(None)`` shows.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, ConfigDict, Field
+
+from quarterdeck.core.scenario import Scenario, bundled
+from quarterdeck.core.store import Store
+from quarterdeck.rulesets import all_rulesets
+from quarterdeck.web.fragments import fragments, replay_fragments
+from quarterdeck.web.games import SEAT_KINDS, Games, Live, WebError
+
+HERE = Path(__file__).parent
+COOKIE = "qd_"
+
+
+class CreateBody(BaseModel):
+    """Start a game: the scenario, who takes each side, and the dice."""
+
+    model_config = ConfigDict(extra="forbid")
+    scenario: str = Field(max_length=200)
+    seats: dict[str, str]
+    dice: str = "program"
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class AnswerBody(BaseModel):
+    """An answer to the seat's open prompt: an option id, or a form's fields."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=200)
+    answer: str | dict[str, Any]
+    seat: str | None = Field(default=None, max_length=100)
+
+
+class DiceBody(BaseModel):
+    """The values of a physical roll, one per die."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=200)
+    values: list[Any] = Field(max_length=100)
+
+
+@cache
+def scenarios() -> dict[str, Scenario]:
+    return {s.id: s for s in bundled()}
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every rule set, and the bundled scenarios of the playable ones."""
+    by_ruleset: dict[str, list[Scenario]] = {}
+    for s in scenarios().values():
+        by_ruleset.setdefault(s.ruleset, []).append(s)
+    out = []
+    for r in all_rulesets():
+        out.append(
+            {
+                "id": r.info.id,
+                "title": r.info.title,
+                "period": r.info.period,
+                "playable": r.info.playable,
+                "scenarios": [
+                    {
+                        "id": s.id,
+                        "title": s.title,
+                        "year": s.header.year,
+                        "description": s.header.description,
+                        "history": s.header.history,
+                        "source": s.header.source,
+                        "sides": [
+                            {"name": x.name, "title": x.title, "colour": x.colour}
+                            for x in s.header.sides
+                        ],
+                        "forces": list(s.summary),
+                        "turn_limit": s.header.turn_limit,
+                    }
+                    for s in by_ruleset.get(r.info.id, [])
+                ],
+            }
+        )
+    return out
+
+
+def _cookie_tokens(request: Request, game_id: str) -> dict[str, str]:
+    raw = request.cookies.get(COOKIE + game_id, "")
+    out = {}
+    for part in raw.split(":"):
+        side, _, token = part.partition(".")
+        if side and token:
+            out[side] = token
+    return out
+
+
+def _seat(live: Live, token: str | None, claimed: str | None = None) -> str:
+    seat = live.meta.seat_of(token)
+    if seat is None:
+        raise WebError("this seat token does not belong to this game", 403)
+    if claimed is not None and claimed != seat:
+        raise WebError(f"this token is for {seat!r}; it cannot act for {claimed!r}", 403)
+    if live.meta.seats.get(seat) == "ai":
+        raise WebError(f"{seat!r} is played by the computer", 403)
+    return seat
+
+
+class Listener:
+    """A page watching a game over a WebSocket, as one seat (or none).
+
+    Each update carries only the fragments that changed since the last one
+    this page was sent.
+    """
+
+    __slots__ = ("seat", "sent", "version", "ws")
+
+    def __init__(self, ws: WebSocket, seat: str | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.sent: dict[str, str] = {}
+        self.version = -1
+
+    async def send(self, games: Games, live: Live) -> None:
+        if live.version == self.version:
+            return
+        frags = fragments(games, live, self.seat)
+        changed = {k: v for k, v in frags.items() if self.sent.get(k) != v}
+        self.sent = frags
+        self.version = live.version
+        await self.ws.send_json(
+            {
+                "type": "update",
+                "id": live.id,
+                "seat": self.seat,
+                "version": live.version,
+                "status": live.status,
+                "fragments": changed,
+            }
+        )
+
+
+def _state(games: Games, live: Live, seat: str | None) -> dict[str, Any]:
+    return {
+        "id": live.id,
+        "seat": seat,
+        "version": live.version,
+        "status": live.status,
+        "fragments": fragments(games, live, seat),
+    }
+
+
+def create_app(store: Store) -> FastAPI:
+    """The web table's app on ``store``."""
+    app = FastAPI(title="Quarterdeck", docs_url="/api/docs", redoc_url=None)
+    games = Games(store)
+    app.state.games = games
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return templates.TemplateResponse(
+            request, "error.html", {"message": str(exc), "status": exc.status}, exc.status
+        )
+
+    async def notify(live: Live) -> None:
+        """Send every page watching ``live`` its own seat's fragments."""
+        for listener in list(live.listeners):
+            try:
+                await listener.send(games, live)
+            except Exception:
+                live.listeners.discard(listener)
+
+    # -- pages ------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def start(request: Request) -> Response:
+        rows = store.list(limit=40)
+        saved = [
+            {
+                "id": r.id,
+                "ruleset": r.ruleset,
+                "scenario": scenarios()[r.scenario_id].title
+                if r.scenario_id in scenarios()
+                else r.scenario_id,
+                "status": r.status,
+                "result": r.result,
+                "updated": time.strftime("%Y-%m-%d %H:%M", time.localtime(r.updated)),
+                "mine": bool(_cookie_tokens(request, r.id)),
+                "seats": {k: v for k, v in r.seats.items() if v in SEAT_KINDS},
+            }
+            for r in rows
+        ]
+        return templates.TemplateResponse(
+            request, "start.html", {"rulesets": catalogue(), "saved": saved}
+        )
+
+    @app.get("/games/{game_id}", response_class=HTMLResponse)
+    async def game_page(request: Request, game_id: str, t: str | None = None) -> Response:
+        live = games.get(game_id)
+        mine = _cookie_tokens(request, game_id)
+        if t is None and mine:
+            for side, token in mine.items():
+                if live.meta.seat_of(token) == side:
+                    return RedirectResponse(f"/games/{game_id}?t={token}", status_code=303)
+        seat = None
+        if t is not None:
+            seat = live.meta.seat_of(t)
+            if seat is None:
+                raise WebError("this seat token does not belong to this game", 403)
+        others = {
+            side: token
+            for side, token in mine.items()
+            if side != seat and live.meta.seat_of(token) == side
+        }
+        invites = (
+            {
+                side: f"{request.base_url}games/{game_id}?t={live.meta.tokens[side]}"
+                for side, kind in live.meta.seats.items()
+                if kind == "link"
+            }
+            if seat is not None and live.meta.seats.get(seat) == "here"
+            else {}
+        )
+        return templates.TemplateResponse(
+            request,
+            "game.html",
+            {
+                "live": live,
+                "seat": seat,
+                "token": t or "",
+                "others": others,
+                "invites": invites,
+                "state": _state(games, live, seat),
+                "title": _title(live),
+            },
+        )
+
+    @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, game_id: str, step: int | None = None) -> Response:
+        live = games.get(game_id)
+        game, at, total = games.replay(game_id, step)
+        return templates.TemplateResponse(
+            request,
+            "replay.html",
+            {
+                "live": live,
+                "step": at,
+                "total": total,
+                "frag": replay_fragments(live, game),
+                "title": _title(live),
+            },
+        )
+
+    # -- the API ------------------------------------------------------------------------
+
+    @app.get("/api/rulesets")
+    async def api_rulesets() -> list[dict[str, Any]]:
+        return catalogue()
+
+    @app.get("/api/games")
+    async def api_games(status: str | None = Query(default=None, max_length=16)) -> Any:
+        return [
+            {
+                "id": r.id,
+                "ruleset": r.ruleset,
+                "scenario": r.scenario_id,
+                "status": r.status,
+                "result": r.result,
+                "seats": {k: v for k, v in r.seats.items() if v in SEAT_KINDS},
+                "entries": r.entries,
+                "updated": r.updated,
+            }
+            for r in store.list(status=status, limit=200)
+        ]
+
+    @app.post("/api/games", status_code=201)
+    async def api_create(body: CreateBody, request: Request) -> Response:
+        found = scenarios().get(body.scenario)
+        if found is None:
+            raise WebError(
+                f"unknown scenario {body.scenario!r} (bundled: {', '.join(sorted(scenarios()))})",
+                404,
+            )
+        live = games.create(found, body.seats, body.dice, body.seed)
+        base = str(request.base_url)
+        links = {side: f"{base}games/{live.id}?t={tok}" for side, tok in live.meta.tokens.items()}
+        here = [s for s, k in live.meta.seats.items() if k == "here"]
+        people = {s: links[s] for s, k in live.meta.seats.items() if k != "ai"}
+        response = JSONResponse(
+            {
+                "id": live.id,
+                "url": links[here[0]] if here else f"{base}games/{live.id}",
+                "here": {s: live.meta.tokens[s] for s in here},
+                "links": {s: people[s] for s, k in live.meta.seats.items() if k == "link"},
+                "tokens": {s: live.meta.tokens[s] for s in people},
+            },
+            status_code=201,
+        )
+        if here:
+            response.set_cookie(
+                COOKIE + live.id,
+                ":".join(f"{s}.{live.meta.tokens[s]}" for s in here),
+                max_age=60 * 60 * 24 * 365,
+                httponly=True,
+                samesite="lax",
+            )
+        return response
+
+    @app.get("/api/games/{game_id}")
+    async def api_game(
+        game_id: str, token: str | None = Query(default=None, max_length=200)
+    ) -> Any:
+        live = games.get(game_id)
+        seat = None
+        if token is not None:
+            seat = live.meta.seat_of(token)
+            if seat is None:
+                raise WebError("this seat token does not belong to this game", 403)
+        game = live.game
+        return {
+            "id": live.id,
+            "ruleset": live.ruleset,
+            "scenario": live.scenario_id,
+            "seat": seat,
+            "seats": live.meta.seats,
+            "status": live.status,
+            "version": live.version,
+            "dice": "physical" if live.dice_mode == "manual" else "program",
+            "need_dice": _need(live, seat),
+            "view": game.view(seat) if game is not None else None,
+        }
+
+    @app.post("/api/games/{game_id}/answer")
+    async def api_answer(game_id: str, body: AnswerBody) -> Any:
+        live = games.get(game_id)
+        seat = _seat(live, body.token, body.seat)
+        games.answer(live, seat, body.answer)
+        await notify(live)
+        return _state(games, live, seat)
+
+    @app.post("/api/games/{game_id}/dice")
+    async def api_dice(game_id: str, body: DiceBody) -> Any:
+        live = games.get(game_id)
+        seat = _seat(live, body.token)
+        games.enter_dice(live, seat, body.values)
+        await notify(live)
+        return _state(games, live, seat)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def api_replay(game_id: str, step: int | None = Query(default=None, ge=0)) -> Any:
+        games.get(game_id)
+        game, at, total = games.replay(game_id, step)
+        return {"id": game_id, "step": at, "steps": total, "view": game.view(None)}
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    # -- live updates ---------------------------------------------------------------------
+
+    @app.websocket("/ws/games/{game_id}")
+    async def ws_game(websocket: WebSocket, game_id: str, t: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            live = games.get(game_id)
+        except WebError as exc:
+            await websocket.send_json({"type": "error", "detail": str(exc)})
+            await websocket.close(code=4404)
+            return
+        seat = None
+        if t:
+            seat = live.meta.seat_of(t)
+            if seat is None:
+                await websocket.send_json(
+                    {"type": "error", "detail": "this seat token does not belong to this game"}
+                )
+                await websocket.close(code=4403)
+                return
+        key = Listener(websocket, seat)
+        live.listeners.add(key)
+        try:
+            await key.send(games, live)
+            while True:
+                message = await websocket.receive_json()
+                await ws_act(websocket, live, seat, message)
+        except (WebSocketDisconnect, ValueError):
+            pass
+        finally:
+            live.listeners.discard(key)
+
+    async def ws_act(websocket: WebSocket, live: Live, seat: str | None, message: Any) -> None:
+        """An answer or a roll sent over the socket: the same checks as the API.
+
+        The socket acts for the seat whose token opened it, and for no other.
+        """
+        try:
+            if not isinstance(message, dict) or message.get("type") not in ("answer", "dice"):
+                raise WebError("expected {'type': 'answer' or 'dice', ...}", 422)
+            if seat is None:
+                raise WebError("a page without a seat token can only watch", 403)
+            live = games.get(live.id)  # what the store holds now
+            acting = _seat(live, live.meta.tokens[seat], message.get("seat"))
+            if message["type"] == "answer":
+                if "answer" not in message:
+                    raise WebError("an answer needs 'answer'", 422)
+                games.answer(live, acting, message["answer"])
+            else:
+                games.enter_dice(live, acting, message.get("values"))
+        except WebError as exc:
+            await websocket.send_json({"type": "error", "status": exc.status, "detail": str(exc)})
+            return
+        await notify(live)
+
+    return app
+
+
+def _need(live: Live, seat: str | None) -> dict[str, Any] | None:
+    if live.need is None:
+        return None
+    r = live.need
+    return {
+        "label": r.label,
+        "count": r.count,
+        "sides": r.sides,
+        "rule": r.rule,
+        "instruction": r.instruction(),
+        "yours": live.may_enter_dice(seat),
+    }
+
+
+def _title(live: Live) -> str:
+    found = scenarios().get(live.scenario_id)
+    return found.title if found is not None else live.scenario_id

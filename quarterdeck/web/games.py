@@ -1,0 +1,500 @@
+"""Games in play behind the web table, kept in the core store.
+
+The server holds no game that is not also in the store: a game is rebuilt by
+replaying its record, and every decision and roll is written to the store
+before anyone is told about it. What the web adds to a record (who takes each
+side, the seat tokens, physical dice entered for a step not yet complete) is
+kept in the store's seat table, so a restart loses nothing.
+
+Physical dice in a page that cannot block: a step that needs a roll nobody has
+entered fails with :class:`NeedDice` and changes nothing; the step (the seat
+and its answer, or the setup of the game) and the values entered so far are
+stored as *pending*, the page asks for the roll, and the step is played again
+with the values once they are typed in.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import func, insert, select, update
+
+from quarterdeck.core.dice import NeedDice, PendingDice, RandomDice, RollRequest, check_values
+from quarterdeck.core.engine import Game
+from quarterdeck.core.errors import DiceError, IllegalAnswer, QuarterdeckError, RecordError
+from quarterdeck.core.prompts import Answer
+from quarterdeck.core.record import Record
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.core.store import Store
+from quarterdeck.core.store import entries as entries_table
+from quarterdeck.core.store import games as games_table
+from quarterdeck.players import make_player
+
+SeatKind = Literal["here", "link", "ai"]
+SEAT_KINDS: tuple[str, ...] = ("here", "link", "ai")
+DICE_MODES = {"program": "program", "physical": "manual"}
+
+
+class WebError(QuarterdeckError):
+    """A request the web table refuses; ``status`` is the HTTP status to send."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Pending:
+    """A step waiting for physical dice: ``seat`` None is the game's setup."""
+
+    seat: str | None
+    answer: Answer | None
+    values: list[list[int]]
+    at: int  # record entries stored when the step was begun
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"seat": self.seat, "answer": self.answer, "values": self.values, "at": self.at}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Pending:
+        data = json.loads(text)
+        return cls(data["seat"], data["answer"], data["values"], data["at"])
+
+
+@dataclass
+class Meta:
+    """The web's part of a saved game: who takes each side, tokens, pending dice."""
+
+    seats: dict[str, str]
+    tokens: dict[str, str]
+    pending: Pending | None = None
+
+    def to_store(self) -> dict[str, str]:
+        out = dict(self.seats)
+        out.update({f"token:{side}": token for side, token in self.tokens.items()})
+        if self.pending is not None:
+            out["pending"] = self.pending.to_json()
+        return out
+
+    @classmethod
+    def from_store(cls, data: dict[str, str]) -> Meta:
+        seats = {k: v for k, v in data.items() if ":" not in k and k != "pending"}
+        tokens = {k[6:]: v for k, v in data.items() if k.startswith("token:")}
+        pending = Pending.from_json(data["pending"]) if "pending" in data else None
+        return cls(seats, tokens, pending)
+
+    def seat_of(self, token: str | None) -> str | None:
+        if not token:
+            return None
+        for side, value in self.tokens.items():
+            if secrets.compare_digest(value, token):
+                return side
+        return None
+
+
+@dataclass
+class Live:
+    """One game as the server holds it: the game, its web data, its version."""
+
+    id: str
+    ruleset: str
+    scenario_id: str
+    dice_mode: str
+    game: Game | None  # None while the setup waits for physical dice
+    meta: Meta
+    need: RollRequest | None = None
+    stored: int = 0  # record entries written to the store
+    status: str = "playing"
+    side_info: list[dict[str, str]] = field(default_factory=list)
+    listeners: set[Any] = field(default_factory=set)
+    rendered: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """Grows with every change, and is the same after a restart: the stored
+        entries, then the physical dice entered for a pending step."""
+        pending = self.meta.pending
+        return self.stored * 1000 + (1 + len(pending.values) if pending is not None else 0)
+
+    @property
+    def seed(self) -> int:
+        if self.game is not None and self.game.record.seed is not None:
+            return self.game.record.seed
+        return 0
+
+    def sides(self) -> list[str]:
+        return list(self.meta.seats)
+
+    def may_enter_dice(self, seat: str | None) -> bool:
+        """The seat whose step needs the roll enters it; where the computer or
+        the setup asked for it, any person's seat may."""
+        if self.need is None or seat is None or self.meta.seats.get(seat) == "ai":
+            return False
+        pending = self.meta.pending
+        if pending is None:
+            return False
+        owner = pending.seat
+        if owner is None or self.meta.seats.get(owner) == "ai":
+            return True
+        return owner == seat
+
+
+class Games:
+    """The games of one server process, each loaded from the store on demand."""
+
+    def __init__(self, store: Store, cache_size: int = 512, shared: bool = True) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self.shared = shared  # other processes may write to the same store
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+
+    # -- creating and loading ---------------------------------------------------
+
+    def create(
+        self,
+        scenario: Scenario,
+        seats: dict[str, str],
+        dice: str = "program",
+        seed: int | None = None,
+    ) -> Live:
+        sides = scenario.side_names
+        if set(seats) != set(sides):
+            raise WebError(
+                f"seats must name every side of {scenario.id!r} exactly once: "
+                + ", ".join(sides)
+                + f" (got {', '.join(seats) or 'none'})",
+                422,
+            )
+        for side, kind in seats.items():
+            if kind not in SEAT_KINDS:
+                raise WebError(
+                    f"seat {side!r}: {kind!r} is not a kind of player "
+                    f"(legal values: {', '.join(SEAT_KINDS)})",
+                    422,
+                )
+        if dice not in DICE_MODES:
+            raise WebError(
+                f"dice: {dice!r} is not a kind of dice (legal values: program, physical)", 422
+            )
+        mode = DICE_MODES[dice]
+        meta = Meta(
+            seats={side: seats[side] for side in sides},
+            tokens={side: secrets.token_urlsafe(16) for side in sides},
+        )
+        need: RollRequest | None = None
+        game: Game | None
+        if mode == "program":
+            game = Game.new(scenario, dice=RandomDice(seed), seed=seed)
+            record = game.record
+        else:
+            try:
+                game = Game.new(scenario, dice=PendingDice(), dice_mode="manual")
+                record = game.record
+            except NeedDice as exc:
+                game = None
+                need = exc.request
+                record = Record(scenario.ruleset, scenario.id, scenario.data, None, "manual")
+                meta.pending = Pending(None, None, [], 0)
+        game_id = self.store.create(record, meta.to_store())
+        live = Live(
+            game_id,
+            scenario.ruleset,
+            scenario.id,
+            mode,
+            game,
+            meta,
+            need=need,
+            stored=len(record.entries),
+            side_info=_side_info(record.scenario),
+        )
+        self._remember(live)
+        if game is not None:
+            self._run_ai(live)
+            self._finish_if_over(live)
+        return live
+
+    def get(self, game_id: str) -> Live:
+        """The game, from the cache if the store has nothing newer (another
+        server process on the same database may have moved it on)."""
+        live = self._cache.get(game_id)
+        if live is not None:
+            if not self.shared or self._fresh(live):
+                self._cache.move_to_end(game_id)
+                return live
+            fresh = self._load(game_id)
+            fresh.listeners = live.listeners
+            live = fresh
+        else:
+            live = self._load(game_id)
+        self._remember(live)
+        return live
+
+    def _fresh(self, live: Live) -> bool:
+        count = (
+            select(func.count())
+            .select_from(entries_table)
+            .where(entries_table.c.game_id == live.id)
+            .scalar_subquery()
+        )
+        with self.store.engine.connect() as conn:
+            row = conn.execute(
+                select(games_table.c.seats_json, count).where(games_table.c.id == live.id)
+            ).first()
+        if row is None:
+            return False
+        return bool(row[1] == live.stored and json.loads(row[0]) == live.meta.to_store())
+
+    def forget(self, game_id: str) -> None:
+        """Drop a game from the cache (the next request replays it from the store)."""
+        self._cache.pop(game_id, None)
+
+    def _remember(self, live: Live) -> None:
+        self._cache[live.id] = live
+        self._cache.move_to_end(live.id)
+        while len(self._cache) > self.cache_size:
+            for key, old in self._cache.items():
+                if not old.listeners:
+                    del self._cache[key]
+                    break
+            else:
+                break
+
+    def _load(self, game_id: str) -> Live:
+        if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 32:
+            raise WebError(f"no game with id {game_id!r}", 404)
+        try:
+            record, row = self.store.load(game_id)
+        except RecordError:
+            raise WebError(f"no game with id {game_id!r}", 404) from None
+        meta = Meta.from_store(row.seats)
+        pending = meta.pending
+        if pending is not None and pending.at != len(record.entries):
+            pending = meta.pending = None  # the step was completed and stored
+        live = Live(
+            game_id,
+            record.ruleset,
+            record.scenario_id,
+            record.dice_mode,
+            None,
+            meta,
+            stored=len(record.entries),
+            status=row.status,
+            side_info=_side_info(record.scenario),
+        )
+        if record.dice_mode == "manual":
+            setup = pending.values if pending is not None and pending.seat is None else []
+            try:
+                live.game = Game.replay(record, live=PendingDice(setup))
+            except NeedDice as exc:
+                live.need = exc.request
+                return live
+            except QuarterdeckError as exc:
+                raise WebError(f"game {game_id} cannot be replayed: {exc}", 500) from None
+            if pending is not None and pending.seat is None:
+                self._store_entries(live)  # setup completed before a restart
+                meta.pending = None
+                self.store.set_seats(game_id, meta.to_store())
+            elif pending is not None:
+                self._try_pending(live)
+        else:
+            try:
+                live.game = Game.replay(record)
+            except QuarterdeckError as exc:
+                raise WebError(f"game {game_id} cannot be replayed: {exc}", 500) from None
+        return live
+
+    # -- playing ----------------------------------------------------------------
+
+    def answer(self, live: Live, seat: str, answer: Any) -> None:
+        """Play ``seat``'s answer, then let the computer's seats answer theirs."""
+        game = self._game(live)
+        if live.need is not None:
+            raise WebError(f"waiting for physical dice first: {live.need.instruction()}", 409)
+        if game.result() is not None:
+            raise WebError("the game is over; no more answers are taken", 409)
+        if game.prompt_for(seat) is None:
+            waiting = ", ".join(sorted({p.seat for p in game.prompts()})) or "nobody"
+            raise WebError(f"seat {seat!r} has nothing to answer now (waiting for: {waiting})", 409)
+        self._step(live, seat, answer)
+        self._run_ai(live)
+        self._finish_if_over(live)
+
+    def enter_dice(self, live: Live, seat: str, values: Any) -> None:
+        """Take the values of a physical roll and play the waiting step again."""
+        request = live.need
+        if request is None or live.meta.pending is None:
+            raise WebError("no roll is waiting for physical dice", 409)
+        if not live.may_enter_dice(seat):
+            raise WebError(f"seat {seat!r} does not roll these dice", 403)
+        if not isinstance(values, list):
+            raise WebError("values: expected a list of whole numbers", 422)
+        try:
+            checked = check_values(request, values)
+        except DiceError as exc:
+            raise WebError(str(exc), 400) from None
+        pending = live.meta.pending
+        pending.values.append(list(checked))
+        self.store.set_seats(live.id, live.meta.to_store())
+        self._try_pending(live)
+        if live.need is None:
+            self._run_ai(live)
+            self._finish_if_over(live)
+
+    def _game(self, live: Live) -> Game:
+        if live.game is None:
+            assert live.need is not None
+            raise WebError(f"waiting for physical dice first: {live.need.instruction()}", 409)
+        return live.game
+
+    def _step(self, live: Live, seat: str, answer: Any) -> None:
+        """Apply one answer; with physical dice a missing roll makes it pending."""
+        game = self._game(live)
+        if live.dice_mode == "manual":
+            game.dice = PendingDice()
+        try:
+            game.apply(seat, answer)
+        except IllegalAnswer as exc:
+            raise WebError(str(exc), 400) from None
+        except NeedDice as exc:
+            live.need = exc.request
+            live.meta.pending = Pending(seat, answer, [], live.stored)
+            self.store.set_seats(live.id, live.meta.to_store())
+            return
+        self._store_entries(live)
+
+    def _try_pending(self, live: Live) -> None:
+        pending = live.meta.pending
+        assert pending is not None
+        dice = PendingDice(pending.values)
+        try:
+            if pending.seat is None:
+                scenario = self._scenario_of(live)
+                live.game = Game.new(scenario, dice=dice, dice_mode="manual")
+            else:
+                game = self._game_unchecked(live)
+                game.dice = dice
+                assert pending.answer is not None
+                game.apply(pending.seat, pending.answer)
+        except NeedDice as exc:
+            live.need = exc.request
+            return
+        live.need = None
+        self._store_entries(live)
+        live.meta.pending = None
+        self.store.set_seats(live.id, live.meta.to_store())
+
+    def _game_unchecked(self, live: Live) -> Game:
+        assert live.game is not None
+        return live.game
+
+    def _scenario_of(self, live: Live) -> Scenario:
+        from quarterdeck.core.scenario import scenario_from_record
+
+        record, _row = self.store.load(live.id)
+        return scenario_from_record(record)
+
+    def _store_entries(self, live: Live) -> None:
+        game = self._game_unchecked(live)
+        entries = game.record.entries
+        append_entries(self.store, live.id, live.stored, entries[live.stored :])
+        live.stored = len(entries)
+
+    def _run_ai(self, live: Live, limit: int = 10_000) -> None:
+        """Let every computer seat answer its open prompt, until a person must."""
+        game = live.game
+        if game is None:
+            return
+        for _ in range(limit):
+            if live.need is not None or game.result() is not None:
+                return
+            prompt = next((p for p in game.prompts() if live.meta.seats.get(p.seat) == "ai"), None)
+            if prompt is None:
+                return
+            seed = (live.seed * 7919 + len(game.record.entries)) % (2**31)
+            player = make_player("ai", live.ruleset, prompt.seat, seed)
+            answer = player.decide(game.view(prompt.seat), prompt)
+            try:
+                self._step(live, prompt.seat, answer)
+            except WebError:
+                # the computer's answer was refused: a fault of its own, not of
+                # the person whose request made it move; it takes the first
+                # legal answer rather than leave the game stuck
+                if prompt.kind != "choice" or not prompt.options:
+                    raise
+                self._step(live, prompt.seat, prompt.options[0].id)
+
+    def _finish_if_over(self, live: Live) -> None:
+        game = live.game
+        if game is None or live.status == "finished":
+            return
+        result = game.result()
+        if result is not None:
+            self.store.finish(live.id, result.to_json())
+            live.status = "finished"
+
+    # -- replays ------------------------------------------------------------------
+
+    def replay(self, game_id: str, step: int | None) -> tuple[Game, int, int]:
+        """The game after ``step`` decisions (all by default), and how many there are."""
+        live = self.get(game_id)
+        if live.game is None:
+            raise WebError("the game has not begun: its first roll is waiting for dice", 409)
+        record = live.game.record
+        total = len(record.decisions())
+        if step is None or step > total:
+            step = total
+        if step < 0:
+            raise WebError(f"step: {step} is not a step of this game (0 to {total})", 400)
+        stored = Record(
+            record.ruleset,
+            record.scenario_id,
+            record.scenario,
+            record.seed,
+            record.dice_mode,
+            list(record.entries),
+        )
+        try:
+            live_dice = PendingDice() if record.dice_mode == "manual" else None
+            game = Game.replay(stored, upto=step, live=live_dice)
+        except QuarterdeckError as exc:
+            raise WebError(f"the record cannot be replayed to step {step}: {exc}", 500) from None
+        return game, step, total
+
+
+def append_entries(store: Store, game_id: str, start: int, new: list[dict[str, Any]]) -> None:
+    """Write record entries ``start``, ``start + 1``, ... in one transaction
+    (the store's own ``append`` takes one transaction per entry)."""
+    if not new:
+        return
+    with store.engine.begin() as conn:
+        conn.execute(
+            insert(entries_table),
+            [
+                {"game_id": game_id, "seq": start + n, "payload": json.dumps(entry)}
+                for n, entry in enumerate(new)
+            ],
+        )
+        conn.execute(
+            update(games_table).where(games_table.c.id == game_id).values(updated=time.time())
+        )
+
+
+def _side_info(scenario: dict[str, Any]) -> list[dict[str, str]]:
+    out = []
+    for side in scenario.get("sides", []):
+        if isinstance(side, dict):
+            out.append(
+                {
+                    "name": str(side.get("name", "")),
+                    "title": str(side.get("title", side.get("name", ""))),
+                    "colour": str(side.get("colour", "#444444")),
+                }
+            )
+    return out

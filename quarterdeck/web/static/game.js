@@ -1,0 +1,171 @@
+// The game page: swaps in the fragments the server sends, sends answers and
+// physical dice. Every check here is repeated by the server.
+(function () {
+  "use strict";
+  const root = document.getElementById("game");
+  if (!root) return;
+  const gameId = root.dataset.game;
+  const token = root.dataset.token;
+  let version = Number(root.dataset.version || 0);
+  const msg = document.getElementById("message");
+  const conn = document.getElementById("conn");
+
+  function say(text) { msg.textContent = text || ""; }
+
+  function apply(state, force) {
+    if (!state || !state.fragments) return;
+    if (!force && state.version < version) return;
+    version = state.version;
+    root.dataset.version = String(version);
+    for (const [name, html] of Object.entries(state.fragments)) {
+      const el = document.getElementById("frag-" + name);
+      if (el && el.innerHTML !== html) el.innerHTML = html;
+    }
+    if (window.qdTable) window.qdTable.apply();
+    markChoosable();
+    // keyboard users keep their place: if the control they used was replaced,
+    // focus moves to the next thing to do (a roll to enter, or a decision)
+    if (!document.activeElement || document.activeElement === document.body) {
+      const next = document.querySelector("#frag-need input, #frag-prompt button, #frag-prompt input");
+      if (next) next.focus({ preventScroll: true });
+    }
+    const note = document.getElementById("pick-note");
+    if (note && state.fragments.prompt !== undefined) note.textContent = "";
+    const log = document.getElementById("frag-log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  async function post(path, body) {
+    say("");
+    root.classList.add("busy");
+    try {
+      const res = await fetch(`/api/games/${gameId}/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(Object.assign({ token }, body)),
+      });
+      const data = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        const d = data.detail;
+        say(typeof d === "string" ? d : "The server refused that: " + JSON.stringify(d));
+        return;
+      }
+      apply(data, false);
+    } catch (e) {
+      say("Could not reach the server: " + e);
+    } finally {
+      root.classList.remove("busy");
+    }
+  }
+
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest("button.answer");
+    if (!b || !token) return;
+    document.querySelectorAll("button.answer").forEach((x) => (x.disabled = true));
+    post("answer", { answer: b.dataset.answer });
+  });
+
+  // a piece on the table that an answer names (e.g. "board:chesapeake") is
+  // picked by clicking it: the answer is marked, and sent when confirmed
+  function markChoosable() {
+    document.querySelectorAll("#frag-table [data-ship]").forEach((g) => {
+      const id = g.getAttribute("data-ship");
+      const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+      g.classList.toggle("choosable", Boolean(hit));
+      if (hit) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", "on the table: " + hit.textContent.trim());
+      } else {
+        g.removeAttribute("tabindex");
+        g.removeAttribute("role");
+      }
+    });
+  }
+  document.addEventListener("keydown", (e) => {
+    const g = e.target.closest && e.target.closest("#frag-table .choosable[data-ship]");
+    if (!g || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    document.dispatchEvent(new CustomEvent("qd-piece", { detail: { ship: g.getAttribute("data-ship") } }));
+  });
+  document.addEventListener("qd-piece", (e) => {
+    const id = e.detail.ship;
+    const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+    document.querySelectorAll("button.answer.chosen").forEach((b) => b.classList.remove("chosen"));
+    document.querySelectorAll("#frag-table .picked").forEach((g) => g.classList.remove("picked"));
+    if (!hit) return;
+    hit.classList.add("chosen");
+    hit.focus();
+    const piece = document.querySelector(`#frag-table [data-ship="${CSS.escape(id)}"]`);
+    if (piece) piece.classList.add("picked");
+    say("");
+    document.getElementById("pick-note").textContent = "Picked on the table: " + hit.textContent.trim() + ". Press it to confirm.";
+  });
+
+  document.addEventListener("submit", (e) => {
+    const form = e.target;
+    if (form.classList.contains("form-prompt")) {
+      e.preventDefault();
+      const answer = {};
+      let sum = 0;
+      for (const el of form.querySelectorAll("input, select")) {
+        if (el.dataset.type === "int") {
+          const v = Number(el.value);
+          const lo = Number(el.min), hi = Number(el.max);
+          if (el.value.trim() === "" || !Number.isInteger(v) || v < lo || v > hi) {
+            say(`${el.name}: ${el.value || "nothing"} is not allowed (legal values ${lo} to ${hi})`);
+            el.focus();
+            return;
+          }
+          answer[el.name] = v;
+          sum += v;
+        } else if (el.name) {
+          answer[el.name] = el.value;
+        }
+      }
+      if (form.dataset.totalLow !== undefined) {
+        const lo = Number(form.dataset.totalLow), hi = Number(form.dataset.totalHigh);
+        if (sum < lo || sum > hi) { say(`The numbers add up to ${sum}; they must add up to ${lo} to ${hi}.`); return; }
+      }
+      post("answer", { answer });
+    } else if (form.classList.contains("dice-entry")) {
+      e.preventDefault();
+      const sides = Number(form.dataset.sides);
+      const values = [];
+      for (const el of form.querySelectorAll("input.die-value")) {
+        const text = el.value.trim();
+        const v = Number(text);
+        if (text === "" || !Number.isInteger(v) || v < 1 || v > sides) {
+          say(`${text || "nothing"} is not a possible roll of a d${sides} (legal values 1 to ${sides}).`);
+          el.setAttribute("aria-invalid", "true");
+          el.focus();
+          return;
+        }
+        el.removeAttribute("aria-invalid");
+        values.push(v);
+      }
+      post("dice", { values });
+    }
+  });
+
+  let delay = 500;
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = token ? `?t=${encodeURIComponent(token)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/games/${gameId}${q}`);
+    ws.onopen = () => { conn.textContent = "live"; conn.className = "conn live"; delay = 500; };
+    ws.onmessage = (ev) => {
+      const data = JSON.parse(ev.data);
+      if (data.type === "update") apply(data, false);
+      else if (data.type === "error") say(data.detail);
+    };
+    ws.onclose = () => {
+      conn.textContent = "reconnecting…"; conn.className = "conn";
+      setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
+    };
+  }
+  connect();
+  markChoosable();
+  const log = document.getElementById("frag-log");
+  if (log) log.scrollTop = log.scrollHeight;
+})();

@@ -1,0 +1,57 @@
+// The start page: the chosen rule set filters the scenarios, the chosen
+// scenario shows its forces, history and sides; start posts the game.
+(function () {
+  "use strict";
+  const rs = document.getElementById("ruleset");
+  const sc = document.getElementById("scenario");
+  const form = document.getElementById("start-form");
+  const msg = document.getElementById("start-message");
+  function showScenario() {
+    document.querySelectorAll(".scenario-info").forEach((d) => {
+      const on = d.dataset.scenario === sc.value;
+      d.hidden = !on;
+      d.querySelectorAll("select").forEach((s) => (s.disabled = !on));
+    });
+  }
+  function filter() {
+    let first = null;
+    for (const o of sc.options) {
+      const on = o.dataset.ruleset === rs.value;
+      o.hidden = !on; o.disabled = !on;
+      if (on && !first) first = o;
+    }
+    if (first && sc.selectedOptions[0] && sc.selectedOptions[0].disabled) sc.value = first.value;
+    showScenario();
+  }
+  rs.addEventListener("change", filter);
+  sc.addEventListener("change", showScenario);
+  filter();
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    msg.textContent = "";
+    const seats = {};
+    document.querySelectorAll(`.scenario-info[data-scenario="${sc.value}"] select[data-side]`)
+      .forEach((s) => (seats[s.dataset.side] = s.value));
+    const dice = form.querySelector('input[name="dice"]:checked').value;
+    const res = await fetch("/api/games", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ scenario: sc.value, seats, dice }),
+    });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) { msg.textContent = typeof data.detail === "string" ? data.detail : "Could not start the game."; return; }
+    const links = Object.entries(data.links || {});
+    if (links.length === 0) { location.href = data.url; return; }
+    const list = document.getElementById("link-list");
+    list.innerHTML = "";
+    for (const [side, url] of links) {
+      const li = document.createElement("li");
+      li.textContent = side + ": ";
+      const input = document.createElement("input");
+      input.readOnly = true; input.value = url; input.setAttribute("aria-label", "link for " + side);
+      li.appendChild(input); list.appendChild(li);
+    }
+    document.getElementById("go-table").href = data.url;
+    document.getElementById("links").hidden = false;
+    form.hidden = true;
+  });
+})();

@@ -1,0 +1,323 @@
+"""End to end in headless chromium: the web table as a person uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import LiveServer, start_server, stop_server
+
+pytestmark = pytest.mark.browser
+
+SCENARIO = "shannon-chesapeake-1813"
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-version"))
+
+
+def wait_changed(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.getElementById('game').dataset.version) > v", arg=before
+    )
+
+
+def step(page: Any, value: int = 6) -> str:
+    """Make one move: enter a physical roll if one is asked for, else pick the
+    first legal answer. Returns what was done."""
+    before = version(page)
+    if page.locator("form.dice-entry").count():
+        for box in page.locator("input.die-value").all():
+            box.fill(str(value))
+        page.click("form.dice-entry button[type=submit]")
+        wait_changed(page, before)
+        return "dice"
+    page.locator("button.answer").first.click()
+    wait_changed(page, before)
+    return "answer"
+
+
+def game_over(page: Any) -> bool:
+    return bool(page.locator("#frag-status .result").count())
+
+
+def test_play_against_the_computer_with_physical_dice(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#scenario", SCENARIO)
+    assert page.locator(f'.scenario-info[data-scenario="{SCENARIO}"] .forces li').count() == 2
+    page.check("input[name=dice][value=physical]")
+    page.screenshot(path=str(artifacts / "gundice-start.png"), full_page=True)
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+
+    # a decision: mobilise gun dice; the card shows them committed
+    shannon = page.locator('.ship-card[data-ship="shannon"]')
+    assert shannon.locator(".gd-committed").inner_text() == "0"
+    before = version(page)
+    page.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
+    wait_changed(page, before)
+    assert shannon.locator(".gd-committed").inner_text() == "5"
+    assert shannon.locator(".gd.committed").count() == 5
+
+    # pick the ship to board on the table: the answer is marked, then confirmed
+    page.locator('#frag-table g[data-ship="chesapeake"]').click()
+    board = page.get_by_role("button", name="attempt to board USS Chesapeake", exact=True)
+    assert "chosen" in (board.get_attribute("class") or "")
+    assert "Picked on the table" in page.inner_text("#pick-note")
+    page.screenshot(path=str(artifacts / "gundice-pick-on-table.png"))
+    before = version(page)
+    board.click()
+    wait_changed(page, before)
+    entry = page.locator("form.dice-entry")
+    entry.wait_for()
+    asked = version(page)
+    assert "roll" in page.inner_text("#frag-need")
+    page.screenshot(path=str(artifacts / "gundice-physical-dice.png"))
+
+    # an impossible value is refused on the page and nothing is sent
+    boxes = page.locator("input.die-value")
+    for n in range(boxes.count()):
+        boxes.nth(n).fill("7")
+    page.click("form.dice-entry button[type=submit]")
+    page.wait_for_selector("#message:has-text('not a possible roll')")
+    assert version(page) == asked
+    assert entry.count() == 1
+
+    # and refused by the server too, if sent anyway
+    token = page.url.split("t=")[1]
+    game_id = page.get_attribute("#game", "data-game")
+    sent = httpx.post(
+        f"{live_server.url}/api/games/{game_id}/dice",
+        json={"token": token, "values": [7] * boxes.count()},
+    )
+    assert sent.status_code == 400 and "not a possible roll" in sent.json()["detail"]
+
+    step(page, 6)  # any 6 starts the action
+    assert page.locator(".tray-list .roll").count() >= 1
+    assert "Rule" in page.inner_text("#frag-tray")
+    page.screenshot(path=str(artifacts / "gundice-after-roll.png"))
+
+    # reload mid-game: everything is still there, and play goes on
+    log_before = page.inner_text("#frag-log")
+    page.reload()
+    page.wait_for_selector("#conn.live")
+    assert page.inner_text("#frag-log") == log_before
+
+    for _ in range(80):
+        if game_over(page):
+            break
+        step(page, 6)
+    assert game_over(page)
+    assert "wins" in page.inner_text("#frag-status")
+    page.screenshot(path=str(artifacts / "gundice-game-over.png"))
+
+    # the log names the rule of every line, and gives odds where the core has them
+    assert page.locator(".log-list .odds").count() >= 1
+    page.close()
+
+
+def test_program_dice_zoom_pan_and_replay(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page.goto(live_server.url + "/")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    home = page.get_attribute("#table-svg", "viewBox")
+    page.click("[data-zoom=in]")
+    zoomed = page.get_attribute("#table-svg", "viewBox")
+    assert zoomed != home
+    assert float(zoomed.split()[2]) < float(home.split()[2])
+    box = page.locator("#frag-table").bounding_box()
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 260, box["y"] + 230, steps=4)
+    page.mouse.up()
+    panned = page.get_attribute("#table-svg", "viewBox")
+    assert panned.split()[:2] != zoomed.split()[:2]
+    step(page)  # the chosen view survives the redraw
+    assert page.get_attribute("#table-svg", "viewBox").split()[2] == panned.split()[2]
+    page.click("[data-zoom=home]")
+    page.screenshot(path=str(artifacts / "gundice-tablet.png"))
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.screenshot(path=str(artifacts / "gundice-tablet-portrait.png"), full_page=True)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for _ in range(60):
+        if game_over(page):
+            break
+        step(page)
+    assert game_over(page)
+    assert page.locator(".tray-list .roll").count() >= 1
+
+    # watch it again as a replay, step by step
+    page.click("text=Watch as a replay")
+    page.wait_for_url("**/replay?step=0")
+    assert page.inner_text("#step") == "0"
+    page.click("a[rel=next]")
+    page.wait_for_url("**/replay?step=1")
+    assert page.inner_text("#step") == "1"
+    page.screenshot(path=str(artifacts / "gundice-replay.png"))
+
+    # the start page lists it, finished, with a replay link
+    page.goto(live_server.url + "/")
+    row = page.locator("table.saved tbody tr").first
+    assert "finished" in row.inner_text()
+    page.screenshot(path=str(artifacts / "start-saved-games.png"), full_page=True)
+    page.close()
+
+
+def test_two_browsers_live_and_the_second_seat_cannot_act_for_the_first(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    # the start page hands out one link per side
+    start = browser.new_page(viewport={"width": 1280, "height": 860})
+    start.goto(live_server.url + "/")
+    start.select_option('select[data-side="british"]', "link")
+    start.select_option('select[data-side="american"]', "link")
+    start.click("#start-button")
+    start.wait_for_selector("#links:not([hidden])")
+    links = {
+        side: start.input_value(f'#link-list input[aria-label="link for {side}"]')
+        for side in ("british", "american")
+    }
+    start.screenshot(path=str(artifacts / "gundice-links.png"))
+    start.close()
+    game_id = links["british"].split("/games/")[1].split("?")[0]
+    created = {
+        "id": game_id,
+        "links": links,
+        "tokens": {side: url.split("t=")[1] for side, url in links.items()},
+    }
+    one = browser.new_context(viewport={"width": 1280, "height": 860})
+    two = browser.new_context(viewport={"width": 1280, "height": 860})
+    british = one.new_page()
+    american = two.new_page()
+    british.goto(created["links"]["british"])
+    american.goto(created["links"]["american"])
+    british.wait_for_selector("#conn.live")
+    american.wait_for_selector("#conn.live")
+
+    # each page offers only its own seat's question
+    assert "HMS Shannon" in british.inner_text("#frag-prompt")
+    assert "USS Chesapeake" in american.inner_text("#frag-prompt")
+
+    # the british order reaches the american page live, without its content
+    before = version(american)
+    british.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
+    wait_changed(american, before)
+    assert "british: secret order given" in american.inner_text("#frag-log")
+    assert "mobilise 5 of HMS" not in american.inner_text("#frag-log")
+
+    # the american page cannot act for the british seat, whatever it sends
+    token = created["tokens"]["american"]
+    result = american.evaluate(
+        """async ([id, token]) => {
+            const r = await fetch(`/api/games/${id}/answer`, {method: "POST",
+              headers: {"Content-Type": "application/json"},
+              body: JSON.stringify({token, answer: "no", seat: "british"})});
+            return [r.status, (await r.json()).detail];
+        }""",
+        [created["id"], token],
+    )
+    assert result[0] == 403
+    assert "cannot act for 'british'" in result[1]
+    american.screenshot(path=str(artifacts / "gundice-second-seat.png"))
+    one.close()
+    two.close()
+
+
+def test_a_server_restart_loses_nothing_and_the_page_carries_on(
+    browser: Any, store: Any, artifacts: Path
+) -> None:
+    server = start_server(store)
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(server.url + "/")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    step(page)
+    cards = page.inner_text("#frag-cards")
+    port = int(server.url.rsplit(":", 1)[1])
+    stop_server(server)
+    page.wait_for_selector("#conn:not(.live)")
+    again = start_server(store, port)
+    try:
+        page.wait_for_selector("#conn.live", timeout=15000)
+        assert page.inner_text("#frag-cards") == cards
+        step(page)  # the reconnected page takes the new server's updates
+        log = page.inner_text("#frag-log")
+        page.reload()
+        page.wait_for_selector("#conn.live")
+        assert page.inner_text("#frag-log") == log
+    finally:
+        page.close()
+        stop_server(again)
+
+
+def _playable() -> list[tuple[str, str]]:
+    from quarterdeck.core.scenario import bundled
+
+    return [(s.ruleset, s.id) for s in bundled()]
+
+
+FILL_FORM = """form => {
+    const ints = [...form.querySelectorAll('input[data-type=int]')];
+    for (const el of ints) el.value = el.min;
+    const low = Number(form.dataset.totalLow || 0);
+    let sum = ints.reduce((a, el) => a + Number(el.value), 0);
+    for (const el of ints) {
+        while (sum < low && Number(el.value) < Number(el.max)) {
+            el.value = Number(el.value) + 1;
+            sum++;
+        }
+    }
+}"""
+
+
+def generic_step(page: Any) -> None:
+    """One move in any rule set: a roll, a form (lowest legal values), or the
+    first legal answer."""
+    before = version(page)
+    if page.locator("form.dice-entry").count():
+        step(page, 3)
+        return
+    form = page.locator("form.form-prompt")
+    if form.count():
+        form.evaluate(FILL_FORM)
+        form.locator("button[type=submit]").click()
+        wait_changed(page, before)
+        return
+    step(page)
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), _playable())
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_every_playable_scenario_plays_in_the_browser(
+    browser: Any, live_server: LiveServer, artifacts: Path, ruleset: str, scenario: str, dice: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#scenario", scenario)
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    start_cards = page.inner_text("#frag-cards")
+    moves = 0
+    while moves < 40 and not game_over(page):
+        generic_step(page)
+        moves += 1
+        assert page.inner_text("#message") == ""
+    assert moves > 0
+    assert page.inner_text("#frag-cards") != start_cards or game_over(page)
+    page.screenshot(path=str(artifacts / f"{ruleset}-{scenario}-{dice}-table.png"))
+    page.close()
