@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
@@ -59,11 +60,12 @@ FORM_BOXES: tuple[str, ...] = ("yards", "repair_rigging", "repair_guns", "repair
 
 
 def grid(state: State) -> pg.Grid:
-    return pg.Grid(
-        state.width,
-        state.height,
-        frozenset(pg.from_column(c, r) for c, r in state.blocked),
-    )
+    return _grid(state.width, state.height, tuple((c, r) for c, r in state.blocked))
+
+
+@lru_cache(maxsize=32)
+def _grid(width: int, height: int, blocked: tuple[tuple[int, int], ...]) -> pg.Grid:
+    return pg.Grid(width, height, frozenset(pg.from_column(c, r) for c, r in blocked))
 
 
 def wind_angle(wind: int, facing: int) -> int:
@@ -661,7 +663,13 @@ def move_label(state: State, ship: Ship, move: str) -> str:
 
 
 def execute_move(
-    state: State, ship: Ship, move: str, t: Tables, ctx: Context, forced: bool = False
+    state: State,
+    ship: Ship,
+    move: str,
+    t: Tables,
+    ctx: Context,
+    forced: bool = False,
+    quiet: bool = False,
 ) -> None:
     """Carry out one move (3.1, 3.2) and any incident on arriving (3.3)."""
     g = grid(state)
@@ -677,7 +685,8 @@ def execute_move(
         return
     ship.q, ship.r = p
     ship.facing = f
-    ctx.log(f"{ship.name}: {MOVE_LABELS[move]}{why}", R_MOVE)
+    if not quiet:
+        ctx.log(f"{ship.name}: {MOVE_LABELS[move]}{why}", R_MOVE)
     if move.startswith("advance"):
         others = ships_at(state, p, ship.id)
         if others:
@@ -698,8 +707,8 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
             a, b = ctx.roll(f"{s.name} fouling damage (difference = rigging hits)", 2, R_INCIDENT)
             hits = abs(a - b)
             ctx.log(f"{s.name} takes {hits} rigging hit(s) from the fouling", R_INCIDENT)
-            for _ in range(hits):
-                _rigging_hit(s, _mast_for(s, "", ctx), 1, ctx)
+            for mast in masts_for(s, hits, "", ctx):
+                _rigging_hit(s, mast, 1, ctx)
         if other.id not in mover.fouled:
             mover.fouled.append(other.id)
             other.fouled.append(mover.id)
@@ -866,8 +875,8 @@ def apply_hits(state: State, t: Tables, ctx: Context) -> None:
             continue
         for _ in range(hit.hull):
             _hull_hit(ship)
-        for _ in range(hit.rigging_dice):
-            _rigging_hit(ship, _mast_for(ship, hit.rake_from, ctx), hit.rigging_per_die, ctx)
+        for mast in masts_for(ship, hit.rigging_dice, hit.rake_from, ctx):
+            _rigging_hit(ship, mast, hit.rigging_per_die, ctx)
         _gun_hits(ship, hit, ctx)
         _crew_hits(ship, hit.crew, hit.high, ctx, t)
         if ship.hull_left == 0 and ship.status != "sunk":
@@ -885,18 +894,22 @@ def _hull_hit(ship: Ship) -> None:
             return
 
 
-def _mast_for(ship: Ship, rake_from: str, ctx: Context) -> int:
-    """Which mast an R die hits (4.3): the re-roll for two or three masts, or
-    the mast nearest the firer on a rake. Masts are listed aft to fore."""
+def masts_for(ship: Ship, dice: int, rake_from: str, ctx: Context) -> list[int]:
+    """Which mast each R die hits (4.3): the R dice are re-rolled for two or
+    three masts (two: 1-3 main, 4-6 fore; three: 1-2 mizzen, 3-4 main, 5-6
+    fore), or all go on the mast nearest the firer on a rake. Masts are
+    listed aft to fore."""
     n = len(ship.masts)
+    if dice <= 0:
+        return []
     if n == 1:
-        return 0
+        return [0] * dice
     if rake_from == "ahead":
-        return n - 1
+        return [n - 1] * dice
     if rake_from == "astern":
-        return 0
-    face = ctx.roll(f"{ship.name}: which mast takes the rigging hit", 1, R_DAMAGE)[0]
-    return (face - 1) // 3 if n == 2 else (face - 1) // 2
+        return [0] * dice
+    faces = ctx.roll(f"{ship.name}: which mast each rigging hit strikes", dice, R_DAMAGE)
+    return [(f - 1) // 3 if n == 2 else (f - 1) // 2 for f in faces]
 
 
 def _rigging_hit(ship: Ship, mast: int, hits: int, ctx: Context) -> None:
@@ -944,29 +957,49 @@ def _gun_hits(ship: Ship, hit: Hit, ctx: Context) -> None:
 
 def _crew_hits(ship: Ship, hits: int, high: bool, ctx: Context, t: Tables) -> None:
     """Crew casualties (4.3): from the rigging boxes first when fired high,
-    the lower boxes first when low; each casualty risks the commanding
-    officer on snake eyes."""
+    the lower boxes first when low (the fullest box of the group); each
+    casualty rolls two dice, snake eyes striking down the commanding officer."""
     first, second = (
         (t.crew.rigging_boxes, t.crew.lower_boxes)
         if high
         else (t.crew.lower_boxes, t.crew.rigging_boxes)
     )
+    boxes: list[str] = []
+    crew = dict(ship.crew)
     for _ in range(hits):
-        pool = [b for b in first if ship.crew[b] > 0] or [b for b in second if ship.crew[b] > 0]
+        pool = [b for b in first if crew[b] > 0] or [b for b in second if crew[b] > 0]
         if not pool:
-            return
-        box = max(pool, key=lambda b: ship.crew[b])
-        casualty(ship, box, ctx)
+            break
+        box = max(pool, key=lambda b: crew[b])
+        crew[box] -= 1
+        boxes.append(box)
+    casualties(ship, boxes, ctx)
+
+
+def casualties(ship: Ship, boxes: list[str], ctx: Context, rule: str = R_DAMAGE) -> None:
+    """Crew markers to the casualty pile, two dice for each (4.3): a 2
+    (snake eyes) turns the commanding officer's marker face down."""
+    if not boxes:
+        return
+    for box in boxes:
+        ship.crew[box] -= 1
+        ship.casualties += 1
+    names = ", ".join(BOX_LABELS[b] for b in boxes)
+    ctx.log(f"{ship.name} loses {len(boxes)} crew marker(s): {names}", rule)
+    faces = ctx.roll(
+        f"{ship.name}: two dice for each of {len(boxes)} casualties (2 = captain hit)",
+        2 * len(boxes),
+        rule,
+    )
+    pairs = [faces[i] + faces[i + 1] for i in range(0, len(faces), 2)]
+    if 2 in pairs and ship.co == "ok":
+        ship.co = "down"
+        ctx.log(f"{ship.name}'s commanding officer is struck down", rule)
 
 
 def casualty(ship: Ship, box: str, ctx: Context, rule: str = R_DAMAGE) -> None:
     """One crew marker to the casualty pile, and the snake-eyes roll (4.3)."""
-    ship.crew[box] -= 1
-    ship.casualties += 1
-    a, b = ctx.roll(f"{ship.name}: casualty from {BOX_LABELS[box]} (2 = captain hit)", 2, rule)
-    if a + b == 2 and ship.co == "ok":
-        ship.co = "down"
-        ctx.log(f"{ship.name}'s commanding officer is struck down", rule)
+    casualties(ship, [box], ctx, rule)
 
 
 def _release(state: State, ship: Ship) -> None:
@@ -1032,7 +1065,7 @@ def load_options(ship: Ship) -> list[Option]:
         for ammo in AMMO_TYPES:
             if ammo == "double" and ship.load[battery] not in ("round", "double"):
                 continue
-            for n in range(most, 0, -1):
+            for n in sorted({most, 1}, reverse=True):
                 out.append(
                     Option(
                         f"load:{battery}:{ammo}:{n}", f"load {n} {battery} gun(s) with {ammo} shot"
@@ -1435,7 +1468,7 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     elif step == "move":
         assert isinstance(answer, str)
         ship = state.ships[state.queue.pop(0)]
-        execute_move(state, ship, answer, t, ctx)
+        execute_move(state, ship, answer, t, ctx, quiet=True)
     elif step == "fire":
         assert isinstance(answer, str)
         ship = state.ships[prompt.context["ship"]]

@@ -8,6 +8,7 @@ casualty pile; plus where she lies on the point grid (1.2, 3.0).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -160,6 +161,11 @@ class Gun:
     fired: bool = False
     disabled: bool = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Gun:
+        return Gun(
+            self.type, self.mount, self.side, self.order, self.loaded, self.fired, self.disabled
+        )
+
 
 @dataclass(slots=True)
 class Ship:
@@ -198,6 +204,24 @@ class Ship:
     grappled: list[str] = field(default_factory=list)
     boarders_used: int = 0
     loaders_used: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
+        """A fast deep copy (the game copies the state on every answer)."""
+        new = object.__new__(Ship)
+        for name in Ship.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new.mast_names = list(self.mast_names)
+        new.masts = [list(m) for m in self.masts]
+        new.hull = list(self.hull)
+        new.crew = dict(self.crew)
+        new.guns = [
+            Gun(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in self.guns
+        ]
+        new.load = dict(self.load)
+        new.repair = dict(self.repair)
+        new.fouled = list(self.fouled)
+        new.grappled = list(self.grappled)
+        return new
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -286,6 +310,32 @@ class State:
     boardings: list[list[str]] = field(default_factory=list)
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A fast deep copy (the game copies the state on every answer)."""
+        new = object.__new__(State)
+        for name in State.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new.sides = list(self.sides)
+        new.blocked = [list(b) for b in self.blocked]
+        new.ships = {k: v.__deepcopy__(memo) for k, v in self.ships.items()}
+        new.victory = dict(self.victory)
+        new.house_rules = copy.deepcopy(self.house_rules)
+        new.queue = list(self.queue)
+        new.moved = list(self.moved)
+        new.group = list(self.group)
+        new.fire_queue = [list(f) for f in self.fire_queue]
+        new.pending = (
+            dataclasses.replace(self.pending, groups=list(self.pending.groups))
+            if self.pending
+            else None
+        )
+        new.hits = [dataclasses.replace(h) for h in self.hits]
+        new.tasks = [list(x) for x in self.tasks]
+        new.boardings = [list(x) for x in self.boardings]
+        new.orders = copy.deepcopy(self.orders)
+        new.result = copy.deepcopy(self.result)
+        return new
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
