@@ -863,7 +863,6 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         _roll_modifier(state, t, ctx)
     else:
         state.pending = None
-        state.fire_queue.pop(0)
 
 
 def apply_hits(state: State, t: Tables, ctx: Context) -> None:
@@ -1472,8 +1471,8 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     elif step == "fire":
         assert isinstance(answer, str)
         ship = state.ships[prompt.context["ship"]]
+        state.fire_queue.pop(0)
         if answer == "hold":
-            state.fire_queue.pop(0)
             ctx.log(f"{ship.name} holds her {prompt.context['battery']} fire", R_FIRE)
         else:
             target = state.ships[answer.split(":", 1)[1]]
