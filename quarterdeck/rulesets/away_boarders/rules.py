@@ -1135,21 +1135,26 @@ def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Co
         if answer.startswith("set:"):
             ship.sail = answer.split(":", 1)[1]
             ctx.log(f"{ship.name} sets her sail to {ship.sail}", R_TASKS)
-        state.tasks.pop(0)
+        _task_done(state, ship, task)
     elif task == "load":
         if answer == "done":
-            state.tasks.pop(0)
+            _task_done(state, ship, task)
             return
         _load(ship, answer, ctx)
     elif task == "grapple":
-        state.tasks.pop(0)
+        _task_done(state, ship, task)
         if answer != "none":
             _grapple(state, ship, answer, ctx)
     elif task == "board":
-        state.tasks.pop(0)
+        _task_done(state, ship, task)
         if answer != "none":
             kind, other = answer.split(":", 1)
             board(state, ship, state.ships[other], kind == "board-co", ctx)
+
+
+def _task_done(state: State, ship: Ship, task: str) -> None:
+    if state.tasks and state.tasks[0] == [ship.id, task]:
+        state.tasks.pop(0)
 
 
 def _load(ship: Ship, answer: str, ctx: Context) -> None:
