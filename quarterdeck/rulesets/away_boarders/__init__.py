@@ -1,13 +1,117 @@
-"""Away, Boarders! (v1.01 playtest, Jeffrey Knudsen): registered, not yet playable."""
+"""Away, Boarders! (v1.01 playtest, Jeffrey Knudsen, 2010).
 
-from quarterdeck.core.engine import RulesetInfo
-from quarterdeck.rulesets._planned import PlannedRuleset
+Small warships of the Great Lakes, 18th and early 19th century, on a
+triangular grid of points. See ``rules.py`` for the sequence of play and the
+procedures section by section, ``tables.toml`` for the chart sheet
+(reconstructed where the text does not print it), ``displays.toml`` for the
+ship displays.
+"""
 
-RULESET = PlannedRuleset(
-    RulesetInfo(
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from quarterdeck.core.engine import Context, RulesetInfo
+from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.result import Result
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.displays import build_ship
+from quarterdeck.rulesets.away_boarders.state import AwayBoardersScenario, State
+from quarterdeck.rulesets.away_boarders.tables import Tables, tables_with
+from quarterdeck.rulesets.away_boarders.view import render, view
+
+
+class AwayBoarders:
+    """The "Away, Boarders!" rule set, registered as ``away-boarders``."""
+
+    info = RulesetInfo(
         id="away-boarders",
         title="Away, Boarders! (v1.01 playtest, Jeffrey Knudsen)",
         period="Great Lakes sail, 18th and early 19th century",
-        playable=False,
+        playable=True,
+        sections=(
+            "1.2 Field of Play; 1.4 Components; 2.0 Sequence of Play; 3.0 Movement; "
+            "4.0 Gunnery; 5.0 Boarding Actions"
+        ),
+        text="away-boarders.md",
     )
-)
+
+    def scenario_dir(self) -> Path | None:
+        return Path(__file__).with_name("scenarios")
+
+    def tables(self, state: State) -> Tables:
+        return tables_with(state.house_rules)
+
+    def parse_scenario(self, scenario: Scenario) -> AwayBoardersScenario:
+        model = AwayBoardersScenario.model_validate(scenario.data)
+        sides = scenario.side_names
+        where = f"{scenario.path}: "
+        t = tables_with(model.house_rules)
+        summary = []
+        for n, spec in enumerate(model.ships):
+            if spec.side not in sides:
+                raise ScenarioError(
+                    f"{where}ships[{n}] ({spec.id}): field 'side' is {spec.side!r}; "
+                    f"legal values: {', '.join(sides)}"
+                )
+            ship = build_ship(spec, t, f"{where}ships[{n}] ({spec.id}): ")
+            summary.append(
+                f"{spec.side}: {ship.name} ({ship.rig}, {len(ship.masts)} mast(s), "
+                f"{len(ship.guns)} guns, {ship.crew_total} crew, {len(ship.hull)} hull boxes)"
+            )
+        for side in sides:
+            if not any(s.side == side for s in model.ships):
+                raise ScenarioError(f"{where}side {side!r} has no ships")
+        scenario.summary = summary
+        return model
+
+    def new_state(self, scenario: Scenario, ctx: Context) -> State:
+        model: AwayBoardersScenario = scenario.model
+        t = tables_with(model.house_rules)
+        ships = {spec.id: build_ship(spec, t) for spec in model.ships}
+        state = State(
+            sides=scenario.side_names,
+            turn_limit=scenario.header.turn_limit,
+            width=model.field.width,
+            height=model.field.height,
+            blocked=[list(b) for b in model.field.blocked],
+            wind=model.field.wind,
+            ships=ships,
+            victory=model.victory.model_dump(),
+            house_rules=model.house_rules,
+        )
+        ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
+        rules.advance(state, t, ctx)
+        return state
+
+    def prompts(self, state: State) -> tuple[Prompt, ...]:
+        return rules.prompts(state, self.tables(state))
+
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
+        rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def result(self, state: State) -> Result | None:
+        return Result.from_json(state.result) if state.result is not None else None
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def turn(self, state: State) -> int:
+        return state.turn
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def ai(self, seat: str, seed: int) -> Any:
+        from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
+
+        return AwayBoardersAI(seat, seed)
+
+    def render(self, state: State, seat: str | None) -> str:
+        return render(state, seat)
+
+
+RULESET = AwayBoarders()

@@ -1,0 +1,190 @@
+"""A heuristic player for Away, Boarders!, deciding from its seat's view only.
+
+It sails for a position where an enemy lies in a broadside arc at short
+range (a rake if it can get one), fires whenever a battery bears, aims low
+with round and grape and high with chain, loads the battery that faces the
+enemy (grape when close), keeps enough hands aloft to handle the ship, and
+grapples and boards when its crew outnumbers the enemy's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.rulesets.away_boarders.rules import move_result, wind_angle
+
+
+def _pos(s: dict[str, Any]) -> pg.Point:
+    return (int(s["q"]), int(s["r"]))
+
+
+class AwayBoardersAI:
+    """Decides sensibly, from the view alone."""
+
+    def __init__(self, seat: str, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        ships = {s["id"]: s for s in view["ships"]}
+        me = ships.get(str(prompt.context.get("ship", "")))
+        step = prompt.context.get("step")
+        ids = prompt.option_ids()
+        if prompt.kind == "form":
+            return {f.name: 0 for f in prompt.fields}
+        if me is None:
+            return ids[0]
+        enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
+        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        if step == "crew":
+            return self._crew(me, nearest, ids)
+        if step == "order":
+            return "first"
+        if step == "move":
+            return self._move(view, me, enemies, ids)
+        if step == "fire":
+            fire = [i for i in ids if i.startswith("fire:")]
+            raking = [o.id for o in prompt.options if o.id in fire and "raking" in o.label]
+            return (raking or fire or ids)[0]
+        if step == "aim":
+            battery = prompt.context.get("battery")
+            chain = any(me["load"][b] == "chain" for b in ([battery] if battery else me["load"]))
+            return "high" if chain else "low"
+        if step == "sail":
+            if me["sail"] in ("oars", "reef") and any(
+                any(b < 2 for b in m["boxes"]) for m in me["masts"]
+            ):
+                up = [i for i in ids if i.startswith("set:") and i != "set:oars"]
+                return up[-1] if up else "keep"
+            return "keep"
+        if step == "load":
+            return self._load(me, nearest, ids)
+        if step == "grapple":
+            return self._grapple(me, ships, ids)
+        if step == "board":
+            for i in ids:
+                if i.startswith("board:"):
+                    other = ships[i.split(":", 1)[1]]
+                    if me["crew"]["boarders"] > other["crew"]["boarders"]:
+                        return i
+            return "none"
+        return ids[0]
+
+    def _crew(self, me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
+        if (
+            nearest is not None
+            and _pos(nearest) == _pos(me)
+            and me["crew_total"] > nearest["crew_total"]
+            and "plan:board" in ids
+        ):
+            return "plan:board"
+        damaged = sum(me["hull"]) >= len(me["hull"]) or any(g["disabled"] for g in me["guns"])
+        far = nearest is None or pg.distance(_pos(me), _pos(nearest)) > 5
+        if damaged and far and "plan:repair" in ids:
+            return "plan:repair"
+        rallies = [i for i in ids if i == "rally:guns"]
+        if rallies and me["casualties"] >= 2:
+            return rallies[0]
+        return "plan:fight" if "plan:fight" in ids else "keep"
+
+    def _move(
+        self,
+        view: dict[str, Any],
+        me: dict[str, Any],
+        enemies: list[dict[str, Any]],
+        ids: list[str],
+    ) -> str:
+        field = view["field"]
+        grid = pg.Grid(
+            field["width"],
+            field["height"],
+            frozenset(pg.from_column(c, r) for c, r in field["blocked"]),
+        )
+        best, best_score = ids[0], -1e9
+        for move in ids:
+            p, f = move_result(_pos(me), int(me["facing"]), move)
+            score = self._score(grid, field["wind"], p, f, enemies, me)
+            if move in ("back", "hold"):
+                score -= 1.0 + (10.0 if me["backed_turns"] >= 1 else 0.0)
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+    @staticmethod
+    def _score(
+        grid: pg.Grid,
+        wind: int,
+        p: pg.Point,
+        f: int,
+        enemies: list[dict[str, Any]],
+        me: dict[str, Any],
+    ) -> float:
+        if not grid.contains(p):
+            return -1000.0
+        score = 0.0
+        if me["sail"] != "oars" and wind_angle(wind, f) == 0:
+            score -= 3.0
+        # stay off the edges
+        col = pg.column(p)
+        if col <= 0 or p[1] <= 0 or col >= grid.width - 1 or p[1] >= grid.height - 1:
+            score -= 2.0
+        if not enemies:
+            return score
+        target = min(enemies, key=lambda e: pg.distance(p, _pos(e)))
+        tp = _pos(target)
+        d = pg.distance(p, tp)
+        score -= abs(d - 2) * 1.5
+        if d > 0 and (pg.in_arc(p, f, tp, 90.0, 30.0) or pg.in_arc(p, f, tp, 270.0, 30.0)):
+            score += 6.0 if d <= 4 else 2.0
+        line = pg.direction_of(tp, p)
+        if line is not None and line in (target["facing"], (target["facing"] + 3) % 6):
+            score += 2.0
+        # do not offer our own stern or bow to the enemy's broadside
+        if d > 0 and (
+            pg.in_arc(tp, target["facing"], p, 90.0, 30.0)
+            or pg.in_arc(tp, target["facing"], p, 270.0, 30.0)
+        ):
+            score -= 1.0
+        return score
+
+    @staticmethod
+    def _load(me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
+        loads = [i for i in ids if i.startswith("load:")]
+        if not loads:
+            return "done" if "done" in ids else ids[0]
+        want = "round"
+        order = ["port", "starboard", "bow"]
+        if nearest is not None:
+            d = pg.distance(_pos(me), _pos(nearest))
+            if d <= 2:
+                want = "grape"
+            if d > 0:
+                rel = pg.relative_bearing(_pos(me), int(me["facing"]), _pos(nearest))
+                order = ["port", "starboard", "bow"] if rel < 180 else ["starboard", "port", "bow"]
+        for battery in order:
+            for i in loads:
+                _, b, ammo, _n = i.split(":")
+                if b == battery and ammo == want:
+                    return i
+            for i in loads:
+                if i.split(":")[1] == battery and i.split(":")[2] == "round":
+                    return i
+        return loads[0]
+
+    @staticmethod
+    def _grapple(me: dict[str, Any], ships: dict[str, dict[str, Any]], ids: list[str]) -> str:
+        for i in ids:
+            kind, _, other_id = i.partition(":")
+            if not other_id:
+                continue
+            other = ships[other_id]
+            stronger = me["crew_total"] > other["crew_total"]
+            if kind == "grapple" and stronger:
+                return i
+            if kind in ("ungrapple", "unfoul") and (not stronger or other["side"] == me["side"]):
+                return i
+        return "none"

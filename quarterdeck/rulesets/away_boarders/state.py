@@ -1,0 +1,341 @@
+"""Away, Boarders!: the game state as plain data, and the scenario model.
+
+Each :class:`Ship` is the printed Ship Display (1.4): sail/yard boxes per
+mast, hull boxes, the six crew task boxes, the sail setting, the gun markers
+(loaded or not), a load box per battery, the commanding officer and the
+casualty pile; plus where she lies on the point grid (1.2, 3.0).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from quarterdeck.core.scenario import SLUG
+
+Rig = Literal["square", "fore-and-aft"]
+Mount = Literal["broadside", "bow", "swivel"]
+SailSetting = Literal["oars", "reef", "battle", "full"]
+
+SAIL_SETTINGS: tuple[str, ...] = ("oars", "reef", "battle", "full")
+"""Sail settings from least to most sail (1.4, 3.1)."""
+
+TASK_BOXES: tuple[str, ...] = (
+    "yards",
+    "repair_rigging",
+    "guns",
+    "repair_guns",
+    "repair_hull",
+    "boarders",
+)
+"""The six crew task boxes, top of the display to bottom (1.4, 2.3)."""
+
+BOX_LABELS: dict[str, str] = {
+    "yards": "Man the yards / make-reef sail / sweeps",
+    "repair_rigging": "Repair rigging",
+    "guns": "Man the guns",
+    "repair_guns": "Repair guns",
+    "repair_hull": "Repair hull",
+    "boarders": "Boarding party",
+}
+
+BATTERIES: tuple[str, ...] = ("port", "starboard", "bow")
+
+
+# --------------------------------------------------------------------------
+# Ship displays (displays.toml) and the scenario model
+
+
+class GunSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: str
+    mount: Mount
+    count: int = Field(ge=1)
+    side: Literal["port", "starboard"] = "port"
+
+
+class MastSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    boxes: int = Field(ge=1, le=8)
+
+
+class DisplaySpec(BaseModel):
+    """One printed Ship Display (1.4), reconstructed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rig: Rig
+    masts: list[MastSpec] = Field(min_length=1, max_length=3)
+    base_speed: int = Field(ge=0, le=5)
+    guns: list[GunSpec] = Field(min_length=1)
+    crew_markers: int | None = Field(default=None, ge=1)
+    hull_boxes: int | None = Field(default=None, ge=1)
+
+
+class ShipSpec(BaseModel):
+    """A ship in a scenario: which display, whose, where, and how she starts."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=SLUG)
+    ship: str
+    side: str
+    at: tuple[int, int]
+    facing: int = Field(ge=0, le=5)
+    sail: SailSetting = "battle"
+    crew: dict[str, int] | None = None
+    load: Literal["round", "grape", "double", "chain"] = "round"
+    value: int | None = Field(default=None, ge=0)
+
+
+class FieldSpec(BaseModel):
+    """The field of play (1.2): columns x rows of points, islands and coast."""
+
+    model_config = ConfigDict(extra="forbid")
+    width: int = Field(ge=3, le=60)
+    height: int = Field(ge=3, le=60)
+    wind: int = Field(ge=0, le=5, description="direction the wind blows from")
+    blocked: list[tuple[int, int]] = Field(default_factory=list)
+
+
+class VictorySpec(BaseModel):
+    """Victory conditions the scenario states: what each enemy ship lost is
+    worth (as a share of her value, in percent), and whether losing every
+    ship on the field ends the game."""
+
+    model_config = ConfigDict(extra="forbid")
+    sunk: int = Field(default=100, ge=0)
+    struck: int = Field(default=100, ge=0)
+    left_field: int = Field(default=50, ge=0)
+    margin: int = Field(default=1, ge=1)
+
+
+class AwayBoardersScenario(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    field: FieldSpec
+    ships: list[ShipSpec] = Field(min_length=2)
+    victory: VictorySpec = Field(default_factory=VictorySpec)
+    house_rules: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> AwayBoardersScenario:
+        ids = [s.id for s in self.ships]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"ship ids must be unique, got {ids}")
+        for s in self.ships:
+            col, row = s.at
+            if not (0 <= col < self.field.width and 0 <= row < self.field.height):
+                raise ValueError(
+                    f"ship {s.id!r} at {list(s.at)} is off the field "
+                    f"({self.field.width} columns x {self.field.height} rows)"
+                )
+            if [col, row] in [list(b) for b in self.field.blocked]:
+                raise ValueError(f"ship {s.id!r} at {list(s.at)} is on a blocked point")
+            if s.crew is not None:
+                unknown = set(s.crew) - set(TASK_BOXES)
+                if unknown:
+                    raise ValueError(
+                        f"ship {s.id!r}: unknown crew box(es) {sorted(unknown)}; "
+                        f"legal values: {', '.join(TASK_BOXES)}"
+                    )
+        return self
+
+
+# --------------------------------------------------------------------------
+# The state
+
+
+@dataclass(slots=True)
+class Gun:
+    """One gun marker (1.4): face up when loaded; ``side`` is where it bears
+    (port, starboard, or bow); ``order`` is its number for gun hits (4.3)."""
+
+    type: str
+    mount: str
+    side: str
+    order: int
+    loaded: bool = True
+    fired: bool = False
+    disabled: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Gun:
+        return Gun(
+            self.type, self.mount, self.side, self.order, self.loaded, self.fired, self.disabled
+        )
+
+
+@dataclass(slots=True)
+class Ship:
+    """One Ship Display (1.4) and the ship's place on the field."""
+
+    id: str
+    key: str
+    name: str
+    side: str
+    rig: str
+    base_speed: int
+    mast_names: list[str]
+    masts: list[list[int]]  # per mast, per box: 0 clear, 1 slash, 2 X
+    hull: list[int]  # per box: 0 clear, 1 slash, 2 X
+    crew: dict[str, int]
+    guns: list[Gun]
+    load: dict[str, str]  # battery -> round / grape / double / chain
+    sail: str
+    q: int
+    r: int
+    facing: int
+    value: int
+    casualties: int = 0
+    lost_for_good: int = 0
+    co: str = "ok"  # ok / down (face down until the next crew assignment)
+    status: str = "afloat"  # afloat / sunk / struck / left
+    speed: int = 0
+    drifting: bool = False
+    last_move: str = ""
+    backs_this_turn: int = 0
+    backed_turns: int = 0
+    repair: dict[str, int] = field(
+        default_factory=lambda: {"repair_rigging": 0, "repair_guns": 0, "repair_hull": 0}
+    )
+    fouled: list[str] = field(default_factory=list)
+    grappled: list[str] = field(default_factory=list)
+    boarders_used: int = 0
+    loaders_used: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
+        """A fast deep copy (the game copies the state on every answer)."""
+        new = object.__new__(Ship)
+        for name in Ship.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new.mast_names = list(self.mast_names)
+        new.masts = [list(m) for m in self.masts]
+        new.hull = list(self.hull)
+        new.crew = dict(self.crew)
+        new.guns = [
+            Gun(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in self.guns
+        ]
+        new.load = dict(self.load)
+        new.repair = dict(self.repair)
+        new.fouled = list(self.fouled)
+        new.grappled = list(self.grappled)
+        return new
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.q, self.r)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "afloat"
+
+    @property
+    def crew_total(self) -> int:
+        return sum(self.crew.values())
+
+    def mast_fallen(self, index: int) -> bool:
+        return all(b >= 2 for b in self.masts[index])
+
+    @property
+    def masts_standing(self) -> int:
+        return sum(1 for i in range(len(self.masts)) if not self.mast_fallen(i))
+
+    @property
+    def masts_lost(self) -> int:
+        return len(self.masts) - self.masts_standing
+
+    @property
+    def hull_left(self) -> int:
+        return sum(2 - b for b in self.hull)
+
+    def guns_on(self, battery: str) -> list[Gun]:
+        return [g for g in self.guns if g.side == battery and not g.disabled]
+
+
+@dataclass(slots=True)
+class Hit:
+    """Damage from one roll, held until the end of the phase (2.2)."""
+
+    target: str
+    firer: str
+    side: str  # the side of the target the fire came from, or "rake"
+    rake_from: str  # "", "ahead" or "astern"
+    high: bool
+    hull: int
+    rigging_dice: int
+    rigging_per_die: int
+    guns: int
+    crew: int
+
+
+@dataclass(slots=True)
+class PendingFire:
+    """A broadside being resolved: its groups by caliber (4.3)."""
+
+    ship: str
+    battery: str
+    target: str
+    groups: list[str]
+    index: int = 0
+    dice: int = 0
+    kept_face: int = 0  # the random modifier die, when it joined the Damage Dice
+
+
+@dataclass(slots=True)
+class State:
+    """The whole game. ``phase`` names the step of the sequence of play (2.0)."""
+
+    sides: list[str]
+    turn_limit: int
+    width: int
+    height: int
+    blocked: list[list[int]]
+    wind: int
+    ships: dict[str, Ship]
+    victory: dict[str, int]
+    house_rules: dict[str, Any] | None = None
+    turn: int = 1
+    phase: str = "crew"
+    action: int = 0  # 0, 1, 2: the three action phases
+    entry: int = -1  # index into the Movement Phases chart row
+    queue: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    group: list[str] = field(default_factory=list)  # equal speeds awaiting the upwind choice
+    fire_queue: list[list[str]] = field(default_factory=list)
+    pending: PendingFire | None = None
+    hits: list[Hit] = field(default_factory=list)
+    tasks: list[list[str]] = field(default_factory=list)
+    boardings: list[list[str]] = field(default_factory=list)
+    orders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A fast deep copy (the game copies the state on every answer)."""
+        new = object.__new__(State)
+        for name in State.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new.sides = list(self.sides)
+        new.blocked = [list(b) for b in self.blocked]
+        new.ships = {k: v.__deepcopy__(memo) for k, v in self.ships.items()}
+        new.victory = dict(self.victory)
+        new.house_rules = copy.deepcopy(self.house_rules)
+        new.queue = list(self.queue)
+        new.moved = list(self.moved)
+        new.group = list(self.group)
+        new.fire_queue = [list(f) for f in self.fire_queue]
+        new.pending = (
+            dataclasses.replace(self.pending, groups=list(self.pending.groups))
+            if self.pending
+            else None
+        )
+        new.hits = [dataclasses.replace(h) for h in self.hits]
+        new.tasks = [list(x) for x in self.tasks]
+        new.boardings = [list(x) for x in self.boardings]
+        new.orders = copy.deepcopy(self.orders)
+        new.result = copy.deepcopy(self.result)
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)

@@ -1,0 +1,155 @@
+"""What each seat may see of an Away, Boarders! game, and its text picture.
+
+Everything on the table is open to both players (the ship displays lie
+face up) except the crew orders of the current crew assignment segment,
+which stay with the seat that gave them until they are revealed together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.core import pointgrid as pg
+from quarterdeck.rulesets.away_boarders.rules import POINT_OF_SAILING, points, wind_angle
+from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
+
+ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
+
+
+def ship_view(s: Ship, wind: int) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "key": s.key,
+        "name": s.name,
+        "side": s.side,
+        "rig": s.rig,
+        "at": [pg.column(s.pos), s.r],
+        "q": s.q,
+        "r": s.r,
+        "facing": s.facing,
+        "point_of_sailing": POINT_OF_SAILING[wind_angle(wind, s.facing)],
+        "status": s.status,
+        "speed": s.speed,
+        "base_speed": s.base_speed,
+        "sail": s.sail,
+        "drifting": s.drifting,
+        "masts": [
+            {"name": n, "boxes": list(b)} for n, b in zip(s.mast_names, s.masts, strict=True)
+        ],
+        "hull": list(s.hull),
+        "crew": dict(s.crew),
+        "crew_total": s.crew_total,
+        "casualties": s.casualties,
+        "co": s.co,
+        "guns": [
+            {
+                "type": g.type,
+                "mount": g.mount,
+                "side": g.side,
+                "order": g.order,
+                "loaded": g.loaded,
+                "fired": g.fired,
+                "disabled": g.disabled,
+            }
+            for g in s.guns
+        ],
+        "load": dict(s.load),
+        "repair": dict(s.repair),
+        "fouled": list(s.fouled),
+        "grappled": list(s.grappled),
+        "value": s.value,
+        "backs_this_turn": s.backs_this_turn,
+        "backed_turns": s.backed_turns,
+        "last_move": s.last_move,
+    }
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    return {
+        "ruleset": "away-boarders",
+        "seat": seat,
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "phase": state.phase,
+        "action": state.action + 1,
+        "sides": state.sides,
+        "field": {
+            "width": state.width,
+            "height": state.height,
+            "blocked": [list(b) for b in state.blocked],
+            "wind": state.wind,
+        },
+        "ships": [ship_view(s, state.wind) for s in state.ships.values()],
+        "orders": {seat: dict(state.orders.get(seat, {}))} if seat in state.orders else {},
+        "points": points(state),
+    }
+
+
+def letters(state: State) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for n, s in enumerate(state.ships.values()):
+        ch = chr(ord("A") + n % 26)
+        out[s.id] = ch if s.side == state.sides[0] else ch.lower()
+    return out
+
+
+def render(state: State, seat: str | None) -> str:
+    """The field of points with the ships (letter and facing arrow) and the
+    wind, then each ship's display in one or two lines."""
+    marks = letters(state)
+    at: dict[tuple[int, int], list[Ship]] = {}
+    for s in state.ships.values():
+        if s.status in ("afloat", "struck"):
+            at.setdefault(s.pos, []).append(s)
+    blocked = {tuple(b) for b in state.blocked}
+    lines = [
+        f"Turn {state.turn} of {state.turn_limit}   phase: {state.phase}"
+        + (f" {state.action + 1}" if state.phase in ("move", "fire") else "")
+        + f"   wind from {pg.DIRECTION_NAMES[state.wind]} {ARROWS[(state.wind + 3) % 6]}"
+    ]
+    header = "    " + "".join(f"{c:<4d}" for c in range(state.width))
+    lines.append(header)
+    for row in range(state.height):
+        cells = []
+        for col in range(state.width):
+            p = pg.from_column(col, row)
+            here = at.get(p, [])
+            if (col, row) in blocked:
+                cells.append("##  ")
+            elif here:
+                s = here[0]
+                tag = marks[s.id] + (ARROWS[s.facing] if s.active else "x")
+                cells.append(f"{tag}{'+' if len(here) > 1 else ' '} ")
+            else:
+                cells.append(".   ")
+        lines.append(f"{row:>2}  " + ("  " if row % 2 else "") + "".join(cells).rstrip())
+    lines.append("")
+    for s in state.ships.values():
+        mast = " ".join(
+            f"{n}:{''.join('.' if b == 0 else '/' if b == 1 else 'X' for b in boxes)}"
+            for n, boxes in zip(s.mast_names, s.masts, strict=True)
+        )
+        hull = "".join("." if b == 0 else "/" if b == 1 else "X" for b in s.hull)
+        loaded = " ".join(
+            f"{b}:{sum(1 for g in s.guns if g.side == b and g.loaded and not g.disabled)}/"
+            f"{sum(1 for g in s.guns if g.side == b and not g.disabled)} {s.load[b]}"
+            for b in BATTERIES
+            if any(g.side == b for g in s.guns)
+        )
+        crew = " ".join(f"{b}:{s.crew[b]}" for b in TASK_BOXES)
+        pos = f"({pg.column(s.pos)},{s.r}) facing {pg.DIRECTION_NAMES[s.facing]}"
+        flags = []
+        if s.co != "ok":
+            flags.append("CAPTAIN DOWN")
+        if s.fouled:
+            flags.append("fouled")
+        if s.grappled:
+            flags.append("grappled")
+        lines.append(
+            f"{marks[s.id]} {s.name} [{s.side}] {s.status.upper() if not s.active else ''}"
+            f"{pos} {POINT_OF_SAILING[wind_angle(state.wind, s.facing)]}, speed {s.speed}, "
+            f"sail {s.sail}{'  ' + ', '.join(flags) if flags else ''}"
+        )
+        lines.append(f"    masts {mast}  hull {hull}  guns {loaded}")
+        lines.append(f"    crew {crew}  casualties {s.casualties}")
+    return "\n".join(lines)

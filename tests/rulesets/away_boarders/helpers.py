@@ -1,0 +1,73 @@
+"""Building Away, Boarders! positions for the rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.engine import Context, LogEntry
+from quarterdeck.core.scenario import Scenario, build
+from quarterdeck.rulesets.away_boarders import RULESET
+from quarterdeck.rulesets.away_boarders.state import Ship, State
+from quarterdeck.rulesets.away_boarders.tables import printed_tables
+
+T = printed_tables()
+
+
+def ship(
+    id: str, key: str, side: str, at: tuple[int, int] = (1, 1), facing: int = 0, **kw: Any
+) -> dict[str, Any]:
+    return {"id": id, "ship": key, "side": side, "at": list(at), "facing": facing, **kw}
+
+
+def scenario(
+    ships: list[dict[str, Any]],
+    wind: int = 1,
+    width: int = 14,
+    height: int = 12,
+    blocked: Iterable[tuple[int, int]] = (),
+    turn_limit: int = 10,
+) -> Scenario:
+    data = {
+        "id": "test",
+        "ruleset": "away-boarders",
+        "title": "test position",
+        "turn_limit": turn_limit,
+        "sides": [{"name": "british", "title": "B"}, {"name": "american", "title": "A"}],
+        "field": {
+            "width": width,
+            "height": height,
+            "wind": wind,
+            "blocked": [list(b) for b in blocked],
+        },
+        "ships": ships,
+    }
+    return build(data, "test")
+
+
+def make_state(ships: list[dict[str, Any]], **kw: Any) -> State:
+    state: State = RULESET.new_state(scenario(ships, **kw), Context(ScriptedDice([])))
+    return state
+
+
+def ctx(*values: int, log: list[LogEntry] | None = None) -> Context:
+    return Context(ScriptedDice(list(values)), log.append if log is not None else None)
+
+
+def place(s: Ship, p: pg.Point, facing: int | None = None) -> None:
+    s.q, s.r = p
+    if facing is not None:
+        s.facing = facing
+
+
+def duel(wind: int = 1) -> State:
+    """Carleton (12 x 6-pdr, 6 crew) and Royal Savage (6-pdr/4-pdr, 5 crew)."""
+    return make_state(
+        [
+            ship("carleton", "carleton", "british", (2, 6), 0),
+            ship("savage", "royal-savage", "american", (9, 2), 3),
+        ],
+        wind=wind,
+    )

@@ -1,0 +1,57 @@
+"""The Ship Display (1.4) and the field of play (1.2) as built for a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core.errors import ScenarioError
+from quarterdeck.rulesets.away_boarders.displays import build_guns, display
+from tests.rulesets.away_boarders.helpers import make_state, ship
+
+
+def test_1_4_crew_markers_and_hull_boxes_derive_from_complement_and_tonnage() -> None:
+    state = make_state(
+        [ship("l", "lawrence", "american", (1, 1)), ship("d", "detroit-1813", "british", (5, 5))]
+    )
+    lawrence = state.ships["l"]
+    assert lawrence.crew_total == 14  # 136 men, one marker per ten
+    assert len(lawrence.hull) == 12  # 480 tons, one box per forty
+    assert [len(m) for m in lawrence.masts] == [4, 4]
+
+
+def test_1_4_broadside_guns_are_on_each_side_and_all_start_loaded() -> None:
+    guns = build_guns(display("lawrence"))
+    assert sum(1 for g in guns if g.side == "port") == 10
+    assert sum(1 for g in guns if g.side == "starboard") == 10
+    assert all(g.loaded and not g.fired for g in guns)
+
+
+def test_1_4_bow_and_swivel_guns_bear_where_the_display_shows() -> None:
+    guns = build_guns(display("congress-galley"))
+    assert [g.side for g in guns if g.type == "18-pdr"] == ["bow", "bow"]
+    caledonia = build_guns(display("caledonia"))
+    assert {g.mount for g in caledonia} == {"swivel"}
+
+
+def test_1_4_opening_crew_man_the_yards_for_sail_and_the_rest_the_guns() -> None:
+    state = make_state(
+        [ship("l", "lawrence", "american", (1, 1)), ship("c", "carleton", "british", (5, 5))]
+    )
+    assert state.ships["l"].crew["yards"] == 4  # square rig: two per mast
+    assert state.ships["c"].crew["yards"] == 2  # fore-and-aft: one per mast
+    assert state.ships["c"].crew["guns"] == 4
+
+
+def test_1_2_a_ship_on_a_blocked_point_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="blocked"):
+        make_state(
+            [ship("a", "carleton", "british", (2, 2)), ship("b", "maria", "american", (5, 5))],
+            blocked=[(2, 2)],
+        )
+
+
+def test_1_2_a_ship_off_the_field_is_refused() -> None:
+    with pytest.raises(ScenarioError, match="off the field"):
+        make_state(
+            [ship("a", "carleton", "british", (20, 2)), ship("b", "maria", "american", (5, 5))]
+        )

@@ -1,0 +1,87 @@
+"""The sequence of play (2.0), victory, the view, the render and the AI."""
+
+from __future__ import annotations
+
+import json
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.conformance import play_random_game
+from quarterdeck.core.dice import RandomDice, ScriptedDice
+from quarterdeck.core.engine import Game
+from quarterdeck.rulesets.away_boarders import RULESET, rules
+from tests.rulesets.away_boarders.helpers import T, ctx, duel, scenario, ship
+
+
+def test_2_0_phases_follow_the_rule_book_order() -> None:
+    assert list(rules.PHASES) == [
+        "crew",
+        "segment",
+        "move",
+        "fire-setup",
+        "fire",
+        "tasks-setup",
+        "tasks",
+        "end",
+    ]
+    assert rules.TASK_ORDER == ("sail", "load", "repair", "grapple", "board")
+
+
+def test_2_2_three_action_phases_each_ending_in_fire() -> None:
+    scn = scenario(
+        [
+            ship("a", "carleton", "british", (3, 5), 1),
+            ship("b", "maria", "american", (10, 2), 4),
+        ],
+        wind=0,
+    )
+    game = Game.new(scn, dice=ScriptedDice([], then=RandomDice(5)))
+    game.apply("british", "keep")
+    game.apply("american", "keep")
+    seen = set()
+    while game.turn == 1 and (p := game.prompt()) is not None:
+        if p.context["step"] in ("move", "order", "fire", "aim"):
+            seen.add(game.state.action)
+        game.apply(p.seat, p.options[0].id if p.kind == "choice" else {})
+    assert seen == {0, 1, 2} and game.state.turn == 2
+
+
+def test_victory_at_the_turn_limit_goes_to_the_side_with_more_points() -> None:
+    state = duel()
+    state.ships["savage"].status = "struck"
+    state.ships["savage"].value = 12
+    result = rules.compute_result(state, limit=True)
+    assert result.winner == "british" and result.how.value == "turn limit"
+    fresh = duel()
+    assert rules.compute_result(fresh, limit=True).winner is None
+
+
+def test_end_of_the_last_turn_ends_the_game() -> None:
+    state = duel()
+    state.turn = state.turn_limit
+    rules.end_of_turn(state, T, ctx())
+    assert state.result is not None and state.phase == "over"
+
+
+def test_view_is_json_and_render_draws_the_grid_ships_and_wind() -> None:
+    state = duel()
+    json.dumps(RULESET.view(state, "british"))
+    text = RULESET.render(state, None)
+    assert "wind from NE" in text
+    assert "A→" in text and "b←" in text
+    assert "HMS Carleton" in text and "Royal Savage" in text
+
+
+def test_every_bundled_scenario_plays_to_an_end_with_the_ai() -> None:
+    for sid in ("champlain-duel-1776", "valcour-island-1776", "lake-erie-1813"):
+        scn = scenarios.load(sid)
+        game = play_random_game(scn, 3, {s: "ai" for s in scn.side_names})
+        assert game.result() is not None
+
+
+def test_the_ai_fires_when_its_guns_bear() -> None:
+    scn = scenarios.load("champlain-duel-1776")
+    fired = 0
+    for seed in range(3):
+        game = play_random_game(scn, seed, {s: "ai" for s in scn.side_names})
+        fired += sum(1 for e in game.log if "guns fire on" in e.text)
+    assert fired > 0

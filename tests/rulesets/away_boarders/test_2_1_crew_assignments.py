@@ -1,0 +1,93 @@
+"""Crew assignments (2.1): secret orders, reassigning, rallying, and the
+commanding officer."""
+
+from __future__ import annotations
+
+from quarterdeck.core.dice import RandomDice, ScriptedDice
+from quarterdeck.core.engine import Game
+from quarterdeck.rulesets.away_boarders import rules
+from tests.rulesets.away_boarders.helpers import T, ctx, duel, scenario, ship
+
+
+def _game() -> Game:
+    scn = scenario(
+        [
+            ship("carleton", "carleton", "british", (2, 6), 0),
+            ship("savage", "royal-savage", "american", (9, 2), 3),
+        ]
+    )
+    return Game.new(scn, dice=ScriptedDice([], then=RandomDice(3)))
+
+
+def test_2_1_each_side_gives_its_crew_orders_in_secret_at_once() -> None:
+    game = _game()
+    prompts = game.prompts()
+    assert sorted(p.seat for p in prompts) == ["american", "british"]
+    assert all(p.context["secret"] and p.context["step"] == "crew" for p in prompts)
+    game.apply("british", "plan:board")
+    assert game.view("american")["orders"] == {}
+    assert game.view("british")["orders"] == {"british": {"carleton": "plan:board"}}
+    assert game.state.ships["carleton"].crew["yards"] == 2  # not revealed yet
+
+
+def test_2_1_orders_are_revealed_together() -> None:
+    game = _game()
+    game.apply("british", "custom")
+    game.apply(
+        "british",
+        {"yards": 3, "repair_rigging": 0, "repair_guns": 0, "repair_hull": 1, "boarders": 1},
+    )
+    game.apply("american", "keep")
+    crew = game.state.ships["carleton"].crew
+    assert crew == {
+        "yards": 3,
+        "repair_rigging": 0,
+        "guns": 1,
+        "repair_guns": 0,
+        "repair_hull": 1,
+        "boarders": 1,
+    }
+
+
+def test_2_1_a_custom_assignment_cannot_place_more_crew_than_she_has() -> None:
+    game = _game()
+    game.apply("british", "custom")
+    prompt = game.prompt_for("british")
+    assert prompt is not None and prompt.kind == "form" and prompt.total == (0, 6)
+
+
+def test_2_1_rally_on_an_even_roll_returns_the_man_to_a_box_of_choice() -> None:
+    state = duel()
+    rs = state.ships["savage"]
+    rs.casualties = 2
+    state.orders = {"american": {"savage": "rally:boarders"}}
+    rules.crew_segment(state, T, ctx(4))
+    assert rs.casualties == 1 and rs.crew["boarders"] == 1 and rs.lost_for_good == 0
+
+
+def test_2_1_rally_on_an_odd_roll_loses_the_man_for_good() -> None:
+    state = duel()
+    rs = state.ships["savage"]
+    rs.casualties = 2
+    state.orders = {"american": {"savage": "rally:guns"}}
+    rules.crew_segment(state, T, ctx(3))
+    assert rs.casualties == 1 and rs.lost_for_good == 1 and rs.crew_total == 5
+
+
+def test_2_1_with_the_captain_down_the_only_order_is_turning_his_marker_over() -> None:
+    state = duel()
+    rs = state.ships["savage"]
+    rs.co = "down"
+    assert rules._crew_prompt(state, T, "american") is None
+    before = dict(rs.crew)
+    rules.crew_segment(state, T, ctx())
+    assert rs.co == "ok" and rs.crew == before
+
+
+def test_2_1_rallying_is_offered_only_with_men_in_the_casualty_pile() -> None:
+    state = duel()
+    prompt = rules._crew_prompt(state, T, "american")
+    assert prompt is not None and not any(o.id.startswith("rally:") for o in prompt.options)
+    state.ships["savage"].casualties = 1
+    prompt = rules._crew_prompt(state, T, "american")
+    assert prompt is not None and "rally:guns" in prompt.option_ids()

@@ -1,0 +1,107 @@
+"""Crew tasks (2.3) and loading the guns (4.1)."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.away_boarders import rules
+from tests.rulesets.away_boarders.helpers import T, ctx, duel, make_state, place, ship
+
+
+def test_2_3_make_or_reef_sail_needs_two_men_per_square_mast() -> None:
+    state = make_state(
+        [
+            ship("l", "lawrence", "american", (2, 2), 1, crew={"yards": 3}),
+            ship("m", "maria", "british", (9, 9)),
+        ]
+    )
+    lawrence = state.ships["l"]
+    assert rules.task_options(state, lawrence, "sail", T) == []
+    lawrence.crew["yards"] = 4
+    ids = [o.id for o in rules.task_options(state, lawrence, "sail", T)]
+    assert ids == ["keep", "set:reef", "set:full"]
+
+
+def test_2_3_make_or_reef_sail_needs_one_man_per_fore_and_aft_mast() -> None:
+    state = duel()
+    carleton = state.ships["carleton"]
+    carleton.crew["yards"] = 2
+    assert len(rules.task_options(state, carleton, "sail", T)) == 3
+
+
+def test_4_1_each_man_at_the_guns_loads_one_gun() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    for g in c.guns:
+        g.loaded = False
+    c.crew["guns"] = 3
+    ids = [o.id for o in rules.load_options(c)]
+    assert "load:port:grape:3" in ids and "load:port:round:1" in ids
+    rules.do_task(state, T, c, "load", "load:port:grape:3", ctx())
+    assert sum(1 for g in c.guns if g.loaded) == 3 and c.load["port"] == "grape"
+    assert rules.load_options(c) == []
+
+
+def test_4_4_double_shot_only_on_a_round_shotted_battery() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    for g in c.guns:
+        g.loaded = False
+    ids = [o.id for o in rules.load_options(c)]
+    assert any(i.startswith("load:port:double") for i in ids)
+    c.load["port"] = "grape"
+    ids = [o.id for o in rules.load_options(c)]
+    assert not any(i.startswith("load:port:double") for i in ids)
+
+
+def test_4_1_a_man_may_shift_the_swivel_gun_instead_of_loading() -> None:
+    state = make_state(
+        [ship("c", "caledonia", "american", (2, 2)), ship("m", "maria", "british", (9, 9))]
+    )
+    cal = state.ships["c"]
+    index = next(i for i, g in enumerate(cal.guns) if g.type == "32-pdr-carronade")
+    assert cal.guns[index].side == "starboard"
+    rules.do_task(state, T, cal, "load", f"swivel:{index}", ctx())
+    assert cal.guns[index].side == "port" and cal.loaders_used == 1
+
+
+def test_2_3_six_repair_points_erase_one_box() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.hull = [2, 1, 0, 0]
+    c.crew["repair_hull"] = 4
+    rules.repair(c, T, ctx())
+    assert c.hull == [2, 1, 0, 0] and c.repair["repair_hull"] == 4
+    rules.repair(c, T, ctx())
+    assert c.hull == [0, 1, 0, 0] and c.repair["repair_hull"] == 2
+
+
+def test_2_3_repairing_the_guns_restores_a_gun() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.guns[0].disabled = True
+    c.crew["repair_guns"] = 6
+    rules.repair(c, T, ctx())
+    assert not c.guns[0].disabled
+
+
+def test_2_3_grapple_succeeds_on_an_even_roll() -> None:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)
+    c.crew["boarders"] = 1
+    assert [o.id for o in rules.grapple_options(state, c)] == ["grapple:savage", "none"]
+    rules.do_task(state, T, c, "grapple", "grapple:savage", ctx(3))
+    assert c.grappled == []
+    state.tasks = [["carleton", "grapple"]]
+    rules.do_task(state, T, c, "grapple", "grapple:savage", ctx(6))
+    assert c.grappled == ["savage"] and rs.grappled == ["carleton"]
+
+
+def test_2_3_the_man_who_unfouls_may_not_also_board() -> None:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)
+    c.fouled, rs.fouled = ["savage"], ["carleton"]
+    c.crew["boarders"] = 1
+    rules.do_task(state, T, c, "grapple", "unfoul:savage", ctx(2))
+    assert c.fouled == [] and rs.fouled == []
+    assert rules.board_options(state, c) == []

@@ -1,0 +1,171 @@
+"""Movement under sail (3.0, 3.1) and the Movement Phases chart (2.2)."""
+
+from __future__ import annotations
+
+from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.dice import RandomDice, ScriptedDice
+from quarterdeck.core.engine import Game
+from quarterdeck.rulesets.away_boarders import rules
+from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, scenario, ship
+
+
+def _one(key: str = "carleton", wind: int = 0, facing: int = 1, **kw: object) -> rules.Ship:
+    state = make_state(
+        [ship("a", key, "british", (2, 2), facing, **kw), ship("b", "maria", "american", (9, 9))],
+        wind=wind,
+    )
+    return state.ships["a"]
+
+
+def _speed(key: str, facing: int, sail: str = "battle") -> int:
+    state = make_state(
+        [
+            ship("a", key, "british", (2, 2), facing, sail=sail),
+            ship("b", "maria", "american", (9, 9)),
+        ],
+        wind=0,
+    )
+    return rules.compute_speed(state.ships["a"], state, T)
+
+
+def test_3_1_points_of_sailing_follow_the_wind_on_the_grid() -> None:
+    assert [rules.POINT_OF_SAILING[rules.wind_angle(0, f)] for f in range(6)] == [
+        "in irons",
+        "close-hauled",
+        "broad reach",
+        "running",
+        "broad reach",
+        "close-hauled",
+    ]
+
+
+def test_3_1_speed_modifiers_for_point_of_sailing_and_rig() -> None:
+    # Carleton: fore-and-aft, base speed 2; Lawrence: square, base speed 2
+    assert _speed("carleton", 1) == 3  # fore-and-aft close-hauled +1
+    assert _speed("lawrence", 1) == 2  # square close-hauled +0
+    assert _speed("lawrence", 3) == 3  # running +1
+    assert _speed("lawrence", 2) == 4  # broad reach +2
+
+
+def test_3_1_speed_modifiers_for_sail_setting() -> None:
+    assert _speed("lawrence", 2, "reef") == 3
+    assert _speed("lawrence", 2, "full") == 5
+
+
+def test_3_1_each_lost_mast_costs_a_point_of_base_speed() -> None:
+    state = make_state(
+        [ship("a", "lawrence", "british", (2, 2), 2), ship("b", "maria", "american", (9, 9))],
+        wind=0,
+    )
+    a = state.ships["a"]
+    a.masts[0] = [2, 2, 2, 2]
+    assert rules.compute_speed(a, state, T) == 3
+
+
+def test_2_2_every_speed_makes_that_many_moves_over_the_three_phases() -> None:
+    for speed in range(1, 6):
+        assert sum(T.movement.moves(p, speed) for p in range(3)) == speed
+    assert T.movement.moves(0, 5) == 2 and T.movement.moves(2, 1) == 0
+
+
+def test_3_1_close_hauled_may_advance_bear_away_luff_or_back() -> None:
+    assert rules.legal_moves(0, 1, False, 0, True) == [
+        "advance",
+        "advance-port",
+        "turn-starboard",
+        "back",
+    ]
+
+
+def test_3_1_running_before_the_wind_may_not_back_sail() -> None:
+    assert rules.legal_moves(0, 3, False, 0, True) == ["advance", "turn-port", "turn-starboard"]
+
+
+def test_3_1_broad_reach_may_back_sail_once_a_turn() -> None:
+    assert "back" in rules.legal_moves(0, 2, False, 0, True)
+    assert "back" not in rules.legal_moves(0, 2, False, 1, True)
+
+
+def test_3_1_head_to_wind_no_headway_only_a_turn_downwind() -> None:
+    assert rules.legal_moves(0, 0, False, 0, True) == ["turn-port", "turn-starboard"]
+
+
+def test_3_1_no_advance_onto_an_island() -> None:
+    assert "advance" not in rules.legal_moves(0, 1, False, 0, False)
+
+
+def test_3_1_advance_and_turn_moves_then_turns() -> None:
+    assert rules.move_result((3, 3), 1, "advance-port") == (pg.step((3, 3), 1), 2)
+    assert rules.move_result((3, 3), 1, "turn-starboard") == ((3, 3), 0)
+
+
+def test_3_1_without_a_man_per_mast_at_the_yards_she_repeats_her_last_move() -> None:
+    state = make_state(
+        [
+            ship("a", "carleton", "british", (2, 2), 1, crew={"yards": 1}),
+            ship("b", "maria", "american", (9, 9)),
+        ],
+        wind=0,
+    )
+    a = state.ships["a"]
+    a.last_move = "advance-port"
+    assert rules._forced_move(state, a, T) == "advance-port"
+    a.crew["yards"] = 2
+    assert rules._forced_move(state, a, T) is None
+
+
+def test_3_1_drift_one_point_downwind_on_even_turns() -> None:
+    state = make_state(
+        [ship("a", "carleton", "british", (4, 4), 1), ship("b", "maria", "american", (9, 9))],
+        wind=0,
+    )
+    a = state.ships["a"]
+    a.backed_turns = 2
+    start = a.pos
+    state.turn = 2
+    rules.segment_start(state, T, ctx())
+    assert a.drifting and a.pos == pg.step(start, 3)
+    state.turn = 3
+    rules.segment_start(state, T, ctx())
+    assert a.pos == pg.step(start, 3)
+
+
+def test_3_1_a_ship_with_no_masts_drifts() -> None:
+    state = make_state(
+        [ship("a", "carleton", "british", (4, 4), 1), ship("b", "maria", "american", (9, 9))],
+        wind=0,
+    )
+    a = state.ships["a"]
+    a.masts = [[2, 2, 2], [2, 2, 2]]
+    assert rules.drift_reason(a, state) == "no masts standing"
+
+
+def test_3_1_sailing_off_the_field_leaves_it() -> None:
+    state = make_state(
+        [ship("a", "carleton", "british", (13, 4), 0), ship("b", "maria", "american", (2, 9))],
+        wind=3,
+    )
+    a = state.ships["a"]
+    rules.execute_move(state, a, "advance", T, ctx())
+    assert a.status == "left"
+    assert state.result is not None and state.result["winner"] == "american"
+
+
+def test_2_2_farthest_upwind_of_equal_speeds_may_defer() -> None:
+    scn = scenario(
+        [
+            ship("a", "carleton", "british", (3, 5), 1),
+            ship("b", "carleton", "american", (8, 5), 1),
+        ],
+        wind=0,
+    )
+    game = Game.new(scn, dice=ScriptedDice([], then=RandomDice(1)))
+    game.apply("british", "keep")
+    game.apply("american", "keep")
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context["step"] == "order"
+    assert prompt.context["ship"] == "b"  # further east, into the wind
+    game.apply("american", "defer")
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context == {"step": "move", "ship": "a"}
+    place(game.state.ships["a"], game.state.ships["a"].pos)

@@ -1,0 +1,86 @@
+"""Firing the guns (4.2): arcs, ranges and line of sight."""
+
+from __future__ import annotations
+
+from quarterdeck.core import pointgrid as pg
+from quarterdeck.rulesets.away_boarders import rules
+from tests.rulesets.away_boarders.helpers import T, make_state, place, ship
+
+P = (6, 6)
+
+
+def _state(*others: tuple[str, str, str, pg.Point], firer: str = "carleton") -> rules.State:
+    specs = [ship("f", firer, "british", (1, 1), 0)]
+    for n, (sid, key, side, _p) in enumerate(others):
+        specs.append(ship(sid, key, side, (10, 1 + n), 3))
+    state = make_state(specs, wind=3, width=20, height=16)
+    place(state.ships["f"], P, 0)
+    for sid, _key, _side, p in others:
+        place(state.ships[sid], p)
+    return state
+
+
+def _ids(state: rules.State, battery: str) -> list[str]:
+    return [s.id for s in rules.targets(state, state.ships["f"], battery, T)]
+
+
+def test_4_2_broadside_bears_within_thirty_degrees_of_the_beam() -> None:
+    for p in (pg.step(P, 1, 2), (P[0] + 1, P[1] - 2), pg.step(P, 2, 3)):
+        state = _state(("t", "maria", "american", p))
+        assert _ids(state, "port") == ["t"] and _ids(state, "starboard") == []
+    state = _state(("t", "maria", "american", pg.step(P, 5, 2)))
+    assert _ids(state, "starboard") == ["t"]
+
+
+def test_4_2_nothing_bears_dead_ahead_but_the_bow_guns() -> None:
+    state = _state(("t", "maria", "american", pg.step(P, 0, 2)))
+    assert _ids(state, "port") == [] and _ids(state, "starboard") == []
+    galley = _state(("t", "maria", "american", pg.step(P, 0, 2)), firer="congress-galley")
+    assert _ids(galley, "bow") == ["t"]
+    off_line = _state(("t", "maria", "american", (P[0] + 2, P[1] - 1)), firer="congress-galley")
+    assert _ids(off_line, "bow") == []
+
+
+def test_4_2_target_must_be_within_the_guns_maximum_range() -> None:
+    # Carleton's 6-pdrs reach 6 points
+    assert _ids(_state(("t", "maria", "american", pg.step(P, 1, 6))), "port") == ["t"]
+    assert _ids(_state(("t", "maria", "american", pg.step(P, 1, 7))), "port") == []
+
+
+def test_4_2_no_fire_without_crew_manning_the_guns() -> None:
+    state = _state(("t", "maria", "american", pg.step(P, 1, 2)))
+    state.ships["f"].crew["guns"] = 0
+    assert _ids(state, "port") == []
+
+
+def test_4_2_unloaded_guns_do_not_fire() -> None:
+    state = _state(("t", "maria", "american", pg.step(P, 1, 2)))
+    for g in state.ships["f"].guns:
+        g.loaded = False
+    assert _ids(state, "port") == []
+
+
+def test_4_2_a_friendly_ship_in_between_blocks_the_fire() -> None:
+    state = _state(
+        ("t", "maria", "american", pg.step(P, 1, 3)),
+        ("friend", "maria", "british", pg.step(P, 1, 1)),
+    )
+    assert _ids(state, "port") == []
+
+
+def test_4_2_an_enemy_in_between_is_the_eligible_target() -> None:
+    state = _state(
+        ("far", "maria", "american", pg.step(P, 1, 3)),
+        ("near", "revenge", "american", pg.step(P, 1, 1)),
+    )
+    assert _ids(state, "port") == ["near"]
+
+
+def test_4_2_an_island_blocks_the_line_of_sight() -> None:
+    target = pg.step(P, 1, 3)
+    specs = [ship("f", "carleton", "british", (1, 1), 0), ship("t", "maria", "american", (9, 1))]
+    island = pg.step(P, 1, 1)
+    state = make_state(specs, wind=3, width=20, height=16, blocked=[(pg.column(island), island[1])])
+    place(state.ships["f"], P, 0)
+    place(state.ships["t"], target)
+    assert _ids(state, "port") == []

@@ -1,0 +1,30 @@
+"""Special rounds (4.4): grape, double shot, chain."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.away_boarders import rules
+from tests.rulesets.away_boarders.helpers import T
+
+
+def test_4_4_grape_reaches_two_points_whatever_the_gun() -> None:
+    assert T.ammo.grape.range_for(8) == 2
+    assert T.ammo.grape.range_for(3) == 2
+
+
+def test_4_4_grape_doubles_casualties_and_does_nothing_to_the_hull() -> None:
+    hull, _r, _per, guns, crew = rules.read_damage(T, [3, 5, 6, 4], False, "grape")
+    assert (hull, guns, crew) == (0, 1, 2)
+
+
+def test_4_4_double_shot_halves_range_rounding_up_and_hits_twice_a_die() -> None:
+    assert T.ammo.double.range_for(7) == 4
+    assert T.ammo.double.range_for(6) == 3
+    assert rules.read_damage(T, [5, 3, 4], False, "double") == (2, 0, 2, 2, 2)
+
+
+def test_4_4_chain_halves_range_doubles_rigging_and_halves_hull_rounding_down() -> None:
+    assert T.ammo.chain.range_for(7) == 3
+    assert T.ammo.chain.range_for(1) == 1
+    _h, r_dice, per_die, _g, _c = rules.read_damage(T, [4, 4, 5], True, "chain")
+    assert r_dice * per_die == 6
+    assert rules.read_damage(T, [5, 6, 5], False, "chain")[0] == 1

@@ -1,0 +1,94 @@
+"""Boarding actions (5.0)."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.away_boarders import rules
+from tests.rulesets.away_boarders.helpers import T, ctx, duel, make_state, place, ship
+
+
+def _alongside() -> rules.State:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)
+    c.grappled, rs.grappled = ["savage"], ["carleton"]
+    return state
+
+
+def test_5_0_boarding_needs_the_ships_grappled_or_fouled_and_a_boarding_party() -> None:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)
+    c.crew["boarders"] = 2
+    assert rules.board_options(state, c) == []
+    c.grappled, rs.grappled = ["savage"], ["carleton"]
+    ids = [o.id for o in rules.board_options(state, c)]
+    assert ids == ["board:savage", "board-co:savage", "none"]
+
+
+def test_5_0_free_attack_when_nobody_repels_takes_a_man_from_the_guns() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"] = 2
+    rules.board(state, c, rs, False, ctx(4, 4))
+    assert rs.crew["guns"] == 2 and rs.casualties == 1
+
+
+def test_5_0_opposed_boarding_crew_plus_die_loser_loses_a_boarder() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"], c.crew["guns"] = 3, 1
+    rs.crew["boarders"], rs.crew["guns"] = 1, 2
+    rules.board(state, c, rs, False, ctx(2, 4))  # 3+2 = 5 against 1+4 = 5: drawn
+    assert rs.crew["boarders"] == 1 and c.crew["boarders"] == 3
+    rules.board(state, c, rs, False, ctx(3, 4))  # 6 against 5
+    assert rs.crew["boarders"] == 0 and rs.casualties == 1
+
+
+def test_5_0_a_captain_leading_the_boarders_counts_and_may_fall() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"], c.crew["guns"] = 1, 3
+    rs.crew["boarders"], rs.crew["guns"] = 2, 1
+    # 1 + captain + 1 = 3 against 2 + 4 = 6: boarders lose; snake eyes for the captain
+    rules.board(state, c, rs, True, ctx(1, 4, 1, 1))
+    assert c.co == "down" and c.crew["boarders"] == 1
+
+
+def test_5_0_one_ship_against_two_divides_her_boarding_party() -> None:
+    state = make_state(
+        [
+            ship("a", "carleton", "british", (4, 4)),
+            ship("b", "maria", "british", (4, 4)),
+            ship("d", "royal-savage", "american", (4, 4)),
+        ]
+    )
+    a, b, d = (state.ships[i] for i in "abd")
+    a.grappled, b.grappled, d.grappled = ["d"], ["d"], ["a", "b"]
+    a.crew["boarders"] = b.crew["boarders"] = 1
+    d.crew["boarders"] = 4
+    assert rules.repel_strength(state, d) == 2
+
+
+def test_5_0_three_to_one_boarders_take_the_ship() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew = dict.fromkeys(c.crew, 0) | {"boarders": 6}
+    rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 2}
+    state.boardings = [["carleton", "savage"]]
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "struck"
+    assert state.result is not None and state.result["how"] == "struck"
+
+
+def test_5_0_two_to_one_suffices_when_her_captain_is_down() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew = dict.fromkeys(c.crew, 0) | {"boarders": 4}
+    rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 2}
+    state.boardings = [["carleton", "savage"]]
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "afloat"
+    rs.co = "down"
+    state.boardings = [["carleton", "savage"]]
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "struck"
