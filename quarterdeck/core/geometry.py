@@ -189,6 +189,8 @@ class Terrain:
     def __init__(self, polygons: Iterable[Sequence[Vec]] = ()) -> None:
         self.polygons: tuple[Polygon, ...] = tuple(Polygon(list(p)) for p in polygons)
         self._union = shapely.union_all(self.polygons) if self.polygons else None
+        if self._union is not None:
+            shapely.prepare(self._union)
         self._prepared: PreparedGeometry | None = (
             prep(self._union) if self._union is not None else None
         )
@@ -206,6 +208,13 @@ class Terrain:
         if a == b:
             return self.is_land(a)
         return bool(self._prepared.intersects(LineString([a, b])))
+
+    def crosses_many(self, segments: Sequence[tuple[Vec, Vec]]) -> list[bool]:
+        """:meth:`crosses` for many paths at once (vectorised)."""
+        if self._union is None or not segments:
+            return [False] * len(segments)
+        lines = shapely.linestrings([[a, b] for a, b in segments])
+        return [bool(v) for v in shapely.intersects(self._union, lines)]
 
     def line_of_sight(self, a: Vec, b: Vec) -> bool:
         """Whether land stands between ``a`` and ``b`` (ends on land are allowed,
