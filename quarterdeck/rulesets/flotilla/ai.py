@@ -19,7 +19,9 @@ import math
 import random
 from typing import Any
 
+from quarterdeck.core.geometry import Pose
 from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 
 
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -83,14 +85,14 @@ class FlotillaAI:
             s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
         ]
         targets = [(e["x"], e["y"]) for e in enemies] or _enemy_points(view, ship["side"])
-        ends: dict[str, list[float]] = prompt.context.get("ends", {})
+        pose = Pose(ship["x"], ship["y"], ship["heading"])
         keep_off = bool(ship["mood"]) or ship["yellow"]
         best, best_score = prompt.options[0].id, -math.inf
         for option in prompt.options:
-            end = ends.get(option.id)
-            if end is None:
+            if option.id == "reverse":
                 continue
-            x, y, heading = end
+            end = path_from(pose, Plan.parse(option.id))[2]
+            x, y, heading = end.x, end.y, end.heading
             gap = _nearest((x, y), targets)
             if keep_off:
                 score = gap

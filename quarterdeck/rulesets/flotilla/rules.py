@@ -300,8 +300,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
                 "kind": "plan",
                 "seat": ship.side,
                 "ship": ship.id,
-                "options": [[p.id, p.label()] for p in options],
-                "ends": {p.id: _end_pose(ship, p) for p in options if not p.reverse},
+                "options": [p.id for p in options],
             }
         return
     if not ship.afloat and stage in ("first", "second", "close", "gm"):
@@ -927,14 +926,12 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         )
     if kind == "plan":
         assert ship is not None
-        plans = movement.plans(state, t, ship)
         ctx["ship"] = ship.id
-        ctx["ends"] = {p.id: _end_pose(ship, p) for p in plans if not p.reverse}
         return Prompt(
             seat,
             f"Move {name} (speed {ship.speed}, maximum {ship.max_speed})",
             movement.R_MOVE,
-            tuple(Option(p.id, p.label()) for p in plans),
+            tuple(Option(i, Plan.parse(i).label()) for i in ask["options"]),
             context=ctx,
         )
     if kind == "fire":
@@ -1040,11 +1037,6 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     return land.prompt(state, t, ask, ctx)
-
-
-def _end_pose(ship: Ship, plan: Plan) -> list[float]:
-    end = movement.path(ship, plan)[2]
-    return [round(end.x, 3), round(end.y, 3), round(end.heading, 3)]
 
 
 def target_shots(state: State, t: Tables, unit_id: str, battery: str) -> list[fire.Shot]:
