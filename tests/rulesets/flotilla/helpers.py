@@ -21,7 +21,7 @@ def ship(
     x: float = 0.0,
     y: float = 0.0,
     heading: float = 0.0,
-    speed: int = 0,
+    speed: int = 6,
     **extra: object,
 ) -> Ship:
     spec = ShipSpec(id=id, roster=roster, side=side, x=x, y=y, heading=heading, speed=speed)
