@@ -1,13 +1,210 @@
-"""Flotilla: American Civil War Ironclads (David Raybin): registered, not yet playable."""
+"""Flotilla: American Civil War Ironclads (David Raybin, Nashcon 2011 lite).
 
-from quarterdeck.core.engine import RulesetInfo
-from quarterdeck.rulesets._planned import PlannedRuleset
+Ship-to-ship combat of 15 mm ironclads, protected and wooden vessels on an
+inch table, with a little land fighting (a shore party against a gun
+emplacement). ``rules.py`` holds the turn sequence; ``damage.py``,
+``fire.py``, ``movement.py`` and ``land.py`` the procedures by section.
+"""
 
-RULESET = PlannedRuleset(
-    RulesetInfo(
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from quarterdeck.core.engine import Context, RulesetInfo
+from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.result import Result
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.data.ships import ship as ship_facts
+from quarterdeck.rulesets.flotilla import rules
+from quarterdeck.rulesets.flotilla.state import (
+    Battery,
+    FlotillaScenario,
+    LandBattery,
+    Ship,
+    ShipSpec,
+    State,
+    Troop,
+)
+from quarterdeck.rulesets.flotilla.tables import Roster, Tables, rosters, tables_with
+from quarterdeck.rulesets.flotilla.view import render, view
+
+
+def make_ship(spec: ShipSpec, card: Roster) -> Ship:
+    """A ship in her starting condition, from her roster card."""
+    top = card.morale[-1]
+    morale = top if spec.morale is None else min(spec.morale, top)
+    speed = max([v for v in card.speed if v <= spec.speed] or [0])
+    return Ship(
+        id=spec.id,
+        name=card.name,
+        side=spec.side,
+        roster=spec.roster,
+        cls=card.class_,
+        length=card.length,
+        x=spec.x,
+        y=spec.y,
+        heading=spec.heading % 360,
+        speed=speed,
+        speed_track=list(card.speed),
+        increase=max(card.increase, default=0),
+        decrease=max(card.decrease, default=0),
+        reverse_dice=card.reverse_dice,
+        turns={"first": card.turns.first, "middle": card.turns.middle, "end": card.turns.end},
+        batteries=[
+            Battery(b.name, b.weight, list(b.track), list(b.checks)) for b in card.batteries
+        ],
+        crew_track=list(card.crew),
+        crew_checks=list(card.crew_checks),
+        crew_pos=len(card.crew) - 1,
+        morale=morale,
+        morale_max=top,
+        boxes=card.boxes,
+        yellow_box=card.yellow_box,
+        flagship=spec.flagship,
+        spar=card.spar if spec.spar is None else spec.spar,
+        moving=speed > 0,
+        anchored=speed == 0,
+        party=spec.party,
+    )
+
+
+class Flotilla:
+    """The Flotilla rule set, registered as ``flotilla``."""
+
+    info = RulesetInfo(
         id="flotilla",
         title="Flotilla: American Civil War Ironclads (David Raybin)",
-        period="American Civil War ironclads",
-        playable=False,
+        period="American Civil War ironclads, 15 mm, inches",
+        playable=True,
+        sections=(
+            "Environment; Movement; Extra Power; Collisions, Ramming, and Running Aground; "
+            "Spar Torpedo; Torpedoes; Damage; Specific Hit Chart; Firing; Aimed fire; "
+            "Artillery fire against land based batteries and troops; Reloading; Mortars; "
+            "Captain's Morale; Boarding Actions; Melee Combat on Land; Small arms fire"
+        ),
+        text="flotilla-acw-ironclads.md",
     )
-)
+
+    def scenario_dir(self) -> Path | None:
+        return Path(__file__).with_name("scenarios")
+
+    def tables(self, state: State) -> Tables:
+        return tables_with(state.house_rules)
+
+    def parse_scenario(self, scenario: Scenario) -> FlotillaScenario:
+        model = FlotillaScenario.model_validate(scenario.data)
+        where = f"{scenario.path}: "
+        fighting = [s for s in scenario.side_names if s != "gm"]
+        if len(fighting) != 2:
+            raise ScenarioError(
+                f"{where}field 'sides': Flotilla needs two fighting sides "
+                f"(and optionally one named 'gm'), got {scenario.side_names}"
+            )
+        cards = rosters()
+        for n, spec in enumerate(model.ships):
+            if spec.side not in fighting:
+                raise ScenarioError(
+                    f"{where}ships[{n}] ({spec.id}): field 'side' is {spec.side!r}; "
+                    f"legal values: {', '.join(fighting)}"
+                )
+            if spec.roster not in cards:
+                raise ScenarioError(
+                    f"{where}ships[{n}] ({spec.id}): field 'roster' is {spec.roster!r}; "
+                    f"legal values: {', '.join(sorted(cards))}"
+                )
+            ship_facts(cards[spec.roster].ship, f"{where}ships[{n}] ({spec.id}): ")
+        others = [(b.id, b.side) for b in model.batteries] + [(u.id, u.side) for u in model.troops]
+        for unit_id, side in others:
+            if side not in fighting:
+                raise ScenarioError(
+                    f"{where}{unit_id}: field 'side' is {side!r}; "
+                    f"legal values: {', '.join(fighting)}"
+                )
+        tables_with(model.house_rules)
+        scenario.summary = [
+            f"{s.side}: {cards[s.roster].name} ({cards[s.roster].class_})" for s in model.ships
+        ]
+        return model
+
+    def new_state(self, scenario: Scenario, ctx: Context) -> State:
+        model: FlotillaScenario = scenario.model
+        cards = rosters()
+        ships = {s.id: make_ship(s, cards[s.roster]) for s in model.ships}
+        troops = {
+            tr.id: Troop(
+                id=tr.id,
+                name=tr.name,
+                side=tr.side,
+                men=tr.men,
+                leaders=tr.leaders,
+                quality=tr.quality,
+                mounted=tr.mounted,
+                x=tr.x,
+                y=tr.y,
+                cover=tr.cover,
+            )
+            for tr in model.troops
+        }
+        batteries = {}
+        for b in model.batteries:
+            batteries[b.id] = LandBattery(
+                b.id, b.name, b.side, b.x, b.y, b.facing, b.guns, b.guns, b.weight, b.garrison
+            )
+            if b.garrison is not None:
+                g = troops[b.garrison]
+                g.fort, g.x, g.y, g.cover = b.id, b.x, b.y, True
+        for s in ships.values():
+            if s.party is not None:
+                troops[s.party].aboard = s.id
+        gm = model.game_master.model_dump()
+        gm["visibility"] = {str(k): v for k, v in model.game_master.visibility.items()}
+        state = State(
+            sides=[s for s in scenario.side_names if s != "gm"],
+            gm="gm" if "gm" in scenario.side_names else None,
+            turn_limit=scenario.header.turn_limit,
+            table=model.table,
+            current=model.current,
+            land=[list(p) for p in model.land],
+            torpedoes=[(p[0], p[1]) for p in model.torpedoes],
+            ships=ships,
+            batteries=batteries,
+            troops=troops,
+            game_master=gm,
+            house_rules=model.house_rules,
+        )
+        ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
+        rules.advance(state, self.tables(state), ctx)
+        return state
+
+    def prompts(self, state: State) -> tuple[Prompt, ...]:
+        p = rules.prompt(state, self.tables(state))
+        return () if p is None else (p,)
+
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
+        assert isinstance(answer, str)
+        rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def result(self, state: State) -> Result | None:
+        return Result.from_json(state.result) if state.result is not None else None
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def turn(self, state: State) -> int:
+        return state.turn
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def ai(self, seat: str, seed: int) -> Any:
+        from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+
+        return FlotillaAI(seat, seed)
+
+    def render(self, state: State, seat: str | None) -> str:
+        return render(state, seat)
+
+
+RULESET = Flotilla()

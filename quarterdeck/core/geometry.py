@@ -1,0 +1,249 @@
+"""The inch table: poses, bearings, arcs, ranges, line of sight and terrain.
+
+Ruleset-agnostic geometry for the rule sets played on an open table measured
+in inches. Conventions:
+
+- x grows to the east (right), y to the north (up the table);
+- a heading is in degrees clockwise from north (0 north, 90 east), kept in
+  [0, 360);
+- a :class:`Pose` is a point and a heading; a rule set decides which point of
+  a model it stands for (Flotilla uses the bow, since a ship turns about it).
+
+Terrain (islands, shore, sandbars, forts) is a set of shapely polygons; a
+path or a line of sight is checked against them with prepared geometry.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import nearest_points
+from shapely.prepared import PreparedGeometry, prep
+
+Vec = tuple[float, float]
+
+
+def norm_heading(heading: float) -> float:
+    """A heading brought into [0, 360)."""
+    h = math.fmod(heading, 360.0)
+    if h < 0:
+        h += 360.0
+    # fmod of a tiny negative gives 360.0 after the addition
+    return 0.0 if h >= 360.0 else h
+
+
+def angle_diff(a: float, b: float) -> float:
+    """The signed smallest angle from heading ``a`` to heading ``b``, in (-180, 180]."""
+    d = norm_heading(b - a)
+    return d - 360.0 if d > 180.0 else d
+
+
+def unit(heading: float) -> Vec:
+    """The unit vector of a heading (0 = north = +y, 90 = east = +x)."""
+    r = math.radians(heading)
+    return (math.sin(r), math.cos(r))
+
+
+def distance(a: Vec, b: Vec) -> float:
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def bearing(a: Vec, b: Vec) -> float:
+    """The heading from ``a`` towards ``b`` (0 if they coincide)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 and dy == 0:
+        return 0.0
+    return norm_heading(math.degrees(math.atan2(dx, dy)))
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """A point on the table and a heading."""
+
+    x: float
+    y: float
+    heading: float
+
+    @property
+    def point(self) -> Vec:
+        return (self.x, self.y)
+
+    def advance(self, inches: float) -> Pose:
+        """Move ``inches`` along the heading (negative: astern)."""
+        ux, uy = unit(self.heading)
+        return Pose(self.x + ux * inches, self.y + uy * inches, self.heading)
+
+    def turn(self, degrees: float) -> Pose:
+        """Turn on the spot by ``degrees`` (positive: to starboard, clockwise)."""
+        return Pose(self.x, self.y, norm_heading(self.heading + degrees))
+
+    def behind(self, inches: float) -> Vec:
+        """The point ``inches`` astern of this pose (a stern from a bow pose)."""
+        p = self.advance(-inches)
+        return (p.x, p.y)
+
+    def relative_bearing(self, target: Vec) -> float:
+        """The bearing of ``target`` relative to the heading, in (-180, 180]:
+        0 dead ahead, +90 abeam to starboard, -90 abeam to port."""
+        return angle_diff(self.heading, bearing(self.point, target))
+
+
+def in_arc(origin: Pose, target: Vec, centre: float, width: float) -> bool:
+    """Whether ``target`` lies in the arc of ``width`` degrees centred on the
+    relative bearing ``centre`` (0 ahead, 90 starboard, -90 port, 180 astern)."""
+    rel = origin.relative_bearing(target)
+    return abs(angle_diff(centre, rel)) <= width / 2 + 1e-9
+
+
+def closest_on_segment(p: Vec, a: Vec, b: Vec) -> Vec:
+    """The point of segment ``a``-``b`` nearest to ``p``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return a
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
+    t = max(0.0, min(1.0, t))
+    return (a[0] + t * dx, a[1] + t * dy)
+
+
+def point_segment_distance(p: Vec, a: Vec, b: Vec) -> float:
+    return distance(p, closest_on_segment(p, a, b))
+
+
+def segments_intersect(a: Vec, b: Vec, c: Vec, d: Vec) -> bool:
+    """Whether segments a-b and c-d cross or touch."""
+
+    def orient(p: Vec, q: Vec, r: Vec) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    def on(p: Vec, q: Vec, r: Vec) -> bool:
+        return (
+            min(p[0], q[0]) - 1e-12 <= r[0] <= max(p[0], q[0]) + 1e-12
+            and min(p[1], q[1]) - 1e-12 <= r[1] <= max(p[1], q[1]) + 1e-12
+        )
+
+    d1, d2 = orient(c, d, a), orient(c, d, b)
+    d3, d4 = orient(a, b, c), orient(a, b, d)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    return (
+        (d1 == 0 and on(c, d, a))
+        or (d2 == 0 and on(c, d, b))
+        or (d3 == 0 and on(a, b, c))
+        or (d4 == 0 and on(a, b, d))
+    )
+
+
+def segment_distance(a: Vec, b: Vec, c: Vec, d: Vec) -> float:
+    """The least distance between segments a-b and c-d."""
+    if segments_intersect(a, b, c, d):
+        return 0.0
+    return min(
+        point_segment_distance(a, c, d),
+        point_segment_distance(b, c, d),
+        point_segment_distance(c, a, b),
+        point_segment_distance(d, a, b),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Hull:
+    """A model seen from above as a line from bow to stern (its keel)."""
+
+    pose: Pose  # the bow
+    length: float
+
+    @property
+    def bow(self) -> Vec:
+        return self.pose.point
+
+    @property
+    def stern(self) -> Vec:
+        return self.pose.behind(self.length)
+
+    @property
+    def middle(self) -> Vec:
+        return self.pose.behind(self.length / 2)
+
+    def range_to(self, other: Hull) -> float:
+        """The least distance between the two keels."""
+        return segment_distance(self.bow, self.stern, other.bow, other.stern)
+
+    def range_to_point(self, p: Vec) -> float:
+        return point_segment_distance(p, self.bow, self.stern)
+
+
+class Terrain:
+    """Land on the table as polygons (islands, shore, sandbars, forts).
+
+    Built once per layout; the polygons are prepared so that many paths and
+    sight lines can be tested quickly.
+    """
+
+    __slots__ = ("_prepared", "_union", "polygons")
+
+    def __init__(self, polygons: Iterable[Sequence[Vec]] = ()) -> None:
+        self.polygons: tuple[Polygon, ...] = tuple(Polygon(list(p)) for p in polygons)
+        self._union = shapely.union_all(self.polygons) if self.polygons else None
+        if self._union is not None:
+            shapely.prepare(self._union)
+        self._prepared: PreparedGeometry | None = (
+            prep(self._union) if self._union is not None else None
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.polygons)
+
+    def is_land(self, p: Vec) -> bool:
+        return self._prepared is not None and self._prepared.contains(Point(p))
+
+    def crosses(self, a: Vec, b: Vec) -> bool:
+        """Whether the straight path from ``a`` to ``b`` touches land."""
+        if self._prepared is None:
+            return False
+        if a == b:
+            return self.is_land(a)
+        return bool(self._prepared.intersects(LineString([a, b])))
+
+    def crosses_many(self, segments: Sequence[tuple[Vec, Vec]]) -> list[bool]:
+        """:meth:`crosses` for many paths at once (vectorised)."""
+        if self._union is None or not segments:
+            return [False] * len(segments)
+        lines = shapely.linestrings([[a, b] for a, b in segments])
+        return [bool(v) for v in shapely.intersects(self._union, lines)]
+
+    def line_of_sight(self, a: Vec, b: Vec) -> bool:
+        """Whether land stands between ``a`` and ``b`` (ends on land are allowed,
+        so a fort on the shore can see and be seen)."""
+        if self._union is None or a == b:
+            return True
+        line = LineString([a, b])
+        if not self._prepared or not self._prepared.intersects(line):
+            return True
+        inside = line.intersection(self._union)
+        # blocked if land covers any stretch away from both ends
+        return bool(
+            inside.is_empty
+            or inside.length <= 1e-9
+            or all(
+                g.distance(Point(a)) < 1e-6 or g.distance(Point(b)) < 1e-6
+                for g in getattr(inside, "geoms", [inside])
+            )
+        )
+
+    def distance_to_land(self, p: Vec) -> float:
+        """Inches from ``p`` to the nearest land (0 on land, inf with none)."""
+        if self._union is None:
+            return math.inf
+        return float(self._union.distance(Point(p)))
+
+    def nearest_shore(self, p: Vec) -> Vec:
+        """The nearest point of land to ``p`` (``p`` itself with no land)."""
+        if self._union is None:
+            return p
+        near = nearest_points(self._union, Point(p))[0]
+        return (float(near.x), float(near.y))

@@ -1,0 +1,225 @@
+"""A heuristic Flotilla player, deciding from its seat's view only.
+
+- Movement: close to short range of the enemy and bring a broadside to bear;
+  a captain who may not advance keeps his distance.
+- Reaction fire: fire when a target is at full-hit range, or at the last
+  point of the turn where fire is offered, rather than waste the guns.
+- Targets: each battery on the target it hurts most; never more than two
+  batteries (a third costs next turn's fire).
+- Extra power: only to escape, when far from the enemy and badly damaged,
+  never the engineer's gamble unless already in the yellow.
+- Ramming with an ironclad, grappling and boarding when the crew is the
+  stronger; repair whenever the ship is out of immediate danger.
+- As game master: no grounding unless close in, moderate ram damage.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from quarterdeck.core.geometry import Pose
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.rulesets.flotilla.movement import Plan, path_from
+
+
+def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {s["id"]: s for s in view["ships"]}
+
+
+def _enemy_points(view: dict[str, Any], side: str) -> list[tuple[float, float]]:
+    out = [(s["x"], s["y"]) for s in view["ships"] if s["side"] != side and s["status"] == "active"]
+    out += [
+        (b["x"], b["y"])
+        for b in view["batteries"]
+        if b["side"] != side and b["captured_by"] is None and b["guns"] > 0
+    ]
+    return out
+
+
+def _nearest(point: tuple[float, float], others: list[tuple[float, float]]) -> float:
+    return min((math.hypot(p[0] - point[0], p[1] - point[1]) for p in others), default=math.inf)
+
+
+class FlotillaAI:
+    """Decides from the view alone."""
+
+    def __init__(self, seat: str, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        step = prompt.context.get("step")
+        ids = prompt.option_ids()
+        handler = getattr(self, f"_{step}", None)
+        if handler is not None:
+            answer: str = handler(view, prompt)
+            if answer in ids:
+                return answer
+        return ids[0]
+
+    # -- environment ------------------------------------------------------
+
+    def _visibility(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "clear"
+
+    def _side_a(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "second"  # moving second lets us answer the enemy's move
+
+    # -- movement -----------------------------------------------------------
+
+    def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        far = _nearest((ship["x"], ship["y"]), _enemy_points(view, ship["side"]))
+        fleeing = ship["mood"] in ("retire", "withdrawn") or ship["yellow"]
+        return "yes" if fleeing and far < 24 else "no"
+
+    def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        return "yes" if ship["yellow"] and ship["continuing"] >= 3 else "no"
+
+    def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        enemies = [
+            s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
+        ]
+        targets = [(e["x"], e["y"]) for e in enemies] or _enemy_points(view, ship["side"])
+        pose = Pose(ship["x"], ship["y"], ship["heading"])
+        keep_off = bool(ship["mood"]) or ship["yellow"]
+        best, best_score = prompt.options[0].id, -math.inf
+        for option in prompt.options:
+            if option.id == "reverse":
+                continue
+            end = path_from(pose, Plan.parse(option.id))[2]
+            x, y, heading = end.x, end.y, end.heading
+            gap = _nearest((x, y), targets)
+            if keep_off:
+                score = gap
+            else:
+                score = -abs(gap - 8.0)
+                # reward a broadside: the nearest enemy abeam
+                if targets and math.isfinite(gap):
+                    tx, ty = min(targets, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+                    rel = (math.degrees(math.atan2(tx - x, ty - y)) - heading + 540) % 360 - 180
+                    score += 4.0 - abs(abs(rel) - 90) / 22.5
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = option.id, score
+        return best
+
+    def _pitch(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return prompt.options[min(1, len(prompt.options) - 1)].id
+
+    def _close(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ships = _ships(view)
+        me = ships[prompt.context["ship"]]
+        for option in prompt.options:
+            what, _, target = option.id.partition(":")
+            if not target:
+                continue
+            them = ships[target]
+            if what == "spar":
+                return option.id
+            if what == "ram" and me["class"] == "ironclad" and them["class"] != "ironclad":
+                return option.id
+            mine = me["crew"] + me["morale"] + sum(b["dice"] for b in me["batteries"])
+            theirs = them["crew"] + them["morale"] + sum(b["dice"] for b in them["batteries"])
+            if what == "grapple" and mine > 1.3 * theirs:
+                return option.id
+        return "none"
+
+    # -- firing ---------------------------------------------------------------
+
+    def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
+        units = [o.id for o in prompt.options if o.id != "pass"]
+        if not units:
+            return "pass"
+        if prompt.context.get("last") or self.rng.random() < 0.35:
+            return units[0]
+        ships = _ships(view)
+        for unit_id in units:
+            if unit_id in ships:
+                s = ships[unit_id]
+                if _nearest((s["x"], s["y"]), _enemy_points(view, s["side"])) <= 12:
+                    return unit_id
+            else:
+                return unit_id
+        return "pass"
+
+    def _target(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ships = _ships(view)
+        unit_id = prompt.context["unit"]
+        if unit_id in ships:
+            me = ships[unit_id]
+            chosen = [b for b in me["batteries"] if b["fired"]]
+            # batteries already ordered this volley are not yet marked; count
+            # those before this one in card order that have targets ordered
+            order = [b["name"] for b in me["batteries"]]
+            index = order.index(prompt.context["battery"])
+            strongest = sorted(
+                (b for b in me["batteries"] if not b["fired"] and b["dice"] > 0),
+                key=lambda b: -b["dice"],
+            )[:2]
+            if me["batteries"][index]["name"] not in [b["name"] for b in strongest]:
+                return "hold"
+            del chosen
+        shots: dict[str, list[Any]] = prompt.context.get("shots", {})
+        best, best_value = "hold", 0.0
+        for target, (inches, divisor, kind) in shots.items():
+            value = 1.0 / divisor
+            if kind == "ship":
+                them = ships[target]
+                value *= 2.0 if them["yellow"] else 1.0
+            elif kind == "battery":
+                value *= 0.6
+            else:
+                value *= 0.4
+            value -= inches / 1000
+            if value > best_value:
+                best, best_value = target, value
+        return best
+
+    # -- administration ---------------------------------------------------------
+
+    def _repair(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "repair"
+
+    def _turn_box(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return prompt.options[0].id
+
+    def _board(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ships = _ships(view)
+        me, them = ships[prompt.context["ship"]], ships[prompt.context["target"]]
+        mine = me["crew"] + me["morale"] + sum(b["dice"] for b in me["batteries"])
+        theirs = them["crew"] + them["morale"] + sum(b["dice"] for b in them["batteries"])
+        return "board" if mine >= theirs else "release"
+
+    def _gm_aground(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "no"
+
+    def _gm_ram(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "4-0"
+
+    def _gm_collision(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "2-2"
+
+    # -- land ---------------------------------------------------------------
+
+    def _landing(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "land"
+
+    def _embark(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "stay"
+
+    def _troop(self, view: dict[str, Any], prompt: Prompt) -> str:
+        charges = [o.id for o in prompt.options if o.id.startswith("charge:")]
+        advances = [o.id for o in prompt.options if o.id.startswith("advance:")]
+        for option in prompt.options:
+            if option.id.startswith("charge:") and "(" in option.label:
+                gap = float(option.label.rsplit("(", 1)[1].split(" ")[0])
+                if gap <= 7:
+                    return option.id
+        if advances:
+            return advances[0]
+        return charges[0] if charges else "hold"

@@ -1,0 +1,430 @@
+"""Flotilla firing: arcs, ranges, the number needed to hit, volleys, aimed
+fire, fire against land batteries and troops, small arms.
+
+Sections: "Firing" (Battery firing aboard ships), "Aimed fire", "Artillery
+fire against land based batteries", "Artillery fire against land based
+troops", "Mortars", "Small arms fire".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.geometry import Hull, Pose, Terrain, in_arc
+from quarterdeck.rulesets.flotilla import damage
+from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
+from quarterdeck.rulesets.flotilla.tables import Tables
+
+R_FIRE = "Firing: Battery firing aboard ships"
+R_AIMED = "Firing: Aimed fire"
+R_LAND_BAT = "Artillery fire against land based batteries"
+R_TROOPS = "Artillery fire against land based troops"
+R_MORTAR = "Mortars"
+R_SMALL = "Small arms fire"
+
+ARC_CENTRE = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
+
+
+@cache
+def terrain_of(land: tuple[tuple[tuple[float, float], ...], ...]) -> Terrain:
+    return Terrain(land)
+
+
+def terrain(state: State) -> Terrain:
+    return terrain_of(tuple(tuple((p[0], p[1]) for p in poly) for poly in state.land))
+
+
+def hull(ship: Ship) -> Hull:
+    return Hull(Pose(ship.x, ship.y, ship.heading), ship.length)
+
+
+def battery_origin(ship: Ship, battery: Battery) -> tuple[float, float]:
+    h = hull(ship)
+    if battery.name == "bow":
+        return h.bow
+    if battery.name == "stern":
+        return h.stern
+    return h.middle
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A legal target for a battery: what, how far, the hit divisor."""
+
+    target: str
+    kind: str  # ship, battery, troop
+    inches: float
+    divisor: int
+
+
+def target_point(state: State, target: str, origin: tuple[float, float]) -> tuple[float, float]:
+    if target in state.ships:
+        from quarterdeck.core.geometry import closest_on_segment
+
+        h = hull(state.ships[target])
+        return closest_on_segment(origin, h.bow, h.stern)
+    if target in state.batteries:
+        b = state.batteries[target]
+        return (b.x, b.y)
+    tr = state.troops[target]
+    return (tr.x, tr.y)
+
+
+def land_targets(state: State, side: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for bat in state.batteries.values():
+        if bat.side != side and bat.captured_by is None and damage_able_fort(state, bat):
+            out.append((bat.id, "battery"))
+    for tr in state.troops.values():
+        if tr.side != side and tr.alive and tr.aboard is None and tr.fort is None:
+            out.append((tr.id, "troop"))
+    return out
+
+
+def damage_able_fort(state: State, bat: LandBattery) -> bool:
+    """A fort can still be hit while it has guns or men in it."""
+    if bat.guns > 0:
+        return True
+    return bat.garrison is not None and state.troops[bat.garrison].alive
+
+
+def shots(
+    state: State,
+    t: Tables,
+    side: str,
+    origin: tuple[float, float],
+    arc_pose: Pose | None,
+    arc_width: float,
+    weight: str,
+) -> list[Shot]:
+    """Every target a gun of ``weight`` at ``origin`` may engage: in its arc
+    (``arc_pose`` None for an all-round turret), in range, in sight."""
+    table = t.ranges[weight]  # type: ignore[index]
+    land = terrain(state)
+    out: list[Shot] = []
+    candidates: list[tuple[str, str]] = []
+    for other in state.ships.values():
+        if other.side == side or other.status not in ("active",):
+            continue
+        if other.cls in table.no_effect_on:
+            continue  # light guns cannot hurt an ironclad: no point in firing
+        if weight == "mortar" and not other.anchored:
+            continue  # mortars fire only on land targets or docked ships
+        candidates.append((other.id, "ship"))
+    candidates += land_targets(state, side)
+    for target, kind in candidates:
+        if kind == "ship":
+            inches = hull(state.ships[target]).range_to_point(origin)
+        else:
+            p = target_point(state, target, origin)
+            inches = math.hypot(p[0] - origin[0], p[1] - origin[1])
+        divisor = table.divisor(inches)
+        if divisor is None:
+            continue
+        point = target_point(state, target, origin)
+        if arc_pose is not None and not in_arc(arc_pose, point, 0.0, arc_width):
+            continue
+        if not land.line_of_sight(origin, point):
+            continue
+        out.append(Shot(target, kind, inches, divisor))
+    return out
+
+
+def battery_shots(state: State, t: Tables, ship: Ship, battery: Battery) -> list[Shot]:
+    """Targets for one of a ship's batteries: 45 degrees (22.5 each side of
+    the gun), turrets all round unless they cannot rotate."""
+    origin = battery_origin(ship, battery)
+    if battery.name == "turret":
+        jammed = ship.turret != "" or ship.engine_turns > 0
+        if not jammed:
+            return shots(state, t, ship.side, origin, None, 360.0, battery.weight)
+        centre = ship.turret_bearing
+    else:
+        centre = ARC_CENTRE[battery.name]
+    pose = Pose(origin[0], origin[1], ship.heading + centre)
+    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight)
+
+
+def fort_shots(state: State, t: Tables, bat: LandBattery) -> list[Shot]:
+    """A land battery fires 45 degrees either side of its facing."""
+    pose = Pose(bat.x, bat.y, bat.facing)
+    return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight)
+
+
+def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
+    """Small arms reach six inches, at troops or at a crewed emplacement."""
+    out = []
+    for target, kind in land_targets(state, troop.side):
+        p = target_point(state, target, (troop.x, troop.y))
+        inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
+        if kind == "battery" and state.batteries[target].guns <= 0:
+            continue
+        if inches <= t.small_arms.range:
+            out.append(Shot(target, kind, inches, 1))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Who may fire
+
+
+def can_fire_ship(ship: Ship) -> bool:
+    """A ship fires once a turn, all its batteries together; not while
+    retiring, not the turn after firing more than two batteries."""
+    return (
+        ship.afloat
+        and not ship.fired
+        and not ship.no_fire
+        and ship.mood != "retire"
+        and any(not b.fired and b.dice > 0 for b in ship.batteries)
+    )
+
+
+def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
+    return [
+        b for b in ship.batteries if not b.fired and b.dice > 0 and battery_shots(state, t, ship, b)
+    ]
+
+
+def firers(state: State, t: Tables, side: str) -> list[str]:
+    """Units of ``side`` that could fire now at some target."""
+    out = []
+    for ship in state.ships.values():
+        if ship.side == side and can_fire_ship(ship) and ready_batteries(state, t, ship):
+            out.append(ship.id)
+    for bat in state.batteries.values():
+        if bat.side == side and bat.active and not bat.fired and fort_shots(state, t, bat):
+            out.append(bat.id)
+    for tr in state.troops.values():
+        if (
+            tr.side == side
+            and tr.alive
+            and tr.men > 0
+            and tr.aboard is None
+            and tr.fort is None
+            and not tr.fired
+            and small_arms_shots(state, t, tr)
+        ):
+            out.append(tr.id)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Volleys
+
+
+def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship) -> tuple[int, str]:
+    """The face a fire die must show against a ship, with the reasons (Firing:
+    only 4, 5 or 6; 5-6 in reduced visibility; 6 only in fog, dawn, dusk,
+    excessive smoke, against a small target, when fighting a fire, in the
+    yellow or with nobody below decks; +1 against a stationary ship)."""
+    f = t.fire
+    need = t.visibility.get(state.visibility, f.hit_on)
+    why = [] if need == f.hit_on else [state.visibility]
+    six: list[str] = []
+    if target.length <= f.small_target_length:
+        six.append("small target")
+    if firer is not None:
+        if firer.on_fire:
+            six.append("fighting a fire")
+        if firer.yellow:
+            six.append("in the yellow")
+        if firer.crew <= 0:
+            six.append("no men below decks")
+    if six:
+        need = max(need, f.six_only)
+        why += six
+    if not target.moving:
+        need -= f.stationary_bonus
+        why.append("stationary target +1")
+    return need, ", ".join(why)
+
+
+def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str) -> int:
+    """Roll the fire dice, count those at or over ``need``, divide by the
+    range divisor rounded up."""
+    if dice <= 0:
+        return 0
+    values = ctx.roll(label, dice, rule)
+    raw = sum(1 for v in values if v >= need)
+    return -(-raw // divisor)
+
+
+def troop_casualties(
+    state: State, t: Tables, ctx: Context, troop: Troop, hits: int, rule: str
+) -> None:
+    """Each artillery hit on troops kills one die of men; every six dead roll
+    again, a 1 taking a leader instead of a man."""
+    if hits <= 0:
+        return
+    dead = sum(ctx.roll(f"Casualties among {troop.name}", hits * t.land_fire.casualty_dice, rule))
+    kill_troops(state, t, ctx, troop, dead, rule)
+
+
+def kill_troops(state: State, t: Tables, ctx: Context, troop: Troop, dead: int, rule: str) -> None:
+    leaders = 0
+    for _ in range(dead // t.land_fire.leader_every):
+        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule)
+        if v == t.land_fire.leader_on:
+            leaders += 1
+    leaders = min(leaders, troop.leaders)
+    men = min(troop.men, dead - leaders)
+    troop.men -= men
+    troop.leaders -= leaders
+    ctx.log(f"{troop.name}: {men} men and {leaders} leaders lost ({troop.men} men left)", rule)
+
+
+def hit_fort(state: State, t: Tables, ctx: Context, bat: LandBattery, hits: int, rule: str) -> None:
+    """A hit on a land battery destroys a gun; once the guns are gone hits
+    fall on the men in the fort; with every man dead the fort is destroyed."""
+    if hits <= 0:
+        return
+    guns = min(bat.guns, hits)
+    bat.guns -= guns
+    ctx.log(f"{bat.name}: {guns} gun(s) destroyed, {bat.guns} left", rule)
+    left = hits - guns
+    if left and bat.garrison is not None:
+        garrison = state.troops[bat.garrison]
+        troop_casualties(state, t, ctx, garrison, left, R_TROOPS)
+        if not garrison.alive:
+            ctx.log(f"{bat.name} is destroyed: every man in it is dead", rule)
+            bat.captured_by = "destroyed"
+
+
+def fire_at(
+    state: State,
+    t: Tables,
+    ctx: Context,
+    *,
+    side: str,
+    name: str,
+    weight: str,
+    dice: int,
+    shot: Shot,
+    firer: Ship | None = None,
+    aim: str = "",
+) -> None:
+    """One volley from one battery at one target (a battery may not split)."""
+    label = f"{name} fires {dice} dice"
+    if aim:
+        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED)
+        if placed < t.fire.aimed_place_on:
+            ctx.log(f"{name}: aimed fire goes wide, a total miss", R_AIMED)
+            return
+    if shot.kind == "ship":
+        target = state.ships[shot.target]
+        if weight == "mortar":
+            need, why, divisor = t.mortar.hit_on, "mortar", 1
+        else:
+            need, why = need_against_ship(state, t, firer, target)
+            divisor = shot.divisor
+        hits = roll_hits(
+            ctx,
+            f"{label} at {target.name}, {shot.inches:.1f} in, hits on {need}+"
+            + (f" ({why})" if why else ""),
+            dice,
+            need,
+            divisor,
+            R_MORTAR if weight == "mortar" else R_FIRE,
+        )
+        ctx.log(f"{name}: {hits} hit(s) on {target.name} (divided by {divisor})", R_FIRE)
+        modifier = {"low": t.fire.aimed_low, "high": t.fire.aimed_high, "": 0}[aim]
+        damage.apply_hits(
+            state,
+            t,
+            ctx,
+            target,
+            hits,
+            f"fire from {name}",
+            modifier=modifier,
+            heavy_close=weight == "heavy" and shot.inches <= t.specific.triples_range,
+            by=side,
+        )
+        if target.status in ("hulk", "sunk") and firer is not None:
+            firer.sank_enemy = True
+        return
+    if shot.kind == "battery":
+        bat = state.batteries[shot.target]
+        need = t.land_fire.battery_hit_on
+        hits = roll_hits(
+            ctx, f"{label} at {bat.name}, hits on {need}", dice, need, shot.divisor, R_LAND_BAT
+        )
+        hit_fort(state, t, ctx, bat, hits, R_LAND_BAT)
+        return
+    troop = state.troops[shot.target]
+    need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
+    divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
+    hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
+    troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
+
+
+def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) -> None:
+    """Every man casts a die; sixes hit. Four hits on an emplacement put a
+    gun out of action for the game."""
+    troop.fired = True
+    values = ctx.roll(f"Small arms of {troop.name}", troop.men, R_SMALL)
+    hits = sum(1 for v in values if v >= t.small_arms.hit_on)
+    if shot.kind == "battery":
+        bat = state.batteries[shot.target]
+        guns = min(bat.guns, hits // t.small_arms.hits_per_gun)
+        bat.guns -= guns
+        ctx.log(f"{troop.name}: {hits} hit(s), {guns} gun crew(s) of {bat.name} down", R_SMALL)
+        return
+    target = state.troops[shot.target]
+    ctx.log(f"{troop.name}: {hits} hit(s) on {target.name}", R_SMALL)
+    kill_troops(state, t, ctx, target, hits, R_SMALL)
+
+
+def ship_volleys(state: State, t: Tables, ctx: Context, ship: Ship, orders: dict[str, str]) -> None:
+    """Fire the batteries given targets, all at the same time; more than two
+    batteries and the ship spends the next turn reloading."""
+    ship.fired = True
+    fired = [name for name, order in orders.items() if order != "hold"]
+    if len(fired) > t.fire.batteries_per_turn:
+        ship.reload_penalty = True
+        ctx.log(f"{ship.name} fires {len(fired)} batteries: no firing next turn", R_FIRE)
+    for battery in ship.batteries:
+        order = orders.get(battery.name, "hold")
+        if order == "hold":
+            continue
+        target, _, aim = order.partition(":")
+        found = [s for s in battery_shots(state, t, ship, battery) if s.target == target]
+        battery.fired = True
+        if not found:
+            ctx.log(f"{ship.name}: {battery.name} battery no longer bears", R_FIRE)
+            continue
+        if battery.name == "turret" and ship.turret == "" and ship.engine_turns == 0:
+            point = target_point(state, target, battery_origin(ship, battery))
+            ship.turret_bearing = Pose(ship.x, ship.y, ship.heading).relative_bearing(point)
+        fire_at(
+            state,
+            t,
+            ctx,
+            side=ship.side,
+            name=f"{ship.name} {battery.name} ({battery.weight})",
+            weight=battery.weight,
+            dice=battery.dice,
+            shot=found[0],
+            firer=ship,
+            aim=aim,
+        )
+
+
+def fort_volley(state: State, t: Tables, ctx: Context, bat: LandBattery, target: str) -> None:
+    """A land battery fires one die per gun (this project's reading)."""
+    bat.fired = True
+    found = [s for s in fort_shots(state, t, bat) if s.target == target]
+    if found:
+        fire_at(
+            state,
+            t,
+            ctx,
+            side=bat.side,
+            name=bat.name,
+            weight=bat.weight,
+            dice=bat.guns,
+            shot=found[0],
+        )

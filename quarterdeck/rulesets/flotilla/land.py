@@ -1,0 +1,349 @@
+"""Flotilla on land: landing parties, land movement and charges, melee.
+
+Sections: "Land Movement", "Melee Combat on Land", step 5 of the sequence
+(landing parties). Troops are units of men and leaders at a point; a fort's
+garrison is a unit that stays in its fort.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.geometry import bearing, distance, unit
+from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.rulesets.flotilla import fire
+from quarterdeck.rulesets.flotilla.state import State, Troop
+from quarterdeck.rulesets.flotilla.tables import Tables
+
+R_LAND = "Land Movement"
+R_MELEE = "Melee Combat on Land"
+R_LANDING = "Sequence of play: 5. Landing parties"
+
+
+def _point(state: State, unit_id: str) -> tuple[float, float]:
+    if unit_id in state.batteries:
+        b = state.batteries[unit_id]
+        return (b.x, b.y)
+    tr = state.troops[unit_id]
+    return (tr.x, tr.y)
+
+
+# --------------------------------------------------------------------------
+# Landing (step 5)
+
+
+def landing_candidates(state: State, t: Tables) -> list[str]:
+    """Troop units in order: side A's first, then side B's."""
+    order = [state.side_a] + [s for s in state.sides if s != state.side_a]
+    return [tr.id for side in order for tr in state.troops.values() if tr.side == side]
+
+
+def landing_question(state: State, t: Tables, troop_id: str) -> str | None:
+    """ "landing" for a party aboard a ship close to the shore, "embark" for a
+    party ashore beside one of its ships, else None."""
+    troop = state.troops[troop_id]
+    if not troop.alive or troop.fort is not None:
+        return None
+    land = fire.terrain(state)
+    if troop.aboard is not None:
+        ship = state.ships[troop.aboard]
+        if not ship.afloat:
+            return None
+        h = fire.hull(ship)
+        if land and land.distance_to_land(h.middle) <= t.land.landing_range:
+            return "landing"
+        return None
+    if _boat_for(state, t, troop) is not None:
+        return "embark"
+    return None
+
+
+def _boat_for(state: State, t: Tables, troop: Troop) -> str | None:
+    """A ship of the troop's side, with no party aboard, close enough to embark."""
+    for ship in state.ships.values():
+        if (
+            ship.side == troop.side
+            and ship.afloat
+            and ship.party is None
+            and fire.hull(ship).range_to_point((troop.x, troop.y)) <= t.land.landing_range
+        ):
+            return ship.id
+    return None
+
+
+def land_party(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
+    assert troop.aboard is not None
+    ship = state.ships[troop.aboard]
+    troop.x, troop.y = fire.terrain(state).nearest_shore(fire.hull(ship).middle)
+    ship.party = None
+    troop.aboard = None
+    ctx.log(f"{troop.name} lands from {ship.name}", R_LANDING)
+
+
+def embark(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
+    boat = _boat_for(state, t, troop)
+    if boat is not None:
+        ship = state.ships[boat]
+        ship.party = troop.id
+        troop.aboard = ship.id
+        troop.contact = None
+        ctx.log(f"{troop.name} goes back aboard {ship.name}", R_LANDING)
+
+
+# --------------------------------------------------------------------------
+# Land movement (steps 3 and 4)
+
+
+def enemy_objectives(state: State, troop: Troop) -> list[str]:
+    out = [
+        b.id
+        for b in state.batteries.values()
+        if b.side != troop.side and b.captured_by is None and fire.damage_able_fort(state, b)
+    ]
+    out += [
+        tr.id
+        for tr in state.troops.values()
+        if tr.side != troop.side and tr.alive and tr.aboard is None and tr.fort is None
+    ]
+    return out
+
+
+def troop_step(state: State, t: Tables, ctx: Context) -> None:
+    troop = state.troops[state.unit]
+    state.stage = "next"
+    if not troop.alive or troop.aboard is not None or troop.contact is not None:
+        return
+    if enemy_objectives(state, troop):
+        state.ask = {"kind": "troop", "seat": troop.side, "troop": troop.id}
+
+
+def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: float) -> bool:
+    """Move up to ``inches`` toward ``goal``, stopping at melee range; True
+    if the unit reaches contact."""
+    gap = distance((troop.x, troop.y), goal)
+    step = min(inches, max(0.0, gap - t.land.melee_range))
+    ux, uy = unit(bearing((troop.x, troop.y), goal))
+    troop.x += ux * step
+    troop.y += uy * step
+    return gap - step <= t.land.melee_range + 1e-9
+
+
+def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str) -> None:
+    """Land Movement: 1d6 inches; a charge is 2d6 (3d6 mounted) after the
+    unit passes its charge test (disciplined fail on a 1, rabble on 1-3,
+    -2 without a leader)."""
+    if answer == "hold":
+        return
+    what, _, target = answer.partition(":")
+    goal = _point(state, target)
+    troop.moved = True
+    if what == "advance":
+        dice = t.land.move_dice
+    else:
+        m = t.melee
+        fail = m.rabble_charge_fail if troop.quality == "rabble" else m.disciplined_charge_fail
+        (test,) = ctx.roll(f"Charge test of {troop.name}: fails on {fail} or less", 1, R_MELEE)
+        if test + (m.no_leader if troop.leaders == 0 else 0) <= fail:
+            ctx.log(f"{troop.name} will not charge", R_MELEE)
+            return
+        troop.charged = True
+        dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
+    inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
+    if move_toward(t, troop, goal, inches):
+        troop.contact = target
+        ctx.log(f"{troop.name} moves {inches} in and reaches the enemy", R_LAND)
+    else:
+        ctx.log(f"{troop.name} moves {inches} in", R_LAND)
+
+
+# --------------------------------------------------------------------------
+# Melee (step 6)
+
+
+def melee_dice(t: Tables, troop: Troop, defending: str = "") -> int:
+    """Dice for a unit in melee: a leader three dice; two men a die (a mounted
+    man two dice, five rabble a die); defenders of a fortification a die a
+    man, in light cover or uphill two dice for three men. Fractions of a die
+    are dropped."""
+    m = t.melee
+    dice = troop.leaders * m.leader_dice
+    if troop.mounted:
+        dice += troop.men * m.mounted_dice_per_man
+    elif troop.quality == "rabble":
+        dice += troop.men // m.rabble_men_per_die
+    elif defending == "fort":
+        dice += troop.men // m.fort_men_per_die
+    elif defending == "cover":
+        dice += troop.men * m.cover_dice // m.cover_men
+    else:
+        dice += troop.men // m.men_per_die
+    return dice
+
+
+def melee_round(
+    state: State, t: Tables, ctx: Context, att: Troop, dfn: Troop, defending: str
+) -> int:
+    """One round: every die a 5 or 6 is an enemy casualty; each six
+    casualties a die, a 1 making one a leader. Returns the difference of
+    losses (attacker's less defender's), a leader counting three men."""
+    lost: dict[str, int] = {}
+    for side, enemy, role in ((att, dfn, ""), (dfn, att, defending)):
+        n = melee_dice(t, side, role)
+        values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE) if n else ()
+        hits = sum(1 for v in values if v >= t.melee.hit_on)
+        leaders = 0
+        for _ in range(hits // 6):
+            (v,) = ctx.roll(f"Leader casualty check, {enemy.name}", 1, R_MELEE)
+            if v == 1:
+                leaders += 1
+        leaders = min(leaders, enemy.leaders)
+        men = min(enemy.men, hits - leaders)
+        enemy.men -= men
+        enemy.leaders -= leaders
+        lost[enemy.id] = men + 3 * leaders
+        ctx.log(f"{enemy.name} loses {men} men and {leaders} leaders", R_MELEE)
+    return lost[att.id] - lost[dfn.id]
+
+
+def retreat(troop: Troop, away_from: tuple[float, float], inches: float) -> None:
+    ux, uy = unit(bearing(away_from, (troop.x, troop.y)))
+    troop.x += ux * inches
+    troop.y += uy * inches
+
+
+def melees(state: State, t: Tables, ctx: Context) -> None:
+    """Resolve every melee begun by a unit that reached the enemy."""
+    for att in list(state.troops.values()):
+        if att.contact is None:
+            continue
+        target = att.contact
+        att.contact = None
+        if not att.alive:
+            continue
+        fort = state.batteries.get(target)
+        if fort is not None:
+            if fort.captured_by is not None:
+                continue
+            if fort.garrison is None or not state.troops[fort.garrison].alive:
+                capture_fort(state, ctx, att, fort.id)
+                continue
+            dfn = state.troops[fort.garrison]
+            defending = "fort"
+        else:
+            dfn = state.troops[target]
+            if not dfn.alive:
+                continue
+            defending = "cover" if dfn.cover else ""
+        fight(state, t, ctx, att, dfn, defending, fort.id if fort is not None else None)
+
+
+def fight(
+    state: State,
+    t: Tables,
+    ctx: Context,
+    att: Troop,
+    dfn: Troop,
+    defending: str,
+    fort: str | None,
+) -> None:
+    """Melee until a difference of 3 or more (or one side is gone): 3-4 the
+    loser recoils 4 inches and the winner may attack again on a 4-6; 5 or
+    more the loser runs 4d6 and the winner may move 2d6."""
+    for _ in range(t.melee.max_rounds):
+        diff = melee_round(state, t, ctx, att, dfn, defending)
+        if not att.alive or not dfn.alive:
+            break
+        if abs(diff) <= 2:
+            ctx.log("The melee goes on", R_MELEE)
+            continue
+        winner, loser = (dfn, att) if diff > 0 else (att, dfn)
+        where = (winner.x, winner.y)
+        if abs(diff) <= 4:
+            retreat(loser, where, t.land.recoil)
+            ctx.log(f"{loser.name} recoils {t.land.recoil:g} inches", R_MELEE)
+            if loser is dfn and fort is not None:
+                break
+            (again,) = ctx.roll(
+                f"{winner.name} attacks again on {t.land.attack_again_on}+", 1, R_MELEE
+            )
+            if again >= t.land.attack_again_on:
+                move_toward(t, winner, (loser.x, loser.y), math.inf)
+                continue
+            break
+        inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE))
+        retreat(loser, where, inches)
+        ctx.log(f"{loser.name} runs {inches} inches", R_MELEE)
+        pursue = sum(ctx.roll(f"{winner.name} may follow", t.land.pursue_dice, R_MELEE))
+        if fort is None or winner is dfn:
+            move_toward(t, winner, (loser.x, loser.y), pursue)
+        break
+    if fort is not None and (not dfn.alive or dfn_left_fort(state, dfn, fort)):
+        capture_fort(state, ctx, att, fort)
+
+
+def dfn_left_fort(state: State, dfn: Troop, fort: str) -> bool:
+    b = state.batteries[fort]
+    return distance((dfn.x, dfn.y), (b.x, b.y)) > 1e-6
+
+
+def capture_fort(state: State, ctx: Context, troop: Troop, fort_id: str) -> None:
+    fort = state.batteries[fort_id]
+    if not troop.alive:
+        return
+    fort.captured_by = troop.side
+    if fort.garrison is not None:
+        state.troops[fort.garrison].fort = None
+    troop.x, troop.y = fort.x, fort.y
+    if troop.side not in state.auto_win:
+        state.auto_win.append(troop.side)
+    ctx.log(f"{troop.name} captures {fort.name}", R_MELEE)
+
+
+# --------------------------------------------------------------------------
+# Prompts
+
+
+def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) -> Prompt:
+    kind, seat = ask["kind"], ask["seat"]
+    troop = state.troops[ask["troop"]]
+    ctx["troop"] = troop.id
+    if kind == "landing":
+        ship = state.ships[troop.aboard or ""]
+        return Prompt(
+            seat,
+            f"Land {troop.name} ({troop.men} men) from {ship.name}?",
+            R_LANDING,
+            (Option("stay", "stay aboard"), Option("land", "land the party")),
+            context=ctx,
+        )
+    if kind == "embark":
+        return Prompt(
+            seat,
+            f"Take {troop.name} back aboard?",
+            R_LANDING,
+            (Option("stay", "stay ashore"), Option("embark", "go back aboard")),
+            context=ctx,
+        )
+    assert kind == "troop", kind
+    opts = [Option("hold", "hold")]
+    for target in enemy_objectives(state, troop):
+        gap = distance((troop.x, troop.y), _point(state, target))
+        name = (
+            state.batteries[target].name if target in state.batteries else state.troops[target].name
+        )
+        opts.append(Option(f"advance:{target}", f"advance on {name} ({gap:.1f} in)"))
+        opts.append(Option(f"charge:{target}", f"charge {name} ({gap:.1f} in)"))
+    return Prompt(seat, f"Move {troop.name} ({troop.men} men)", R_LAND, tuple(opts), context=ctx)
+
+
+def apply(state: State, t: Tables, ask: dict[str, Any], answer: str, ctx: Context) -> None:
+    troop = state.troops[ask["troop"]]
+    kind = ask["kind"]
+    if kind == "landing" and answer == "land":
+        land_party(state, t, ctx, troop)
+    elif kind == "embark" and answer == "embark":
+        embark(state, t, ctx, troop)
+    elif kind == "troop":
+        troop_move(state, t, ctx, troop, answer)

@@ -1,0 +1,200 @@
+"""Flotilla movement: the speed track, turning at the first, middle and end
+of the move, reverse, anchoring, drifting, and the legal manoeuvres.
+
+Sections: "Movement" (Moving and turning, Anchors away, Adrift, Extra
+Power) and the roster card's ENGINES block. A move is offered as a choice
+among a discretised set of legal manoeuvres: a speed on the track within the
+increase and decrease boxes, and at each of the first, middle and end of
+the move a turn of the card's full angle to port or starboard, or none.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from quarterdeck.core.geometry import Pose, unit
+from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
+from quarterdeck.rulesets.flotilla.fire import terrain
+from quarterdeck.rulesets.flotilla.state import Ship, State
+from quarterdeck.rulesets.flotilla.tables import Tables
+
+R_MOVE = "Movement: Moving and turning"
+R_ANCHOR = "Movement: Anchors away"
+R_ADRIFT = "Movement: Adrift"
+R_POWER = "Movement: Extra Power"
+R_ENGINES = "Roster card: ENGINES"
+POINTS = ("first", "middle", "end")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A manoeuvre: inches to move and the turn at each point (degrees,
+    positive to starboard), or a move astern."""
+
+    speed: int
+    first: int = 0
+    middle: int = 0
+    end: int = 0
+    reverse: bool = False
+
+    @property
+    def id(self) -> str:
+        if self.reverse:
+            return "reverse"
+        return f"s{self.speed}/{self.first}/{self.middle}/{self.end}"
+
+    @classmethod
+    def parse(cls, text: str) -> Plan:
+        if text == "reverse":
+            return cls(0, reverse=True)
+        speed, first, middle, end = text[1:].split("/")
+        return cls(int(speed), int(first), int(middle), int(end))
+
+    def label(self) -> str:
+        if self.reverse:
+            return "go astern (one die of inches)"
+        if self.speed == 0:
+            return "stay at anchor (speed 0)"
+        turns = [
+            f"{abs(a)} deg to {'starboard' if a > 0 else 'port'} at the {p}"
+            for p, a in zip(POINTS, (self.first, self.middle, self.end), strict=True)
+            if a
+        ]
+        return f"speed {self.speed} in" + (", " + ", ".join(turns) if turns else ", straight")
+
+
+def speed_options(ship: Ship) -> list[int]:
+    """Speeds allowed this turn: on the track, no higher than the maximum
+    left, within the increase and decrease boxes; none other while the
+    engine is damaged or a catastrophic fire rages; zero while stopped."""
+    if ship.stopped > 0 or ship.grappled is not None or ship.aground:
+        return [0]
+    top = ship.max_speed
+    current = min(ship.speed, top)
+    if ship.engine_turns > 0 or ship.catastrophic:
+        return [current]
+    low, high = current - ship.decrease, current + ship.increase
+    out = [v for v in ship.speed_track if low <= v <= high and v <= top]
+    if not out:
+        out = [current]
+    if ship.extra_inches > 0:
+        out.append(top + ship.extra_inches)
+    return sorted(set(out))
+
+
+def turn_options(ship: Ship, point: str) -> list[int]:
+    """Turns allowed at one point of the move: the card's angle either way,
+    or none; rudder damage may forbid turning or one direction."""
+    angle = ship.turns.get(point, 0)
+    if ship.no_turns > 0 or ship.catastrophic:
+        return [0]
+    out = [0]
+    if angle > 0:
+        out += [angle, -angle]
+    if ship.extra_turn:
+        out += [90, -90]
+    if ship.turn_only == "right":
+        out = [a for a in out if a >= 0]
+    elif ship.turn_only == "left":
+        out = [a for a in out if a <= 0]
+    return sorted(set(out), key=lambda a: (abs(a), a))
+
+
+def path(ship: Ship, plan: Plan) -> tuple[Pose, Pose, Pose]:
+    """The bow's poses: after the first turn, at the middle (after its turn),
+    at the end (after the end turn). A turn keeps the bow in place."""
+    return path_from(Pose(ship.x, ship.y, ship.heading), plan)
+
+
+def path_from(pose: Pose, plan: Plan) -> tuple[Pose, Pose, Pose]:
+    start = pose.turn(plan.first)
+    half = plan.speed / 2
+    mid = start.advance(half).turn(plan.middle)
+    end = mid.advance(half).turn(plan.end)
+    return start, mid, end
+
+
+def on_table(state: State, p: tuple[float, float]) -> bool:
+    w, h = state.table
+    return 0 <= p[0] <= w and 0 <= p[1] <= h
+
+
+def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
+    """A manoeuvre is legal if the bow stays on the table and off the land,
+    and a captain who may not advance does not close the enemy."""
+    land = terrain(state)
+    if plan.reverse:
+        stern = Pose(ship.x, ship.y, ship.heading).advance(-6 * ship.reverse_dice)
+        return on_table(state, stern.point) and not land.crosses(ship_point(ship), stern.point)
+    start, mid, end = path(ship, plan)
+    if not on_table(state, mid.point) or not on_table(state, end.point):
+        return False
+    if land.crosses(start.point, mid.point) or land.crosses(mid.point, end.point):
+        return False
+    return not (
+        ship.mood in ("hold", "retire", "withdrawn")
+        and math.isfinite(before)
+        and enemy_distance(state, ship.side, end.point) < before - 1e-6
+    )
+
+
+def ship_point(ship: Ship) -> tuple[float, float]:
+    return (ship.x, ship.y)
+
+
+def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
+    """Every legal manoeuvre for ``ship`` this turn (never empty: she can
+    always stay where she is)."""
+    before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    speeds = speed_options(ship)
+    turns = [turn_options(ship, p) for p in POINTS]
+    out: list[Plan] = []
+    moving: list[tuple[Plan, Pose, Pose, Pose]] = []
+    for speed in speeds:
+        if speed == 0:
+            out.append(Plan(0))
+            continue
+        for first, middle, end in itertools.product(*turns):
+            nineties = sum(1 for a in (first, middle, end) if abs(a) == 90)
+            if ship.extra_turn and nineties > 1 and max(ship.turns.values()) < 90:
+                continue  # the extra 90 degree turn is one turn, at one point
+            plan = Plan(speed, first, middle, end)
+            start, mid, fin = path(ship, plan)
+            if on_table(state, mid.point) and on_table(state, fin.point):
+                moving.append((plan, start, mid, fin))
+    land = terrain(state)
+    segments = [(s.point, m.point) for _, s, m, _ in moving]
+    segments += [(m.point, f.point) for _, _, m, f in moving]
+    crossed = land.crosses_many(segments)
+    n = len(moving)
+    keep_off = ship.mood in ("hold", "retire", "withdrawn") and math.isfinite(before)
+    for i, (plan, _, _, fin) in enumerate(moving):
+        if crossed[i] or crossed[n + i]:
+            continue
+        if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
+            continue
+        out.append(plan)
+    if (
+        ship.reverse_dice > 0
+        and ship.engine_turns == 0
+        and not ship.catastrophic
+        and ship.stopped == 0
+        and ship.grappled is None
+        and not ship.aground
+        and min(ship.speed, ship.max_speed) - ship.decrease <= 0
+    ):
+        reverse = Plan(0, reverse=True)
+        if plan_legal(state, ship, reverse, before):
+            out.append(reverse)
+    if not out:
+        out.append(Plan(0))  # nowhere legal to go: she stops
+    return out
+
+
+def drift_vector(state: State, inches: float) -> tuple[float, float]:
+    if state.current is None:
+        return (0.0, 0.0)
+    ux, uy = unit(state.current)
+    return (ux * inches, uy * inches)

@@ -1,0 +1,341 @@
+"""Flotilla: the game state as plain data, and the scenario model.
+
+Everything that changes during a game is here, as dataclasses that copy and
+serialise plainly; the dice and the log belong to the game that wraps it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from quarterdeck.core.scenario import SLUG
+
+Visibility = Literal["clear", "reduced", "excessive-smoke", "fog", "dawn", "dusk"]
+
+# --------------------------------------------------------------------------
+# Scenario model
+
+
+class ShipSpec(BaseModel):
+    """A vessel in a scenario: her roster card, side, pose and condition."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=SLUG)
+    roster: str
+    side: str
+    x: float
+    y: float
+    heading: float = 0.0
+    speed: int = Field(default=0, ge=0)
+    morale: int | None = Field(default=None, ge=0)
+    flagship: bool = False
+    spar: bool | None = None
+    party: str | None = None  # a troop unit aboard
+
+
+class BatterySpec(BaseModel):
+    """A land battery (fort or emplacement) with its own small roster."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=SLUG)
+    name: str
+    side: str
+    x: float
+    y: float
+    facing: float = 0.0
+    guns: int = Field(ge=1)
+    weight: Literal["light", "normal", "heavy", "mortar"] = "normal"
+    garrison: str | None = None  # a troop unit manning the fort
+
+
+class TroopSpec(BaseModel):
+    """Men on land, or a landing party aboard a ship."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=SLUG)
+    name: str
+    side: str
+    men: int = Field(ge=0)
+    leaders: int = Field(default=1, ge=0)
+    quality: Literal["disciplined", "rabble"] = "disciplined"
+    mounted: bool = False
+    x: float = 0.0
+    y: float = 0.0
+    cover: bool = False
+
+
+class GameMaster(BaseModel):
+    """The game master's standing rulings, used when no seat named ``gm``
+    plays the game master (Collisions, Ramming, and Running Aground;
+    Environment). Every number here is the scenario's call, not the text's."""
+
+    model_config = ConfigDict(extra="forbid")
+    visibility: dict[int, Visibility] = Field(default_factory=dict)  # turn -> from then on
+    aground_within: float = Field(default=1.0, ge=0)
+    ram_hits: int = Field(default=4, ge=0)
+    ram_self_hits: int = Field(default=1, ge=0)
+    collision_hits: int = Field(default=1, ge=0)
+
+
+class FlotillaScenario(BaseModel):
+    """The rule-set part of a Flotilla scenario."""
+
+    model_config = ConfigDict(extra="allow")
+    table: tuple[float, float] = (72.0, 48.0)
+    current: float | None = None  # heading the current flows towards
+    land: list[list[tuple[float, float]]] = Field(default_factory=list)
+    torpedoes: list[tuple[float, float]] = Field(default_factory=list)
+    ships: list[ShipSpec] = Field(min_length=1)
+    batteries: list[BatterySpec] = Field(default_factory=list)
+    troops: list[TroopSpec] = Field(default_factory=list)
+    game_master: GameMaster = Field(default_factory=GameMaster)
+    house_rules: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _references(self) -> FlotillaScenario:
+        ids = [s.id for s in self.ships] + [b.id for b in self.batteries]
+        ids += [t.id for t in self.troops]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"ship, battery and troop ids must be unique, got {ids}")
+        troops = {t.id for t in self.troops}
+        used: list[str] = []
+        refs = [(s.id, s.party) for s in self.ships] + [(b.id, b.garrison) for b in self.batteries]
+        for holder, ref in refs:
+            if ref is None:
+                continue
+            if ref not in troops:
+                raise ValueError(f"{holder} names troop unit {ref!r}, which is not defined")
+            used.append(ref)
+        if len(set(used)) != len(used):
+            raise ValueError("a troop unit can be aboard or in garrison only once")
+        return self
+
+
+# --------------------------------------------------------------------------
+# The state
+
+
+@dataclass(slots=True)
+class Battery:
+    """A ship's battery: its printed track and how far down it has been hit."""
+
+    name: str
+    weight: str
+    track: list[int]
+    checks: list[int]
+    hits: int = 0
+    fired: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Battery:
+        # the printed track and its checks never change: share them
+        return copy.copy(self)
+
+    @property
+    def dice(self) -> int:
+        return self.track[self.hits] if self.hits < len(self.track) else 0
+
+    @property
+    def destroyed(self) -> bool:
+        return self.dice == 0
+
+
+@dataclass(slots=True)
+class Ship:
+    id: str
+    name: str
+    side: str
+    roster: str
+    cls: str
+    length: float
+    x: float
+    y: float
+    heading: float
+    speed: int
+    speed_track: list[int]
+    increase: int
+    decrease: int
+    reverse_dice: int
+    turns: dict[str, int]
+    batteries: list[Battery]
+    crew_track: list[int]
+    crew_checks: list[int]
+    crew_pos: int
+    morale: int
+    morale_max: int
+    boxes: list[str]
+    yellow_box: int
+    flagship: bool = False
+    spar: bool = False
+    ticked: int = 0
+    speed_lost: int = 0
+    continuing: int = 0
+    fire_below: int = 0
+    fire_above: int = 0
+    catastrophic: bool = False
+    catastrophic_tries: int = 0
+    catastrophic_turn: int = 0
+    no_repair: int = 0
+    no_turns: int = 0
+    turn_only: str = ""
+    turn_only_turns: int = 0
+    engine_turns: int = 0
+    turret: str = ""
+    turret_bearing: float = 0.0
+    stopped: int = 0
+    status: str = "active"  # active, sunk, hulk, surrendered, abandoned, captured
+    hulk_turns: int = 0
+    moved: bool = False
+    moving: bool = True
+    anchored: bool = False
+    reversing: bool = False
+    fired: bool = False
+    no_fire: bool = False  # fired more than two batteries last turn: reloading
+    reload_penalty: bool = False  # fired more than two batteries this turn
+    repairing: bool = False
+    mood: str = ""  # "", hold, retire, withdrawn
+    mood_turn: int = 0
+    sank_enemy: bool = False
+    grappled: str | None = None
+    aground: bool = False
+    extra_inches: int = 0
+    extra_turn: bool = False
+    party: str | None = None
+    captured_by: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
+        # the card's tracks and boxes never change in play: share them; copy
+        # what does change (the turning boxes, the batteries)
+        new = copy.copy(self)
+        new.turns = dict(self.turns)
+        new.batteries = [copy.copy(b) for b in self.batteries]
+        return new
+
+    @property
+    def crew(self) -> int:
+        return self.crew_track[self.crew_pos] if self.crew_pos >= 0 else 0
+
+    @property
+    def crew_start(self) -> int:
+        return self.crew_track[-1]
+
+    @property
+    def max_speed(self) -> int:
+        usable = self.speed_track[: max(1, len(self.speed_track) - self.speed_lost)]
+        return usable[-1]
+
+    @property
+    def afloat(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def yellow(self) -> bool:
+        return self.ticked > self.yellow_box
+
+    @property
+    def on_fire(self) -> bool:
+        return self.fire_below > 0 or self.fire_above > 0 or self.catastrophic
+
+    @property
+    def guns(self) -> int:
+        return sum(b.dice for b in self.batteries)
+
+
+@dataclass(slots=True)
+class LandBattery:
+    id: str
+    name: str
+    side: str
+    x: float
+    y: float
+    facing: float
+    guns: int
+    guns_max: int
+    weight: str
+    garrison: str | None = None
+    fired: bool = False
+    captured_by: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LandBattery:
+        return copy.copy(self)
+
+    @property
+    def active(self) -> bool:
+        return self.captured_by is None and self.guns > 0
+
+
+@dataclass(slots=True)
+class Troop:
+    id: str
+    name: str
+    side: str
+    men: int
+    leaders: int
+    quality: str
+    mounted: bool
+    x: float
+    y: float
+    cover: bool = False
+    aboard: str | None = None  # ship id
+    fort: str | None = None  # land battery id it mans
+    fired: bool = False
+    moved: bool = False
+    charged: bool = False
+    contact: str | None = None  # enemy unit in melee contact
+    from_rear: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Troop:
+        return copy.copy(self)
+
+    @property
+    def alive(self) -> bool:
+        return self.men + self.leaders > 0
+
+
+@dataclass(slots=True)
+class State:
+    """The whole game. ``phase`` names the step of the turn (rules.PHASES);
+    ``ask`` holds the open question, ``queue`` the questions waiting."""
+
+    sides: list[str]
+    gm: str | None
+    turn_limit: int
+    table: tuple[float, float]
+    current: float | None
+    land: list[list[tuple[float, float]]]
+    torpedoes: list[tuple[float, float]]
+    ships: dict[str, Ship]
+    batteries: dict[str, LandBattery]
+    troops: dict[str, Troop]
+    game_master: dict[str, Any]
+    house_rules: dict[str, Any] | None = None
+    turn: int = 1
+    phase: str = "environment"
+    visibility: str = "clear"
+    side_a: str = ""
+    initiative_winner: str = ""
+    last_winner: str = ""
+    sank: dict[str, int] = field(default_factory=dict)  # this turn, by side
+    sank_last: dict[str, int] = field(default_factory=dict)
+    adverse: list[str] = field(default_factory=list)  # sides, this turn
+    adverse_last: list[str] = field(default_factory=list)
+    auto_win: list[str] = field(default_factory=list)  # sides: fort/ironclad this turn
+    auto_win_last: list[str] = field(default_factory=list)
+    grapples: list[list[str]] = field(default_factory=list)  # [grappler, grappled]
+    order: list[str] = field(default_factory=list)  # units still to act this step
+    unit: str = ""  # unit acting
+    stage: str = ""  # where in that unit's step
+    plan: dict[str, Any] = field(default_factory=dict)
+    fire_seats: list[str] = field(default_factory=list)  # seats still to be asked
+    firing: dict[str, Any] = field(default_factory=dict)  # a ship choosing targets
+    ask: dict[str, Any] | None = None
+    queue: list[dict[str, Any]] = field(default_factory=list)
+    out: dict[str, int] = field(default_factory=dict)  # enemy units put out, by side
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)

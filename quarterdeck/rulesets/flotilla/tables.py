@@ -1,0 +1,370 @@
+"""The Flotilla charts (tables.toml) and roster cards (rosters.toml) as
+frozen, validated objects."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from quarterdeck.core.errors import TableError
+from quarterdeck.core.tables import load_tables
+
+PRINTED = Path(__file__).with_name("tables.toml")
+ROSTERS = Path(__file__).with_name("rosters.toml")
+
+ArmourClass = Literal["wooden", "protected", "ironclad"]
+Weight = Literal["light", "normal", "heavy", "mortar"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FireTable(_Frozen):
+    rule: str
+    hit_on: int
+    reduced_hit_on: int
+    six_only: int
+    small_target_length: float
+    stationary_bonus: int
+    batteries_per_turn: int
+    arc: float
+    land_arc: float
+    aimed_place_on: int
+    aimed_low: int
+    aimed_high: int
+
+
+class Band(_Frozen):
+    max: float
+    divisor: int = Field(ge=1)
+
+
+class RangeTable(_Frozen):
+    bands: tuple[Band, ...]
+    no_effect_on: tuple[ArmourClass, ...] = ()
+
+    @property
+    def max(self) -> float:
+        return self.bands[-1].max
+
+    def divisor(self, inches: float) -> int | None:
+        """The hit divisor at ``inches``, or None beyond the longest band."""
+        for band in self.bands:
+            if inches <= band.max + 1e-9:
+                return band.divisor
+        return None
+
+
+class Mortar(_Frozen):
+    rule: str
+    hit_on: int
+
+
+class LandFire(_Frozen):
+    rule: str
+    battery_hit_on: int
+    troops_cover_hit_on: int
+    troops_open_hit_on: int
+    casualty_dice: int
+    leader_every: int
+    leader_on: int
+
+
+class SmallArms(_Frozen):
+    rule: str
+    range: float
+    hit_on: int
+    hits_per_gun: int
+
+
+class Damage(_Frozen):
+    rule: str
+    yellow_speed_lost: int
+    hulk_turns: int
+    repair_on: int
+    letters: dict[ArmourClass, tuple[str, ...]]
+
+
+class Line(_Frozen):
+    """One line of the specific hit chart."""
+
+    text: str
+    continuing: int = 0
+    crew: int = 0
+    guns: int = 0
+    crew_dice: int = 0
+    fire: Literal["", "below", "above", "catastrophic"] = ""
+    fire_turns: int = 0
+    no_repair: int = 0
+    no_turns: int = 0
+    lose_turn_box: bool = False
+    rudder_roll: int = 0
+    engine_turns: int = 0
+    speed_lost: int = 0
+    turret: Literal["", "until5", "until6", "never"] = ""
+
+
+class Specific(_Frozen):
+    rule: str
+    dice: int
+    lowest: int
+    highest: int
+    triples_range: float
+    class_drop: dict[ArmourClass, ArmourClass]
+    catastrophic_tries: tuple[int, ...]
+    lines: dict[int, Line]
+
+    @model_validator(mode="after")
+    def _every_line(self) -> Specific:
+        missing = set(range(self.lowest, self.highest + 1)) - set(self.lines)
+        if missing:
+            raise ValueError(f"specific hit chart lacks lines {sorted(missing)}")
+        return self
+
+    def line(self, total: int) -> int:
+        return max(self.lowest, min(self.highest, total))
+
+
+class MoraleBand(_Frozen):
+    over: int
+    result: Literal["pass", "shaken", "hold", "retire", "surrender", "abandon"]
+    reduce: int
+
+
+class Morale(_Frozen):
+    rule: str
+    dice: int
+    flagship_range: float
+    surrender_range: float
+    anchored: int
+    broadside_destroyed: int
+    half_crew: int
+    fire: int
+    yellow: int
+    batteries_destroyed: int
+    three_quarter_crew: int
+    catastrophic_fire: int
+    sank_enemy: int
+    near_flagship: int
+    bands: tuple[MoraleBand, ...]
+
+    def band(self, excess: int) -> MoraleBand:
+        for band in self.bands:
+            if excess <= band.over:
+                return band
+        return self.bands[-1]
+
+
+class Initiative(_Frozen):
+    rule: str
+    won_last: int
+    sank_more: int
+    current: int
+    adverse_morale: int
+    max_rerolls: int
+
+
+class ExtraPower(_Frozen):
+    rule: str
+    explosion_hits: int
+    explosion_continuing: int
+    explosion_stop: int
+    leak_stop: int
+    gamble_dice: int
+    gamble_survive: int
+    gamble_turn: int
+
+
+class Aground(_Frozen):
+    rule: str
+    danger: float
+    free_on: int
+    guns_per_die: int
+    ironclad_guns_per_die: int
+
+
+class ContactTable(_Frozen):
+    reconstructed: bool
+    ram: float
+    collision: float
+    grapple: float
+    grapple_on: int
+
+
+class Spar(_Frozen):
+    rule: str
+    range: float
+    detonate_on: int
+    hit_on: int
+    specific: int
+    self_hits: dict[int, int]
+    small_destroyed_max: int
+
+
+class Torpedo(_Frozen):
+    rule: str
+    reconstructed_radius: bool
+    radius: float
+    dud_max: int
+    specific: int
+
+
+class Boarding(_Frozen):
+    rule: str
+    casualty_dice: int
+    prize_crew: int
+
+
+class Land(_Frozen):
+    rule: str
+    move_dice: int
+    charge_dice: int
+    mounted_dice: int
+    landing_range: float
+    melee_range: float
+    recoil: float
+    rout_dice: int
+    pursue_dice: int
+    attack_again_on: int
+
+
+class Melee(_Frozen):
+    rule: str
+    hit_on: int
+    leader_dice: int
+    men_per_die: int
+    mounted_dice_per_man: int
+    fort_men_per_die: int
+    rabble_men_per_die: int
+    cover_men: int
+    cover_dice: int
+    rear_men_per_die: int
+    disciplined_charge_fail: int
+    rabble_charge_fail: int
+    no_leader: int
+    max_rounds: int
+
+
+class Tables(_Frozen):
+    title: str
+    fire: FireTable
+    ranges: dict[Weight, RangeTable]
+    mortar: Mortar
+    land_fire: LandFire
+    small_arms: SmallArms
+    damage: Damage
+    specific: Specific
+    morale: Morale
+    initiative: Initiative
+    visibility: dict[str, int]
+    extra_power: ExtraPower
+    aground: Aground
+    contact: ContactTable
+    spar: Spar
+    torpedo: Torpedo
+    boarding: Boarding
+    land: Land
+    melee: Melee
+
+
+@cache
+def printed_tables() -> Tables:
+    return load_tables(Tables, PRINTED)
+
+
+def tables_with(house_rules: dict[str, Any] | None) -> Tables:
+    """The printed tables with a scenario's ``house_rules`` merged over them."""
+    if not house_rules:
+        return printed_tables()
+    return _with(json.dumps(house_rules, sort_keys=True))
+
+
+@cache
+def _with(key: str) -> Tables:
+    return load_tables(Tables, PRINTED, [json.loads(key)])
+
+
+# --------------------------------------------------------------------------
+# Roster cards
+
+
+class BatteryCard(_Frozen):
+    """One battery on a roster card: its track of fire dice, top first."""
+
+    name: Literal["port", "starboard", "bow", "stern", "turret"]
+    weight: Weight
+    track: tuple[int, ...] = Field(min_length=1)
+    checks: tuple[int, ...] = ()
+
+
+class Turns(_Frozen):
+    first: int = Field(ge=0, le=90)
+    middle: int = Field(ge=0, le=90)
+    end: int = Field(ge=0, le=90)
+
+
+class Roster(_Frozen):
+    """A roster card: engines, turning, batteries, crew, morale, damage boxes."""
+
+    ship: str
+    name: str
+    class_: ArmourClass = Field(alias="class")
+    reconstructed: bool
+    length: float = Field(gt=0)
+    speed: tuple[int, ...] = Field(min_length=1)
+    reverse_dice: int = Field(ge=0)
+    increase: tuple[int, ...]
+    decrease: tuple[int, ...]
+    turns: Turns
+    crew: tuple[int, ...] = Field(min_length=1)
+    crew_checks: tuple[int, ...] = ()
+    morale: tuple[int, ...] = Field(min_length=1)
+    yellow_row: int = Field(ge=1)
+    damage: tuple[tuple[str, ...], ...] = Field(min_length=1)
+    batteries: tuple[BatteryCard, ...] = ()
+    spar: bool = False
+
+    @model_validator(mode="after")
+    def _shape(self) -> Roster:
+        if self.yellow_row > len(self.damage):
+            raise ValueError(f"yellow_row {self.yellow_row} is below the last damage row")
+        if list(self.speed) != sorted(self.speed):
+            raise ValueError("the speed track must run slowest first")
+        for row in self.damage:
+            for box in row:
+                if set(box) - set("WPI©"):
+                    raise ValueError(f"damage box {box!r}: only W, P, I and © may appear")
+        return self
+
+    @property
+    def boxes(self) -> list[str]:
+        """The damage boxes in the order they are ticked: top to bottom, each
+        row left to right."""
+        return [box for row in self.damage for box in row]
+
+    @property
+    def yellow_box(self) -> int:
+        """Index of the first box of the yellow zone."""
+        return sum(len(row) for row in self.damage[: self.yellow_row - 1])
+
+
+@cache
+def rosters() -> dict[str, Roster]:
+    try:
+        with ROSTERS.open("rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TableError(f"{ROSTERS}: {exc}") from None
+    out: dict[str, Roster] = {}
+    for key, value in data.items():
+        try:
+            out[key] = Roster.model_validate(value)
+        except ValidationError as exc:
+            raise TableError(f"{ROSTERS}: roster {key!r}: {exc}") from None
+    return out

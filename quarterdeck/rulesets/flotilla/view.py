@@ -1,0 +1,202 @@
+"""What each seat sees of a Flotilla game, and its text picture.
+
+Flotilla has no hidden information: every seat sees the whole table and
+every roster card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.rulesets.flotilla.state import Ship, State
+
+
+def ship_view(s: Ship) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "name": s.name,
+        "side": s.side,
+        "roster": s.roster,
+        "class": s.cls,
+        "length": s.length,
+        "x": round(s.x, 3),
+        "y": round(s.y, 3),
+        "heading": round(s.heading, 3),
+        "speed": s.speed,
+        "max_speed": s.max_speed,
+        "speed_track": s.speed_track,
+        "speed_lost": s.speed_lost,
+        "turns": dict(s.turns),
+        "batteries": [
+            {
+                "name": b.name,
+                "weight": b.weight,
+                "track": b.track,
+                "checks": b.checks,
+                "hits": b.hits,
+                "dice": b.dice,
+                "fired": b.fired,
+            }
+            for b in s.batteries
+        ],
+        "crew": s.crew,
+        "crew_start": s.crew_start,
+        "morale": s.morale,
+        "morale_max": s.morale_max,
+        "boxes": s.boxes,
+        "ticked": s.ticked,
+        "yellow_box": s.yellow_box,
+        "yellow": s.yellow,
+        "continuing": s.continuing,
+        "fire_below": s.fire_below,
+        "fire_above": s.fire_above,
+        "catastrophic": s.catastrophic,
+        "status": s.status,
+        "mood": s.mood,
+        "moving": s.moving,
+        "anchored": s.anchored,
+        "aground": s.aground,
+        "grappled": s.grappled,
+        "fired": s.fired,
+        "no_fire": s.no_fire,
+        "flagship": s.flagship,
+        "spar": s.spar,
+        "party": s.party,
+        "stopped": s.stopped,
+        "no_turns": s.no_turns,
+        "engine_turns": s.engine_turns,
+        "turn_only": s.turn_only,
+        "turret": s.turret,
+        "sank_enemy": s.sank_enemy,
+    }
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    return {
+        "ruleset": "flotilla",
+        "seat": seat,
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "phase": state.phase,
+        "sides": state.sides,
+        "gm": state.gm,
+        "side_a": state.side_a,
+        "visibility": state.visibility,
+        "table": list(state.table),
+        "current": state.current,
+        "land": [[list(p) for p in poly] for poly in state.land],
+        "torpedoes": [list(p) for p in state.torpedoes],
+        "ships": [ship_view(s) for s in state.ships.values()],
+        "batteries": [
+            {
+                "id": b.id,
+                "name": b.name,
+                "side": b.side,
+                "x": b.x,
+                "y": b.y,
+                "facing": b.facing,
+                "guns": b.guns,
+                "guns_max": b.guns_max,
+                "weight": b.weight,
+                "garrison": b.garrison,
+                "fired": b.fired,
+                "captured_by": b.captured_by,
+            }
+            for b in state.batteries.values()
+        ],
+        "troops": [
+            {
+                "id": tr.id,
+                "name": tr.name,
+                "side": tr.side,
+                "men": tr.men,
+                "leaders": tr.leaders,
+                "quality": tr.quality,
+                "mounted": tr.mounted,
+                "x": round(tr.x, 3),
+                "y": round(tr.y, 3),
+                "aboard": tr.aboard,
+                "fort": tr.fort,
+                "fired": tr.fired,
+            }
+            for tr in state.troops.values()
+        ],
+        "grapples": [list(g) for g in state.grapples],
+    }
+
+
+def card(s: Ship) -> list[str]:
+    """A ship's roster card as text: tracks with the current box in
+    brackets, the damage grid with ticked boxes as X."""
+    flags = [s.status.upper()] if s.status != "active" else []
+    for on, text in (
+        (s.yellow, "YELLOW"),
+        (s.catastrophic, "CATASTROPHIC FIRE"),
+        (s.fire_below > 0, "fire below"),
+        (s.fire_above > 0, "fire above"),
+        (s.aground, "aground"),
+        (s.grappled is not None, f"grappled with {s.grappled}"),
+        (bool(s.mood), s.mood),
+        (s.flagship, "flagship"),
+    ):
+        if on:
+            flags.append(text)
+    lines = [
+        f"  {s.name} [{s.cls}] {s.side}  at ({s.x:.1f}, {s.y:.1f}) heading {s.heading:.0f}"
+        + (f"  ({', '.join(flags)})" if flags else "")
+    ]
+    speeds = " ".join(
+        f"[{v}]" if v == s.speed else ("x" if v > s.max_speed else str(v)) for v in s.speed_track
+    )
+    lines.append(f"    speed {speeds}   turns {s.turns}")
+    for b in s.batteries:
+        track = " ".join(
+            ("x" if i < b.hits else f"[{v}]" if i == b.hits else str(v))
+            + ("c" if v in b.checks else "")
+            for i, v in enumerate(b.track)
+        )
+        lines.append(f"    {b.name:<9} ({b.weight}) {track}" + ("  fired" if b.fired else ""))
+    lines.append(
+        f"    crew {s.crew}/{s.crew_start}   morale {s.morale}/{s.morale_max}"
+        f"   continuing damage {s.continuing}"
+    )
+    cols = 6
+    for r in range(0, len(s.boxes), cols):
+        row = []
+        for i in range(r, min(r + cols, len(s.boxes))):
+            box = s.boxes[i] or "."
+            row.append("X" if i < s.ticked else box)
+        yellow = "  <- yellow" if r >= s.yellow_box else ""
+        lines.append("    | " + " ".join(f"{c:<2}" for c in row) + yellow)
+    return lines
+
+
+def render(state: State, seat: str | None) -> str:
+    """The table and every ship's card, as plain text for the terminal."""
+    lines = [
+        f"Turn {state.turn} of {state.turn_limit}   phase {state.phase}   "
+        f"visibility {state.visibility}   side A {state.side_a or '-'}"
+    ]
+    for side in state.sides:
+        lines.append(f"{side}:")
+        for s in state.ships.values():
+            if s.side == side:
+                lines.extend(card(s))
+        for b in state.batteries.values():
+            if b.side == side:
+                held = f" captured by {b.captured_by}" if b.captured_by else ""
+                lines.append(
+                    f"  {b.name} (land battery) at ({b.x:.1f}, {b.y:.1f}): "
+                    f"{b.guns}/{b.guns_max} {b.weight} guns{held}"
+                )
+        for tr in state.troops.values():
+            if tr.side == side:
+                where = (
+                    f"aboard {tr.aboard}"
+                    if tr.aboard
+                    else f"in {tr.fort}"
+                    if tr.fort
+                    else f"at ({tr.x:.1f}, {tr.y:.1f})"
+                )
+                lines.append(f"  {tr.name}: {tr.men} men, {tr.leaders} leaders, {where}")
+    return "\n".join(lines)

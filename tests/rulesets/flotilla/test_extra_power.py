@@ -1,0 +1,61 @@
+"""Extra power: 1 boiler explosion, 2 steam leak, 3 the engineer refuses and
+the captain may gamble on three dice, 4-6 that many extra inches (Movement:
+Extra Power)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.rulesets.flotilla import movement, rules
+
+from .helpers import Dice, T, ship, state
+
+
+def test_1_boiler_explosion() -> None:
+    s = ship("ic", speed=6)
+    st = state([s])
+    # six hits: the P box rolls the chart (line 9), the I(c) box a morale check
+    d = Dice([1, [2, 3, 4], [1, 1, 1]])
+    rules.extra_power(st, T, d.ctx, s)
+    assert s.ticked == 6 and s.continuing == 3 and s.stopped == 4
+    assert s.speed == 0 and st.stage == "next" and d.left == 0
+
+
+def test_2_steam_leak_stops_her_two_turns() -> None:
+    s = ship("ic", speed=6)
+    st = state([s])
+    rules.extra_power(st, T, Dice([2]).ctx, s)
+    assert s.stopped == 2 and s.speed == 0 and s.ticked == 0
+    assert movement.speed_options(s) == [0]
+
+
+def test_3_engineer_refuses_and_the_captain_is_asked() -> None:
+    s = ship("ic", speed=6)
+    st = state([s])
+    rules.extra_power(st, T, Dice([3]).ctx, s)
+    assert st.ask == {"kind": "gamble", "seat": "union", "ship": "ic"}
+
+
+def test_gamble_11_or_under_is_total_destruction() -> None:
+    s = ship("ic", speed=6)
+    st = state([s])
+    rules.gamble(st, T, Dice([3, 4, 4]).ctx, s)
+    assert s.status == "hulk"
+
+
+def test_gamble_12_or_more_moves_that_much_further_with_a_90_turn() -> None:
+    s = ship("ic", speed=16)
+    st = state([s])
+    rules.gamble(st, T, Dice([4, 4, 4]).ctx, s)
+    assert s.extra_inches == 12 and s.extra_turn
+    assert max(movement.speed_options(s)) == 16 + 12
+    assert 90 in movement.turn_options(s, "first")
+
+
+@pytest.mark.parametrize("die", [4, 5, 6])
+def test_4_5_6_add_that_many_inches(die: int) -> None:
+    s = ship("ic", speed=16)
+    st = state([s])
+    rules.extra_power(st, T, Dice([die]).ctx, s)
+    assert s.extra_inches == die
+    assert max(movement.speed_options(s)) == 16 + die

@@ -1,0 +1,200 @@
+"""Firing: fire dice, arcs of 45 degrees, ranges with hit fractions rounded
+up, the 5-6 and 6-only conditions, +1 against a stationary ship, light guns
+against ironclads, aimed fire, the two-battery limit (Firing; Aimed fire;
+Reloading artillery)."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.rulesets.flotilla import fire, rules
+
+from .helpers import Dice, T, ship, state
+
+
+@pytest.mark.parametrize(
+    ("weight", "inches", "divisor"),
+    [
+        ("normal", 12.0, 1),
+        ("normal", 12.5, 2),
+        ("normal", 24.0, 2),
+        ("normal", 24.5, 3),
+        ("normal", 36.0, 3),
+        ("normal", 36.5, None),
+        ("heavy", 16.0, 1),
+        ("heavy", 32.0, 2),
+        ("heavy", 48.0, 3),
+        ("heavy", 48.5, None),
+        ("light", 12.0, 1),
+        ("light", 12.5, None),
+    ],
+)
+def test_range_bands(weight: str, inches: float, divisor: int | None) -> None:
+    assert T.ranges[weight].divisor(inches) == divisor  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("dice", "divisor", "hits"),
+    [
+        ([4, 5, 6, 1, 2], 1, 3),  # short range: full hits
+        ([4, 5, 6, 1, 2], 2, 2),  # medium: 3 / 2 = 1.5, rounded up
+        ([4, 5, 6, 1, 2], 3, 1),  # long: 3 / 3 = 1
+        ([4, 4, 4, 4, 1], 3, 2),  # long: 4 / 3 = 1.33, rounded up
+        ([4, 1, 1, 1, 1], 2, 1),  # medium: one hit stays one hit
+        ([1, 2, 3, 3, 2], 1, 0),
+    ],
+)
+def test_hits_divided_by_range_rounded_up(dice: list[int], divisor: int, hits: int) -> None:
+    assert fire.roll_hits(Dice(dice).ctx, "volley", 5, 4, divisor, fire.R_FIRE) == hits
+
+
+def two_ships(gap: float = 10.0, **target: object) -> tuple[rules.State, rules.Ship, rules.Ship]:
+    a = ship("ic", x=10, y=10, heading=0, speed=6)
+    b = ship("ark", "arkansas", "confederate", x=10 + gap, y=10, heading=0, speed=6, **target)
+    return state([a, b]), a, b
+
+
+def test_only_4_5_6_hit_normally() -> None:
+    st, a, b = two_ships()
+    assert fire.need_against_ship(st, T, a, b)[0] == 4
+
+
+@pytest.mark.parametrize(
+    ("visibility", "need"),
+    [("reduced", 5), ("excessive-smoke", 6), ("fog", 6), ("dawn", 6), ("dusk", 6)],
+)
+def test_visibility_calls(visibility: str, need: int) -> None:
+    st, a, b = two_ships()
+    st.visibility = visibility
+    assert fire.need_against_ship(st, T, a, b)[0] == need
+
+
+def test_six_only_against_a_target_6_inches_long_or_less() -> None:
+    a = ship("ic", x=10, y=10, speed=6)
+    b = ship("mar", "marmora", "confederate", x=20, y=10, speed=6)
+    assert b.length <= 6
+    assert fire.need_against_ship(state([a, b]), T, a, b)[0] == 6
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [{"fire_below": 2}, {"fire_above": 2}, {"catastrophic": True}, {"ticked": 55}, {"crew_pos": 0}],
+)
+def test_six_only_for_a_firer_on_fire_in_the_yellow_or_with_no_men(
+    condition: dict[str, object],
+) -> None:
+    st, a, b = two_ships()
+    for key, value in condition.items():
+        setattr(a, key, value)
+    assert fire.need_against_ship(st, T, a, b)[0] == 6
+
+
+def test_plus_one_against_a_stationary_ship() -> None:
+    st, a, b = two_ships(moving=False)
+    assert fire.need_against_ship(st, T, a, b)[0] == 3
+    st.visibility = "fog"
+    assert fire.need_against_ship(st, T, a, b)[0] == 5
+
+
+def test_broadside_arc_is_45_degrees() -> None:
+    st, a, _b = two_ships(gap=10.0)  # abeam to starboard of Iron City
+    starboard = next(x for x in a.batteries if x.name == "starboard")
+    port = next(x for x in a.batteries if x.name == "port")
+    bow = next(x for x in a.batteries if x.name == "bow")
+    assert [s.target for s in fire.battery_shots(st, T, a, starboard)] == ["ark"]
+    assert fire.battery_shots(st, T, a, port) == []
+    assert fire.battery_shots(st, T, a, bow) == []
+
+
+def test_bow_guns_fire_ahead_only() -> None:
+    a = ship("ic", x=10, y=10, heading=90, speed=6)
+    b = ship("ark", "arkansas", "confederate", x=30, y=10, heading=0, speed=6)
+    st = state([a, b])
+    bow = next(x for x in a.batteries if x.name == "bow")
+    (shot,) = fire.battery_shots(st, T, a, bow)
+    assert shot.target == "ark" and shot.divisor == 2  # heavy guns, 20 in: medium
+
+
+def test_turret_fires_all_round_unless_jammed() -> None:
+    a = ship("tec", "tecumseh", x=10, y=10, heading=0, speed=6)
+    b = ship("sel", "selma", "confederate", x=10, y=0, speed=6)  # dead astern
+    st = state([a, b])
+    turret = a.batteries[0]
+    assert [s.target for s in fire.battery_shots(st, T, a, turret)] == ["sel"]
+    a.turret = "never"  # jammed pointing ahead
+    assert fire.battery_shots(st, T, a, turret) == []
+
+
+def test_light_guns_have_no_effect_on_ironclads() -> None:
+    a = ship("mar", "marmora", "union", x=10, y=10, speed=6)
+    ironclad = ship("ark", "arkansas", "confederate", x=18, y=10, speed=6)
+    wooden = ship("sel", "selma", "confederate", x=2, y=10, speed=6)
+    st = state([a, ironclad, wooden])
+    starboard = next(x for x in a.batteries if x.name == "starboard")
+    port = next(x for x in a.batteries if x.name == "port")
+    assert fire.battery_shots(st, T, a, starboard) == []
+    assert [s.target for s in fire.battery_shots(st, T, a, port)] == ["sel"]
+
+
+def test_land_blocks_line_of_sight() -> None:
+    a = ship("ic", x=10, y=10, speed=6)
+    b = ship("ark", "arkansas", "confederate", x=30, y=10, speed=6)
+    st = state([a, b], land=[[(18, 0), (22, 0), (22, 20), (18, 20)]])
+    starboard = next(x for x in a.batteries if x.name == "starboard")
+    assert fire.battery_shots(st, T, a, starboard) == []
+
+
+def test_volley_ticks_one_box_per_hit() -> None:
+    st, a, b = two_ships(gap=10.0)
+    d = Dice([[6, 6, 5, 4, 1, 1, 1, 2, 3, 3]])
+    rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
+    assert b.ticked == 4 and a.fired
+    assert d.left == 0
+
+
+def test_aimed_fire_misses_on_1_to_4() -> None:
+    st, a, b = two_ships(gap=10.0)
+    d = Dice([4])
+    rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
+    assert b.ticked == 0 and d.left == 0
+
+
+def test_aimed_low_takes_4_off_the_specific_roll() -> None:
+    # Arkansas is an ironclad: her 5th box (I) calls for the chart
+    st, a, b = two_ships(gap=10.0)
+    d = Dice([5, [6, 6, 6, 6, 6, 1, 1, 1, 1, 1], [3, 3, 4], [1, 1, 1]])
+    rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
+    # 10 - 4 = 6: rudder hit (line 6), and the I(c) box is a morale check
+    assert b.ticked == 5 and b.no_turns == 3
+    assert d.left == 0
+
+
+def test_more_than_two_batteries_lose_next_turns_fire() -> None:
+    a = ship("ic", x=30, y=20, heading=0, speed=6)
+    b = ship("sel", "selma", "confederate", x=40, y=20, speed=6)
+    c = ship("ark", "arkansas", "confederate", x=20, y=20, speed=6)
+    e = ship("gb", "general_bragg", "confederate", x=30, y=40, speed=6)
+    st = state([a, b, c, e])
+    d = Dice([[1] * 10, [1] * 10, [1] * 4])
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "sel", "port": "ark", "bow": "gb"})
+    rules.step_reload(st, T, d.ctx)
+    assert a.no_fire and not fire.can_fire_ship(a)
+    rules.step_reload(st, T, d.ctx)
+    assert not a.no_fire
+
+
+def test_two_batteries_keep_next_turns_fire() -> None:
+    st, a, _b = two_ships(gap=10.0)
+    d = Dice([[1] * 10])
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
+    rules.step_reload(st, T, d.ctx)
+    assert not a.no_fire and not any(x.fired for x in a.batteries)
+
+
+def test_no_reload_while_repairing_or_with_a_catastrophic_fire() -> None:
+    st, a, _b = two_ships(gap=10.0)
+    d = Dice([[1] * 10])
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
+    a.repairing = True
+    rules.step_reload(st, T, d.ctx)
+    assert next(x for x in a.batteries if x.name == "starboard").fired

@@ -1,0 +1,109 @@
+"""Environment: visibility from the game master or the scenario; initiative
+with its modifiers, automatic wins and re-rolled ties; the winner chooses
+side A (Environment; Initiative)."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.flotilla import rules
+
+from .helpers import Dice, T, ship, state
+
+
+def two() -> rules.State:
+    return state([ship("ic", x=10, y=10), ship("sel", "selma", "confederate", x=30, y=30)])
+
+
+def test_high_die_wins_and_the_winner_is_asked_who_moves_first() -> None:
+    st = two()
+    d = Dice([2, 5])
+    rules.step_initiative(st, T, d.ctx)
+    assert st.initiative_winner == "confederate"
+    assert st.ask == {"kind": "side_a", "seat": "confederate"}
+
+
+def test_ties_roll_again() -> None:
+    st = two()
+    rules.step_initiative(st, T, Dice([3, 3, 4, 4, 6, 1]).ctx)
+    assert st.initiative_winner == "union"
+
+
+def test_won_last_turn_adds_one() -> None:
+    st = two()
+    st.last_winner = "union"
+    rules.step_initiative(st, T, Dice([4, 5, 6, 1]).ctx)  # 5 v 5 tie, then 7 v 1
+    assert st.initiative_winner == "union"
+    st = two()
+    st.last_winner = "union"
+    rules.step_initiative(st, T, Dice([4, 4]).ctx)  # 5 v 4
+    assert st.initiative_winner == "union"
+
+
+def test_modifiers_add_up() -> None:
+    st = two()
+    st.last_winner = "union"
+    st.sank_last = {"union": 1}
+    st.adverse_last = ["union"]
+    assert rules.initiative_modifier(st, T, "union")[0] == 1 + 1 - 1
+    assert rules.initiative_modifier(st, T, "confederate")[0] == 0
+
+
+def test_flagship_with_the_advantage_of_the_current() -> None:
+    a = ship("ic", x=10, y=10, flagship=True)
+    b = ship("sel", "selma", "confederate", x=30, y=30, flagship=True)
+    st = state([a, b], current=0.0)  # flowing north: the southern flagship is upstream
+    assert rules.flagship_upstream(st) == "union"
+    st = state([a, b], current=180.0)
+    assert rules.flagship_upstream(st) == "confederate"
+    assert rules.flagship_upstream(state([a, b])) is None  # no current
+
+
+def test_fort_captured_or_ironclad_sunk_wins_outright() -> None:
+    st = two()
+    st.auto_win_last = ["confederate"]
+    d = Dice([])
+    rules.step_initiative(st, T, d.ctx)
+    assert st.initiative_winner == "confederate"
+
+
+def test_winner_chooses_side_a_and_side_a_moves_first() -> None:
+    st = two()
+    rules.step_initiative(st, T, Dice([6, 1]).ctx)
+    st.phase = "initiative"
+    rules.apply(st, T, "union", "second", Dice([]).ctx)
+    assert st.side_a == "confederate"
+    assert st.phase == "move_a"
+    assert st.ask == {"kind": "power", "seat": "confederate", "ship": "sel"}
+
+
+def test_visibility_from_the_scenario_schedule() -> None:
+    st = two()
+    st.game_master["visibility"] = {"1": "dawn", "3": "clear"}
+    rules.step_environment(st, T, Dice([]).ctx)
+    assert st.visibility == "dawn"
+    st.turn = 3
+    rules.step_environment(st, T, Dice([]).ctx)
+    assert st.visibility == "clear"
+
+
+def test_a_gm_seat_sets_the_visibility() -> None:
+    st = state([ship("ic"), ship("sel", "selma", "confederate", x=30)], gm="gm")
+    rules.step_environment(st, T, Dice([]).ctx)
+    assert st.ask == {"kind": "visibility", "seat": "gm"}
+    p = rules.prompt(st, T)
+    assert p is not None and "fog" in p.option_ids()
+
+
+def test_the_turn_is_the_eleven_steps_in_order() -> None:
+    assert rules.PHASES == (
+        "environment",
+        "initiative",
+        "move_a",
+        "move_b",
+        "landing",
+        "combat",
+        "continuing",
+        "repair",
+        "reload",
+        "end",
+        "passage",
+    )

@@ -1,0 +1,129 @@
+"""Movement: speeds on the track within the increase and decrease boxes,
+turns at the first, middle and end of the move about the bow, reverse at
+one die, anchored at zero, adrift with the current, legal manoeuvres only
+(Movement: Moving and turning, Anchors away, Adrift; roster ENGINES)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from quarterdeck.rulesets.flotilla import movement, rules
+from quarterdeck.rulesets.flotilla.movement import Plan
+
+from .helpers import Dice, T, ship, state
+
+
+def test_speed_within_increase_3_and_decrease_5() -> None:
+    s = ship("ic", speed=6)
+    assert movement.speed_options(s) == [2, 3, 4, 5, 6, 7, 8, 9]
+    s = ship("ic", speed=0)
+    assert movement.speed_options(s) == [0, 2, 3]  # the track has no 1
+    s = ship("ic", speed=16)
+    assert movement.speed_options(s) == [11, 12, 13, 14, 15, 16]
+
+
+def test_no_speed_change_with_engine_damage() -> None:
+    s = ship("ic", speed=8, engine_turns=2)
+    assert movement.speed_options(s) == [8]
+
+
+def test_speed_lost_strikes_the_top_of_the_track() -> None:
+    s = ship("ic", speed=16, speed_lost=2)
+    assert s.max_speed == 14
+    assert max(movement.speed_options(s)) == 14
+
+
+def test_stopped_grappled_or_aground_stay_at_zero() -> None:
+    for extra in ({"stopped": 2}, {"grappled": "x"}, {"aground": True}):
+        assert movement.speed_options(ship("ic", speed=8, **extra)) == [0]
+
+
+def test_turns_by_the_card() -> None:
+    s = ship("ic")
+    assert movement.turn_options(s, "first") == [0]
+    assert movement.turn_options(s, "middle") == [0, -45, 45]
+    assert movement.turn_options(s, "end") == [0, -45, 45]
+    assert movement.turn_options(ship("mar", "marmora"), "middle") == [0, -90, 90]
+
+
+def test_rudder_damage_limits_turns() -> None:
+    assert movement.turn_options(ship("ic", no_turns=1), "middle") == [0]
+    assert movement.turn_options(ship("ic", turn_only="right"), "middle") == [0, 45]
+    assert movement.turn_options(ship("ic", turn_only="left"), "end") == [0, -45]
+
+
+def test_a_turn_keeps_the_bow_in_place() -> None:
+    s = ship("ic", x=10, y=10, heading=0)
+    start, mid, end = movement.path(s, Plan(4, 0, 45, 0))
+    assert (start.x, start.y) == (10, 10)
+    assert (mid.x, mid.y, mid.heading) == pytest.approx((10, 12, 45))
+    assert (end.x, end.y) == pytest.approx((10 + math.sqrt(2), 12 + math.sqrt(2)))
+    _, _, end = movement.path(s, Plan(4, 0, 0, 45))
+    assert (end.x, end.y, end.heading) == pytest.approx((10, 14, 45))
+
+
+def test_every_plan_is_on_the_track_and_card() -> None:
+    s = ship("ic", x=36, y=24, speed=6)
+    plans = movement.plans(state([s]), T, s)
+    assert {p.speed for p in plans if not p.reverse} == {2, 3, 4, 5, 6, 7, 8, 9}
+    assert all(p.first == 0 for p in plans)
+    assert len(plans) == 8 * 9
+
+
+def test_no_manoeuvre_runs_onto_land() -> None:
+    s = ship("ic", x=36, y=24, heading=0, speed=6)
+    land = [[(30.0, 28.0), (42.0, 28.0), (42.0, 40.0), (30.0, 40.0)]]
+    plans = movement.plans(state([s], land=land), T, s)
+    assert all(p.speed < 4 or p.middle != 0 or p.reverse for p in plans)
+    assert Plan(3).id in {p.id for p in plans} or Plan(3, 0, 0, 0) in plans
+
+
+def test_a_captain_holding_back_may_not_close_the_enemy() -> None:
+    s = ship("ic", x=36, y=10, heading=0, speed=6, mood="hold")
+    enemy = ship("sel", "selma", "confederate", x=36, y=40)
+    plans = movement.plans(state([s, enemy]), T, s)
+    assert plans and all(p.speed == 0 or p.reverse or p.middle != 0 for p in plans)
+
+
+def test_reverse_is_one_die_astern() -> None:
+    s = ship("ic", x=36, y=24, heading=0, speed=0)
+    st = state([s])
+    assert Plan(0, reverse=True) in movement.plans(st, T, s)
+    d = Dice([4])
+    rules.move_first_half(st, T, d.ctx, s, Plan(0, reverse=True))
+    assert (s.x, s.y) == pytest.approx((36, 20)) and s.moving and s.speed == 0
+
+
+def test_anchored_at_zero_stays_in_place() -> None:
+    s = ship("ic", x=36, y=24, heading=0, speed=2)
+    st = state([s])
+    st.plan = {"id": "s0/0/0/0", "start": [36, 24, 0]}
+    rules.move_first_half(st, T, Dice([]).ctx, s, Plan(0))
+    rules.move_second_half(st, T, Dice([]).ctx, s, Plan(0))
+    assert (s.x, s.y, s.anchored, s.moving) == (36, 24, True, False)
+
+
+def test_the_move_is_made_in_two_halves() -> None:
+    s = ship("ic", x=36, y=10, heading=0, speed=6)
+    st = state([s])
+    st.plan = {"id": "s8/0/45/-45", "start": [36, 10, 0]}
+    plan = Plan.parse("s8/0/45/-45")
+    rules.move_first_half(st, T, Dice([]).ctx, s, plan)
+    assert (s.x, s.y, s.heading) == pytest.approx((36, 14, 0))
+    rules.move_second_half(st, T, Dice([]).ctx, s, plan)
+    assert (s.x, s.y, s.heading) == pytest.approx((36 + 4 / math.sqrt(2), 14 + 4 / math.sqrt(2), 0))
+    assert s.speed == 8
+
+
+def test_adrift_moves_one_die_with_the_current() -> None:
+    s = ship("ic", x=36, y=24, status="abandoned")
+    st = state([s], current=90.0)
+    rules.drift(st, T, Dice([5]).ctx, s)
+    assert (s.x, s.y) == pytest.approx((41, 24))
+
+
+def test_plan_ids_round_trip() -> None:
+    for plan in (Plan(8, 0, 45, -45), Plan(0), Plan(0, reverse=True)):
+        assert Plan.parse(plan.id) == plan
