@@ -321,3 +321,71 @@ def test_every_playable_scenario_plays_in_the_browser(
     assert page.inner_text("#frag-cards") != start_cards or game_over(page)
     page.screenshot(path=str(artifacts / f"{ruleset}-{scenario}-{dice}-table.png"))
     page.close()
+
+
+def test_form_prompts_send_only_answers_within_their_bounds(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Rule sets with structured answers (a crew assignment) get a form built
+    from the prompt's fields; the page refuses values outside them."""
+    from quarterdeck.web.fragments import _prompt
+
+    html = _prompt(
+        _FakeLive(),  # type: ignore[arg-type]
+        _FakeGame(),  # type: ignore[arg-type]
+        {
+            "prompt": {
+                "question": "Assign the crew",
+                "rule": "3.1",
+                "kind": "form",
+                "fields": [
+                    {"name": "guns", "label": "Guns", "type": "int", "low": 0, "high": 4},
+                    {"name": "sails", "label": "Sails", "type": "int", "low": 0, "high": 4},
+                    {
+                        "name": "side",
+                        "label": "Side",
+                        "type": "choice",
+                        "choices": [{"id": "port", "label": "port"}, {"id": "stbd", "label": "s"}],
+                    },
+                ],
+                "total": [3, 5],
+            }
+        },
+        "british",
+    )
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.click("#start-button")
+    page.wait_for_selector("#conn.live")
+    sent: list[Any] = []
+
+    def capture(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        route.fulfill(status=400, json={"detail": "refused by the test"})
+
+    page.route("**/answer", capture)
+    page.evaluate("html => { document.getElementById('frag-prompt').innerHTML = html; }", html)
+    page.fill("input[name=guns]", "9")
+    page.click("form.form-prompt button[type=submit]")
+    page.wait_for_selector("#message:has-text('legal values 0 to 4')")
+    page.fill("input[name=guns]", "1")
+    page.fill("input[name=sails]", "1")
+    page.click("form.form-prompt button[type=submit]")
+    page.wait_for_selector("#message:has-text('must add up to 3 to 5')")
+    assert sent == []
+    page.fill("input[name=sails]", "3")
+    page.select_option("select[name=side]", "stbd")
+    page.click("form.form-prompt button[type=submit]")
+    page.wait_for_selector("#message:has-text('refused by the test')")
+    assert sent[0]["answer"] == {"guns": 1, "sails": 3, "side": "stbd"}
+    page.close()
+
+
+class _FakeLive:
+    need = None
+
+
+class _FakeGame:
+    @staticmethod
+    def result() -> None:
+        return None
