@@ -97,7 +97,8 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
             who = _side(live, result.winner) + " wins" if result.winner else "A draw"
             parts.append(
                 f'<p class="result" role="status"><strong>Game over.</strong> {who}: '
-                f"{escape(result.how.value)} on turn {result.turn}. {escape(result.detail)}</p>"
+                f"{escape(result.how.value)} on turn {result.turn}. {escape(result.detail)} "
+                f'<a href="/games/{escape(live.id)}/replay?step=0">Watch it again</a></p>'
             )
         else:
             waiting = sorted({p.seat for p in game.prompts()})

@@ -158,12 +158,16 @@ def test_program_dice_zoom_pan_and_replay(
     assert page.locator(".tray-list .roll").count() >= 1
 
     # watch it again as a replay, step by step
-    page.click("text=Watch as a replay")
+    page.click("#frag-status >> text=Watch it again")
     page.wait_for_url("**/replay?step=0")
     assert page.inner_text("#step") == "0"
     page.click("a[rel=next]")
     page.wait_for_url("**/replay?step=1")
     assert page.inner_text("#step") == "1"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/replay?step=2")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**/replay?step=1")
     page.screenshot(path=str(artifacts / "gundice-replay.png"))
 
     # the start page lists it, finished, with a replay link
