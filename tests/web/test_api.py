@@ -473,3 +473,19 @@ def test_a_setup_that_rolls_waits_for_physical_dice_even_across_a_restart(
         assert any("rolled 4" in e["text"] for e in data["view"]["log"])
     with TestClient(create_app(store)) as third:
         assert state(third, game["id"], token)["view"] == data["view"]
+
+
+def test_games_watched_here_and_moved_on_elsewhere_are_found(store: Store) -> None:
+    from quarterdeck.core.scenario import load
+    from quarterdeck.web.games import Games
+
+    here, elsewhere = Games(store), Games(store)
+    live = here.create(load(SCENARIO), {"british": "here", "american": "link"})
+    assert here.changed_elsewhere() == []  # nobody watching
+    live.listeners.add(object())
+    assert here.changed_elsewhere() == []
+    other = elsewhere.get(live.id)
+    elsewhere.answer(other, "british", "yes")
+    assert here.changed_elsewhere() == [live.id]
+    assert here.get(live.id).stored == other.stored
+    assert here.changed_elsewhere() == []

@@ -393,3 +393,33 @@ class _FakeGame:
     @staticmethod
     def result() -> None:
         return None
+
+
+def test_pages_on_two_server_processes_sharing_a_database_update_live(
+    browser: Any, store: Any
+) -> None:
+    one, two = start_server(store), start_server(store)
+    try:
+        created = httpx.post(
+            f"{one.url}/api/games",
+            json={"scenario": SCENARIO, "seats": {"british": "link", "american": "link"}},
+        ).json()
+        british = browser.new_page()
+        american = browser.new_page()
+        british.goto(f"{one.url}/games/{created['id']}?t={created['tokens']['british']}")
+        american.goto(f"{two.url}/games/{created['id']}?t={created['tokens']['american']}")
+        british.wait_for_selector("#conn.live")
+        american.wait_for_selector("#conn.live")
+        before = version(american)
+        british.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
+        american.wait_for_function(
+            "v => Number(document.getElementById('game').dataset.version) > v",
+            arg=before,
+            timeout=10_000,
+        )
+        assert "british: secret order given" in american.inner_text("#frag-log")
+        british.close()
+        american.close()
+    finally:
+        stop_server(one)
+        stop_server(two)
