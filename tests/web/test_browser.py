@@ -209,6 +209,7 @@ def test_two_browsers_live_and_the_second_seat_cannot_act_for_the_first(
     british.wait_for_selector("#conn.live")
     american.wait_for_selector("#conn.live")
 
+    assert british.title().startswith("▶ Your move")
     # each page offers only its own seat's question
     assert "HMS Shannon" in british.inner_text("#frag-prompt")
     assert "USS Chesapeake" in american.inner_text("#frag-prompt")
