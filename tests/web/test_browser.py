@@ -146,6 +146,31 @@ def test_program_dice_zoom_pan_and_replay(
     step(page)  # the chosen view survives the redraw
     assert page.get_attribute("#table-svg", "viewBox").split()[2] == panned.split()[2]
     page.click("[data-zoom=home]")
+    # the wheel zooms, and so does a two-finger pinch
+    page.mouse.move(box["x"] + 300, box["y"] + 200)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(
+        "w => Number(document.getElementById('table-svg').getAttribute('viewBox')"
+        ".split(' ')[2]) < w",
+        arg=float(home.split()[2]),
+    )
+    page.click("[data-zoom=home]")
+    pinched = page.evaluate(
+        """() => {
+            const el = document.getElementById("frag-table");
+            const r = el.getBoundingClientRect();
+            const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+            const fire = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
+                pointerId: id, pointerType: "touch", clientX: x, clientY: cy, bubbles: true}));
+            fire("pointerdown", 11, cx - 40); fire("pointerdown", 12, cx + 40);
+            for (let d = 40; d <= 120; d += 20) { fire("pointermove", 11, cx - d);
+                fire("pointermove", 12, cx + d); }
+            fire("pointerup", 11, cx - 120); fire("pointerup", 12, cx + 120);
+            return document.getElementById("table-svg").getAttribute("viewBox");
+        }"""
+    )
+    assert float(pinched.split()[2]) < float(home.split()[2])
+    page.click("[data-zoom=home]")
     page.screenshot(path=str(artifacts / "gundice-tablet.png"))
     page.set_viewport_size({"width": 768, "height": 1024})
     page.screenshot(path=str(artifacts / "gundice-tablet-portrait.png"), full_page=True)
