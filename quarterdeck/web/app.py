@@ -239,10 +239,12 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
         )
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
-    async def game_page(request: Request, game_id: str, t: str | None = None) -> Response:
+    async def game_page(
+        request: Request, game_id: str, t: str | None = None, watch: bool = False
+    ) -> Response:
         live = games.get(game_id)
         mine = _cookie_tokens(request, game_id)
-        if t is None and mine:
+        if t is None and mine and not watch:
             for side, token in mine.items():
                 if live.meta.seat_of(token) == side:
                     return RedirectResponse(f"/games/{game_id}?t={token}", status_code=303)

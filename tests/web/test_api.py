@@ -489,3 +489,9 @@ def test_games_watched_here_and_moved_on_elsewhere_are_found(store: Store) -> No
     assert here.changed_elsewhere() == [live.id]
     assert here.get(live.id).stored == other.stored
     assert here.changed_elsewhere() == []
+
+
+def test_the_owner_can_still_choose_to_watch(client: TestClient) -> None:
+    game = start(client)
+    page = client.get(f"/games/{game['id']}", params={"watch": 1}, follow_redirects=False)
+    assert page.status_code == 200 and "You are watching" in page.text
