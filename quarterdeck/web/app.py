@@ -8,7 +8,12 @@ seeing what the core's ``view(None)`` shows.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -161,10 +166,34 @@ def _state(games: Games, live: Live, seat: str | None) -> dict[str, Any]:
     }
 
 
-def create_app(store: Store) -> FastAPI:
-    """The web table's app on ``store``."""
-    app = FastAPI(title="Quarterdeck", docs_url="/api/docs", redoc_url=None)
+def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
+    """The web table's app on ``store``.
+
+    Every ``watch_interval`` seconds the pages watching a game that another
+    server process on the same database has moved on are sent the update.
+    """
     games = Games(store)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(watch_store())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def watch_store() -> None:
+        while True:
+            await asyncio.sleep(watch_interval)
+            try:
+                for game_id in games.changed_elsewhere():
+                    await notify(games.get(game_id))
+            except Exception as exc:  # never let the watcher die
+                print(f"quarterdeck web: watching the store failed: {exc}", file=sys.stderr)
+
+    app = FastAPI(title="Quarterdeck", docs_url="/api/docs", redoc_url=None, lifespan=lifespan)
     app.state.games = games
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -210,10 +239,12 @@ def create_app(store: Store) -> FastAPI:
         )
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
-    async def game_page(request: Request, game_id: str, t: str | None = None) -> Response:
+    async def game_page(
+        request: Request, game_id: str, t: str | None = None, watch: bool = False
+    ) -> Response:
         live = games.get(game_id)
         mine = _cookie_tokens(request, game_id)
-        if t is None and mine:
+        if t is None and mine and not watch:
             for side, token in mine.items():
                 if live.meta.seat_of(token) == side:
                     return RedirectResponse(f"/games/{game_id}?t={token}", status_code=303)

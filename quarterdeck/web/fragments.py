@@ -89,11 +89,7 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
         parts.append('<p class="you">You are watching.</p>')
     else:
         parts.append(f'<p class="you">You command {_side(live, seat)}.</p>')
-    dice_mode = (
-        "physical dice: the page says what to roll"
-        if live.dice_mode == "manual"
-        else "program dice"
-    )
+    dice_mode = "physical (the page says what to roll)" if live.dice_mode == "manual" else "program"
     parts.append(f'<p class="dice-mode-note">Dice: {dice_mode}.</p>')
     if game is not None:
         result = game.result()
@@ -101,7 +97,8 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
             who = _side(live, result.winner) + " wins" if result.winner else "A draw"
             parts.append(
                 f'<p class="result" role="status"><strong>Game over.</strong> {who}: '
-                f"{escape(result.how.value)} on turn {result.turn}. {escape(result.detail)}</p>"
+                f"{escape(result.how.value)} on turn {result.turn}. {escape(result.detail)} "
+                f'<a href="/games/{escape(live.id)}/replay?step=0">Watch it again</a></p>'
             )
         else:
             waiting = sorted({p.seat for p in game.prompts()})
@@ -193,7 +190,10 @@ def _need(live: Live, seat: str | None) -> str:
 def _tray(game: Game, view: dict[str, Any]) -> str:
     """The latest rolls, newest first, from the seat's own log (the record
     gives only each roll's number of sides, which is never hidden)."""
-    log_rolls = [e for e in view.get("log", []) if e.get("kind") == "roll"]
+    log = view.get("log", [])
+    last_decision = max((n for n, e in enumerate(log) if e.get("kind") == "decision"), default=-1)
+    positions = [n for n, e in enumerate(log) if e.get("kind") == "roll"]
+    log_rolls = [log[n] for n in positions]
     record_rolls = game.record.rolls()
     sides_known = len(record_rolls) == len(log_rolls)
     items = []
@@ -206,8 +206,9 @@ def _tray(game: Game, view: dict[str, Any]) -> str:
             label, values = str(entry["text"]), []
         sides = int(record_rolls[n].get("sides", 6)) if sides_known else 6
         odds = entry.get("odds", "")
+        fresh = " new" if positions[n] > last_decision else ""
         items.append(
-            '<li class="roll">'
+            f'<li class="roll{fresh}">'
             f"{dice(values, sides)}"
             f'<span class="purpose">{escape(label)}</span>'
             f'<span class="rule">Rule {escape(str(entry.get("rule", "")))}</span>'

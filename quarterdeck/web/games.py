@@ -236,6 +236,31 @@ class Games:
         self._remember(live)
         return live
 
+    def changed_elsewhere(self) -> list[str]:
+        """Games watched here that another process has moved on (one query)."""
+        watched = {k: v for k, v in self._cache.items() if v.listeners}
+        if not watched or not self.shared:
+            return []
+        counts = (
+            select(entries_table.c.game_id, func.count().label("n"))
+            .where(entries_table.c.game_id.in_(list(watched)))
+            .group_by(entries_table.c.game_id)
+            .subquery()
+        )
+        query = (
+            select(games_table.c.id, games_table.c.seats_json, counts.c.n)
+            .outerjoin(counts, counts.c.game_id == games_table.c.id)
+            .where(games_table.c.id.in_(list(watched)))
+        )
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        out = []
+        for game_id, seats_json, n in rows:
+            live = watched[game_id]
+            if (n or 0) != live.stored or json.loads(seats_json) != live.meta.to_store():
+                out.append(game_id)
+        return out
+
     def _fresh(self, live: Live) -> bool:
         count = (
             select(func.count())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uvicorn
+from sqlalchemy.engine import make_url
 
 from quarterdeck.core.store import Store
 from quarterdeck.web.app import create_app
@@ -14,5 +15,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
     store = Store(db)
     app = create_app(store)
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
-    print(f"Quarterdeck web table: http://{shown}:{port}/  (games kept in {store.url})", flush=True)
+    where = make_url(store.url).render_as_string(hide_password=True)
+    print(f"Quarterdeck web table: http://{shown}:{port}/  (games kept in {where})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="auto")

@@ -441,3 +441,57 @@ def test_two_server_processes_on_one_database_see_each_others_moves(store: Store
         r = two.post(f"/api/games/{game['id']}/answer", json={"token": american, "answer": "yes"})
         assert r.status_code == 200
         assert state(one, game["id"], british)["view"]["phase"] == "declare"
+
+
+def test_a_setup_that_rolls_waits_for_physical_dice_even_across_a_restart(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from quarterdeck.rulesets.gundice_boarding import GunDiceBoarding
+
+    original = GunDiceBoarding.new_state
+
+    def rolling_setup(self: Any, scenario: Any, ctx: Any) -> Any:
+        ctx.roll("Who has the weather gauge", 1, "setup")
+        return original(self, scenario, ctx)
+
+    monkeypatch.setattr(GunDiceBoarding, "new_state", rolling_setup)
+    with TestClient(create_app(store)) as client:
+        game = start(client, dice="physical", seed=None)
+        token = game["here"]["british"]
+        data = state(client, game["id"], token)
+        assert data["view"] is None and data["need_dice"]["label"] == "Who has the weather gauge"
+        page = client.get(f"/games/{game['id']}", params={"t": token})
+        assert page.status_code == 200 and "Who has the weather gauge" in page.text
+        assert client.get(f"/api/games/{game['id']}/replay").status_code == 409
+        bad = client.post(f"/api/games/{game['id']}/dice", json={"token": token, "values": [9]})
+        assert bad.status_code == 400
+    with TestClient(create_app(store)) as again:
+        r = again.post(f"/api/games/{game['id']}/dice", json={"token": token, "values": [4]})
+        assert r.status_code == 200
+        data = state(again, game["id"], token)
+        assert data["need_dice"] is None and data["view"]["phase"] == "command"
+        assert any("rolled 4" in e["text"] for e in data["view"]["log"])
+    with TestClient(create_app(store)) as third:
+        assert state(third, game["id"], token)["view"] == data["view"]
+
+
+def test_games_watched_here_and_moved_on_elsewhere_are_found(store: Store) -> None:
+    from quarterdeck.core.scenario import load
+    from quarterdeck.web.games import Games
+
+    here, elsewhere = Games(store), Games(store)
+    live = here.create(load(SCENARIO), {"british": "here", "american": "link"})
+    assert here.changed_elsewhere() == []  # nobody watching
+    live.listeners.add(object())
+    assert here.changed_elsewhere() == []
+    other = elsewhere.get(live.id)
+    elsewhere.answer(other, "british", "yes")
+    assert here.changed_elsewhere() == [live.id]
+    assert here.get(live.id).stored == other.stored
+    assert here.changed_elsewhere() == []
+
+
+def test_the_owner_can_still_choose_to_watch(client: TestClient) -> None:
+    game = start(client)
+    page = client.get(f"/games/{game['id']}", params={"watch": 1}, follow_redirects=False)
+    assert page.status_code == 200 and "You are watching" in page.text

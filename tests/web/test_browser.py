@@ -146,6 +146,31 @@ def test_program_dice_zoom_pan_and_replay(
     step(page)  # the chosen view survives the redraw
     assert page.get_attribute("#table-svg", "viewBox").split()[2] == panned.split()[2]
     page.click("[data-zoom=home]")
+    # the wheel zooms, and so does a two-finger pinch
+    page.mouse.move(box["x"] + 300, box["y"] + 200)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(
+        "w => Number(document.getElementById('table-svg').getAttribute('viewBox')"
+        ".split(' ')[2]) < w",
+        arg=float(home.split()[2]),
+    )
+    page.click("[data-zoom=home]")
+    pinched = page.evaluate(
+        """() => {
+            const el = document.getElementById("frag-table");
+            const r = el.getBoundingClientRect();
+            const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+            const fire = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
+                pointerId: id, pointerType: "touch", clientX: x, clientY: cy, bubbles: true}));
+            fire("pointerdown", 11, cx - 40); fire("pointerdown", 12, cx + 40);
+            for (let d = 40; d <= 120; d += 20) { fire("pointermove", 11, cx - d);
+                fire("pointermove", 12, cx + d); }
+            fire("pointerup", 11, cx - 120); fire("pointerup", 12, cx + 120);
+            return document.getElementById("table-svg").getAttribute("viewBox");
+        }"""
+    )
+    assert float(pinched.split()[2]) < float(home.split()[2])
+    page.click("[data-zoom=home]")
     page.screenshot(path=str(artifacts / "gundice-tablet.png"))
     page.set_viewport_size({"width": 768, "height": 1024})
     page.screenshot(path=str(artifacts / "gundice-tablet-portrait.png"), full_page=True)
@@ -158,12 +183,16 @@ def test_program_dice_zoom_pan_and_replay(
     assert page.locator(".tray-list .roll").count() >= 1
 
     # watch it again as a replay, step by step
-    page.click("text=Watch as a replay")
+    page.click("#frag-status >> text=Watch it again")
     page.wait_for_url("**/replay?step=0")
     assert page.inner_text("#step") == "0"
     page.click("a[rel=next]")
     page.wait_for_url("**/replay?step=1")
     assert page.inner_text("#step") == "1"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/replay?step=2")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**/replay?step=1")
     page.screenshot(path=str(artifacts / "gundice-replay.png"))
 
     # the start page lists it, finished, with a replay link
@@ -205,6 +234,7 @@ def test_two_browsers_live_and_the_second_seat_cannot_act_for_the_first(
     british.wait_for_selector("#conn.live")
     american.wait_for_selector("#conn.live")
 
+    assert british.title().startswith("▶ Your move")
     # each page offers only its own seat's question
     assert "HMS Shannon" in british.inner_text("#frag-prompt")
     assert "USS Chesapeake" in american.inner_text("#frag-prompt")
@@ -321,3 +351,101 @@ def test_every_playable_scenario_plays_in_the_browser(
     assert page.inner_text("#frag-cards") != start_cards or game_over(page)
     page.screenshot(path=str(artifacts / f"{ruleset}-{scenario}-{dice}-table.png"))
     page.close()
+
+
+def test_form_prompts_send_only_answers_within_their_bounds(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Rule sets with structured answers (a crew assignment) get a form built
+    from the prompt's fields; the page refuses values outside them."""
+    from quarterdeck.web.fragments import _prompt
+
+    html = _prompt(
+        _FakeLive(),  # type: ignore[arg-type]
+        _FakeGame(),  # type: ignore[arg-type]
+        {
+            "prompt": {
+                "question": "Assign the crew",
+                "rule": "3.1",
+                "kind": "form",
+                "fields": [
+                    {"name": "guns", "label": "Guns", "type": "int", "low": 0, "high": 4},
+                    {"name": "sails", "label": "Sails", "type": "int", "low": 0, "high": 4},
+                    {
+                        "name": "side",
+                        "label": "Side",
+                        "type": "choice",
+                        "choices": [{"id": "port", "label": "port"}, {"id": "stbd", "label": "s"}],
+                    },
+                ],
+                "total": [3, 5],
+            }
+        },
+        "british",
+    )
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.click("#start-button")
+    page.wait_for_selector("#conn.live")
+    sent: list[Any] = []
+
+    def capture(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        route.fulfill(status=400, json={"detail": "refused by the test"})
+
+    page.route("**/answer", capture)
+    page.evaluate("html => { document.getElementById('frag-prompt').innerHTML = html; }", html)
+    page.fill("input[name=guns]", "9")
+    page.click("form.form-prompt button[type=submit]")
+    page.wait_for_selector("#message:has-text('legal values 0 to 4')")
+    page.fill("input[name=guns]", "1")
+    page.fill("input[name=sails]", "1")
+    page.click("form.form-prompt button[type=submit]")
+    page.wait_for_selector("#message:has-text('must add up to 3 to 5')")
+    assert sent == []
+    page.fill("input[name=sails]", "3")
+    page.select_option("select[name=side]", "stbd")
+    page.click("form.form-prompt button[type=submit]")
+    page.wait_for_selector("#message:has-text('refused by the test')")
+    assert sent[0]["answer"] == {"guns": 1, "sails": 3, "side": "stbd"}
+    page.close()
+
+
+class _FakeLive:
+    need = None
+
+
+class _FakeGame:
+    @staticmethod
+    def result() -> None:
+        return None
+
+
+def test_pages_on_two_server_processes_sharing_a_database_update_live(
+    browser: Any, store: Any
+) -> None:
+    one, two = start_server(store), start_server(store)
+    try:
+        created = httpx.post(
+            f"{one.url}/api/games",
+            json={"scenario": SCENARIO, "seats": {"british": "link", "american": "link"}},
+        ).json()
+        british = browser.new_page()
+        american = browser.new_page()
+        british.goto(f"{one.url}/games/{created['id']}?t={created['tokens']['british']}")
+        american.goto(f"{two.url}/games/{created['id']}?t={created['tokens']['american']}")
+        british.wait_for_selector("#conn.live")
+        american.wait_for_selector("#conn.live")
+        before = version(american)
+        british.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
+        american.wait_for_function(
+            "v => Number(document.getElementById('game').dataset.version) > v",
+            arg=before,
+            timeout=10_000,
+        )
+        assert "british: secret order given" in american.inner_text("#frag-log")
+        british.close()
+        american.close()
+    finally:
+        stop_server(one)
+        stop_server(two)

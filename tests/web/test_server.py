@@ -25,3 +25,20 @@ def test_serve_prints_the_address_and_runs_the_app_on_the_store(
     assert "http://localhost:8123/" in out and db in out
     assert ran["host"] == "127.0.0.1" and ran["port"] == 8123
     assert ran["app"].title == "Quarterdeck"
+
+
+def test_serve_does_not_print_a_database_password(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class FakeStore:
+        url = "postgresql://quarterdeck:s3cret@db.example/games"
+
+        def __init__(self, url: str | None) -> None:
+            pass
+
+    monkeypatch.setattr(server, "Store", FakeStore)
+    monkeypatch.setattr(server, "create_app", lambda store: object())
+    monkeypatch.setattr(server.uvicorn, "run", lambda app, **kwargs: None)
+    server.serve(db=FakeStore.url)
+    out = capsys.readouterr().out
+    assert "s3cret" not in out and "db.example" in out

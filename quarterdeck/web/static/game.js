@@ -9,8 +9,15 @@
   let version = Number(root.dataset.version || 0);
   const msg = document.getElementById("message");
   const conn = document.getElementById("conn");
+  const baseTitle = document.title;
 
   function say(text) { msg.textContent = text || ""; }
+
+  // the tab's title says when this seat has something to do
+  function showTurn() {
+    const todo = document.querySelector("#frag-prompt button.answer, #frag-prompt form, #frag-need form");
+    document.title = (todo ? "▶ Your move · " : "") + baseTitle;
+  }
 
   function apply(state, force) {
     if (!state || !state.fragments) return;
@@ -23,6 +30,7 @@
     }
     if (window.qdTable) window.qdTable.apply();
     markChoosable();
+    showTurn();
     // keyboard users keep their place: if the control they used was replaced,
     // focus moves to the next thing to do (a roll to enter, or a decision)
     if (!document.activeElement || document.activeElement === document.body) {
@@ -166,6 +174,7 @@
   }
   connect();
   markChoosable();
+  showTurn();
   const log = document.getElementById("frag-log");
   if (log) log.scrollTop = log.scrollHeight;
 })();

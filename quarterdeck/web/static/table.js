@@ -40,7 +40,7 @@
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
       const piece = e.target.closest && e.target.closest("[data-ship]");
       press = { x: e.clientX, y: e.clientY, ship: piece ? piece.getAttribute("data-ship") : null };
-      holder.setPointerCapture(e.pointerId);
+      try { holder.setPointerCapture(e.pointerId); } catch (_) { /* pointer already gone */ }
       last = null;
     });
     holder.addEventListener("pointermove", (e) => {
