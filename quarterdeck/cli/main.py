@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import sys
@@ -272,12 +273,18 @@ def resume(
         raise fail(f"game {game_id} is finished; watch it with: quarterdeck replay {game_id}")
     ask = read_line(console)
     game = resume_game(record, record.dice_mode, console, ask)
-    kinds = dict(row.seats) or _sides(game.scenario, [], "human")
+    kinds = {k: v for k, v in row.seats.items() if k in game.scenario.side_names}
+    kinds = (
+        {s: kinds.get(s, "ai") for s in game.scenario.side_names}
+        if kinds
+        else _sides(game.scenario, [], "human")
+    )
+    kinds = {s: ("human" if k == "here" else "ai" if k == "link" else k) for s, k in kinds.items()}
     if side:
         kinds = _sides(game.scenario, side, "human") | {
             k: v for k, v in kinds.items() if not any(p.startswith(f"{k}=") for p in side)
         }
-        store.set_seats(game_id, kinds)
+        store.set_seats(game_id, {**row.seats, **kinds})
     attach(game, store, game_id)
     console.print(
         f"[bold]Resuming {game.scenario.title}[/bold] - game {game_id}, turn {game.turn}, "
@@ -342,8 +349,11 @@ def replay(
 
 @app.command()
 def games(db: DbOption = None, as_json: JsonFlag = False) -> None:
-    """List saved games, newest first."""
-    rows = Store(db).list()
+    """List saved games, newest first (seat tokens are never shown)."""
+    rows = [
+        dataclasses.replace(r, seats={k: v for k, v in r.seats.items() if _public_seat(k)})
+        for r in Store(db).list()
+    ]
     if as_json:
         print(json.dumps([r.__dict__ for r in rows], indent=1))
         return
@@ -353,6 +363,11 @@ def games(db: DbOption = None, as_json: JsonFlag = False) -> None:
         seats = ", ".join(f"{k}={v}" for k, v in r.seats.items())
         table.add_row(r.id, r.scenario_id, r.status, seats, str(r.entries), result)
     console.print(table)
+
+
+def _public_seat(key: str) -> bool:
+    """Seat entries that name a side's player; the web keeps tokens beside them."""
+    return ":" not in key and key != "pending"
 
 
 # --------------------------------------------------------------------------

@@ -41,6 +41,8 @@ class LogEntry:
     seats: tuple[str, ...] | None = None
     odds: str = ""
     about: str = ""  # for kind "secret": the seat whose order it announces
+    values: tuple[int, ...] = ()  # for kind "roll": the dice rolled
+    sides: int = 6
 
     def visible_to(self, seat: str | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
@@ -49,6 +51,9 @@ class LogEntry:
         out: dict[str, Any] = {"text": self.text, "rule": self.rule, "kind": self.kind}
         if self.odds:
             out["odds"] = self.odds
+        if self.kind == "roll":
+            out["values"] = list(self.values)
+            out["sides"] = self.sides
         return out
 
     def __str__(self) -> str:
@@ -92,6 +97,8 @@ class Context:
                     rule,
                     "roll",
                     odds=odds() if callable(odds) else odds,
+                    values=values,
+                    sides=sides,
                 )
             )
         return values
