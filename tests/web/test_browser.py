@@ -470,3 +470,60 @@ def test_pages_on_two_server_processes_sharing_a_database_update_live(
     finally:
         stop_server(one)
         stop_server(two)
+
+
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_away_boarders_a_move_picked_on_the_field_of_points(
+    browser: Any, live_server: LiveServer, artifacts: Path, dice: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "away-boarders")
+    page.select_option("#scenario", "valcour-island-1776")
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    assert page.locator("#table-svg .land").count() > 0
+    assert "wind from NE" in page.text_content("#table-svg .wind")
+    assert page.locator(".ab-display").count() == 6
+    throws = random.Random(7)
+    for _ in range(30):
+        if page.locator("#frag-table .move-option.choosable").count():
+            break
+        generic_step(page, throws)
+    options = page.locator("#frag-table .move-option.choosable")
+    assert options.count() >= 2
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    # pick the last move on the table: its button is marked and its ghost shown
+    option = options.last
+    answer = option.get_attribute("data-answer")
+    q, r, facing = (int(v) for v in option.get_attribute("data-dest").split(","))
+    option.locator(".handle").click()
+    button = page.locator(f'button.answer[data-answer="{answer}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert "picked" in (option.get_attribute("class") or "")
+    assert option.locator(".ghost").evaluate("g => getComputedStyle(g).opacity") == "1"
+    assert "Picked on the table" in page.inner_text("#pick-note")
+    page.screenshot(path=str(artifacts / f"away-boarders-{dice}-move-picked.png"))
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    if page.locator("form.dice-entry").count():  # an incident asks for a roll
+        generic_step(page, throws)
+    card = page.locator(f'.ab-display[data-ship="{mover}"]')
+    assert card.locator(".facing").inner_text().split()[0] == DIRECTIONS[facing]
+    x, y = (q + r / 2) * 48, r * 48 * 3**0.5 / 2
+    moved = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    if "," not in moved and page.locator(f'#table-svg g.ship[data-ship="{mover}"]').count() == 1:
+        tx, ty = (float(v) for v in moved[len("translate(") : -1].split())
+        assert abs(ty - y) < 0.2 and abs(tx - x) < 48  # on her point (others may share it)
+    for _ in range(6):
+        if game_over(page):
+            break
+        generic_step(page, throws)
+    page.screenshot(path=str(artifacts / f"away-boarders-{dice}-table.png"), full_page=True)
+    page.close()

@@ -38,8 +38,11 @@
     let press = null; // where a press began, and the piece under it
     holder.addEventListener("pointerdown", (e) => {
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
-      const piece = e.target.closest && e.target.closest("[data-ship]");
-      press = { x: e.clientX, y: e.clientY, ship: piece ? piece.getAttribute("data-ship") : null };
+      // a move drawn on the table (data-answer) or a piece (data-ship)
+      const move = e.target.closest && e.target.closest("[data-answer]");
+      const piece = !move && e.target.closest && e.target.closest("[data-ship]");
+      press = { x: e.clientX, y: e.clientY, ship: piece ? piece.getAttribute("data-ship") : null,
+        answer: move ? move.getAttribute("data-answer") : null };
       try { holder.setPointerCapture(e.pointerId); } catch (_) { /* pointer already gone */ }
       last = null;
     });
@@ -65,8 +68,9 @@
     const up = (e) => { pointers.delete(e.pointerId); last = null; };
     holder.addEventListener("pointerup", (e) => {
       // a press that did not move is a click on the piece under it
-      if (press && press.ship && Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) {
-        holder.dispatchEvent(new CustomEvent("qd-piece", { bubbles: true, detail: { ship: press.ship } }));
+      if (press && (press.ship || press.answer) && Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) {
+        holder.dispatchEvent(new CustomEvent("qd-piece", { bubbles: true,
+          detail: { ship: press.ship, answer: press.answer } }));
       }
       press = null;
       up(e);
