@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -340,7 +341,7 @@ def generic_step(page: Any, dice: random.Random) -> None:
 # gun-dice games are short and are played to the end here; the longer games of
 # the other rule sets get a bounded number of decisions in the browser and are
 # played to the end through the API (test_api.py)
-MOVES = {"gundice-boarding": 60}
+MOVES = {"gundice-boarding": 150}
 SHORT = 14
 
 
@@ -526,4 +527,68 @@ def test_away_boarders_a_move_picked_on_the_field_of_points(
             break
         generic_step(page, throws)
     page.screenshot(path=str(artifacts / f"away-boarders-{dice}-table.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_flotilla_a_move_picked_on_the_inch_table(
+    browser: Any, live_server: LiveServer, artifacts: Path, dice: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "flotilla")
+    page.select_option("#scenario", "mobile-bay-1864")
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    throws = random.Random(11)
+    for _ in range(20):
+        if page.locator("#frag-table .move-option.choosable").count():
+            break
+        generic_step(page, throws)
+    assert page.locator("#table-svg .land").count() == 1
+    assert page.locator("#table-svg .torpedo").count() == 3
+    assert page.locator(".fl-card").count() == 5  # four ships and the fort
+    # arcs of fire and range bands, on demand; the choice survives redraws
+    arcs = page.locator("#table-svg [data-layer=arcs]")
+    assert not arcs.is_visible()
+    page.click("#layer-arcs")
+    assert arcs.is_visible()
+    options = page.locator("#frag-table .move-option.choosable")
+    assert options.count() >= 3
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    card = page.locator(f'.fl-card[data-ship="{mover}"]')
+    speed_before = card.locator(".speed").inner_text()
+    was = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    start = tuple(float(v) for v in was[len("translate(") : -1].split())
+    # pick the fastest straight-ahead move on the table: its ghost shows where it leads
+    ids = [options.nth(n).get_attribute("data-answer") for n in range(options.count())]
+    straight = [a for a in ids if a.startswith("s") and a.endswith("/0/0/0")]
+    answer = max(straight, key=lambda a: int(a[1:].split("/")[0]))
+    option = page.locator(f'#frag-table .move-option[data-answer="{answer}"]')
+    option.locator(".handle").click()
+    button = page.locator(f'button.answer[data-answer="{answer}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert option.locator(".ghost").evaluate("g => getComputedStyle(g).opacity") == "1"
+    page.screenshot(path=str(artifacts / f"flotilla-{dice}-move-picked.png"))
+    x, y = (float(v) for v in option.get_attribute("data-dest").split(",")[:2])
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    speed = int(answer[1:].split("/")[0])
+    assert card.locator(".speed").inner_text().split()[0] == str(speed)
+    assert speed_before.split()[0] != str(speed) or speed == 6
+    assert arcs.is_visible()
+    # she is on her way to where her ghost was (the rule set moves her by halves)
+    moved = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    tx, ty = (float(v) for v in moved[len("translate(") : -1].split())
+    sx, sy = start
+    goal = (x * 10, (48 - y) * 10)  # table inches, 48 deep, north up
+    assert math.dist((tx, ty), goal) < math.dist((sx, sy), goal) - 1
+    for _ in range(8):
+        if game_over(page):
+            break
+        generic_step(page, throws)
+    page.screenshot(path=str(artifacts / f"flotilla-{dice}-table.png"), full_page=True)
     page.close()

@@ -12,6 +12,7 @@ from quarterdeck.web.games import Games
 from quarterdeck.web.render import GenericRenderer, renderer_for
 from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
 from quarterdeck.web.render.dice import die
+from quarterdeck.web.render.flotilla import FlotillaRenderer
 from quarterdeck.web.render.gundice import GunDiceRenderer, bearing
 
 COLOURS = {"british": "#b22234", "american": "#1f4e9c"}
@@ -26,7 +27,7 @@ def gundice_view() -> dict[str, Any]:
 
 def test_each_rule_set_gets_its_renderer_or_the_generic_one() -> None:
     assert isinstance(renderer_for("gundice-boarding"), GunDiceRenderer)
-    assert isinstance(renderer_for("flotilla"), GenericRenderer)
+    assert isinstance(renderer_for("flotilla"), FlotillaRenderer)
     assert isinstance(renderer_for("away-boarders"), AwayBoardersRenderer)
     assert isinstance(renderer_for("no-such-rules"), GenericRenderer)
 
@@ -225,3 +226,90 @@ def test_away_boarders_move_options_are_drawn_where_they_lead() -> None:
     assert svg.count('class="ghost"') == 4
     view["prompt"]["options"] = [{"id": "fire:x", "label": "fire"}]
     assert "data-answer" not in AwayBoardersRenderer().table(view, AB_COLOURS)
+
+
+FL_COLOURS = {"union": "#1f4e9c", "confederate": "#8b2323"}
+
+
+def flotilla_view(scenario: str = "mobile-bay-1864") -> dict[str, Any]:
+    from quarterdeck.core.engine import Game
+
+    return Game.new(load(scenario), seed=1).view(None)
+
+
+def test_flotilla_table_draws_ships_to_scale_terrain_forts_mines_and_current() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    view = flotilla_view()
+    svg = FlotillaRenderer().table(view, FL_COLOURS)
+    xml.dom.minidom.parseString(svg)
+    assert svg.count('class="land"') == len(view["land"]) == 1
+    assert svg.count('class="torpedo"') == len(view["torpedoes"]) == 3
+    assert 'class="fort" data-ship="fort-morgan"' in svg
+    assert 'class="current"' in svg
+    for s in view["ships"]:
+        assert f'data-ship="{s["id"]}"' in svg
+    # Tennessee heads south: her hull is turned 180 degrees at her bow's point (x 40, y 40 of 48)
+    assert 'transform="translate(400.0 80.0)" data-ship="tennessee"' in svg
+    assert "rotate(180.0)" in svg
+    # the arcs of fire and range bands are a layer the page shows on demand
+    assert 'data-layer="arcs"' in svg and 'data-arc="tennessee:bow"' in svg
+    view["sandbars"] = [[[1, 1], [5, 1], [5, 3]]]
+    assert 'class="sandbar"' in FlotillaRenderer().table(view, FL_COLOURS)
+
+
+def test_flotilla_roster_card_ticks_damage_boxes_and_marks_tracks() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    view = flotilla_view()
+    ship = view["ships"][0]
+    ship["ticked"] = 5
+    ship["batteries"][0]["hits"] = 2
+    ship["speed"] = 4
+    html = FlotillaRenderer().cards(view, FL_COLOURS)
+    card = html[html.index(f'data-ship="{ship["id"]}"') :]
+    card = card[: card.index("</article>")]
+    assert card.count("dmg ticked") == 5
+    assert card.count('<span class="dmg') == len(ship["boxes"])
+    assert "mark-i mark-c" in card and "mark-w" in card and "mark-p" in card
+    assert (
+        card.count("dmg yellow") + card.count("dmg ticked yellow")
+        == len(ship["boxes"]) - ship["yellow_box"]
+    )
+    assert '<span class="tk on">4</span>' in card
+    assert card.count("<sup>c</sup>") >= 2
+    assert "Fort Morgan water battery" in html
+
+
+def test_flotilla_renderer_survives_a_sparse_view() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    r = FlotillaRenderer()
+    view: dict[str, Any] = {"ships": [{"id": "x", "x": 3, "y": 4}], "batteries": [{"id": "f"}]}
+    assert 'data-ship="x"' in r.table(view, {}) and 'data-ship="f"' in r.cards(view, {})
+    assert r.table({}, {}).startswith("<svg") and r.cards({}, {}) == "<p>No ships in view.</p>"
+
+
+def test_flotilla_moves_are_drawn_along_their_paths() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer, plan_path
+
+    pts, heading = plan_path(10, 10, 0, "s6/0/90/-90") or ([], 0.0)
+    assert [tuple(round(c, 6) for c in p) for p in pts] == [(10, 10), (10, 13), (13, 13)]
+    assert heading == 0
+    assert plan_path(10, 10, 0, "reverse") is None
+    view = flotilla_view("iron-city-duel")
+    ship = view["ships"][0]
+    view["prompt"] = {
+        "kind": "choice",
+        "context": {"step": "plan", "ship": ship["id"]},
+        "options": [
+            {"id": "s4/0/0/0", "label": "speed 4 in, straight"},
+            {"id": "s0/0/0/0", "label": "stay at anchor (speed 0)"},
+            {"id": "reverse", "label": "go astern"},
+        ],
+    }
+    svg = FlotillaRenderer().table(view, FL_COLOURS)
+    x, y, h = ship["x"], ship["y"], ship["heading"]  # 10, 24 heading 90 (east)
+    assert f'data-answer="s4/0/0/0" data-dest="{x + 4:.2f},{y:.2f},{h:.1f}"' in svg
+    assert f'data-answer="s0/0/0/0" data-dest="{x:.2f},{y:.2f},{h:.1f}"' in svg
+    assert 'data-answer="reverse"' in svg and svg.count('class="ghost"') == 3

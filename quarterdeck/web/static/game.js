@@ -80,8 +80,11 @@
   function answerButton(el) {
     const answer = el.getAttribute("data-answer");
     if (answer !== null) return document.querySelector(`button.answer[data-answer="${CSS.escape(answer)}"]`);
+    // an answer that is the piece's id (a target, a unit to fire), else one
+    // that ends in ":<id>" (board:chesapeake)
     const id = el.getAttribute("data-ship");
-    return document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+    return document.querySelector(`button.answer[data-answer="${CSS.escape(id)}"]`)
+      || document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
   }
   function markChoosable() {
     document.querySelectorAll("#frag-table [data-ship], #frag-table [data-answer]").forEach((g) => {
@@ -116,6 +119,8 @@
     hit.classList.add("chosen");
     hit.focus({ preventScroll: true });
     piece.classList.add("picked");
+    // a picked move is drawn over the others
+    if (piece.hasAttribute("data-answer") && piece.parentNode) piece.parentNode.appendChild(piece);
     say("");
     document.getElementById("pick-note").textContent = "Picked on the table: " + hit.textContent.trim() + ". Press it to confirm.";
   });

@@ -83,8 +83,24 @@
       else { const s = svg(); if (s) { box = null; s.setAttribute("viewBox", home(s)); } }
     }));
   }
+  // layers a renderer offers (data-layer, e.g. arcs of fire) are shown on
+  // demand; the choice is kept on the holder, so it survives redraws
+  function layers() {
+    const holder = document.getElementById("frag-table");
+    document.querySelectorAll("[data-layer-toggle]").forEach((b) => {
+      const name = b.getAttribute("data-layer-toggle");
+      b.hidden = !document.querySelector(`#frag-table [data-layer="${name}"]`);
+      if (!b.dataset.bound) {
+        b.dataset.bound = "1";
+        b.addEventListener("click", () => {
+          const on = holder.classList.toggle("show-" + name);
+          b.setAttribute("aria-pressed", String(on));
+        });
+      }
+    });
+  }
   window.qdTable = {
-    apply() { bind(); const s = svg(); if (s && box) set(s, box); },
+    apply() { bind(); layers(); const s = svg(); if (s && box) set(s, box); },
   };
   document.addEventListener("DOMContentLoaded", () => window.qdTable.apply());
 })();
