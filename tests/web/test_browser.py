@@ -342,7 +342,7 @@ def generic_step(page: Any, dice: random.Random) -> None:
 # the other rule sets get a bounded number of decisions in the browser and are
 # played to the end through the API (test_api.py)
 MOVES = {"gundice-boarding": 150}
-SHORT = 14
+SHORT = 8
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), _playable())

@@ -224,7 +224,8 @@ def test_away_boarders_move_options_are_drawn_where_they_lead() -> None:
     assert f'data-answer="turn-starboard" data-dest="{q},{row},5"' in svg
     assert f'data-answer="back" data-dest="{q},{row},0"' in svg
     assert svg.count('class="ghost"') == 4
-    view["prompt"]["options"] = [{"id": "fire:x", "label": "fire"}]
+    view["prompt"]["options"] = [{"id": "fire:x", "label": "fire"}, {"id": "hold", "label": "hold"}]
+    view["prompt"]["context"] = {"step": "fire", "ship": ship["id"]}
     assert "data-answer" not in AwayBoardersRenderer().table(view, AB_COLOURS)
 
 

@@ -277,7 +277,7 @@ class AwayBoardersRenderer:
                 name = str(s.get("name", s.get("id", "")))
                 short = name.split(" ", 1)[1] if name[:4] in ("HMS ", "USS ") else name
                 labels.append(
-                    f'<text class="ship-name" x="{x:.1f}" y="{y - S * 0.55:.1f}" '
+                    f'<text class="ship-name" x="{x:.1f}" y="{y - S * 0.55 - n * 13:.1f}" '
                     f'text-anchor="middle">{escape(short)}</text>'
                 )
         # contacts: fouled and grappled pairs
@@ -329,7 +329,9 @@ class AwayBoardersRenderer:
         context = prompt.get("context") or {}
         ship = next((s for s in ships if s.get("id") == context.get("ship")), None)
         options = [o for o in prompt.get("options", []) or [] if isinstance(o, dict)]
-        if ship is None or not any(o.get("id") in MOVE_KINDS for o in options):
+        if ship is None or context.get("step", "move") != "move":
+            return ""  # a fire prompt's "hold" is not resting on the oars
+        if not any(o.get("id") in MOVE_KINDS for o in options):
             return ""
         pos = _axial(ship)
         if pos is None:
