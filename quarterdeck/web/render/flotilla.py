@@ -335,6 +335,8 @@ class FlotillaRenderer:
     ) -> str:
         """Arcs of fire with their range bands, for every ship and fort."""
         out = ['<g class="arcs" data-layer="arcs">']
+        context = _dict(_dict(view.get("prompt")).get("context"))
+        focus = {context.get("ship"), context.get("unit")} - {None}
         for s in ships:
             if s.get("status") not in (None, "active"):
                 continue
@@ -360,8 +362,9 @@ class FlotillaRenderer:
                     )
                     for n, r in reversed(list(enumerate(bands)))
                 )
+                css = "arc focus" if s.get("id") in focus else "arc"
                 out.append(
-                    f'<g class="arc" style="--side:{colour}" data-arc="{escape(str(s.get("id")))}'
+                    f'<g class="{css}" style="--side:{colour}" data-arc="{escape(str(s.get("id")))}'
                     f':{escape(name)}"><title>{escape(str(s.get("name", "")))} {escape(name)} '
                     f"battery: {', '.join(f'{r:.0f} in' for r in bands)}</title>{rings}</g>"
                 )
