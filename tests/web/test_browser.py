@@ -495,6 +495,7 @@ def test_away_boarders_a_move_picked_on_the_field_of_points(
     page.wait_for_selector("#conn.live")
     assert page.locator("#table-svg .land").count() > 0
     assert "wind from NE" in page.text_content("#table-svg .wind")
+    assert not page.locator("#layer-arcs").is_visible()  # no layer to show here
     assert page.locator(".ab-display").count() == 6
     throws = random.Random(7)
     for _ in range(30):
@@ -557,7 +558,7 @@ def test_flotilla_a_move_picked_on_the_inch_table(
     assert page.locator(".fl-card").count() == 5  # four ships and the fort
     # arcs of fire and range bands, on demand; the choice survives redraws
     arcs = page.locator("#table-svg [data-layer=arcs]")
-    assert not arcs.is_visible()
+    assert not arcs.is_visible() and page.locator("#layer-arcs").is_visible()
     page.click("#layer-arcs")
     assert arcs.is_visible()
     options = page.locator("#frag-table .move-option.choosable")
