@@ -22,9 +22,15 @@ def version(page: Any) -> int:
 
 
 def wait_changed(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.getElementById('game').dataset.version) > v", arg=before
-    )
+    try:
+        page.wait_for_function(
+            "v => Number(document.getElementById('game').dataset.version) > v",
+            arg=before,
+            timeout=15_000,
+        )
+    except Exception as e:
+        said = page.inner_text("#message")
+        raise AssertionError(f"the page did not change; it says {said!r}") from e
 
 
 def step(page: Any, value: int = 6) -> str:
@@ -597,4 +603,36 @@ def test_flotilla_a_move_picked_on_the_inch_table(
             break
         generic_step(page, throws)
     page.screenshot(path=str(artifacts / f"flotilla-{dice}-table.png"), full_page=True)
+    page.close()
+
+
+def test_flotilla_a_unit_to_fire_is_picked_by_clicking_it(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """An answer that is a piece's id (a unit to fire, a target) is picked on the table."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "flotilla")
+    page.select_option("#scenario", "iron-city-duel")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    throws = random.Random(5)
+    pieces = page.locator("#frag-table .choosable[data-ship]")
+    for _ in range(30):
+        if pieces.count():
+            break
+        generic_step(page, throws)
+    assert pieces.count() >= 1
+    piece = pieces.first
+    ship = piece.get_attribute("data-ship")
+    piece.click()
+    button = page.locator(f'button.answer[data-answer="{ship}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert "picked" in (piece.get_attribute("class") or "")
+    page.screenshot(path=str(artifacts / "flotilla-pick-unit.png"))
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    assert page.inner_text("#message") == ""
     page.close()
