@@ -19,6 +19,21 @@
     document.title = (todo ? "▶ Your move · " : "") + baseTitle;
   }
 
+  // the fragments last put in (the browser's own innerHTML never matches the
+  // server's text, so comparing with it would redraw everything each time)
+  const applied = {};
+  // a redraw of the same question keeps what the person has typed so far
+  function swap(el, html) {
+    const key = (x) => { const q = x.querySelector(".instruction, .question"); return q ? q.textContent : null; };
+    const before = key(el);
+    const typed = [...el.querySelectorAll("input")].map((i) => [i.name || "", i.value]);
+    el.innerHTML = html;
+    if (before === null || key(el) !== before) return;
+    el.querySelectorAll("input").forEach((i, n) => {
+      if (typed[n] && typed[n][0] === (i.name || "") && typed[n][1] !== "") i.value = typed[n][1];
+    });
+  }
+
   function apply(state, force) {
     if (!state || !state.fragments) return;
     if (!force && state.version < version) return;
@@ -26,7 +41,8 @@
     root.dataset.version = String(version);
     for (const [name, html] of Object.entries(state.fragments)) {
       const el = document.getElementById("frag-" + name);
-      if (el && el.innerHTML !== html) el.innerHTML = html;
+      if (el && applied[name] !== html) swap(el, html);
+      applied[name] = html;
     }
     if (window.qdTable) window.qdTable.apply();
     markChoosable();
@@ -63,6 +79,8 @@
       say("Could not reach the server: " + e);
     } finally {
       root.classList.remove("busy");
+      // the same question may be asked again, and a refusal leaves it open
+      document.querySelectorAll("button.answer").forEach((x) => (x.disabled = false));
     }
   }
 
