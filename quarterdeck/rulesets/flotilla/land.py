@@ -189,8 +189,10 @@ def melee_round(
     casualties a die, a 1 making one a leader. Returns the difference of
     losses (attacker's less defender's), a leader counting three men."""
     lost: dict[str, int] = {}
-    for side, enemy, role in ((att, dfn, ""), (dfn, att, defending)):
-        n = melee_dice(t, side, role)
+    # both sides strike together: dice are counted before anyone falls
+    dice = {att.id: melee_dice(t, att), dfn.id: melee_dice(t, dfn, defending)}
+    for side, enemy in ((att, dfn), (dfn, att)):
+        n = dice[side.id]
         values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE) if n else ()
         hits = sum(1 for v in values if v >= t.melee.hit_on)
         leaders = 0

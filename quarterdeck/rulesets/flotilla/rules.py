@@ -663,7 +663,7 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     loser.crew_pos = 0
     damage.release_grapples(state, loser.id)
     if winner.crew >= t.boarding.prize_crew and winner.afloat:
-        damage.kill_crew(state, t, ctx, winner, t.boarding.prize_crew, "prize crew")
+        winner.crew_pos -= t.boarding.prize_crew  # sent across: not casualties
         loser.status = "captured"
         loser.captured_by = winner.side
         ctx.log(f"{loser.name} is captured by {winner.name}", R_BOARD)
