@@ -363,13 +363,15 @@ def fire_at(
 
 def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) -> None:
     """Every man casts a die; sixes hit. Four hits on an emplacement put a
-    gun out of action for the game."""
+    gun out of action for the game (hits short of four are kept)."""
     troop.fired = True
     values = ctx.roll(f"Small arms of {troop.name}", troop.men, R_SMALL)
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":
         bat = state.batteries[shot.target]
-        guns = min(bat.guns, hits // t.small_arms.hits_per_gun)
+        bat.crew_hits += hits
+        guns = min(bat.guns, bat.crew_hits // t.small_arms.hits_per_gun)
+        bat.crew_hits -= guns * t.small_arms.hits_per_gun
         bat.guns -= guns
         ctx.log(f"{troop.name}: {hits} hit(s), {guns} gun crew(s) of {bat.name} down", R_SMALL)
         return

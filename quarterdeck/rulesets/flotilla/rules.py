@@ -861,11 +861,8 @@ def check_end(state: State, t: Tables, ctx: Context) -> None:
     else:
         winner = a if alive[a] else b
         loser = other_side(state, winner)
-        struck = any(
-            s.side == loser and s.status in ("surrendered", "captured")
-            for s in state.ships.values()
-        )
-        how = Termination.STRUCK if struck else Termination.SUNK
+        sunk = all(s.status in ("sunk", "hulk") for s in state.ships.values() if s.side == loser)
+        how = Termination.SUNK if sunk else Termination.STRUCK
         state.result = Result(
             winner, how, state.turn, f"{loser} has no vessel or fort left in action"
         ).to_json()

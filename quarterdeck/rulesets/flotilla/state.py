@@ -259,6 +259,7 @@ class LandBattery:
     garrison: str | None = None
     fired: bool = False
     captured_by: str | None = None
+    crew_hits: int = 0  # small-arms hits on the gun crews, four to a gun
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LandBattery:
         return copy.copy(self)

@@ -167,7 +167,7 @@ def card(s: Ship) -> list[str]:
             box = s.boxes[i] or "."
             row.append("X" if i < s.ticked else box)
         yellow = "  <- yellow" if r >= s.yellow_box else ""
-        lines.append("    | " + " ".join(f"{c:<2}" for c in row) + yellow)
+        lines.append(("    | " + " ".join(f"{c:<2}" for c in row)).rstrip() + yellow)
     return lines
 
 

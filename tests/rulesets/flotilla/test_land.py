@@ -140,6 +140,9 @@ def test_small_arms_four_hits_take_out_a_gun() -> None:
     (shot,) = fire.small_arms_shots(st, T, a)
     fire.small_arms(st, T, Dice([[6, 6, 6, 6, 6, 1, 1, 1, 1]]).ctx, a, shot)
     assert st.batteries["fort"].guns == 1
+    a.fired = False
+    fire.small_arms(st, T, Dice([[6, 6, 6, 1, 1, 1, 1, 1, 1]]).ctx, a, shot)
+    assert st.batteries["fort"].guns == 0  # one hit kept from before, and three
 
 
 def test_small_arms_reach_six_inches() -> None:
