@@ -1144,10 +1144,12 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
         fire.ship_volleys(state, t, ctx, state.ships[unit_id], orders)
     elif unit_id in state.batteries:
         bat = state.batteries[unit_id]
+        bat.fired = True  # chose to fire: holding now forgoes this turn's shot
         if orders["guns"] != "hold":
             fire.fort_volley(state, t, ctx, bat, orders["guns"])
     else:
         troop = state.troops[unit_id]
+        troop.fired = True
         if orders["guns"] != "hold":
             shot = [s for s in fire.small_arms_shots(state, t, troop) if s.target == orders["guns"]]
             if shot:
