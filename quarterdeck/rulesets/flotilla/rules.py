@@ -350,7 +350,7 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     """The first turn and the first half of the move (or the whole move astern)."""
     ship.moved = True
     if plan.reverse:
-        (inches,) = ctx.roll(f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES)
+        inches = sum(ctx.roll(f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES))
         origin = (ship.x, ship.y)
         pose = Pose(ship.x, ship.y, ship.heading).advance(-inches)
         ship.x, ship.y = pose.x, pose.y
@@ -359,6 +359,15 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
         check_torpedoes(state, t, ctx, ship, origin, (ship.x, ship.y))
         return
     ship.reversing = False
+    if plan.row:
+        origin = (ship.x, ship.y)
+        inches = sum(ctx.roll(f"{ship.name} rows", ship.row_dice, movement.R_ROW))
+        pose = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(inches)
+        ship.x, ship.y, ship.heading = pose.x, pose.y, pose.heading
+        ship.speed, ship.moving, ship.anchored = 0, True, False
+        ctx.log(f"{ship.name} rows {inches} in", movement.R_ROW)
+        check_torpedoes(state, t, ctx, ship, origin, (ship.x, ship.y))
+        return
     if plan.speed > ship.max_speed:
         ship.speed = ship.max_speed
     else:
@@ -375,7 +384,7 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
 
 
 def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Plan) -> None:
-    if plan.reverse or plan.speed == 0:
+    if plan.reverse or plan.row or plan.speed == 0:
         return
     x, y, heading = state.plan["start"]
     _, mid, end = movement.path_from(Pose(x, y, heading), plan)

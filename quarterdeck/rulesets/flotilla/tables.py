@@ -319,6 +319,7 @@ class Roster(_Frozen):
     length: float = Field(gt=0)
     speed: tuple[int, ...] = Field(min_length=1)
     reverse_dice: int = Field(ge=0)
+    row_dice: int = Field(default=0, ge=0)
     increase: tuple[int, ...]
     decrease: tuple[int, ...]
     turns: Turns

@@ -127,3 +127,14 @@ def test_adrift_moves_one_die_with_the_current() -> None:
 def test_plan_ids_round_trip() -> None:
     for plan in (Plan(8, 0, 45, -45), Plan(0), Plan(0, reverse=True)):
         assert Plan.parse(plan.id) == plan
+
+
+def test_a_row_boat_turns_then_rows_one_die() -> None:
+    s = ship("cut", "navy_cutter", x=36, y=24, heading=0)
+    st = state([s])
+    ids = [p.id for p in movement.plans(st, T, s)]
+    assert ids == ["s0/0/0/0", "row/0", "row/-45", "row/45", "row/-90", "row/90"]
+    st.plan = {"id": "row/90", "start": [36, 24, 0]}
+    rules.move_first_half(st, T, Dice([3]).ctx, s, Plan.parse("row/90"))
+    assert (s.x, s.y, s.heading) == pytest.approx((39, 24, 90))
+    assert s.moving
