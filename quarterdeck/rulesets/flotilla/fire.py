@@ -356,6 +356,9 @@ def fire_at(
         return
     troop = state.troops[shot.target]
     need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
+    need = max(need, t.visibility.get(state.visibility, t.fire.hit_on))
+    if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
+        need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)

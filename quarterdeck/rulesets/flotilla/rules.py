@@ -745,15 +745,15 @@ def repair(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
 
 def step_reload(state: State, t: Tables, ctx: Context) -> bool:
     """Step 9: guns that fired are reloaded, except aboard a ship repairing
-    continuing damage or with a catastrophic fire; a ship that fired more
+    continuing damage, with a catastrophic fire or with no crew; a ship that fired more
     than two batteries spends the next turn reloading. Land guns always
     reload."""
     for ship in state.ships.values():
         ship.no_fire = ship.reload_penalty
         ship.reload_penalty = False
-        if ship.repairing or ship.catastrophic:
+        if ship.repairing or ship.catastrophic or ship.crew <= 0:
             ship.repairing = False
-            continue
+            continue  # repairing, fighting the blaze, or no crew to load
         for battery in ship.batteries:
             battery.fired = False
     for bat in state.batteries.values():

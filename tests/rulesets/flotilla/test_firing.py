@@ -198,3 +198,12 @@ def test_no_reload_while_repairing_or_with_a_catastrophic_fire() -> None:
     a.repairing = True
     rules.step_reload(st, T, d.ctx)
     assert next(x for x in a.batteries if x.name == "starboard").fired
+
+
+def test_guns_without_crew_are_not_reloaded() -> None:
+    st, a, _b = two_ships(gap=10.0)
+    d = Dice([[1] * 10])
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
+    a.crew_pos = 0
+    rules.step_reload(st, T, d.ctx)
+    assert next(x for x in a.batteries if x.name == "starboard").fired

@@ -169,3 +169,22 @@ def test_melee_against_an_empty_fort_captures_it() -> None:
     st = state([], batteries=[fort(garrison=None)], troops=[a], land=SHORE)
     land.melees(st, T, Dice([]).ctx)
     assert st.batteries["fort"].captured_by == "union" and st.auto_win == ["union"]
+
+
+def test_a_firer_in_the_yellow_hits_troops_only_on_6() -> None:
+    t = troop("t", "confederate", 20, x=36, y=35)
+    s = ship("ic", ticked=55)
+    st = state([s], troops=[t], land=SHORE)
+    shot = fire.Shot("t", "troop", 10.0, 1)
+    fire.fire_at(
+        st,
+        T,
+        Dice([[5, 5]]).ctx,
+        side="union",
+        name="x",
+        weight="normal",
+        dice=2,
+        shot=shot,
+        firer=s,
+    )
+    assert t.men == 20
