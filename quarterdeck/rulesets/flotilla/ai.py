@@ -207,7 +207,7 @@ class FlotillaAI:
     # -- land ---------------------------------------------------------------
 
     def _landing(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "land"
+        return "land" if "land" in prompt.option_ids() else "stay"
 
     def _embark(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "stay"

@@ -227,6 +227,8 @@ class Land(_Frozen):
     charge_dice: int
     mounted_dice: int
     landing_range: float
+    swim_range: float
+    drown_on: int
     melee_range: float
     recoil: float
     rout_dice: int

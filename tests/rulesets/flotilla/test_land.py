@@ -188,3 +188,19 @@ def test_a_firer_in_the_yellow_hits_troops_only_on_6() -> None:
         firer=s,
     )
     assert t.men == 20
+
+
+def test_swimmers_drown_on_a_1_and_turn_back_if_short() -> None:
+    s = ship("mar", "marmora", x=36, y=25, heading=90, party="p")  # 5 inches out
+    s.crew_pos = 5
+    p = troop("p", "union", 5, leaders=1, aboard="mar")
+    st = state([s], troops=[p], land=SHORE)
+    st.side_a = "union"
+    rules.step_landing(st, T, Dice([]).ctx)
+    assert st.ask is not None
+    prompt = rules.prompt(st, T)
+    assert prompt is not None and prompt.option_ids() == ["stay", "swim"]
+    # leader 6 ashore; men: 1 drowns, 5 and 6 ashore, 2 and 4 turn back
+    land.apply(st, T, st.ask, "swim", Dice([6, 1, 5, 6, 2, 4]).ctx)
+    assert (p.men, p.leaders, p.aboard) == (2, 1, None)
+    assert s.crew_pos == 7 and s.party is None
