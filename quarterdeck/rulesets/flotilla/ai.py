@@ -151,19 +151,13 @@ class FlotillaAI:
         ships = _ships(view)
         unit_id = prompt.context["unit"]
         if unit_id in ships:
-            me = ships[unit_id]
-            chosen = [b for b in me["batteries"] if b["fired"]]
-            # batteries already ordered this volley are not yet marked; count
-            # those before this one in card order that have targets ordered
-            order = [b["name"] for b in me["batteries"]]
-            index = order.index(prompt.context["battery"])
-            strongest = sorted(
-                (b for b in me["batteries"] if not b["fired"] and b["dice"] > 0),
-                key=lambda b: -b["dice"],
-            )[:2]
-            if me["batteries"][index]["name"] not in [b["name"] for b in strongest]:
+            # fire the two strongest batteries that bear: a third would cost
+            # next turn's fire
+            dice = {b["name"]: b["dice"] for b in ships[unit_id]["batteries"]}
+            volley = prompt.context.get("volley", [])
+            strongest = sorted(volley, key=lambda name: -dice.get(name, 0))[:2]
+            if prompt.context["battery"] not in strongest:
                 return "hold"
-            del chosen
         shots: dict[str, list[Any]] = prompt.context.get("shots", {})
         best, best_value = "hold", 0.0
         for target, (inches, divisor, kind) in shots.items():

@@ -949,7 +949,8 @@ def prompt(state: State, t: Tables) -> Prompt | None:
     if kind == "target":
         unit_id, battery = ask["unit"], ask["battery"]
         target_opts = [Option("hold", "hold this battery")]
-        ctx.update(unit=unit_id, battery=battery, shots={})
+        volley = [*state.firing.get("orders", {}), *state.firing.get("left", [])]
+        ctx.update(unit=unit_id, battery=battery, shots={}, volley=volley)
         for target, inches, divisor, what in ask["shots"]:
             label = f"{unit_name(state, target)} at {inches:.1f} in"
             target_opts.append(Option(target, label))
