@@ -284,7 +284,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
             state.stage = "next"
             if ship.guns > 0:
                 state.ask = {"kind": "pitch", "seat": ship.side, "ship": ship.id}
-        elif ship.engine_turns == 0 and not ship.catastrophic:
+        elif ship.engine_turns == 0 and not ship.catastrophic and ship.row_dice == 0:
             state.stage = "plan"
             state.ask = {"kind": "power", "seat": ship.side, "ship": ship.id}
         else:
