@@ -14,7 +14,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from quarterdeck.core.geometry import Pose, unit
+from quarterdeck.core.geometry import Pose, segment_distance, unit
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
 from quarterdeck.rulesets.flotilla.fire import terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
@@ -184,9 +184,16 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     crossed = land.crosses_many(segments)
     n = len(moving)
     keep_off = ship.mood in ("hold", "retire", "withdrawn") and math.isfinite(before)
-    for i, (plan, _, _, fin) in enumerate(moving):
+    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
+    for i, (plan, start, mid, fin) in enumerate(moving):
         if crossed[i] or crossed[n + i]:
             continue
+        if hulks and any(
+            segment_distance(a, b, c, d) < HULK_CLEARANCE
+            for a, b in ((start.point, mid.point), (mid.point, fin.point))
+            for c, d in hulks
+        ):
+            continue  # a hulk marker is in the way
         if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
             continue
         out.append(plan)
@@ -205,6 +212,14 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     if not out:
         out.append(Plan(0))  # nowhere legal to go: she stops
     return out
+
+
+HULK_CLEARANCE = 0.5  # inches a bow must pass clear of a hulk's keel
+
+
+def hull_line(ship: Ship) -> tuple[tuple[float, float], tuple[float, float]]:
+    bow = Pose(ship.x, ship.y, ship.heading)
+    return bow.point, bow.behind(ship.length)
 
 
 def row_plans(state: State, ship: Ship, before: float) -> list[Plan]:
