@@ -14,7 +14,7 @@ from functools import cache
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import Hull, Pose, Terrain, in_arc
-from quarterdeck.rulesets.flotilla import damage
+from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -248,7 +248,12 @@ def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule
     range divisor rounded up."""
     if dice <= 0:
         return 0
-    values = ctx.roll(label, dice, rule)
+    values = ctx.roll(
+        label,
+        dice,
+        rule,
+        odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
+    )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)
 
