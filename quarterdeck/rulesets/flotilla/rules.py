@@ -536,8 +536,7 @@ def grounding(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     """Within 4 inches of land a ship may run aground: the game master says."""
     if not ship.afloat or ship.aground or not ship.moving:
         return
-    h = fire.hull(ship)
-    gap = min(fire.terrain(state).distance_to_land(p) for p in (h.bow, h.middle, h.stern))
+    gap = land_gap(state, ship)
     if gap > t.aground.danger:
         return
     if state.gm is not None:
@@ -545,6 +544,12 @@ def grounding(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         return
     if gap <= state.game_master["aground_within"]:
         run_aground(ctx, ship)
+
+
+def land_gap(state: State, ship: Ship) -> float:
+    """Inches from the ship's bow, middle or stern to the nearest land."""
+    h = fire.hull(ship)
+    return min(fire.terrain(state).distance_to_land(p) for p in (h.bow, h.middle, h.stern))
 
 
 def run_aground(ctx: Context, ship: Ship) -> None:
@@ -989,11 +994,14 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     if kind == "gm_aground":
-        ctx["ship"] = ask["ship"]
+        assert ship is not None
+        gap = land_gap(state, ship)
+        ctx.update(ship=ship.id, gap=round(gap, 2), length=ship.length, cls=ship.cls)
         return Prompt(
             seat,
-            f"Game master: {name} is within {t.aground.danger:g} inches of land. "
-            "Does she run aground?",
+            f"Game master: {name} ({ship.cls}, {ship.length:g} in long) is {gap:.1f} in "
+            f"from land. Within {t.aground.danger:g} inches she may run aground; the larger "
+            "the ship and the closer in, the greater the chance. Does she run aground?",
             R_COLL,
             (Option("no", "no"), Option("yes", "she runs aground")),
             context=ctx,
