@@ -190,7 +190,10 @@ class FlotillaAI:
         return "board" if mine >= theirs else "release"
 
     def _gm_aground(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "no"
+        # a fair umpire: close in, or a big ship near the shore, goes aground
+        gap = float(prompt.context.get("gap", 99.0))
+        length = float(prompt.context.get("length", 0.0))
+        return "yes" if gap <= 1.0 or (gap <= 2.0 and length >= 9) else "no"
 
     def _gm_ram(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "4-0"
