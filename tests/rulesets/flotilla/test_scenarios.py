@@ -74,3 +74,11 @@ def test_views_are_json_and_the_same_for_every_seat() -> None:
     union.pop("seat"), confed.pop("seat")
     assert union == confed
     json.dumps(union)
+
+
+def test_render_draws_the_table() -> None:
+    game = Game.new(scenarios.load("yazoo-landing"), seed=1)
+    text = RULESET.render(game.state, None).splitlines()
+    assert text[1].startswith("+---") and text[2] == "|" + "#" * 48 + "|"
+    assert any("F" in line for line in text[2:18])
+    assert any("I>" in line for line in text[2:18])  # Iron City heading east
