@@ -135,8 +135,11 @@ def shots(
 
 def battery_shots(state: State, t: Tables, ship: Ship, battery: Battery) -> list[Shot]:
     """Targets for one of a ship's batteries: 45 degrees (22.5 each side of
-    the gun), turrets all round unless they cannot rotate."""
+    the gun), turrets all round unless they cannot rotate, mortars all round
+    (Mortars gives them no arc)."""
     origin = battery_origin(ship, battery)
+    if battery.name == "mortar":
+        return shots(state, t, ship.side, origin, None, 360.0, battery.weight)
     if battery.name == "turret":
         jammed = ship.turret != "" or ship.engine_turns > 0
         if not jammed:

@@ -299,7 +299,7 @@ def _with(key: str) -> Tables:
 class BatteryCard(_Frozen):
     """One battery on a roster card: its track of fire dice, top first."""
 
-    name: Literal["port", "starboard", "bow", "stern", "turret"]
+    name: Literal["port", "starboard", "bow", "stern", "turret", "mortar"]
     weight: Weight
     track: tuple[int, ...] = Field(min_length=1)
     checks: tuple[int, ...] = ()

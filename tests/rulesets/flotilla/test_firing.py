@@ -232,3 +232,13 @@ def test_land_battery_arc_is_45_degrees_either_side() -> None:
     outside = ship("b", x=36 + 11, y=21, heading=0)
     st = state([inside, outside], batteries=[fort])
     assert [s.target for s in fire.fort_shots(st, T, fort)] == ["a"]
+
+
+def test_a_mortar_schooner_fires_all_round_at_a_fort() -> None:
+    from quarterdeck.rulesets.flotilla.state import LandBattery
+
+    jones = ship("jones", "sidney_c_jones", x=30, y=10, heading=0)
+    fort = LandBattery("f", "Fort", "confederate", 30, 0, 0.0, 3, 3, "normal")  # astern
+    st = state([jones], batteries=[fort])
+    mortar = jones.batteries[0]
+    assert [s.target for s in fire.battery_shots(st, T, jones, mortar)] == ["f"]

@@ -13,7 +13,13 @@ from quarterdeck.core.engine import Game, play_out
 from quarterdeck.players import make_player
 from quarterdeck.rulesets.flotilla import RULESET
 
-IDS = ["iron-city-duel", "arkansas-yazoo-1862", "mobile-bay-1864", "yazoo-landing"]
+IDS = [
+    "iron-city-duel",
+    "arkansas-yazoo-1862",
+    "mobile-bay-1864",
+    "yazoo-landing",
+    "forts-jackson-1862",
+]
 
 
 def test_bundled_scenarios() -> None:
