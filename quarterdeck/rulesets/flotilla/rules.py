@@ -81,7 +81,9 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
         if state.result is not None or state.ask is not None:
             return
         if state.queue:
-            state.ask = state.queue.pop(0)
+            ask = state.queue.pop(0)
+            if still_open(state, ask):
+                state.ask = ask
             continue
         done = STEPS[state.phase](state, t, ctx)
         check_end(state, t, ctx)
@@ -95,6 +97,16 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
             state.unit = ""
             state.plan = {}
     raise RuntimeError("the sequence of play did not settle")  # pragma: no cover
+
+
+def still_open(state: State, ask: dict[str, Any]) -> bool:
+    """Whether a question raised earlier still has something to decide."""
+    ship = state.ships.get(ask.get("ship", ""))
+    if ask["kind"] == "turn_box":
+        return ship is not None and any(v > 0 for v in ship.turns.values())
+    if ask["kind"] in ("gm_ram", "gm_collision", "gm_aground"):
+        return ship is not None and ship.status in ("active", "surrendered", "abandoned")
+    return True
 
 
 # --------------------------------------------------------------------------
