@@ -150,6 +150,12 @@ def troop_step(state: State, t: Tables, ctx: Context) -> None:
         state.ask = {"kind": "troop", "seat": troop.side, "troop": troop.id}
 
 
+def on_land(state: State, p: tuple[float, float]) -> bool:
+    """On land, or at the water's edge (within half an inch)."""
+    land = fire.terrain(state)
+    return not land or land.distance_to_land(p) <= 0.5
+
+
 def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: float) -> bool:
     """Move up to ``inches`` toward ``goal``, stopping at melee range; True
     if the unit reaches contact."""
@@ -182,7 +188,13 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
-    if move_toward(t, troop, goal, inches):
+    start = (troop.x, troop.y)
+    reached = move_toward(t, troop, goal, inches)
+    if not on_land(state, (troop.x, troop.y)):
+        troop.x, troop.y = start  # men on land do not walk into the river
+        ctx.log(f"{troop.name} cannot go that way: water in the way", R_LAND)
+        return
+    if reached:
         troop.contact = target
         ctx.log(f"{troop.name} moves {inches} in and reaches the enemy", R_LAND)
     else:

@@ -204,3 +204,10 @@ def test_swimmers_drown_on_a_1_and_turn_back_if_short() -> None:
     land.apply(st, T, st.ask, "swim", Dice([6, 1, 5, 6, 2, 4]).ctx)
     assert (p.men, p.leaders, p.aboard) == (2, 1, None)
     assert s.crew_pos == 7 and s.party is None
+
+
+def test_troops_do_not_walk_into_the_river() -> None:
+    a = troop("a", "union", 10, x=10, y=31)
+    st = state([], troops=[a, troop("d", "confederate", 5, x=10, y=10)], land=SHORE)
+    land.troop_move(st, T, Dice([4]).ctx, a, "advance:d")
+    assert (a.x, a.y) == (10, 31)
