@@ -51,6 +51,7 @@ def make_ship(spec: ShipSpec, card: Roster) -> Ship:
         increase=max(card.increase, default=0),
         decrease=max(card.decrease, default=0),
         reverse_dice=card.reverse_dice,
+        row_dice=card.row_dice,
         turns={"first": card.turns.first, "middle": card.turns.middle, "end": card.turns.end},
         batteries=[
             Battery(b.name, b.weight, list(b.track), list(b.checks)) for b in card.batteries

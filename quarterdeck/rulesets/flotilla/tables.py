@@ -227,6 +227,8 @@ class Land(_Frozen):
     charge_dice: int
     mounted_dice: int
     landing_range: float
+    swim_range: float
+    drown_on: int
     melee_range: float
     recoil: float
     rout_dice: int
@@ -297,7 +299,7 @@ def _with(key: str) -> Tables:
 class BatteryCard(_Frozen):
     """One battery on a roster card: its track of fire dice, top first."""
 
-    name: Literal["port", "starboard", "bow", "stern", "turret"]
+    name: Literal["port", "starboard", "bow", "stern", "turret", "mortar"]
     weight: Weight
     track: tuple[int, ...] = Field(min_length=1)
     checks: tuple[int, ...] = ()
@@ -319,6 +321,7 @@ class Roster(_Frozen):
     length: float = Field(gt=0)
     speed: tuple[int, ...] = Field(min_length=1)
     reverse_dice: int = Field(ge=0)
+    row_dice: int = Field(default=0, ge=0)
     increase: tuple[int, ...]
     decrease: tuple[int, ...]
     turns: Turns
