@@ -41,7 +41,8 @@ def test_2_2_three_action_phases_each_ending_in_fire() -> None:
     while game.turn == 1 and (p := game.prompt()) is not None:
         if p.context["step"] in ("move", "order", "fire", "aim"):
             seen.add(game.state.action)
-        game.apply(p.seat, p.options[0].id if p.kind == "choice" else {})
+        hold = p.context["step"] == "fire"  # no damage: every phase keeps its moves
+        game.apply(p.seat, p.options[-1].id if hold else p.options[0].id)
     assert seen == {0, 1, 2} and game.state.turn == 2
 
 
