@@ -14,7 +14,7 @@ from typing import Any
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.rulesets.away_boarders.rules import move_result, wind_angle
+from quarterdeck.rulesets.away_boarders.rules import legal_moves, move_result, wind_angle
 
 
 def _pos(s: dict[str, Any]) -> pg.Point:
@@ -104,15 +104,42 @@ class AwayBoardersAI:
             frozenset(pg.from_column(c, r) for c, r in field["blocked"]),
         )
         best, best_score = ids[0], -1e9
+        oars = me["sail"] == "oars"
         for move in ids:
             p, f = move_result(_pos(me), int(me["facing"]), move)
-            score = self._score(grid, field["wind"], p, f, enemies, me)
+            now = self._score(grid, field["wind"], p, f, enemies, me)
+            later = self._lookahead(grid, field["wind"], p, f, enemies, me, oars, 2)
+            score = 0.5 * now + 0.5 * max(now, later)
             if move in ("back", "hold"):
                 score -= 1.0 + (10.0 if me["backed_turns"] >= 1 else 0.0)
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = move, score
         return best
+
+    def _lookahead(
+        self,
+        grid: pg.Grid,
+        wind: int,
+        p: pg.Point,
+        f: int,
+        enemies: list[dict[str, Any]],
+        me: dict[str, Any],
+        oars: bool,
+        depth: int,
+    ) -> float:
+        """The best score reachable in ``depth`` more moves (enemies still)."""
+        if depth == 0 or not grid.contains(p):
+            return self._score(grid, wind, p, f, enemies, me)
+        ahead = pg.step(p, f)
+        open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
+        best = -1e9
+        for move in legal_moves(wind, f, oars, 1, open_ahead):
+            if move in ("back", "hold"):
+                continue
+            q, g = move_result(p, f, move)
+            best = max(best, self._lookahead(grid, wind, q, g, enemies, me, oars, depth - 1))
+        return best if best > -1e9 else self._score(grid, wind, p, f, enemies, me)
 
     @staticmethod
     def _score(
