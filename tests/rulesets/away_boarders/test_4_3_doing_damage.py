@@ -163,3 +163,11 @@ def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
 def test_4_3_damage_table_high_and_low() -> None:
     assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 3, 1, 0, 1)
     assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (2, 0, 1, 1, 1)
+
+
+def test_house_rules_replace_a_reconstructed_chart() -> None:
+    from quarterdeck.rulesets.away_boarders.tables import tables_with
+
+    house = tables_with({"damage": {"low": ["H", "H", "H", "H", "H", "H"]}})
+    assert rules.read_damage(house, [1, 2, 3], False, "round")[0] == 3
+    assert rules.read_damage(T, [1, 2, 3], False, "round")[0] == 0
