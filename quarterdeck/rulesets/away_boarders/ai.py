@@ -164,7 +164,13 @@ class AwayBoardersAI:
         target = min(enemies, key=lambda e: pg.distance(p, _pos(e)))
         tp = _pos(target)
         d = pg.distance(p, tp)
-        score -= abs(d - 2) * 1.5
+        if me["crew_total"] >= 2 * max(1, target["crew_total"]):
+            # twice her numbers: run her aboard, foul her and carry her
+            score -= d * 1.5
+            if d == 0:
+                score += 8.0
+        else:
+            score -= abs(d - 2) * 1.5
         if d > 0 and (pg.in_arc(p, f, tp, 90.0, 30.0) or pg.in_arc(p, f, tp, 270.0, 30.0)):
             score += 6.0 if d <= 4 else 2.0
         line = pg.direction_of(tp, p)

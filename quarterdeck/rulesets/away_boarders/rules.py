@@ -777,14 +777,24 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> None:
         state.phase = "tasks-setup"
 
 
+def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: Ship) -> list[str]:
+    """The calibers of a battery that reach ``target`` (4.2)."""
+    rng = pg.distance(ship.pos, target.pos)
+    return [gt for gt in groups_of(ship, battery) if rng <= group_range(ship, battery, gt, t)]
+
+
 def open_fire(
-    state: State, t: Tables, ship: Ship, battery: str, target: Ship, ctx: Context
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    target: Ship,
+    ctx: Context,
+    only: str = "",
 ) -> None:
-    groups = [
-        gt
-        for gt in groups_of(ship, battery)
-        if pg.distance(ship.pos, target.pos) <= group_range(ship, battery, gt, t)
-    ]
+    """Fire a battery (all its calibers in range, or ``only`` one) (4.2)."""
+    calibers = groups_in_range(state, t, ship, battery, target)
+    groups = [gt for gt in calibers if not only or gt == only]
     state.pending = PendingFire(ship.id, battery, target.id, groups)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
     _roll_modifier(state, t, ctx)
@@ -1406,6 +1416,15 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                 choices.append(
                     Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})")
                 )
+                calibers = groups_in_range(state, t, ship, battery, target)
+                if len(calibers) > 1:
+                    for gt in calibers:
+                        choices.append(
+                            Option(
+                                f"fire:{target.id}:{gt}",
+                                f"fire only the {t.guns.types[gt].label}s on {target.name}",
+                            )
+                        )
             if not choices:
                 return ()
             choices.append(Option("hold", "hold fire"))
@@ -1480,8 +1499,10 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         if answer == "hold":
             ctx.log(f"{ship.name} holds her {prompt.context['battery']} fire", R_FIRE)
         else:
-            target = state.ships[answer.split(":", 1)[1]]
-            open_fire(state, t, ship, prompt.context["battery"], target, ctx)
+            _, target_id, *only = answer.split(":")
+            target = state.ships[target_id]
+            battery = prompt.context["battery"]
+            open_fire(state, t, ship, battery, target, ctx, only[0] if only else "")
     elif step == "aim":
         resolve_aim(state, t, answer == "high", ctx)
     elif step in TASK_ORDER:

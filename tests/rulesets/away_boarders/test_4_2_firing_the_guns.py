@@ -84,3 +84,13 @@ def test_4_2_an_island_blocks_the_line_of_sight() -> None:
     place(state.ships["f"], P, 0)
     place(state.ships["t"], target)
     assert _ids(state, "port") == []
+
+
+def test_4_2_any_or_all_of_the_guns_may_fire_one_caliber_at_a_time() -> None:
+    from tests.rulesets.away_boarders.helpers import ctx
+
+    state = _state(("t", "maria", "american", pg.step(P, 1, 2)), firer="royal-savage")
+    f, target = state.ships["f"], state.ships["t"]
+    assert rules.groups_in_range(state, T, f, "port", target) == ["6-pdr", "4-pdr"]
+    rules.open_fire(state, T, f, "port", target, ctx(3), only="4-pdr")
+    assert state.pending is not None and state.pending.groups == ["4-pdr"]
