@@ -1057,6 +1057,11 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
         return grapple_options(state, ship)
     if task == "board":
         return board_options(state, ship)
+    if task.startswith("repel:") and ship.co == "ok":
+        return [
+            Option("repel", "repel boarders with the boarding party"),
+            Option("repel-co", "repel boarders, the captain leading"),
+        ]
     return []
 
 
@@ -1136,6 +1141,9 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
         options = task_options(state, ship, task, t)
         if len(options) > 1:
             return
+        if task.startswith("repel:"):
+            do_task(state, t, ship, task, "repel", ctx)
+            continue
         state.tasks.pop(0)
     state.phase = "end"
 
@@ -1158,8 +1166,18 @@ def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Co
     elif task == "board":
         _task_done(state, ship, task)
         if answer != "none":
-            kind, other = answer.split(":", 1)
-            board(state, ship, state.ships[other], kind == "board-co", ctx)
+            kind, other_id = answer.split(":", 1)
+            other = state.ships[other_id]
+            with_co = kind == "board-co"
+            if repel_strength(state, other) > 0 and other.co == "ok":
+                # the defender decides whether her captain joins (5.0)
+                state.tasks.insert(0, [other.id, f"repel:{ship.id}:{int(with_co)}"])
+            else:
+                board(state, ship, other, with_co, ctx)
+    elif task.startswith("repel:"):
+        _task_done(state, ship, task)
+        _, attacker_id, co = task.split(":")
+        board(state, state.ships[attacker_id], ship, co == "1", ctx, answer == "repel-co")
 
 
 def _task_done(state: State, ship: Ship, task: str) -> None:
@@ -1264,8 +1282,16 @@ def repel_strength(state: State, defender: Ship) -> int:
     return max(0, n) // max(1, len(attackers)) if n > 0 else 0
 
 
-def board(state: State, ship: Ship, other: Ship, with_co: bool, ctx: Context) -> None:
-    """One round of a boarding action (5.0)."""
+def board(
+    state: State,
+    ship: Ship,
+    other: Ship,
+    with_co: bool,
+    ctx: Context,
+    defender_co: bool = False,
+) -> None:
+    """One round of a boarding action (5.0): crew markers (and a captain who
+    joins) plus a die each; the loser loses a boarder, or the captain on a 2."""
     party = ship.crew["boarders"] - ship.boarders_used
     state.boardings.append([ship.id, other.id])
     defenders = repel_strength(state, other)
@@ -1279,13 +1305,15 @@ def board(state: State, ship: Ship, other: Ship, with_co: bool, ctx: Context) ->
             casualty(other, box, ctx, R_BOARD)
         return
     a = ctx.roll(f"{ship.name} boarders ({party + int(with_co)} markers)", 1, R_BOARD)[0]
-    d = ctx.roll(f"{other.name} repels boarders ({defenders} markers)", 1, R_BOARD)[0]
-    att, dfn = a + party + int(with_co), d + defenders
+    d = ctx.roll(
+        f"{other.name} repels boarders ({defenders + int(defender_co)} markers)", 1, R_BOARD
+    )[0]
+    att, dfn = a + party + int(with_co), d + defenders + int(defender_co)
     ctx.log(f"Boarding: {ship.name} {att} against {other.name} {dfn}", R_BOARD)
     if att == dfn:
         ctx.log("The boarding round is drawn", R_BOARD)
         return
-    loser, led = (other, False) if att > dfn else (ship, with_co)
+    loser, led = (other, defender_co) if att > dfn else (ship, with_co)
     if led:
         x, y = ctx.roll(f"{loser.name}: the captain in the melee (2 = struck down)", 2, R_BOARD)
         if x + y == 2:
@@ -1445,21 +1473,25 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         task_choices = task_options(state, ship, task, t)
         if len(task_choices) <= 1:
             return ()
-        rule = {"load": R_LOAD, "board": R_BOARD}.get(task, R_TASKS)
+        kind = task.split(":")[0]
+        rule = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD}.get(kind, R_TASKS)
         question = {
             "sail": f"{ship.name}: make or reef sail?",
             "load": f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
             "load which guns?",
             "grapple": f"{ship.name}: grapple, ungrapple or unfoul?",
             "board": f"{ship.name}: send the boarding party ({ship.crew['boarders']})?",
-        }[task]
+        }.get(kind, "")
+        if kind == "repel":
+            attacker = state.ships[task.split(":")[1]]
+            question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
         return (
             Prompt(
                 ship.side,
                 question,
                 rule,
                 tuple(task_choices),
-                context={"step": task, "ship": ship.id},
+                context={"step": kind, "ship": ship.id},
             ),
         )
     return ()
@@ -1505,9 +1537,10 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
             open_fire(state, t, ship, battery, target, ctx, only[0] if only else "")
     elif step == "aim":
         resolve_aim(state, t, answer == "high", ctx)
-    elif step in TASK_ORDER:
+    elif step in TASK_ORDER or step == "repel":
         assert isinstance(answer, str)
-        do_task(state, t, state.ships[prompt.context["ship"]], step, answer, ctx)
+        task = state.tasks[0][1]
+        do_task(state, t, state.ships[prompt.context["ship"]], task, answer, ctx)
     else:  # pragma: no cover - every prompt has a step
         raise IllegalAnswer(f"unknown step {step!r}")
     advance(state, t, ctx)
