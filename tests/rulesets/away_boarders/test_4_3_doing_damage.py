@@ -4,6 +4,8 @@ effects of H, R, G and C results."""
 from __future__ import annotations
 
 from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.state import Hit
 from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
@@ -80,9 +82,9 @@ def test_4_3_low_stern_rake_adds_a_die_and_rigging_goes_on_the_nearest_mast() ->
     assert rules.rake_of(c.pos, rs) == "astern"
     rules.open_fire(state, T, c, "port", rs, ctx(3))
     assert state.pending is not None and state.pending.dice == 10  # 5 + 1 + 2 + 2 rake
-    low = ctx(*([1] * 11))
-    rules.resolve_aim(state, T, False, low)
-    assert low.dice.remaining == 0  # type: ignore[attr-defined]
+    dice = ScriptedDice([1] * 11)
+    rules.resolve_aim(state, T, False, Context(dice))
+    assert dice.remaining == 0  # exactly eleven Damage Dice were rolled
     state.hits = [Hit("rs", "c", "rake", "astern", True, 0, 3, 1, 0, 0)]
     rules.apply_hits(state, T, ctx())  # no location roll on a rake
     assert rs.masts[0] == [2, 1, 0] and rs.masts[1] == [0, 0, 0]
