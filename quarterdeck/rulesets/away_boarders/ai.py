@@ -64,6 +64,8 @@ class AwayBoardersAI:
             return self._load(me, nearest, ids)
         if step == "grapple":
             return self._grapple(me, ships, ids)
+        if step == "repel":
+            return "repel-co" if "repel-co" in ids and me["crew"]["boarders"] <= 1 else ids[0]
         if step == "board":
             for i in ids:
                 if i.startswith("board:"):

@@ -123,6 +123,10 @@ def render(state: State, seat: str | None) -> str:
             else:
                 cells.append(".   ")
         lines.append(f"{row:>2}  " + ("  " if row % 2 else "") + "".join(cells).rstrip())
+    lines.append(
+        "    letter = ship (capitals: " + state.sides[0] + "), arrow = her facing, "
+        "+ = more ships on the point, x = struck, ## = island or shore"
+    )
     lines.append("")
     for s in state.ships.values():
         mast = " ".join(
