@@ -34,7 +34,7 @@ class AwayBoardersAI:
         step = prompt.context.get("step")
         ids = prompt.option_ids()
         if prompt.kind == "form":
-            return {f.name: 0 for f in prompt.fields}
+            return self._crew_form(me, prompt)
         if me is None:
             return ids[0]
         enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
@@ -88,9 +88,27 @@ class AwayBoardersAI:
         if damaged and far and "plan:repair" in ids:
             return "plan:repair"
         rallies = [i for i in ids if i == "rally:guns"]
-        if rallies and me["casualties"] >= 2:
+        aloft = self._crew_form(me, Prompt("", "", "", fields=()))
+        if rallies and me["casualties"] >= 2 and me["crew"]["yards"] >= aloft.get("yards", 0):
             return rallies[0]
-        return "plan:fight" if "plan:fight" in ids else "keep"
+        return "custom" if "custom" in ids else ids[0]
+
+    @staticmethod
+    def _crew_form(me: dict[str, Any] | None, prompt: Prompt) -> dict[str, int]:
+        """One spare hand aloft (casualties there make the ship repeat her last
+        move), everyone else at the guns."""
+        answer = {f.name: 0 for f in prompt.fields}
+        if me is None:
+            return answer
+        if not prompt.fields:
+            answer = {"yards": 0}
+        total = int(me["crew_total"])
+        if me["sail"] == "oars":
+            need = max(1, -(-len(me["guns"]) // 3))
+        else:
+            need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
+        answer["yards"] = min(total, need + 1 if total > need + 1 else need)
+        return answer
 
     def _move(
         self,
@@ -107,6 +125,8 @@ class AwayBoardersAI:
         )
         best, best_score = ids[0], -1e9
         oars = me["sail"] == "oars"
+        if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
+            return self._escape(grid, field["wind"], me, ids)
         for move in ids:
             p, f = move_result(_pos(me), int(me["facing"]), move)
             now = self._score(grid, field["wind"], p, f, enemies, me)
@@ -118,6 +138,26 @@ class AwayBoardersAI:
             if score > best_score:
                 best, best_score = move, score
         return best
+
+    def _escape(self, grid: pg.Grid, wind: int, me: dict[str, Any], ids: list[str]) -> str:
+        """Run for the nearest edge of the field (the scenario scores escapes)."""
+
+        def edge(p: pg.Point) -> int:
+            if not grid.contains(p):
+                return -1
+            col = pg.column(p)
+            return min(col, grid.width - 1 - col, p[1], grid.height - 1 - p[1])
+
+        def value(move: str) -> float:
+            p, f = move_result(_pos(me), int(me["facing"]), move)
+            score = -float(edge(p)) * 2
+            if me["sail"] != "oars" and wind_angle(wind, f) == 0:
+                score -= 3.0
+            if move in ("back", "hold"):
+                score -= 2.0
+            return score + self.rng.random() * 0.01
+
+        return max(ids, key=value)
 
     def _lookahead(
         self,

@@ -1568,18 +1568,22 @@ def _check_end(state: State, ctx: Context) -> None:
 
 def points(state: State) -> dict[str, int]:
     """Victory points: each enemy ship lost is worth the scenario's share of
-    her value (sunk, struck, or left the field)."""
+    her value (sunk, struck, or left the field); a ship that escapes off the
+    field may score for her own side (the scenario's ``escape``)."""
     out = dict.fromkeys(state.sides, 0)
     share = {
         "sunk": state.victory["sunk"],
         "struck": state.victory["struck"],
         "left": state.victory["left_field"],
     }
+    escape: dict[str, int] = state.victory.get("escape", {})
     for ship in state.ships.values():
         if ship.status in share:
             for side in state.sides:
                 if side != ship.side:
                     out[side] += ship.value * share[ship.status]
+        if ship.status == "left":
+            out[ship.side] += ship.value * escape.get(ship.side, 0)
     return {k: v // 100 for k, v in out.items()}
 
 
@@ -1602,7 +1606,8 @@ def compute_result(state: State, limit: bool) -> Result:
         }[last]
     if not limit:
         standing = [side for side in state.sides if any(s.side == side for s in afloat(state))]
-        if len(standing) == 1:
+        escapes = state.victory.get("escape", {})
+        if len(standing) == 1 and not any(escapes.get(s, 0) for s in state.sides):
             gone = [s for s in state.ships.values() if s.side != standing[0]]
             kinds = {s.status for s in gone}
             how = (
@@ -1615,6 +1620,8 @@ def compute_result(state: State, limit: bool) -> Result:
                 else how
             )
             return Result(standing[0], how, state.turn, detail)
+    if any(state.victory.get("escape", {}).values()):
+        how = Termination.OBJECTIVES
     ranked = sorted(state.sides, key=lambda s: -pts[s])
     margin = state.victory["margin"]
     if pts[ranked[0]] - pts[ranked[1]] >= margin:

@@ -82,6 +82,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "ships": [ship_view(s, state.wind) for s in state.ships.values()],
         "orders": {seat: dict(state.orders.get(seat, {}))} if seat in state.orders else {},
         "points": points(state),
+        "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},
     }
 
 

@@ -54,13 +54,13 @@ def test_4_3_broadside_rolls_then_all_damage_lands_at_the_end_of_the_phase() -> 
     # 5 base (6 guns, range 2) + 1 shot weight + 2 initial = 8; random die 3: no change
     rules.open_fire(state, T, c, "port", rs, ctx(3))
     assert state.pending is not None and state.pending.dice == 8
-    rules.resolve_aim(state, T, False, ctx(5, 5, 4, 3, 1, 2, 6, 6))
-    assert rs.hull == [0, 0, 0]  # nothing lands before the end of the phase
+    rules.resolve_aim(state, T, False, ctx(6, 6, 6, 5, 4, 1, 2, 3))
+    assert rs.hull == [0, 0, 0, 0]  # nothing lands before the end of the phase
     assert all(not g.loaded and g.fired for g in c.guns if g.side == "port")
     (hit,) = state.hits
-    assert (hit.hull, hit.guns, hit.crew, hit.side) == (4, 1, 1, "starboard")
+    assert (hit.hull, hit.guns, hit.crew, hit.side) == (3, 1, 1, "starboard")
     rules.apply_hits(state, T, ctx(3, 4))
-    assert rs.hull == [2, 2, 0]  # a slash, then an X, then the next box
+    assert rs.hull == [2, 1, 0, 0]  # a slash, then an X, then the next box
     assert [g.order for g in rs.guns if g.disabled] == [3]  # first starboard gun
     assert rs.crew["guns"] == 2 and rs.casualties == 1 and rs.co == "ok"
 
@@ -155,7 +155,7 @@ def test_4_3_snake_eyes_on_a_casualty_strikes_down_the_captain() -> None:
 def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
     state = _duel(pg.step(P, 1, 2))
     rs = state.ships["rs"]
-    state.hits = [Hit("rs", "c", "port", "", False, 6, 0, 1, 0, 0)]
+    state.hits = [Hit("rs", "c", "port", "", False, 8, 0, 1, 0, 0)]
     rules.apply_hits(state, T, ctx())
     assert rs.status == "sunk"
     assert state.result is not None and state.result["winner"] == "british"
@@ -163,8 +163,8 @@ def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
 
 
 def test_4_3_damage_table_high_and_low() -> None:
-    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 3, 1, 0, 1)
-    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (2, 0, 1, 1, 1)
+    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 2, 1, 0, 1)
+    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (1, 0, 1, 1, 1)
 
 
 def test_house_rules_replace_a_reconstructed_chart() -> None:
