@@ -321,7 +321,7 @@ class State:
         new.sides = list(self.sides)
         new.blocked = [list(b) for b in self.blocked]
         new.ships = {k: v.__deepcopy__(memo) for k, v in self.ships.items()}
-        new.victory = copy.deepcopy(self.victory)
+        new.victory = {k: dict(v) if isinstance(v, dict) else v for k, v in self.victory.items()}
         new.house_rules = copy.deepcopy(self.house_rules)
         new.queue = list(self.queue)
         new.moved = list(self.moved)
@@ -335,8 +335,11 @@ class State:
         new.hits = [dataclasses.replace(h) for h in self.hits]
         new.tasks = [list(x) for x in self.tasks]
         new.boardings = [list(x) for x in self.boardings]
-        new.orders = copy.deepcopy(self.orders)
-        new.result = copy.deepcopy(self.result)
+        new.orders = {
+            seat: {k: dict(v) if isinstance(v, dict) else v for k, v in given.items()}
+            for seat, given in self.orders.items()
+        }
+        new.result = dict(self.result) if self.result is not None else None
         return new
 
     def to_json(self) -> dict[str, Any]:
