@@ -235,8 +235,10 @@ class AwayBoardersAI:
         order = ["port", "starboard", "bow"]
         if nearest is not None:
             d = pg.distance(_pos(me), _pos(nearest))
-            if d <= 2:
+            if d <= 1:
                 want = "grape"
+            elif d <= 3:
+                want = "double"
             if d > 0:
                 rel = pg.relative_bearing(_pos(me), int(me["facing"]), _pos(nearest))
                 order = ["port", "starboard", "bow"] if rel < 180 else ["starboard", "port", "bow"]
