@@ -791,11 +791,13 @@ def open_fire(
     target: Ship,
     ctx: Context,
     only: str = "",
+    count: int = 0,
 ) -> None:
-    """Fire a battery (all its calibers in range, or ``only`` one) (4.2)."""
+    """Fire a battery at ``target`` (4.2: any or all of the guns): every
+    caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
     calibers = groups_in_range(state, t, ship, battery, target)
     groups = [gt for gt in calibers if not only or gt == only]
-    state.pending = PendingFire(ship.id, battery, target.id, groups)
+    state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
     _roll_modifier(state, t, ctx)
 
@@ -806,6 +808,8 @@ def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
     ship, target = state.ships[pf.ship], state.ships[pf.target]
     gun_type = pf.groups[pf.index]
     guns = [g for g in battery_guns(ship, pf.battery) if g.loaded and g.type == gun_type]
+    if pf.count:
+        guns = guns[: pf.count]
     first = all(not g.fired for g in guns)
     rng = pg.distance(ship.pos, target.pos)
     rake = bool(rake_of(ship.pos, target)) and rng > 0
@@ -1445,12 +1449,23 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                     Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})")
                 )
                 calibers = groups_in_range(state, t, ship, battery, target)
-                if len(calibers) > 1:
-                    for gt in calibers:
+                for gt in calibers:
+                    loaded = sum(
+                        1 for g in battery_guns(ship, battery) if g.loaded and g.type == gt
+                    )
+                    label = t.guns.types[gt].label
+                    if len(calibers) > 1:
                         choices.append(
                             Option(
                                 f"fire:{target.id}:{gt}",
-                                f"fire only the {t.guns.types[gt].label}s on {target.name}",
+                                f"fire only the {loaded} {label}(s) on {target.name}",
+                            )
+                        )
+                    for n in range(1, loaded):
+                        choices.append(
+                            Option(
+                                f"fire:{target.id}:{gt}:{n}",
+                                f"fire only {n} of the {loaded} {label}(s) on {target.name}",
                             )
                         )
             if not choices:
@@ -1534,7 +1549,9 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
             _, target_id, *only = answer.split(":")
             target = state.ships[target_id]
             battery = prompt.context["battery"]
-            open_fire(state, t, ship, battery, target, ctx, only[0] if only else "")
+            gun_type = only[0] if only else ""
+            count = int(only[1]) if len(only) > 1 else 0
+            open_fire(state, t, ship, battery, target, ctx, gun_type, count)
     elif step == "aim":
         resolve_aim(state, t, answer == "high", ctx)
     elif step in TASK_ORDER or step == "repel":

@@ -283,6 +283,7 @@ class PendingFire:
     index: int = 0
     dice: int = 0
     kept_face: int = 0  # the random modifier die, when it joined the Damage Dice
+    count: int = 0  # fire only this many guns of the one caliber (0: all)
 
 
 @dataclass(slots=True)
