@@ -879,6 +879,32 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         state.pending = None
 
 
+def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, float]:
+    """Average hits of ``dice`` Damage Dice on the Damage Table (4.3, 4.4)."""
+    table = t.damage.high if high else t.damage.low
+    a = t.ammo.get(ammo)
+    per_die = {r: table.count(r) / 6 for r in ("H", "R", "G", "C")}
+    num, den = a.hull_factor
+    return {
+        "hull": dice * per_die["H"] * a.hits_per_die * num / den,
+        "rigging": dice * per_die["R"] * a.hits_per_die * a.rigging_factor,
+        "guns": dice * per_die["G"] * a.hits_per_die,
+        "crew": dice * per_die["C"] * a.hits_per_die * a.crew_factor,
+    }
+
+
+def _expect(state: State, t: Tables, high: bool) -> str:
+    pf = state.pending
+    assert pf is not None
+    ship, target = state.ships[pf.ship], state.ships[pf.target]
+    dice = pf.dice
+    if not high and rake_of(ship.pos, target) == "astern" and ship.pos != target.pos:
+        dice += t.modifiers.low_stern_rake
+    avg = expected_damage(t, dice, high, ship.load[pf.battery])
+    shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
+    return "about " + ", ".join(shown) if shown else "no effect"
+
+
 def apply_hits(state: State, t: Tables, ctx: Context) -> None:
     """All the damage of the phase, at once (2.2, 4.3)."""
     hits, state.hits = state.hits, []
@@ -1431,10 +1457,10 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                     f"{state.ships[pf.target].name}: fire high or low?",
                     R_DAMAGE,
                     (
-                        Option("high", "fire high (masts and rigging)"),
-                        Option("low", "fire low (hull and guns)"),
+                        Option("high", "fire high (masts and rigging): " + _expect(state, t, True)),
+                        Option("low", "fire low (hull and guns): " + _expect(state, t, False)),
                     ),
-                    context={"step": "aim", "ship": ship.id},
+                    context={"step": "aim", "ship": ship.id, "battery": pf.battery},
                 ),
             )
         if state.fire_queue:

@@ -28,3 +28,14 @@ def test_4_4_chain_halves_range_doubles_rigging_and_halves_hull_rounding_down() 
     _h, r_dice, per_die, _g, _c = rules.read_damage(T, [5, 6, 5], True, "chain")
     assert r_dice * per_die == 6
     assert rules.read_damage(T, [6, 6, 6], False, "chain")[0] == 1
+
+
+def test_4_3_the_aim_choice_shows_the_average_damage_of_each_aim() -> None:
+    assert rules.expected_damage(T, 6, False, "round") == {
+        "hull": 1.0,
+        "rigging": 0.0,
+        "guns": 1.0,
+        "crew": 1.0,
+    }
+    assert rules.expected_damage(T, 6, True, "chain")["rigging"] == 4.0
+    assert rules.expected_damage(T, 6, False, "grape")["hull"] == 0.0
