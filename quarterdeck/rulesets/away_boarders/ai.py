@@ -87,10 +87,13 @@ class AwayBoardersAI:
         far = nearest is None or pg.distance(_pos(me), _pos(nearest)) > 5
         if damaged and far and "plan:repair" in ids:
             return "plan:repair"
-        rallies = [i for i in ids if i == "rally:guns"]
-        aloft = self._crew_form(me, Prompt("", "", "", fields=()))
-        if rallies and me["casualties"] >= 2 and me["crew"]["yards"] >= aloft.get("yards", 0):
-            return rallies[0]
+        need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
+        if me["sail"] == "oars":
+            need = max(1, -(-len(me["guns"]) // 3))
+        if me["crew_total"] < need and "rally:yards" in ids:
+            return "rally:yards"  # too few hands to work the ship: bring one back aloft
+        if me["casualties"] >= 2 and me["crew"]["yards"] >= need and "rally:guns" in ids:
+            return "rally:guns"
         return "custom" if "custom" in ids else ids[0]
 
     @staticmethod

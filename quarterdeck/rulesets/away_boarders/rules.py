@@ -603,6 +603,8 @@ def move_phase(state: State, t: Tables, ctx: Context) -> None:
             move = forced if forced is not None else (options[0] if options else "")
             if move:
                 execute_move(state, ship, move, t, ctx, forced=forced is not None)
+            elif forced == "":
+                ctx.log(f"{ship.name} cannot repeat her last move and lies still", R_SAIL)
         return
     row = t.movement.phases[state.action]
     state.entry += 1
@@ -642,13 +644,21 @@ def move_options(state: State, ship: Ship, t: Tables) -> list[str]:
 
 def _forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     """Without one crew marker per mast manning the yards, a ship repeats
-    her last move (3.1); None when she may choose."""
+    her last move (3.1): None when she may choose, "" when she cannot repeat
+    it (an advance head to wind or onto the shore) and so stays put. Backing
+    sail is repeated even past the once-a-turn limit on a broad reach: that
+    limit bounds a captain's choice, and nobody is aloft to brace the yards."""
     if ship.sail == "oars" or ship.crew["yards"] >= ship.masts_standing:
         return None
-    options = move_options(state, ship, t)
-    last = ship.last_move if ship.last_move in options else ""
-    if not last:
-        last = "advance" if "advance" in options else options[0]
+    last = ship.last_move if ship.last_move in MOVES else "advance"
+    if last == "hold":
+        last = "advance"
+    if last.startswith("advance"):
+        g = grid(state)
+        ahead = pg.step(ship.pos, ship.facing)
+        blocked = g.contains(ahead) and not g.is_open(ahead)
+        if wind_angle(state.wind, ship.facing) == 0 or blocked:
+            return ""
     return last
 
 
