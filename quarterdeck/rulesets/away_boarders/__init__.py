@@ -62,6 +62,12 @@ class AwayBoarders:
                 f"{spec.side}: {ship.name} ({ship.rig}, {len(ship.masts)} mast(s), "
                 f"{len(ship.guns)} guns, {ship.crew_total} crew, {len(ship.hull)} hull boxes)"
             )
+        for side in model.victory.escape:
+            if side not in sides:
+                raise ScenarioError(
+                    f"{where}field 'victory.escape': {side!r} is not a side; "
+                    f"legal values: {', '.join(sides)}"
+                )
         for side in sides:
             if not any(s.side == side for s in model.ships):
                 raise ScenarioError(f"{where}side {side!r} has no ships")
