@@ -164,6 +164,22 @@ class Ruleset(Protocol):
         ...
 
 
+class StateBasics:
+    """The methods every rule set with a plain-dataclass state shares: the
+    state has ``result`` (a Result as JSON, or None), ``turn`` and
+    ``to_json()``."""
+
+    def result(self, state: Any) -> Result | None:
+        return Result.from_json(state.result) if state.result is not None else None
+
+    def turn(self, state: Any) -> int:
+        return int(state.turn)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        data: dict[str, Any] = state.to_json()
+        return data
+
+
 class Player(Protocol):
     """Anything that answers prompts from a seat's view."""
 
