@@ -65,8 +65,7 @@ def test_rulesets_endpoint_lists_playable_scenarios_with_forces(client: TestClie
     data = client.get("/api/rulesets").json()
     gundice = next(r for r in data if r["id"] == "gundice-boarding")
     assert gundice["playable"] is True
-    scenario = gundice["scenarios"][0]
-    assert scenario["id"] == SCENARIO
+    scenario = next(s for s in gundice["scenarios"] if s["id"] == SCENARIO)
     assert scenario["forces"] and scenario["history"]
     assert [s["name"] for s in scenario["sides"]] == ["british", "american"]
 
@@ -495,3 +494,70 @@ def test_the_owner_can_still_choose_to_watch(client: TestClient) -> None:
     game = start(client)
     page = client.get(f"/games/{game['id']}", params={"watch": 1}, follow_redirects=False)
     assert page.status_code == 200 and "You are watching" in page.text
+
+
+def _bundled() -> list[tuple[str, str]]:
+    from quarterdeck.core.scenario import bundled
+
+    return [(s.ruleset, s.id) for s in bundled() if s.ruleset != "gundice-boarding"]
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), _bundled())
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_every_other_bundled_scenario_plays_to_its_end_through_the_api(
+    client: TestClient, ruleset: str, scenario: str, dice: str
+) -> None:
+    """The browser plays a few decisions of these longer games; here each is
+    played to its result, a person against the computer, with both kinds of
+    dice (physical values as a person might throw them)."""
+    import random
+
+    listed = client.get("/api/rulesets").json()
+    info = next(
+        s for r in listed if r["id"] == ruleset for s in r["scenarios"] if s["id"] == scenario
+    )
+    sides = [s["name"] for s in info["sides"]]
+    seats = {side: ("here" if n == 0 else "ai") for n, side in enumerate(sides)}
+    r = client.post("/api/games", json={"scenario": scenario, "seats": seats, "dice": dice})
+    assert r.status_code == 201, r.text
+    game = r.json()
+    token = game["here"][sides[0]]
+    throws = random.Random(scenario)
+    rolls = answers = 0
+    data = state(client, game["id"], token)
+    for _ in range(2000):
+        data = state(client, game["id"], token)
+        if data["view"] is not None and data["view"]["result"] is not None:
+            break
+        need = data["need_dice"]
+        if need is not None:
+            values = [throws.randint(1, need["sides"]) for _ in range(need["count"])]
+            sent = client.post(
+                f"/api/games/{game['id']}/dice", json={"token": token, "values": values}
+            )
+            rolls += 1
+        else:
+            prompt = data["view"]["prompt"]
+            assert prompt is not None, "nobody to act, the game not over"
+            if prompt["kind"] == "choice":
+                answer: Any = throws.choice(prompt["options"])["id"]
+            else:
+                answer = {
+                    f["name"]: f["low"] if f["type"] == "int" else f["choices"][0]["id"]
+                    for f in prompt["fields"]
+                }
+            sent = client.post(
+                f"/api/games/{game['id']}/answer", json={"token": token, "answer": answer}
+            )
+            answers += 1
+        assert sent.is_success, sent.text
+    assert data["view"]["result"] is not None
+    assert data["status"] == "finished"
+    assert answers > 0
+    assert (rolls > 0) == (dice == "physical")
+    assert renders(client, game["id"], token)
+
+
+def renders(client: TestClient, game_id: str, token: str) -> bool:
+    page = client.get(f"/games/{game_id}", params={"t": token})
+    return page.status_code == 200 and 'id="table-svg"' in page.text

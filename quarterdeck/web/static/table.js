@@ -80,7 +80,7 @@
     }));
   }
   window.qdTable = {
-    apply() { bind(); const s = svg(); if (s && box) s.setAttribute("viewBox", box.join(" ")); },
+    apply() { bind(); const s = svg(); if (s && box) set(s, box); },
   };
   document.addEventListener("DOMContentLoaded", () => window.qdTable.apply());
 })();
