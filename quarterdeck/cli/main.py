@@ -164,6 +164,8 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
 
 def _sides(scenario: Scenario, pairs: list[str], default_first: str) -> dict[str, str]:
     kinds = {side: ("human" if n == 0 else "ai") for n, side in enumerate(scenario.side_names)}
+    for umpire in set(scenario.side_names) - set(scenario.combatants):
+        kinds[umpire] = "ai"  # the umpire seat is played by the program unless asked
     if default_first != "human":
         kinds = dict.fromkeys(scenario.side_names, default_first)
     for pair in pairs:

@@ -45,7 +45,7 @@ def play_random_game(
             break
         if check is not None:
             check(game)
-        answer = players[prompt.seat].decide(game.view(prompt.seat), prompt)
+        answer = players[prompt.seat].decide(game.view(prompt.seat, log=False), prompt)
         game.apply(prompt.seat, answer)
     else:
         raise AssertionError(f"{scenario.id} seed {seed}: no end after {max_steps} decisions")
@@ -123,9 +123,10 @@ class _Checker:
     def __call__(self, game: Game) -> None:
         self.step += 1
         self.invariants(game)
-        json.dumps(game.view(None))
+        with_log = self.step % 10 == 1
+        json.dumps(game.view(None, log=with_log))
         for side in self.scenario.side_names:
-            json.dumps(game.view(side))
+            json.dumps(game.view(side, log=with_log))
         if self.step % 7 == 1:
             check_illegal_answer_changes_nothing(game)
         if self.step % 5 == 2:

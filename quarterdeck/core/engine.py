@@ -164,6 +164,22 @@ class Ruleset(Protocol):
         ...
 
 
+class StateBasics:
+    """The methods every rule set with a plain-dataclass state shares: the
+    state has ``result`` (a Result as JSON, or None), ``turn`` and
+    ``to_json()``."""
+
+    def result(self, state: Any) -> Result | None:
+        return Result.from_json(state.result) if state.result is not None else None
+
+    def turn(self, state: Any) -> int:
+        return int(state.turn)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        data: dict[str, Any] = state.to_json()
+        return data
+
+
 class Player(Protocol):
     """Anything that answers prompts from a seat's view."""
 
@@ -277,9 +293,12 @@ class Game:
     def result(self) -> Result | None:
         return self.ruleset.result(self.state)
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None, log: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). ``log=False`` leaves the
+        log out, for players that decide from the position alone."""
         view = self.ruleset.view(self.state, seat)
-        view["log"] = [e.to_json() for e in self.log if e.visible_to(seat)]
+        if log:
+            view["log"] = [e.to_json() for e in self.log if e.visible_to(seat)]
         prompt = self.prompt_for(seat) if seat is not None else None
         view["prompt"] = prompt.to_json() if prompt is not None else None
         result = self.result()
@@ -397,7 +416,7 @@ def play_out(
         prompt = game.prompt()
         if prompt is None:
             break
-        answer = players[prompt.seat].decide(game.view(prompt.seat), prompt)
+        answer = players[prompt.seat].decide(game.view(prompt.seat, log=False), prompt)
         game.apply(prompt.seat, answer)
         if on_step is not None:
             on_step(game)

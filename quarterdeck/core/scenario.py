@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -26,12 +26,15 @@ SLUG = r"^[a-z0-9][a-z0-9-]*$"
 
 
 class SideSpec(BaseModel):
-    """One side of a scenario: its name (the seat) and how it is shown."""
+    """One side of a scenario: its name (the seat), how it is shown, and its
+    role: a combatant, or an umpire (game master) seat that rules where the
+    text leaves a call to the umpire and never wins."""
 
     model_config = ConfigDict(extra="forbid")
     name: str = Field(pattern=SLUG)
     title: str
     colour: str = "#444444"
+    role: Literal["combatant", "umpire"] = "combatant"
 
 
 class Header(BaseModel):
@@ -74,6 +77,11 @@ class Scenario:
     @property
     def side_names(self) -> list[str]:
         return [s.name for s in self.header.sides]
+
+    @property
+    def combatants(self) -> list[str]:
+        """The sides that fight (and can win): every side but umpire seats."""
+        return [s.name for s in self.header.sides if s.role == "combatant"]
 
     def side(self, name: str) -> SideSpec:
         for s in self.header.sides:

@@ -8,10 +8,11 @@ rule set's model before any game starts.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -63,3 +64,24 @@ def load_tables(
         return model.model_validate(data)
     except ValidationError as exc:
         raise TableError(validation_message(exc, where, None)) from None
+
+
+class TableSet(Generic[M]):
+    """A rule set's printed charts, validated once, and the same charts with a
+    scenario's ``house_rules`` merged over them (each variant validated once)."""
+
+    def __init__(self, model: type[M], printed: Path) -> None:
+        self.model = model
+        self.path = printed
+        self._cache: dict[str, M] = {}
+
+    def printed(self) -> M:
+        return self.with_house_rules(None)
+
+    def with_house_rules(self, house_rules: dict[str, Any] | None) -> M:
+        key = json.dumps(house_rules, sort_keys=True) if house_rules else ""
+        tables = self._cache.get(key)
+        if tables is None:
+            tables = load_tables(self.model, self.path, [house_rules] if house_rules else [])
+            self._cache[key] = tables
+        return tables

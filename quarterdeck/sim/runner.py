@@ -53,7 +53,8 @@ def play_fast(scenario: Scenario, seed: int, kinds: dict[str, str] | None = None
         if not open_prompts:
             break
         prompt = open_prompts[0]
-        answer = prompt.check(players[prompt.seat].decide(ruleset.view(state, prompt.seat), prompt))
+        view = ruleset.view(state, prompt.seat)
+        answer = prompt.check(players[prompt.seat].decide(view, prompt))
         ruleset.apply(state, prompt.seat, answer, ctx)
         decisions += 1
     result = ruleset.result(state)
@@ -167,7 +168,7 @@ def simulate(
     seconds = time.perf_counter() - started
     outcomes.sort(key=lambda o: o.index)
     wins = Counter(o.winner for o in outcomes if o.winner is not None)
-    results = {side: wins.get(side, 0) for side in scenario.side_names}
+    results = {side: wins.get(side, 0) for side in scenario.combatants}
     n = len(outcomes)
     return Summary(
         scenario=scenario.id,
@@ -180,8 +181,8 @@ def simulate(
         mean_turns=sum(o.turns for o in outcomes) / n if n else 0.0,
         mean_decisions=sum(o.decisions for o in outcomes) / n if n else 0.0,
         seconds=seconds,
-        intervals={side: wilson(results[side], n) for side in scenario.side_names},
-        lengths=_lengths(outcomes, scenario.side_names),
+        intervals={side: wilson(results[side], n) for side in scenario.combatants},
+        lengths=_lengths(outcomes, scenario.combatants),
     )
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import itertools
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from quarterdeck.core import pointgrid as pg
 
 
@@ -76,3 +79,32 @@ def test_grid_contains_offset_rows_and_columns() -> None:
     assert pg.from_column(2, 3) == (1, 3)
     assert not grid.contains(pg.from_column(4, 0))
     assert grid.is_open((0, 0))
+
+
+points = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
+
+
+@given(points, points)
+def test_distance_is_symmetric_and_zero_only_at_the_same_point(a: pg.Point, b: pg.Point) -> None:
+    assert pg.distance(a, b) == pg.distance(b, a)
+    assert (pg.distance(a, b) == 0) == (a == b)
+
+
+@given(points, points, points)
+def test_distance_obeys_the_triangle_inequality(a: pg.Point, b: pg.Point, c: pg.Point) -> None:
+    assert pg.distance(a, c) <= pg.distance(a, b) + pg.distance(b, c)
+
+
+@given(points, points)
+def test_every_reading_of_a_line_is_a_chain_of_neighbours(a: pg.Point, b: pg.Point) -> None:
+    for path in pg.lines(a, b):
+        assert path[0] == a and path[-1] == b
+        assert len(path) == pg.distance(a, b) + 1
+        assert all(pg.distance(x, y) == 1 for x, y in itertools.pairwise(path))
+
+
+@given(points, st.integers(0, 5), st.integers(1, 9))
+def test_stepping_along_a_direction_keeps_its_bearing(p: pg.Point, d: int, n: int) -> None:
+    q = pg.step(p, d, n)
+    assert pg.distance(p, q) == n
+    assert pg.direction_of(p, q) == d

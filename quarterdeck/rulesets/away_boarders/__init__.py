@@ -12,10 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.engine import Context, RulesetInfo
+from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.core.result import Result
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.displays import build_ship
@@ -24,7 +23,7 @@ from quarterdeck.rulesets.away_boarders.tables import Tables, tables_with
 from quarterdeck.rulesets.away_boarders.view import render, view
 
 
-class AwayBoarders:
+class AwayBoarders(StateBasics):
     """The "Away, Boarders!" rule set, registered as ``away-boarders``."""
 
     info = RulesetInfo(
@@ -62,6 +61,12 @@ class AwayBoarders:
                 f"{spec.side}: {ship.name} ({ship.rig}, {len(ship.masts)} mast(s), "
                 f"{len(ship.guns)} guns, {ship.crew_total} crew, {len(ship.hull)} hull boxes)"
             )
+        for side in model.victory.escape:
+            if side not in sides:
+                raise ScenarioError(
+                    f"{where}field 'victory.escape': {side!r} is not a side; "
+                    f"legal values: {', '.join(sides)}"
+                )
         for side in sides:
             if not any(s.side == side for s in model.ships):
                 raise ScenarioError(f"{where}side {side!r} has no ships")
@@ -93,17 +98,8 @@ class AwayBoarders:
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         rules.apply(state, self.tables(state), seat, answer, ctx)
 
-    def result(self, state: State) -> Result | None:
-        return Result.from_json(state.result) if state.result is not None else None
-
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI

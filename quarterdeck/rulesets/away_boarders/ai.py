@@ -14,7 +14,7 @@ from typing import Any
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.rulesets.away_boarders.rules import move_result, wind_angle
+from quarterdeck.rulesets.away_boarders.rules import legal_moves, move_result, wind_angle
 
 
 def _pos(s: dict[str, Any]) -> pg.Point:
@@ -34,7 +34,7 @@ class AwayBoardersAI:
         step = prompt.context.get("step")
         ids = prompt.option_ids()
         if prompt.kind == "form":
-            return {f.name: 0 for f in prompt.fields}
+            return self._crew_form(me, prompt)
         if me is None:
             return ids[0]
         enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
@@ -64,6 +64,8 @@ class AwayBoardersAI:
             return self._load(me, nearest, ids)
         if step == "grapple":
             return self._grapple(me, ships, ids)
+        if step == "repel":
+            return "repel-co" if "repel-co" in ids and me["crew"]["boarders"] <= 1 else ids[0]
         if step == "board":
             for i in ids:
                 if i.startswith("board:"):
@@ -85,10 +87,31 @@ class AwayBoardersAI:
         far = nearest is None or pg.distance(_pos(me), _pos(nearest)) > 5
         if damaged and far and "plan:repair" in ids:
             return "plan:repair"
-        rallies = [i for i in ids if i == "rally:guns"]
-        if rallies and me["casualties"] >= 2:
-            return rallies[0]
-        return "plan:fight" if "plan:fight" in ids else "keep"
+        need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
+        if me["sail"] == "oars":
+            need = max(1, -(-len(me["guns"]) // 3))
+        if me["crew_total"] < need and "rally:yards" in ids:
+            return "rally:yards"  # too few hands to work the ship: bring one back aloft
+        if me["casualties"] >= 2 and me["crew"]["yards"] >= need and "rally:guns" in ids:
+            return "rally:guns"
+        return "custom" if "custom" in ids else ids[0]
+
+    @staticmethod
+    def _crew_form(me: dict[str, Any] | None, prompt: Prompt) -> dict[str, int]:
+        """One spare hand aloft (casualties there make the ship repeat her last
+        move), everyone else at the guns."""
+        answer = {f.name: 0 for f in prompt.fields}
+        if me is None:
+            return answer
+        if not prompt.fields:
+            answer = {"yards": 0}
+        total = int(me["crew_total"])
+        if me["sail"] == "oars":
+            need = max(1, -(-len(me["guns"]) // 3))
+        else:
+            need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
+        answer["yards"] = min(total, need + 1 if total > need + 1 else need)
+        return answer
 
     def _move(
         self,
@@ -104,15 +127,64 @@ class AwayBoardersAI:
             frozenset(pg.from_column(c, r) for c, r in field["blocked"]),
         )
         best, best_score = ids[0], -1e9
+        oars = me["sail"] == "oars"
+        if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
+            return self._escape(grid, field["wind"], me, ids)
         for move in ids:
             p, f = move_result(_pos(me), int(me["facing"]), move)
-            score = self._score(grid, field["wind"], p, f, enemies, me)
+            now = self._score(grid, field["wind"], p, f, enemies, me)
+            later = self._lookahead(grid, field["wind"], p, f, enemies, me, oars, 2)
+            score = 0.5 * now + 0.5 * max(now, later)
             if move in ("back", "hold"):
                 score -= 1.0 + (10.0 if me["backed_turns"] >= 1 else 0.0)
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = move, score
         return best
+
+    def _escape(self, grid: pg.Grid, wind: int, me: dict[str, Any], ids: list[str]) -> str:
+        """Run for the nearest edge of the field (the scenario scores escapes)."""
+
+        def edge(p: pg.Point) -> int:
+            if not grid.contains(p):
+                return -1
+            col = pg.column(p)
+            return min(col, grid.width - 1 - col, p[1], grid.height - 1 - p[1])
+
+        def value(move: str) -> float:
+            p, f = move_result(_pos(me), int(me["facing"]), move)
+            score = -float(edge(p)) * 2
+            if me["sail"] != "oars" and wind_angle(wind, f) == 0:
+                score -= 3.0
+            if move in ("back", "hold"):
+                score -= 2.0
+            return score + self.rng.random() * 0.01
+
+        return max(ids, key=value)
+
+    def _lookahead(
+        self,
+        grid: pg.Grid,
+        wind: int,
+        p: pg.Point,
+        f: int,
+        enemies: list[dict[str, Any]],
+        me: dict[str, Any],
+        oars: bool,
+        depth: int,
+    ) -> float:
+        """The best score reachable in ``depth`` more moves (enemies still)."""
+        if depth == 0 or not grid.contains(p):
+            return self._score(grid, wind, p, f, enemies, me)
+        ahead = pg.step(p, f)
+        open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
+        best = -1e9
+        for move in legal_moves(wind, f, oars, 1, open_ahead):
+            if move in ("back", "hold"):
+                continue
+            q, g = move_result(p, f, move)
+            best = max(best, self._lookahead(grid, wind, q, g, enemies, me, oars, depth - 1))
+        return best if best > -1e9 else self._score(grid, wind, p, f, enemies, me)
 
     @staticmethod
     def _score(
@@ -137,7 +209,13 @@ class AwayBoardersAI:
         target = min(enemies, key=lambda e: pg.distance(p, _pos(e)))
         tp = _pos(target)
         d = pg.distance(p, tp)
-        score -= abs(d - 2) * 1.5
+        if me["crew_total"] >= 2 * max(1, target["crew_total"]):
+            # twice her numbers: run her aboard, foul her and carry her
+            score -= d * 1.5
+            if d == 0:
+                score += 8.0
+        else:
+            score -= abs(d - 2) * 1.5
         if d > 0 and (pg.in_arc(p, f, tp, 90.0, 30.0) or pg.in_arc(p, f, tp, 270.0, 30.0)):
             score += 6.0 if d <= 4 else 2.0
         line = pg.direction_of(tp, p)
@@ -160,8 +238,10 @@ class AwayBoardersAI:
         order = ["port", "starboard", "bow"]
         if nearest is not None:
             d = pg.distance(_pos(me), _pos(nearest))
-            if d <= 2:
+            if d <= 1:
                 want = "grape"
+            elif d <= 3:
+                want = "double"
             if d > 0:
                 rel = pg.relative_bearing(_pos(me), int(me["facing"]), _pos(nearest))
                 order = ["port", "starboard", "bow"] if rel < 180 else ["starboard", "port", "bow"]

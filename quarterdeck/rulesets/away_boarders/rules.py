@@ -603,6 +603,8 @@ def move_phase(state: State, t: Tables, ctx: Context) -> None:
             move = forced if forced is not None else (options[0] if options else "")
             if move:
                 execute_move(state, ship, move, t, ctx, forced=forced is not None)
+            elif forced == "":
+                ctx.log(f"{ship.name} cannot repeat her last move and lies still", R_SAIL)
         return
     row = t.movement.phases[state.action]
     state.entry += 1
@@ -642,13 +644,21 @@ def move_options(state: State, ship: Ship, t: Tables) -> list[str]:
 
 def _forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     """Without one crew marker per mast manning the yards, a ship repeats
-    her last move (3.1); None when she may choose."""
+    her last move (3.1): None when she may choose, "" when she cannot repeat
+    it (an advance head to wind or onto the shore) and so stays put. Backing
+    sail is repeated even past the once-a-turn limit on a broad reach: that
+    limit bounds a captain's choice, and nobody is aloft to brace the yards."""
     if ship.sail == "oars" or ship.crew["yards"] >= ship.masts_standing:
         return None
-    options = move_options(state, ship, t)
-    last = ship.last_move if ship.last_move in options else ""
-    if not last:
-        last = "advance" if "advance" in options else options[0]
+    last = ship.last_move if ship.last_move in MOVES else "advance"
+    if last == "hold":
+        last = "advance"
+    if last.startswith("advance"):
+        g = grid(state)
+        ahead = pg.step(ship.pos, ship.facing)
+        blocked = g.contains(ahead) and not g.is_open(ahead)
+        if wind_angle(state.wind, ship.facing) == 0 or blocked:
+            return ""
     return last
 
 
@@ -777,15 +787,27 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> None:
         state.phase = "tasks-setup"
 
 
+def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: Ship) -> list[str]:
+    """The calibers of a battery that reach ``target`` (4.2)."""
+    rng = pg.distance(ship.pos, target.pos)
+    return [gt for gt in groups_of(ship, battery) if rng <= group_range(ship, battery, gt, t)]
+
+
 def open_fire(
-    state: State, t: Tables, ship: Ship, battery: str, target: Ship, ctx: Context
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    target: Ship,
+    ctx: Context,
+    only: str = "",
+    count: int = 0,
 ) -> None:
-    groups = [
-        gt
-        for gt in groups_of(ship, battery)
-        if pg.distance(ship.pos, target.pos) <= group_range(ship, battery, gt, t)
-    ]
-    state.pending = PendingFire(ship.id, battery, target.id, groups)
+    """Fire a battery at ``target`` (4.2: any or all of the guns): every
+    caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
+    calibers = groups_in_range(state, t, ship, battery, target)
+    groups = [gt for gt in calibers if not only or gt == only]
+    state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
     _roll_modifier(state, t, ctx)
 
@@ -796,6 +818,8 @@ def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
     ship, target = state.ships[pf.ship], state.ships[pf.target]
     gun_type = pf.groups[pf.index]
     guns = [g for g in battery_guns(ship, pf.battery) if g.loaded and g.type == gun_type]
+    if pf.count:
+        guns = guns[: pf.count]
     first = all(not g.fired for g in guns)
     rng = pg.distance(ship.pos, target.pos)
     rake = bool(rake_of(ship.pos, target)) and rng > 0
@@ -863,6 +887,32 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         _roll_modifier(state, t, ctx)
     else:
         state.pending = None
+
+
+def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, float]:
+    """Average hits of ``dice`` Damage Dice on the Damage Table (4.3, 4.4)."""
+    table = t.damage.high if high else t.damage.low
+    a = t.ammo.get(ammo)
+    per_die = {r: table.count(r) / 6 for r in ("H", "R", "G", "C")}
+    num, den = a.hull_factor
+    return {
+        "hull": dice * per_die["H"] * a.hits_per_die * num / den,
+        "rigging": dice * per_die["R"] * a.hits_per_die * a.rigging_factor,
+        "guns": dice * per_die["G"] * a.hits_per_die,
+        "crew": dice * per_die["C"] * a.hits_per_die * a.crew_factor,
+    }
+
+
+def _expect(state: State, t: Tables, high: bool) -> str:
+    pf = state.pending
+    assert pf is not None
+    ship, target = state.ships[pf.ship], state.ships[pf.target]
+    dice = pf.dice
+    if not high and rake_of(ship.pos, target) == "astern" and ship.pos != target.pos:
+        dice += t.modifiers.low_stern_rake
+    avg = expected_damage(t, dice, high, ship.load[pf.battery])
+    shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
+    return "about " + ", ".join(shown) if shown else "no effect"
 
 
 def apply_hits(state: State, t: Tables, ctx: Context) -> None:
@@ -1047,6 +1097,11 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
         return grapple_options(state, ship)
     if task == "board":
         return board_options(state, ship)
+    if task.startswith("repel:") and ship.co == "ok":
+        return [
+            Option("repel", "repel boarders with the boarding party"),
+            Option("repel-co", "repel boarders, the captain leading"),
+        ]
     return []
 
 
@@ -1126,6 +1181,9 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
         options = task_options(state, ship, task, t)
         if len(options) > 1:
             return
+        if task.startswith("repel:"):
+            do_task(state, t, ship, task, "repel", ctx)
+            continue
         state.tasks.pop(0)
     state.phase = "end"
 
@@ -1148,8 +1206,18 @@ def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Co
     elif task == "board":
         _task_done(state, ship, task)
         if answer != "none":
-            kind, other = answer.split(":", 1)
-            board(state, ship, state.ships[other], kind == "board-co", ctx)
+            kind, other_id = answer.split(":", 1)
+            other = state.ships[other_id]
+            with_co = kind == "board-co"
+            if repel_strength(state, other) > 0 and other.co == "ok":
+                # the defender decides whether her captain joins (5.0)
+                state.tasks.insert(0, [other.id, f"repel:{ship.id}:{int(with_co)}"])
+            else:
+                board(state, ship, other, with_co, ctx)
+    elif task.startswith("repel:"):
+        _task_done(state, ship, task)
+        _, attacker_id, co = task.split(":")
+        board(state, state.ships[attacker_id], ship, co == "1", ctx, answer == "repel-co")
 
 
 def _task_done(state: State, ship: Ship, task: str) -> None:
@@ -1254,8 +1322,16 @@ def repel_strength(state: State, defender: Ship) -> int:
     return max(0, n) // max(1, len(attackers)) if n > 0 else 0
 
 
-def board(state: State, ship: Ship, other: Ship, with_co: bool, ctx: Context) -> None:
-    """One round of a boarding action (5.0)."""
+def board(
+    state: State,
+    ship: Ship,
+    other: Ship,
+    with_co: bool,
+    ctx: Context,
+    defender_co: bool = False,
+) -> None:
+    """One round of a boarding action (5.0): crew markers (and a captain who
+    joins) plus a die each; the loser loses a boarder, or the captain on a 2."""
     party = ship.crew["boarders"] - ship.boarders_used
     state.boardings.append([ship.id, other.id])
     defenders = repel_strength(state, other)
@@ -1269,13 +1345,15 @@ def board(state: State, ship: Ship, other: Ship, with_co: bool, ctx: Context) ->
             casualty(other, box, ctx, R_BOARD)
         return
     a = ctx.roll(f"{ship.name} boarders ({party + int(with_co)} markers)", 1, R_BOARD)[0]
-    d = ctx.roll(f"{other.name} repels boarders ({defenders} markers)", 1, R_BOARD)[0]
-    att, dfn = a + party + int(with_co), d + defenders
+    d = ctx.roll(
+        f"{other.name} repels boarders ({defenders + int(defender_co)} markers)", 1, R_BOARD
+    )[0]
+    att, dfn = a + party + int(with_co), d + defenders + int(defender_co)
     ctx.log(f"Boarding: {ship.name} {att} against {other.name} {dfn}", R_BOARD)
     if att == dfn:
         ctx.log("The boarding round is drawn", R_BOARD)
         return
-    loser, led = (other, False) if att > dfn else (ship, with_co)
+    loser, led = (other, defender_co) if att > dfn else (ship, with_co)
     if led:
         x, y = ctx.roll(f"{loser.name}: the captain in the melee (2 = struck down)", 2, R_BOARD)
         if x + y == 2:
@@ -1389,10 +1467,10 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                     f"{state.ships[pf.target].name}: fire high or low?",
                     R_DAMAGE,
                     (
-                        Option("high", "fire high (masts and rigging)"),
-                        Option("low", "fire low (hull and guns)"),
+                        Option("high", "fire high (masts and rigging): " + _expect(state, t, True)),
+                        Option("low", "fire low (hull and guns): " + _expect(state, t, False)),
                     ),
-                    context={"step": "aim", "ship": ship.id},
+                    context={"step": "aim", "ship": ship.id, "battery": pf.battery},
                 ),
             )
         if state.fire_queue:
@@ -1406,6 +1484,26 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                 choices.append(
                     Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})")
                 )
+                calibers = groups_in_range(state, t, ship, battery, target)
+                for gt in calibers:
+                    loaded = sum(
+                        1 for g in battery_guns(ship, battery) if g.loaded and g.type == gt
+                    )
+                    label = t.guns.types[gt].label
+                    if len(calibers) > 1:
+                        choices.append(
+                            Option(
+                                f"fire:{target.id}:{gt}",
+                                f"fire only the {loaded} {label}(s) on {target.name}",
+                            )
+                        )
+                    for n in range(1, loaded):
+                        choices.append(
+                            Option(
+                                f"fire:{target.id}:{gt}:{n}",
+                                f"fire only {n} of the {loaded} {label}(s) on {target.name}",
+                            )
+                        )
             if not choices:
                 return ()
             choices.append(Option("hold", "hold fire"))
@@ -1426,21 +1524,25 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         task_choices = task_options(state, ship, task, t)
         if len(task_choices) <= 1:
             return ()
-        rule = {"load": R_LOAD, "board": R_BOARD}.get(task, R_TASKS)
+        kind = task.split(":")[0]
+        rule = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD}.get(kind, R_TASKS)
         question = {
             "sail": f"{ship.name}: make or reef sail?",
             "load": f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
             "load which guns?",
             "grapple": f"{ship.name}: grapple, ungrapple or unfoul?",
             "board": f"{ship.name}: send the boarding party ({ship.crew['boarders']})?",
-        }[task]
+        }.get(kind, "")
+        if kind == "repel":
+            attacker = state.ships[task.split(":")[1]]
+            question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
         return (
             Prompt(
                 ship.side,
                 question,
                 rule,
                 tuple(task_choices),
-                context={"step": task, "ship": ship.id},
+                context={"step": kind, "ship": ship.id},
             ),
         )
     return ()
@@ -1480,13 +1582,18 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         if answer == "hold":
             ctx.log(f"{ship.name} holds her {prompt.context['battery']} fire", R_FIRE)
         else:
-            target = state.ships[answer.split(":", 1)[1]]
-            open_fire(state, t, ship, prompt.context["battery"], target, ctx)
+            _, target_id, *only = answer.split(":")
+            target = state.ships[target_id]
+            battery = prompt.context["battery"]
+            gun_type = only[0] if only else ""
+            count = int(only[1]) if len(only) > 1 else 0
+            open_fire(state, t, ship, battery, target, ctx, gun_type, count)
     elif step == "aim":
         resolve_aim(state, t, answer == "high", ctx)
-    elif step in TASK_ORDER:
+    elif step in TASK_ORDER or step == "repel":
         assert isinstance(answer, str)
-        do_task(state, t, state.ships[prompt.context["ship"]], step, answer, ctx)
+        task = state.tasks[0][1]
+        do_task(state, t, state.ships[prompt.context["ship"]], task, answer, ctx)
     else:  # pragma: no cover - every prompt has a step
         raise IllegalAnswer(f"unknown step {step!r}")
     advance(state, t, ctx)
@@ -1514,18 +1621,22 @@ def _check_end(state: State, ctx: Context) -> None:
 
 def points(state: State) -> dict[str, int]:
     """Victory points: each enemy ship lost is worth the scenario's share of
-    her value (sunk, struck, or left the field)."""
+    her value (sunk, struck, or left the field); a ship that escapes off the
+    field may score for her own side (the scenario's ``escape``)."""
     out = dict.fromkeys(state.sides, 0)
     share = {
         "sunk": state.victory["sunk"],
         "struck": state.victory["struck"],
         "left": state.victory["left_field"],
     }
+    escape: dict[str, int] = state.victory.get("escape", {})
     for ship in state.ships.values():
         if ship.status in share:
             for side in state.sides:
                 if side != ship.side:
                     out[side] += ship.value * share[ship.status]
+        if ship.status == "left":
+            out[ship.side] += ship.value * escape.get(ship.side, 0)
     return {k: v // 100 for k, v in out.items()}
 
 
@@ -1548,7 +1659,8 @@ def compute_result(state: State, limit: bool) -> Result:
         }[last]
     if not limit:
         standing = [side for side in state.sides if any(s.side == side for s in afloat(state))]
-        if len(standing) == 1:
+        escapes = state.victory.get("escape", {})
+        if len(standing) == 1 and not any(escapes.get(s, 0) for s in state.sides):
             gone = [s for s in state.ships.values() if s.side != standing[0]]
             kinds = {s.status for s in gone}
             how = (
@@ -1561,6 +1673,8 @@ def compute_result(state: State, limit: bool) -> Result:
                 else how
             )
             return Result(standing[0], how, state.turn, detail)
+    if any(state.victory.get("escape", {}).values()):
+        how = Termination.OBJECTIVES
     ranked = sorted(state.sides, key=lambda s: -pts[s])
     margin = state.victory["margin"]
     if pts[ranked[0]] - pts[ranked[1]] >= margin:

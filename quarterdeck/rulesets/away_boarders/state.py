@@ -103,13 +103,15 @@ class FieldSpec(BaseModel):
 
 class VictorySpec(BaseModel):
     """Victory conditions the scenario states: what each enemy ship lost is
-    worth (as a share of her value, in percent), and whether losing every
-    ship on the field ends the game."""
+    worth to the other side (as a share of her value, in percent), what a
+    ship that leaves the field is worth to her own side (``escape``, by side),
+    and the lead in points that wins."""
 
     model_config = ConfigDict(extra="forbid")
     sunk: int = Field(default=100, ge=0)
     struck: int = Field(default=100, ge=0)
     left_field: int = Field(default=50, ge=0)
+    escape: dict[str, int] = Field(default_factory=dict)
     margin: int = Field(default=1, ge=1)
 
 
@@ -281,6 +283,7 @@ class PendingFire:
     index: int = 0
     dice: int = 0
     kept_face: int = 0  # the random modifier die, when it joined the Damage Dice
+    count: int = 0  # fire only this many guns of the one caliber (0: all)
 
 
 @dataclass(slots=True)
@@ -294,7 +297,7 @@ class State:
     blocked: list[list[int]]
     wind: int
     ships: dict[str, Ship]
-    victory: dict[str, int]
+    victory: dict[str, Any]
     house_rules: dict[str, Any] | None = None
     turn: int = 1
     phase: str = "crew"
@@ -319,7 +322,7 @@ class State:
         new.sides = list(self.sides)
         new.blocked = [list(b) for b in self.blocked]
         new.ships = {k: v.__deepcopy__(memo) for k, v in self.ships.items()}
-        new.victory = dict(self.victory)
+        new.victory = {k: dict(v) if isinstance(v, dict) else v for k, v in self.victory.items()}
         new.house_rules = copy.deepcopy(self.house_rules)
         new.queue = list(self.queue)
         new.moved = list(self.moved)
@@ -333,8 +336,11 @@ class State:
         new.hits = [dataclasses.replace(h) for h in self.hits]
         new.tasks = [list(x) for x in self.tasks]
         new.boardings = [list(x) for x in self.boardings]
-        new.orders = copy.deepcopy(self.orders)
-        new.result = copy.deepcopy(self.result)
+        new.orders = {
+            seat: {k: dict(v) if isinstance(v, dict) else v for k, v in given.items()}
+            for seat, given in self.orders.items()
+        }
+        new.result = dict(self.result) if self.result is not None else None
         return new
 
     def to_json(self) -> dict[str, Any]:

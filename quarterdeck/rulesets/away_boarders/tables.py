@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from quarterdeck.core.tables import load_tables
+from quarterdeck.core.tables import TableSet
 
 PRINTED = Path(__file__).with_name("tables.toml")
 
@@ -223,18 +220,6 @@ class Tables(_Frozen):
 AMMO_TYPES = ("round", "grape", "double", "chain")
 
 
-@cache
-def printed_tables() -> Tables:
-    return load_tables(Tables, PRINTED)
-
-
-def tables_with(house_rules: dict[str, Any] | None) -> Tables:
-    """The printed tables with a scenario's ``house_rules`` merged over them."""
-    if not house_rules:
-        return printed_tables()
-    return _with(json.dumps(house_rules, sort_keys=True))
-
-
-@cache
-def _with(key: str) -> Tables:
-    return load_tables(Tables, PRINTED, [json.loads(key)])
+CHARTS = TableSet(Tables, PRINTED)
+printed_tables = CHARTS.printed
+tables_with = CHARTS.with_house_rules

@@ -82,6 +82,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "ships": [ship_view(s, state.wind) for s in state.ships.values()],
         "orders": {seat: dict(state.orders.get(seat, {}))} if seat in state.orders else {},
         "points": points(state),
+        "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},
     }
 
 
@@ -123,6 +124,10 @@ def render(state: State, seat: str | None) -> str:
             else:
                 cells.append(".   ")
         lines.append(f"{row:>2}  " + ("  " if row % 2 else "") + "".join(cells).rstrip())
+    lines.append(
+        "    letter = ship (capitals: " + state.sides[0] + "), arrow = her facing, "
+        "+ = more ships on the point, x = struck, ## = island or shore"
+    )
     lines.append("")
     for s in state.ships.values():
         mast = " ".join(

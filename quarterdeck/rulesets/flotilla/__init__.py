@@ -11,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.engine import Context, RulesetInfo
+from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.core.result import Result
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.flotilla import rules
@@ -51,6 +50,7 @@ def make_ship(spec: ShipSpec, card: Roster) -> Ship:
         increase=max(card.increase, default=0),
         decrease=max(card.decrease, default=0),
         reverse_dice=card.reverse_dice,
+        row_dice=card.row_dice,
         turns={"first": card.turns.first, "middle": card.turns.middle, "end": card.turns.end},
         batteries=[
             Battery(b.name, b.weight, list(b.track), list(b.checks)) for b in card.batteries
@@ -70,7 +70,7 @@ def make_ship(spec: ShipSpec, card: Roster) -> Ship:
     )
 
 
-class Flotilla:
+class Flotilla(StateBasics):
     """The Flotilla rule set, registered as ``flotilla``."""
 
     info = RulesetInfo(
@@ -186,17 +186,8 @@ class Flotilla:
         assert isinstance(answer, str)
         rules.apply(state, self.tables(state), seat, answer, ctx)
 
-    def result(self, state: State) -> Result | None:
-        return Result.from_json(state.result) if state.result is not None else None
-
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.flotilla.ai import FlotillaAI

@@ -151,19 +151,13 @@ class FlotillaAI:
         ships = _ships(view)
         unit_id = prompt.context["unit"]
         if unit_id in ships:
-            me = ships[unit_id]
-            chosen = [b for b in me["batteries"] if b["fired"]]
-            # batteries already ordered this volley are not yet marked; count
-            # those before this one in card order that have targets ordered
-            order = [b["name"] for b in me["batteries"]]
-            index = order.index(prompt.context["battery"])
-            strongest = sorted(
-                (b for b in me["batteries"] if not b["fired"] and b["dice"] > 0),
-                key=lambda b: -b["dice"],
-            )[:2]
-            if me["batteries"][index]["name"] not in [b["name"] for b in strongest]:
+            # fire the two strongest batteries that bear: a third would cost
+            # next turn's fire
+            dice = {b["name"]: b["dice"] for b in ships[unit_id]["batteries"]}
+            volley = prompt.context.get("volley", [])
+            strongest = sorted(volley, key=lambda name: -dice.get(name, 0))[:2]
+            if prompt.context["battery"] not in strongest:
                 return "hold"
-            del chosen
         shots: dict[str, list[Any]] = prompt.context.get("shots", {})
         best, best_value = "hold", 0.0
         for target, (inches, divisor, kind) in shots.items():
@@ -196,7 +190,10 @@ class FlotillaAI:
         return "board" if mine >= theirs else "release"
 
     def _gm_aground(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "no"
+        # a fair umpire: close in, or a big ship near the shore, goes aground
+        gap = float(prompt.context.get("gap", 99.0))
+        length = float(prompt.context.get("length", 0.0))
+        return "yes" if gap <= 1.0 or (gap <= 2.0 and length >= 9) else "no"
 
     def _gm_ram(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "4-0"
@@ -207,7 +204,7 @@ class FlotillaAI:
     # -- land ---------------------------------------------------------------
 
     def _landing(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "land"
+        return "land" if "land" in prompt.option_ids() else "stay"
 
     def _embark(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "stay"

@@ -8,8 +8,10 @@ Sections: "Damage" (The Damage Box, Continuing Damage, Specific Hits),
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from quarterdeck.core.engine import Context
+from quarterdeck.rulesets.flotilla import odds
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -283,7 +285,10 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
     mod, reasons = morale_modifier(state, t, ship)
     target = ship.morale + mod
     dice = ctx.roll(
-        f"Captain's morale of {ship.name} ({why}): need {target} or less", t.morale.dice, R_MORALE
+        f"Captain's morale of {ship.name} ({why}): need {target} or less",
+        t.morale.dice,
+        R_MORALE,
+        odds=lambda: "pass " + odds.percent(odds.morale(t, target).get("pass", Fraction(0))),
     )
     excess = sum(dice) - target
     band = t.morale.band(excess)

@@ -14,7 +14,7 @@ from functools import cache
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import Hull, Pose, Terrain, in_arc
-from quarterdeck.rulesets.flotilla import damage
+from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -135,8 +135,11 @@ def shots(
 
 def battery_shots(state: State, t: Tables, ship: Ship, battery: Battery) -> list[Shot]:
     """Targets for one of a ship's batteries: 45 degrees (22.5 each side of
-    the gun), turrets all round unless they cannot rotate."""
+    the gun), turrets all round unless they cannot rotate, mortars all round
+    (Mortars gives them no arc)."""
     origin = battery_origin(ship, battery)
+    if battery.name == "mortar":
+        return shots(state, t, ship.side, origin, None, 360.0, battery.weight)
     if battery.name == "turret":
         jammed = ship.turret != "" or ship.engine_turns > 0
         if not jammed:
@@ -248,7 +251,12 @@ def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule
     range divisor rounded up."""
     if dice <= 0:
         return 0
-    values = ctx.roll(label, dice, rule)
+    values = ctx.roll(
+        label,
+        dice,
+        rule,
+        odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
+    )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)
 
@@ -356,6 +364,9 @@ def fire_at(
         return
     troop = state.troops[shot.target]
     need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
+    need = max(need, t.visibility.get(state.visibility, t.fire.hit_on))
+    if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
+        need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
@@ -363,13 +374,15 @@ def fire_at(
 
 def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) -> None:
     """Every man casts a die; sixes hit. Four hits on an emplacement put a
-    gun out of action for the game."""
+    gun out of action for the game (hits short of four are kept)."""
     troop.fired = True
     values = ctx.roll(f"Small arms of {troop.name}", troop.men, R_SMALL)
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":
         bat = state.batteries[shot.target]
-        guns = min(bat.guns, hits // t.small_arms.hits_per_gun)
+        bat.crew_hits += hits
+        guns = min(bat.guns, bat.crew_hits // t.small_arms.hits_per_gun)
+        bat.crew_hits -= guns * t.small_arms.hits_per_gun
         bat.guns -= guns
         ctx.log(f"{troop.name}: {hits} hit(s), {guns} gun crew(s) of {bat.name} down", R_SMALL)
         return

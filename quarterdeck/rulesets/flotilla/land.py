@@ -20,6 +20,7 @@ from quarterdeck.rulesets.flotilla.tables import Tables
 R_LAND = "Land Movement"
 R_MELEE = "Melee Combat on Land"
 R_LANDING = "Sequence of play: 5. Landing parties"
+R_SWIM = "Movement: Non-Sailing Vessels and Swimming"
 
 
 def _point(state: State, unit_id: str) -> tuple[float, float]:
@@ -52,7 +53,7 @@ def landing_question(state: State, t: Tables, troop_id: str) -> str | None:
         if not ship.afloat:
             return None
         h = fire.hull(ship)
-        if land and land.distance_to_land(h.middle) <= t.land.landing_range:
+        if land and land.distance_to_land(h.middle) <= t.land.swim_range:
             return "landing"
         return None
     if _boat_for(state, t, troop) is not None:
@@ -80,6 +81,36 @@ def land_party(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
     ship.party = None
     troop.aboard = None
     ctx.log(f"{troop.name} lands from {ship.name}", R_LANDING)
+
+
+def swim_ashore(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
+    """Swimming (Non-Sailing Vessels and Swimming): every man swims one die of
+    inches and drowns on a 1. Those whose die covers the distance reach the
+    shore; the rest turn back and rejoin the ship's crew."""
+    assert troop.aboard is not None
+    ship = state.ships[troop.aboard]
+    middle = fire.hull(ship).middle
+    gap = fire.terrain(state).distance_to_land(middle)
+    values = ctx.roll(
+        f"{troop.name} swim for the shore ({gap:.1f} in)", troop.men + troop.leaders, R_SWIM
+    )
+    leaders, men = values[: troop.leaders], values[troop.leaders :]
+    drowned = sum(1 for v in values if v <= t.land.drown_on)
+    ashore_leaders = sum(1 for v in leaders if v > t.land.drown_on and v >= gap)
+    ashore_men = sum(1 for v in men if v > t.land.drown_on and v >= gap)
+    back = len(values) - drowned - ashore_leaders - ashore_men
+    ship.crew_pos = min(len(ship.crew_track) - 1, ship.crew_pos + back)
+    troop.men, troop.leaders = ashore_men, ashore_leaders
+    ctx.log(
+        f"{troop.name}: {drowned} drown, {ashore_men + ashore_leaders} reach the shore, "
+        f"{back} turn back to {ship.name}",
+        R_SWIM,
+    )
+    if troop.alive:
+        land_party(state, t, ctx, troop)
+    else:
+        ship.party = None
+        troop.aboard = None
 
 
 def embark(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
@@ -119,6 +150,12 @@ def troop_step(state: State, t: Tables, ctx: Context) -> None:
         state.ask = {"kind": "troop", "seat": troop.side, "troop": troop.id}
 
 
+def on_land(state: State, p: tuple[float, float]) -> bool:
+    """On land, or at the water's edge (within half an inch)."""
+    land = fire.terrain(state)
+    return not land or land.distance_to_land(p) <= 0.5
+
+
 def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: float) -> bool:
     """Move up to ``inches`` toward ``goal``, stopping at melee range; True
     if the unit reaches contact."""
@@ -151,7 +188,13 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
-    if move_toward(t, troop, goal, inches):
+    start = (troop.x, troop.y)
+    reached = move_toward(t, troop, goal, inches)
+    if not on_land(state, (troop.x, troop.y)):
+        troop.x, troop.y = start  # men on land do not walk into the river
+        ctx.log(f"{troop.name} cannot go that way: water in the way", R_LAND)
+        return
+    if reached:
         troop.contact = target
         ctx.log(f"{troop.name} moves {inches} in and reaches the enemy", R_LAND)
     else:
@@ -189,8 +232,10 @@ def melee_round(
     casualties a die, a 1 making one a leader. Returns the difference of
     losses (attacker's less defender's), a leader counting three men."""
     lost: dict[str, int] = {}
-    for side, enemy, role in ((att, dfn, ""), (dfn, att, defending)):
-        n = melee_dice(t, side, role)
+    # both sides strike together: dice are counted before anyone falls
+    dice = {att.id: melee_dice(t, att), dfn.id: melee_dice(t, dfn, defending)}
+    for side, enemy in ((att, dfn), (dfn, att)):
+        n = dice[side.id]
         values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE) if n else ()
         hits = sum(1 for v in values if v >= t.melee.hit_on)
         leaders = 0
@@ -311,11 +356,16 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
     ctx["troop"] = troop.id
     if kind == "landing":
         ship = state.ships[troop.aboard or ""]
+        gap = fire.terrain(state).distance_to_land(fire.hull(ship).middle)
+        options = [Option("stay", "stay aboard")]
+        if gap <= t.land.landing_range:
+            options.append(Option("land", "land the party by boat"))
+        options.append(Option("swim", f"swim for it ({gap:.1f} in; a 1 drowns)"))
         return Prompt(
             seat,
             f"Land {troop.name} ({troop.men} men) from {ship.name}?",
             R_LANDING,
-            (Option("stay", "stay aboard"), Option("land", "land the party")),
+            tuple(options),
             context=ctx,
         )
     if kind == "embark":
@@ -343,6 +393,8 @@ def apply(state: State, t: Tables, ask: dict[str, Any], answer: str, ctx: Contex
     kind = ask["kind"]
     if kind == "landing" and answer == "land":
         land_party(state, t, ctx, troop)
+    elif kind == "landing" and answer == "swim":
+        swim_ashore(state, t, ctx, troop)
     elif kind == "embark" and answer == "embark":
         embark(state, t, ctx, troop)
     elif kind == "troop":

@@ -14,7 +14,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from quarterdeck.core.geometry import Pose, unit
+from quarterdeck.core.geometry import Pose, segment_distance, unit
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
 from quarterdeck.rulesets.flotilla.fire import terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
@@ -24,6 +24,7 @@ R_MOVE = "Movement: Moving and turning"
 R_ANCHOR = "Movement: Anchors away"
 R_ADRIFT = "Movement: Adrift"
 R_POWER = "Movement: Extra Power"
+R_ROW = "Movement: Non-Sailing Vessels and Swimming"
 R_ENGINES = "Roster card: ENGINES"
 POINTS = ("first", "middle", "end")
 
@@ -38,23 +39,31 @@ class Plan:
     middle: int = 0
     end: int = 0
     reverse: bool = False
+    row: bool = False
 
     @property
     def id(self) -> str:
         if self.reverse:
             return "reverse"
+        if self.row:
+            return f"row/{self.first}"
         return f"s{self.speed}/{self.first}/{self.middle}/{self.end}"
 
     @classmethod
     def parse(cls, text: str) -> Plan:
         if text == "reverse":
             return cls(0, reverse=True)
+        if text.startswith("row/"):
+            return cls(0, int(text[4:]), row=True)
         speed, first, middle, end = text[1:].split("/")
         return cls(int(speed), int(first), int(middle), int(end))
 
     def label(self) -> str:
         if self.reverse:
             return "go astern (one die of inches)"
+        if self.row:
+            way = f"turn {abs(self.first)} deg to {'starboard' if self.first > 0 else 'port'}, "
+            return ("" if self.first == 0 else way) + "row (one die of inches)"
         if self.speed == 0:
             return "stay at anchor (speed 0)"
         turns = [
@@ -128,6 +137,9 @@ def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
     if plan.reverse:
         stern = Pose(ship.x, ship.y, ship.heading).advance(-6 * ship.reverse_dice)
         return on_table(state, stern.point) and not land.crosses(ship_point(ship), stern.point)
+    if plan.row:
+        far = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(6 * ship.row_dice)
+        return on_table(state, far.point) and not land.crosses(ship_point(ship), far.point)
     start, mid, end = path(ship, plan)
     if not on_table(state, mid.point) or not on_table(state, end.point):
         return False
@@ -148,6 +160,8 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     """Every legal manoeuvre for ``ship`` this turn (never empty: she can
     always stay where she is)."""
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    if ship.row_dice > 0:
+        return row_plans(state, ship, before)
     speeds = speed_options(ship)
     turns = [turn_options(ship, p) for p in POINTS]
     out: list[Plan] = []
@@ -170,9 +184,16 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     crossed = land.crosses_many(segments)
     n = len(moving)
     keep_off = ship.mood in ("hold", "retire", "withdrawn") and math.isfinite(before)
-    for i, (plan, _, _, fin) in enumerate(moving):
+    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
+    for i, (plan, start, mid, fin) in enumerate(moving):
         if crossed[i] or crossed[n + i]:
             continue
+        if hulks and any(
+            segment_distance(a, b, c, d) < HULK_CLEARANCE
+            for a, b in ((start.point, mid.point), (mid.point, fin.point))
+            for c, d in hulks
+        ):
+            continue  # a hulk marker is in the way
         if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
             continue
         out.append(plan)
@@ -190,6 +211,27 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
             out.append(reverse)
     if not out:
         out.append(Plan(0))  # nowhere legal to go: she stops
+    return out
+
+
+HULK_CLEARANCE = 0.5  # inches a bow must pass clear of a hulk's keel
+
+
+def hull_line(ship: Ship) -> tuple[tuple[float, float], tuple[float, float]]:
+    bow = Pose(ship.x, ship.y, ship.heading)
+    return bow.point, bow.behind(ship.length)
+
+
+def row_plans(state: State, ship: Ship, before: float) -> list[Plan]:
+    """Row boats and other tiny vessels move one die of inches a turn (Non-
+    Sailing Vessels): they turn first (up to 90 degrees either way) and row."""
+    out = [Plan(0)]
+    if ship.stopped or ship.grappled is not None or ship.aground:
+        return out
+    for angle in (0, -45, 45, -90, 90):
+        plan = Plan(0, angle, row=True)
+        if plan_legal(state, ship, plan, before):
+            out.append(plan)
     return out
 
 

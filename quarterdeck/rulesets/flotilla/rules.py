@@ -81,7 +81,9 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
         if state.result is not None or state.ask is not None:
             return
         if state.queue:
-            state.ask = state.queue.pop(0)
+            ask = state.queue.pop(0)
+            if still_open(state, ask):
+                state.ask = ask
             continue
         done = STEPS[state.phase](state, t, ctx)
         check_end(state, t, ctx)
@@ -95,6 +97,16 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
             state.unit = ""
             state.plan = {}
     raise RuntimeError("the sequence of play did not settle")  # pragma: no cover
+
+
+def still_open(state: State, ask: dict[str, Any]) -> bool:
+    """Whether a question raised earlier still has something to decide."""
+    ship = state.ships.get(ask.get("ship", ""))
+    if ask["kind"] == "turn_box":
+        return ship is not None and any(v > 0 for v in ship.turns.values())
+    if ask["kind"] in ("gm_ram", "gm_collision", "gm_aground"):
+        return ship is not None and ship.status in ("active", "surrendered", "abandoned")
+    return True
 
 
 # --------------------------------------------------------------------------
@@ -284,7 +296,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
             state.stage = "next"
             if ship.guns > 0:
                 state.ask = {"kind": "pitch", "seat": ship.side, "ship": ship.id}
-        elif ship.engine_turns == 0 and not ship.catastrophic:
+        elif ship.engine_turns == 0 and not ship.catastrophic and ship.row_dice == 0:
             state.stage = "plan"
             state.ask = {"kind": "power", "seat": ship.side, "ship": ship.id}
         else:
@@ -350,7 +362,7 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     """The first turn and the first half of the move (or the whole move astern)."""
     ship.moved = True
     if plan.reverse:
-        (inches,) = ctx.roll(f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES)
+        inches = sum(ctx.roll(f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES))
         origin = (ship.x, ship.y)
         pose = Pose(ship.x, ship.y, ship.heading).advance(-inches)
         ship.x, ship.y = pose.x, pose.y
@@ -359,6 +371,15 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
         check_torpedoes(state, t, ctx, ship, origin, (ship.x, ship.y))
         return
     ship.reversing = False
+    if plan.row:
+        origin = (ship.x, ship.y)
+        inches = sum(ctx.roll(f"{ship.name} rows", ship.row_dice, movement.R_ROW))
+        pose = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(inches)
+        ship.x, ship.y, ship.heading = pose.x, pose.y, pose.heading
+        ship.speed, ship.moving, ship.anchored = 0, True, False
+        ctx.log(f"{ship.name} rows {inches} in", movement.R_ROW)
+        check_torpedoes(state, t, ctx, ship, origin, (ship.x, ship.y))
+        return
     if plan.speed > ship.max_speed:
         ship.speed = ship.max_speed
     else:
@@ -375,7 +396,7 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
 
 
 def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Plan) -> None:
-    if plan.reverse or plan.speed == 0:
+    if plan.reverse or plan.row or plan.speed == 0:
         return
     x, y, heading = state.plan["start"]
     _, mid, end = movement.path_from(Pose(x, y, heading), plan)
@@ -527,8 +548,7 @@ def grounding(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     """Within 4 inches of land a ship may run aground: the game master says."""
     if not ship.afloat or ship.aground or not ship.moving:
         return
-    h = fire.hull(ship)
-    gap = min(fire.terrain(state).distance_to_land(p) for p in (h.bow, h.middle, h.stern))
+    gap = land_gap(state, ship)
     if gap > t.aground.danger:
         return
     if state.gm is not None:
@@ -536,6 +556,12 @@ def grounding(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         return
     if gap <= state.game_master["aground_within"]:
         run_aground(ctx, ship)
+
+
+def land_gap(state: State, ship: Ship) -> float:
+    """Inches from the ship's bow, middle or stern to the nearest land."""
+    h = fire.hull(ship)
+    return min(fire.terrain(state).distance_to_land(p) for p in (h.bow, h.middle, h.stern))
 
 
 def run_aground(ctx: Context, ship: Ship) -> None:
@@ -663,7 +689,7 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     loser.crew_pos = 0
     damage.release_grapples(state, loser.id)
     if winner.crew >= t.boarding.prize_crew and winner.afloat:
-        damage.kill_crew(state, t, ctx, winner, t.boarding.prize_crew, "prize crew")
+        winner.crew_pos -= t.boarding.prize_crew  # sent across: not casualties
         loser.status = "captured"
         loser.captured_by = winner.side
         ctx.log(f"{loser.name} is captured by {winner.name}", R_BOARD)
@@ -736,15 +762,15 @@ def repair(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
 
 def step_reload(state: State, t: Tables, ctx: Context) -> bool:
     """Step 9: guns that fired are reloaded, except aboard a ship repairing
-    continuing damage or with a catastrophic fire; a ship that fired more
+    continuing damage, with a catastrophic fire or with no crew; a ship that fired more
     than two batteries spends the next turn reloading. Land guns always
     reload."""
     for ship in state.ships.values():
         ship.no_fire = ship.reload_penalty
         ship.reload_penalty = False
-        if ship.repairing or ship.catastrophic:
+        if ship.repairing or ship.catastrophic or ship.crew <= 0:
             ship.repairing = False
-            continue
+            continue  # repairing, fighting the blaze, or no crew to load
         for battery in ship.batteries:
             battery.fired = False
     for bat in state.batteries.values():
@@ -861,11 +887,8 @@ def check_end(state: State, t: Tables, ctx: Context) -> None:
     else:
         winner = a if alive[a] else b
         loser = other_side(state, winner)
-        struck = any(
-            s.side == loser and s.status in ("surrendered", "captured")
-            for s in state.ships.values()
-        )
-        how = Termination.STRUCK if struck else Termination.SUNK
+        sunk = all(s.status in ("sunk", "hulk") for s in state.ships.values() if s.side == loser)
+        how = Termination.SUNK if sunk else Termination.STRUCK
         state.result = Result(
             winner, how, state.turn, f"{loser} has no vessel or fort left in action"
         ).to_json()
@@ -943,7 +966,8 @@ def prompt(state: State, t: Tables) -> Prompt | None:
     if kind == "target":
         unit_id, battery = ask["unit"], ask["battery"]
         target_opts = [Option("hold", "hold this battery")]
-        ctx.update(unit=unit_id, battery=battery, shots={})
+        volley = [*state.firing.get("orders", {}), *state.firing.get("left", [])]
+        ctx.update(unit=unit_id, battery=battery, shots={}, volley=volley)
         for target, inches, divisor, what in ask["shots"]:
             label = f"{unit_name(state, target)} at {inches:.1f} in"
             target_opts.append(Option(target, label))
@@ -982,11 +1006,14 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     if kind == "gm_aground":
-        ctx["ship"] = ask["ship"]
+        assert ship is not None
+        gap = land_gap(state, ship)
+        ctx.update(ship=ship.id, gap=round(gap, 2), length=ship.length, cls=ship.cls)
         return Prompt(
             seat,
-            f"Game master: {name} is within {t.aground.danger:g} inches of land. "
-            "Does she run aground?",
+            f"Game master: {name} ({ship.cls}, {ship.length:g} in long) is {gap:.1f} in "
+            f"from land. Within {t.aground.danger:g} inches she may run aground; the larger "
+            "the ship and the closer in, the greater the chance. Does she run aground?",
             R_COLL,
             (Option("no", "no"), Option("yes", "she runs aground")),
             context=ctx,
@@ -1147,10 +1174,12 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
         fire.ship_volleys(state, t, ctx, state.ships[unit_id], orders)
     elif unit_id in state.batteries:
         bat = state.batteries[unit_id]
+        bat.fired = True  # chose to fire: holding now forgoes this turn's shot
         if orders["guns"] != "hold":
             fire.fort_volley(state, t, ctx, bat, orders["guns"])
     else:
         troop = state.troops[unit_id]
+        troop.fired = True
         if orders["guns"] != "hold":
             shot = [s for s in fire.small_arms_shots(state, t, troop) if s.target == orders["guns"]]
             if shot:

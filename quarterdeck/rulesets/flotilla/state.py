@@ -206,6 +206,7 @@ class Ship:
     extra_turn: bool = False
     party: str | None = None
     captured_by: str | None = None
+    row_dice: int = 0  # a row boat: one die of inches a turn
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
         # the card's tracks and boxes never change in play: share them; copy
@@ -259,6 +260,7 @@ class LandBattery:
     garrison: str | None = None
     fired: bool = False
     captured_by: str | None = None
+    crew_hits: int = 0  # small-arms hits on the gun crews, four to a gun
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LandBattery:
         return copy.copy(self)

@@ -3,16 +3,15 @@ frozen, validated objects."""
 
 from __future__ import annotations
 
-import json
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from quarterdeck.core.errors import TableError
-from quarterdeck.core.tables import load_tables
+from quarterdeck.core.tables import TableSet
 
 PRINTED = Path(__file__).with_name("tables.toml")
 ROSTERS = Path(__file__).with_name("rosters.toml")
@@ -227,6 +226,8 @@ class Land(_Frozen):
     charge_dice: int
     mounted_dice: int
     landing_range: float
+    swim_range: float
+    drown_on: int
     melee_range: float
     recoil: float
     rout_dice: int
@@ -273,21 +274,9 @@ class Tables(_Frozen):
     melee: Melee
 
 
-@cache
-def printed_tables() -> Tables:
-    return load_tables(Tables, PRINTED)
-
-
-def tables_with(house_rules: dict[str, Any] | None) -> Tables:
-    """The printed tables with a scenario's ``house_rules`` merged over them."""
-    if not house_rules:
-        return printed_tables()
-    return _with(json.dumps(house_rules, sort_keys=True))
-
-
-@cache
-def _with(key: str) -> Tables:
-    return load_tables(Tables, PRINTED, [json.loads(key)])
+CHARTS = TableSet(Tables, PRINTED)
+printed_tables = CHARTS.printed
+tables_with = CHARTS.with_house_rules
 
 
 # --------------------------------------------------------------------------
@@ -297,7 +286,7 @@ def _with(key: str) -> Tables:
 class BatteryCard(_Frozen):
     """One battery on a roster card: its track of fire dice, top first."""
 
-    name: Literal["port", "starboard", "bow", "stern", "turret"]
+    name: Literal["port", "starboard", "bow", "stern", "turret", "mortar"]
     weight: Weight
     track: tuple[int, ...] = Field(min_length=1)
     checks: tuple[int, ...] = ()
@@ -319,6 +308,7 @@ class Roster(_Frozen):
     length: float = Field(gt=0)
     speed: tuple[int, ...] = Field(min_length=1)
     reverse_dice: int = Field(ge=0)
+    row_dice: int = Field(default=0, ge=0)
     increase: tuple[int, ...]
     decrease: tuple[int, ...]
     turns: Turns

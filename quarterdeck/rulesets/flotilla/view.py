@@ -167,8 +167,63 @@ def card(s: Ship) -> list[str]:
             box = s.boxes[i] or "."
             row.append("X" if i < s.ticked else box)
         yellow = "  <- yellow" if r >= s.yellow_box else ""
-        lines.append("    | " + " ".join(f"{c:<2}" for c in row) + yellow)
+        lines.append(("    | " + " ".join(f"{c:<2}" for c in row)).rstrip() + yellow)
     return lines
+
+
+ARROWS = "^/>\\v/<\\"
+
+
+def table_map(state: State, cols: int = 48) -> list[str]:
+    """A character map of the table, north up: land #, torpedoes *, forts F,
+    troops @, ships by the first letter of their id (capitals for the first
+    side) with an arrow for the heading, hulks x."""
+    from quarterdeck.rulesets.flotilla.fire import terrain
+
+    width, height = state.table
+    scale = width / cols
+    rows = max(1, round(height / scale / 2))
+    grid = [[" "] * cols for _ in range(rows)]
+    land = terrain(state)
+
+    def cell(x: float, y: float) -> tuple[int, int] | None:
+        c, r = int(x / scale), rows - 1 - int(y / (scale * 2))
+        return (r, c) if 0 <= r < rows and 0 <= c < cols else None
+
+    if land:
+        for r in range(rows):
+            for c in range(cols):
+                x, y = (c + 0.5) * scale, (rows - 1 - r + 0.5) * scale * 2
+                if land.is_land((x, y)):
+                    grid[r][c] = "#"
+    marks: list[tuple[float, float, str]] = [(x, y, "*") for x, y in state.torpedoes]
+    marks += [(b.x, b.y, "F") for b in state.batteries.values()]
+    marks += [
+        (tr.x, tr.y, "@")
+        for tr in state.troops.values()
+        if tr.alive and tr.aboard is None and tr.fort is None
+    ]
+    for s in state.ships.values():
+        if s.status == "sunk":
+            continue
+        letter = s.id[0].upper() if s.side == state.sides[0] else s.id[0].lower()
+        if s.status == "hulk":
+            letter = "x"
+        marks.append((s.x, s.y, letter))
+        ahead = int(((s.heading + 22.5) % 360) // 45)
+        tip = cell(s.x, s.y)
+        if tip is not None and s.status != "hulk":
+            r, c = tip
+            dc = (0, 1, 1, 1, 0, -1, -1, -1)[ahead]
+            dr = (-1, -1, 0, 1, 1, 1, 0, -1)[ahead]
+            if 0 <= r + dr < rows and 0 <= c + dc < cols and grid[r + dr][c + dc] == " ":
+                grid[r + dr][c + dc] = ARROWS[ahead]
+    for x, y, mark in marks:
+        where = cell(x, y)
+        if where is not None:
+            grid[where[0]][where[1]] = mark
+    border = "+" + "-" * cols + "+"
+    return [border, *("|" + "".join(row) + "|" for row in grid), border]
 
 
 def render(state: State, seat: str | None) -> str:
@@ -177,6 +232,7 @@ def render(state: State, seat: str | None) -> str:
         f"Turn {state.turn} of {state.turn_limit}   phase {state.phase}   "
         f"visibility {state.visibility}   side A {state.side_a or '-'}"
     ]
+    lines += table_map(state)
     for side in state.sides:
         lines.append(f"{side}:")
         for s in state.ships.values():

@@ -9,10 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.engine import Context, RulesetInfo
+from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.core.result import Result
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.gundice_boarding import rules
@@ -39,7 +38,7 @@ def gun_dice(guns: int) -> int:
     return guns // 2
 
 
-class GunDiceBoarding:
+class GunDiceBoarding(StateBasics):
     """The gun-dice boarding rule set, registered as ``gundice-boarding``."""
 
     info = RulesetInfo(
@@ -137,17 +136,8 @@ class GunDiceBoarding:
         assert isinstance(answer, str)
         rules.apply(state, self.tables(state), seat, answer, ctx)
 
-    def result(self, state: State) -> Result | None:
-        return Result.from_json(state.result) if state.result is not None else None
-
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI

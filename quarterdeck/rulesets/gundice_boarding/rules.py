@@ -356,8 +356,8 @@ def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) ->
         names = " and ".join(state.ships[a].name for a in action.attackers)
         return Prompt(
             seat,
-            f"{names} ({action.attacker_dice} dice) against "
-            f"{state.ships[action.defender].name} ({action.defender_dice} dice): "
+            f"{names} ({_n_dice(action.attacker_dice)}) against "
+            f"{state.ships[action.defender].name} ({_n_dice(action.defender_dice)}): "
             f"round {action.rounds_this_turn + 1} of at most {tables.rounds.per_turn} this turn",
             R_ACTION,
             tuple(choices),
@@ -377,6 +377,10 @@ def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) ->
         tuple(_assignment_options(action, owner, tables.rounds.compared)),
         context={"action": action.id, "step": step, "owner": owner},
     )
+
+
+def _n_dice(n: int, kind: str = "") -> str:
+    return f"{n} {kind}{'die' if n == 1 else 'dice'}"
 
 
 def _dice(values: Sequence[int]) -> str:
@@ -588,8 +592,8 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
             action.committed[ship.id] = tables.boarding_dice.mobilise_gun_dice
     state.actions.append(action)
     ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
-    ctx.log(f"{names}: {a_dice} boarding dice = " + ", ".join(a_why), R_DICE)
-    ctx.log(f"{defender.name}: {d_dice} boarding dice = " + ", ".join(d_why), R_DICE)
+    ctx.log(f"{names}: {_n_dice(a_dice, 'boarding ')} = " + ", ".join(a_why), R_DICE)
+    ctx.log(f"{defender.name}: {_n_dice(d_dice, 'boarding ')} = " + ", ".join(d_why), R_DICE)
     if a_dice == 0 or d_dice == 0:
         _check_action_end(state, tables, action, ctx)
 

@@ -15,7 +15,7 @@ def test_1_4_crew_markers_and_hull_boxes_derive_from_complement_and_tonnage() ->
     )
     lawrence = state.ships["l"]
     assert lawrence.crew_total == 14  # 136 men, one marker per ten
-    assert len(lawrence.hull) == 12  # 480 tons, one box per forty
+    assert len(lawrence.hull) == 14  # 480 tons, one box per thirty, at most 14
     assert [len(m) for m in lawrence.masts] == [4, 4]
 
 

@@ -41,7 +41,8 @@ def test_2_2_three_action_phases_each_ending_in_fire() -> None:
     while game.turn == 1 and (p := game.prompt()) is not None:
         if p.context["step"] in ("move", "order", "fire", "aim"):
             seen.add(game.state.action)
-        game.apply(p.seat, p.options[0].id if p.kind == "choice" else {})
+        hold = p.context["step"] == "fire"  # no damage: every phase keeps its moves
+        game.apply(p.seat, p.options[-1].id if hold else p.options[0].id)
     assert seen == {0, 1, 2} and game.state.turn == 2
 
 
@@ -85,3 +86,28 @@ def test_the_ai_fires_when_its_guns_bear() -> None:
         game = play_random_game(scn, seed, {s: "ai" for s in scn.side_names})
         fired += sum(1 for e in game.log if "guns fire on" in e.text)
     assert fired > 0
+
+
+def test_victory_escape_scores_for_the_ship_that_leaves_the_field() -> None:
+    scn = scenarios.load("split-rock-1776")
+    state = RULESET.new_state(scn, ctx())
+    congress, washington = state.ships["congress"], state.ships["washington"]
+    congress.status = "left"
+    assert rules.points(state) == {"american": congress.value, "british": 0}
+    washington.status = "struck"
+    rules._check_end(state, ctx())
+    assert state.result is not None
+    assert state.result["winner"] is None and state.result["how"] == "objectives"
+
+
+def test_victory_escape_must_name_a_side() -> None:
+    import pytest
+
+    from quarterdeck.core.errors import ScenarioError
+    from quarterdeck.core.scenario import build
+
+    scn = scenarios.load("split-rock-1776")
+    data = dict(scn.data)
+    data["victory"] = {"escape": {"french": 100}}
+    with pytest.raises(ScenarioError, match="not a side"):
+        build(data, "test")

@@ -6,7 +6,7 @@ from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.away_boarders import rules
-from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, scenario, ship
+from tests.rulesets.away_boarders.helpers import T, ctx, make_state, scenario, ship
 
 
 def _one(key: str = "carleton", wind: int = 0, facing: int = 1, **kw: object) -> rules.Ship:
@@ -168,4 +168,29 @@ def test_2_2_farthest_upwind_of_equal_speeds_may_defer() -> None:
     game.apply("american", "defer")
     prompt = game.prompt()
     assert prompt is not None and prompt.context == {"step": "move", "ship": "a"}
-    place(game.state.ships["a"], game.state.ships["a"].pos)
+
+
+def test_3_1_with_nobody_aloft_backed_sails_stay_backed() -> None:
+    state = make_state(
+        [
+            ship("a", "carleton", "british", (2, 2), 2, crew={"yards": 0}),
+            ship("b", "maria", "american", (9, 9)),
+        ],
+        wind=0,
+    )
+    a = state.ships["a"]
+    a.last_move, a.backs_this_turn = "back", 1  # broad reach, already backed once
+    assert rules._forced_move(state, a, T) == "back"
+
+
+def test_3_1_with_nobody_aloft_no_advance_head_to_wind() -> None:
+    state = make_state(
+        [
+            ship("a", "carleton", "british", (2, 2), 0, crew={"yards": 0}),
+            ship("b", "maria", "american", (9, 9)),
+        ],
+        wind=0,
+    )
+    a = state.ships["a"]
+    a.last_move = "advance"
+    assert rules._forced_move(state, a, T) == ""

@@ -84,3 +84,26 @@ def test_4_2_an_island_blocks_the_line_of_sight() -> None:
     place(state.ships["f"], P, 0)
     place(state.ships["t"], target)
     assert _ids(state, "port") == []
+
+
+def test_4_2_any_or_all_of_the_guns_may_fire_one_caliber_at_a_time() -> None:
+    from tests.rulesets.away_boarders.helpers import ctx
+
+    state = _state(("t", "maria", "american", pg.step(P, 1, 2)), firer="royal-savage")
+    f, target = state.ships["f"], state.ships["t"]
+    assert rules.groups_in_range(state, T, f, "port", target) == ["6-pdr", "4-pdr"]
+    rules.open_fire(state, T, f, "port", target, ctx(3), only="4-pdr")
+    assert state.pending is not None and state.pending.groups == ["4-pdr"]
+
+
+def test_4_2_some_guns_of_a_caliber_may_fire_and_the_rest_stay_loaded() -> None:
+    from tests.rulesets.away_boarders.helpers import ctx
+
+    state = _state(("t", "maria", "american", pg.step(P, 1, 2)))
+    f, target = state.ships["f"], state.ships["t"]
+    # 2 guns at range 2: Hit Table 2, shot weight +1, initial +2 = 5; random die 3
+    rules.open_fire(state, T, f, "port", target, ctx(3), only="6-pdr", count=2)
+    assert state.pending is not None and state.pending.dice == T.hit_table.rows[2][1] + 3
+    rules.resolve_aim(state, T, False, ctx(1, 1, 1, 1, 1))
+    port = [g for g in f.guns if g.side == "port"]
+    assert sum(1 for g in port if g.fired) == 2 and sum(1 for g in port if g.loaded) == 4

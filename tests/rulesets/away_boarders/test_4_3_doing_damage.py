@@ -4,6 +4,8 @@ effects of H, R, G and C results."""
 from __future__ import annotations
 
 from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.state import Hit
 from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
@@ -52,13 +54,13 @@ def test_4_3_broadside_rolls_then_all_damage_lands_at_the_end_of_the_phase() -> 
     # 5 base (6 guns, range 2) + 1 shot weight + 2 initial = 8; random die 3: no change
     rules.open_fire(state, T, c, "port", rs, ctx(3))
     assert state.pending is not None and state.pending.dice == 8
-    rules.resolve_aim(state, T, False, ctx(5, 5, 4, 3, 1, 2, 6, 6))
-    assert rs.hull == [0, 0, 0]  # nothing lands before the end of the phase
+    rules.resolve_aim(state, T, False, ctx(6, 6, 6, 5, 4, 1, 2, 3))
+    assert rs.hull == [0, 0, 0, 0]  # nothing lands before the end of the phase
     assert all(not g.loaded and g.fired for g in c.guns if g.side == "port")
     (hit,) = state.hits
-    assert (hit.hull, hit.guns, hit.crew, hit.side) == (4, 1, 1, "starboard")
+    assert (hit.hull, hit.guns, hit.crew, hit.side) == (3, 1, 1, "starboard")
     rules.apply_hits(state, T, ctx(3, 4))
-    assert rs.hull == [2, 2, 0]  # a slash, then an X, then the next box
+    assert rs.hull == [2, 1, 0, 0]  # a slash, then an X, then the next box
     assert [g.order for g in rs.guns if g.disabled] == [3]  # first starboard gun
     assert rs.crew["guns"] == 2 and rs.casualties == 1 and rs.co == "ok"
 
@@ -80,9 +82,9 @@ def test_4_3_low_stern_rake_adds_a_die_and_rigging_goes_on_the_nearest_mast() ->
     assert rules.rake_of(c.pos, rs) == "astern"
     rules.open_fire(state, T, c, "port", rs, ctx(3))
     assert state.pending is not None and state.pending.dice == 10  # 5 + 1 + 2 + 2 rake
-    low = ctx(*([1] * 11))
-    rules.resolve_aim(state, T, False, low)
-    assert low.dice.remaining == 0  # type: ignore[attr-defined]
+    dice = ScriptedDice([1] * 11)
+    rules.resolve_aim(state, T, False, Context(dice))
+    assert dice.remaining == 0  # exactly eleven Damage Dice were rolled
     state.hits = [Hit("rs", "c", "rake", "astern", True, 0, 3, 1, 0, 0)]
     rules.apply_hits(state, T, ctx())  # no location roll on a rake
     assert rs.masts[0] == [2, 1, 0] and rs.masts[1] == [0, 0, 0]
@@ -153,7 +155,7 @@ def test_4_3_snake_eyes_on_a_casualty_strikes_down_the_captain() -> None:
 def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
     state = _duel(pg.step(P, 1, 2))
     rs = state.ships["rs"]
-    state.hits = [Hit("rs", "c", "port", "", False, 6, 0, 1, 0, 0)]
+    state.hits = [Hit("rs", "c", "port", "", False, 8, 0, 1, 0, 0)]
     rules.apply_hits(state, T, ctx())
     assert rs.status == "sunk"
     assert state.result is not None and state.result["winner"] == "british"
@@ -161,5 +163,13 @@ def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
 
 
 def test_4_3_damage_table_high_and_low() -> None:
-    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 3, 1, 0, 1)
-    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (2, 0, 1, 1, 1)
+    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 2, 1, 0, 1)
+    assert rules.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (1, 0, 1, 1, 1)
+
+
+def test_house_rules_replace_a_reconstructed_chart() -> None:
+    from quarterdeck.rulesets.away_boarders.tables import tables_with
+
+    house = tables_with({"damage": {"low": ["H", "H", "H", "H", "H", "H"]}})
+    assert rules.read_damage(house, [1, 2, 3], False, "round")[0] == 3
+    assert rules.read_damage(T, [1, 2, 3], False, "round")[0] == 0

@@ -92,3 +92,18 @@ def test_5_0_two_to_one_suffices_when_her_captain_is_down() -> None:
     state.boardings = [["carleton", "savage"]]
     rules.end_of_turn(state, T, ctx())
     assert rs.status == "struck"
+
+
+def test_5_0_the_defenders_captain_may_join_and_counts_as_a_man() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"], c.crew["guns"] = 2, 2
+    rs.crew["boarders"], rs.crew["guns"] = 1, 2
+    state.tasks = [["carleton", "board"]]
+    rules.do_task(state, T, c, "board", "board:savage", ctx())
+    assert state.tasks == [["savage", "repel:carleton:0"]]
+    options = [o.id for o in rules.task_options(state, rs, "repel:carleton:0", T)]
+    assert options == ["repel", "repel-co"]
+    # 2 + 3 = 5 against 1 + captain + 4 = 6: the boarders lose a man
+    rules.do_task(state, T, rs, "repel:carleton:0", "repel-co", ctx(3, 4))
+    assert c.crew["boarders"] == 1 and rs.crew["boarders"] == 1 and state.tasks == []

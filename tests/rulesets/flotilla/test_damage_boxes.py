@@ -113,3 +113,18 @@ def test_catastrophic_fire_three_tries(dice: list[int], out: bool, sunk: bool) -
         rules.step_repair(st, T, Dice([value]).ctx)
     assert (not s.catastrophic) == out
     assert (s.status == "hulk") == sunk
+
+
+def test_house_rules_can_make_the_letters_cumulative() -> None:
+    from quarterdeck.rulesets.flotilla.tables import tables_with
+
+    house = tables_with({"damage": {"letters": {"wooden": ["W", "P", "I"]}}})
+    s = ship("sel", "selma", "confederate")
+    # the P box now rolls for a wooden ship: line 7; its two gun hits take the
+    # bow battery to its (c) box
+    d = Dice([[1, 2, 4], [1, 1, 1]])
+    damage.apply_hits(state([s]), house, d.ctx, s, 4, "test")
+    assert s.no_turns == 3 and d.left == 0
+    plain = ship("sel", "selma", "confederate")
+    damage.apply_hits(state([plain]), T, Dice([]).ctx, plain, 4, "test")
+    assert plain.no_turns == 0

@@ -198,3 +198,47 @@ def test_no_reload_while_repairing_or_with_a_catastrophic_fire() -> None:
     a.repairing = True
     rules.step_reload(st, T, d.ctx)
     assert next(x for x in a.batteries if x.name == "starboard").fired
+
+
+def test_guns_without_crew_are_not_reloaded() -> None:
+    st, a, _b = two_ships(gap=10.0)
+    d = Dice([[1] * 10])
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
+    a.crew_pos = 0
+    rules.step_reload(st, T, d.ctx)
+    assert next(x for x in a.batteries if x.name == "starboard").fired
+
+
+def test_mortars_fire_only_at_land_targets_or_docked_ships_hitting_on_6() -> None:
+    from quarterdeck.rulesets.flotilla.state import LandBattery
+
+    mortar = LandBattery("m", "Mortar", "union", 10, 10, 90.0, 2, 2, "mortar")
+    under_way = ship("sel", "selma", "confederate", x=50, y=10, heading=0, speed=6)
+    st = state([under_way], batteries=[mortar])
+    assert fire.fort_shots(st, T, mortar) == []
+    under_way.anchored, under_way.moving = True, False
+    (shot,) = fire.fort_shots(st, T, mortar)
+    assert shot.divisor == 1  # 40 inches: no range modifier
+    d = Dice([[6, 5]])
+    fire.fort_volley(st, T, d.ctx, mortar, "sel")
+    assert under_way.ticked == 1  # the 5 misses even against a stationary ship
+
+
+def test_land_battery_arc_is_45_degrees_either_side() -> None:
+    from quarterdeck.rulesets.flotilla.state import LandBattery
+
+    fort = LandBattery("f", "Fort", "confederate", 36, 30, 180.0, 3, 3, "normal")
+    inside = ship("a", x=36 + 9, y=21)  # 45 degrees off the facing
+    outside = ship("b", x=36 + 11, y=21, heading=0)
+    st = state([inside, outside], batteries=[fort])
+    assert [s.target for s in fire.fort_shots(st, T, fort)] == ["a"]
+
+
+def test_a_mortar_schooner_fires_all_round_at_a_fort() -> None:
+    from quarterdeck.rulesets.flotilla.state import LandBattery
+
+    jones = ship("jones", "sidney_c_jones", x=30, y=10, heading=0)
+    fort = LandBattery("f", "Fort", "confederate", 30, 0, 0.0, 3, 3, "normal")  # astern
+    st = state([jones], batteries=[fort])
+    mortar = jones.batteries[0]
+    assert [s.target for s in fire.battery_shots(st, T, jones, mortar)] == ["f"]

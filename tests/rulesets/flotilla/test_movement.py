@@ -127,3 +127,32 @@ def test_adrift_moves_one_die_with_the_current() -> None:
 def test_plan_ids_round_trip() -> None:
     for plan in (Plan(8, 0, 45, -45), Plan(0), Plan(0, reverse=True)):
         assert Plan.parse(plan.id) == plan
+
+
+def test_a_row_boat_turns_then_rows_one_die() -> None:
+    s = ship("cut", "navy_cutter", x=36, y=24, heading=0)
+    st = state([s])
+    ids = [p.id for p in movement.plans(st, T, s)]
+    assert ids == ["s0/0/0/0", "row/0", "row/-45", "row/45", "row/-90", "row/90"]
+    st.plan = {"id": "row/90", "start": [36, 24, 0]}
+    rules.move_first_half(st, T, Dice([3]).ctx, s, Plan.parse("row/90"))
+    assert (s.x, s.y, s.heading) == pytest.approx((39, 24, 90))
+    assert s.moving
+
+
+def test_a_hulk_marker_is_in_the_way() -> None:
+    s = ship("ic", x=36, y=10, heading=0, speed=6)
+    hulk = ship("h", "selma", "confederate", x=40, y=15, heading=270, status="hulk")
+    plans = movement.plans(state([s, hulk]), T, s)
+    # the hulk's keel lies across x 40..47 at y 15: straight ahead is clear of it
+    assert Plan(9, 0, 0, 0) in plans
+    blocked = ship("h", "selma", "confederate", x=40, y=15, heading=90, status="hulk")
+    plans = movement.plans(state([s, blocked]), T, s)
+    assert Plan(9, 0, 0, 0) not in plans and Plan(4, 0, 0, 0) in plans
+
+
+def test_the_gamble_turn_of_90_is_one_turn() -> None:
+    s = ship("ic", x=36, y=24, speed=16, extra_inches=12, extra_turn=True)
+    plans = movement.plans(state([s]), T, s)
+    assert any(abs(p.middle) == 90 for p in plans)
+    assert not any(abs(p.middle) == 90 and abs(p.end) == 90 for p in plans)

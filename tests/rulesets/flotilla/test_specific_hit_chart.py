@@ -181,3 +181,19 @@ def test_wooden_stays_wooden() -> None:
     s = ship("sel", "selma", "confederate")
     damage.specific_hit(state([s]), T, Dice([2, 2, 2, 1, 1, 1]).ctx, s, heavy_close=True)
     assert s.cls == "wooden"
+
+
+def test_a_rudder_box_question_lapses_when_no_box_is_left() -> None:
+    from quarterdeck.rulesets.flotilla import rules
+
+    s = ship("ic")
+    st = state([s])
+    st.queue = [{"kind": "turn_box", "seat": "union", "ship": "ic"}] * 2
+    s.turns = {"first": 0, "middle": 0, "end": 45}
+    st.phase = "passage"
+    st.turn = st.turn_limit
+    rules.advance(st, T, Dice([]).ctx)  # one box left: asked
+    assert st.ask is not None and st.ask["kind"] == "turn_box"
+    rules.apply(st, T, "union", "end", Dice([]).ctx)
+    assert s.turns["end"] == 0
+    assert st.ask is None or st.ask["kind"] != "turn_box"

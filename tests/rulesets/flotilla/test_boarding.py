@@ -1,0 +1,75 @@
+"""Boarding actions: grapple at the end of a move (never a buttoned-up
+ironclad), the ships stop, and in the combat phase crew + morale + guns
+times a die, high wins; the winner loses two dice of men and needs ten for
+a prize crew (Boarding Actions)."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.flotilla import rules
+
+from .helpers import Dice, T, ship, state
+
+
+def alongside(target_roster: str = "selma") -> tuple[rules.State, rules.Ship, rules.Ship]:
+    a = ship("ic", x=10, y=10, heading=0, speed=6)
+    b = ship("b", target_roster, "confederate", x=10.8, y=10, heading=0, speed=6)
+    return state([a, b]), a, b
+
+
+def test_grapple_offered_alongside_but_never_against_an_ironclad() -> None:
+    st, a, _ = alongside()
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+    st, a, _ = alongside("arkansas")
+    assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]
+
+
+def test_a_successful_grapple_stops_both_ships() -> None:
+    st, a, b = alongside()
+    rules.resolve_close(st, T, Dice([4]).ctx, a, "grapple:b")
+    assert st.grapples == [["ic", "b"]]
+    assert (a.speed, b.speed, a.moving, b.moving) == (0, 0, False, False)
+
+
+def test_grapple_misses_below_4() -> None:
+    st, a, _ = alongside()
+    rules.resolve_close(st, T, Dice([3]).ctx, a, "grapple:b")
+    assert st.grapples == [] and a.grappled is None
+
+
+def test_boarding_is_crew_plus_morale_plus_guns_times_a_die() -> None:
+    st, a, b = alongside()
+    # Iron City 50 + 12 + 24 = 86 x 2 = 172; Selma 20 + 12 + 8 = 40 x 6 = 240
+    d = Dice([2, 6, [3, 4]])
+    rules.boarding(st, T, d.ctx, a, b)
+    assert a.status == "captured" and a.captured_by == "confederate"
+    assert a.crew == 0
+    # Selma: 7 casualties, then 10 men away as the prize crew (no morale check:
+    # they are not lost)
+    assert b.crew_pos == 20 - 7 - 10
+    assert d.left == 0
+
+
+def test_ties_roll_again() -> None:
+    st, a, b = alongside()
+    a.crew_pos = 4  # 4 + 12 + 24 = 40, as Selma's 20 + 12 + 8
+    d = Dice([3, 3, 5, 2, [1, 1]])  # 120 v 120: again; 200 v 80
+    rules.boarding(st, T, d.ctx, a, b)
+    assert a.crew == 2 and b.crew == 0
+    assert b.status == "abandoned"  # two men cannot crew a prize
+    assert d.left == 0
+
+
+def test_winner_without_ten_men_cannot_take_the_prize() -> None:
+    st, a, b = alongside()
+    a.crew_pos = 11  # 11 men
+    d = Dice([6, 1, [1, 1], [1, 1, 1]])  # 49 x 6 against 40 x 1; loses 2 -> 9
+    rules.boarding(st, T, d.ctx, a, b)
+    assert b.status == "abandoned" and a.crew == 9
+
+
+def test_combat_phase_asks_the_grappler_to_board() -> None:
+    st, a, b = alongside()
+    st.grapples = [["ic", "b"]]
+    a.grappled, b.grappled = "b", "ic"
+    rules.step_combat(st, T, Dice([]).ctx)
+    assert st.ask == {"kind": "board", "seat": "union", "ship": "ic", "target": "b"}

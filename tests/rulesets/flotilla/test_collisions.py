@@ -1,0 +1,86 @@
+"""Collisions, ramming and running aground are the game master's: a seat
+named gm is asked, else the scenario's standing rulings apply; guns go over
+the side to get off, a 6 per die, three guns a die for an ironclad
+(Collisions, Ramming, and Running Aground)."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.flotilla import rules
+
+from .helpers import Dice, T, ship, state
+
+SHORE = [[(0.0, 30.0), (72.0, 30.0), (72.0, 48.0), (0.0, 48.0)]]
+
+
+def test_ram_offered_with_the_bow_on_an_enemy_keel() -> None:
+    a = ship("ark", "arkansas", "confederate", x=40.5, y=19.5, heading=0)
+    b = ship("ic", x=40, y=20, heading=270)  # keel from (40,20) to (48,20)
+    st = state([a, b])
+    assert "ram:ic" in [o.id for o in rules.close_options(st, T, a)]
+
+
+def test_ram_asks_the_game_master_seat() -> None:
+    a = ship("ark", "arkansas", "confederate", x=36, y=19.5, heading=0)
+    b = ship("ic", x=40, y=20, heading=270)
+    st = state([a, b], gm="gm")
+    rules.resolve_close(st, T, Dice([]).ctx, a, "ram:ic")
+    assert st.queue == [{"kind": "gm_ram", "seat": "gm", "ship": "ark", "target": "ic"}]
+    st.ask = st.queue.pop()
+    p = rules.prompt(st, T)
+    assert p is not None and p.seat == "gm" and "4-2" in p.option_ids()
+
+
+def test_without_a_gm_seat_the_scenario_ruling_applies() -> None:
+    a = ship("ark", "arkansas", "confederate", x=36, y=19.5, heading=0)
+    b = ship("sel", "selma", x=40, y=20, heading=270)
+    st = state([a, b])
+    d = Dice([])
+    rules.resolve_close(st, T, d.ctx, a, "ram:sel")
+    assert (b.ticked, a.ticked) == (4, 1)
+
+
+def test_within_4_inches_of_land_the_gm_is_asked_about_grounding() -> None:
+    s = ship("ic", x=36, y=27, heading=90, moving=True)
+    st = state([s], land=SHORE, gm="gm")
+    rules.grounding(st, T, Dice([]).ctx, s)
+    assert st.queue == [{"kind": "gm_aground", "seat": "gm", "ship": "ic"}]
+    s2 = ship("ic", x=36, y=20, heading=90, moving=True)
+    st2 = state([s2], land=SHORE, gm="gm")
+    rules.grounding(st2, T, Dice([]).ctx, s2)
+    assert st2.queue == []
+
+
+def test_scenario_ruling_runs_her_aground_close_in() -> None:
+    s = ship("ic", x=36, y=29.5, heading=90, moving=True)
+    st = state([s], land=SHORE)
+    rules.grounding(st, T, Dice([]).ctx, s)
+    assert s.aground and s.speed == 0
+    s = ship("ic", x=36, y=27, heading=90, moving=True)
+    st = state([s], land=SHORE)
+    rules.grounding(st, T, Dice([]).ctx, s)
+    assert not s.aground
+
+
+def test_pitching_guns_a_6_per_die_frees_her() -> None:
+    s = ship("ic", aground=True)
+    st = state([s])
+    rules.pitch_guns(st, T, Dice([5, 5]).ctx, s, 2)
+    assert s.aground and sum(b.hits for b in s.batteries) == 2
+    rules.pitch_guns(st, T, Dice([6]).ctx, s, 1)
+    assert not s.aground
+
+
+def test_an_ironclad_pitches_three_guns_a_die() -> None:
+    s = ship("ark", "arkansas", "confederate", aground=True)
+    st = state([s])
+    # six guns: two batteries reach their (c) boxes on the way; then two dice
+    rules.pitch_guns(st, T, Dice([[1, 1, 1], [1, 1, 1], 2, 2]).ctx, s, 2)
+    assert sum(b.hits for b in s.batteries) == 6
+
+
+def test_collision_between_touching_keels() -> None:
+    a = ship("ic", x=36, y=20, heading=90, moving=True)
+    b = ship("sel", "selma", "confederate", x=36, y=20.1, heading=90)
+    st = state([a, b], gm="gm")
+    rules.collisions(st, T, Dice([]).ctx, a)
+    assert st.queue == [{"kind": "gm_collision", "seat": "gm", "ship": "ic", "target": "sel"}]
