@@ -214,7 +214,7 @@ class FlotillaRenderer:
         parts.append(self._forts(view, frame, colours))
         labels: list[str] = []
         for s in ships:
-            gone = s.get("status") in ("sunk", "destroyed", "exploded")
+            gone = s.get("status") in ("sunk", "hulk", "destroyed", "exploded")
             css = "ship gone" if gone else "ship"
             if s.get("status") not in (None, "active"):
                 css += " " + re.sub(r"[^a-z-]", "", str(s.get("status")))
@@ -434,6 +434,7 @@ class FlotillaRenderer:
         length = _num(ship.get("length"), 6.0)
         colour = colours.get(str(ship.get("side", "")), "#555")
         out = [f'<g class="move-options" data-mover="{escape(str(ship.get("id", "")))}">']
+        taken: set[tuple[float, float]] = set()
         for o in _list(prompt.get("options")):
             if not isinstance(o, dict):
                 continue
@@ -455,6 +456,10 @@ class FlotillaRenderer:
                 mark = "◀"
             else:
                 continue
+            # two ways to the same place: the second handle steps aside
+            while (round(hx, 1), round(hy, 1)) in taken:
+                hx, hy = _advance(hx, hy, end + 90, 0.8)
+            taken.add((round(hx, 1), round(hy, 1)))
             line = " ".join(frame.s(*p) for p in pts)
             sx, sy = frame.pt(hx, hy)
             rot = (end - 90) if mark == "➤" else 0
