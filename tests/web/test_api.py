@@ -559,5 +559,7 @@ def test_every_other_bundled_scenario_plays_to_its_end_through_the_api(
 
 
 def renders(client: TestClient, game_id: str, token: str) -> bool:
+    """The finished game's table, and its replay at the start, both drawn."""
     page = client.get(f"/games/{game_id}", params={"t": token})
-    return page.status_code == 200 and 'id="table-svg"' in page.text
+    replay = client.get(f"/games/{game_id}/replay", params={"step": 1})
+    return all(p.status_code == 200 and 'id="table-svg"' in p.text for p in (page, replay))

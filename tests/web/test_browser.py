@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,15 @@ def version(page: Any) -> int:
 
 
 def wait_changed(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "v => Number(document.getElementById('game').dataset.version) > v", arg=before
-    )
+    try:
+        page.wait_for_function(
+            "v => Number(document.getElementById('game').dataset.version) > v",
+            arg=before,
+            timeout=15_000,
+        )
+    except Exception as e:
+        said = page.inner_text("#message")
+        raise AssertionError(f"the page did not change; it says {said!r}") from e
 
 
 def step(page: Any, value: int = 6) -> str:
@@ -340,8 +347,8 @@ def generic_step(page: Any, dice: random.Random) -> None:
 # gun-dice games are short and are played to the end here; the longer games of
 # the other rule sets get a bounded number of decisions in the browser and are
 # played to the end through the API (test_api.py)
-MOVES = {"gundice-boarding": 60}
-SHORT = 14
+MOVES = {"gundice-boarding": 150}
+SHORT = 8
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), _playable())
@@ -358,6 +365,8 @@ def test_every_playable_scenario_plays_in_the_browser(
     page.wait_for_url("**/games/*?t=*")
     page.wait_for_selector("#conn.live")
     start_cards = page.inner_text("#frag-cards")
+    start_table = page.inner_html("#frag-table")
+    start_log = page.inner_text("#frag-log")
     throws = random.Random(scenario)
     limit = MOVES.get(ruleset, SHORT)
     moves = 0
@@ -366,7 +375,10 @@ def test_every_playable_scenario_plays_in_the_browser(
         moves += 1
         assert page.inner_text("#message") == ""
     assert moves > 0
-    assert page.inner_text("#frag-cards") != start_cards or game_over(page)
+    # what was done shows: in the log, and on the cards or the table
+    assert page.inner_text("#frag-log") != start_log
+    changed = page.inner_text("#frag-cards") != start_cards
+    assert changed or page.inner_html("#frag-table") != start_table or game_over(page)
     if ruleset in MOVES:
         assert game_over(page)
     assert page.locator("#table-svg").count() == 1
@@ -470,3 +482,157 @@ def test_pages_on_two_server_processes_sharing_a_database_update_live(
     finally:
         stop_server(one)
         stop_server(two)
+
+
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+
+
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_away_boarders_a_move_picked_on_the_field_of_points(
+    browser: Any, live_server: LiveServer, artifacts: Path, dice: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "away-boarders")
+    page.select_option("#scenario", "valcour-island-1776")
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    assert page.locator("#table-svg .land").count() > 0
+    assert "wind from NE" in page.text_content("#table-svg .wind")
+    assert not page.locator("#layer-arcs").is_visible()  # no layer to show here
+    assert page.locator(".ab-display").count() == 6
+    throws = random.Random(7)
+    for _ in range(30):
+        if page.locator("#frag-table .move-option.choosable").count():
+            break
+        generic_step(page, throws)
+    options = page.locator("#frag-table .move-option.choosable")
+    assert options.count() >= 2
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    # pick the last move on the table: its button is marked and its ghost shown
+    option = options.last
+    answer = option.get_attribute("data-answer")
+    q, r, facing = (int(v) for v in option.get_attribute("data-dest").split(","))
+    option.locator(".handle").click()
+    button = page.locator(f'button.answer[data-answer="{answer}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert "picked" in (option.get_attribute("class") or "")
+    assert option.locator(".ghost").evaluate("g => getComputedStyle(g).opacity") == "1"
+    assert "Picked on the table" in page.inner_text("#pick-note")
+    page.screenshot(path=str(artifacts / f"away-boarders-{dice}-move-picked.png"))
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    if page.locator("form.dice-entry").count():  # an incident asks for a roll
+        generic_step(page, throws)
+    card = page.locator(f'.ab-display[data-ship="{mover}"]')
+    assert card.locator(".facing").inner_text().split()[0] == DIRECTIONS[facing]
+    x, y = (q + r / 2) * 48, r * 48 * 3**0.5 / 2
+    moved = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    if "," not in moved and page.locator(f'#table-svg g.ship[data-ship="{mover}"]').count() == 1:
+        tx, ty = (float(v) for v in moved[len("translate(") : -1].split())
+        assert abs(ty - y) < 0.2 and abs(tx - x) < 48  # on her point (others may share it)
+    for _ in range(6):
+        if game_over(page):
+            break
+        generic_step(page, throws)
+    page.screenshot(path=str(artifacts / f"away-boarders-{dice}-table.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("dice", ["program", "physical"])
+def test_flotilla_a_move_picked_on_the_inch_table(
+    browser: Any, live_server: LiveServer, artifacts: Path, dice: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "flotilla")
+    page.select_option("#scenario", "mobile-bay-1864")
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    throws = random.Random(11)
+    for _ in range(20):
+        if page.locator("#frag-table .move-option.choosable").count():
+            break
+        generic_step(page, throws)
+    assert page.locator("#table-svg .land").count() == 1
+    assert page.locator("#table-svg .torpedo").count() == 3
+    assert page.locator(".fl-card").count() == 5  # four ships and the fort
+    # arcs of fire and range bands, on demand; the choice survives redraws
+    arcs = page.locator("#table-svg [data-layer=arcs]")
+    assert not arcs.is_visible() and page.locator("#layer-arcs").is_visible()
+    page.click("#layer-arcs")
+    assert arcs.is_visible()
+    options = page.locator("#frag-table .move-option.choosable")
+    assert options.count() >= 3
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    card = page.locator(f'.fl-card[data-ship="{mover}"]')
+    speed_before = card.locator(".speed").inner_text()
+    was = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    start = tuple(float(v) for v in was[len("translate(") : -1].split())
+    # pick the fastest straight-ahead move on the table: its ghost shows where it leads
+    ids = [options.nth(n).get_attribute("data-answer") for n in range(options.count())]
+    straight = [a for a in ids if a.startswith("s") and a.endswith("/0/0/0")]
+    answer = max(straight, key=lambda a: int(a[1:].split("/")[0]))
+    option = page.locator(f'#frag-table .move-option[data-answer="{answer}"]')
+    option.locator(".handle").click()
+    button = page.locator(f'button.answer[data-answer="{answer}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert option.locator(".ghost").evaluate("g => getComputedStyle(g).opacity") == "1"
+    page.screenshot(path=str(artifacts / f"flotilla-{dice}-move-picked.png"))
+    x, y = (float(v) for v in option.get_attribute("data-dest").split(",")[:2])
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    speed = int(answer[1:].split("/")[0])
+    assert card.locator(".speed").inner_text().split()[0] == str(speed)
+    assert speed_before.split()[0] != str(speed) or speed == 6
+    assert arcs.is_visible()
+    # she is on her way to where her ghost was (the rule set moves her by halves)
+    moved = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    tx, ty = (float(v) for v in moved[len("translate(") : -1].split())
+    sx, sy = start
+    goal = (x * 10, (48 - y) * 10)  # table inches, 48 deep, north up
+    assert math.dist((tx, ty), goal) < math.dist((sx, sy), goal) - 1
+    for _ in range(8):
+        if game_over(page):
+            break
+        generic_step(page, throws)
+    page.screenshot(path=str(artifacts / f"flotilla-{dice}-table.png"), full_page=True)
+    page.close()
+
+
+def test_flotilla_a_unit_to_fire_is_picked_by_clicking_it(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """An answer that is a piece's id (a unit to fire, a target) is picked on the table."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "flotilla")
+    page.select_option("#scenario", "iron-city-duel")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    throws = random.Random(5)
+    pieces = page.locator("#frag-table .choosable[data-ship]")
+    for _ in range(30):
+        if pieces.count():
+            break
+        generic_step(page, throws)
+    assert pieces.count() >= 1
+    piece = pieces.first
+    ship = piece.get_attribute("data-ship")
+    piece.click()
+    button = page.locator(f'button.answer[data-answer="{ship}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert "picked" in (piece.get_attribute("class") or "")
+    page.screenshot(path=str(artifacts / "flotilla-pick-unit.png"))
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    assert page.inner_text("#message") == ""
+    page.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import xml.dom.minidom
 from typing import Any
 
 from quarterdeck.core.scenario import load
@@ -9,7 +10,9 @@ from quarterdeck.core.store import Store
 from quarterdeck.web.fragments import _prompt
 from quarterdeck.web.games import Games
 from quarterdeck.web.render import GenericRenderer, renderer_for
+from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
 from quarterdeck.web.render.dice import die
+from quarterdeck.web.render.flotilla import FlotillaRenderer
 from quarterdeck.web.render.gundice import GunDiceRenderer, bearing
 
 COLOURS = {"british": "#b22234", "american": "#1f4e9c"}
@@ -24,8 +27,9 @@ def gundice_view() -> dict[str, Any]:
 
 def test_each_rule_set_gets_its_renderer_or_the_generic_one() -> None:
     assert isinstance(renderer_for("gundice-boarding"), GunDiceRenderer)
-    assert isinstance(renderer_for("flotilla"), GenericRenderer)
-    assert isinstance(renderer_for("away-boarders"), GenericRenderer)
+    assert isinstance(renderer_for("flotilla"), FlotillaRenderer)
+    assert isinstance(renderer_for("away-boarders"), AwayBoardersRenderer)
+    assert isinstance(renderer_for("no-such-rules"), GenericRenderer)
 
 
 def test_gundice_table_draws_every_ship_at_its_heading_and_the_fouled_contact() -> None:
@@ -135,3 +139,178 @@ def test_form_prompts_render_inputs_from_their_field_specs(tmp_path: Any) -> Non
     assert 'name="guns"' in html and 'min="0"' in html and 'max="6"' in html
     assert '<option value="stbd">starboard</option>' in html
     assert 'data-total-low="2"' in html and 'data-total-high="6"' in html
+
+
+def away_view(scenario: str = "valcour-island-1776") -> dict[str, Any]:
+    from quarterdeck.core.engine import Game
+
+    game = Game.new(load(scenario), seed=1)
+    return game.view(None)
+
+
+AB_COLOURS = {"british": "#b22234", "american": "#1f4e9c"}
+
+
+def test_away_boarders_table_draws_points_islands_wind_and_ships() -> None:
+    from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+
+    view = away_view()
+    svg = AwayBoardersRenderer().table(view, AB_COLOURS)
+    xml.dom.minidom.parseString(svg)  # well formed
+    fld = view["field"]
+    assert svg.count('class="land"') == len(fld["blocked"]) > 0
+    assert svg.count('class="point"') == fld["width"] * fld["height"] - len(fld["blocked"])
+    assert "wind from NE" in svg  # valcour: wind 1
+    for s in view["ships"]:
+        assert f'data-ship="{s["id"]}"' in svg
+    # a ship facing east (0) is drawn bow to the right: rotate(90)
+    ship = dict(view["ships"][0], facing=0)
+    svg = AwayBoardersRenderer().table(dict(view, ships=[ship]), AB_COLOURS)
+    assert "rotate(90)" in svg and AB_COLOURS[ship["side"]] in svg
+
+
+def test_away_boarders_display_shows_masts_hull_crew_guns_and_loads() -> None:
+    from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+
+    view = away_view()
+    ship = view["ships"][0]
+    ship["masts"][0]["boxes"][:2] = [1, 2]
+    ship["hull"][0] = 2
+    ship["guns"][0].update(loaded=False, fired=True)
+    ship["co"] = "wounded"
+    html = AwayBoardersRenderer().cards(view, AB_COLOURS)
+    card = html[html.index(f'data-ship="{ship["id"]}"') :]
+    card = card[: card.index("</article>")]
+    assert card.count('class="box slash"') == 1 and card.count('class="box cross"') == 2
+    assert card.count('class="task"') == 6
+    assert 'class="gun fired' in card and "Captain wounded" in card
+    assert f'<span class="sail-step on">{ship["sail"]}</span>' in card
+
+
+def test_away_boarders_renderer_survives_a_sparse_view() -> None:
+    from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+
+    r = AwayBoardersRenderer()
+    view: dict[str, Any] = {"ships": [{"id": "x", "at": [1, 1]}, {"id": "y"}], "field": {}}
+    assert r.table(view, {}).startswith("<svg") and 'data-ship="x"' in r.table(view, {})
+    assert 'data-ship="x"' in r.cards(view, {})
+    assert r.table({}, {}).startswith("<svg") and r.cards({}, {}) == "<p>No ships in view.</p>"
+
+
+def test_away_boarders_move_options_are_drawn_where_they_lead() -> None:
+    from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+
+    view = away_view()
+    ship = view["ships"][0]
+    col, row = ship["at"]
+    ship["facing"] = 0
+    view["prompt"] = {
+        "kind": "choice",
+        "context": {"step": "move", "ship": ship["id"]},
+        "options": [
+            {"id": "advance", "label": "advance one point"},
+            {
+                "id": "advance-port",
+                "label": f"advance one point and turn to port -> ({col + 1},{row}) facing NE, close-hauled",
+            },
+            {"id": "turn-starboard", "label": "turn one point to starboard"},
+            {"id": "back", "label": "back sail (stay put)"},
+        ],
+    }
+    svg = AwayBoardersRenderer().table(view, AB_COLOURS)
+    q = col - row // 2
+    assert f'data-answer="advance" data-dest="{q + 1},{row},0"' in svg
+    assert f'data-answer="advance-port" data-dest="{q + 1},{row},1"' in svg
+    assert f'data-answer="turn-starboard" data-dest="{q},{row},5"' in svg
+    assert f'data-answer="back" data-dest="{q},{row},0"' in svg
+    assert svg.count('class="ghost"') == 4
+    view["prompt"]["options"] = [{"id": "fire:x", "label": "fire"}, {"id": "hold", "label": "hold"}]
+    view["prompt"]["context"] = {"step": "fire", "ship": ship["id"]}
+    assert "data-answer" not in AwayBoardersRenderer().table(view, AB_COLOURS)
+
+
+FL_COLOURS = {"union": "#1f4e9c", "confederate": "#8b2323"}
+
+
+def flotilla_view(scenario: str = "mobile-bay-1864") -> dict[str, Any]:
+    from quarterdeck.core.engine import Game
+
+    return Game.new(load(scenario), seed=1).view(None)
+
+
+def test_flotilla_table_draws_ships_to_scale_terrain_forts_mines_and_current() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    view = flotilla_view()
+    svg = FlotillaRenderer().table(view, FL_COLOURS)
+    xml.dom.minidom.parseString(svg)
+    assert svg.count('class="land"') == len(view["land"]) == 1
+    assert svg.count('class="torpedo"') == len(view["torpedoes"]) == 3
+    assert 'class="fort" data-ship="fort-morgan"' in svg
+    assert 'class="current"' in svg
+    for s in view["ships"]:
+        assert f'data-ship="{s["id"]}"' in svg
+    # Tennessee heads south: her hull is turned 180 degrees at her bow's point (x 40, y 40 of 48)
+    assert 'transform="translate(400.0 80.0)" data-ship="tennessee"' in svg
+    assert "rotate(180.0)" in svg
+    # the arcs of fire and range bands are a layer the page shows on demand
+    assert 'data-layer="arcs"' in svg and 'data-arc="tennessee:bow"' in svg
+    view["sandbars"] = [[[1, 1], [5, 1], [5, 3]]]
+    assert 'class="sandbar"' in FlotillaRenderer().table(view, FL_COLOURS)
+
+
+def test_flotilla_roster_card_ticks_damage_boxes_and_marks_tracks() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    view = flotilla_view()
+    ship = view["ships"][0]
+    ship["ticked"] = 5
+    ship["batteries"][0]["hits"] = 2
+    ship["speed"] = 4
+    html = FlotillaRenderer().cards(view, FL_COLOURS)
+    card = html[html.index(f'data-ship="{ship["id"]}"') :]
+    card = card[: card.index("</article>")]
+    assert card.count("dmg ticked") == 5
+    assert card.count('<span class="dmg') == len(ship["boxes"])
+    assert "mark-i mark-c" in card and "mark-w" in card and "mark-p" in card
+    assert (
+        card.count("dmg yellow") + card.count("dmg ticked yellow")
+        == len(ship["boxes"]) - ship["yellow_box"]
+    )
+    assert '<span class="tk on">4</span>' in card
+    assert card.count("<sup>c</sup>") >= 2
+    assert "Fort Morgan water battery" in html
+
+
+def test_flotilla_renderer_survives_a_sparse_view() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    r = FlotillaRenderer()
+    view: dict[str, Any] = {"ships": [{"id": "x", "x": 3, "y": 4}], "batteries": [{"id": "f"}]}
+    assert 'data-ship="x"' in r.table(view, {}) and 'data-ship="f"' in r.cards(view, {})
+    assert r.table({}, {}).startswith("<svg") and r.cards({}, {}) == "<p>No ships in view.</p>"
+
+
+def test_flotilla_moves_are_drawn_along_their_paths() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer, plan_path
+
+    pts, heading = plan_path(10, 10, 0, "s6/0/90/-90") or ([], 0.0)
+    assert [tuple(round(c, 6) for c in p) for p in pts] == [(10, 10), (10, 13), (13, 13)]
+    assert heading == 0
+    assert plan_path(10, 10, 0, "reverse") is None
+    view = flotilla_view("iron-city-duel")
+    ship = view["ships"][0]
+    view["prompt"] = {
+        "kind": "choice",
+        "context": {"step": "plan", "ship": ship["id"]},
+        "options": [
+            {"id": "s4/0/0/0", "label": "speed 4 in, straight"},
+            {"id": "s0/0/0/0", "label": "stay at anchor (speed 0)"},
+            {"id": "reverse", "label": "go astern"},
+        ],
+    }
+    svg = FlotillaRenderer().table(view, FL_COLOURS)
+    x, y, h = ship["x"], ship["y"], ship["heading"]  # 10, 24 heading 90 (east)
+    assert f'data-answer="s4/0/0/0" data-dest="{x + 4:.2f},{y:.2f},{h:.1f}"' in svg
+    assert f'data-answer="s0/0/0/0" data-dest="{x:.2f},{y:.2f},{h:.1f}"' in svg
+    assert 'data-answer="reverse"' in svg and svg.count('class="ghost"') == 3

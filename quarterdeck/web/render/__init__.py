@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+from quarterdeck.web.render.flotilla import FlotillaRenderer
 from quarterdeck.web.render.generic import GenericRenderer
 from quarterdeck.web.render.gundice import GunDiceRenderer
 
@@ -27,6 +29,8 @@ class Renderer(Protocol):
 
 RENDERERS: dict[str, Renderer] = {
     "gundice-boarding": GunDiceRenderer(),
+    "away-boarders": AwayBoardersRenderer(),
+    "flotilla": FlotillaRenderer(),
 }
 
 

@@ -74,12 +74,23 @@
   });
 
   // a piece on the table that an answer names (e.g. "board:chesapeake") is
-  // picked by clicking it: the answer is marked, and sent when confirmed
+  // picked by clicking it, and so is a move a renderer draws on the table
+  // (an element with data-answer): the answer is marked and its result shown
+  // on the table, and it is sent when the player confirms with its button
+  function answerButton(el) {
+    const answer = el.getAttribute("data-answer");
+    if (answer !== null) return document.querySelector(`button.answer[data-answer="${CSS.escape(answer)}"]`);
+    // an answer that is the piece's id (a target, a unit to fire), else one
+    // that ends in ":<id>" (board:chesapeake)
+    const id = el.getAttribute("data-ship");
+    return document.querySelector(`button.answer[data-answer="${CSS.escape(id)}"]`)
+      || document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+  }
   function markChoosable() {
-    document.querySelectorAll("#frag-table [data-ship]").forEach((g) => {
-      const id = g.getAttribute("data-ship");
-      const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+    document.querySelectorAll("#frag-table [data-ship], #frag-table [data-answer]").forEach((g) => {
+      const hit = answerButton(g);
       g.classList.toggle("choosable", Boolean(hit));
+      if (g.hasAttribute("data-answer")) g.style.display = hit ? "" : "none";
       if (hit) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
@@ -91,23 +102,35 @@
     });
   }
   document.addEventListener("keydown", (e) => {
-    const g = e.target.closest && e.target.closest("#frag-table .choosable[data-ship]");
+    const g = e.target.closest && e.target.closest("#frag-table .choosable[data-ship], #frag-table .choosable[data-answer]");
     if (!g || (e.key !== "Enter" && e.key !== " ")) return;
     e.preventDefault();
-    document.dispatchEvent(new CustomEvent("qd-piece", { detail: { ship: g.getAttribute("data-ship") } }));
+    document.dispatchEvent(new CustomEvent("qd-piece", {
+      detail: { ship: g.getAttribute("data-ship"), answer: g.getAttribute("data-answer") } }));
   });
   document.addEventListener("qd-piece", (e) => {
-    const id = e.detail.ship;
-    const hit = document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
+    const { ship, answer } = e.detail;
+    const sel = answer ? `[data-answer="${CSS.escape(answer)}"]` : `[data-ship="${CSS.escape(ship)}"]`;
+    const piece = document.querySelector("#frag-table " + sel);
+    const hit = piece ? answerButton(piece) : null;
     document.querySelectorAll("button.answer.chosen").forEach((b) => b.classList.remove("chosen"));
     document.querySelectorAll("#frag-table .picked").forEach((g) => g.classList.remove("picked"));
     if (!hit) return;
     hit.classList.add("chosen");
-    hit.focus();
-    const piece = document.querySelector(`#frag-table [data-ship="${CSS.escape(id)}"]`);
-    if (piece) piece.classList.add("picked");
+    hit.focus({ preventScroll: true });
+    piece.classList.add("picked");
+    // a picked move is drawn over the others
+    if (piece.hasAttribute("data-answer") && piece.parentNode) piece.parentNode.appendChild(piece);
     say("");
     document.getElementById("pick-note").textContent = "Picked on the table: " + hit.textContent.trim() + ". Press it to confirm.";
+  });
+  // choosing a move's button shows where it leads before it is confirmed
+  document.addEventListener("pointerover", (e) => {
+    const b = e.target.closest && e.target.closest("button.answer");
+    document.querySelectorAll("#frag-table .hinted").forEach((g) => g.classList.remove("hinted"));
+    if (!b) return;
+    const g = document.querySelector(`#frag-table [data-answer="${CSS.escape(b.dataset.answer)}"]`);
+    if (g) g.classList.add("hinted");
   });
 
   document.addEventListener("submit", (e) => {

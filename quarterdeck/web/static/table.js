@@ -38,8 +38,11 @@
     let press = null; // where a press began, and the piece under it
     holder.addEventListener("pointerdown", (e) => {
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
-      const piece = e.target.closest && e.target.closest("[data-ship]");
-      press = { x: e.clientX, y: e.clientY, ship: piece ? piece.getAttribute("data-ship") : null };
+      // a move drawn on the table (data-answer) or a piece (data-ship)
+      const move = e.target.closest && e.target.closest("[data-answer]");
+      const piece = !move && e.target.closest && e.target.closest("[data-ship]");
+      press = { x: e.clientX, y: e.clientY, ship: piece ? piece.getAttribute("data-ship") : null,
+        answer: move ? move.getAttribute("data-answer") : null };
       try { holder.setPointerCapture(e.pointerId); } catch (_) { /* pointer already gone */ }
       last = null;
     });
@@ -65,8 +68,9 @@
     const up = (e) => { pointers.delete(e.pointerId); last = null; };
     holder.addEventListener("pointerup", (e) => {
       // a press that did not move is a click on the piece under it
-      if (press && press.ship && Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) {
-        holder.dispatchEvent(new CustomEvent("qd-piece", { bubbles: true, detail: { ship: press.ship } }));
+      if (press && (press.ship || press.answer) && Math.hypot(e.clientX - press.x, e.clientY - press.y) < 6) {
+        holder.dispatchEvent(new CustomEvent("qd-piece", { bubbles: true,
+          detail: { ship: press.ship, answer: press.answer } }));
       }
       press = null;
       up(e);
@@ -79,8 +83,24 @@
       else { const s = svg(); if (s) { box = null; s.setAttribute("viewBox", home(s)); } }
     }));
   }
+  // layers a renderer offers (data-layer, e.g. arcs of fire) are shown on
+  // demand; the choice is kept on the holder, so it survives redraws
+  function layers() {
+    const holder = document.getElementById("frag-table");
+    document.querySelectorAll("[data-layer-toggle]").forEach((b) => {
+      const name = b.getAttribute("data-layer-toggle");
+      b.hidden = !document.querySelector(`#frag-table [data-layer="${name}"]`);
+      if (!b.dataset.bound) {
+        b.dataset.bound = "1";
+        b.addEventListener("click", () => {
+          const on = holder.classList.toggle("show-" + name);
+          b.setAttribute("aria-pressed", String(on));
+        });
+      }
+    });
+  }
   window.qdTable = {
-    apply() { bind(); const s = svg(); if (s && box) set(s, box); },
+    apply() { bind(); layers(); const s = svg(); if (s && box) set(s, box); },
   };
   document.addEventListener("DOMContentLoaded", () => window.qdTable.apply());
 })();
