@@ -128,11 +128,41 @@ class Store:
         return game_id
 
     def append(self, game_id: str, seq: int, entry: dict[str, Any]) -> None:
+        self.append_many(game_id, seq, [entry])
+
+    def append_many(self, game_id: str, start: int, new: list[dict[str, Any]]) -> None:
+        """Write entries ``start``, ``start + 1``, ... in one transaction."""
+        if not new:
+            return
         with self.engine.begin() as conn:
             conn.execute(
-                insert(entries).values(game_id=game_id, seq=seq, payload=json.dumps(entry))
+                insert(entries),
+                [
+                    {"game_id": game_id, "seq": start + n, "payload": json.dumps(entry)}
+                    for n, entry in enumerate(new)
+                ],
             )
             conn.execute(update(games).where(games.c.id == game_id).values(updated=time.time()))
+
+    def heads(self, game_ids: list[str]) -> dict[str, tuple[int, dict[str, str]]]:
+        """For each game: how many entries are stored, and its seat data (one
+        query; what a server sharing the database checks its cache against)."""
+        if not game_ids:
+            return {}
+        counts = (
+            select(entries.c.game_id, func.count().label("n"))
+            .where(entries.c.game_id.in_(game_ids))
+            .group_by(entries.c.game_id)
+            .subquery()
+        )
+        query = (
+            select(games.c.id, games.c.seats_json, counts.c.n)
+            .outerjoin(counts, counts.c.game_id == games.c.id)
+            .where(games.c.id.in_(game_ids))
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return {gid: (n or 0, json.loads(seats or "{}")) for gid, seats, n in rows}
 
     def truncate(self, game_id: str, length: int) -> None:
         """Drop entries from ``length`` on (a step that failed part-way)."""

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import json
 import secrets
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Literal
-
-from sqlalchemy import func, insert, select, update
 
 from quarterdeck.core.dice import NeedDice, PendingDice, RandomDice, RollRequest, check_values
 from quarterdeck.core.engine import Game
@@ -31,8 +28,6 @@ from quarterdeck.core.prompts import Answer
 from quarterdeck.core.record import Record
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.core.store import Store
-from quarterdeck.core.store import entries as entries_table
-from quarterdeck.core.store import games as games_table
 from quarterdeck.players import make_player
 
 SeatKind = Literal["here", "link", "ai"]
@@ -241,40 +236,16 @@ class Games:
         watched = {k: v for k, v in self._cache.items() if v.listeners}
         if not watched or not self.shared:
             return []
-        counts = (
-            select(entries_table.c.game_id, func.count().label("n"))
-            .where(entries_table.c.game_id.in_(list(watched)))
-            .group_by(entries_table.c.game_id)
-            .subquery()
-        )
-        query = (
-            select(games_table.c.id, games_table.c.seats_json, counts.c.n)
-            .outerjoin(counts, counts.c.game_id == games_table.c.id)
-            .where(games_table.c.id.in_(list(watched)))
-        )
-        with self.store.engine.connect() as conn:
-            rows = conn.execute(query).all()
         out = []
-        for game_id, seats_json, n in rows:
+        for game_id, (n, seats) in self.store.heads(list(watched)).items():
             live = watched[game_id]
-            if (n or 0) != live.stored or json.loads(seats_json) != live.meta.to_store():
+            if n != live.stored or seats != live.meta.to_store():
                 out.append(game_id)
         return out
 
     def _fresh(self, live: Live) -> bool:
-        count = (
-            select(func.count())
-            .select_from(entries_table)
-            .where(entries_table.c.game_id == live.id)
-            .scalar_subquery()
-        )
-        with self.store.engine.connect() as conn:
-            row = conn.execute(
-                select(games_table.c.seats_json, count).where(games_table.c.id == live.id)
-            ).first()
-        if row is None:
-            return False
-        return bool(row[1] == live.stored and json.loads(row[0]) == live.meta.to_store())
+        head = self.store.heads([live.id]).get(live.id)
+        return head is not None and head == (live.stored, live.meta.to_store())
 
     def forget(self, game_id: str) -> None:
         """Drop a game from the cache (the next request replays it from the store)."""
@@ -428,7 +399,7 @@ class Games:
     def _store_entries(self, live: Live) -> None:
         game = self._game_unchecked(live)
         entries = game.record.entries
-        append_entries(self.store, live.id, live.stored, entries[live.stored :])
+        self.store.append_many(live.id, live.stored, entries[live.stored :])
         live.stored = len(entries)
 
     def _run_ai(self, live: Live, limit: int = 10_000) -> None:
@@ -491,24 +462,6 @@ class Games:
         except QuarterdeckError as exc:
             raise WebError(f"the record cannot be replayed to step {step}: {exc}", 500) from None
         return game, step, total
-
-
-def append_entries(store: Store, game_id: str, start: int, new: list[dict[str, Any]]) -> None:
-    """Write record entries ``start``, ``start + 1``, ... in one transaction
-    (the store's own ``append`` takes one transaction per entry)."""
-    if not new:
-        return
-    with store.engine.begin() as conn:
-        conn.execute(
-            insert(entries_table),
-            [
-                {"game_id": game_id, "seq": start + n, "payload": json.dumps(entry)}
-                for n, entry in enumerate(new)
-            ],
-        )
-        conn.execute(
-            update(games_table).where(games_table.c.id == game_id).values(updated=time.time())
-        )
 
 
 def _side_info(scenario: dict[str, Any]) -> list[dict[str, str]]:
