@@ -39,6 +39,15 @@ class AwayBoardersAI:
             return ids[0]
         enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
         nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        if step == "casualty":
+            # the fullest box first (the old fixed rule, now the AI's preference)
+            crew = prompt.context.get("crew", {})
+            return max(ids, key=lambda i: (int(crew.get(i.split(":", 1)[1], 0)), -ids.index(i)))
+        if step == "incident":
+            return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
+        if step == "brush":
+            fair = [o.id for o in prompt.options if "in irons" not in o.label]
+            return (fair or ids)[0]
         if step == "crew":
             return self._crew(me, nearest, ids)
         if step == "order":
@@ -74,6 +83,27 @@ class AwayBoardersAI:
                         return i
             return "none"
         return ids[0]
+
+    @staticmethod
+    def _pass_side(me: dict[str, Any], other: dict[str, Any] | None, ids: list[str]) -> str:
+        """Pass so that the battery with more loaded guns bears on an enemy,
+        or the emptier one faces a friend."""
+        if other is None:
+            return ids[0]
+        d = (int(other["facing"]) - int(me["facing"])) % 6
+        mine_if_port = "port" if d in (2, 3, 4) else "starboard"
+
+        def loaded(side: str) -> int:
+            return sum(
+                1 for g in me["guns"] if g["side"] == side and g["loaded"] and not g["disabled"]
+            )
+
+        other_side = "starboard" if mine_if_port == "port" else "port"
+        want_port = loaded(mine_if_port) >= loaded(other_side)
+        if other["side"] == me["side"]:
+            want_port = not want_port
+        choice = "pass-port" if want_port else "pass-starboard"
+        return choice if choice in ids else ids[0]
 
     def _crew(self, me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
         if (

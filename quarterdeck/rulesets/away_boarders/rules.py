@@ -27,6 +27,7 @@ from quarterdeck.rulesets.away_boarders.state import (
     BOX_LABELS,
     SAIL_SETTINGS,
     TASK_BOXES,
+    CasualtyPick,
     Gun,
     Hit,
     PendingFire,
@@ -208,6 +209,8 @@ def compute_speed(ship: Ship, state: State, t: Tables) -> int:
 
 def drift_reason(ship: Ship, state: State) -> str:
     """Why a ship drifts instead of moving (3.1), or "" if she moves."""
+    if ship.aground:
+        return "aground"
     if ship.fouled or ship.grappled:
         return "grappled or fouled"
     if ship.sail == "oars":
@@ -251,9 +254,13 @@ def group_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
     return t.ammo.get(ship.load[battery]).range_for(t.guns.types[gun_type].max_range)
 
 
-def in_arc(firer: Ship, battery: str, target_pos: pg.Point) -> bool:
-    """Broadsides bear within 30 degrees of the beam; bow guns dead ahead (4.2)."""
+def in_arc(firer: Ship, battery: str, target_pos: pg.Point, target_id: str = "") -> bool:
+    """Broadsides bear within 30 degrees of the beam; bow guns dead ahead (4.2).
+    On the same point either broadside bears, unless a near miss put the
+    other ship off one side (3.3): then only that broadside does."""
     if target_pos == firer.pos:
+        if target_id in firer.abeam:
+            return battery == firer.abeam[target_id]
         return battery != "bow"
     if battery == "bow":
         return pg.direction_of(firer.pos, target_pos) == firer.facing
@@ -294,7 +301,7 @@ def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
         if other.side == ship.side:
             continue
         rng = pg.distance(ship.pos, other.pos)
-        if rng > reach or not in_arc(ship, battery, other.pos):
+        if rng > reach or not in_arc(ship, battery, other.pos, other.id):
             continue
         if rng > 1 and not line_clear(state, ship, other, g):
             continue
@@ -302,9 +309,12 @@ def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
     return out
 
 
-def hit_side(firer: pg.Point, target: Ship, battery: str) -> str:
-    """The side of the target the fire comes from ("port"/"starboard")."""
+def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
+    """The side of the target the fire comes from ("port"/"starboard"); on the
+    same point, the side a near miss left the firer on (3.3)."""
     if firer == target.pos:
+        if firer_id in target.abeam:
+            return target.abeam[firer_id]
         return "starboard" if battery == "port" else "port"
     rel = pg.relative_bearing(target.pos, target.facing, firer)
     return "port" if 0 < rel < 180 else "starboard"
@@ -542,42 +552,66 @@ def segment_start(state: State, t: Tables, ctx: Context) -> None:
         ship.speed = 0 if reason else compute_speed(ship, state, t)
         if reason:
             ctx.log(f"{ship.name} cannot move ({reason})", R_DRIFT)
-    if state.turn % 2 == 0:
-        _drift(state, ctx)
-    state.phase = "move"
+    state.drifts = (
+        [s.id for s in afloat(state) if s.drifting and not s.aground] if state.turn % 2 == 0 else []
+    )
+    state.phase = "drift"
     state.action = 0
     state.entry = -1
     state.queue = []
     state.moved = []
-    _check_end(state, ctx)
+    state.fired = []
 
 
-def _drift(state: State, ctx: Context) -> None:
-    """Drifting ships move one point downwind in even turns (3.1); ships
-    grappled or fouled together drift together."""
+def drift_phase(state: State, t: Tables, ctx: Context) -> None:
+    """Drifting ships move one point downwind in even turns (3.1), one at a
+    time; ships grappled or fouled together drift together. A drift into an
+    occupied point is an incident like any other entry (3.3); a drift onto
+    the shore puts the ship aground."""
     g = grid(state)
     to = downwind(state.wind)
-    done: set[str] = set()
-    for ship in afloat(state):
-        if not ship.drifting or ship.id in done:
+    while state.drifts and not state.incident and state.casualty is None:
+        ship = state.ships[state.drifts.pop(0)]
+        if not ship.active:
             continue
         party = [ship] + [state.ships[i] for i in (*ship.fouled, *ship.grappled)]
-        done.update(s.id for s in party)
+        state.drifts = [i for i in state.drifts if i not in {s.id for s in party}]
+        if any(s.aground for s in party):
+            ctx.log(f"{ship.name} is held fast by a ship aground and does not drift", R_DRIFT)
+            continue
         dest = pg.step(ship.pos, to)
         if not g.contains(dest):
             for s in party:
                 s.status = "left"
+                leave_point(state, s)
                 ctx.log(f"{s.name} drifts off the field of play", R_DRIFT)
+            _check_end(state, ctx)
+            if state.result is not None:
+                return
             continue
         if not g.is_open(dest):
-            ctx.log(f"{ship.name} drifts against the shore and stays put", R_DRIFT)
+            for s in party:
+                run_aground(s, "drifts onto the shore", ctx, R_DRIFT)
             continue
-        if ships_at(state, dest):
-            ctx.log(f"{ship.name} cannot drift: another ship lies downwind", R_DRIFT)
-            continue
+        others = [o for o in ships_at(state, dest) if o not in party]
         for s in party:
+            leave_point(state, s)
             s.q, s.r = dest
         ctx.log(f"{' and '.join(s.name for s in party)} drift one point downwind", R_DRIFT)
+        if others:
+            incident(state, ship, others[0], t, ctx)
+    if not state.drifts and not state.incident and state.casualty is None:
+        state.phase = "move"
+        _check_end(state, ctx)
+
+
+def run_aground(ship: Ship, how: str, ctx: Context, rule: str) -> None:
+    """A ship carried onto an island or the shore runs aground there: she
+    stays on her point and neither moves nor drifts again (reading of 3.1)."""
+    ship.aground = True
+    ship.drifting = True
+    ship.speed = 0
+    ctx.log(f"{ship.name} {how} and runs aground", rule)
 
 
 def movers(state: State, speed: int) -> list[Ship]:
@@ -645,7 +679,8 @@ def move_options(state: State, ship: Ship, t: Tables) -> list[str]:
 def _forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     """Without one crew marker per mast manning the yards, a ship repeats
     her last move (3.1): None when she may choose, "" when she cannot repeat
-    it (an advance head to wind or onto the shore) and so stays put. Backing
+    it (an advance head to wind) and so stays put; an advance repeated onto
+    the shore runs her aground. Backing
     sail is repeated even past the once-a-turn limit on a broad reach: that
     limit bounds a captain's choice, and nobody is aloft to brace the yards."""
     if ship.sail == "oars" or ship.crew["yards"] >= ship.masts_standing:
@@ -653,12 +688,8 @@ def _forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     last = ship.last_move if ship.last_move in MOVES else "advance"
     if last == "hold":
         last = "advance"
-    if last.startswith("advance"):
-        g = grid(state)
-        ahead = pg.step(ship.pos, ship.facing)
-        blocked = g.contains(ahead) and not g.is_open(ahead)
-        if wind_angle(state.wind, ship.facing) == 0 or blocked:
-            return ""
+    if last.startswith("advance") and wind_angle(state.wind, ship.facing) == 0:
+        return ""
     return last
 
 
@@ -688,11 +719,17 @@ def execute_move(
     if move == "back":
         ship.backs_this_turn += 1
     why = " (no crew at the yards: she repeats her last move)" if forced else ""
+    if g.contains(p) and not g.is_open(p):
+        run_aground(ship, f"is carried onto the shore ahead{why}", ctx, R_MOVE)
+        return
     if not g.contains(p):
         ship.status = "left"
+        leave_point(state, ship)
         ctx.log(f"{ship.name} sails off the field of play{why}", R_MOVE)
         _check_end(state, ctx)
         return
+    if p != ship.pos:
+        leave_point(state, ship)
     ship.q, ship.r = p
     ship.facing = f
     if not quiet:
@@ -704,11 +741,13 @@ def execute_move(
 
 
 def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) -> None:
-    """Entering an occupied point (3.3): near miss, or collision; a collision
+    """Entering an occupied point (3.3): near miss (the mover then chooses
+    which side of the other ship she passes), or collision; a collision
     fouls (rigging hits from the difference of two dice) or brushes past."""
     face = ctx.roll(f"{mover.name} enters {other.name}'s point (odd: collision)", 1, R_INCIDENT)[0]
     if face % 2 == 0:
         ctx.log(f"Near miss: {mover.name} passes close by {other.name}", R_INCIDENT)
+        state.incident = ["side", mover.id, other.id]
         return
     face = ctx.roll(f"Collision of {mover.name} and {other.name} (odd: fouled)", 1, R_INCIDENT)[0]
     if face % 2 == 1:
@@ -727,27 +766,64 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
         state.queue = [i for i in state.queue if i not in (mover.id, other.id)]
         _check_end(state, ctx)
         return
-    # brush: both lose a point of speed; the mover turns parallel
+    # brush: both lose a point of speed; the mover turns parallel to her
     for s in (mover, other):
         s.speed = max(0, s.speed - 1)
-    turn = -1
-    for sign in (1, -1):
-        if pg.turn(mover.facing, sign) in (other.facing, (other.facing + 3) % 6):
-            turn = sign
-            break
+    ways = [
+        sign
+        for sign in (1, -1)
+        if pg.turn(mover.facing, sign) in (other.facing, (other.facing + 3) % 6)
+    ]
+    ctx.log(f"{mover.name} brushes past {other.name}: both lose a point of speed", R_INCIDENT)
+    if len(ways) == 1:
+        _brush_turn(state, mover, ways[0], ctx)
     else:
-        for sign in (1, -1):
-            if is_downwind_turn(state.wind, mover.facing, pg.turn(mover.facing, sign)):
-                turn = sign
-                break
-    mover.facing = pg.turn(mover.facing, turn)
+        state.incident = ["turn", mover.id, other.id]
+
+
+def _brush_turn(state: State, mover: Ship, sign: int, ctx: Context) -> None:
+    """The mover of a brush turns one point (3.3); head to wind her speed is 0."""
+    mover.facing = pg.turn(mover.facing, sign)
     if wind_angle(state.wind, mover.facing) == 0 and mover.sail != "oars":
         mover.speed = 0
+    ctx.log(f"{mover.name} turns to {'port' if sign == 1 else 'starboard'}", R_INCIDENT)
+
+
+def passing_sides(mover: Ship, other: Ship, her_side: str) -> tuple[str, str]:
+    """After a near miss along ``other``'s ``her_side`` (3.3): (the mover's
+    side that faces her, her side that faces the mover). Headings on the grid
+    differ by multiples of 60 degrees, so the answer is always one side."""
+    d = (other.facing - mover.facing) % 6
+    mine = "port" if d in (2, 3, 4) else "starboard"
+    if her_side == "starboard":
+        mine = "starboard" if mine == "port" else "port"
+    return mine, her_side
+
+
+def resolve_incident(state: State, answer: str, ctx: Context) -> None:
+    """The mover's answer to a near miss (which side) or an open brush turn (3.3)."""
+    kind, mover_id, other_id = state.incident
+    state.incident = []
+    mover, other = state.ships[mover_id], state.ships[other_id]
+    if kind == "turn":
+        _brush_turn(state, mover, 1 if answer == "turn-port" else -1, ctx)
+        return
+    her = answer.split("-", 1)[1]
+    mine, hers = passing_sides(mover, other, her)
+    mover.abeam[other.id] = mine
+    other.abeam[mover.id] = hers
     ctx.log(
-        f"{mover.name} brushes past {other.name}: both lose a point of speed; "
-        f"{mover.name} turns to {'port' if turn == 1 else 'starboard'}",
+        f"{mover.name} passes along {other.name}'s {hers} side: while they share the point "
+        f"only {mover.name}'s {mine} and {other.name}'s {hers} broadsides bear on each other",
         R_INCIDENT,
     )
+
+
+def leave_point(state: State, ship: Ship) -> None:
+    """A ship moving off a point is no longer abeam of the ships on it (3.3)."""
+    for other_id in ship.abeam:
+        state.ships[other_id].abeam.pop(ship.id, None)
+    ship.abeam = {}
 
 
 # --------------------------------------------------------------------------
@@ -771,12 +847,13 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> None:
         return
     while state.fire_queue:
         ship_id, battery = state.fire_queue[0]
-        if targets(state, state.ships[ship_id], battery, t):
+        if fire_choices(state, t, state.ships[ship_id], battery):
             return
         state.fire_queue.pop(0)
     apply_hits(state, t, ctx)
-    if state.result is not None:
+    if state.result is not None or state.casualty is not None:
         return
+    state.fired = []
     state.action += 1
     if state.action < len(t.movement.phases):
         state.phase = "move"
@@ -788,9 +865,51 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> None:
 
 
 def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: Ship) -> list[str]:
-    """The calibers of a battery that reach ``target`` (4.2)."""
+    """The calibers of a battery that reach ``target`` (4.2) and have not yet
+    fired on her this phase: the guns of one caliber firing together on a
+    target make one roll (4.3), so they cannot be split into several."""
     rng = pg.distance(ship.pos, target.pos)
-    return [gt for gt in groups_of(ship, battery) if rng <= group_range(ship, battery, gt, t)]
+    return [
+        gt
+        for gt in groups_of(ship, battery)
+        if rng <= group_range(ship, battery, gt, t)
+        and [ship.id, battery, target.id, gt] not in state.fired
+    ]
+
+
+def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Option]:
+    """What a battery may still do at the end of this phase (4.2): any or all
+    of its loaded guns may fire, so after one roll the guns still loaded may
+    fire on another target (or a caliber not yet fired on the same one)."""
+    choices: list[Option] = []
+    for target in targets(state, ship, battery, t):
+        calibers = groups_in_range(state, t, ship, battery, target)
+        if not calibers:
+            continue
+        rng = pg.distance(ship.pos, target.pos)
+        rake = rake_of(ship.pos, target)
+        extra = f", raking from {rake}" if rake and rng > 0 else ""
+        choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
+        for gt in calibers:
+            loaded = sum(1 for g in battery_guns(ship, battery) if g.loaded and g.type == gt)
+            label = t.guns.types[gt].label
+            if len(calibers) > 1:
+                choices.append(
+                    Option(
+                        f"fire:{target.id}:{gt}",
+                        f"fire only the {loaded} {label}(s) on {target.name}",
+                    )
+                )
+            for n in range(1, loaded):
+                choices.append(
+                    Option(
+                        f"fire:{target.id}:{gt}:{n}",
+                        f"fire only {n} of the {loaded} {label}(s) on {target.name}",
+                    )
+                )
+    if choices:
+        choices.append(Option("hold", "hold fire (no more from this battery this phase)"))
+    return choices
 
 
 def open_fire(
@@ -807,6 +926,7 @@ def open_fire(
     caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
     calibers = groups_in_range(state, t, ship, battery, target)
     groups = [gt for gt in calibers if not only or gt == only]
+    state.fired.extend([ship.id, battery, target.id, gt] for gt in groups)
     state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
     _roll_modifier(state, t, ctx)
@@ -873,7 +993,7 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     for g in guns:
         g.loaded = False
         g.fired = True
-    side = "rake" if rake else hit_side(ship.pos, target, pf.battery)
+    side = "rake" if rake else hit_side(ship.pos, target, pf.battery, ship.id)
     state.hits.append(
         Hit(target.id, ship.id, side, rake, high, hull, r_dice, r_per, gun_hits, crew_hits)
     )
@@ -916,9 +1036,10 @@ def _expect(state: State, t: Tables, high: bool) -> str:
 
 
 def apply_hits(state: State, t: Tables, ctx: Context) -> None:
-    """All the damage of the phase, at once (2.2, 4.3)."""
-    hits, state.hits = state.hits, []
-    for hit in hits:
+    """All the damage of the phase, at once (2.2, 4.3). Where the owner must
+    place casualties (4.3) the damage waits for her answer, then goes on."""
+    while state.hits and state.casualty is None:
+        hit = state.hits.pop(0)
         ship = state.ships[hit.target]
         if ship.status in ("sunk", "left"):
             continue
@@ -927,12 +1048,14 @@ def apply_hits(state: State, t: Tables, ctx: Context) -> None:
         for mast in masts_for(ship, hit.rigging_dice, hit.rake_from, ctx):
             _rigging_hit(ship, mast, hit.rigging_per_die, ctx)
         _gun_hits(ship, hit, ctx)
-        _crew_hits(ship, hit.crew, hit.high, ctx, t)
         if ship.hull_left == 0 and ship.status != "sunk":
             ship.status = "sunk"
             ctx.log(f"{ship.name}'s hull is shot to pieces: she sinks", R_DAMAGE)
             _release(state, ship)
-    _check_end(state, ctx)
+            continue
+        _crew_hits(state, ship, hit.crew, hit.high, ctx, t)
+    if state.casualty is None:
+        _check_end(state, ctx)
 
 
 def _hull_hit(ship: Ship) -> None:
@@ -1004,25 +1127,55 @@ def _gun_hits(ship: Ship, hit: Hit, ctx: Context) -> None:
         ctx.log(f"{ship.name} loses a {gun.type} gun ({gun.side})", R_DAMAGE)
 
 
-def _crew_hits(ship: Ship, hits: int, high: bool, ctx: Context, t: Tables) -> None:
+def _crew_hits(state: State, ship: Ship, hits: int, high: bool, ctx: Context, t: Tables) -> None:
     """Crew casualties (4.3): from the rigging boxes first when fired high,
-    the lower boxes first when low (the fullest box of the group); each
-    casualty rolls two dice, snake eyes striking down the commanding officer."""
-    first, second = (
-        (t.crew.rigging_boxes, t.crew.lower_boxes)
+    the lower boxes first when low; within those the owner picks the box."""
+    groups = (
+        [list(t.crew.rigging_boxes), list(t.crew.lower_boxes)]
         if high
-        else (t.crew.lower_boxes, t.crew.rigging_boxes)
+        else [list(t.crew.lower_boxes), list(t.crew.rigging_boxes)]
     )
-    boxes: list[str] = []
-    crew = dict(ship.crew)
-    for _ in range(hits):
-        pool = [b for b in first if crew[b] > 0] or [b for b in second if crew[b] > 0]
+    take_casualties(state, ship, hits, groups, ctx, R_DAMAGE)
+
+
+def take_casualties(
+    state: State, ship: Ship, n: int, groups: list[list[str]], ctx: Context, rule: str
+) -> None:
+    """``n`` crew markers go to the casualty pile, from the boxes of the first
+    group that has men, then the next (4.3, 5.0). The owning player chooses
+    the box whenever more than one would do; the two-dice roll for the
+    commanding officer follows once every box is chosen."""
+    state.casualty = CasualtyPick(ship.id, n, groups, rule)
+    next_casualty(state, ctx)
+
+
+def casualty_choices(state: State) -> list[str]:
+    """The boxes the next casualty may come from (4.3): those of the first
+    group, in order of preference, that still have a man in them."""
+    pick = state.casualty
+    assert pick is not None
+    ship = state.ships[pick.ship]
+    for group in pick.groups:
+        pool = [b for b in group if ship.crew[b] - pick.boxes.count(b) > 0]
+        if pool:
+            return pool
+    return []
+
+
+def next_casualty(state: State, ctx: Context) -> None:
+    """Place the casualties that need no choice; stop at the first that does."""
+    pick = state.casualty
+    assert pick is not None
+    while pick.left > 0:
+        pool = casualty_choices(state)
         if not pool:
             break
-        box = max(pool, key=lambda b: crew[b])
-        crew[box] -= 1
-        boxes.append(box)
-    casualties(ship, boxes, ctx)
+        if len(pool) > 1:
+            return
+        pick.boxes.append(pool[0])
+        pick.left -= 1
+    state.casualty = None
+    casualties(state.ships[pick.ship], pick.boxes, ctx, pick.rule)
 
 
 def casualties(ship: Ship, boxes: list[str], ctx: Context, rule: str = R_DAMAGE) -> None:
@@ -1336,13 +1489,8 @@ def board(
     state.boardings.append([ship.id, other.id])
     defenders = repel_strength(state, other)
     if defenders == 0:
-        pool = [b for b in ("guns", "repair_guns") if other.crew[b] > 0] or [
-            b for b in TASK_BOXES if other.crew[b] > 0
-        ]
         ctx.log(f"{ship.name}'s boarders meet no boarding party: a free attack", R_BOARD)
-        if pool:
-            box = max(pool, key=lambda b: other.crew[b])
-            casualty(other, box, ctx, R_BOARD)
+        take_casualties(state, other, 1, [["guns", "repair_guns"], list(TASK_BOXES)], ctx, R_BOARD)
         return
     a = ctx.roll(f"{ship.name} boarders ({party + int(with_co)} markers)", 1, R_BOARD)[0]
     d = ctx.roll(
@@ -1399,6 +1547,7 @@ def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
 PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
     "crew": crew_segment,
     "segment": segment_start,
+    "drift": drift_phase,
     "move": move_phase,
     "fire-setup": fire_setup,
     "fire": fire_phase,
@@ -1416,6 +1565,10 @@ PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
 def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
     if state.result is not None:
         return ()
+    if state.casualty is not None:
+        return (_casualty_prompt(state),)
+    if state.incident:
+        return (_incident_prompt(state),)
     if state.phase == "crew":
         out = [p for seat in state.sides if (p := _crew_prompt(state, t, seat)) is not None]
         return tuple(out)
@@ -1476,37 +1629,9 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         if state.fire_queue:
             ship_id, battery = state.fire_queue[0]
             ship = state.ships[ship_id]
-            choices: list[Option] = []
-            for target in targets(state, ship, battery, t):
-                rng = pg.distance(ship.pos, target.pos)
-                rake = rake_of(ship.pos, target)
-                extra = f", raking from {rake}" if rake and rng > 0 else ""
-                choices.append(
-                    Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})")
-                )
-                calibers = groups_in_range(state, t, ship, battery, target)
-                for gt in calibers:
-                    loaded = sum(
-                        1 for g in battery_guns(ship, battery) if g.loaded and g.type == gt
-                    )
-                    label = t.guns.types[gt].label
-                    if len(calibers) > 1:
-                        choices.append(
-                            Option(
-                                f"fire:{target.id}:{gt}",
-                                f"fire only the {loaded} {label}(s) on {target.name}",
-                            )
-                        )
-                    for n in range(1, loaded):
-                        choices.append(
-                            Option(
-                                f"fire:{target.id}:{gt}:{n}",
-                                f"fire only {n} of the {loaded} {label}(s) on {target.name}",
-                            )
-                        )
+            choices = fire_choices(state, t, ship, battery)
             if not choices:
                 return ()
-            choices.append(Option("hold", "hold fire"))
             return (
                 Prompt(
                     ship.side,
@@ -1548,11 +1673,62 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
     return ()
 
 
+def _casualty_prompt(state: State) -> Prompt:
+    pick = state.casualty
+    assert pick is not None
+    ship = state.ships[pick.ship]
+    pool = casualty_choices(state)
+    left = {b: ship.crew[b] - pick.boxes.count(b) for b in pool}
+    return Prompt(
+        ship.side,
+        f"{ship.name} loses {pick.left} more crew marker(s): from which box is the next one?",
+        pick.rule,
+        tuple(Option(f"box:{b}", f"{BOX_LABELS[b]} ({left[b]} there)") for b in pool),
+        context={"step": "casualty", "ship": ship.id, "crew": left},
+    )
+
+
+def _incident_prompt(state: State) -> Prompt:
+    kind, mover_id, other_id = state.incident
+    mover, other = state.ships[mover_id], state.ships[other_id]
+    if kind == "side":
+        return Prompt(
+            mover.side,
+            f"Near miss: {mover.name} passes close by {other.name}. Which side of her?",
+            R_INCIDENT,
+            (
+                Option("pass-port", f"pass along {other.name}'s port side"),
+                Option("pass-starboard", f"pass along {other.name}'s starboard side"),
+            ),
+            context={"step": "incident", "ship": mover.id, "other": other.id},
+        )
+    return Prompt(
+        mover.side,
+        f"{mover.name} brushes past {other.name}: turn one point to port or starboard?",
+        R_INCIDENT,
+        tuple(
+            Option(f"turn-{side}", f"turn to {side}: facing {pg.DIRECTION_NAMES[f]}, {how}")
+            for side, sign in (("port", 1), ("starboard", -1))
+            for f in [pg.turn(mover.facing, sign)]
+            for how in [POINT_OF_SAILING[wind_angle(state.wind, f)]]
+        ),
+        context={"step": "brush", "ship": mover.id, "other": other.id},
+    )
+
+
 def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> None:
     """Take ``seat``'s checked answer, then run the sequence of play forward."""
     prompt = next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
-    if step == "crew":
+    if step == "casualty":
+        assert isinstance(answer, str) and state.casualty is not None
+        state.casualty.boxes.append(answer.split(":", 1)[1])
+        state.casualty.left -= 1
+        next_casualty(state, ctx)
+    elif step in ("incident", "brush"):
+        assert isinstance(answer, str)
+        resolve_incident(state, answer, ctx)
+    elif step == "crew":
         ship_id = prompt.context["ship"]
         if prompt.kind == "form":
             assert isinstance(answer, dict)
@@ -1578,8 +1754,8 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     elif step == "fire":
         assert isinstance(answer, str)
         ship = state.ships[prompt.context["ship"]]
-        state.fire_queue.pop(0)
         if answer == "hold":
+            state.fire_queue.pop(0)
             ctx.log(f"{ship.name} holds her {prompt.context['battery']} fire", R_FIRE)
         else:
             _, target_id, *only = answer.split(":")

@@ -206,6 +206,9 @@ class Ship:
     grappled: list[str] = field(default_factory=list)
     boarders_used: int = 0
     loaders_used: int = 0
+    aground: bool = False
+    abeam: dict[str, str] = field(default_factory=dict)  # ship on this point -> our side
+    repel: dict[str, int] = field(default_factory=dict)  # attacker -> defenders facing her (5.0)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
         """A fast deep copy (the game copies the state on every answer)."""
@@ -223,6 +226,8 @@ class Ship:
         new.repair = dict(self.repair)
         new.fouled = list(self.fouled)
         new.grappled = list(self.grappled)
+        new.abeam = dict(self.abeam)
+        new.repel = dict(self.repel)
         return new
 
     @property
@@ -287,6 +292,19 @@ class PendingFire:
 
 
 @dataclass(slots=True)
+class CasualtyPick:
+    """Crew casualties the owning player places box by box (4.3, 5.0):
+    ``groups`` are the boxes in order of preference (a later group only when
+    the earlier ones are empty); ``boxes`` the markers already chosen."""
+
+    ship: str
+    left: int
+    groups: list[list[str]]
+    rule: str
+    boxes: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class State:
     """The whole game. ``phase`` names the step of the sequence of play (2.0)."""
 
@@ -312,6 +330,10 @@ class State:
     tasks: list[list[str]] = field(default_factory=list)
     boardings: list[list[str]] = field(default_factory=list)
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    casualty: CasualtyPick | None = None
+    incident: list[str] = field(default_factory=list)  # [kind, mover, other] awaiting the mover
+    drifts: list[str] = field(default_factory=list)
+    fired: list[list[str]] = field(default_factory=list)  # [ship, battery, target, caliber]
     result: dict[str, Any] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -340,6 +362,20 @@ class State:
             seat: {k: dict(v) if isinstance(v, dict) else v for k, v in given.items()}
             for seat, given in self.orders.items()
         }
+        new.casualty = (
+            CasualtyPick(
+                self.casualty.ship,
+                self.casualty.left,
+                [list(g) for g in self.casualty.groups],
+                self.casualty.rule,
+                list(self.casualty.boxes),
+            )
+            if self.casualty is not None
+            else None
+        )
+        new.incident = list(self.incident)
+        new.drifts = list(self.drifts)
+        new.fired = [list(f) for f in self.fired]
         new.result = dict(self.result) if self.result is not None else None
         return new
 

@@ -16,6 +16,7 @@ def test_2_0_phases_follow_the_rule_book_order() -> None:
     assert list(rules.PHASES) == [
         "crew",
         "segment",
+        "drift",
         "move",
         "fire-setup",
         "fire",

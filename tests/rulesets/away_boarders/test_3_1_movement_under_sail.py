@@ -124,9 +124,11 @@ def test_3_1_drift_one_point_downwind_on_even_turns() -> None:
     start = a.pos
     state.turn = 2
     rules.segment_start(state, T, ctx())
+    rules.drift_phase(state, T, ctx())
     assert a.drifting and a.pos == pg.step(start, 3)
     state.turn = 3
     rules.segment_start(state, T, ctx())
+    rules.drift_phase(state, T, ctx())
     assert a.pos == pg.step(start, 3)
 
 

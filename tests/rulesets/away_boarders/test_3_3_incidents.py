@@ -46,3 +46,108 @@ def test_3_3_collision_then_even_brushes_both_lose_speed_and_mover_turns_paralle
     assert (m.speed, o.speed) == (2, 1)
     assert m.facing == 2  # one point to port, parallel to her
     assert not m.fouled
+
+
+def test_3_3_near_miss_the_mover_chooses_which_side_of_her_to_pass() -> None:
+    state = _pair()
+    m, o = state.ships["m"], state.ships["o"]  # head on: m faces NE, o faces SW
+    rules.execute_move(state, m, "advance", T, ctx(4))
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.seat == "american" and prompt.option_ids() == ["pass-port", "pass-starboard"]
+    rules.apply(state, T, "american", "pass-port", ctx())
+    # head on, passing along her port side leaves each with the other to port
+    assert m.abeam == {"o": "port"} and o.abeam == {"m": "port"}
+    assert state.incident == []
+
+
+def test_3_3_after_a_near_miss_only_the_broadside_on_her_side_bears() -> None:
+    state = _pair()
+    m, o = state.ships["m"], state.ships["o"]
+    o.facing = 1  # the same heading: passing her starboard side puts her to our port
+    rules.execute_move(state, m, "advance", T, ctx(2))
+    rules.apply(state, T, "american", "pass-starboard", ctx())
+    assert m.abeam == {"o": "port"} and o.abeam == {"m": "starboard"}
+    assert rules.in_arc(m, "port", o.pos, "o") and not rules.in_arc(m, "starboard", o.pos, "o")
+    assert rules.hit_side(m.pos, o, "port", "m") == "starboard"
+
+
+def test_3_3_moving_off_the_point_ends_the_near_miss() -> None:
+    state = _pair()
+    m, o = state.ships["m"], state.ships["o"]
+    rules.execute_move(state, m, "advance", T, ctx(4))
+    rules.apply(state, T, "american", "pass-port", ctx())
+    rules.execute_move(state, m, "advance", T, ctx())
+    assert m.abeam == {} and o.abeam == {}
+
+
+def test_3_3_brush_when_no_turn_makes_her_parallel_the_mover_chooses() -> None:
+    state = _pair()
+    m, o = state.ships["m"], state.ships["o"]
+    o.facing = 1  # already parallel: either turn is one point off
+    rules.execute_move(state, m, "advance", T, ctx(5, 2))
+    assert (m.speed, o.speed) == (2, 1)
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.context["step"] == "brush"
+    assert prompt.option_ids() == ["turn-port", "turn-starboard"]
+    rules.apply(state, T, "american", "turn-starboard", ctx())
+    assert m.facing == 0 and state.incident == []
+
+
+def _drifter(blocked: tuple[tuple[int, int], ...] = ()) -> rules.State:
+    state = make_state(
+        [ship("a", "carleton", "british", (4, 4), 1), ship("b", "maria", "american", (9, 9), 1)],
+        wind=0,
+        blocked=blocked,
+    )
+    state.ships["a"].backed_turns = 2  # she drifts
+    state.turn = 2
+    return state
+
+
+def test_3_3_drift_onto_an_occupied_point_is_a_collision_that_may_foul() -> None:
+    state = _drifter()
+    a, b = state.ships["a"], state.ships["b"]
+    place(b, pg.step(a.pos, 3))  # downwind of her (wind from the east)
+    rules.segment_start(state, T, ctx())
+    # odd: collision; odd: fouled; a 6-4 = 2 rigging hits, b 3-3 = none
+    rules.drift_phase(state, T, ctx(1, 3, 6, 4, 5, 5, 3, 3))
+    assert a.pos == b.pos and a.fouled == ["b"] and b.fouled == ["a"]
+    assert sum(map(sum, a.masts)) == 2 and sum(map(sum, b.masts)) == 0
+    assert state.phase == "move"
+
+
+def test_3_3_drift_onto_an_occupied_point_may_be_a_near_miss() -> None:
+    state = _drifter()
+    a, b = state.ships["a"], state.ships["b"]
+    place(b, pg.step(a.pos, 3))
+    rules.segment_start(state, T, ctx())
+    rules.drift_phase(state, T, ctx(2))
+    assert a.pos == b.pos and state.phase == "drift"
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.seat == "british" and prompt.context["step"] == "incident"
+
+
+def test_3_1_a_ship_drifting_onto_the_shore_runs_aground() -> None:
+    start = pg.from_column(4, 4)
+    shore = pg.step(start, 3)
+    state = _drifter(blocked=((pg.column(shore), shore[1]),))
+    a = state.ships["a"]
+    rules.segment_start(state, T, ctx())
+    rules.drift_phase(state, T, ctx())
+    assert a.aground and a.pos == start
+    assert rules.drift_reason(a, state) == "aground"
+    state.turn = 4
+    a.backed_turns = 0
+    rules.segment_start(state, T, ctx())
+    assert a.speed == 0 and state.drifts == []
+
+
+def test_3_1_repeating_an_advance_onto_the_shore_runs_her_aground() -> None:
+    start = pg.from_column(4, 4)
+    shore = pg.step(start, 1)
+    state = _drifter(blocked=((pg.column(shore), shore[1]),))
+    a = state.ships["a"]
+    a.facing, a.last_move, a.crew["yards"] = 1, "advance", 0
+    assert rules._forced_move(state, a, T) == "advance"
+    rules.execute_move(state, a, "advance", T, ctx(), forced=True)
+    assert a.aground and a.pos == start

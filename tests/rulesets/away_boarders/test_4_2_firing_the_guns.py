@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.rulesets.away_boarders import rules
-from tests.rulesets.away_boarders.helpers import T, make_state, place, ship
+from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
 
 P = (6, 6)
 
@@ -107,3 +107,26 @@ def test_4_2_some_guns_of_a_caliber_may_fire_and_the_rest_stay_loaded() -> None:
     rules.resolve_aim(state, T, False, ctx(1, 1, 1, 1, 1))
     port = [g for g in f.guns if g.side == "port"]
     assert sum(1 for g in port if g.fired) == 2 and sum(1 for g in port if g.loaded) == 4
+
+
+def test_4_2_any_or_all_guns_may_fire_so_the_rest_may_fire_on_another_target() -> None:
+    state = _state(
+        ("t", "maria", "american", pg.step(P, 1, 2)),
+        ("u", "revenge", "american", pg.step(P, 2, 2)),
+    )
+    f = state.ships["f"]
+    state.phase = "fire-setup"
+    rules.fire_setup(state, T, ctx())
+    assert state.fire_queue[0] == ["f", "port"]
+    (prompt,) = rules.prompts(state, T)
+    assert "fire:t:6-pdr:2" in prompt.option_ids()
+    rules.apply(state, T, "british", "fire:t:6-pdr:2", ctx(3))
+    rules.apply(state, T, "british", "low", ctx(1, 1, 1, 1, 1))
+    # two guns fired on Maria; the four still loaded may fire on Revenge
+    assert sum(1 for g in f.guns if g.side == "port" and g.loaded) == 4
+    (prompt,) = rules.prompts(state, T)
+    ids = prompt.option_ids()
+    assert prompt.context["step"] == "fire" and "fire:u" in ids
+    assert not any(i.startswith("fire:t") for i in ids)  # one roll per caliber and target
+    rules.apply(state, T, "british", "hold", ctx())
+    assert state.fire_queue == [] or state.fire_queue[0] != ["f", "port"]

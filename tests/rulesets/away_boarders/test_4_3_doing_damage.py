@@ -3,11 +3,16 @@ effects of H, R, G and C results."""
 
 from __future__ import annotations
 
+import pytest
+
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.core.engine import Context
+from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import Hit
+from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
 
 P = (6, 6)
@@ -173,3 +178,72 @@ def test_house_rules_replace_a_reconstructed_chart() -> None:
     house = tables_with({"damage": {"low": ["H", "H", "H", "H", "H", "H"]}})
     assert rules.read_damage(house, [1, 2, 3], False, "round")[0] == 3
     assert rules.read_damage(T, [1, 2, 3], False, "round")[0] == 0
+
+
+def _lower_crew(rs: rules.Ship) -> None:
+    rs.crew = {
+        "yards": 2,
+        "repair_rigging": 0,
+        "guns": 2,
+        "repair_guns": 1,
+        "repair_hull": 0,
+        "boarders": 1,
+    }
+
+
+def test_4_3_the_owner_chooses_the_box_each_casualty_comes_from() -> None:
+    state = _duel(pg.step(P, 1, 2))
+    rs = state.ships["rs"]
+    _lower_crew(rs)
+    state.hits = [Hit("rs", "c", "port", "", False, 0, 0, 1, 0, 2)]  # fired low: 2 casualties
+    rules.apply_hits(state, T, ctx())
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.seat == "american" and prompt.context["step"] == "casualty"
+    assert prompt.option_ids() == ["box:guns", "box:repair_guns", "box:boarders"]
+    rules.apply(state, T, "american", "box:boarders", ctx())
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.option_ids() == ["box:guns", "box:repair_guns"]  # the boarder is gone
+    rules.apply(state, T, "american", "box:repair_guns", ctx(3, 4, 5, 6))
+    assert (rs.crew["boarders"], rs.crew["repair_guns"], rs.crew["guns"]) == (0, 0, 2)
+    assert rs.casualties == 2 and rs.crew["yards"] == 2 and state.casualty is None
+
+
+def test_4_3_a_casualty_from_a_box_outside_the_group_hit_first_is_refused() -> None:
+    state = _duel(pg.step(P, 1, 2))
+    rs = state.ships["rs"]
+    _lower_crew(rs)
+    state.hits = [Hit("rs", "c", "port", "", False, 0, 0, 1, 0, 1)]
+    rules.apply_hits(state, T, ctx())
+    (prompt,) = rules.prompts(state, T)
+    with pytest.raises(IllegalAnswer):
+        prompt.check("box:yards")  # fired low: the lower four boxes first
+
+
+def test_4_3_the_ai_takes_casualties_from_the_fullest_box() -> None:
+    state = _duel(pg.step(P, 1, 2))
+    rs = state.ships["rs"]
+    _lower_crew(rs)
+    state.hits = [Hit("rs", "c", "port", "", False, 0, 0, 1, 0, 1)]
+    rules.apply_hits(state, T, ctx())
+    (prompt,) = rules.prompts(state, T)
+    ai = AwayBoardersAI("american")
+    assert ai.decide(view(state, "american"), prompt) == "box:guns"
+
+
+def test_4_3_only_when_the_group_is_empty_do_casualties_come_from_the_other() -> None:
+    state = _duel(pg.step(P, 1, 2))
+    rs = state.ships["rs"]
+    _lower_crew(rs)
+    rs.crew["repair_rigging"] = 1
+    state.hits = [Hit("rs", "c", "port", "", True, 0, 0, 1, 0, 4)]  # fired high: 4 casualties
+    rules.apply_hits(state, T, ctx())
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.option_ids() == ["box:yards", "box:repair_rigging"]
+    rules.apply(state, T, "american", "box:yards", ctx())
+    rules.apply(state, T, "american", "box:yards", ctx())
+    # the third is the last man aloft (no choice); only the fourth comes from below
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.option_ids() == ["box:guns", "box:repair_guns", "box:boarders"]
+    rules.apply(state, T, "american", "box:guns", ctx(3, 4, 3, 4, 3, 4, 3, 4))
+    assert (rs.crew["yards"], rs.crew["repair_rigging"], rs.crew["guns"]) == (0, 0, 1)
+    assert rs.casualties == 4
