@@ -48,6 +48,8 @@ class AwayBoardersAI:
         if step == "brush":
             fair = [o.id for o in prompt.options if "in irons" not in o.label]
             return (fair or ids)[0]
+        if step == "fix":
+            return self._fix(me, ids)
         if step == "crew":
             return self._crew(me, nearest, ids)
         if step == "order":
@@ -83,6 +85,22 @@ class AwayBoardersAI:
                         return i
             return "none"
         return ids[0]
+
+    @staticmethod
+    def _fix(me: dict[str, Any], ids: list[str]) -> str:
+        """The worst damage first: a fallen mast, then an X, then a slash."""
+
+        def worst(i: str) -> tuple[int, int]:
+            kind, *where = i.split(":")
+            if kind == "hull":
+                return (0, int(me["hull"][int(where[0])]))
+            if kind == "rig":
+                boxes = me["masts"][int(where[0])]["boxes"]
+                fallen = all(b >= 2 for b in boxes)
+                return (int(fallen), int(boxes[int(where[1])]))
+            return (0, 2)
+
+        return max(ids, key=lambda i: (worst(i), -ids.index(i)))
 
     @staticmethod
     def _pass_side(me: dict[str, Any], other: dict[str, Any] | None, ids: list[str]) -> str:

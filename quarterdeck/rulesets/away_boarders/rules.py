@@ -1246,6 +1246,11 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
         return out
     if task == "load":
         return load_options(ship)
+    if task.startswith("fix:"):
+        box = task.split(":", 1)[1]
+        if ship.repair[box] < t.crew.repair_points_per_box:
+            return []
+        return repair_options(ship, box)
     if task == "grapple":
         return grapple_options(state, ship)
     if task == "board":
@@ -1329,7 +1334,20 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
         if task == "repair":
             state.tasks.pop(0)
             if ship.active:
-                repair(ship, t, ctx)
+                tally_repairs(ship)
+                state.tasks[0:0] = [[ship.id, f"fix:{box}"] for box in REPAIR_BOXES]
+            continue
+        if task.startswith("fix:"):
+            box = task.split(":", 1)[1]
+            fix = repair_options(ship, box) if ship.active else []
+            if ship.repair[box] < t.crew.repair_points_per_box or not fix:
+                if not fix:
+                    ship.repair[box] = min(ship.repair[box], t.crew.repair_points_per_box)
+                state.tasks.pop(0)
+                continue
+            if len(fix) > 1:
+                return
+            erase(ship, box, fix[0].id, t, ctx)
             continue
         options = task_options(state, ship, task, t)
         if len(options) > 1:
@@ -1367,6 +1385,9 @@ def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Co
                 state.tasks.insert(0, [other.id, f"repel:{ship.id}:{int(with_co)}"])
             else:
                 board(state, ship, other, with_co, ctx)
+    elif task.startswith("fix:"):
+        box = task.split(":", 1)[1]
+        erase(ship, box, answer, t, ctx)
     elif task.startswith("repel:"):
         _task_done(state, ship, task)
         _, attacker_id, co = task.split(":")
@@ -1397,44 +1418,83 @@ def _load(ship: Ship, answer: str, ctx: Context) -> None:
     ctx.log(f"{ship.name} loads {done} {battery} gun(s) with {ammo} shot", R_LOAD)
 
 
-def repair(ship: Ship, t: Tables, ctx: Context) -> None:
-    """Repair points: one per crew marker in a repair box; six erase the
-    damage in one box of that kind (2.3)."""
-    need = t.crew.repair_points_per_box
-    for box in ("repair_rigging", "repair_guns", "repair_hull"):
+REPAIR_BOXES: tuple[str, ...] = ("repair_rigging", "repair_guns", "repair_hull")
+
+
+def tally_repairs(ship: Ship) -> list[str]:
+    """One repair point per crew marker in each repair box (2.3); returns the
+    boxes whose tally has reached six."""
+    for box in REPAIR_BOXES:
         ship.repair[box] += ship.crew[box]
-        while ship.repair[box] >= need:
-            if not _repair_one(ship, box):
-                ship.repair[box] = min(ship.repair[box], need)
-                break
-            ship.repair[box] -= need
-            ctx.log(f"{ship.name} repairs one {box.split('_')[1]} box", R_TASKS)
+    return [box for box in REPAIR_BOXES if ship.repair[box] > 0]
 
 
-def _repair_one(ship: Ship, box: str) -> bool:
+def repair_options(ship: Ship, box: str) -> list[Option]:
+    """The damaged boxes six points of ``box`` may erase (2.3), one option
+    for each kind of damage: on the hull an X or a slash; on each mast an X
+    or a slash (an X on a fallen mast sets it up again); each kind of gun
+    lost, by caliber and side."""
+    marks = {1: "a slash", 2: "an X"}
+    out: list[Option] = []
     if box == "repair_hull":
-        worst = max(range(len(ship.hull)), key=lambda i: ship.hull[i])
-        if ship.hull[worst] == 0:
-            return False
-        ship.hull[worst] = 0
-        return True
-    if box == "repair_guns":
-        for g in ship.guns:
-            if g.disabled:
-                g.disabled = False
-                return True
-        return False
-    best: tuple[int, int] | None = None
-    for m, boxes in enumerate(ship.masts):
-        if ship.mast_fallen(m):
-            continue
-        for i, b in enumerate(boxes):
-            if b and (best is None or b > ship.masts[best[0]][best[1]]):
-                best = (m, i)
-    if best is None:
-        return False
-    ship.masts[best[0]][best[1]] = 0
-    return True
+        for value in (2, 1):
+            if value in ship.hull:
+                i = ship.hull.index(value)
+                out.append(Option(f"hull:{i}", f"erase {marks[value]} from hull box {i + 1}"))
+    elif box == "repair_rigging":
+        for m, boxes in enumerate(ship.masts):
+            fallen = ship.mast_fallen(m)
+            for value in (2, 1):
+                if value in boxes:
+                    i = boxes.index(value)
+                    extra = " (the fallen mast stands again)" if fallen else ""
+                    out.append(
+                        Option(
+                            f"rig:{m}:{i}",
+                            f"erase {marks[value]} from the {ship.mast_names[m]} mast{extra}",
+                        )
+                    )
+    else:
+        seen: set[tuple[str, str]] = set()
+        for i, g in enumerate(ship.guns):
+            if g.disabled and (g.type, g.side) not in seen:
+                seen.add((g.type, g.side))
+                out.append(Option(f"gun:{i}", f"restore a {g.type} ({g.side}, {g.mount})"))
+    return out
+
+
+def erase(ship: Ship, box: str, answer: str, t: Tables, ctx: Context) -> None:
+    """Six repair points erase the damage from one box of the kind (2.3)."""
+    kind, *where = answer.split(":")
+    if kind == "hull":
+        ship.hull[int(where[0])] = 0
+        what = f"hull box {int(where[0]) + 1}"
+    elif kind == "rig":
+        m, i = int(where[0]), int(where[1])
+        fallen = ship.mast_fallen(m)
+        ship.masts[m][i] = 0
+        what = f"a {ship.mast_names[m]} mast box" + (
+            " and she sets the mast up again" if fallen else ""
+        )
+    else:
+        gun = ship.guns[int(where[0])]
+        gun.disabled = False
+        what = f"her {gun.type} ({gun.side})"
+    ship.repair[box] -= t.crew.repair_points_per_box
+    ctx.log(f"{ship.name} repairs {what}", R_TASKS)
+
+
+def repair(ship: Ship, t: Tables, ctx: Context) -> None:
+    """Tally the repair points and erase what needs no choice (2.3)."""
+    tally_repairs(ship)
+    for box in REPAIR_BOXES:
+        while ship.repair[box] >= t.crew.repair_points_per_box:
+            options = repair_options(ship, box)
+            if len(options) != 1:
+                break
+            erase(ship, box, options[0].id, t, ctx)
+        if not repair_options(ship, box):
+            ship.repair[box] = min(ship.repair[box], t.crew.repair_points_per_box)
 
 
 def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
@@ -1656,6 +1716,8 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
             "load": f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
             "load which guns?",
             "grapple": f"{ship.name}: grapple, ungrapple or unfoul?",
+            "fix": f"{ship.name}: {ship.repair.get(task[4:], 0)} points in "
+            f"{BOX_LABELS.get(task[4:], '')}; six erase one box: which?",
             "board": f"{ship.name}: send the boarding party ({ship.crew['boarders']})?",
         }.get(kind, "")
         if kind == "repel":
@@ -1766,7 +1828,7 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
             open_fire(state, t, ship, battery, target, ctx, gun_type, count)
     elif step == "aim":
         resolve_aim(state, t, answer == "high", ctx)
-    elif step in TASK_ORDER or step == "repel":
+    elif step in TASK_ORDER or step in ("repel", "fix", "split"):
         assert isinstance(answer, str)
         task = state.tasks[0][1]
         do_task(state, t, state.ships[prompt.context["ship"]], task, answer, ctx)

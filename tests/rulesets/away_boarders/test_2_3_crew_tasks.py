@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
+from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, make_state, place, ship
 
 
@@ -63,15 +65,70 @@ def test_4_1_a_man_may_shift_the_swivel_gun_instead_of_loading() -> None:
     assert cal.guns[index].side == "port" and cal.loaders_used == 1
 
 
+def _repair_turn(state: rules.State, ship_id: str) -> None:
+    """Run the crew task segment's repair task of one ship."""
+    state.phase = "tasks"
+    state.tasks = [[ship_id, "repair"]]
+    rules.tasks_phase(state, T, ctx())
+
+
 def test_2_3_six_repair_points_erase_one_box() -> None:
     state = duel()
     c = state.ships["carleton"]
-    c.hull = [2, 1, 0, 0]
+    c.hull = [1, 0, 0, 0]
     c.crew["repair_hull"] = 4
-    rules.repair(c, T, ctx())
-    assert c.hull == [2, 1, 0, 0] and c.repair["repair_hull"] == 4
-    rules.repair(c, T, ctx())
-    assert c.hull == [0, 1, 0, 0] and c.repair["repair_hull"] == 2
+    _repair_turn(state, "carleton")
+    assert c.hull == [1, 0, 0, 0] and c.repair["repair_hull"] == 4
+    _repair_turn(state, "carleton")
+    assert c.hull == [0, 0, 0, 0] and c.repair["repair_hull"] == 2
+
+
+def test_2_3_the_player_chooses_which_box_the_repair_erases() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.hull = [2, 1, 0, 0]
+    c.crew["repair_hull"] = 6
+    _repair_turn(state, "carleton")
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.seat == "british" and prompt.context["step"] == "fix"
+    assert prompt.option_ids() == ["hull:0", "hull:1"]  # the X or the slash
+    rules.apply(state, T, "british", "hull:1", ctx())
+    assert c.hull == [2, 0, 0, 0] and c.repair["repair_hull"] == 0
+
+
+def test_2_3_the_ai_repairs_the_worst_damage_first() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.hull = [1, 2, 0, 0]
+    c.crew["repair_hull"] = 6
+    _repair_turn(state, "carleton")
+    (prompt,) = rules.prompts(state, T)
+    assert AwayBoardersAI("british").decide(view(state, "british"), prompt) == "hull:1"
+
+
+def test_2_3_a_fallen_mast_is_set_up_again_by_rigging_repairs() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.masts = [[2, 2, 2], [0, 0, 0]]
+    assert c.masts_lost == 1
+    c.crew["repair_rigging"] = 6
+    _repair_turn(state, "carleton")
+    assert c.masts == [[0, 2, 2], [0, 0, 0]] and c.masts_lost == 0
+    assert rules.compute_speed(c, state, T) > 0
+
+
+def test_2_3_rigging_repairs_ask_which_mast_when_two_are_damaged() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.masts = [[2, 2, 2], [1, 0, 0]]
+    c.crew["repair_rigging"] = 6
+    _repair_turn(state, "carleton")
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.option_ids() == ["rig:0:0", "rig:1:0"]
+    assert "stands again" in prompt.options[0].label
+    assert AwayBoardersAI("british").decide(view(state, "british"), prompt) == "rig:0:0"
+    rules.apply(state, T, "british", "rig:1:0", ctx())
+    assert c.masts == [[2, 2, 2], [0, 0, 0]]
 
 
 def test_2_3_repairing_the_guns_restores_a_gun() -> None:
@@ -79,7 +136,7 @@ def test_2_3_repairing_the_guns_restores_a_gun() -> None:
     c = state.ships["carleton"]
     c.guns[0].disabled = True
     c.crew["repair_guns"] = 6
-    rules.repair(c, T, ctx())
+    _repair_turn(state, "carleton")
     assert not c.guns[0].disabled
 
 
