@@ -33,6 +33,8 @@ class AwayBoardersAI:
         me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
+        if prompt.kind == "form" and prompt.context.get("form") == "rally":
+            return self._rally_form(me, prompt)
         if prompt.kind == "form":
             return self._crew_form(me, prompt)
         if me is None:
@@ -140,9 +142,24 @@ class AwayBoardersAI:
             need = max(1, -(-len(me["guns"]) // 3))
         if me["crew_total"] < need and "rally:yards" in ids:
             return "rally:yards"  # too few hands to work the ship: bring one back aloft
+        if me["casualties"] >= 3 and "rally" in ids:
+            return "rally"  # rally them all
         if me["casualties"] >= 2 and me["crew"]["yards"] >= need and "rally:guns" in ids:
             return "rally:guns"
         return "custom" if "custom" in ids else ids[0]
+
+    @staticmethod
+    def _rally_form(me: dict[str, Any] | None, prompt: Prompt) -> dict[str, int]:
+        """Every casualty tries to come back: one aloft if the yards are short,
+        the rest to the guns."""
+        answer = {f.name: 0 for f in prompt.fields}
+        if me is None or not prompt.fields:
+            return answer
+        n = int(me["casualties"])
+        aloft = 1 if me["crew"]["yards"] < len(me["masts"]) else 0
+        answer["yards"] = min(n, aloft)
+        answer["guns"] = n - answer["yards"]
+        return answer
 
     @staticmethod
     def _crew_form(me: dict[str, Any] | None, prompt: Prompt) -> dict[str, int]:

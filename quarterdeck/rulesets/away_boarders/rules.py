@@ -462,6 +462,25 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
         if ship.side != seat or not ship.active or ship.co != "ok":
             continue
         order = orders.get(ship.id)
+        if order == "rally":
+            return Prompt(
+                seat,
+                f"Turn {state.turn}: {ship.name} rallies; how many of her {ship.casualties} "
+                "casualties try to come back to each box (one die each: even, back to duty)?",
+                R_RALLY,
+                kind="form",
+                fields=tuple(
+                    Field(b, BOX_LABELS[b], "int", 0, ship.casualties) for b in TASK_BOXES
+                ),
+                total=(1, ship.casualties),
+                context={
+                    "secret": True,
+                    "step": "crew",
+                    "form": "rally",
+                    "ship": ship.id,
+                    "turn": state.turn,
+                },
+            )
         if order == "custom":
             total = ship.crew_total
             return Prompt(
@@ -489,6 +508,10 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
                         "(instead of reassigning)",
                     )
                 )
+        if ship.casualties > 1:
+            options.append(
+                Option("rally", "rally several casualties, box by box (instead of reassigning)")
+            )
         return Prompt(
             seat,
             f"Turn {state.turn}, crew assignment: {ship.name}",
@@ -512,7 +535,11 @@ def crew_segment(state: State, t: Tables, ctx: Context) -> None:
             )
             continue
         order = state.orders.get(ship.side, {}).get(ship.id, "keep")
-        if isinstance(order, dict):
+        if isinstance(order, dict) and "rally" in order:
+            for box in TASK_BOXES:
+                for _ in range(int(order["rally"].get(box, 0))):
+                    rally(ship, box, ctx)
+        elif isinstance(order, dict):
             new = {b: int(order.get(b, 0)) for b in FORM_BOXES}
             new["guns"] = ship.crew_total - sum(new.values())
             ship.crew = {b: new[b] for b in TASK_BOXES}
@@ -527,7 +554,9 @@ def crew_segment(state: State, t: Tables, ctx: Context) -> None:
 
 
 def rally(ship: Ship, box: str, ctx: Context) -> None:
-    """Rally one casualty (2.1): even, back into ``box``; odd, gone for good."""
+    """Rally one casualty (2.1): even, back into ``box``; odd, gone for good.
+    A captain who rallies may rally as many of the casualties as he likes,
+    one die each, but may not also reassign the crew that turn."""
     face = ctx.roll(f"{ship.name} rallies a casualty (even: back to duty)", 1, R_RALLY)[0]
     ship.casualties -= 1
     if face % 2 == 0:
@@ -1238,11 +1267,10 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
     if task == "sail":
         if ship.crew["yards"] < sail_crew_needed(ship, t):
             return []
-        i = SAIL_SETTINGS.index(ship.sail)
         out = [Option("keep", f"keep the sail at {ship.sail}")]
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(SAIL_SETTINGS):
-                out.append(Option(f"set:{SAIL_SETTINGS[j]}", f"set sail to {SAIL_SETTINGS[j]}"))
+        for setting in SAIL_SETTINGS:
+            if setting != ship.sail:
+                out.append(Option(f"set:{setting}", f"set sail to {setting}"))
         return out
     if task == "load":
         return load_options(ship)
@@ -1794,7 +1822,10 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         ship_id = prompt.context["ship"]
         if prompt.kind == "form":
             assert isinstance(answer, dict)
-            state.orders[seat][ship_id] = dict(answer)
+            given = dict(answer)
+            state.orders[seat][ship_id] = (
+                {"rally": given} if prompt.context.get("form") == "rally" else given
+            )
         else:
             state.orders.setdefault(seat, {})[ship_id] = answer
     elif step == "order":

@@ -3,9 +3,13 @@ commanding officer."""
 
 from __future__ import annotations
 
+import pytest
+
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
+from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.state import TASK_BOXES
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, scenario, ship
 
 
@@ -91,3 +95,23 @@ def test_2_1_rallying_is_offered_only_with_men_in_the_casualty_pile() -> None:
     state.ships["savage"].casualties = 1
     prompt = rules._crew_prompt(state, T, "american")
     assert prompt is not None and "rally:guns" in prompt.option_ids()
+
+
+def test_2_1_the_captain_may_rally_several_casualties_each_to_a_box_of_choice() -> None:
+    state = duel()
+    rs = state.ships["savage"]
+    rs.casualties = 3
+    prompt = rules._crew_prompt(state, T, "american")
+    assert prompt is not None and "rally" in prompt.option_ids()
+    rules.apply(state, T, "american", "rally", ctx())
+    prompt = rules._crew_prompt(state, T, "american")
+    assert prompt is not None and prompt.kind == "form" and prompt.context["form"] == "rally"
+    with pytest.raises(IllegalAnswer):
+        prompt.check({**dict.fromkeys(TASK_BOXES, 0), "guns": 4})  # only 3 casualties
+    before = rs.crew_total
+    rules.apply(state, T, "british", "keep", ctx())
+    rules.apply(
+        state, T, "american", {**dict.fromkeys(TASK_BOXES, 0), "yards": 1, "guns": 2}, ctx(2, 3, 4)
+    )
+    # dice 2 (aloft: back), 3 (guns: lost), 4 (guns: back); no other change
+    assert rs.crew_total == before + 2 and rs.casualties == 0 and rs.lost_for_good == 1

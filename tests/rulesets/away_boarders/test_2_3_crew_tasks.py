@@ -19,14 +19,24 @@ def test_2_3_make_or_reef_sail_needs_two_men_per_square_mast() -> None:
     assert rules.task_options(state, lawrence, "sail", T) == []
     lawrence.crew["yards"] = 4
     ids = [o.id for o in rules.task_options(state, lawrence, "sail", T)]
-    assert ids == ["keep", "set:reef", "set:full"]
+    assert ids == ["keep", "set:oars", "set:reef", "set:full"]
 
 
 def test_2_3_make_or_reef_sail_needs_one_man_per_fore_and_aft_mast() -> None:
     state = duel()
     carleton = state.ships["carleton"]
     carleton.crew["yards"] = 2
-    assert len(rules.task_options(state, carleton, "sail", T)) == 3
+    assert len(rules.task_options(state, carleton, "sail", T)) == 4
+
+
+def test_2_3_the_sail_setting_may_be_adjusted_to_any_setting_the_player_desires() -> None:
+    state = duel()
+    c = state.ships["carleton"]
+    c.crew["yards"] = 2
+    assert c.sail == "battle"
+    state.tasks = [["carleton", "sail"]]
+    rules.do_task(state, T, c, "sail", "set:oars", ctx())
+    assert c.sail == "oars" and state.tasks == []
 
 
 def test_4_1_each_man_at_the_guns_loads_one_gun() -> None:
