@@ -50,6 +50,9 @@ class AwayBoardersAI:
         if step == "brush":
             fair = [o.id for o in prompt.options if "in irons" not in o.label]
             return (fair or ids)[0]
+        if step == "split":
+            even = f"face:{prompt.context.get('even', 0)}"
+            return even if even in ids else ids[-1]
         if step == "fix":
             return self._fix(me, ids)
         if step == "crew":

@@ -1256,6 +1256,7 @@ def tasks_setup(state: State, t: Tables, ctx: Context) -> None:
     for s in afloat(state):
         s.boarders_used = 0
         s.loaders_used = 0
+        s.repel = {}
     state.boardings = []
     state.phase = "tasks"
 
@@ -1283,6 +1284,8 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
         return grapple_options(state, ship)
     if task == "board":
         return board_options(state, ship)
+    if task.startswith("split:"):
+        return split_options(state, ship, state.ships[task.split(":")[1]])
     if task.startswith("repel:") and ship.co == "ok":
         return [
             Option("repel", "repel boarders with the boarding party"),
@@ -1408,11 +1411,23 @@ def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Co
             kind, other_id = answer.split(":", 1)
             other = state.ships[other_id]
             with_co = kind == "board-co"
-            if repel_strength(state, other) > 0 and other.co == "ok":
-                # the defender decides whether her captain joins (5.0)
-                state.tasks.insert(0, [other.id, f"repel:{ship.id}:{int(with_co)}"])
+            rivals = [s for s in may_board(state, other) if s.id not in other.repel]
+            if ship.id not in other.repel and rivals and repel_left(other) > 0:
+                # one ship against two divides her boarding party (5.0)
+                state.tasks.insert(0, [other.id, f"split:{ship.id}:{int(with_co)}"])
             else:
-                board(state, ship, other, with_co, ctx)
+                _meet_boarders(state, ship, other, with_co, ctx)
+    elif task.startswith("split:"):
+        _task_done(state, ship, task)
+        _, attacker_id, co = task.split(":")
+        attacker = state.ships[attacker_id]
+        ship.repel[attacker_id] = int(answer.split(":", 1)[1])
+        ctx.log(
+            f"{ship.name} sets {ship.repel[attacker_id]} of her boarding party against "
+            f"{attacker.name}'s boarders",
+            R_BOARD,
+        )
+        _meet_boarders(state, attacker, ship, co == "1", ctx)
     elif task.startswith("fix:"):
         box = task.split(":", 1)[1]
         erase(ship, box, answer, t, ctx)
@@ -1420,6 +1435,15 @@ def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Co
         _task_done(state, ship, task)
         _, attacker_id, co = task.split(":")
         board(state, state.ships[attacker_id], ship, co == "1", ctx, answer == "repel-co")
+
+
+def _meet_boarders(state: State, ship: Ship, other: Ship, with_co: bool, ctx: Context) -> None:
+    """Boarders go over; a defender with men to repel them and her captain
+    standing is first asked whether he joins (5.0)."""
+    if repel_strength(state, other, ship) > 0 and other.co == "ok":
+        state.tasks.insert(0, [other.id, f"repel:{ship.id}:{int(with_co)}"])
+    else:
+        board(state, ship, other, with_co, ctx)
 
 
 def _task_done(state: State, ship: Ship, task: str) -> None:
@@ -1549,18 +1573,45 @@ def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
         ctx.log(f"{ship.name} and {other.name} are cleared of each other", R_TASKS)
 
 
-def repel_strength(state: State, defender: Ship) -> int:
-    """The defender's boarding party, divided among the enemy ships that can
-    board her (5.0: one ship against two divides her party)."""
-    attackers = [
+def may_board(state: State, defender: Ship) -> list[Ship]:
+    """Enemy ships grappled or fouled with ``defender`` on her point whose
+    boarding party has still to act this crew task segment (5.0)."""
+    to_come = {i for i, task in state.tasks if task == "board"}
+    return [
         s
         for s in ships_at(state, defender.pos, defender.id)
         if s.side != defender.side
         and s.id in (*defender.fouled, *defender.grappled)
-        and s.crew["boarders"] > 0
+        and s.crew["boarders"] - s.boarders_used > 0
+        and s.id in to_come
     ]
-    n = defender.crew["boarders"] - defender.boarders_used
-    return max(0, n) // max(1, len(attackers)) if n > 0 else 0
+
+
+def repel_left(defender: Ship) -> int:
+    """The defender's boarding party not yet set against an attacker (5.0)."""
+    return max(0, defender.crew["boarders"] - defender.boarders_used - sum(defender.repel.values()))
+
+
+def repel_strength(state: State, defender: Ship, attacker: Ship) -> int:
+    """The part of the defender's boarding party facing ``attacker``: what
+    she set against her when she divided it (5.0), else all she has left."""
+    if attacker.id in defender.repel:
+        return defender.repel[attacker.id]
+    return repel_left(defender)
+
+
+def split_options(state: State, defender: Ship, attacker: Ship) -> list[Option]:
+    """How many of the defender's party face ``attacker`` (5.0), the rest
+    kept for the other ships that may board her."""
+    left = repel_left(defender)
+    others = [s.name for s in may_board(state, defender) if s.id != attacker.id]
+    return [
+        Option(
+            f"face:{k}",
+            f"{k} against {attacker.name}, {left - k} kept for {', '.join(others)}",
+        )
+        for k in range(left + 1)
+    ]
 
 
 def board(
@@ -1575,7 +1626,7 @@ def board(
     joins) plus a die each; the loser loses a boarder, or the captain on a 2."""
     party = ship.crew["boarders"] - ship.boarders_used
     state.boardings.append([ship.id, other.id])
-    defenders = repel_strength(state, other)
+    defenders = repel_strength(state, other, ship)
     if defenders == 0:
         ctx.log(f"{ship.name}'s boarders meet no boarding party: a free attack", R_BOARD)
         take_casualties(state, other, 1, [["guns", "repair_guns"], list(TASK_BOXES)], ctx, R_BOARD)
@@ -1596,6 +1647,8 @@ def board(
             loser.co = "down"
             ctx.log(f"{loser.name}'s captain falls leading the boarders", R_BOARD)
             return
+    if loser is other and other.repel.get(ship.id, 0) > 0:
+        other.repel[ship.id] -= 1
     if loser.crew["boarders"] > 0:
         loser.crew["boarders"] -= 1
         loser.casualties += 1
@@ -1738,7 +1791,9 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         if len(task_choices) <= 1:
             return ()
         kind = task.split(":")[0]
-        rule = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD}.get(kind, R_TASKS)
+        rule = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}.get(
+            kind, R_TASKS
+        )
         question = {
             "sail": f"{ship.name}: make or reef sail?",
             "load": f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
@@ -1751,13 +1806,24 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         if kind == "repel":
             attacker = state.ships[task.split(":")[1]]
             question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
+        extra: dict[str, int] = {}
+        if kind == "split":
+            attacker = state.ships[task.split(":")[1]]
+            question = (
+                f"{ship.name} is boarded by {attacker.name} and may be boarded by others: "
+                f"how many of her {repel_left(ship)} boarders face {attacker.name}?"
+            )
+            rivals = [
+                s for s in may_board(state, ship) if s.id not in ship.repel and s is not attacker
+            ]
+            extra["even"] = repel_left(ship) // (len(rivals) + 1)
         return (
             Prompt(
                 ship.side,
                 question,
                 rule,
                 tuple(task_choices),
-                context={"step": kind, "ship": ship.id},
+                context={"step": kind, "ship": ship.id, **extra},
             ),
         )
     return ()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
+from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, make_state, place, ship
 
 
@@ -54,7 +56,7 @@ def test_5_0_a_captain_leading_the_boarders_counts_and_may_fall() -> None:
     assert c.co == "down" and c.crew["boarders"] == 1
 
 
-def test_5_0_one_ship_against_two_divides_her_boarding_party() -> None:
+def _two_against_one() -> rules.State:
     state = make_state(
         [
             ship("a", "carleton", "british", (4, 4)),
@@ -66,7 +68,42 @@ def test_5_0_one_ship_against_two_divides_her_boarding_party() -> None:
     a.grappled, b.grappled, d.grappled = ["d"], ["d"], ["a", "b"]
     a.crew["boarders"] = b.crew["boarders"] = 1
     d.crew["boarders"] = 4
-    assert rules.repel_strength(state, d) == 2
+    state.phase = "tasks"
+    state.tasks = [["a", "board"], ["b", "board"]]
+    rules.tasks_phase(state, T, ctx())
+    return state
+
+
+def test_5_0_one_ship_against_two_divides_her_boarding_party_as_she_chooses() -> None:
+    state = _two_against_one()
+    a, b, d = (state.ships[i] for i in "abd")
+    rules.apply(state, T, "british", "board:d", ctx())
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.seat == "american" and prompt.context["step"] == "split"
+    assert prompt.option_ids() == ["face:0", "face:1", "face:2", "face:3", "face:4"]
+    rules.apply(state, T, "american", "face:3", ctx())
+    assert d.repel == {"a": 3}
+    rules.apply(state, T, "american", "repel", ctx(2, 2))  # a 1+2 = 3 against d 3+2 = 5
+    assert a.crew["boarders"] == 0 and d.crew["boarders"] == 4
+    rules.apply(state, T, "british", "board:d", ctx())  # Maria meets the one man kept back
+    rules.apply(state, T, "american", "repel", ctx(6, 1))  # b 1+6 = 7 against d 1+1 = 2
+    assert d.crew["boarders"] == 3 and b.crew["boarders"] == 1
+
+
+def test_5_0_a_defender_who_sets_nobody_against_a_boarder_suffers_a_free_attack() -> None:
+    state = _two_against_one()
+    d = state.ships["d"]
+    rules.apply(state, T, "british", "board:d", ctx())
+    guns = d.crew["guns"]
+    rules.apply(state, T, "american", "face:0", ctx(4, 4))
+    assert d.crew["guns"] == guns - 1 and d.casualties == 1
+
+
+def test_5_0_the_ai_divides_her_boarding_party_evenly() -> None:
+    state = _two_against_one()
+    rules.apply(state, T, "british", "board:d", ctx())
+    (prompt,) = rules.prompts(state, T)
+    assert AwayBoardersAI("american").decide(view(state, "american"), prompt) == "face:2"
 
 
 def test_5_0_three_to_one_boarders_take_the_ship() -> None:
@@ -107,3 +144,15 @@ def test_5_0_the_defenders_captain_may_join_and_counts_as_a_man() -> None:
     # 2 + 3 = 5 against 1 + captain + 4 = 6: the boarders lose a man
     rules.do_task(state, T, rs, "repel:carleton:0", "repel-co", ctx(3, 4))
     assert c.crew["boarders"] == 1 and rs.crew["boarders"] == 1 and state.tasks == []
+
+
+def test_5_0_free_attack_the_defender_chooses_between_the_gun_crews() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"] = 2
+    rs.crew["repair_guns"] = 1
+    rules.board(state, c, rs, False, ctx())
+    (prompt,) = rules.prompts(state, T)
+    assert prompt.seat == "american" and prompt.option_ids() == ["box:guns", "box:repair_guns"]
+    rules.apply(state, T, "american", "box:repair_guns", ctx(4, 4))
+    assert rs.crew["repair_guns"] == 0 and rs.casualties == 1
