@@ -87,6 +87,7 @@ class AwayBoarders(StateBasics):
             ships=ships,
             victory=model.victory.model_dump(),
             house_rules=model.house_rules,
+            phase="loads",
         )
         ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
         rules.advance(state, t, ctx)

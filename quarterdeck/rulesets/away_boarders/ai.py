@@ -33,6 +33,10 @@ class AwayBoardersAI:
         me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
+        if prompt.kind == "form" and prompt.context.get("step") == "loads":
+            # round shot for the long first broadside (the initial bonus is
+            # best spent where the guns reach furthest)
+            return {f.name: "round" for f in prompt.fields}
         if prompt.kind == "form" and prompt.context.get("form") == "rally":
             return self._rally_form(me, prompt)
         if prompt.kind == "form":

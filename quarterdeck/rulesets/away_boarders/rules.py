@@ -472,7 +472,7 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
                 fields=tuple(
                     Field(b, BOX_LABELS[b], "int", 0, ship.casualties) for b in TASK_BOXES
                 ),
-                total=(1, ship.casualties),
+                total=(0, ship.casualties),
                 context={
                     "secret": True,
                     "step": "crew",
@@ -520,6 +520,53 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
             context={"secret": True, "step": "crew", "ship": ship.id, "turn": state.turn},
         )
     return None
+
+
+def loaded_batteries(ship: Ship) -> list[str]:
+    """The load boxes a ship uses: every battery with a gun on it (1.4)."""
+    return [b for b in BATTERIES if any(g.side == b for g in ship.guns)]
+
+
+def _loads_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
+    """Before the first turn each commander orders the first load of each
+    battery, whatever ammunition he likes (4.1); the scenario's load is the
+    suggestion. Given in secret, revealed together like crew orders."""
+    orders = state.orders.get(seat, {})
+    for ship in state.ships.values():
+        if ship.side != seat or not ship.active or ship.id in orders:
+            continue
+        choices = tuple(Option(a, t.ammo.get(a).label) for a in AMMO_TYPES)
+        return Prompt(
+            seat,
+            f"Before the battle: {ship.name}'s first loads, one per load box "
+            f"(the scenario suggests {', '.join(sorted(set(ship.load.values())))})",
+            R_LOAD,
+            kind="form",
+            fields=tuple(
+                Field(b, f"{b} guns", "choice", choices=choices) for b in loaded_batteries(ship)
+            ),
+            context={
+                "secret": True,
+                "step": "loads",
+                "ship": ship.id,
+                "turn": state.turn,
+                "suggested": {b: ship.load[b] for b in loaded_batteries(ship)},
+            },
+        )
+    return None
+
+
+def loads_segment(state: State, t: Tables, ctx: Context) -> None:
+    """Reveal the first loads ordered for every battery (4.1)."""
+    for ship in state.ships.values():
+        order = state.orders.get(ship.side, {}).get(ship.id, {})
+        if isinstance(order, dict):
+            for b, ammo in order.items():
+                ship.load[b] = str(ammo)
+        given = ", ".join(f"{b} {ship.load[b]}" for b in loaded_batteries(ship))
+        ctx.log(f"{ship.name} loads her guns with care: {given}", R_LOAD)
+    state.orders = {}
+    state.phase = "crew"
 
 
 def crew_segment(state: State, t: Tables, ctx: Context) -> None:
@@ -1686,6 +1733,7 @@ def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
 
 
 PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
+    "loads": loads_segment,
     "crew": crew_segment,
     "segment": segment_start,
     "drift": drift_phase,
@@ -1696,7 +1744,8 @@ PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
     "tasks": tasks_phase,
     "end": end_of_turn,
 }
-"""The sequence of play (2.0), in rule-book order."""
+"""The sequence of play (2.0), in rule-book order, after the first loads
+ordered before the battle (4.1)."""
 
 
 # --------------------------------------------------------------------------
@@ -1712,6 +1761,9 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         return (_incident_prompt(state),)
     if state.phase == "crew":
         out = [p for seat in state.sides if (p := _crew_prompt(state, t, seat)) is not None]
+        return tuple(out)
+    if state.phase == "loads":
+        out = [p for seat in state.sides if (p := _loads_prompt(state, t, seat)) is not None]
         return tuple(out)
     if state.phase == "move":
         if state.group:
@@ -1876,7 +1928,10 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     """Take ``seat``'s checked answer, then run the sequence of play forward."""
     prompt = next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
-    if step == "casualty":
+    if step == "loads":
+        assert isinstance(answer, dict)
+        state.orders.setdefault(seat, {})[prompt.context["ship"]] = dict(answer)
+    elif step == "casualty":
         assert isinstance(answer, str) and state.casualty is not None
         state.casualty.boxes.append(answer.split(":", 1)[1])
         state.casualty.left -= 1

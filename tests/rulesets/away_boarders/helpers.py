@@ -7,9 +7,9 @@ from typing import Any
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import ScriptedDice
-from quarterdeck.core.engine import Context, LogEntry
+from quarterdeck.core.engine import Context, Game, LogEntry
 from quarterdeck.core.scenario import Scenario, build
-from quarterdeck.rulesets.away_boarders import RULESET
+from quarterdeck.rulesets.away_boarders import RULESET, rules
 from quarterdeck.rulesets.away_boarders.state import Ship, State
 from quarterdeck.rulesets.away_boarders.tables import printed_tables
 
@@ -48,8 +48,18 @@ def scenario(
 
 
 def make_state(ships: list[dict[str, Any]], **kw: Any) -> State:
+    """A new game past the first loads (the scenario's suggested loads)."""
     state: State = RULESET.new_state(scenario(ships, **kw), Context(ScriptedDice([])))
+    while state.phase == "loads":
+        prompt = rules.prompts(state, T)[0]
+        rules.apply(state, T, prompt.seat, dict(prompt.context["suggested"]), ctx())
     return state
+
+
+def first_loads(game: Game) -> None:
+    """Answer every first-load order of a new game with the suggested loads (4.1)."""
+    while (prompt := game.prompt()) is not None and prompt.context.get("step") == "loads":
+        game.apply(prompt.seat, dict(prompt.context["suggested"]))
 
 
 def ctx(*values: int, log: list[LogEntry] | None = None) -> Context:

@@ -9,11 +9,12 @@ from quarterdeck.core.conformance import play_random_game
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.away_boarders import RULESET, rules
-from tests.rulesets.away_boarders.helpers import T, ctx, duel, scenario, ship
+from tests.rulesets.away_boarders.helpers import T, ctx, duel, first_loads, scenario, ship
 
 
 def test_2_0_phases_follow_the_rule_book_order() -> None:
     assert list(rules.PHASES) == [
+        "loads",
         "crew",
         "segment",
         "drift",
@@ -36,6 +37,7 @@ def test_2_2_three_action_phases_each_ending_in_fire() -> None:
         wind=0,
     )
     game = Game.new(scn, dice=ScriptedDice([], then=RandomDice(5)))
+    first_loads(game)
     game.apply("british", "keep")
     game.apply("american", "keep")
     seen = set()

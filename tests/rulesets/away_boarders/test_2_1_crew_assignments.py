@@ -10,7 +10,7 @@ from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.state import TASK_BOXES
-from tests.rulesets.away_boarders.helpers import T, ctx, duel, scenario, ship
+from tests.rulesets.away_boarders.helpers import T, ctx, duel, first_loads, scenario, ship
 
 
 def _game() -> Game:
@@ -20,7 +20,9 @@ def _game() -> Game:
             ship("savage", "royal-savage", "american", (9, 2), 3),
         ]
     )
-    return Game.new(scn, dice=ScriptedDice([], then=RandomDice(3)))
+    game = Game.new(scn, dice=ScriptedDice([], then=RandomDice(3)))
+    first_loads(game)
+    return game
 
 
 def test_2_1_each_side_gives_its_crew_orders_in_secret_at_once() -> None:

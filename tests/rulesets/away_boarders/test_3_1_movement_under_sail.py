@@ -6,7 +6,7 @@ from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.away_boarders import rules
-from tests.rulesets.away_boarders.helpers import T, ctx, make_state, scenario, ship
+from tests.rulesets.away_boarders.helpers import T, ctx, first_loads, make_state, scenario, ship
 
 
 def _one(key: str = "carleton", wind: int = 0, facing: int = 1, **kw: object) -> rules.Ship:
@@ -162,6 +162,7 @@ def test_2_2_farthest_upwind_of_equal_speeds_may_defer() -> None:
         wind=0,
     )
     game = Game.new(scn, dice=ScriptedDice([], then=RandomDice(1)))
+    first_loads(game)
     game.apply("british", "keep")
     game.apply("american", "keep")
     prompt = game.prompt()
