@@ -636,3 +636,42 @@ def test_flotilla_a_unit_to_fire_is_picked_by_clicking_it(
     wait_changed(page, before)
     assert page.inner_text("#message") == ""
     page.close()
+
+
+def test_away_boarders_the_seats_own_secret_crew_orders_show_on_its_card(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "away-boarders")
+    page.select_option("#scenario", "champlain-duel-1776")
+    seats = '.scenario-info[data-scenario="champlain-duel-1776"]'
+    page.select_option(f'{seats} select[data-side="british"]', "link")
+    page.select_option(f'{seats} select[data-side="american"]', "link")  # she stays silent
+    page.click("#start-button")
+    page.wait_for_selector("#links:not([hidden])")
+    links = {
+        side: page.input_value(f'#link-list input[aria-label="link for {side}"]')
+        for side in ("british", "american")
+    }
+    throws = random.Random(3)
+    other = browser.new_page(viewport={"width": 1280, "height": 860})
+    other.goto(links["american"])
+    other.wait_for_selector("#conn.live")
+    generic_step(other, throws)  # her first loads (a form), then nothing more
+    other.close()
+    page.goto(links["british"])
+    page.wait_for_selector("#conn.live")
+    for _ in range(4):  # the first loads of her batteries (a form)
+        if page.locator('button.answer[data-answer^="plan:"]').count():
+            break
+        generic_step(page, throws)
+    assert page.locator(".secret-orders").count() == 0
+    before = version(page)
+    page.locator('button.answer[data-answer^="plan:"]').first.click()
+    wait_changed(page, before)
+    orders = page.locator('.ab-display[data-ship="carleton"] .secret-orders')
+    assert orders.count() == 1 and "crew plan" in orders.inner_text()
+    assert page.locator('.ab-display[data-ship="royal-savage"] .secret-orders').count() == 0
+    page.screenshot(path=str(artifacts / "away-boarders-secret-orders.png"), full_page=True)
+    page.close()

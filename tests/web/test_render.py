@@ -314,3 +314,21 @@ def test_flotilla_moves_are_drawn_along_their_paths() -> None:
     assert f'data-answer="s4/0/0/0" data-dest="{x + 4:.2f},{y:.2f},{h:.1f}"' in svg
     assert f'data-answer="s0/0/0/0" data-dest="{x:.2f},{y:.2f},{h:.1f}"' in svg
     assert 'data-answer="reverse"' in svg and svg.count('class="ghost"') == 3
+
+
+def test_away_boarders_card_shows_the_seats_own_secret_orders_only() -> None:
+    from quarterdeck.core.engine import Game
+    from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+
+    game = Game.new(load("champlain-duel-1776"), seed=1)
+    while (p := game.prompt()) is not None and p.context.get("step") == "loads":
+        game.apply(p.seat, dict(p.context["suggested"]))
+    game.apply("british", "plan:board")
+    british = AwayBoardersRenderer().cards(game.view("british"), AB_COLOURS)
+    american = AwayBoardersRenderer().cards(game.view("american"), AB_COLOURS)
+    ship = next(s for s in game.view("british")["ships"] if s["side"] == "british")
+    card = british[british.index(f'data-ship="{ship["id"]}"') :]
+    card = card[: card.index("</article>")]
+    assert 'class="display-block secret-orders"' in card and "crew plan: board" in card
+    assert "secret-orders" not in american and "plan: board" not in american
+    assert "secret-orders" not in AwayBoardersRenderer().cards(game.view(None), AB_COLOURS)

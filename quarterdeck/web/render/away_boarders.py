@@ -376,7 +376,9 @@ class AwayBoardersRenderer:
 
     def cards(self, view: dict[str, Any], colours: dict[str, str]) -> str:
         ships = [s for s in view.get("ships", []) or [] if isinstance(s, dict)]
-        out = [self._display(s, colours) for s in ships]
+        seat = view.get("seat")
+        mine = _dict(_dict(view.get("orders")).get(str(seat))) if seat else {}
+        out = [self._display(s, colours, mine.get(str(s.get("id", "")))) for s in ships]
         pts = view.get("points")
         if isinstance(pts, dict) and pts:
             rows = "".join(
@@ -389,7 +391,7 @@ class AwayBoardersRenderer:
             )
         return "".join(out) or "<p>No ships in view.</p>"
 
-    def _display(self, s: dict[str, Any], colours: dict[str, str]) -> str:
+    def _display(self, s: dict[str, Any], colours: dict[str, str], order: Any = None) -> str:
         colour = colours.get(str(s.get("side", "")), "#555")
         facing = _int(s.get("facing"))
         status = str(s.get("status", "afloat"))
@@ -451,6 +453,7 @@ class AwayBoardersRenderer:
             f'<div class="display-block"><h4>Crew ({escape(str(s.get("crew_total", "?")))})</h4>'
             f'<div class="tasks">{tasks}</div></div>'
             f'<div class="display-block"><h4>Guns</h4>{self._guns(s)}</div>'
+            f"{_orders(order)}"
             f'<ul class="flags">{"".join(flags)}</ul></article>'
         )
 
@@ -492,6 +495,51 @@ class AwayBoardersRenderer:
                 f'</span><small class="loaded-count">{loaded}/{len(here)} loaded</small></div>'
             )
         return "".join(rows) or "<p>No guns.</p>"
+
+
+_BOX_SHORT = {
+    "yards": "yards",
+    "repair_rigging": "repair rigging",
+    "guns": "guns",
+    "repair_guns": "repair guns",
+    "repair_hull": "repair hull",
+    "boarders": "boarders",
+}
+
+
+def _orders(order: Any) -> str:
+    """The seat's own secret order for this ship, not yet revealed (2.1, 4.1):
+    shown only on the cards of the seat that gave it (the view of any other
+    seat carries no orders)."""
+    if order is None:
+        return ""
+    if isinstance(order, dict) and isinstance(order.get("rally"), dict):
+        boxes = order["rally"]
+        text = "rally " + (
+            ", ".join(f"{_int(v)} to {_BOX_SHORT.get(k, k)}" for k, v in boxes.items() if _int(v))
+            or "nobody"
+        )
+    elif isinstance(order, dict) and all(isinstance(v, str) for v in order.values()):
+        text = "first loads: " + ", ".join(f"{k} {v}" for k, v in order.items())
+    elif isinstance(order, dict):
+        text = "crew: " + ", ".join(
+            f"{_BOX_SHORT.get(k, k)} {_int(v)}" for k, v in order.items() if _int(v)
+        )
+        text += " (the rest man the guns)"
+    else:
+        kind, _, rest = str(order).partition(":")
+        text = {
+            "keep": "keep the crew where they are",
+            "plan": f"crew plan: {rest}",
+            "rally": f"rally one casualty to {_BOX_SHORT.get(rest, rest)}",
+            "custom": "place the crew box by box (form open)",
+        }.get(kind, str(order))
+        if kind == "rally" and not rest:
+            text = "rally several casualties (form open)"
+    return (
+        '<div class="display-block secret-orders"><h4>Your orders (secret until revealed)</h4>'
+        f'<p class="orders">{escape(text)}</p></div>'
+    )
 
 
 def _boxes(values: Any) -> str:
