@@ -146,7 +146,7 @@ class AwayBoardersAI:
             return "plan:repair"
         need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
         if me["sail"] == "oars":
-            need = max(1, -(-len(me["guns"]) // 3))
+            need = int(me.get("oar_crew_needed", 1))
         if me["crew_total"] < need and "rally:yards" in ids:
             return "rally:yards"  # too few hands to work the ship: bring one back aloft
         if me["casualties"] >= 3 and "rally" in ids:
@@ -179,7 +179,7 @@ class AwayBoardersAI:
             answer = {"yards": 0}
         total = int(me["crew_total"])
         if me["sail"] == "oars":
-            need = max(1, -(-len(me["guns"]) // 3))
+            need = int(me.get("oar_crew_needed", 1))
         else:
             need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
         answer["yards"] = min(total, need + 1 if total > need + 1 else need)

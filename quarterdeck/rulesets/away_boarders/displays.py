@@ -116,7 +116,9 @@ def build_ship(spec: ShipSpec, t: Tables, where: str = "") -> Ship:
         q=q,
         r=r,
         facing=spec.facing,
-        value=spec.value if spec.value is not None else len(guns),
+        value=spec.value
+        if spec.value is not None
+        else sum(1 for g in guns if not t.guns.types[g.type].small),
     )
     total = crew_markers(spec.ship, t)
     if spec.crew is None:

@@ -171,8 +171,9 @@ def sail_crew_needed(ship: Ship, t: Tables) -> int:
 
 
 def oar_crew_needed(ship: Ship, t: Tables) -> int:
-    """One crew marker on the sweeps per three guns (3.2)."""
-    guns = len(ship.guns)
+    """One crew marker on the sweeps per three guns (3.2); small rail swivels
+    are not counted among her guns."""
+    guns = sum(1 for g in ship.guns if not t.guns.types[g.type].small)
     return max(1, -(-guns // t.speed.guns_per_oar_crew))
 
 
@@ -352,8 +353,9 @@ def damage_dice(
     """Damage Dice for ``guns`` guns of one type at range ``rng`` (4.3):
     Hit Table, shot-weight modifier capped by the guns firing, +2 for the
     initial broadside, +2 for a rake."""
-    base = t.hit_table.base_dice(guns, rng)
-    caliber = min(t.caliber.of(t.guns.types[gun_type].pounds), guns)
+    kind = t.guns.types[gun_type]
+    base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
+    caliber = min(t.caliber.of(kind.pounds), guns)
     return DiceCount(
         guns,
         rng,

@@ -102,6 +102,14 @@ class GunType(_Frozen):
     pounds: int = Field(ge=1)
     max_range: int = Field(ge=1)
     label: str
+    small: bool = False
+    """A small swivel on the rail (1.4): two count as one gun on the Hit
+    Table, and it is not one of the ship's guns for the sweeps (3.2) or her
+    value."""
+
+    def hit_table_guns(self, guns: int) -> int:
+        """The Hit Table row for ``guns`` of this type firing together."""
+        return -(-guns // 2) if self.small else guns
 
 
 class Guns(_Frozen):

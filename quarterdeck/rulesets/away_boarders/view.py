@@ -10,14 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.rulesets.away_boarders.rules import POINT_OF_SAILING, points, wind_angle
+from quarterdeck.rulesets.away_boarders.rules import (
+    POINT_OF_SAILING,
+    oar_crew_needed,
+    points,
+    wind_angle,
+)
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
+from quarterdeck.rulesets.away_boarders.tables import tables_with
 
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-def ship_view(s: Ship, wind: int) -> dict[str, Any]:
+def ship_view(s: Ship, wind: int, oar_crew: int = 1) -> dict[str, Any]:
     return {
+        "oar_crew_needed": oar_crew,
         "id": s.id,
         "key": s.key,
         "name": s.name,
@@ -65,6 +72,7 @@ def ship_view(s: Ship, wind: int) -> dict[str, Any]:
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
+    t = tables_with(state.house_rules)
     return {
         "ruleset": "away-boarders",
         "seat": seat,
@@ -79,7 +87,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "blocked": [list(b) for b in state.blocked],
             "wind": state.wind,
         },
-        "ships": [ship_view(s, state.wind) for s in state.ships.values()],
+        "ships": [ship_view(s, state.wind, oar_crew_needed(s, t)) for s in state.ships.values()],
         "orders": {seat: dict(state.orders.get(seat, {}))} if seat in state.orders else {},
         "points": points(state),
         "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},

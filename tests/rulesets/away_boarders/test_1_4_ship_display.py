@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.data.ships import ship as ship_facts
+from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.displays import build_guns, display
-from tests.rulesets.away_boarders.helpers import make_state, ship
+from tests.rulesets.away_boarders.helpers import T, make_state, ship
 
 
 def test_1_4_crew_markers_and_hull_boxes_derive_from_complement_and_tonnage() -> None:
@@ -55,3 +57,44 @@ def test_1_2_a_ship_off_the_field_is_refused() -> None:
         make_state(
             [ship("a", "carleton", "british", (20, 2)), ship("b", "maria", "american", (5, 5))]
         )
+
+
+CHAMPLAIN_SWIVELS = {
+    "royal-savage": 10,
+    "revenge": 10,
+    "enterprise-1776": 10,
+    "congress-galley": 8,
+    "washington-galley": 8,
+    "trumbull-galley": 8,
+    "lee-galley": 8,
+    "philadelphia-gondola": 8,
+    "boston-gondola": 8,
+    "spitfire-gondola": 8,
+}
+
+
+@pytest.mark.parametrize(("key", "count"), sorted(CHAMPLAIN_SWIVELS.items()))
+def test_1_4_the_champlain_boats_carry_their_small_swivels_half_on_each_side(
+    key: str, count: int
+) -> None:
+    swivels = [g for g in build_guns(display(key)) if g.type == "swivel"]
+    assert len(swivels) == count and all(g.mount == "swivel" for g in swivels)
+    assert sum(1 for g in swivels if g.side == "port") == (count + 1) // 2
+    assert f"{count} swivels" in ship_facts(key).note or key == "lee-galley"
+
+
+def test_4_3_two_small_swivels_make_one_row_of_the_hit_table() -> None:
+    assert rules.damage_dice(T, "swivel", 5, 1, False, False).base == T.hit_table.rows[3][0]
+    assert rules.damage_dice(T, "swivel", 5, 1, False, False).caliber == 0
+
+
+def test_3_2_small_swivels_are_not_counted_among_the_guns_for_the_sweeps() -> None:
+    state = make_state(
+        [
+            ship("g", "philadelphia-gondola", "american", (1, 1)),
+            ship("m", "maria", "british", (5, 5)),
+        ]
+    )
+    gondola = state.ships["g"]
+    assert len(gondola.guns) == 11  # 12-pdr, two 9-pdrs, eight swivels
+    assert rules.oar_crew_needed(gondola, T) == 1 and gondola.value == 3

@@ -91,7 +91,7 @@ def test_4_2_any_or_all_of_the_guns_may_fire_one_caliber_at_a_time() -> None:
 
     state = _state(("t", "maria", "american", pg.step(P, 1, 2)), firer="royal-savage")
     f, target = state.ships["f"], state.ships["t"]
-    assert rules.groups_in_range(state, T, f, "port", target) == ["6-pdr", "4-pdr"]
+    assert rules.groups_in_range(state, T, f, "port", target) == ["6-pdr", "4-pdr", "swivel"]
     rules.open_fire(state, T, f, "port", target, ctx(3), only="4-pdr")
     assert state.pending is not None and state.pending.groups == ["4-pdr"]
 
