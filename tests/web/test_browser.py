@@ -494,7 +494,7 @@ def test_away_boarders_a_move_picked_on_the_field_of_points(
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     page.goto(live_server.url + "/")
     page.select_option("#ruleset", "away-boarders")
-    page.select_option("#scenario", "valcour-island-1776")
+    page.select_option("#scenario", "valcour-carleton-1776")
     page.check(f"input[name=dice][value={dice}]")
     page.click("#start-button")
     page.wait_for_url("**/games/*?t=*")

@@ -76,7 +76,13 @@ def test_view_is_json_and_render_draws_the_grid_ships_and_wind() -> None:
 
 
 def test_every_bundled_scenario_plays_to_an_end_with_the_ai() -> None:
-    for sid in ("champlain-duel-1776", "valcour-island-1776", "lake-erie-1813"):
+    for sid in (
+        "champlain-duel-1776",
+        "valcour-carleton-1776",
+        "lake-erie-lawrence-1813",
+        "lake-erie-1813",
+        "valcour-island-1776",
+    ):
         scn = scenarios.load(sid)
         game = play_random_game(scn, 3, {s: "ai" for s in scn.side_names})
         assert game.result() is not None
