@@ -71,7 +71,9 @@ class HumanPlayer:
         for f in prompt.fields:
             while True:
                 text = self.ask(
-                    f"{f.label} ({f.low}-{f.high})> " if f.type == "int" else f"{f.label}> "
+                    f"{f.label} ({f.low}-{f.high})> "
+                    if f.type == "int"
+                    else f"{f.label} ({'/'.join(c.id for c in f.choices)})> "
                 )
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
                 try:
