@@ -304,6 +304,12 @@ class AwayBoardersAI:
     @staticmethod
     def _load(me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
         loads = [i for i in ids if i.startswith("load:")]
+        doubles = [i for i in ids if i.startswith("double:")]
+        if nearest is not None and 0 < pg.distance(_pos(me), _pos(nearest)) <= 3:
+            # close: a second ball in the round-shotted battery that is full
+            full = [i for i in doubles if not any(x.startswith(f"load:{i[7:]}:") for x in loads)]
+            if full:
+                return full[0]
         if not loads:
             return "done" if "done" in ids else ids[0]
         want = "round"

@@ -1344,18 +1344,19 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
 
 
 def load_options(ship: Ship) -> list[Option]:
-    """Each crew marker at the guns loads one gun, or shifts a swivel (4.1)."""
+    """Each crew marker at the guns loads one gun, or shifts a swivel (4.1).
+    Double shot is a second ball rammed into a gun already loaded with round
+    shot (4.4): one man, and the battery's load box turns to double."""
     loaders = ship.crew["guns"] - ship.loaders_used
     if loaders <= 0:
         return []
     out: list[Option] = []
     for battery in BATTERIES:
-        empty = [g for g in battery_guns(ship, battery) if not g.loaded]
-        if not empty:
-            continue
+        guns = battery_guns(ship, battery)
+        empty = [g for g in guns if not g.loaded]
         most = min(loaders, len(empty))
-        for ammo in AMMO_TYPES:
-            if ammo == "double" and ship.load[battery] not in ("round", "double"):
+        for ammo in AMMO_TYPES if empty else ():
+            if ammo == "double":
                 continue
             for n in sorted({most, 1}, reverse=True):
                 out.append(
@@ -1363,6 +1364,14 @@ def load_options(ship: Ship) -> list[Option]:
                         f"load:{battery}:{ammo}:{n}", f"load {n} {battery} gun(s) with {ammo} shot"
                     )
                 )
+        if ship.load[battery] == "round" and any(g.loaded for g in guns):
+            out.append(
+                Option(
+                    f"double:{battery}",
+                    f"ram a second ball into a round-shotted {battery} gun "
+                    f"(the {battery} load box turns to double shot)",
+                )
+            )
     for i, g in enumerate(ship.guns):
         if g.mount == "swivel" and not g.disabled:
             other = "starboard" if g.side == "port" else "port"
@@ -1502,6 +1511,11 @@ def _task_done(state: State, ship: Ship, task: str) -> None:
 
 def _load(ship: Ship, answer: str, ctx: Context) -> None:
     parts = answer.split(":")
+    if parts[0] == "double":
+        ship.load[parts[1]] = "double"
+        ship.loaders_used += 1
+        ctx.log(f"{ship.name} double-shots her {parts[1]} guns", R_SPECIAL)
+        return
     if parts[0] == "swivel":
         gun = ship.guns[int(parts[1])]
         gun.side = "starboard" if gun.side == "port" else "port"

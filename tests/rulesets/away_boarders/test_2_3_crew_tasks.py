@@ -52,16 +52,25 @@ def test_4_1_each_man_at_the_guns_loads_one_gun() -> None:
     assert rules.load_options(c) == []
 
 
-def test_4_4_double_shot_only_on_a_round_shotted_battery() -> None:
+def test_4_4_double_shot_is_a_second_ball_in_a_round_shotted_gun() -> None:
     state = duel()
     c = state.ships["carleton"]
+    c.crew["guns"] = 2
+    ids = [o.id for o in rules.load_options(c)]
+    assert "double:port" in ids  # loaded with round shot
+    assert not any(i.startswith("load:port") for i in ids)  # nothing to load
     for g in c.guns:
-        g.loaded = False
+        if g.side == "port":
+            g.loaded = False
     ids = [o.id for o in rules.load_options(c)]
-    assert any(i.startswith("load:port:double") for i in ids)
-    c.load["port"] = "grape"
-    ids = [o.id for o in rules.load_options(c)]
-    assert not any(i.startswith("load:port:double") for i in ids)
+    assert "double:port" not in ids and not any(":double:" in i for i in ids)
+    rules.do_task(state, T, c, "load", "load:port:round:1", ctx())
+    rules.do_task(state, T, c, "load", "double:port", ctx())
+    assert c.load["port"] == "double" and c.loaders_used == 2
+    c.loaders_used = 0
+    assert "double:starboard" in [o.id for o in rules.load_options(c)]
+    c.load["starboard"] = "grape"
+    assert "double:starboard" not in [o.id for o in rules.load_options(c)]
 
 
 def test_4_1_a_man_may_shift_the_swivel_gun_instead_of_loading() -> None:
