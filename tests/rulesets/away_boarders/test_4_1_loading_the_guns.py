@@ -55,3 +55,12 @@ def test_4_1_the_ai_orders_round_shot_first() -> None:
     assert prompt is not None
     answer = AwayBoardersAI("american").decide(game.view("american"), prompt)
     assert answer == {"port": "round", "starboard": "round", "bow": "round"}
+
+
+def test_4_1_the_first_loads_stay_hidden_from_the_other_side_until_revealed() -> None:
+    views = []
+    for order in ({"port": "chain", "starboard": "grape"}, {"port": "round", "starboard": "round"}):
+        game = _game()
+        game.apply("british", order)
+        views.append(game.view("american", log=True))
+    assert views[0] == views[1]
