@@ -178,12 +178,15 @@ def test_away_boarders_display_shows_masts_hull_crew_guns_and_loads() -> None:
     ship["hull"][0] = 2
     ship["guns"][0].update(loaded=False, fired=True)
     ship["co"] = "wounded"
+    ship["aground"] = True
+    ship["abeam"] = {"x": "port"}
     html = AwayBoardersRenderer().cards(view, AB_COLOURS)
     card = html[html.index(f'data-ship="{ship["id"]}"') :]
     card = card[: card.index("</article>")]
     assert card.count('class="box slash"') == 1 and card.count('class="box cross"') == 2
     assert card.count('class="task"') == 6
     assert 'class="gun fired' in card and "Captain wounded" in card
+    assert "Aground" in card and "x off her port side" in card
     assert f'<span class="sail-step on">{ship["sail"]}</span>' in card
 
 

@@ -64,6 +64,8 @@ def ship_view(s: Ship, wind: int, oar_crew: int = 1) -> dict[str, Any]:
         "repair": dict(s.repair),
         "fouled": list(s.fouled),
         "grappled": list(s.grappled),
+        "aground": s.aground,
+        "abeam": dict(s.abeam),
         "value": s.value,
         "backs_this_turn": s.backs_this_turn,
         "backed_turns": s.backed_turns,
@@ -158,6 +160,10 @@ def render(state: State, seat: str | None) -> str:
             flags.append("fouled")
         if s.grappled:
             flags.append("grappled")
+        if s.aground:
+            flags.append("AGROUND")
+        for other, side in s.abeam.items():
+            flags.append(f"{state.ships[other].name} off her {side} side")
         lines.append(
             f"{marks[s.id]} {s.name} [{s.side}] {s.status.upper() if not s.active else ''}"
             f"{pos} {POINT_OF_SAILING[wind_angle(state.wind, s.facing)]}, speed {s.speed}, "

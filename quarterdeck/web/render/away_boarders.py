@@ -424,8 +424,14 @@ class AwayBoardersRenderer:
                     f'<li class="flag warn">{key.capitalize()}: '
                     f"{escape(', '.join(str(x) for x in s[key]))}</li>"
                 )
-        if s.get("drifting"):
+        if s.get("aground"):
+            flags.append('<li class="flag bad">Aground</li>')
+        elif s.get("drifting"):
             flags.append('<li class="flag warn">Drifting</li>')
+        for other, side in _dict(s.get("abeam")).items():
+            flags.append(
+                f'<li class="flag quiet">{escape(str(other))} off her {escape(str(side))} side</li>'
+            )
         repair = _dict(s.get("repair"))
         fixes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in repair.items() if v)
         if fixes:
