@@ -9,7 +9,9 @@ from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import TASK_BOXES
+from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, first_loads, scenario, ship
 
 
@@ -117,3 +119,18 @@ def test_2_1_the_captain_may_rally_several_casualties_each_to_a_box_of_choice() 
     )
     # dice 2 (aloft: back), 3 (guns: lost), 4 (guns: back); no other change
     assert rs.crew_total == before + 2 and rs.casualties == 0 and rs.lost_for_good == 1
+
+
+def test_2_1_the_ai_rallies_every_casualty_when_the_pile_is_big() -> None:
+    state = duel()
+    rs = state.ships["savage"]
+    rs.casualties = 3
+    ai = AwayBoardersAI("american")
+    prompt = rules._crew_prompt(state, T, "american")
+    assert prompt is not None and ai.decide(view(state, "american"), prompt) == "rally"
+    rules.apply(state, T, "american", "rally", ctx())
+    prompt = rules._crew_prompt(state, T, "american")
+    assert prompt is not None
+    answer = ai.decide(view(state, "american"), prompt)
+    assert isinstance(answer, dict) and sum(answer.values()) == 3
+    prompt.check(answer)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
+from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
 
 
@@ -151,3 +153,26 @@ def test_3_1_repeating_an_advance_onto_the_shore_runs_her_aground() -> None:
     assert rules._forced_move(state, a, T) == "advance"
     rules.execute_move(state, a, "advance", T, ctx(), forced=True)
     assert a.aground and a.pos == start
+
+
+def test_3_3_the_ai_passes_so_that_her_loaded_battery_bears_on_an_enemy() -> None:
+    state = _pair()
+    m = state.ships["m"]
+    for g in m.guns:
+        g.loaded = g.side != "port"  # only her starboard gun is loaded
+    rules.execute_move(state, m, "advance", T, ctx(4))
+    (prompt,) = rules.prompts(state, T)
+    answer = AwayBoardersAI("american").decide(view(state, "american"), prompt)
+    rules.apply(state, T, "american", answer, ctx())
+    assert m.abeam == {"o": "starboard"}
+
+
+def test_3_3_the_ai_turns_a_brush_away_from_the_wind() -> None:
+    state = _pair()
+    m, o = state.ships["m"], state.ships["o"]
+    o.facing = 1
+    rules.execute_move(state, m, "advance", T, ctx(5, 2))
+    (prompt,) = rules.prompts(state, T)
+    answer = AwayBoardersAI("american").decide(view(state, "american"), prompt)
+    rules.apply(state, T, "american", answer, ctx())
+    assert rules.wind_angle(state.wind, m.facing) != 0
