@@ -97,9 +97,15 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 
 
 def letters(state: State) -> dict[str, str]:
+    """A mark for each ship on the grid: capitals for the first side, small
+    letters for the other, counted side by side; past 26 ships of a side a
+    digit follows the letter (A1, B1, ...)."""
     out: dict[str, str] = {}
-    for n, s in enumerate(state.ships.values()):
-        ch = chr(ord("A") + n % 26)
+    count: dict[str, int] = {}
+    for s in state.ships.values():
+        n = count.get(s.side, 0)
+        count[s.side] = n + 1
+        ch = chr(ord("A") + n % 26) + (str(n // 26) if n >= 26 else "")
         out[s.id] = ch if s.side == state.sides[0] else ch.lower()
     return out
 
@@ -130,7 +136,7 @@ def render(state: State, seat: str | None) -> str:
             elif here:
                 s = here[0]
                 tag = marks[s.id] + (ARROWS[s.facing] if s.active else "x")
-                cells.append(f"{tag}{'+' if len(here) > 1 else ' '} ")
+                cells.append((tag + ("+" if len(here) > 1 else "")).ljust(4))
             else:
                 cells.append(".   ")
         lines.append(f"{row:>2}  " + ("  " if row % 2 else "") + "".join(cells).rstrip())

@@ -9,6 +9,7 @@ from quarterdeck.core.conformance import play_random_game
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.away_boarders import RULESET, rules
+from quarterdeck.rulesets.away_boarders.view import letters
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, first_loads, scenario, ship
 
 
@@ -71,7 +72,7 @@ def test_view_is_json_and_render_draws_the_grid_ships_and_wind() -> None:
     json.dumps(RULESET.view(state, "british"))
     text = RULESET.render(state, None)
     assert "wind from NE" in text
-    assert "A→" in text and "b←" in text
+    assert "A→" in text and "a←" in text  # capitals for the first side
     assert "HMS Carleton" in text and "Royal Savage" in text
 
 
@@ -120,3 +121,12 @@ def test_victory_escape_must_name_a_side() -> None:
     data["victory"] = {"escape": {"french": 100}}
     with pytest.raises(ScenarioError, match="not a side"):
         build(data, "test")
+
+
+def test_render_gives_every_ship_of_a_big_battle_its_own_mark() -> None:
+    state = RULESET.new_state(scenarios.load("valcour-island-1776"), ctx())
+    marks = letters(state)
+    assert len(set(marks.values())) == len(state.ships) == 48
+    assert marks["royal-savage"] == "a" and marks["gunboat-28"] == "G1"
+    text = RULESET.render(state, None)
+    assert "G1↖" in text and "o↙" in text
