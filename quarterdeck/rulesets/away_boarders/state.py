@@ -82,6 +82,9 @@ class ShipSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=SLUG)
     ship: str
+    name: str | None = Field(
+        default=None, description="her name in this scenario (one of several unnamed boats)"
+    )
     side: str
     at: tuple[int, int]
     facing: int = Field(ge=0, le=5)

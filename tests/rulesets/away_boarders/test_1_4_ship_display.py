@@ -98,3 +98,15 @@ def test_3_2_small_swivels_are_not_counted_among_the_guns_for_the_sweeps() -> No
     gondola = state.ships["g"]
     assert len(gondola.guns) == 11  # 12-pdr, two 9-pdrs, eight swivels
     assert rules.oar_crew_needed(gondola, T) == 1 and gondola.value == 3
+
+
+def test_a_scenario_may_name_each_of_several_unnamed_boats() -> None:
+    state = make_state(
+        [
+            ship("g1", "british-gunboat-1776", "british", (1, 1), name="Gunboat 1"),
+            ship("g2", "british-gunboat-1776", "british", (2, 1)),
+            ship("m", "maria", "american", (5, 5)),
+        ]
+    )
+    assert state.ships["g1"].name == "Gunboat 1"
+    assert state.ships["g2"].name == "British gunboat (Valcour Island)"
