@@ -322,7 +322,7 @@ class Game:
             waiting = ", ".join(sorted({p.seat for p in self.prompts()})) or "nobody"
             raise IllegalAnswer(f"seat {seat!r} has nothing to answer now (waiting for: {waiting})")
         checked = prompt.check(answer)
-        label = _answer_label(prompt, checked)
+        label = prompt.describe(checked)
         self._run(
             lambda ctx: self.ruleset.apply(self._work, seat, checked, ctx),
             first={"t": "d", "seat": seat, "answer": checked},
@@ -384,14 +384,6 @@ class Game:
             self._work = None
         self.record.entries.extend(entries)
         self.log.extend(new_log)
-
-
-def _answer_label(prompt: Prompt, answer: Answer) -> str:
-    if prompt.kind == "choice":
-        for option in prompt.options:
-            if option.id == answer:
-                return option.label
-    return str(answer)
 
 
 def _decision_log(prompt: Prompt, seat: str, label: str) -> list[LogEntry]:

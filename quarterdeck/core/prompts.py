@@ -127,6 +127,21 @@ class Prompt:
                 )
         return dict(answer)
 
+    def describe(self, answer: Answer) -> str:
+        """A checked answer in words, for the log: the option's label, or a
+        form's fields as "label: value" in the form's order."""
+        if self.kind == "choice":
+            return next((o.label for o in self.options if o.id == answer), str(answer))
+        if not isinstance(answer, dict):
+            return str(answer)
+        parts = []
+        for f in self.fields:
+            if f.name in answer:
+                value = answer[f.name]
+                shown = next((c.label for c in f.choices if c.id == value), str(value))
+                parts.append(f"{f.label}: {shown}")
+        return ", ".join(parts)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "seat": self.seat,

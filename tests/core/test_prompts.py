@@ -51,3 +51,18 @@ def test_prompts_serialise_for_front_ends() -> None:
         "high": 3,
     }
     assert data["total"] == [0, 4]
+
+
+def test_an_answer_is_described_in_words_for_the_log() -> None:
+    assert CHOICE.describe("no") == "No"
+    assert FORM.describe({"sails": 2, "guns": 1}) == "Sails: 2, Guns: 1"
+    loads = Prompt(
+        "a",
+        "First loads",
+        "4.1",
+        kind="form",
+        fields=(
+            Field("port", "port guns", type="choice", choices=(Option("round", "round shot"),)),
+        ),
+    )
+    assert loads.describe({"port": "round"}) == "port guns: round shot"
