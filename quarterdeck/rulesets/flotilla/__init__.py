@@ -26,12 +26,25 @@ from quarterdeck.rulesets.flotilla.state import (
     State,
     Troop,
 )
-from quarterdeck.rulesets.flotilla.tables import Roster, Tables, rosters, tables_with
+from quarterdeck.rulesets.flotilla.tables import (
+    Roster,
+    Tables,
+    printed_tables,
+    rosters,
+    tables_with,
+)
 from quarterdeck.rulesets.flotilla.view import render, view
 
 
-def make_ship(spec: ShipSpec, card: Roster) -> Ship:
-    """A ship in her starting condition, from her roster card."""
+def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
+    """A ship in her starting condition, from her roster card; her model
+    length from the (reconstructed) ``model_length`` table."""
+    length = (t or printed_tables()).model_length.of(spec.roster)
+    if length is None:
+        raise ScenarioError(
+            f"ship {spec.id}: roster {spec.roster!r} has no entry in the tables' "
+            "[model_length] (the model's length in inches)"
+        )
     top = card.morale[-1]
     morale = top if spec.morale is None else min(spec.morale, top)
     speed = max([v for v in card.speed if v <= spec.speed] or [0])
@@ -41,7 +54,7 @@ def make_ship(spec: ShipSpec, card: Roster) -> Ship:
         side=spec.side,
         roster=spec.roster,
         cls=card.class_,
-        length=card.length,
+        length=length,
         x=spec.x,
         y=spec.y,
         heading=spec.heading % 360,
@@ -115,6 +128,13 @@ class Flotilla(StateBasics):
                     f"legal values: {', '.join(sorted(cards))}"
                 )
             ship_facts(cards[spec.roster].ship, f"{where}ships[{n}] ({spec.id}): ")
+        charts = tables_with(model.house_rules)
+        for n, spec in enumerate(model.ships):
+            if charts.model_length.of(spec.roster) is None:
+                raise ScenarioError(
+                    f"{where}ships[{n}] ({spec.id}): roster {spec.roster!r} has no model "
+                    "length: add it to the tables' [model_length]"
+                )
         others = [(b.id, b.side) for b in model.batteries] + [(u.id, u.side) for u in model.troops]
         for unit_id, side in others:
             if side not in fighting:
@@ -131,7 +151,8 @@ class Flotilla(StateBasics):
     def new_state(self, scenario: Scenario, ctx: Context) -> State:
         model: FlotillaScenario = scenario.model
         cards = rosters()
-        ships = {s.id: make_ship(s, cards[s.roster]) for s in model.ships}
+        charts = tables_with(model.house_rules)
+        ships = {s.id: make_ship(s, cards[s.roster], charts) for s in model.ships}
         troops = {
             tr.id: Troop(
                 id=tr.id,

@@ -68,7 +68,7 @@ def _boat_for(state: State, t: Tables, troop: Troop) -> str | None:
             ship.side == troop.side
             and ship.afloat
             and ship.party is None
-            and fire.hull(ship).range_to_point((troop.x, troop.y)) <= t.land.landing_range
+            and fire.hull(ship).range_to_point((troop.x, troop.y)) <= t.reach.landing
         ):
             return ship.id
     return None
@@ -150,21 +150,21 @@ def troop_step(state: State, t: Tables, ctx: Context) -> None:
         state.ask = {"kind": "troop", "seat": troop.side, "troop": troop.id}
 
 
-def on_land(state: State, p: tuple[float, float]) -> bool:
-    """On land, or at the water's edge (within half an inch)."""
+def on_land(state: State, t: Tables, p: tuple[float, float]) -> bool:
+    """On land, or at the water's edge (within ``reach.shore`` inches)."""
     land = fire.terrain(state)
-    return not land or land.distance_to_land(p) <= 0.5
+    return not land or land.distance_to_land(p) <= t.reach.shore
 
 
 def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: float) -> bool:
     """Move up to ``inches`` toward ``goal``, stopping at melee range; True
     if the unit reaches contact."""
     gap = distance((troop.x, troop.y), goal)
-    step = min(inches, max(0.0, gap - t.land.melee_range))
+    step = min(inches, max(0.0, gap - t.reach.melee))
     ux, uy = unit(bearing((troop.x, troop.y), goal))
     troop.x += ux * step
     troop.y += uy * step
-    return gap - step <= t.land.melee_range + 1e-9
+    return gap - step <= t.reach.melee + 1e-9
 
 
 def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str) -> None:
@@ -190,7 +190,7 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
     start = (troop.x, troop.y)
     reached = move_toward(t, troop, goal, inches)
-    if not on_land(state, (troop.x, troop.y)):
+    if not on_land(state, t, (troop.x, troop.y)):
         troop.x, troop.y = start  # men on land do not walk into the river
         ctx.log(f"{troop.name} cannot go that way: water in the way", R_LAND)
         return
@@ -358,7 +358,7 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
         ship = state.ships[troop.aboard or ""]
         gap = fire.terrain(state).distance_to_land(fire.hull(ship).middle)
         options = [Option("stay", "stay aboard")]
-        if gap <= t.land.landing_range:
+        if gap <= t.reach.landing:
             options.append(Option("land", "land the party by boat"))
         options.append(Option("swim", f"swim for it ({gap:.1f} in; a 1 drowns)"))
         return Prompt(

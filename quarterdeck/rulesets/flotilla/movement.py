@@ -189,7 +189,7 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
         if crossed[i] or crossed[n + i]:
             continue
         if hulks and any(
-            segment_distance(a, b, c, d) < HULK_CLEARANCE
+            segment_distance(a, b, c, d) < t.contact.hulk_clearance
             for a, b in ((start.point, mid.point), (mid.point, fin.point))
             for c, d in hulks
         ):
@@ -212,9 +212,6 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     if not out:
         out.append(Plan(0))  # nowhere legal to go: she stops
     return out
-
-
-HULK_CLEARANCE = 0.5  # inches a bow must pass clear of a hulk's keel
 
 
 def hull_line(ship: Ship) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -419,7 +419,7 @@ def check_torpedoes(
     for mine in list(state.torpedoes):
         if not ship.afloat:
             return
-        if point_segment_distance(tuple(mine), a, b) > t.torpedo.radius:  # type: ignore[arg-type]
+        if point_segment_distance(tuple(mine), a, b) > t.mine.radius:  # type: ignore[arg-type]
             continue
         state.torpedoes.remove(mine)
         dice = ctx.roll(f"{ship.name} strikes a torpedo", 2, R_TORP)
