@@ -181,6 +181,7 @@ class Flotilla(StateBasics):
                 troops[s.party].aboard = s.id
         gm = model.game_master.model_dump()
         gm["visibility"] = {str(k): v for k, v in model.game_master.visibility.items()}
+        gm["current"] = {str(k): v for k, v in model.game_master.current.items()}
         state = State(
             sides=[s for s in scenario.side_names if s != "gm"],
             gm="gm" if "gm" in scenario.side_names else None,

@@ -61,8 +61,9 @@ class FlotillaAI:
 
     # -- environment ------------------------------------------------------
 
-    def _visibility(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "clear"
+    def _environment(self, view: dict[str, Any], prompt: Prompt) -> str:
+        # a quiet umpire: full day, clear, no smoke, the current as it is
+        return prompt.options[0].id
 
     def _side_a(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "second"  # moving second lets us answer the enemy's move

@@ -225,7 +225,7 @@ def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship)
     excessive smoke, against a small target, when fighting a fire, in the
     yellow or with nobody below decks; +1 against a stationary ship)."""
     f = t.fire
-    need = t.visibility.get(state.visibility, f.hit_on)
+    need = visibility_need(state, t)
     why = [] if need == f.hit_on else [state.visibility]
     six: list[str] = []
     if target.length <= f.small_target_length:
@@ -244,6 +244,12 @@ def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship)
         need -= f.stationary_bonus
         why.append("stationary target +1")
     return need, ", ".join(why)
+
+
+def visibility_need(state: State, t: Tables) -> int:
+    """The number the game master's calls ask for (Firing): reduced visibility
+    5-6; fog, dawn, dusk, excessive smoke 6. Several at once: the hardest."""
+    return max([t.fire.hit_on] + [t.visibility.get(e, t.fire.hit_on) for e in state.events])
 
 
 def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str) -> int:
@@ -364,7 +370,7 @@ def fire_at(
         return
     troop = state.troops[shot.target]
     need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
-    need = max(need, t.visibility.get(state.visibility, t.fire.hit_on))
+    need = max(need, visibility_need(state, t))
     if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
         need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1

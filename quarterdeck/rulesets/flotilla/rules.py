@@ -58,7 +58,6 @@ PHASES = (
     "end",
     "passage",
 )
-VISIBILITIES = ("clear", "reduced", "excessive-smoke", "fog", "dawn", "dusk")
 
 
 def other_side(state: State, side: str) -> str:
@@ -113,20 +112,70 @@ def still_open(state: State, ask: dict[str, Any]) -> bool:
 # 1-2 Environment
 
 
+# The game master's calls for the turn (Environment: visibility, weather or
+# special events), asked one by one: each answer maps to the events in force.
+ENVIRONMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("time", "time of day", (("day", "full day"), ("dawn", "dawn"), ("dusk", "dusk"))),
+    ("weather", "weather", (("clear", "clear"), ("fog", "fog"))),
+    (
+        "smoke",
+        "smoke over the water",
+        (("none", "none"), ("reduced", "reduced visibility"), ("excessive-smoke", "excessive")),
+    ),
+    (
+        "current",
+        "the current or tide",
+        (
+            ("unchanged", "unchanged"),
+            ("slack", "slack water"),
+            *((str(h), f"flowing toward {h} degrees") for h in range(0, 360, 45)),
+        ),
+    ),
+)
+NO_EVENT = ("day", "clear", "none")
+
+
+def set_events(state: State, events: list[str]) -> None:
+    state.events = [e for e in events if e not in NO_EVENT and e != "clear"]
+    state.visibility = ", ".join(state.events) or "clear"
+
+
+def set_current(state: State, value: Any) -> None:
+    state.current = None if value == "slack" else float(value) % 360
+
+
+def scheduled(schedule: dict[Any, Any], turn: int) -> Any:
+    """The latest entry of a turn -> value schedule at or before ``turn``."""
+    found = None
+    for key in sorted(schedule, key=int):
+        if int(key) <= turn:
+            found = schedule[key]
+    return found
+
+
 def step_environment(state: State, t: Tables, ctx: Context) -> bool:
-    """Step 1: the game master sets visibility for the rest of the turn: a
-    seat named ``gm`` is asked, else the scenario's schedule applies."""
-    if state.stage == "asked":
-        return True
+    """Step 1: the game master determines visibility, weather and special
+    events for the rest of the turn (time of day, fog, smoke, the current):
+    a seat named ``gm`` is asked each, else the scenario's schedule applies."""
     if state.gm is not None:
-        state.stage = "asked"
-        state.ask = {"kind": "visibility", "seat": state.gm}
-        return False
-    schedule = state.game_master.get("visibility", {})
-    for turn in sorted(int(k) for k in schedule):
-        if turn <= state.turn:
-            state.visibility = schedule[str(turn)] if str(turn) in schedule else schedule[turn]
-    ctx.log(f"Turn {state.turn}: visibility {state.visibility}", R_ENV)
+        asked = state.plan.get("asked", [])
+        if len(asked) < len(ENVIRONMENT):
+            if not asked:
+                state.plan["events"] = []
+            what = ENVIRONMENT[len(asked)][0]
+            state.plan["asked"] = [*asked, what]
+            state.ask = {"kind": "environment", "seat": state.gm, "what": what}
+            return False
+        set_events(state, state.plan.get("events", []))
+    else:
+        events = scheduled(state.game_master.get("visibility", {}), state.turn)
+        if events is not None:
+            set_events(state, [events] if isinstance(events, str) else list(events))
+        tide = scheduled(state.game_master.get("current", {}), state.turn)
+        if tide is not None:
+            set_current(state, tide)
+    flow = "slack" if state.current is None else f"toward {state.current:g} degrees"
+    ctx.log(f"Turn {state.turn}: visibility {state.visibility}; current {flow}", R_ENV)
     return True
 
 
@@ -910,13 +959,14 @@ def prompt(state: State, t: Tables) -> Prompt | None:
     ctx: dict[str, Any] = {"step": kind}
     ship = state.ships.get(ask.get("ship", ""))
     name = ship.name if ship is not None else ""
-    if kind == "visibility":
-        opts = tuple(Option(v, v) for v in VISIBILITIES)
+    if kind == "environment":
+        what, title, choices = next(e for e in ENVIRONMENT if e[0] == ask["what"])
+        ctx["what"] = what
         return Prompt(
             seat,
-            f"Turn {state.turn}: the game master sets the visibility",
+            f"Turn {state.turn}: game master, set the {title}",
             R_ENV,
-            opts,
+            tuple(Option(v, label) for v, label in choices),
             context=ctx,
         )
     if kind == "side_a":
@@ -1091,9 +1141,12 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
     state.ask = None
     kind = ask["kind"]
     ship = state.ships.get(ask.get("ship", ""))
-    if kind == "visibility":
-        state.visibility = answer
-        ctx.log(f"Turn {state.turn}: visibility {answer}", R_ENV)
+    if kind == "environment":
+        if ask["what"] == "current":
+            if answer != "unchanged":
+                set_current(state, answer)
+        else:
+            state.plan["events"] = [*state.plan.get("events", []), answer]
     elif kind == "side_a":
         state.side_a = seat if answer == "first" else other_side(state, seat)
         ctx.log(f"{state.side_a} is side A and moves first", R_INIT)

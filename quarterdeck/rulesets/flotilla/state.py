@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from quarterdeck.core.scenario import SLUG
 
 Visibility = Literal["clear", "reduced", "excessive-smoke", "fog", "dawn", "dusk"]
+Tide = float | Literal["slack"]
 
 # --------------------------------------------------------------------------
 # Scenario model
@@ -75,7 +76,10 @@ class GameMaster(BaseModel):
     Environment). Every number here is the scenario's call, not the text's."""
 
     model_config = ConfigDict(extra="forbid")
-    visibility: dict[int, Visibility] = Field(default_factory=dict)  # turn -> from then on
+    # turn -> the conditions from then on: one event or a list of them
+    visibility: dict[int, Visibility | list[Visibility]] = Field(default_factory=dict)
+    # turn -> the current (tide) from then on: the heading it flows towards, or slack
+    current: dict[int, Tide] = Field(default_factory=dict)
     aground_within: float = Field(default=1.0, ge=0)
     ram_hits: int = Field(default=4, ge=0)
     ram_self_hits: int = Field(default=1, ge=0)
@@ -317,7 +321,8 @@ class State:
     house_rules: dict[str, Any] | None = None
     turn: int = 1
     phase: str = "environment"
-    visibility: str = "clear"
+    visibility: str = "clear"  # the events in force, for display
+    events: list[str] = field(default_factory=list)  # reduced, fog, dawn, ...
     side_a: str = ""
     initiative_winner: str = ""
     last_winner: str = ""

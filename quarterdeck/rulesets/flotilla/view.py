@@ -82,6 +82,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "gm": state.gm,
         "side_a": state.side_a,
         "visibility": state.visibility,
+        "events": list(state.events),
         "table": list(state.table),
         "current": state.current,
         "land": [[list(p) for p in poly] for poly in state.land],
