@@ -80,6 +80,7 @@ def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
         moving=speed > 0,
         anchored=speed == 0,
         party=spec.party,
+        owner=spec.side,
     )
 
 
@@ -136,6 +137,10 @@ class Flotilla(StateBasics):
                     "length: add it to the tables' [model_length]"
                 )
         others = [(b.id, b.side) for b in model.batteries] + [(u.id, u.side) for u in model.troops]
+        others += [
+            (f"victory.objectives[{n}]", o.side) for n, o in enumerate(model.victory.objectives)
+        ]
+        others += [(f"victory.exits.{side}", side) for side in model.victory.exits]
         for unit_id, side in others:
             if side not in fighting:
                 raise ScenarioError(
@@ -171,7 +176,17 @@ class Flotilla(StateBasics):
         batteries = {}
         for b in model.batteries:
             batteries[b.id] = LandBattery(
-                b.id, b.name, b.side, b.x, b.y, b.facing, b.guns, b.guns, b.weight, b.garrison
+                b.id,
+                b.name,
+                b.side,
+                b.x,
+                b.y,
+                b.facing,
+                b.guns,
+                b.guns,
+                b.weight,
+                b.garrison,
+                owner=b.side,
             )
             if b.garrison is not None:
                 g = troops[b.garrison]
@@ -195,6 +210,7 @@ class Flotilla(StateBasics):
             troops=troops,
             game_master=gm,
             house_rules=model.house_rules,
+            victory=model.victory.model_dump(),
         )
         ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
         rules.advance(state, self.tables(state), ctx)

@@ -33,13 +33,44 @@ def _enemy_points(view: dict[str, Any], side: str) -> list[tuple[float, float]]:
     out += [
         (b["x"], b["y"])
         for b in view["batteries"]
-        if b["side"] != side and b["captured_by"] is None and b["guns"] > 0
+        if b["side"] != side and not b["destroyed"] and b["guns"] > 0
     ]
     return out
 
 
 def _nearest(point: tuple[float, float], others: list[tuple[float, float]]) -> float:
     return min((math.hypot(p[0] - point[0], p[1] - point[1]) for p in others), default=math.inf)
+
+
+def _exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
+    """The edge this ship should make for: her side's exit, if the scenario
+    scores her leaving by it."""
+    victory = view.get("victory") or {}
+    edge = victory.get("exits", {}).get(ship["side"])
+    if edge is None:
+        return None
+    for obj in victory.get("objectives", []):
+        if obj["side"] == ship["side"] and obj["what"] == "exit" and ship["id"] in obj["units"]:
+            return str(edge)
+    return None
+
+
+def _intercept(view: dict[str, Any], enemy: dict[str, Any]) -> tuple[float, float]:
+    edge = _exit_edge(view, enemy)
+    x, y = enemy["x"], enemy["y"]
+    if edge is None:
+        return (x, y)
+    w, h = view["table"]
+    lead = min(12.0, float(enemy["speed"]) + 4.0)
+    dx, dy = {"north": (0, lead), "south": (0, -lead), "east": (lead, 0), "west": (-lead, 0)}[edge]
+    return (min(max(x + dx, 0.0), w), min(max(y + dy, 0.0), h))
+
+
+def _toward_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
+    w, h = (float(v) for v in view["table"])
+    ahead = {"north": y, "south": -y, "east": x, "west": -x}[edge]
+    aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
+    return ahead - 0.05 * abs(aside)
 
 
 class FlotillaAI:
@@ -85,9 +116,11 @@ class FlotillaAI:
         enemies = [
             s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
         ]
-        targets = [(e["x"], e["y"]) for e in enemies] or _enemy_points(view, ship["side"])
+        # an enemy running for an exit is met on her way to it
+        targets = [_intercept(view, e) for e in enemies] or _enemy_points(view, ship["side"])
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         keep_off = bool(ship["mood"]) or ship["yellow"]
+        edge = _exit_edge(view, ship)
         best, best_score = prompt.options[0].id, -math.inf
         for option in prompt.options:
             if option.id == "reverse":
@@ -95,7 +128,9 @@ class FlotillaAI:
             end = path_from(pose, Plan.parse(option.id))[2]
             x, y, heading = end.x, end.y, end.heading
             gap = _nearest((x, y), targets)
-            if keep_off:
+            if edge is not None:
+                score = _toward_edge(view, edge, x, y)  # run for the exit
+            elif keep_off:
                 score = gap
             else:
                 score = -abs(gap - 8.0)

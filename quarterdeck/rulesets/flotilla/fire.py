@@ -76,7 +76,7 @@ def target_point(state: State, target: str, origin: tuple[float, float]) -> tupl
 def land_targets(state: State, side: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for bat in state.batteries.values():
-        if bat.side != side and bat.captured_by is None and damage_able_fort(state, bat):
+        if bat.side != side and not bat.destroyed and damage_able_fort(state, bat):
             out.append((bat.id, "battery"))
     for tr in state.troops.values():
         if tr.side != side and tr.alive and tr.aboard is None and tr.fort is None:
@@ -305,7 +305,7 @@ def hit_fort(state: State, t: Tables, ctx: Context, bat: LandBattery, hits: int,
         troop_casualties(state, t, ctx, garrison, left, R_TROOPS)
         if not garrison.alive:
             ctx.log(f"{bat.name} is destroyed: every man in it is dead", rule)
-            bat.captured_by = "destroyed"
+            bat.destroyed = True
 
 
 def fire_at(

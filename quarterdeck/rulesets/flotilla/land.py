@@ -131,7 +131,7 @@ def enemy_objectives(state: State, troop: Troop) -> list[str]:
     out = [
         b.id
         for b in state.batteries.values()
-        if b.side != troop.side and b.captured_by is None and fire.damage_able_fort(state, b)
+        if b.side != troop.side and not b.destroyed and fire.damage_able_fort(state, b)
     ]
     out += [
         tr.id
@@ -269,7 +269,7 @@ def melees(state: State, t: Tables, ctx: Context) -> None:
             continue
         fort = state.batteries.get(target)
         if fort is not None:
-            if fort.captured_by is not None:
+            if fort.destroyed or fort.side == att.side:
                 continue
             if fort.garrison is None or not state.troops[fort.garrison].alive:
                 capture_fort(state, ctx, att, fort.id)
@@ -334,16 +334,26 @@ def dfn_left_fort(state: State, dfn: Troop, fort: str) -> bool:
 
 
 def capture_fort(state: State, ctx: Context, troop: Troop, fort_id: str) -> None:
+    """The fort changes hands: the victors occupy it and become its garrison,
+    its guns left serve them and fire for their side from now on; it can be
+    recaptured the same way (this project's reading of a fort captured; the
+    capture wins the next initiative outright)."""
     fort = state.batteries[fort_id]
     if not troop.alive:
         return
-    fort.captured_by = troop.side
     if fort.garrison is not None:
-        state.troops[fort.garrison].fort = None
+        old = state.troops[fort.garrison]
+        old.fort, old.cover = None, False
+    fort.side = troop.side
+    fort.captured_by = None if troop.side == fort.owner else troop.side
+    fort.garrison = troop.id
+    fort.crew_hits = 0
+    troop.fort, troop.cover, troop.contact = fort.id, True, None
     troop.x, troop.y = fort.x, fort.y
     if troop.side not in state.auto_win:
         state.auto_win.append(troop.side)
-    ctx.log(f"{troop.name} captures {fort.name}", R_MELEE)
+    again = "recaptures" if fort.captured_by is None else "captures"
+    ctx.log(f"{troop.name} {again} {fort.name}; its {fort.guns} gun(s) now fire for them", R_MELEE)
 
 
 # --------------------------------------------------------------------------

@@ -130,6 +130,25 @@ def on_table(state: State, p: tuple[float, float]) -> bool:
     return 0 <= p[0] <= w and 0 <= p[1] <= h
 
 
+def off_by_exit(state: State, side: str, p: tuple[float, float]) -> bool:
+    """Whether ``p`` is off the table beyond the side's exit edge only (the
+    scenario's ``victory.exits``): a ship may leave the table there."""
+    edge = state.victory.get("exits", {}).get(side)
+    w, h = state.table
+    x, y = p
+    if edge in ("north", "south"):
+        beyond = y > h if edge == "north" else y < 0
+        return beyond and 0 <= x <= w
+    if edge in ("east", "west"):
+        beyond = x > w if edge == "east" else x < 0
+        return beyond and 0 <= y <= h
+    return False
+
+
+def may_be_at(state: State, ship: Ship, p: tuple[float, float]) -> bool:
+    return on_table(state, p) or off_by_exit(state, ship.side, p)
+
+
 def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
     """A manoeuvre is legal if the bow stays on the table and off the land,
     and a captain who may not advance does not close the enemy."""
@@ -141,7 +160,7 @@ def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
         far = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(6 * ship.row_dice)
         return on_table(state, far.point) and not land.crosses(ship_point(ship), far.point)
     start, mid, end = path(ship, plan)
-    if not on_table(state, mid.point) or not on_table(state, end.point):
+    if not may_be_at(state, ship, mid.point) or not may_be_at(state, ship, end.point):
         return False
     if land.crosses(start.point, mid.point) or land.crosses(mid.point, end.point):
         return False
@@ -176,7 +195,7 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
                 continue  # the extra 90 degree turn is one turn, at one point
             plan = Plan(speed, first, middle, end)
             start, mid, fin = path(ship, plan)
-            if on_table(state, mid.point) and on_table(state, fin.point):
+            if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
                 moving.append((plan, start, mid, fin))
     land = terrain(state)
     segments = [(s.point, m.point) for _, s, m, _ in moving]

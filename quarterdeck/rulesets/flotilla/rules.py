@@ -442,6 +442,7 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     ship.x, ship.y, ship.heading = mid.x, mid.y, start.heading
     ctx.log(f"{ship.name}: {plan.label()}", movement.R_MOVE)
     check_torpedoes(state, t, ctx, ship, start.point, mid.point)
+    leave_table(state, ctx, ship)
 
 
 def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Plan) -> None:
@@ -451,6 +452,17 @@ def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pl
     _, mid, end = movement.path_from(Pose(x, y, heading), plan)
     ship.x, ship.y, ship.heading = end.x, end.y, end.heading
     check_torpedoes(state, t, ctx, ship, mid.point, end.point)
+    leave_table(state, ctx, ship)
+
+
+def leave_table(state: State, ctx: Context, ship: Ship) -> None:
+    """A ship whose bow passes her side's exit edge leaves the table for the
+    rest of the game (scenario victory conditions)."""
+    if ship.afloat and movement.off_by_exit(state, ship.side, (ship.x, ship.y)):
+        ship.status = "exited"
+        ship.speed, ship.moving = 0, False
+        damage.release_grapples(state, ship.id)
+        ctx.log(f"{ship.name} leaves the table by the {state.victory['exits'][ship.side]}", R_SEQ)
 
 
 def check_torpedoes(
@@ -737,15 +749,41 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     damage.kill_crew(state, t, ctx, winner, losses, "boarding")
     loser.crew_pos = 0
     damage.release_grapples(state, loser.id)
+    loser.speed, loser.moving = 0, False
     if winner.crew >= t.boarding.prize_crew and winner.afloat:
-        winner.crew_pos -= t.boarding.prize_crew  # sent across: not casualties
-        loser.status = "captured"
-        loser.captured_by = winner.side
-        ctx.log(f"{loser.name} is captured by {winner.name}", R_BOARD)
+        take_prize(state, t, ctx, winner, loser)
     else:
         loser.status = "abandoned"
         ctx.log(f"{loser.name}'s crew is gone; no prize crew to spare: she is adrift", R_BOARD)
-    loser.speed, loser.moving = 0, False
+
+
+def take_prize(state: State, t: Tables, ctx: Context, winner: Ship, prize: Ship) -> None:
+    """The winner crews the prize with ten men (sent across, not casualties)
+    and she fights for the captors from now on, under a prize officer with
+    the winning captain's morale (this project's reading); her original side
+    may take her back the same way (recapture)."""
+    n = t.boarding.prize_crew
+    winner.crew_pos -= n
+    fits = [i for i, v in enumerate(prize.crew_track) if v <= n]
+    prize.crew_pos = fits[-1] if fits else 0
+    prize.side = winner.side
+    prize.captured_by = None if winner.side == prize.owner else winner.side
+    prize.status = "active"
+    prize.morale = min(winner.morale, prize.morale_max)
+    if prize.party is not None:  # a landing party aboard is taken with her crew
+        party = state.troops[prize.party]
+        party.men = party.leaders = 0
+        party.aboard = None
+    prize.mood, prize.flagship, prize.party = "", False, None
+    prize.fired = True  # no further action this turn
+    for battery in prize.batteries:
+        battery.fired = True
+    what = "retaken" if prize.captured_by is None else "taken as a prize"
+    ctx.log(
+        f"{prize.name} is {what} by {winner.name}: {n} men cross over and she "
+        f"fights for {winner.side}",
+        R_BOARD,
+    )
 
 
 # --------------------------------------------------------------------------
@@ -899,39 +937,72 @@ def side_alive(state: State, side: str) -> bool:
     if any(s.side == side and s.afloat for s in state.ships.values()):
         return True
     return any(
-        b.side == side and b.captured_by is None and fire.damage_able_fort(state, b)
+        b.side == side and not b.destroyed and fire.damage_able_fort(state, b)
         for b in state.batteries.values()
     )
 
 
+def objective_met(state: State, side: str, what: str, unit_id: str) -> bool:
+    """Whether one unit meets one of the scenario's objectives for ``side``
+    (state.Objective lists the kinds)."""
+    if what in ("hold", "take"):
+        fort = state.batteries[unit_id]
+        silenced = fort.destroyed or fort.guns == 0
+        if what == "hold":
+            return fort.side == side and not silenced
+        return fort.side == side or silenced
+    ship = state.ships[unit_id]
+    ours = ship.status == "active" and ship.side == ship.owner
+    if what == "sink":
+        return ship.status in ("sunk", "hulk")
+    if what == "capture":
+        prize = ship.status == "active" and ship.side == side
+        return prize or (ship.status == "surrendered" and ship.captured_by == side)
+    if what == "disable":
+        return ship.status not in ("active", "exited") or ship.side != ship.owner
+    if what == "survive":
+        return (ours and ship.side == side) or ship.status == "exited"
+    return ship.status == "exited"  # exit
+
+
 def score(state: State, side: str) -> int:
-    """Victory points at the turn limit (this project's reckoning): ten for
-    each enemy vessel or fort put out of action, one per enemy damage box."""
+    """A side's points from the scenario's objectives (Victory in the
+    scenario file: a designer's choice, the text has no victory rules)."""
     points = 0
-    for ship in state.ships.values():
-        if ship.side != side:
-            points += ship.ticked + (0 if ship.afloat else 10)
-    for bat in state.batteries.values():
-        if bat.side != side and (bat.captured_by is not None or bat.guns == 0):
-            points += 10
+    for obj in state.victory.get("objectives", []):
+        if obj["side"] == side:
+            points += obj["points"] * sum(
+                1 for u in obj["units"] if objective_met(state, side, obj["what"], u)
+            )
     return points
 
 
-def score_result(state: State, how: Termination) -> Result:
+def score_result(state: State, how: Termination, why: str = "") -> Result:
     a, b = state.sides
+    if not state.victory.get("objectives"):
+        return Result(None, how, state.turn, why or "the scenario sets no objectives: a draw")
     sa, sb = score(state, a), score(state, b)
     winner = a if sa > sb else b if sb > sa else None
-    return Result(winner, how, state.turn, f"points {a} {sa}, {b} {sb}")
+    detail = f"objectives: {a} {sa} points, {b} {sb}"
+    return Result(winner, how, state.turn, f"{why}; {detail}" if why else detail)
 
 
 def check_end(state: State, t: Tables, ctx: Context) -> None:
+    """The game ends when a side has no vessel or fort left in action (sunk,
+    struck, taken or gone off the table): with objectives in the scenario
+    they decide; without, the side left in action wins."""
     if state.result is not None:
         return
     alive = {side: side_alive(state, side) for side in state.sides}
     if all(alive.values()):
         return
     a, b = state.sides
-    if not alive[a] and not alive[b]:
+    if state.victory.get("objectives"):
+        gone = " and ".join(s for s in state.sides if not alive[s])
+        state.result = score_result(
+            state, Termination.OBJECTIVES, f"{gone}: nothing left in action"
+        ).to_json()
+    elif not alive[a] and not alive[b]:
         state.result = Result(None, Termination.SUNK, state.turn, "both sides destroyed").to_json()
     else:
         winner = a if alive[a] else b

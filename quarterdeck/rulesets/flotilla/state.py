@@ -86,6 +86,40 @@ class GameMaster(BaseModel):
     collision_hits: int = Field(default=1, ge=0)
 
 
+Edge = Literal["north", "south", "east", "west"]
+ObjectiveKind = Literal["sink", "capture", "disable", "survive", "exit", "hold", "take"]
+
+
+class Objective(BaseModel):
+    """One of a side's objectives, scored at the end (a scenario designer's
+    choice: the text has no victory rules). ``units`` are ship or fort ids;
+    each one that meets the objective scores ``points``.
+
+    - sink: the enemy ship is sunk; capture: taken by this side (captured or
+      struck); disable: out of action any way (sunk, taken, abandoned)
+    - survive: this side's ship is still afloat and in action
+    - exit: this side's ship has left the table by the side's exit edge
+    - hold: this side's fort is still held with guns in action; take: the
+      enemy fort is captured, destroyed or has every gun out of action"""
+
+    model_config = ConfigDict(extra="forbid")
+    side: str
+    what: ObjectiveKind
+    units: list[str] = Field(min_length=1)
+    points: int = Field(default=1, ge=1)
+    text: str = ""
+
+
+class Victory(BaseModel):
+    """The scenario's victory conditions (not in the text): objectives, and
+    the table edge each side's ships may leave by."""
+
+    model_config = ConfigDict(extra="forbid")
+    note: str = ""
+    exits: dict[str, Edge] = Field(default_factory=dict)
+    objectives: list[Objective] = Field(default_factory=list)
+
+
 class FlotillaScenario(BaseModel):
     """The rule-set part of a Flotilla scenario."""
 
@@ -98,6 +132,7 @@ class FlotillaScenario(BaseModel):
     batteries: list[BatterySpec] = Field(default_factory=list)
     troops: list[TroopSpec] = Field(default_factory=list)
     game_master: GameMaster = Field(default_factory=GameMaster)
+    victory: Victory = Field(default_factory=Victory)
     house_rules: dict[str, Any] | None = None
 
     @model_validator(mode="after")
@@ -117,6 +152,23 @@ class FlotillaScenario(BaseModel):
             used.append(ref)
         if len(set(used)) != len(used):
             raise ValueError("a troop unit can be aboard or in garrison only once")
+        ships = {s.id: s.side for s in self.ships}
+        forts = {b.id: b.side for b in self.batteries}
+        for n, obj in enumerate(self.victory.objectives):
+            pool = forts if obj.what in ("hold", "take") else ships
+            own = obj.what in ("survive", "exit", "hold")
+            legal = sorted(k for k, side in pool.items() if (side == obj.side) == own)
+            for unit_id in obj.units:
+                if unit_id not in legal:
+                    raise ValueError(
+                        f"victory.objectives[{n}] ({obj.what}): unit {unit_id!r} is not "
+                        f"allowed; legal values: {', '.join(legal) or 'none'}"
+                    )
+            if obj.what == "exit" and obj.side not in self.victory.exits:
+                raise ValueError(
+                    f"victory.objectives[{n}] (exit): side {obj.side!r} has no edge "
+                    "in victory.exits"
+                )
         return self
 
 
@@ -191,7 +243,7 @@ class Ship:
     turret: str = ""
     turret_bearing: float = 0.0
     stopped: int = 0
-    status: str = "active"  # active, sunk, hulk, surrendered, abandoned, captured
+    status: str = "active"  # active, sunk, hulk, surrendered, abandoned, captured, exited
     hulk_turns: int = 0
     moved: bool = False
     moving: bool = True
@@ -209,7 +261,8 @@ class Ship:
     extra_inches: int = 0
     extra_turn: bool = False
     party: str | None = None
-    captured_by: str | None = None
+    captured_by: str | None = None  # the side holding her as a prize (or she struck to)
+    owner: str = ""  # the side she began the game with
     row_dice: int = 0  # a row boat: one die of inches a turn
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
@@ -263,15 +316,17 @@ class LandBattery:
     weight: str
     garrison: str | None = None
     fired: bool = False
-    captured_by: str | None = None
+    captured_by: str | None = None  # the side holding it by capture (None: its owner)
     crew_hits: int = 0  # small-arms hits on the gun crews, four to a gun
+    owner: str = ""  # the side it began the game with
+    destroyed: bool = False  # every man in it killed: removed
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LandBattery:
         return copy.copy(self)
 
     @property
     def active(self) -> bool:
-        return self.captured_by is None and self.guns > 0
+        return not self.destroyed and self.guns > 0
 
 
 @dataclass(slots=True)
@@ -319,6 +374,7 @@ class State:
     troops: dict[str, Troop]
     game_master: dict[str, Any]
     house_rules: dict[str, Any] | None = None
+    victory: dict[str, Any] = field(default_factory=dict)  # Victory, dumped
     turn: int = 1
     phase: str = "environment"
     visibility: str = "clear"  # the events in force, for display

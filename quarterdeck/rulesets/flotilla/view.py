@@ -68,6 +68,8 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "turn_only": s.turn_only,
         "turret": s.turret,
         "sank_enemy": s.sank_enemy,
+        "owner": s.owner,
+        "captured_by": s.captured_by,
     }
 
 
@@ -102,6 +104,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "garrison": b.garrison,
                 "fired": b.fired,
                 "captured_by": b.captured_by,
+                "destroyed": b.destroyed,
             }
             for b in state.batteries.values()
         ],
@@ -123,6 +126,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             for tr in state.troops.values()
         ],
         "grapples": [list(g) for g in state.grapples],
+        "victory": state.victory,
     }
 
 

@@ -176,7 +176,11 @@ class FlotillaRenderer:
         width = _num(size[0], 72.0) if len(size) == 2 else 72.0
         height = _num(size[1], 48.0) if len(size) == 2 else 48.0
         frame = _Frame(height)
-        ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
+        ships = [
+            s
+            for s in _list(view.get("ships"))
+            if isinstance(s, dict) and s.get("status") != "exited"
+        ]
         # the whole table, and any hull that hangs over its edge
         xs, ys = [0.0, width], [0.0, height]
         for s in ships:
@@ -371,7 +375,7 @@ class FlotillaRenderer:
         for f in _list(view.get("batteries")):
             if not isinstance(f, dict) or _num(f.get("guns")) <= 0:
                 continue
-            side = str(f.get("captured_by") or f.get("side", ""))
+            side = str(f.get("side", ""))
             colour = escape(colours.get(side, "#555"))
             bands = RANGE_BANDS.get(str(f.get("weight", "normal")), (12.0,))
             rings = "".join(
@@ -394,7 +398,7 @@ class FlotillaRenderer:
         for f in _list(view.get("batteries")):
             if not isinstance(f, dict):
                 continue
-            side = str(f.get("captured_by") or f.get("side", ""))
+            side = str(f.get("side", ""))
             colour = escape(colours.get(side, "#555"))
             sx, sy = frame.pt(_num(f.get("x")), _num(f.get("y")))
             label = (
@@ -586,7 +590,7 @@ class FlotillaRenderer:
         )
 
     def _fort_card(self, f: dict[str, Any], view: dict[str, Any], colours: dict[str, str]) -> str:
-        side = str(f.get("captured_by") or f.get("side", ""))
+        side = str(f.get("side", ""))
         garrison = next(
             (
                 t

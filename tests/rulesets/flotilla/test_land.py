@@ -23,7 +23,19 @@ def troop(id: str, side: str, men: int, leaders: int = 1, **kw: object) -> Troop
 
 
 def fort(guns: int = 3, garrison: str | None = "gunners") -> LandBattery:
-    return LandBattery("fort", "Fort", "confederate", 36, 32, 180.0, guns, guns, "normal", garrison)
+    return LandBattery(
+        "fort",
+        "Fort",
+        "confederate",
+        36,
+        32,
+        180.0,
+        guns,
+        guns,
+        "normal",
+        garrison,
+        owner="confederate",
+    )
 
 
 @pytest.mark.parametrize(
@@ -109,7 +121,7 @@ def test_hits_beyond_the_guns_fall_on_the_men_and_an_empty_fort_is_destroyed() -
     assert st.batteries["fort"].guns == 0 and gunners.men == 1
     d = Dice([[6], [3]])
     fire.fire_at(st, T, d.ctx, side="union", name="x", weight="normal", dice=1, shot=shot)
-    assert not gunners.alive and st.batteries["fort"].captured_by == "destroyed"
+    assert not gunners.alive and st.batteries["fort"].destroyed
 
 
 def test_artillery_against_troops_in_cover_hits_on_6_else_5_6() -> None:
@@ -168,7 +180,9 @@ def test_melee_against_an_empty_fort_captures_it() -> None:
     a = troop("a", "union", 9, x=36, y=33, contact="fort")
     st = state([], batteries=[fort(garrison=None)], troops=[a], land=SHORE)
     land.melees(st, T, Dice([]).ctx)
-    assert st.batteries["fort"].captured_by == "union" and st.auto_win == ["union"]
+    fort_ = st.batteries["fort"]
+    assert fort_.captured_by == "union" and fort_.side == "union" and st.auto_win == ["union"]
+    assert fort_.garrison == "a" and a.fort == "fort" and a.cover
 
 
 def test_a_firer_in_the_yellow_hits_troops_only_on_6() -> None:
