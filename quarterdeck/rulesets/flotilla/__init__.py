@@ -170,6 +170,7 @@ class Flotilla(StateBasics):
                 x=tr.x,
                 y=tr.y,
                 cover=tr.cover,
+                facing=tr.facing % 360,
             )
             for tr in model.troops
         }
@@ -190,7 +191,7 @@ class Flotilla(StateBasics):
             )
             if b.garrison is not None:
                 g = troops[b.garrison]
-                g.fort, g.x, g.y, g.cover = b.id, b.x, b.y, True
+                g.fort, g.x, g.y, g.cover, g.facing = b.id, b.x, b.y, True, b.facing
         for s in ships.values():
             if s.party is not None:
                 troops[s.party].aboard = s.id

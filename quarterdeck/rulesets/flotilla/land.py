@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import bearing, distance, unit
+from quarterdeck.core.geometry import angle_diff, bearing, distance, unit
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.flotilla import fire
 from quarterdeck.rulesets.flotilla.state import State, Troop
@@ -77,7 +77,10 @@ def _boat_for(state: State, t: Tables, troop: Troop) -> str | None:
 def land_party(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
     assert troop.aboard is not None
     ship = state.ships[troop.aboard]
-    troop.x, troop.y = fire.terrain(state).nearest_shore(fire.hull(ship).middle)
+    middle = fire.hull(ship).middle
+    troop.x, troop.y = fire.terrain(state).nearest_shore(middle)
+    if (troop.x, troop.y) != middle:
+        troop.facing = bearing(middle, (troop.x, troop.y))  # facing inland
     ship.party = None
     troop.aboard = None
     ctx.log(f"{troop.name} lands from {ship.name}", R_LANDING)
@@ -157,9 +160,11 @@ def on_land(state: State, t: Tables, p: tuple[float, float]) -> bool:
 
 
 def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: float) -> bool:
-    """Move up to ``inches`` toward ``goal``, stopping at melee range; True
-    if the unit reaches contact."""
+    """Move up to ``inches`` toward ``goal``, stopping at melee range, and
+    face it; True if the unit reaches contact."""
     gap = distance((troop.x, troop.y), goal)
+    if gap > 1e-9:
+        troop.facing = bearing((troop.x, troop.y), goal)
     step = min(inches, max(0.0, gap - t.reach.melee))
     ux, uy = unit(bearing((troop.x, troop.y), goal))
     troop.x += ux * step
@@ -175,7 +180,12 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         return
     what, _, target = answer.partition(":")
     goal = _point(state, target)
+    if what == "face":
+        troop.facing = bearing((troop.x, troop.y), goal)
+        ctx.log(f"{troop.name} turns to face {unit_label(state, target)}", R_LAND)
+        return
     troop.moved = True
+    start = (troop.x, troop.y)
     if what == "advance":
         dice = t.land.move_dice
     else:
@@ -188,17 +198,36 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
-    start = (troop.x, troop.y)
+    facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
     if not on_land(state, t, (troop.x, troop.y)):
-        troop.x, troop.y = start  # men on land do not walk into the river
+        troop.x, troop.y, troop.facing = start[0], start[1], facing  # not into the river
         ctx.log(f"{troop.name} cannot go that way: water in the way", R_LAND)
         return
     if reached:
         troop.contact = target
+        troop.from_rear = target in state.troops and in_rear(t, state.troops[target], start)
+        if troop.from_rear:
+            ctx.log(f"{troop.name} started in the rear of {unit_label(state, target)}", R_MELEE)
         ctx.log(f"{troop.name} moves {inches} in and reaches the enemy", R_LAND)
     else:
         ctx.log(f"{troop.name} moves {inches} in", R_LAND)
+
+
+def in_rear(t: Tables, defender: Troop, start: tuple[float, float]) -> bool:
+    """Whether an attacker starting at ``start`` is in the defenders' rear:
+    outside their front, in the ``rear_arc`` behind them (this project's
+    reading: the half behind the line of their front)."""
+    if distance((defender.x, defender.y), start) <= 1e-9:
+        return False
+    off = abs(angle_diff(bearing((defender.x, defender.y), start), defender.facing))
+    return off > 180.0 - t.melee.rear_arc / 2 + 1e-9
+
+
+def unit_label(state: State, unit_id: str) -> str:
+    if unit_id in state.batteries:
+        return state.batteries[unit_id].name
+    return state.troops[unit_id].name
 
 
 # --------------------------------------------------------------------------
@@ -208,9 +237,13 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
 def melee_dice(t: Tables, troop: Troop, defending: str = "") -> int:
     """Dice for a unit in melee: a leader three dice; two men a die (a mounted
     man two dice, five rabble a die); defenders of a fortification a die a
-    man, in light cover or uphill two dice for three men. Fractions of a die
-    are dropped."""
+    man, in light cover or uphill two dice for three men; defenders attacked
+    from their rear four men a die (or their own rate, if worse). Fractions
+    of a die are dropped."""
     m = t.melee
+    if defending == "rear":
+        dice = troop.leaders * m.leader_dice
+        return dice + min(troop.men // m.rear_men_per_die, melee_dice(t, troop) - dice)
     dice = troop.leaders * m.leader_dice
     if troop.mounted:
         dice += troop.men * m.mounted_dice_per_man
@@ -228,6 +261,7 @@ def melee_dice(t: Tables, troop: Troop, defending: str = "") -> int:
 def melee_round(
     state: State, t: Tables, ctx: Context, att: Troop, dfn: Troop, defending: str
 ) -> int:
+    # (defending: "", "cover", "fort" or "rear")
     """One round: every die a 5 or 6 is an enemy casualty; each six
     casualties a die, a 1 making one a leader. Returns the difference of
     losses (attacker's less defender's), a leader counting three men."""
@@ -252,10 +286,16 @@ def melee_round(
     return lost[att.id] - lost[dfn.id]
 
 
-def retreat(troop: Troop, away_from: tuple[float, float], inches: float) -> None:
-    ux, uy = unit(bearing(away_from, (troop.x, troop.y)))
+def retreat(
+    troop: Troop, away_from: tuple[float, float], inches: float, *, face_enemy: bool
+) -> None:
+    """Fall back ``inches`` straight away from the enemy: a recoil ends facing
+    the enemy, a rout with backs to the enemy (Melee Combat on Land)."""
+    away = bearing(away_from, (troop.x, troop.y))
+    ux, uy = unit(away)
     troop.x += ux * inches
     troop.y += uy * inches
+    troop.facing = (away + 180.0) % 360 if face_enemy else away
 
 
 def melees(state: State, t: Tables, ctx: Context) -> None:
@@ -280,7 +320,8 @@ def melees(state: State, t: Tables, ctx: Context) -> None:
             dfn = state.troops[target]
             if not dfn.alive:
                 continue
-            defending = "cover" if dfn.cover else ""
+            defending = "rear" if att.from_rear else "cover" if dfn.cover else ""
+        att.from_rear = False
         fight(state, t, ctx, att, dfn, defending, fort.id if fort is not None else None)
 
 
@@ -306,7 +347,7 @@ def fight(
         winner, loser = (dfn, att) if diff > 0 else (att, dfn)
         where = (winner.x, winner.y)
         if abs(diff) <= 4:
-            retreat(loser, where, t.land.recoil)
+            retreat(loser, where, t.land.recoil, face_enemy=True)
             ctx.log(f"{loser.name} recoils {t.land.recoil:g} inches", R_MELEE)
             if loser is dfn and fort is not None:
                 break
@@ -318,7 +359,7 @@ def fight(
                 continue
             break
         inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE))
-        retreat(loser, where, inches)
+        retreat(loser, where, inches, face_enemy=False)
         ctx.log(f"{loser.name} runs {inches} inches", R_MELEE)
         pursue = sum(ctx.roll(f"{winner.name} may follow", t.land.pursue_dice, R_MELEE))
         if fort is None or winner is dfn:
@@ -395,6 +436,7 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
         )
         opts.append(Option(f"advance:{target}", f"advance on {name} ({gap:.1f} in)"))
         opts.append(Option(f"charge:{target}", f"charge {name} ({gap:.1f} in)"))
+        opts.append(Option(f"face:{target}", f"stand and face {name}"))
     return Prompt(seat, f"Move {troop.name} ({troop.men} men)", R_LAND, tuple(opts), context=ctx)
 
 

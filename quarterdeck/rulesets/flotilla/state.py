@@ -67,6 +67,7 @@ class TroopSpec(BaseModel):
     mounted: bool = False
     x: float = 0.0
     y: float = 0.0
+    facing: float = 0.0  # the way the men face (a fort's garrison faces as the fort)
     cover: bool = False
 
 
@@ -347,7 +348,8 @@ class Troop:
     moved: bool = False
     charged: bool = False
     contact: str | None = None  # enemy unit in melee contact
-    from_rear: bool = False
+    from_rear: bool = False  # the attack on ``contact`` started in its rear
+    facing: float = 0.0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Troop:
         return copy.copy(self)

@@ -210,6 +210,8 @@ class Reach(_Frozen):
     landing: float
     melee: float
     shore: float
+    figure_spacing: float
+    screen: float
 
 
 class ModelLength(_Frozen):
@@ -279,6 +281,7 @@ class Melee(_Frozen):
     cover_men: int
     cover_dice: int
     rear_men_per_die: int
+    rear_arc: float
     disciplined_charge_fail: int
     rabble_charge_fail: int
     no_leader: int

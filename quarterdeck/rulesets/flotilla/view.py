@@ -119,6 +119,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "mounted": tr.mounted,
                 "x": round(tr.x, 3),
                 "y": round(tr.y, 3),
+                "facing": round(tr.facing, 1),
                 "aboard": tr.aboard,
                 "fort": tr.fort,
                 "fired": tr.fired,

@@ -160,7 +160,7 @@ def test_small_arms_four_hits_take_out_a_gun() -> None:
 def test_small_arms_reach_six_inches() -> None:
     a = troop("a", "union", 9, x=36, y=40)
     near = troop("n", "confederate", 5, x=36, y=46)
-    far = troop("f", "confederate", 5, x=44, y=40)
+    far = troop("f", "confederate", 5, x=50, y=40)
     st = state([], troops=[a, near, far], land=SHORE)
     assert [s.target for s in fire.small_arms_shots(st, T, a)] == ["n"]
 
