@@ -314,3 +314,28 @@ def test_flotilla_moves_are_drawn_along_their_paths() -> None:
     assert f'data-answer="s4/0/0/0" data-dest="{x + 4:.2f},{y:.2f},{h:.1f}"' in svg
     assert f'data-answer="s0/0/0/0" data-dest="{x:.2f},{y:.2f},{h:.1f}"' in svg
     assert 'data-answer="reverse"' in svg and svg.count('class="ghost"') == 3
+
+
+def test_flotilla_turns_at_the_middle_and_end_are_drawn_as_ghosts() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer, turn_path
+
+    pts, heading = turn_path(10, 10, 0, "t90", 3.0) or ([], 0.0)
+    assert [tuple(round(c, 6) for c in p) for p in pts] == [(10, 10), (13, 10)]
+    assert heading == 90
+    assert turn_path(10, 10, 0, "s4/0/0/0", 3.0) is None
+    view = flotilla_view("iron-city-duel")
+    ship = view["ships"][0]
+    x, y, h = ship["x"], ship["y"], ship["heading"]  # 10, 24 heading 90 (east)
+    for point, ahead in (("middle", 4.0), ("end", 0.0)):
+        view["prompt"] = {
+            "kind": "choice",
+            "context": {"step": "turn", "ship": ship["id"], "point": point, "ahead": ahead},
+            "options": [
+                {"id": "t0", "label": "straight on"},
+                {"id": "t-30", "label": "turn 30 deg to port"},
+            ],
+        }
+        svg = FlotillaRenderer().table(view, FL_COLOURS)
+        assert svg.count('class="ghost"') == 2
+        assert f'data-answer="t0" data-dest="{x + ahead:.2f},{y:.2f},{h:.1f}"' in svg
+        assert 'data-answer="t-30" data-dest=' in svg

@@ -79,6 +79,8 @@ class FlotillaAI:
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self._aim_key: tuple[int, str] | None = None
+        self._aim_cache: tuple[Any, ...] = ()
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -113,36 +115,90 @@ class FlotillaAI:
 
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
-        enemies = [
-            s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
-        ]
-        # an enemy running for an exit is met on her way to it
-        targets = [_intercept(view, e) for e in enemies] or _enemy_points(view, ship["side"])
         pose = Pose(ship["x"], ship["y"], ship["heading"])
-        keep_off = bool(ship["mood"]) or ship["yellow"]
-        edge = _exit_edge(view, ship)
         best, best_score = prompt.options[0].id, -math.inf
         for option in prompt.options:
             if option.id == "reverse":
                 continue
-            end = path_from(pose, Plan.parse(option.id))[2]
-            x, y, heading = end.x, end.y, end.heading
-            gap = _nearest((x, y), targets)
-            if edge is not None:
-                score = _toward_edge(view, edge, x, y)  # run for the exit
-            elif keep_off:
-                score = gap
+            plan = Plan.parse(option.id)
+            if plan.reverse or plan.row or plan.speed == 0:
+                end = path_from(pose, plan)[2]
+                score = self._score(self._aim(view, ship), end.x, end.y, end.heading)
             else:
-                score = -abs(gap - 8.0)
-                # reward a broadside: the nearest enemy abeam
-                if targets and math.isfinite(gap):
-                    tx, ty = min(targets, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-                    rel = (math.degrees(math.atan2(tx - x, ty - y)) - heading + 540) % 360 - 180
-                    score += 4.0 - abs(abs(rel) - 90) / 22.5
+                mid = pose.turn(plan.first).advance(plan.speed / 2)
+                score = self._best_after(view, ship, mid, plan.speed / 2, ("middle", "end"))
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = option.id, score
         return best
+
+    def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        pose = Pose(ship["x"], ship["y"], ship["heading"])
+        ahead = float(prompt.context.get("ahead", 0.0))
+        later = ("end",) if prompt.context.get("point") == "middle" else ()
+        best, best_score = prompt.options[0].id, -math.inf
+        for option in prompt.options:
+            turned = pose.turn(int(option.id[1:])).advance(ahead)
+            score = self._best_after(view, ship, turned, 0.0, later)
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = option.id, score
+        return best
+
+    def _best_after(
+        self,
+        view: dict[str, Any],
+        ship: dict[str, Any],
+        pose: Pose,
+        half: float,
+        points: tuple[str, ...],
+    ) -> float:
+        """The best score reachable from ``pose`` turning at ``points`` (none
+        or the card's full angle either way) with ``half`` inches after the
+        middle."""
+        aim = self._aim(view, ship)
+        poses = [pose]
+        for point in points:
+            limit = int(ship["turns"].get(point, 0))
+            step = half if point == "middle" else 0.0
+            angles = (0, limit, -limit) if limit else (0,)
+            poses = [p.turn(a).advance(step) for p in poses for a in angles]
+        return max(self._score(aim, p.x, p.y, p.heading) for p in poses)
+
+    def _aim(self, view: dict[str, Any], ship: dict[str, Any]) -> tuple[Any, ...]:
+        """What the ship steers by this decision: her exit edge, or the enemy
+        points and whether her captain keeps off (cached per view)."""
+        key = (id(view), ship["id"])
+        if self._aim_key != key:
+            edge = _exit_edge(view, ship)
+            enemies = [
+                s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
+            ]
+            # an enemy running for an exit is met on her way to it
+            targets = [_intercept(view, e) for e in enemies] or _enemy_points(view, ship["side"])
+            keep_off = bool(ship["mood"]) or bool(ship["yellow"])
+            self._aim_cache = (view, edge, targets, keep_off)
+            self._aim_key = key
+        return self._aim_cache
+
+    def _score(self, aim: tuple[Any, ...], x: float, y: float, heading: float) -> float:
+        """How good it is to end the move at ``x, y, heading``: near the exit
+        if she is running for one; else at short range with the nearest enemy
+        abeam; far off if her captain may not close."""
+        view, edge, targets, keep_off = aim
+        if edge is not None:
+            return _toward_edge(view, edge, x, y)  # run for the exit
+        gap = _nearest((x, y), targets)
+        if keep_off:
+            return gap
+        score = -abs(gap - 8.0)
+        # reward a broadside: the nearest enemy abeam
+        if targets and math.isfinite(gap):
+            tx, ty = min(targets, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+            rel = (math.degrees(math.atan2(tx - x, ty - y)) - heading + 540) % 360 - 180
+            score += 4.0 - abs(abs(rel) - 90) / 22.5
+        return float(score)
 
     def _pitch(self, view: dict[str, Any], prompt: Prompt) -> str:
         return prompt.options[min(1, len(prompt.options) - 1)].id

@@ -23,6 +23,7 @@ which are asked before the sequence goes on.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -352,7 +353,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
             state.stage = "plan"
         return
     if stage == "plan":
-        options = movement.plans(state, t, ship)
+        options = movement.first_options(state, t, ship)
         if len(options) == 1:
             state.plan = {"id": options[0].id, "start": [ship.x, ship.y, ship.heading]}
             state.stage = "first"
@@ -375,7 +376,22 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         return
     if stage == "second":
         plan = Plan.parse(state.plan["id"])
-        move_second_half(state, t, ctx, ship, plan)
+        if not (plan.reverse or plan.row or plan.speed == 0):
+            if "middle" not in state.plan:
+                angles = later_turns(state, t, ship, "middle")
+                if len(angles) > 1:
+                    state.ask = turn_ask(ship, "middle", angles, plan.speed / 2)
+                    return
+                state.plan["middle"] = angles[0] if angles else None
+            if "moved" not in state.plan:
+                state.plan["moved"] = True
+                move_second_half(state, t, ctx, ship, plan)
+            if "end" not in state.plan and ship.afloat:
+                angles = later_turns(state, t, ship, "end")
+                if len(angles) > 1:
+                    state.ask = turn_ask(ship, "end", angles, 0.0)
+                    return
+                state.plan["end"] = 0
         state.stage = "close"
         open_fire(state)
         return
@@ -445,14 +461,63 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     leave_table(state, ctx, ship)
 
 
+def extra_turn_used(ship: Ship, plan: dict[str, Any]) -> bool:
+    """Whether the gamble's one extra 90-degree turn was spent earlier in
+    this move (a turn beyond the card's angle at an earlier point)."""
+    first = Plan.parse(plan["id"]).first
+    middle = plan.get("middle") or 0
+    return abs(first) > ship.turns.get("first", 0) or abs(middle) > ship.turns.get("middle", 0)
+
+
+def later_turns(state: State, t: Tables, ship: Ship, point: str) -> list[int]:
+    """The turns offered at the middle or end of the move (Moving and
+    turning): any angle up to the card's, in steps; at the middle only those
+    after which the second half of the move is legal (none: she can go no
+    further and stops there)."""
+    if not ship.afloat:
+        return [0]
+    extra = ship.extra_turn and not extra_turn_used(ship, state.plan)
+    angles = movement.turn_options(ship, point, t.movement.turn_step, extra=extra)
+    if point == "end":
+        return angles
+    half = Plan.parse(state.plan["id"]).speed / 2
+    before = damage.distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    pose = Pose(ship.x, ship.y, ship.heading)
+    return [a for a in angles if movement.leg_legal(state, t, ship, pose, a, half, before)]
+
+
+def turn_ask(ship: Ship, point: str, angles: list[int], ahead: float) -> dict[str, Any]:
+    return {
+        "kind": "turn",
+        "seat": ship.side,
+        "ship": ship.id,
+        "point": point,
+        "angles": angles,
+        "ahead": ahead,
+    }
+
+
 def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Plan) -> None:
+    """The turn at the middle (about the bow) and the second half of the move."""
     if plan.reverse or plan.row or plan.speed == 0:
         return
-    x, y, heading = state.plan["start"]
-    _, mid, end = movement.path_from(Pose(x, y, heading), plan)
+    middle = state.plan.get("middle", plan.middle)
+    if middle is None:
+        ctx.log(f"{ship.name} can go no further this turn and stops", movement.R_MOVE)
+        return
+    start = Pose(ship.x, ship.y, ship.heading).turn(middle)
+    end = start.advance(plan.speed / 2)
     ship.x, ship.y, ship.heading = end.x, end.y, end.heading
-    check_torpedoes(state, t, ctx, ship, mid.point, end.point)
+    if middle:
+        ctx.log(
+            f"{ship.name} turns {turn_words(middle)} at the middle of her move", movement.R_MOVE
+        )
+    check_torpedoes(state, t, ctx, ship, start.point, end.point)
     leave_table(state, ctx, ship)
+
+
+def turn_words(angle: float) -> str:
+    return f"{abs(angle):g} deg to {'starboard' if angle > 0 else 'port'}" if angle else "none"
 
 
 def leave_table(state: State, ctx: Context, ship: Ship) -> None:
@@ -1078,6 +1143,22 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             tuple(Option(i, Plan.parse(i).label()) for i in ask["options"]),
             context=ctx,
         )
+    if kind == "turn":
+        assert ship is not None
+        point = ask["point"]
+        ctx.update(ship=ship.id, point=point, ahead=ask["ahead"])
+        opts = tuple(
+            Option(f"t{a}", "straight on" if a == 0 else f"turn {turn_words(a)}")
+            for a in ask["angles"]
+        )
+        then = f", then {ask['ahead']:g} in ahead" if point == "middle" else ""
+        return Prompt(
+            seat,
+            f"{name}: turn at the {point} of her move (up to the card's angle{then})?",
+            movement.R_MOVE,
+            opts,
+            context=ctx,
+        )
     if kind == "fire":
         fire_opts = [Option("pass", "hold fire for now")]
         for u in ask["units"]:
@@ -1233,6 +1314,15 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
         assert ship is not None
         state.plan = {"id": answer, "start": [ship.x, ship.y, ship.heading]}
         state.stage = "first"
+    elif kind == "turn":
+        assert ship is not None
+        angle = int(answer[1:])
+        state.plan[ask["point"]] = angle
+        if ask["point"] == "end" and angle:
+            ship.heading = (ship.heading + angle) % 360
+            ctx.log(
+                f"{ship.name} turns {turn_words(angle)} at the end of her move", movement.R_MOVE
+            )
     elif kind == "fire":
         if answer == "pass":
             state.fire_seats.pop(0)

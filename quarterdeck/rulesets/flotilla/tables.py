@@ -169,6 +169,11 @@ class Initiative(_Frozen):
     max_rerolls: int
 
 
+class MovementTable(_Frozen):
+    rule: str
+    turn_step: int = Field(ge=1, le=90)
+
+
 class ExtraPower(_Frozen):
     rule: str
     explosion_hits: int
@@ -300,6 +305,7 @@ class Tables(_Frozen):
     morale: Morale
     initiative: Initiative
     visibility: dict[str, int]
+    movement: MovementTable
     extra_power: ExtraPower
     aground: Aground
     contact: ContactTable

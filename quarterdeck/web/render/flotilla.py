@@ -168,6 +168,24 @@ def plan_path(
     return [(x, y), mid, fin], (h + end) % 360
 
 
+_TURN = re.compile(r"^t(-?\d+)$")
+
+
+def turn_path(
+    x: float, y: float, heading: float, option: str, ahead: float
+) -> tuple[list[tuple[float, float]], float] | None:
+    """The bow's path for a turn option id ``t<angle>`` asked at the middle
+    (then ``ahead`` inches on) or the end of a move (``ahead`` 0: in place);
+    None for other options."""
+    found = _TURN.match(option)
+    if not found:
+        return None
+    h = (heading + int(found.group(1))) % 360
+    if ahead <= 0:
+        return [(x, y), (x, y)], h
+    return [(x, y), _advance(x, y, h, ahead)], h
+
+
 class FlotillaRenderer:
     """The inch table with terrain, ships to scale and moves; roster cards."""
 
@@ -429,7 +447,8 @@ class FlotillaRenderer:
         if not isinstance(prompt, dict) or prompt.get("kind") != "choice":
             return ""
         context = _dict(prompt.get("context"))
-        if context.get("step") != "plan":
+        step = context.get("step")
+        if step not in ("plan", "turn"):
             return ""
         ship = next((s for s in ships if s.get("id") == context.get("ship")), None)
         if ship is None:
@@ -443,8 +462,15 @@ class FlotillaRenderer:
             if not isinstance(o, dict):
                 continue
             answer = str(o.get("id", ""))
-            found = plan_path(x, y, heading, answer)
-            if found is not None:
+            if step == "turn":
+                found = turn_path(x, y, heading, answer, _num(context.get("ahead")))
+            else:
+                found = plan_path(x, y, heading, answer)
+            if found is not None and step == "turn" and found[0][-1] == found[0][0]:
+                pts, end = found  # a turn in place at the end of the move
+                hx, hy = _advance(x, y, end, 0.9)
+                mark = "➤"
+            elif found is not None:
                 pts, end = found
                 if pts[-1] == pts[0]:  # no way on: stays where she is
                     hx, hy = _advance(x, y, heading, -length - 1.2)

@@ -14,6 +14,7 @@ from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.result import Termination
 from quarterdeck.rulesets.flotilla import movement, rules
+from quarterdeck.rulesets.flotilla.movement import Plan
 from quarterdeck.rulesets.flotilla.state import LandBattery
 
 from .helpers import Dice, T, ship, state
@@ -104,9 +105,10 @@ def test_a_ship_may_leave_by_her_sides_exit_edge_only() -> None:
         if not movement.on_table(st, movement.path(a, p)[2].point)
     ]
     assert off and all(movement.path(a, p)[2].y > 48 for p in off)
-    st.plan = {"id": off[0].id, "start": [a.x, a.y, a.heading]}
-    rules.move_first_half(st, T, Dice([]).ctx, a, off[0])
-    rules.move_second_half(st, T, Dice([]).ctx, a, off[0])
+    plan = Plan(9)
+    st.plan = {"id": plan.id, "start": [a.x, a.y, a.heading], "middle": 0}
+    rules.move_first_half(st, T, Dice([]).ctx, a, plan)
+    rules.move_second_half(st, T, Dice([]).ctx, a, plan)
     assert a.status == "exited" and not a.afloat
 
 
