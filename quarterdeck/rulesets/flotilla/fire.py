@@ -411,6 +411,8 @@ def fire_at(
     if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
         need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
+    if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
+        need, divisor = t.mortar.hit_on, 1
     hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 

@@ -186,6 +186,7 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         return
     troop.moved = True
     start = (troop.x, troop.y)
+    cover = troop.cover
     if what == "advance":
         dice = t.land.move_dice
     else:
@@ -200,8 +201,10 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
     facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
+    troop.cover = False  # men who leave their cover are in the open
     if not on_land(state, t, (troop.x, troop.y)):
         troop.x, troop.y, troop.facing = start[0], start[1], facing  # not into the river
+        troop.cover = cover
         ctx.log(f"{troop.name} cannot go that way: water in the way", R_LAND)
         return
     if reached:
@@ -296,15 +299,29 @@ def retreat(
     troop.x += ux * inches
     troop.y += uy * inches
     troop.facing = (away + 180.0) % 360 if face_enemy else away
+    troop.cover = False
 
 
-def melees(state: State, t: Tables, ctx: Context) -> None:
-    """Resolve every melee begun by a unit that reached the enemy."""
-    for att in list(state.troops.values()):
-        if att.contact is None:
+def melees(state: State, t: Tables, ctx: Context) -> bool:
+    """Resolve every melee begun by a unit that reached the enemy, one after
+    another; False while a winner is asked whether to press on (the fight in
+    hand is kept in ``state.plan["melee"]``)."""
+    while True:
+        pending = state.plan.get("melee")
+        if pending is not None:
+            att, dfn = state.troops[pending["att"]], state.troops[pending["dfn"]]
+            if not fight(state, t, ctx, att, dfn, pending["defending"], pending["fort"], pending):
+                return False
+            del state.plan["melee"]
             continue
+        att_found = next((a for a in state.troops.values() if a.contact is not None), None)
+        if att_found is None:
+            return True
+        att = att_found
         target = att.contact
+        assert target is not None
         att.contact = None
+        rear, att.from_rear = att.from_rear, False
         if not att.alive:
             continue
         fort = state.batteries.get(target)
@@ -320,9 +337,14 @@ def melees(state: State, t: Tables, ctx: Context) -> None:
             dfn = state.troops[target]
             if not dfn.alive:
                 continue
-            defending = "rear" if att.from_rear else "cover" if dfn.cover else ""
-        att.from_rear = False
-        fight(state, t, ctx, att, dfn, defending, fort.id if fort is not None else None)
+            defending = "rear" if rear else "cover" if dfn.cover else ""
+        state.plan["melee"] = {
+            "att": att.id,
+            "dfn": dfn.id,
+            "defending": defending,
+            "fort": fort.id if fort is not None else None,
+            "rounds": 0,
+        }
 
 
 def fight(
@@ -333,11 +355,29 @@ def fight(
     dfn: Troop,
     defending: str,
     fort: str | None,
-) -> None:
+    pending: dict[str, Any] | None = None,
+) -> bool:
     """Melee until a difference of 3 or more (or one side is gone): 3-4 the
-    loser recoils 4 inches and the winner may attack again on a 4-6; 5 or
-    more the loser runs 4d6 and the winner may move 2d6."""
-    for _ in range(t.melee.max_rounds):
+    loser recoils 4 inches facing the enemy and the winner may attack again
+    on a 4-6; 5 or more the loser runs 4d6 and the winner may move 2d6.
+    With ``pending`` (the fight's record) the winner is asked whether to
+    attack again or follow, and False is returned while he is asked; without
+    it he always does (for a fight resolved in one go)."""
+    p: dict[str, Any] = pending if pending is not None else {}
+    wait, answer = p.pop("await", ""), p.pop("answer", "")
+    if wait:
+        winner, loser = state.troops[p["winner"]], state.troops[p["loser"]]
+        if wait == "again" and answer == "press":
+            move_toward(t, winner, (loser.x, loser.y), math.inf)
+            winner.cover = False
+        elif wait == "follow":
+            if answer == "follow":
+                pursue(t, ctx, winner, loser)
+            return finish_fight(state, ctx, att, dfn, fort)
+        else:
+            return finish_fight(state, ctx, att, dfn, fort)
+    while p.get("rounds", 0) < t.melee.max_rounds:
+        p["rounds"] = p.get("rounds", 0) + 1
         diff = melee_round(state, t, ctx, att, dfn, defending)
         if not att.alive or not dfn.alive:
             break
@@ -352,21 +392,52 @@ def fight(
             if loser is dfn and fort is not None:
                 break
             (again,) = ctx.roll(
-                f"{winner.name} attacks again on {t.land.attack_again_on}+", 1, R_MELEE
+                f"{winner.name} may attack again on {t.land.attack_again_on}+", 1, R_MELEE
             )
-            if again >= t.land.attack_again_on:
-                move_toward(t, winner, (loser.x, loser.y), math.inf)
-                continue
-            break
+            if again < t.land.attack_again_on:
+                break
+            if pending is not None:
+                p.update(await_ask(state, p, "again", winner, loser))
+                return False
+            move_toward(t, winner, (loser.x, loser.y), math.inf)
+            winner.cover = False
+            continue
         inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE))
         retreat(loser, where, inches, face_enemy=False)
         ctx.log(f"{loser.name} runs {inches} inches", R_MELEE)
-        pursue = sum(ctx.roll(f"{winner.name} may follow", t.land.pursue_dice, R_MELEE))
         if fort is None or winner is dfn:
-            move_toward(t, winner, (loser.x, loser.y), pursue)
+            if pending is not None:
+                p.update(await_ask(state, p, "follow", winner, loser))
+                return False
+            pursue(t, ctx, winner, loser)
         break
+    return finish_fight(state, ctx, att, dfn, fort)
+
+
+def await_ask(
+    state: State, p: dict[str, Any], what: str, winner: Troop, loser: Troop
+) -> dict[str, Any]:
+    """Ask the winner of a round whether to attack again or follow."""
+    state.ask = {
+        "kind": f"melee_{what}",
+        "seat": winner.side,
+        "troop": winner.id,
+        "enemy": loser.id,
+    }
+    return {"await": what, "winner": winner.id, "loser": loser.id}
+
+
+def pursue(t: Tables, ctx: Context, winner: Troop, loser: Troop) -> None:
+    inches = sum(ctx.roll(f"{winner.name} follows", t.land.pursue_dice, R_MELEE))
+    move_toward(t, winner, (loser.x, loser.y), inches)
+    winner.cover = False
+    ctx.log(f"{winner.name} follows {inches} inches", R_MELEE)
+
+
+def finish_fight(state: State, ctx: Context, att: Troop, dfn: Troop, fort: str | None) -> bool:
     if fort is not None and (not dfn.alive or dfn_left_fort(state, dfn, fort)):
         capture_fort(state, ctx, att, fort)
+    return True
 
 
 def dfn_left_fort(state: State, dfn: Troop, fort: str) -> bool:
@@ -427,6 +498,15 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
             (Option("stay", "stay ashore"), Option("embark", "go back aboard")),
             context=ctx,
         )
+    if kind in ("melee_again", "melee_follow"):
+        enemy = state.troops[ask["enemy"]]
+        if kind == "melee_again":
+            question = f"{troop.name} drove back {enemy.name}: attack again?"
+            choices = (Option("press", "attack again"), Option("stop", "let them go"))
+        else:
+            question = f"{enemy.name} run: does {troop.name} follow (2d6 inches)?"
+            choices = (Option("follow", "follow them"), Option("stay", "stay"))
+        return Prompt(seat, question, R_MELEE, choices, context=ctx)
     assert kind == "troop", kind
     opts = [Option("hold", "hold")]
     for target in enemy_objectives(state, troop):
@@ -451,3 +531,5 @@ def apply(state: State, t: Tables, ask: dict[str, Any], answer: str, ctx: Contex
         embark(state, t, ctx, troop)
     elif kind == "troop":
         troop_move(state, t, ctx, troop, answer)
+    elif kind in ("melee_again", "melee_follow"):
+        state.plan["melee"]["answer"] = answer

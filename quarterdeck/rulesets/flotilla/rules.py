@@ -782,8 +782,8 @@ def step_combat(state: State, t: Tables, ctx: Context) -> bool:
         if [a, b] in state.grapples and state.ships[a].afloat and state.ships[b].afloat:
             state.ask = {"kind": "board", "seat": state.ships[a].side, "ship": a, "target": b}
             return False
-    land.melees(state, t, ctx)
-    return True
+    state.stage = "melee"
+    return land.melees(state, t, ctx)
 
 
 def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Ship) -> None:
@@ -815,20 +815,37 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     loser.crew_pos = 0
     damage.release_grapples(state, loser.id)
     loser.speed, loser.moving = 0, False
-    if winner.crew >= t.boarding.prize_crew and winner.afloat:
-        take_prize(state, t, ctx, winner, loser)
+    if winner.crew > t.boarding.prize_crew and winner.afloat:
+        loser.status = "captured"  # until the winner says how many men go across
+        state.queue.append(
+            {"kind": "prize_crew", "seat": winner.side, "ship": winner.id, "target": loser.id}
+        )
+    elif winner.crew == t.boarding.prize_crew and winner.afloat:
+        take_prize(state, t, ctx, winner, loser, t.boarding.prize_crew)
     else:
         loser.status = "abandoned"
         ctx.log(f"{loser.name}'s crew is gone; no prize crew to spare: she is adrift", R_BOARD)
 
 
-def take_prize(state: State, t: Tables, ctx: Context, winner: Ship, prize: Ship) -> None:
-    """The winner crews the prize with ten men (sent across, not casualties)
-    and she fights for the captors from now on, under a prize officer with
-    the winning captain's morale (this project's reading); her original side
-    may take her back the same way (recapture)."""
-    n = t.boarding.prize_crew
-    winner.crew_pos -= n
+def prize_crews(t: Tables, winner: Ship, prize: Ship) -> list[int]:
+    """How many men the winner may send across: at least ten, at most all
+    his crew or the prize's full complement, in fives."""
+    top = min(winner.crew, prize.crew_start)
+    out = list(range(t.boarding.prize_crew, top + 1, 5))
+    if top not in out:
+        out.append(top)
+    return out
+
+
+def take_prize(state: State, t: Tables, ctx: Context, winner: Ship, prize: Ship, n: int) -> None:
+    """The winner crews the prize with ``n`` men, at least ten (sent across,
+    not casualties), and she fights for the captors from now on, under a
+    prize officer with the winning captain's morale (this project's
+    reading); her original side may take her back the same way."""
+    before = winner.crew
+    while winner.crew_pos > 0 and before - winner.crew < n:
+        winner.crew_pos -= 1
+    n = before - winner.crew
     fits = [i for i, v in enumerate(prize.crew_track) if v <= n]
     prize.crew_pos = fits[-1] if fits else 0
     prize.side = winner.side
@@ -1255,6 +1272,18 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             (Option("no", "no"), Option("repair", "repair")),
             context=ctx,
         )
+    if kind == "prize_crew":
+        target = state.ships[ask["target"]]
+        ctx.update(ship=ask["ship"], target=target.id)
+        return Prompt(
+            seat,
+            f"{name} has taken {target.name}: how many men cross over as her prize crew?",
+            R_BOARD,
+            tuple(Option(str(n), f"{n} men") for n in prize_crews(t, ship, target))
+            if ship is not None
+            else (),
+            context=ctx,
+        )
     if kind == "board":
         target = state.ships[ask["target"]]
         ctx.update(ship=ask["ship"], target=target.id)
@@ -1367,6 +1396,9 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
         assert ship is not None
         if answer == "repair":
             repair(state, t, ctx, ship)
+    elif kind == "prize_crew":
+        assert ship is not None
+        take_prize(state, t, ctx, ship, state.ships[ask["target"]], int(answer))
     elif kind == "board":
         assert ship is not None
         if answer == "board":

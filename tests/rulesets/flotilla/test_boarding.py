@@ -41,6 +41,8 @@ def test_boarding_is_crew_plus_morale_plus_guns_times_a_die() -> None:
     # Iron City 50 + 12 + 24 = 86 x 2 = 172; Selma 20 + 12 + 8 = 40 x 6 = 240
     d = Dice([2, 6, [3, 4]])
     rules.boarding(st, T, d.ctx, a, b)
+    st.queue.pop()  # Selma's captain chooses the prize crew: the least, ten
+    rules.take_prize(st, T, d.ctx, b, a, 10)
     # Iron City is Selma's prize now: ten men of Selma's crew sail her
     assert a.status == "active" and a.side == "confederate" and a.captured_by == "confederate"
     assert a.crew == 10

@@ -225,3 +225,34 @@ def test_troops_do_not_walk_into_the_river() -> None:
     st = state([], troops=[a, troop("d", "confederate", 5, x=10, y=10)], land=SHORE)
     land.troop_move(st, T, Dice([4]).ctx, a, "advance:d")
     assert (a.x, a.y) == (10, 31)
+
+
+def test_the_winner_chooses_whether_to_attack_again_after_a_recoil() -> None:
+    att = troop("a", "union", 10, 1, x=10, y=40, contact="d")
+    dfn = troop("d", "confederate", 10, 1, x=10, y=41)
+    st = state([], troops=[att, dfn])
+    # attacker 8 dice: three 5s; defender 8: none; the attack-again die a 5
+    d = Dice([[5, 5, 5, 1, 1, 1, 1, 1], [1] * 8, 5])
+    assert not land.melees(st, T, d.ctx)
+    assert st.ask == {"kind": "melee_again", "seat": "union", "troop": "a", "enemy": "d"}
+    p = land.prompt(st, T, st.ask, {"step": "melee_again"})
+    assert p.option_ids() == ["press", "stop"]
+    land.apply(st, T, st.ask, "stop", d.ctx)
+    st.ask = None
+    assert land.melees(st, T, d.ctx) and "melee" not in st.plan
+    assert dfn.y == pytest.approx(45) and att.y == 40  # recoiled 4; not followed
+
+
+def test_pressing_the_attack_fights_another_round() -> None:
+    att = troop("a", "union", 10, 1, x=10, y=40, contact="d")
+    dfn = troop("d", "confederate", 10, 1, x=10, y=41)
+    st = state([], troops=[att, dfn])
+    d = Dice([[5, 5, 5, 1, 1, 1, 1, 1], [1] * 8, 6])
+    land.melees(st, T, d.ctx)
+    land.apply(st, T, st.ask or {}, "press", d.ctx)
+    st.ask = None
+    # the second round: attacker 3 + 5 dice, the seven defenders 3 + 3
+    d2 = Dice([[1] * 8, [1] * 6])
+    st.plan["melee"]["rounds"] = 29  # the last round allowed
+    assert land.melees(st, T, d2.ctx)
+    assert att.y == pytest.approx(44) and d2.left == 0  # moved up to contact

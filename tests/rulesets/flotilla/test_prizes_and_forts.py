@@ -14,6 +14,19 @@ from .helpers import Dice, T, ship, state
 SHORE = [[(0.0, 30.0), (72.0, 30.0), (72.0, 48.0), (0.0, 48.0)]]
 
 
+def board(
+    st: rules.State, winner: rules.Ship, loser: rules.Ship, dice: list[object], men: str = "10"
+) -> None:
+    """A boarding action won by ``winner``, who sends ``men`` across."""
+    rules.boarding(st, T, Dice(dice).ctx, winner, loser)  # type: ignore[arg-type]
+    ask = st.queue.pop()
+    assert ask == {"kind": "prize_crew", "seat": winner.side, "ship": winner.id, "target": loser.id}
+    st.ask = ask
+    st.result = {"winner": None}  # stop the sequence here: only the answer is applied
+    rules.apply(st, T, winner.side, men, Dice([]).ctx)
+    st.result = None
+
+
 def alongside() -> tuple[rules.State, rules.Ship, rules.Ship, rules.Ship]:
     ic = ship("ic", x=10, y=10, heading=0, speed=6)
     selma = ship("sel", "selma", "confederate", x=10.8, y=10, heading=0, speed=6)
@@ -23,13 +36,10 @@ def alongside() -> tuple[rules.State, rules.Ship, rules.Ship, rules.Ship]:
 
 def test_a_prize_takes_ten_men_and_fights_for_her_captors() -> None:
     st, ic, selma, _ = alongside()
-    d = Dice([6, 1, [1, 1]])  # Iron City 86 x 6 against Selma 40 x 1; loses 2
-    rules.boarding(st, T, d.ctx, ic, selma)
+    board(st, ic, selma, [6, 1, [1, 1]])  # Iron City 86 x 6 against Selma 40 x 1; loses 2
     assert selma.status == "active" and selma.side == "union"
     assert selma.captured_by == "union" and selma.owner == "confederate"
-    assert (
-        selma.crew == 10 and ic.crew == 37
-    )  # 50, two boxes lost, ten boxes across (45 is missing)
+    assert selma.crew == 10 and ic.crew == 38  # 50, two lost, ten across
     assert selma.morale == ic.morale  # the prize officer's morale
     # she has done all she will this turn; after reloading she fires for the Union
     assert selma.id not in fire.firers(st, T, "union")
@@ -47,10 +57,9 @@ def test_a_prize_takes_ten_men_and_fights_for_her_captors() -> None:
 
 def test_her_first_owners_may_retake_a_prize() -> None:
     st, ic, selma, bragg = alongside()
-    rules.boarding(st, T, Dice([6, 1, [1, 1]]).ctx, ic, selma)
+    board(st, ic, selma, [6, 1, [1, 1]])
     bragg.x, bragg.y = 11.6, 10  # alongside the prize
-    d = Dice([5, 1, [1, 1]])  # Bragg wins against ten men
-    rules.boarding(st, T, d.ctx, bragg, selma)
+    board(st, bragg, selma, [5, 1, [1, 1]])  # Bragg wins against ten men
     assert selma.side == "confederate" and selma.captured_by is None
     assert selma.status == "active" and selma.crew == 10
 
@@ -60,7 +69,7 @@ def test_a_prize_is_taken_with_a_landing_party_aboard() -> None:
     party = Troop("p", "p", "confederate", 6, 1, "disciplined", False, 0, 0, aboard="sel")
     selma.party = "p"
     st.troops["p"] = party
-    rules.boarding(st, T, Dice([6, 1, [1, 1]]).ctx, ic, selma)
+    board(st, ic, selma, [6, 1, [1, 1]])
     assert not party.alive and selma.party is None
 
 
@@ -103,3 +112,14 @@ def test_a_captured_fort_is_retaken_by_melee() -> None:
     assert not marines.alive
     assert bat.side == "confederate" and bat.captured_by is None and bat.garrison == "r"
     assert st.auto_win == ["confederate"]
+
+
+def test_the_winner_chooses_how_many_men_cross_over() -> None:
+    st, ic, selma, _ = alongside()
+    rules.boarding(st, T, Dice([6, 1, [1, 1]]).ctx, ic, selma)
+    st.ask = st.queue.pop()
+    p = rules.prompt(st, T)
+    assert p is not None and p.option_ids() == ["10", "15", "20"]  # Selma's complement is 20
+    st.result = {"winner": None}
+    rules.apply(st, T, "union", "20", Dice([]).ctx)
+    assert selma.crew == 20 and selma.side == "union"

@@ -62,9 +62,10 @@ def test_a_charge_from_behind_is_fought_at_the_rear_rate() -> None:
     assert att.contact == "d" and att.from_rear
     assert att.facing == 0.0  # the attackers face their enemy
     # attacker 3 + 5 dice, defender 3 + 8 // 4 = 5 dice
-    d = Dice([[5, 5, 5, 5, 5, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1], [1, 1]])
-    land.melees(st, T, d.ctx)
-    assert dfn.men == 3 and d.left == 0  # five down: routed, runs 4, followed 2
+    d = Dice([[5, 5, 5, 5, 5, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1]])
+    assert not land.melees(st, T, d.ctx)  # five down: routed, runs 4; follow?
+    assert st.ask is not None and st.ask["kind"] == "melee_follow"
+    assert dfn.men == 3 and d.left == 0
     assert (dfn.y, dfn.facing) == (14.0, 0.0)  # ran north, backs to the enemy
     assert not att.from_rear
 
