@@ -154,7 +154,9 @@ def card(s: Ship) -> list[str]:
     speeds = " ".join(
         f"[{v}]" if v == s.speed else ("x" if v > s.max_speed else str(v)) for v in s.speed_track
     )
-    lines.append(f"    speed {speeds}   turns {s.turns}")
+    turns = ", ".join(f"{k} {v}" for k, v in s.turns.items())
+    held = f"   prize of {s.captured_by}" if s.captured_by and s.afloat else ""
+    lines.append(f"    speed {speeds}   turns up to: {turns}{held}")
     for b in s.batteries:
         track = " ".join(
             ("x" if i < b.hits else f"[{v}]" if i == b.hits else str(v))
@@ -236,8 +238,12 @@ def render(state: State, seat: str | None) -> str:
     """The table and every ship's card, as plain text for the terminal."""
     lines = [
         f"Turn {state.turn} of {state.turn_limit}   phase {state.phase}   "
-        f"visibility {state.visibility}   side A {state.side_a or '-'}"
+        f"visibility {state.visibility}   current "
+        + ("slack" if state.current is None else f"toward {state.current:g}")
+        + f"   side A {state.side_a or '-'}"
     ]
+    for obj in state.victory.get("objectives", []):
+        lines.append(f"  objective ({obj['side']}, {obj['points']} each): {obj['text']}")
     lines += table_map(state)
     for side in state.sides:
         lines.append(f"{side}:")
