@@ -242,9 +242,9 @@ def render(state: State, seat: str | None) -> str:
         + ("slack" if state.current is None else f"toward {state.current:g}")
         + f"   side A {state.side_a or '-'}"
     ]
-    for obj in state.victory.get("objectives", []):
-        lines.append(f"  objective ({obj['side']}, {obj['points']} each): {obj['text']}")
     lines += table_map(state)
+    for obj in state.victory.get("objectives", []):
+        lines.append(f"objective ({obj['side']}, {obj['points']} each): {obj['text']}")
     for side in state.sides:
         lines.append(f"{side}:")
         for s in state.ships.values():
