@@ -106,7 +106,7 @@ class FlotillaAI:
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
         far = _nearest((ship["x"], ship["y"]), _enemy_points(view, ship["side"]))
-        fleeing = ship["mood"] in ("retire", "withdrawn") or ship["yellow"]
+        fleeing = ship["mood"] in ("retire", "withdrawing", "withdrawn") or ship["yellow"]
         return "yes" if fleeing and far < 24 else "no"
 
     def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:

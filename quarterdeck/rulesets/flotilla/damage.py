@@ -309,7 +309,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
             ship.captured_by = enemies[0] if enemies else None
             release_grapples(state, ship.id)
         else:
-            ship.mood, ship.mood_turn = "withdrawn", state.turn
+            ship.mood, ship.mood_turn = "withdrawing", state.turn
             result = "withdraw"
     elif result == "abandon":
         ship.status = "abandoned"

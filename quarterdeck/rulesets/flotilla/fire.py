@@ -214,12 +214,13 @@ def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
 
 def can_fire_ship(ship: Ship) -> bool:
     """A ship fires once a turn, all its batteries together; not while
-    retiring, not the turn after firing more than two batteries."""
+    retiring or withdrawing (Captain's Morale: no firing while retiring),
+    not the turn after firing more than two batteries."""
     return (
         ship.afloat
         and not ship.fired
         and not ship.no_fire
-        and ship.mood != "retire"
+        and ship.mood not in ("retire", "withdrawing")
         and any(not b.fired and b.dice > 0 for b in ship.batteries)
     )
 

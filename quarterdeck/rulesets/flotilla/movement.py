@@ -177,7 +177,7 @@ def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
     if land.crosses(start.point, mid.point) or land.crosses(mid.point, end.point):
         return False
     return not (
-        ship.mood in ("hold", "retire", "withdrawn")
+        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
         and math.isfinite(before)
         and enemy_distance(state, ship.side, end.point) < before - 1e-6
     )
@@ -192,7 +192,7 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     always stay where she is)."""
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     if ship.row_dice > 0:
-        return row_plans(state, ship, before)
+        return row_plans(state, t, ship, before)
     speeds = speed_options(ship)
     turns = [turn_options(ship, p) for p in POINTS]
     out: list[Plan] = []
@@ -214,7 +214,7 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     segments += [(m.point, f.point) for _, _, m, f in moving]
     crossed = land.crosses_many(segments)
     n = len(moving)
-    keep_off = ship.mood in ("hold", "retire", "withdrawn") and math.isfinite(before)
+    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
     hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
     for i, (plan, start, mid, fin) in enumerate(moving):
         if crossed[i] or crossed[n + i]:
@@ -275,7 +275,7 @@ def leg_legal(
             if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
                 return False
     return not (
-        ship.mood in ("hold", "retire", "withdrawn")
+        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
         and math.isfinite(before)
         and enemy_distance(state, ship.side, end.point) < before - 1e-6
     )
@@ -311,13 +311,14 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     return out or [Plan(0)]
 
 
-def row_plans(state: State, ship: Ship, before: float) -> list[Plan]:
+def row_plans(state: State, t: Tables, ship: Ship, before: float) -> list[Plan]:
     """Row boats and other tiny vessels move one die of inches a turn (Non-
-    Sailing Vessels): they turn first (up to 90 degrees either way) and row."""
+    Sailing Vessels): they turn first (any angle up to the card's first
+    turn, 90 degrees for the cutter, in steps) and row."""
     out = [Plan(0)]
     if ship.stopped or ship.grappled is not None or ship.aground:
         return out
-    for angle in (0, -45, 45, -90, 90):
+    for angle in turn_options(ship, "first", t.movement.turn_step):
         plan = Plan(0, angle, row=True)
         if plan_legal(state, ship, plan, before):
             out.append(plan)

@@ -963,6 +963,9 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
         if ship.mood == "retire":
             ship.mood = ""
             ctx.log(f"{ship.name} resumes normal operations", damage.R_MORALE)
+        elif ship.mood == "withdrawing":
+            ship.mood = "withdrawn"
+            ctx.log(f"{ship.name} has withdrawn: she may fire, never advance", damage.R_MORALE)
         elif ship.mood == "hold":
             mod, _ = damage.morale_modifier(state, t, ship)
             dice = ctx.roll(f"{ship.name}: does the captain regain his nerve?", 3, damage.R_MORALE)

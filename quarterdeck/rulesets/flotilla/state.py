@@ -254,7 +254,7 @@ class Ship:
     no_fire: bool = False  # fired more than two batteries last turn: reloading
     reload_penalty: bool = False  # fired more than two batteries this turn
     repairing: bool = False
-    mood: str = ""  # "", hold, retire, withdrawn
+    mood: str = ""  # "", hold, retire, withdrawing (no fire yet), withdrawn
     mood_turn: int = 0
     sank_enemy: bool = False
     grappled: str | None = None
