@@ -412,8 +412,9 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
 
 
 def drift(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
-    """An abandoned ship is adrift: 1d6 inches with the current or tide."""
-    if state.current is None:
+    """An abandoned ship is adrift: 1d6 inches with the current or tide
+    (not while grappled by a ship taking her)."""
+    if state.current is None or ship.grappled is not None:
         return
     (inches,) = ctx.roll(f"{ship.name} adrift", 1, movement.R_ADRIFT)
     dx, dy = movement.drift_vector(state, inches)
@@ -567,7 +568,19 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     out: list[Option] = []
     mine = fire.hull(ship)
     for other in state.ships.values():
-        if other.side == ship.side or not other.afloat:
+        if other.side == ship.side:
+            continue
+        if other.status in ("surrendered", "abandoned"):
+            # a struck or abandoned enemy is taken by putting men aboard
+            if (
+                ship.grappled is None
+                and other.grappled is None
+                and ship.crew >= 1
+                and mine.range_to(fire.hull(other)) <= t.contact.grapple
+            ):
+                out.append(Option(f"grapple:{other.id}", f"grapple {other.name} to take her"))
+            continue
+        if not other.afloat:
             continue
         theirs = fire.hull(other)
         bow_gap = theirs.range_to_point(mine.bow)
@@ -779,7 +792,9 @@ def step_combat(state: State, t: Tables, ctx: Context) -> bool:
     while state.stage == "board" and state.order:
         pair = state.order.pop(0)
         a, b = pair.split(">")
-        if [a, b] in state.grapples and state.ships[a].afloat and state.ships[b].afloat:
+        target = state.ships[b]
+        takeable = target.afloat or target.status in ("surrendered", "abandoned")
+        if [a, b] in state.grapples and state.ships[a].afloat and takeable:
             state.ask = {"kind": "board", "seat": state.ships[a].side, "ship": a, "target": b}
             return False
     state.stage = "melee"
@@ -790,7 +805,25 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     """Boarding Actions: each side's crew + captain's morale + guns left, times
     a die; high wins (ties roll again). The winner loses two dice of crew;
     the loser's crew is out of the game; the winner takes the prize if it
-    can put ten men aboard."""
+    can put ten men aboard. A struck or abandoned ship is taken unopposed."""
+    if defender.status in ("surrendered", "abandoned"):
+        damage.release_grapples(state, defender.id)
+        ctx.log(f"{attacker.name} boards {defender.name}: nobody resists", R_BOARD)
+        if attacker.crew > t.boarding.prize_crew:
+            defender.status = "captured"
+            state.queue.append(
+                {
+                    "kind": "prize_crew",
+                    "seat": attacker.side,
+                    "ship": attacker.id,
+                    "target": defender.id,
+                }
+            )
+        elif attacker.crew == t.boarding.prize_crew:
+            take_prize(state, t, ctx, attacker, defender, t.boarding.prize_crew)
+        else:
+            ctx.log(f"{attacker.name} has not ten men to spare for a prize crew", R_BOARD)
+        return
     scores: dict[str, int] = {}
     for _ in range(t.initiative.max_rerolls):
         for ship in (attacker, defender):

@@ -256,3 +256,18 @@ def test_pressing_the_attack_fights_another_round() -> None:
     st.plan["melee"]["rounds"] = 29  # the last round allowed
     assert land.melees(st, T, d2.ctx)
     assert att.y == pytest.approx(44) and d2.left == 0  # moved up to contact
+
+
+def test_the_winner_of_a_rout_chooses_to_follow_2d6() -> None:
+    att = troop("a", "union", 10, 1, x=10, y=40, contact="d")  # 3 + 5 dice
+    dfn = troop("d", "confederate", 6, 0, x=10, y=41)  # 3 dice
+    st = state([], troops=[att, dfn])
+    d = Dice([[5, 5, 5, 5, 5, 1, 1, 1], [1, 1, 1], [1, 1, 1, 1]])  # five down: a rout
+    assert not land.melees(st, T, d.ctx)
+    assert st.ask == {"kind": "melee_follow", "seat": "union", "troop": "a", "enemy": "d"}
+    assert dfn.y == pytest.approx(45) and dfn.facing == 0.0  # ran 4, backs to the enemy
+    land.apply(st, T, st.ask, "follow", d.ctx)
+    st.ask = None
+    d2 = Dice([[2, 2]])
+    assert land.melees(st, T, d2.ctx) and d2.left == 0
+    assert att.y == pytest.approx(44)  # followed 4 inches, to within a charge of them

@@ -123,3 +123,21 @@ def test_the_winner_chooses_how_many_men_cross_over() -> None:
     st.result = {"winner": None}
     rules.apply(st, T, "union", "20", Dice([]).ctx)
     assert selma.crew == 20 and selma.side == "union"
+
+
+def test_a_struck_ship_is_grappled_and_taken_unopposed() -> None:
+    st, ic, selma, _ = alongside()
+    selma.status, selma.captured_by = "surrendered", "union"
+    assert "grapple:sel" in [o.id for o in rules.close_options(st, T, ic)]
+    assert "ram:sel" not in [o.id for o in rules.close_options(st, T, ic)]
+    rules.resolve_close(st, T, Dice([4]).ctx, ic, "grapple:sel")
+    assert st.grapples == [["ic", "sel"]]
+    st.phase, st.stage = "combat", ""
+    rules.step_combat(st, T, Dice([]).ctx)
+    assert st.ask == {"kind": "board", "seat": "union", "ship": "ic", "target": "sel"}
+    rules.boarding(st, T, Dice([]).ctx, ic, selma)  # no fight: no dice
+    ask = st.queue.pop()
+    assert ask["kind"] == "prize_crew"
+    rules.take_prize(st, T, Dice([]).ctx, ic, selma, 15)
+    assert selma.status == "active" and selma.side == "union" and selma.crew == 15
+    assert ic.crew == 35
