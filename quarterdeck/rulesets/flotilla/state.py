@@ -11,7 +11,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from quarterdeck.core.scenario import SLUG
 
@@ -153,6 +154,7 @@ class FlotillaScenario(BaseModel):
             used.append(ref)
         if len(set(used)) != len(used):
             raise ValueError("a troop unit can be aboard or in garrison only once")
+        errors: list[InitErrorDetails] = []
         ships = {s.id: s.side for s in self.ships}
         forts = {b.id: b.side for b in self.batteries}
         for n, obj in enumerate(self.victory.objectives):
@@ -161,15 +163,37 @@ class FlotillaScenario(BaseModel):
             legal = sorted(k for k, side in pool.items() if (side == obj.side) == own)
             for unit_id in obj.units:
                 if unit_id not in legal:
-                    raise ValueError(
-                        f"victory.objectives[{n}] ({obj.what}): unit {unit_id!r} is not "
-                        f"allowed; legal values: {', '.join(legal) or 'none'}"
+                    errors.append(
+                        InitErrorDetails(
+                            type=PydanticCustomError(
+                                "objective_unit",
+                                "unit {unit} is not allowed for {what} by {side}; "
+                                "legal values: {legal}",
+                                {
+                                    "unit": repr(unit_id),
+                                    "what": obj.what,
+                                    "side": obj.side,
+                                    "legal": ", ".join(legal) or "none",
+                                },
+                            ),
+                            loc=("victory", "objectives", n, "units"),
+                            input=unit_id,
+                        )
                     )
             if obj.what == "exit" and obj.side not in self.victory.exits:
-                raise ValueError(
-                    f"victory.objectives[{n}] (exit): side {obj.side!r} has no edge "
-                    "in victory.exits"
+                errors.append(
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "objective_exit",
+                            "side {side} has no edge in victory.exits",
+                            {"side": repr(obj.side)},
+                        ),
+                        loc=("victory", "objectives", n, "what"),
+                        input=obj.what,
+                    )
                 )
+        if errors:
+            raise ValidationError.from_exception_data("FlotillaScenario", errors)
         return self
 
 

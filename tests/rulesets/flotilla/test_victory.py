@@ -135,7 +135,7 @@ def test_every_bundled_scenario_states_its_objectives() -> None:
     [
         (
             {"units": ["hartford"]},
-            r"unit 'hartford' is not allowed; legal values: selma, tennessee",
+            r"field 'victory.objectives\[1\].units': unit 'hartford' is not allowed .*legal values: selma, tennessee",
         ),
         ({"what": "conquer"}, r"what"),
         ({"side": "french"}, r"legal values: union, confederate"),
@@ -156,3 +156,13 @@ def test_an_exit_objective_needs_an_exit_edge() -> None:
     d["victory"]["exits"] = {}
     with pytest.raises(ScenarioError, match=r"no edge in victory\.exits"):
         scenarios.build(d, "test.toml")
+
+
+def test_a_bad_objective_in_a_file_is_refused_with_its_line(tmp_path: Any) -> None:
+    path = scenarios.bundled_paths()["mobile-bay-1864"]
+    text = path.read_text().replace('units = ["tennessee", "selma"]', 'units = ["hartford"]')
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t == 'units = ["hartford"]')
+    with pytest.raises(ScenarioError, match=rf"bad.toml, line {line}: field 'victory"):
+        scenarios.load_file(bad)
