@@ -270,12 +270,18 @@ class FlotillaRenderer:
             if not isinstance(tr, dict) or tr.get("aboard") or tr.get("fort"):
                 continue
             sx, sy = frame.pt(_num(tr.get("x")), _num(tr.get("y")))
+            # a rank of men across its facing (0.6 inch a man), the front edge marked
+            half = max(6.0, _num(tr.get("men"), 1.0) * 0.6 * PX / 2)
+            facing = _num(tr.get("facing"))
             parts.append(
-                f'<g class="troop" data-ship="{escape(str(tr.get("id", "")))}">'
+                f'<g class="troop" data-ship="{escape(str(tr.get("id", "")))}" '
+                f'transform="rotate({facing:.0f} {sx:.1f} {sy:.1f})">'
                 f"<title>{escape(str(tr.get('name', '')))}: {escape(str(tr.get('men', '?')))} "
-                f"men</title>"
-                f'<rect x="{sx - 6:.1f}" y="{sy - 4:.1f}" width="12" height="8" '
-                f'style="fill:{escape(colours.get(str(tr.get("side", "")), "#555"))}"/></g>'
+                f"men, facing {facing:.0f} degrees</title>"
+                f'<rect x="{sx - half:.1f}" y="{sy - 3:.1f}" width="{2 * half:.1f}" height="6" '
+                f'style="fill:{escape(colours.get(str(tr.get("side", "")), "#555"))}"/>'
+                f'<line class="front" x1="{sx - half:.1f}" y1="{sy - 3:.1f}" '
+                f'x2="{sx + half:.1f}" y2="{sy - 3:.1f}"/></g>'
             )
         for g in _list(view.get("grapples")):
             ends = [s for s in ships if s.get("id") in _list(g)]
