@@ -1444,6 +1444,8 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
             ctx.log(f"{ship.name} cuts loose", R_BOARD)
     else:
         land.apply(state, t, ask, answer, ctx)
+        if kind == "troop" and answer != "hold" and state.phase in ("move_a", "move_b"):
+            open_fire(state)  # guns and men may fire at any time: after a troop's move too
     check_end(state, t, ctx)
     advance(state, t, ctx)
 
