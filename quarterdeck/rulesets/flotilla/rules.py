@@ -377,6 +377,16 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     if stage == "second":
         plan = Plan.parse(state.plan["id"])
         if not (plan.reverse or plan.row or plan.speed == 0):
+            if "closed" not in state.plan:
+                # grappling, ramming and the spar torpedo during the move: here
+                # at its middle, and again at its end
+                state.plan["closed"] = True
+                if ship.afloat and close_options(state, t, ship):
+                    state.ask = {"kind": "close", "seat": ship.side, "ship": ship.id}
+                    return
+            if ship.grappled is not None and "middle" not in state.plan:
+                state.plan["middle"] = None  # grappled ships come to a sudden stop
+                ctx.log(f"{ship.name} is grappled and stops", R_BOARD)
             if "middle" not in state.plan:
                 angles = later_turns(state, t, ship, "middle")
                 if len(angles) > 1:
@@ -386,7 +396,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
             if "moved" not in state.plan:
                 state.plan["moved"] = True
                 move_second_half(state, t, ctx, ship, plan)
-            if "end" not in state.plan and ship.afloat:
+            if "end" not in state.plan and ship.afloat and ship.grappled is None:
                 angles = later_turns(state, t, ship, "end")
                 if len(angles) > 1:
                     state.ask = turn_ask(ship, "end", angles, 0.0)
@@ -397,7 +407,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         return
     if stage == "close":
         state.stage = "gm"
-        if close_options(state, t, ship):
+        if ship.grappled is None and close_options(state, t, ship):
             state.ask = {"kind": "close", "seat": ship.side, "ship": ship.id}
         return
     if stage == "gm":
@@ -504,7 +514,8 @@ def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pl
         return
     middle = state.plan.get("middle", plan.middle)
     if middle is None:
-        ctx.log(f"{ship.name} can go no further this turn and stops", movement.R_MOVE)
+        if ship.grappled is None:
+            ctx.log(f"{ship.name} can go no further this turn and stops", movement.R_MOVE)
         return
     start = Pose(ship.x, ship.y, ship.heading).turn(middle)
     end = start.advance(plan.speed / 2)
