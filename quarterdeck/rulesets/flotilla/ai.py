@@ -1,7 +1,10 @@
 """A heuristic Flotilla player, deciding from its seat's view only.
 
-- Movement: close to short range of the enemy and bring a broadside to bear;
-  a captain who may not advance keeps his distance.
+- Movement: close to short range of the enemy and bring a broadside to bear
+  (the speed and first turn chosen looking ahead through the middle and end
+  turns); a captain who may not advance keeps his distance; a ship the
+  scenario scores for leaving by an edge runs for it, and the enemy steers
+  to meet her on her way.
 - Reaction fire: fire when a target is at full-hit range, or at the last
   point of the turn where fire is offered, rather than waste the guns.
 - Targets: each battery on the target it hurts most; never more than two
@@ -10,7 +13,10 @@
   never the engineer's gamble unless already in the yellow.
 - Ramming with an ironclad, grappling and boarding when the crew is the
   stronger; repair whenever the ship is out of immediate danger.
-- As game master: no grounding unless close in, moderate ram damage.
+- As game master: a quiet day (clear, no smoke, the current as it is), no
+  grounding unless close in, moderate ram damage.
+- Prize crews: the least the text allows (ten); melee winners press on and
+  follow a beaten enemy.
 """
 
 from __future__ import annotations

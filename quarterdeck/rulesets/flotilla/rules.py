@@ -2,19 +2,23 @@
 
 The turn is the text's eleven steps, each a named phase in ``PHASES``:
 
-1. environment: visibility, weather, events (game master seat or scenario)
+1. environment: time of day, fog, smoke, the current (game master seat or
+   scenario)
 2. initiative: a die each with modifiers; automatic wins; the winner
    chooses who is side A
-3. movement, side A (ships and troops ashore), with fire offered to both
-   sides at the start and at the middle and end of every ship's move
+3. movement, side A (ships and troops ashore): each ship's speed and first
+   turn, then her turns at the middle and end as she makes the move; fire
+   offered to both sides at the start, at the middle and end of every
+   ship's move and after every troop move; grappling, ramming and spar
+   torpedoes at the middle and end of the move
 4. movement, side B, likewise
 5. landing parties land or re-embark
-6. boarding actions and land melee
+6. boarding actions (prizes fight for their captors) and land melee
 7. continuing damage
 8. repair of continuing damage, catastrophic fires, jammed turrets
 9. reloading
 10. end of turn: hulks removed, captains regain their nerve
-11. passage of the turn (and the turn limit)
+11. passage of the turn (and the turn limit: the scenario's objectives decide)
 
 ``state.ask`` is the open question; ``state.queue`` holds questions raised
 during a resolution (a rudder box to strike, a ruling for the game master)
