@@ -339,3 +339,13 @@ def test_flotilla_turns_at_the_middle_and_end_are_drawn_as_ghosts() -> None:
         assert svg.count('class="ghost"') == 2
         assert f'data-answer="t0" data-dest="{x + ahead:.2f},{y:.2f},{h:.1f}"' in svg
         assert 'data-answer="t-30" data-dest=' in svg
+
+
+def test_flotilla_cards_list_the_scenarios_objectives_and_points() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    view = flotilla_view()
+    html = FlotillaRenderer().cards(view, FL_COLOURS)
+    assert 'class="card objectives-card"' in html
+    assert "Force the channel" in html and "Hold the Fort Morgan water battery" in html
+    assert "5 points now" in html  # the Confederates hold the fort at the start

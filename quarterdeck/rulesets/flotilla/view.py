@@ -128,7 +128,15 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         ],
         "grapples": [list(g) for g in state.grapples],
         "victory": state.victory,
+        "points": points(state),
     }
+
+
+def points(state: State) -> dict[str, int]:
+    """Each side's points on the scenario's objectives as things stand."""
+    from quarterdeck.rulesets.flotilla.rules import score
+
+    return {side: score(state, side) for side in state.sides}
 
 
 def card(s: Ship) -> list[str]:

@@ -521,7 +521,43 @@ class FlotillaRenderer:
         for f in _list(view.get("batteries")):
             if isinstance(f, dict):
                 out.append(self._fort_card(f, view, colours))
+        victory = _dict(view.get("victory"))
+        objectives = [o for o in _list(victory.get("objectives")) if isinstance(o, dict)]
+        if objectives:
+            out.append(self._objectives(victory, objectives, _dict(view.get("points")), colours))
         return "".join(out) or "<p>No ships in view.</p>"
+
+    def _objectives(
+        self,
+        victory: dict[str, Any],
+        objectives: list[dict[str, Any]],
+        points: dict[str, Any],
+        colours: dict[str, str],
+    ) -> str:
+        """The scenario's victory conditions (not the rules'): each side's
+        objectives and its points as things stand."""
+        sides = list(dict.fromkeys(str(o.get("side", "")) for o in objectives))
+        rows = []
+        for side in sides:
+            items = "".join(
+                f"<li>{escape(str(o.get('text') or o.get('what', '')))} "
+                f"<small>{escape(str(o.get('points', '')))} each</small></li>"
+                for o in objectives
+                if o.get("side") == side
+            )
+            rows.append(
+                f'<h4 style="color:{escape(colours.get(side, "#555"))}">{escape(side)} '
+                f"<small>{escape(str(points.get(side, 0)))} points now</small></h4>"
+                f"<ul>{items}</ul>"
+            )
+        note = escape(str(victory.get("note", "")))
+        return (
+            '<article class="card objectives-card"><h3>Objectives '
+            "<small>the scenario's, not the rules'</small></h3>"
+            + (f"<p>{note}</p>" if note else "")
+            + "".join(rows)
+            + "</article>"
+        )
 
     def _roster(self, s: dict[str, Any], colours: dict[str, str]) -> str:
         colour = colours.get(str(s.get("side", "")), "#555")
