@@ -247,3 +247,37 @@ class Terrain:
             return p
         near = nearest_points(self._union, Point(p))[0]
         return (float(near.x), float(near.y))
+
+
+def frontage(centre: Vec, facing: float, count: int, spacing: float) -> list[Vec]:
+    """Where ``count`` figures stand in one line across ``facing`` (a rank of
+    men facing that way), ``spacing`` inches apart and centred on ``centre``."""
+    if count <= 0:
+        return []
+    across = unit(facing + 90.0)
+    first = -(count - 1) * spacing / 2
+    return [
+        (
+            centre[0] + across[0] * (first + n * spacing),
+            centre[1] + across[1] * (first + n * spacing),
+        )
+        for n in range(count)
+    ]
+
+
+def clear_sight_lines(
+    origins: Sequence[Vec], target: Vec, screens: Sequence[Sequence[Vec]], clearance: float
+) -> list[bool]:
+    """For each origin, whether the straight line to ``target`` passes no
+    screen (a line of figures, or a single figure) within ``clearance``
+    inches: figures that stand in the way block the shot."""
+    if not origins:
+        return []
+    shapes = [LineString(s) if len(s) > 1 else Point(s[0]) for s in screens if s]
+    if not shapes:
+        return [True] * len(origins)
+    blocker = shapely.union_all(shapes).buffer(clearance)
+    lines = shapely.linestrings(
+        [[o, target] if o != target else [o, (o[0] + 1e-9, o[1])] for o in origins]
+    )
+    return [not bool(v) for v in shapely.intersects(blocker, lines)]

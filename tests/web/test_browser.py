@@ -675,3 +675,45 @@ def test_away_boarders_the_seats_own_secret_crew_orders_show_on_its_card(
     assert page.locator('.ab-display[data-ship="royal-savage"] .secret-orders').count() == 0
     page.screenshot(path=str(artifacts / "away-boarders-secret-orders.png"), full_page=True)
     page.close()
+
+
+def test_flotilla_a_turn_at_the_middle_is_picked_from_its_ghosts(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """The turn at the middle of a move is any angle up to the card's: every
+    angle offered is drawn as a ghost of where she will be, and picked there."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "flotilla")
+    page.select_option("#scenario", "iron-city-duel")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    throws = random.Random(3)
+    turns = page.locator('#frag-table .move-option.choosable[data-answer^="t"]')
+    for _ in range(30):
+        if turns.count():
+            break
+        generic_step(page, throws)
+    assert turns.count() >= 5  # none, and 15, 30, 45 degrees either way
+    answers = [turns.nth(n).get_attribute("data-answer") for n in range(turns.count())]
+    assert "t0" in answers and any(a not in ("t0",) and abs(int(a[1:])) < 45 for a in answers)
+    assert page.locator("#frag-table .move-option .ghost").count() == turns.count()
+    pick = next(a for a in answers if a != "t0")
+    option = page.locator(f'#frag-table .move-option[data-answer="{pick}"]')
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    x, y = (float(v) for v in option.get_attribute("data-dest").split(",")[:2])
+    option.locator(".handle").click()
+    button = page.locator(f'button.answer[data-answer="{pick}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert option.locator(".ghost").evaluate("g => getComputedStyle(g).opacity") == "1"
+    page.screenshot(path=str(artifacts / "flotilla-turn-picked.png"))
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    assert page.inner_text("#message") == ""
+    # she has turned and made the second half of her move: she is where her ghost was
+    moved = page.get_attribute(f'#table-svg g.ship[data-ship="{mover}"]', "transform")
+    tx, ty = (float(v) for v in moved[len("translate(") : -1].split())
+    assert math.dist((tx, ty), (x * 10, (48 - y) * 10)) < 1
+    page.close()

@@ -335,3 +335,38 @@ def test_away_boarders_card_shows_the_seats_own_secret_orders_only() -> None:
     assert 'class="display-block secret-orders"' in card and "crew plan: board" in card
     assert "secret-orders" not in american and "plan: board" not in american
     assert "secret-orders" not in AwayBoardersRenderer().cards(game.view(None), AB_COLOURS)
+
+
+def test_flotilla_turns_at_the_middle_and_end_are_drawn_as_ghosts() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer, turn_path
+
+    pts, heading = turn_path(10, 10, 0, "t90", 3.0) or ([], 0.0)
+    assert [tuple(round(c, 6) for c in p) for p in pts] == [(10, 10), (13, 10)]
+    assert heading == 90
+    assert turn_path(10, 10, 0, "s4/0/0/0", 3.0) is None
+    view = flotilla_view("iron-city-duel")
+    ship = view["ships"][0]
+    x, y, h = ship["x"], ship["y"], ship["heading"]  # 10, 24 heading 90 (east)
+    for point, ahead in (("middle", 4.0), ("end", 0.0)):
+        view["prompt"] = {
+            "kind": "choice",
+            "context": {"step": "turn", "ship": ship["id"], "point": point, "ahead": ahead},
+            "options": [
+                {"id": "t0", "label": "straight on"},
+                {"id": "t-30", "label": "turn 30 deg to port"},
+            ],
+        }
+        svg = FlotillaRenderer().table(view, FL_COLOURS)
+        assert svg.count('class="ghost"') == 2
+        assert f'data-answer="t0" data-dest="{x + ahead:.2f},{y:.2f},{h:.1f}"' in svg
+        assert 'data-answer="t-30" data-dest=' in svg
+
+
+def test_flotilla_cards_list_the_scenarios_objectives_and_points() -> None:
+    from quarterdeck.web.render.flotilla import FlotillaRenderer
+
+    view = flotilla_view()
+    html = FlotillaRenderer().cards(view, FL_COLOURS)
+    assert 'class="card objectives-card"' in html
+    assert "Force the channel" in html and "Hold the Fort Morgan water battery" in html
+    assert "5 points now" in html  # the Confederates hold the fort at the start

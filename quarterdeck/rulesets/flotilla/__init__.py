@@ -26,12 +26,25 @@ from quarterdeck.rulesets.flotilla.state import (
     State,
     Troop,
 )
-from quarterdeck.rulesets.flotilla.tables import Roster, Tables, rosters, tables_with
+from quarterdeck.rulesets.flotilla.tables import (
+    Roster,
+    Tables,
+    printed_tables,
+    rosters,
+    tables_with,
+)
 from quarterdeck.rulesets.flotilla.view import render, view
 
 
-def make_ship(spec: ShipSpec, card: Roster) -> Ship:
-    """A ship in her starting condition, from her roster card."""
+def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
+    """A ship in her starting condition, from her roster card; her model
+    length from the (reconstructed) ``model_length`` table."""
+    length = (t or printed_tables()).model_length.of(spec.roster)
+    if length is None:
+        raise ScenarioError(
+            f"ship {spec.id}: roster {spec.roster!r} has no entry in the tables' "
+            "[model_length] (the model's length in inches)"
+        )
     top = card.morale[-1]
     morale = top if spec.morale is None else min(spec.morale, top)
     speed = max([v for v in card.speed if v <= spec.speed] or [0])
@@ -41,7 +54,7 @@ def make_ship(spec: ShipSpec, card: Roster) -> Ship:
         side=spec.side,
         roster=spec.roster,
         cls=card.class_,
-        length=card.length,
+        length=length,
         x=spec.x,
         y=spec.y,
         heading=spec.heading % 360,
@@ -67,6 +80,7 @@ def make_ship(spec: ShipSpec, card: Roster) -> Ship:
         moving=speed > 0,
         anchored=speed == 0,
         party=spec.party,
+        owner=spec.side,
     )
 
 
@@ -115,7 +129,18 @@ class Flotilla(StateBasics):
                     f"legal values: {', '.join(sorted(cards))}"
                 )
             ship_facts(cards[spec.roster].ship, f"{where}ships[{n}] ({spec.id}): ")
+        charts = tables_with(model.house_rules)
+        for n, spec in enumerate(model.ships):
+            if charts.model_length.of(spec.roster) is None:
+                raise ScenarioError(
+                    f"{where}ships[{n}] ({spec.id}): roster {spec.roster!r} has no model "
+                    "length: add it to the tables' [model_length]"
+                )
         others = [(b.id, b.side) for b in model.batteries] + [(u.id, u.side) for u in model.troops]
+        others += [
+            (f"victory.objectives[{n}]", o.side) for n, o in enumerate(model.victory.objectives)
+        ]
+        others += [(f"victory.exits.{side}", side) for side in model.victory.exits]
         for unit_id, side in others:
             if side not in fighting:
                 raise ScenarioError(
@@ -131,7 +156,8 @@ class Flotilla(StateBasics):
     def new_state(self, scenario: Scenario, ctx: Context) -> State:
         model: FlotillaScenario = scenario.model
         cards = rosters()
-        ships = {s.id: make_ship(s, cards[s.roster]) for s in model.ships}
+        charts = tables_with(model.house_rules)
+        ships = {s.id: make_ship(s, cards[s.roster], charts) for s in model.ships}
         troops = {
             tr.id: Troop(
                 id=tr.id,
@@ -144,22 +170,34 @@ class Flotilla(StateBasics):
                 x=tr.x,
                 y=tr.y,
                 cover=tr.cover,
+                facing=tr.facing % 360,
             )
             for tr in model.troops
         }
         batteries = {}
         for b in model.batteries:
             batteries[b.id] = LandBattery(
-                b.id, b.name, b.side, b.x, b.y, b.facing, b.guns, b.guns, b.weight, b.garrison
+                b.id,
+                b.name,
+                b.side,
+                b.x,
+                b.y,
+                b.facing,
+                b.guns,
+                b.guns,
+                b.weight,
+                b.garrison,
+                owner=b.side,
             )
             if b.garrison is not None:
                 g = troops[b.garrison]
-                g.fort, g.x, g.y, g.cover = b.id, b.x, b.y, True
+                g.fort, g.x, g.y, g.cover, g.facing = b.id, b.x, b.y, True, b.facing
         for s in ships.values():
             if s.party is not None:
                 troops[s.party].aboard = s.id
         gm = model.game_master.model_dump()
         gm["visibility"] = {str(k): v for k, v in model.game_master.visibility.items()}
+        gm["current"] = {str(k): v for k, v in model.game_master.current.items()}
         state = State(
             sides=[s for s in scenario.side_names if s != "gm"],
             gm="gm" if "gm" in scenario.side_names else None,
@@ -173,6 +211,7 @@ class Flotilla(StateBasics):
             troops=troops,
             game_master=gm,
             house_rules=model.house_rules,
+            victory=model.victory.model_dump(),
         )
         ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
         rules.advance(state, self.tables(state), ctx)

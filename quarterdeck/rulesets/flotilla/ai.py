@@ -1,7 +1,10 @@
 """A heuristic Flotilla player, deciding from its seat's view only.
 
-- Movement: close to short range of the enemy and bring a broadside to bear;
-  a captain who may not advance keeps his distance.
+- Movement: close to short range of the enemy and bring a broadside to bear
+  (the speed and first turn chosen looking ahead through the middle and end
+  turns); a captain who may not advance keeps his distance; a ship the
+  scenario scores for leaving by an edge runs for it, and the enemy steers
+  to meet her on her way.
 - Reaction fire: fire when a target is at full-hit range, or at the last
   point of the turn where fire is offered, rather than waste the guns.
 - Targets: each battery on the target it hurts most; never more than two
@@ -10,7 +13,10 @@
   never the engineer's gamble unless already in the yellow.
 - Ramming with an ironclad, grappling and boarding when the crew is the
   stronger; repair whenever the ship is out of immediate danger.
-- As game master: no grounding unless close in, moderate ram damage.
+- As game master: a quiet day (clear, no smoke, the current as it is), no
+  grounding unless close in, moderate ram damage.
+- Prize crews: the least the text allows (ten); melee winners press on and
+  follow a beaten enemy.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ def _enemy_points(view: dict[str, Any], side: str) -> list[tuple[float, float]]:
     out += [
         (b["x"], b["y"])
         for b in view["batteries"]
-        if b["side"] != side and b["captured_by"] is None and b["guns"] > 0
+        if b["side"] != side and not b["destroyed"] and b["guns"] > 0
     ]
     return out
 
@@ -42,12 +48,45 @@ def _nearest(point: tuple[float, float], others: list[tuple[float, float]]) -> f
     return min((math.hypot(p[0] - point[0], p[1] - point[1]) for p in others), default=math.inf)
 
 
+def _exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
+    """The edge this ship should make for: her side's exit, if the scenario
+    scores her leaving by it."""
+    victory = view.get("victory") or {}
+    edge = victory.get("exits", {}).get(ship["side"])
+    if edge is None:
+        return None
+    for obj in victory.get("objectives", []):
+        if obj["side"] == ship["side"] and obj["what"] == "exit" and ship["id"] in obj["units"]:
+            return str(edge)
+    return None
+
+
+def _intercept(view: dict[str, Any], enemy: dict[str, Any]) -> tuple[float, float]:
+    edge = _exit_edge(view, enemy)
+    x, y = enemy["x"], enemy["y"]
+    if edge is None:
+        return (x, y)
+    w, h = view["table"]
+    lead = min(12.0, float(enemy["speed"]) + 4.0)
+    dx, dy = {"north": (0, lead), "south": (0, -lead), "east": (lead, 0), "west": (-lead, 0)}[edge]
+    return (min(max(x + dx, 0.0), w), min(max(y + dy, 0.0), h))
+
+
+def _toward_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
+    w, h = (float(v) for v in view["table"])
+    ahead = {"north": y, "south": -y, "east": x, "west": -x}[edge]
+    aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
+    return ahead - 0.05 * abs(aside)
+
+
 class FlotillaAI:
     """Decides from the view alone."""
 
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self._aim_key: tuple[int, str] | None = None
+        self._aim_cache: tuple[Any, ...] = ()
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -61,8 +100,9 @@ class FlotillaAI:
 
     # -- environment ------------------------------------------------------
 
-    def _visibility(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "clear"
+    def _environment(self, view: dict[str, Any], prompt: Prompt) -> str:
+        # a quiet umpire: full day, clear, no smoke, the current as it is
+        return prompt.options[0].id
 
     def _side_a(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "second"  # moving second lets us answer the enemy's move
@@ -72,7 +112,7 @@ class FlotillaAI:
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
         far = _nearest((ship["x"], ship["y"]), _enemy_points(view, ship["side"]))
-        fleeing = ship["mood"] in ("retire", "withdrawn") or ship["yellow"]
+        fleeing = ship["mood"] in ("retire", "withdrawing", "withdrawn") or ship["yellow"]
         return "yes" if fleeing and far < 24 else "no"
 
     def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:
@@ -81,32 +121,90 @@ class FlotillaAI:
 
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
-        enemies = [
-            s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
-        ]
-        targets = [(e["x"], e["y"]) for e in enemies] or _enemy_points(view, ship["side"])
         pose = Pose(ship["x"], ship["y"], ship["heading"])
-        keep_off = bool(ship["mood"]) or ship["yellow"]
         best, best_score = prompt.options[0].id, -math.inf
         for option in prompt.options:
             if option.id == "reverse":
                 continue
-            end = path_from(pose, Plan.parse(option.id))[2]
-            x, y, heading = end.x, end.y, end.heading
-            gap = _nearest((x, y), targets)
-            if keep_off:
-                score = gap
+            plan = Plan.parse(option.id)
+            if plan.reverse or plan.row or plan.speed == 0:
+                end = path_from(pose, plan)[2]
+                score = self._score(self._aim(view, ship), end.x, end.y, end.heading)
             else:
-                score = -abs(gap - 8.0)
-                # reward a broadside: the nearest enemy abeam
-                if targets and math.isfinite(gap):
-                    tx, ty = min(targets, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-                    rel = (math.degrees(math.atan2(tx - x, ty - y)) - heading + 540) % 360 - 180
-                    score += 4.0 - abs(abs(rel) - 90) / 22.5
+                mid = pose.turn(plan.first).advance(plan.speed / 2)
+                score = self._best_after(view, ship, mid, plan.speed / 2, ("middle", "end"))
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = option.id, score
         return best
+
+    def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        pose = Pose(ship["x"], ship["y"], ship["heading"])
+        ahead = float(prompt.context.get("ahead", 0.0))
+        later = ("end",) if prompt.context.get("point") == "middle" else ()
+        best, best_score = prompt.options[0].id, -math.inf
+        for option in prompt.options:
+            turned = pose.turn(int(option.id[1:])).advance(ahead)
+            score = self._best_after(view, ship, turned, 0.0, later)
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = option.id, score
+        return best
+
+    def _best_after(
+        self,
+        view: dict[str, Any],
+        ship: dict[str, Any],
+        pose: Pose,
+        half: float,
+        points: tuple[str, ...],
+    ) -> float:
+        """The best score reachable from ``pose`` turning at ``points`` (none
+        or the card's full angle either way) with ``half`` inches after the
+        middle."""
+        aim = self._aim(view, ship)
+        poses = [pose]
+        for point in points:
+            limit = int(ship["turns"].get(point, 0))
+            step = half if point == "middle" else 0.0
+            angles = (0, limit, -limit) if limit else (0,)
+            poses = [p.turn(a).advance(step) for p in poses for a in angles]
+        return max(self._score(aim, p.x, p.y, p.heading) for p in poses)
+
+    def _aim(self, view: dict[str, Any], ship: dict[str, Any]) -> tuple[Any, ...]:
+        """What the ship steers by this decision: her exit edge, or the enemy
+        points and whether her captain keeps off (cached per view)."""
+        key = (id(view), ship["id"])
+        if self._aim_key != key:
+            edge = _exit_edge(view, ship)
+            enemies = [
+                s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
+            ]
+            # an enemy running for an exit is met on her way to it
+            targets = [_intercept(view, e) for e in enemies] or _enemy_points(view, ship["side"])
+            keep_off = bool(ship["mood"]) or bool(ship["yellow"])
+            self._aim_cache = (view, edge, targets, keep_off)
+            self._aim_key = key
+        return self._aim_cache
+
+    def _score(self, aim: tuple[Any, ...], x: float, y: float, heading: float) -> float:
+        """How good it is to end the move at ``x, y, heading``: near the exit
+        if she is running for one; else at short range with the nearest enemy
+        abeam; far off if her captain may not close."""
+        view, edge, targets, keep_off = aim
+        if edge is not None:
+            return _toward_edge(view, edge, x, y)  # run for the exit
+        gap = _nearest((x, y), targets)
+        if keep_off:
+            return gap
+        score = -abs(gap - 8.0)
+        # reward a broadside: the nearest enemy abeam
+        if targets and math.isfinite(gap):
+            tx, ty = min(targets, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+            rel = (math.degrees(math.atan2(tx - x, ty - y)) - heading + 540) % 360 - 180
+            score += 4.0 - abs(abs(rel) - 90) / 22.5
+        return float(score)
 
     def _pitch(self, view: dict[str, Any], prompt: Prompt) -> str:
         return prompt.options[min(1, len(prompt.options) - 1)].id

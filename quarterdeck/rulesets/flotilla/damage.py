@@ -21,7 +21,7 @@ R_SPEC = "Damage: Specific Hits; Specific Hit Chart"
 R_MORALE = "Captain's Morale"
 R_MORALE_MODS = "Captain's Morale Modifiers"
 
-OUT = ("sunk", "hulk", "surrendered", "abandoned", "captured")
+OUT = ("sunk", "hulk", "surrendered", "abandoned", "captured", "exited")
 
 
 def enemy_sides(state: State, side: str) -> list[str]:
@@ -36,7 +36,7 @@ def enemy_distance(state: State, side: str, point: tuple[float, float]) -> float
         if other.side != side and other.afloat:
             best = min(best, math.hypot(other.x - x, other.y - y))
     for bat in state.batteries.values():
-        if bat.side != side and bat.captured_by is None:
+        if bat.side != side and not bat.destroyed:
             best = min(best, math.hypot(bat.x - x, bat.y - y))
     return best
 
@@ -309,7 +309,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
             ship.captured_by = enemies[0] if enemies else None
             release_grapples(state, ship.id)
         else:
-            ship.mood, ship.mood_turn = "withdrawn", state.turn
+            ship.mood, ship.mood_turn = "withdrawing", state.turn
             result = "withdraw"
     elif result == "abandon":
         ship.status = "abandoned"

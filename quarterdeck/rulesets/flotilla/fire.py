@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import Hull, Pose, Terrain, in_arc
+from quarterdeck.core.geometry import Hull, Pose, Terrain, clear_sight_lines, frontage, in_arc
 from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -76,7 +76,7 @@ def target_point(state: State, target: str, origin: tuple[float, float]) -> tupl
 def land_targets(state: State, side: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for bat in state.batteries.values():
-        if bat.side != side and bat.captured_by is None and damage_able_fort(state, bat):
+        if bat.side != side and not bat.destroyed and damage_able_fort(state, bat):
             out.append((bat.id, "battery"))
     for tr in state.troops.values():
         if tr.side != side and tr.alive and tr.aboard is None and tr.fort is None:
@@ -157,15 +157,53 @@ def fort_shots(state: State, t: Tables, bat: LandBattery) -> list[Shot]:
     return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight)
 
 
+def figures(t: Tables, troop: Troop) -> list[tuple[float, float]]:
+    """Where a unit's men stand: one rank across its facing."""
+    return frontage((troop.x, troop.y), troop.facing, troop.men, t.reach.figure_spacing)
+
+
+def firing_men(state: State, t: Tables, troop: Troop, target: str) -> int:
+    """How many of ``troop``'s men may fire at ``target`` (Small arms fire):
+    those within six inches of an enemy man or of the fort, with a direct
+    line of sight that no other men (friend or foe) stand across."""
+    if target in state.batteries:
+        b = state.batteries[target]
+        aims: list[tuple[float, float]] = [(b.x, b.y)]
+    else:
+        aims = figures(t, state.troops[target]) or [target_point(state, target, (troop.x, troop.y))]
+    screens = [
+        figures(t, other)
+        for other in state.troops.values()
+        if other.id not in (troop.id, target)
+        and other.alive
+        and other.aboard is None
+        and (other.fort is None or other.fort != target)
+    ]
+    land = terrain(state)
+    count = 0
+    for man in figures(t, troop):
+        near = min(aims, key=lambda p: math.hypot(p[0] - man[0], p[1] - man[1]))
+        if math.hypot(near[0] - man[0], near[1] - man[1]) > t.small_arms.range + 1e-9:
+            continue
+        if not land.line_of_sight(man, near):
+            continue
+        if clear_sight_lines([man], near, screens, t.reach.screen)[0]:
+            count += 1
+    return count
+
+
 def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
-    """Small arms reach six inches, at troops or at a crewed emplacement."""
+    """Small arms reach six inches, at troops or at a crewed emplacement;
+    a target is offered if at least one man can fire at it."""
     out = []
     for target, kind in land_targets(state, troop.side):
-        p = target_point(state, target, (troop.x, troop.y))
-        inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
         if kind == "battery" and state.batteries[target].guns <= 0:
             continue
-        if inches <= t.small_arms.range:
+        p = target_point(state, target, (troop.x, troop.y))
+        inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
+        if inches > t.small_arms.range + t.reach.figure_spacing * troop.men:
+            continue  # no man of the unit can be in range
+        if firing_men(state, t, troop, target) > 0:
             out.append(Shot(target, kind, inches, 1))
     return out
 
@@ -176,12 +214,13 @@ def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
 
 def can_fire_ship(ship: Ship) -> bool:
     """A ship fires once a turn, all its batteries together; not while
-    retiring, not the turn after firing more than two batteries."""
+    retiring or withdrawing (Captain's Morale: no firing while retiring),
+    not the turn after firing more than two batteries."""
     return (
         ship.afloat
         and not ship.fired
         and not ship.no_fire
-        and ship.mood != "retire"
+        and ship.mood not in ("retire", "withdrawing")
         and any(not b.fired and b.dice > 0 for b in ship.batteries)
     )
 
@@ -207,7 +246,6 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             and tr.alive
             and tr.men > 0
             and tr.aboard is None
-            and tr.fort is None
             and not tr.fired
             and small_arms_shots(state, t, tr)
         ):
@@ -225,7 +263,7 @@ def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship)
     excessive smoke, against a small target, when fighting a fire, in the
     yellow or with nobody below decks; +1 against a stationary ship)."""
     f = t.fire
-    need = t.visibility.get(state.visibility, f.hit_on)
+    need = visibility_need(state, t)
     why = [] if need == f.hit_on else [state.visibility]
     six: list[str] = []
     if target.length <= f.small_target_length:
@@ -244,6 +282,12 @@ def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship)
         need -= f.stationary_bonus
         why.append("stationary target +1")
     return need, ", ".join(why)
+
+
+def visibility_need(state: State, t: Tables) -> int:
+    """The number the game master's calls ask for (Firing): reduced visibility
+    5-6; fog, dawn, dusk, excessive smoke 6. Several at once: the hardest."""
+    return max([t.fire.hit_on] + [t.visibility.get(e, t.fire.hit_on) for e in state.events])
 
 
 def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str) -> int:
@@ -299,7 +343,7 @@ def hit_fort(state: State, t: Tables, ctx: Context, bat: LandBattery, hits: int,
         troop_casualties(state, t, ctx, garrison, left, R_TROOPS)
         if not garrison.alive:
             ctx.log(f"{bat.name} is destroyed: every man in it is dead", rule)
-            bat.captured_by = "destroyed"
+            bat.destroyed = True
 
 
 def fire_at(
@@ -364,19 +408,30 @@ def fire_at(
         return
     troop = state.troops[shot.target]
     need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
-    need = max(need, t.visibility.get(state.visibility, t.fire.hit_on))
+    need = max(need, visibility_need(state, t))
     if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
         need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
+    if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
+        need, divisor = t.mortar.hit_on, 1
     hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 
 
 def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) -> None:
-    """Every man casts a die; sixes hit. Four hits on an emplacement put a
-    gun out of action for the game (hits short of four are kept)."""
+    """Every man in range with a clear line of sight casts a die; sixes hit.
+    Four hits on an emplacement put a gun out of action for the game (hits
+    short of four are kept)."""
     troop.fired = True
-    values = ctx.roll(f"Small arms of {troop.name}", troop.men, R_SMALL)
+    men = firing_men(state, t, troop, shot.target)
+    if men <= 0:
+        ctx.log(f"{troop.name}: no man has the enemy in range and in sight", R_SMALL)
+        return
+    values = ctx.roll(
+        f"Small arms of {troop.name} ({men} of {troop.men} men in range and in sight)",
+        men,
+        R_SMALL,
+    )
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":
         bat = state.batteries[shot.target]

@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import bearing, distance, unit
+from quarterdeck.core.geometry import angle_diff, bearing, distance, unit
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.flotilla import fire
 from quarterdeck.rulesets.flotilla.state import State, Troop
@@ -68,7 +68,7 @@ def _boat_for(state: State, t: Tables, troop: Troop) -> str | None:
             ship.side == troop.side
             and ship.afloat
             and ship.party is None
-            and fire.hull(ship).range_to_point((troop.x, troop.y)) <= t.land.landing_range
+            and fire.hull(ship).range_to_point((troop.x, troop.y)) <= t.reach.landing
         ):
             return ship.id
     return None
@@ -77,7 +77,10 @@ def _boat_for(state: State, t: Tables, troop: Troop) -> str | None:
 def land_party(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
     assert troop.aboard is not None
     ship = state.ships[troop.aboard]
-    troop.x, troop.y = fire.terrain(state).nearest_shore(fire.hull(ship).middle)
+    middle = fire.hull(ship).middle
+    troop.x, troop.y = fire.terrain(state).nearest_shore(middle)
+    if (troop.x, troop.y) != middle:
+        troop.facing = bearing(middle, (troop.x, troop.y))  # facing inland
     ship.party = None
     troop.aboard = None
     ctx.log(f"{troop.name} lands from {ship.name}", R_LANDING)
@@ -131,7 +134,7 @@ def enemy_objectives(state: State, troop: Troop) -> list[str]:
     out = [
         b.id
         for b in state.batteries.values()
-        if b.side != troop.side and b.captured_by is None and fire.damage_able_fort(state, b)
+        if b.side != troop.side and not b.destroyed and fire.damage_able_fort(state, b)
     ]
     out += [
         tr.id
@@ -150,21 +153,23 @@ def troop_step(state: State, t: Tables, ctx: Context) -> None:
         state.ask = {"kind": "troop", "seat": troop.side, "troop": troop.id}
 
 
-def on_land(state: State, p: tuple[float, float]) -> bool:
-    """On land, or at the water's edge (within half an inch)."""
+def on_land(state: State, t: Tables, p: tuple[float, float]) -> bool:
+    """On land, or at the water's edge (within ``reach.shore`` inches)."""
     land = fire.terrain(state)
-    return not land or land.distance_to_land(p) <= 0.5
+    return not land or land.distance_to_land(p) <= t.reach.shore
 
 
 def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: float) -> bool:
-    """Move up to ``inches`` toward ``goal``, stopping at melee range; True
-    if the unit reaches contact."""
+    """Move up to ``inches`` toward ``goal``, stopping at melee range, and
+    face it; True if the unit reaches contact."""
     gap = distance((troop.x, troop.y), goal)
-    step = min(inches, max(0.0, gap - t.land.melee_range))
+    if gap > 1e-9:
+        troop.facing = bearing((troop.x, troop.y), goal)
+    step = min(inches, max(0.0, gap - t.reach.melee))
     ux, uy = unit(bearing((troop.x, troop.y), goal))
     troop.x += ux * step
     troop.y += uy * step
-    return gap - step <= t.land.melee_range + 1e-9
+    return gap - step <= t.reach.melee + 1e-9
 
 
 def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str) -> None:
@@ -175,7 +180,13 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         return
     what, _, target = answer.partition(":")
     goal = _point(state, target)
+    if what == "face":
+        troop.facing = bearing((troop.x, troop.y), goal)
+        ctx.log(f"{troop.name} turns to face {unit_label(state, target)}", R_LAND)
+        return
     troop.moved = True
+    start = (troop.x, troop.y)
+    cover = troop.cover
     if what == "advance":
         dice = t.land.move_dice
     else:
@@ -188,17 +199,38 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
-    start = (troop.x, troop.y)
+    facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
-    if not on_land(state, (troop.x, troop.y)):
-        troop.x, troop.y = start  # men on land do not walk into the river
+    troop.cover = False  # men who leave their cover are in the open
+    if not on_land(state, t, (troop.x, troop.y)):
+        troop.x, troop.y, troop.facing = start[0], start[1], facing  # not into the river
+        troop.cover = cover
         ctx.log(f"{troop.name} cannot go that way: water in the way", R_LAND)
         return
     if reached:
         troop.contact = target
+        troop.from_rear = target in state.troops and in_rear(t, state.troops[target], start)
+        if troop.from_rear:
+            ctx.log(f"{troop.name} started in the rear of {unit_label(state, target)}", R_MELEE)
         ctx.log(f"{troop.name} moves {inches} in and reaches the enemy", R_LAND)
     else:
         ctx.log(f"{troop.name} moves {inches} in", R_LAND)
+
+
+def in_rear(t: Tables, defender: Troop, start: tuple[float, float]) -> bool:
+    """Whether an attacker starting at ``start`` is in the defenders' rear:
+    outside their front, in the ``rear_arc`` behind them (this project's
+    reading: the half behind the line of their front)."""
+    if distance((defender.x, defender.y), start) <= 1e-9:
+        return False
+    off = abs(angle_diff(bearing((defender.x, defender.y), start), defender.facing))
+    return off > 180.0 - t.melee.rear_arc / 2 + 1e-9
+
+
+def unit_label(state: State, unit_id: str) -> str:
+    if unit_id in state.batteries:
+        return state.batteries[unit_id].name
+    return state.troops[unit_id].name
 
 
 # --------------------------------------------------------------------------
@@ -208,9 +240,13 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
 def melee_dice(t: Tables, troop: Troop, defending: str = "") -> int:
     """Dice for a unit in melee: a leader three dice; two men a die (a mounted
     man two dice, five rabble a die); defenders of a fortification a die a
-    man, in light cover or uphill two dice for three men. Fractions of a die
-    are dropped."""
+    man, in light cover or uphill two dice for three men; defenders attacked
+    from their rear four men a die (or their own rate, if worse). Fractions
+    of a die are dropped."""
     m = t.melee
+    if defending == "rear":
+        dice = troop.leaders * m.leader_dice
+        return dice + min(troop.men // m.rear_men_per_die, melee_dice(t, troop) - dice)
     dice = troop.leaders * m.leader_dice
     if troop.mounted:
         dice += troop.men * m.mounted_dice_per_man
@@ -228,6 +264,7 @@ def melee_dice(t: Tables, troop: Troop, defending: str = "") -> int:
 def melee_round(
     state: State, t: Tables, ctx: Context, att: Troop, dfn: Troop, defending: str
 ) -> int:
+    # (defending: "", "cover", "fort" or "rear")
     """One round: every die a 5 or 6 is an enemy casualty; each six
     casualties a die, a 1 making one a leader. Returns the difference of
     losses (attacker's less defender's), a leader counting three men."""
@@ -252,24 +289,44 @@ def melee_round(
     return lost[att.id] - lost[dfn.id]
 
 
-def retreat(troop: Troop, away_from: tuple[float, float], inches: float) -> None:
-    ux, uy = unit(bearing(away_from, (troop.x, troop.y)))
+def retreat(
+    troop: Troop, away_from: tuple[float, float], inches: float, *, face_enemy: bool
+) -> None:
+    """Fall back ``inches`` straight away from the enemy: a recoil ends facing
+    the enemy, a rout with backs to the enemy (Melee Combat on Land)."""
+    away = bearing(away_from, (troop.x, troop.y))
+    ux, uy = unit(away)
     troop.x += ux * inches
     troop.y += uy * inches
+    troop.facing = (away + 180.0) % 360 if face_enemy else away
+    troop.cover = False
 
 
-def melees(state: State, t: Tables, ctx: Context) -> None:
-    """Resolve every melee begun by a unit that reached the enemy."""
-    for att in list(state.troops.values()):
-        if att.contact is None:
+def melees(state: State, t: Tables, ctx: Context) -> bool:
+    """Resolve every melee begun by a unit that reached the enemy, one after
+    another; False while a winner is asked whether to press on (the fight in
+    hand is kept in ``state.plan["melee"]``)."""
+    while True:
+        pending = state.plan.get("melee")
+        if pending is not None:
+            att, dfn = state.troops[pending["att"]], state.troops[pending["dfn"]]
+            if not fight(state, t, ctx, att, dfn, pending["defending"], pending["fort"], pending):
+                return False
+            del state.plan["melee"]
             continue
+        att_found = next((a for a in state.troops.values() if a.contact is not None), None)
+        if att_found is None:
+            return True
+        att = att_found
         target = att.contact
+        assert target is not None
         att.contact = None
+        rear, att.from_rear = att.from_rear, False
         if not att.alive:
             continue
         fort = state.batteries.get(target)
         if fort is not None:
-            if fort.captured_by is not None:
+            if fort.destroyed or fort.side == att.side:
                 continue
             if fort.garrison is None or not state.troops[fort.garrison].alive:
                 capture_fort(state, ctx, att, fort.id)
@@ -280,8 +337,14 @@ def melees(state: State, t: Tables, ctx: Context) -> None:
             dfn = state.troops[target]
             if not dfn.alive:
                 continue
-            defending = "cover" if dfn.cover else ""
-        fight(state, t, ctx, att, dfn, defending, fort.id if fort is not None else None)
+            defending = "rear" if rear else "cover" if dfn.cover else ""
+        state.plan["melee"] = {
+            "att": att.id,
+            "dfn": dfn.id,
+            "defending": defending,
+            "fort": fort.id if fort is not None else None,
+            "rounds": 0,
+        }
 
 
 def fight(
@@ -292,11 +355,29 @@ def fight(
     dfn: Troop,
     defending: str,
     fort: str | None,
-) -> None:
+    pending: dict[str, Any] | None = None,
+) -> bool:
     """Melee until a difference of 3 or more (or one side is gone): 3-4 the
-    loser recoils 4 inches and the winner may attack again on a 4-6; 5 or
-    more the loser runs 4d6 and the winner may move 2d6."""
-    for _ in range(t.melee.max_rounds):
+    loser recoils 4 inches facing the enemy and the winner may attack again
+    on a 4-6; 5 or more the loser runs 4d6 and the winner may move 2d6.
+    With ``pending`` (the fight's record) the winner is asked whether to
+    attack again or follow, and False is returned while he is asked; without
+    it he always does (for a fight resolved in one go)."""
+    p: dict[str, Any] = pending if pending is not None else {}
+    wait, answer = p.pop("await", ""), p.pop("answer", "")
+    if wait:
+        winner, loser = state.troops[p["winner"]], state.troops[p["loser"]]
+        if wait == "again" and answer == "press":
+            move_toward(t, winner, (loser.x, loser.y), math.inf)
+            winner.cover = False
+        elif wait == "follow":
+            if answer == "follow":
+                pursue(t, ctx, winner, loser)
+            return finish_fight(state, ctx, att, dfn, fort)
+        else:
+            return finish_fight(state, ctx, att, dfn, fort)
+    while p.get("rounds", 0) < t.melee.max_rounds:
+        p["rounds"] = p.get("rounds", 0) + 1
         diff = melee_round(state, t, ctx, att, dfn, defending)
         if not att.alive or not dfn.alive:
             break
@@ -306,26 +387,57 @@ def fight(
         winner, loser = (dfn, att) if diff > 0 else (att, dfn)
         where = (winner.x, winner.y)
         if abs(diff) <= 4:
-            retreat(loser, where, t.land.recoil)
+            retreat(loser, where, t.land.recoil, face_enemy=True)
             ctx.log(f"{loser.name} recoils {t.land.recoil:g} inches", R_MELEE)
             if loser is dfn and fort is not None:
                 break
             (again,) = ctx.roll(
-                f"{winner.name} attacks again on {t.land.attack_again_on}+", 1, R_MELEE
+                f"{winner.name} may attack again on {t.land.attack_again_on}+", 1, R_MELEE
             )
-            if again >= t.land.attack_again_on:
-                move_toward(t, winner, (loser.x, loser.y), math.inf)
-                continue
-            break
+            if again < t.land.attack_again_on:
+                break
+            if pending is not None:
+                p.update(await_ask(state, p, "again", winner, loser))
+                return False
+            move_toward(t, winner, (loser.x, loser.y), math.inf)
+            winner.cover = False
+            continue
         inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE))
-        retreat(loser, where, inches)
+        retreat(loser, where, inches, face_enemy=False)
         ctx.log(f"{loser.name} runs {inches} inches", R_MELEE)
-        pursue = sum(ctx.roll(f"{winner.name} may follow", t.land.pursue_dice, R_MELEE))
         if fort is None or winner is dfn:
-            move_toward(t, winner, (loser.x, loser.y), pursue)
+            if pending is not None:
+                p.update(await_ask(state, p, "follow", winner, loser))
+                return False
+            pursue(t, ctx, winner, loser)
         break
+    return finish_fight(state, ctx, att, dfn, fort)
+
+
+def await_ask(
+    state: State, p: dict[str, Any], what: str, winner: Troop, loser: Troop
+) -> dict[str, Any]:
+    """Ask the winner of a round whether to attack again or follow."""
+    state.ask = {
+        "kind": f"melee_{what}",
+        "seat": winner.side,
+        "troop": winner.id,
+        "enemy": loser.id,
+    }
+    return {"await": what, "winner": winner.id, "loser": loser.id}
+
+
+def pursue(t: Tables, ctx: Context, winner: Troop, loser: Troop) -> None:
+    inches = sum(ctx.roll(f"{winner.name} follows", t.land.pursue_dice, R_MELEE))
+    move_toward(t, winner, (loser.x, loser.y), inches)
+    winner.cover = False
+    ctx.log(f"{winner.name} follows {inches} inches", R_MELEE)
+
+
+def finish_fight(state: State, ctx: Context, att: Troop, dfn: Troop, fort: str | None) -> bool:
     if fort is not None and (not dfn.alive or dfn_left_fort(state, dfn, fort)):
         capture_fort(state, ctx, att, fort)
+    return True
 
 
 def dfn_left_fort(state: State, dfn: Troop, fort: str) -> bool:
@@ -334,16 +446,26 @@ def dfn_left_fort(state: State, dfn: Troop, fort: str) -> bool:
 
 
 def capture_fort(state: State, ctx: Context, troop: Troop, fort_id: str) -> None:
+    """The fort changes hands: the victors occupy it and become its garrison,
+    its guns left serve them and fire for their side from now on; it can be
+    recaptured the same way (this project's reading of a fort captured; the
+    capture wins the next initiative outright)."""
     fort = state.batteries[fort_id]
     if not troop.alive:
         return
-    fort.captured_by = troop.side
     if fort.garrison is not None:
-        state.troops[fort.garrison].fort = None
+        old = state.troops[fort.garrison]
+        old.fort, old.cover = None, False
+    fort.side = troop.side
+    fort.captured_by = None if troop.side == fort.owner else troop.side
+    fort.garrison = troop.id
+    fort.crew_hits = 0
+    troop.fort, troop.cover, troop.contact = fort.id, True, None
     troop.x, troop.y = fort.x, fort.y
     if troop.side not in state.auto_win:
         state.auto_win.append(troop.side)
-    ctx.log(f"{troop.name} captures {fort.name}", R_MELEE)
+    again = "recaptures" if fort.captured_by is None else "captures"
+    ctx.log(f"{troop.name} {again} {fort.name}; its {fort.guns} gun(s) now fire for them", R_MELEE)
 
 
 # --------------------------------------------------------------------------
@@ -358,7 +480,7 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
         ship = state.ships[troop.aboard or ""]
         gap = fire.terrain(state).distance_to_land(fire.hull(ship).middle)
         options = [Option("stay", "stay aboard")]
-        if gap <= t.land.landing_range:
+        if gap <= t.reach.landing:
             options.append(Option("land", "land the party by boat"))
         options.append(Option("swim", f"swim for it ({gap:.1f} in; a 1 drowns)"))
         return Prompt(
@@ -376,6 +498,15 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
             (Option("stay", "stay ashore"), Option("embark", "go back aboard")),
             context=ctx,
         )
+    if kind in ("melee_again", "melee_follow"):
+        enemy = state.troops[ask["enemy"]]
+        if kind == "melee_again":
+            question = f"{troop.name} drove back {enemy.name}: attack again?"
+            choices = (Option("press", "attack again"), Option("stop", "let them go"))
+        else:
+            question = f"{enemy.name} run: does {troop.name} follow (2d6 inches)?"
+            choices = (Option("follow", "follow them"), Option("stay", "stay"))
+        return Prompt(seat, question, R_MELEE, choices, context=ctx)
     assert kind == "troop", kind
     opts = [Option("hold", "hold")]
     for target in enemy_objectives(state, troop):
@@ -385,6 +516,7 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
         )
         opts.append(Option(f"advance:{target}", f"advance on {name} ({gap:.1f} in)"))
         opts.append(Option(f"charge:{target}", f"charge {name} ({gap:.1f} in)"))
+        opts.append(Option(f"face:{target}", f"stand and face {name}"))
     return Prompt(seat, f"Move {troop.name} ({troop.men} men)", R_LAND, tuple(opts), context=ctx)
 
 
@@ -399,3 +531,5 @@ def apply(state: State, t: Tables, ask: dict[str, Any], answer: str, ctx: Contex
         embark(state, t, ctx, troop)
     elif kind == "troop":
         troop_move(state, t, ctx, troop, answer)
+    elif kind in ("melee_again", "melee_follow"):
+        state.plan["melee"]["answer"] = answer

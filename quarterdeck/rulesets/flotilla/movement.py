@@ -2,10 +2,12 @@
 of the move, reverse, anchoring, drifting, and the legal manoeuvres.
 
 Sections: "Movement" (Moving and turning, Anchors away, Adrift, Extra
-Power) and the roster card's ENGINES block. A move is offered as a choice
-among a discretised set of legal manoeuvres: a speed on the track within the
-increase and decrease boxes, and at each of the first, middle and end of
-the move a turn of the card's full angle to port or starboard, or none.
+Power) and the roster card's ENGINES block. A move is decided as it is
+made: first the speed (on the track, within the increase and decrease
+boxes) with the turn at the first of the move, then the turn at the middle
+and the turn at the end, each any angle up to the card's (offered in steps
+of ``movement.turn_step`` degrees). ``plans`` lists the whole manoeuvres on
+a coarse grid (none, half, full angle) for feasibility and the AI.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ class Plan:
             for p, a in zip(POINTS, (self.first, self.middle, self.end), strict=True)
             if a
         ]
-        return f"speed {self.speed} in" + (", " + ", ".join(turns) if turns else ", straight")
+        return f"speed {self.speed} in" + (", " + ", ".join(turns) if turns else "")
 
 
 def speed_options(ship: Ship) -> list[int]:
@@ -93,17 +95,27 @@ def speed_options(ship: Ship) -> list[int]:
     return sorted(set(out))
 
 
-def turn_options(ship: Ship, point: str) -> list[int]:
-    """Turns allowed at one point of the move: the card's angle either way,
-    or none; rudder damage may forbid turning or one direction."""
+def angles_up_to(limit: int, step: int | None) -> list[int]:
+    """0 and every angle up to ``limit`` either way, ``step`` apart (and the
+    limit itself); only the limit with no step."""
+    if limit <= 0:
+        return [0]
+    mags = list(range(step, limit, step)) if step else []
+    mags.append(limit)
+    return [0] + [a for m in mags for a in (m, -m)]
+
+
+def turn_options(ship: Ship, point: str, step: int | None = None, extra: bool = True) -> list[int]:
+    """Turns allowed at one point of the move: up to the card's angle either
+    way (the full angle only without ``step``), or none; the gamble's extra
+    90 degrees if ``extra``; rudder damage may forbid turning or one
+    direction."""
     angle = ship.turns.get(point, 0)
     if ship.no_turns > 0 or ship.catastrophic:
         return [0]
-    out = [0]
-    if angle > 0:
-        out += [angle, -angle]
-    if ship.extra_turn:
-        out += [90, -90]
+    out = angles_up_to(angle, step)
+    if ship.extra_turn and extra:
+        out += angles_up_to(90, step)
     if ship.turn_only == "right":
         out = [a for a in out if a >= 0]
     elif ship.turn_only == "left":
@@ -130,6 +142,25 @@ def on_table(state: State, p: tuple[float, float]) -> bool:
     return 0 <= p[0] <= w and 0 <= p[1] <= h
 
 
+def off_by_exit(state: State, side: str, p: tuple[float, float]) -> bool:
+    """Whether ``p`` is off the table beyond the side's exit edge only (the
+    scenario's ``victory.exits``): a ship may leave the table there."""
+    edge = state.victory.get("exits", {}).get(side)
+    w, h = state.table
+    x, y = p
+    if edge in ("north", "south"):
+        beyond = y > h if edge == "north" else y < 0
+        return beyond and 0 <= x <= w
+    if edge in ("east", "west"):
+        beyond = x > w if edge == "east" else x < 0
+        return beyond and 0 <= y <= h
+    return False
+
+
+def may_be_at(state: State, ship: Ship, p: tuple[float, float]) -> bool:
+    return on_table(state, p) or off_by_exit(state, ship.side, p)
+
+
 def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
     """A manoeuvre is legal if the bow stays on the table and off the land,
     and a captain who may not advance does not close the enemy."""
@@ -141,12 +172,12 @@ def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
         far = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(6 * ship.row_dice)
         return on_table(state, far.point) and not land.crosses(ship_point(ship), far.point)
     start, mid, end = path(ship, plan)
-    if not on_table(state, mid.point) or not on_table(state, end.point):
+    if not may_be_at(state, ship, mid.point) or not may_be_at(state, ship, end.point):
         return False
     if land.crosses(start.point, mid.point) or land.crosses(mid.point, end.point):
         return False
     return not (
-        ship.mood in ("hold", "retire", "withdrawn")
+        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
         and math.isfinite(before)
         and enemy_distance(state, ship.side, end.point) < before - 1e-6
     )
@@ -161,7 +192,7 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     always stay where she is)."""
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     if ship.row_dice > 0:
-        return row_plans(state, ship, before)
+        return row_plans(state, t, ship, before)
     speeds = speed_options(ship)
     turns = [turn_options(ship, p) for p in POINTS]
     out: list[Plan] = []
@@ -176,20 +207,20 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
                 continue  # the extra 90 degree turn is one turn, at one point
             plan = Plan(speed, first, middle, end)
             start, mid, fin = path(ship, plan)
-            if on_table(state, mid.point) and on_table(state, fin.point):
+            if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
                 moving.append((plan, start, mid, fin))
     land = terrain(state)
     segments = [(s.point, m.point) for _, s, m, _ in moving]
     segments += [(m.point, f.point) for _, _, m, f in moving]
     crossed = land.crosses_many(segments)
     n = len(moving)
-    keep_off = ship.mood in ("hold", "retire", "withdrawn") and math.isfinite(before)
+    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
     hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
     for i, (plan, start, mid, fin) in enumerate(moving):
         if crossed[i] or crossed[n + i]:
             continue
         if hulks and any(
-            segment_distance(a, b, c, d) < HULK_CLEARANCE
+            segment_distance(a, b, c, d) < t.contact.hulk_clearance
             for a, b in ((start.point, mid.point), (mid.point, fin.point))
             for c, d in hulks
         ):
@@ -214,21 +245,80 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     return out
 
 
-HULK_CLEARANCE = 0.5  # inches a bow must pass clear of a hulk's keel
-
-
 def hull_line(ship: Ship) -> tuple[tuple[float, float], tuple[float, float]]:
     bow = Pose(ship.x, ship.y, ship.heading)
     return bow.point, bow.behind(ship.length)
 
 
-def row_plans(state: State, ship: Ship, before: float) -> list[Plan]:
+def leg_legal(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    pose: Pose,
+    angle: float,
+    inches: float,
+    before: float,
+) -> bool:
+    """Whether one leg of a move (turn ``angle`` about the bow at ``pose``,
+    then ``inches`` ahead) stays on the table (or leaves by the side's exit),
+    off the land, clear of hulks, and, for a captain who may not advance,
+    no nearer the enemy than at the start of the move."""
+    start = pose.turn(angle)
+    end = start.advance(inches)
+    if not may_be_at(state, ship, end.point):
+        return False
+    if terrain(state).crosses(start.point, end.point):
+        return False
+    for h in state.ships.values():
+        if h.status == "hulk" and h is not ship:
+            c, d = hull_line(h)
+            if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
+                return False
+    return not (
+        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
+        and math.isfinite(before)
+        and enemy_distance(state, ship.side, end.point) < before - 1e-6
+    )
+
+
+def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
+    """What the move prompt offers: each speed with each turn at the first of
+    the move (any angle up to the card's, in steps), where the first half is
+    legal and some turn at the middle lets her go on; anchoring, reverse and
+    row boats as in ``plans``. Never empty."""
+    whole = plans(state, t, ship)
+    if ship.row_dice > 0:
+        return whole
+    stay = [p for p in whole if not p.reverse and p.speed == 0]
+    back = [p for p in whole if p.reverse]
+    moving: list[Plan] = []
+    step = t.movement.turn_step
+    before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    pose = Pose(ship.x, ship.y, ship.heading)
+    for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
+        half = speed / 2
+        for first in turn_options(ship, "first", step):
+            if not leg_legal(state, t, ship, pose, first, half, before):
+                continue
+            mid = pose.turn(first).advance(half)
+            extra_left = ship.extra_turn and abs(first) <= ship.turns.get("first", 0)
+            middles = turn_options(ship, "middle", step, extra=extra_left)
+            if not on_table(state, mid.point) or any(
+                leg_legal(state, t, ship, mid, m, half, before) for m in middles
+            ):
+                moving.append(Plan(speed, first))  # (off the table: she leaves by the exit)
+    out = stay + moving + back
+    return out or [Plan(0)]
+
+
+def row_plans(state: State, t: Tables, ship: Ship, before: float) -> list[Plan]:
     """Row boats and other tiny vessels move one die of inches a turn (Non-
-    Sailing Vessels): they turn first (up to 90 degrees either way) and row."""
+    Sailing Vessels): they turn first (any angle up to the card's first
+    turn, 90 degrees for the cutter, in steps) and row."""
     out = [Plan(0)]
     if ship.stopped or ship.grappled is not None or ship.aground:
         return out
-    for angle in (0, -45, 45, -90, 90):
+    for angle in turn_options(ship, "first", t.movement.turn_step):
         plan = Plan(0, angle, row=True)
         if plan_legal(state, ship, plan, before):
             out.append(plan)

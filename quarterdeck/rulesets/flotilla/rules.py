@@ -2,19 +2,23 @@
 
 The turn is the text's eleven steps, each a named phase in ``PHASES``:
 
-1. environment: visibility, weather, events (game master seat or scenario)
+1. environment: time of day, fog, smoke, the current (game master seat or
+   scenario)
 2. initiative: a die each with modifiers; automatic wins; the winner
    chooses who is side A
-3. movement, side A (ships and troops ashore), with fire offered to both
-   sides at the start and at the middle and end of every ship's move
+3. movement, side A (ships and troops ashore): each ship's speed and first
+   turn, then her turns at the middle and end as she makes the move; fire
+   offered to both sides at the start, at the middle and end of every
+   ship's move and after every troop move; grappling, ramming and spar
+   torpedoes at the middle and end of the move
 4. movement, side B, likewise
 5. landing parties land or re-embark
-6. boarding actions and land melee
+6. boarding actions (prizes fight for their captors) and land melee
 7. continuing damage
 8. repair of continuing damage, catastrophic fires, jammed turrets
 9. reloading
 10. end of turn: hulks removed, captains regain their nerve
-11. passage of the turn (and the turn limit)
+11. passage of the turn (and the turn limit: the scenario's objectives decide)
 
 ``state.ask`` is the open question; ``state.queue`` holds questions raised
 during a resolution (a rudder box to strike, a ruling for the game master)
@@ -23,6 +27,7 @@ which are asked before the sequence goes on.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -58,7 +63,6 @@ PHASES = (
     "end",
     "passage",
 )
-VISIBILITIES = ("clear", "reduced", "excessive-smoke", "fog", "dawn", "dusk")
 
 
 def other_side(state: State, side: str) -> str:
@@ -113,20 +117,70 @@ def still_open(state: State, ask: dict[str, Any]) -> bool:
 # 1-2 Environment
 
 
+# The game master's calls for the turn (Environment: visibility, weather or
+# special events), asked one by one: each answer maps to the events in force.
+ENVIRONMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("time", "time of day", (("day", "full day"), ("dawn", "dawn"), ("dusk", "dusk"))),
+    ("weather", "weather", (("clear", "clear"), ("fog", "fog"))),
+    (
+        "smoke",
+        "smoke over the water",
+        (("none", "none"), ("reduced", "reduced visibility"), ("excessive-smoke", "excessive")),
+    ),
+    (
+        "current",
+        "the current or tide",
+        (
+            ("unchanged", "unchanged"),
+            ("slack", "slack water"),
+            *((str(h), f"flowing toward {h} degrees") for h in range(0, 360, 45)),
+        ),
+    ),
+)
+NO_EVENT = ("day", "clear", "none")
+
+
+def set_events(state: State, events: list[str]) -> None:
+    state.events = [e for e in events if e not in NO_EVENT and e != "clear"]
+    state.visibility = ", ".join(state.events) or "clear"
+
+
+def set_current(state: State, value: Any) -> None:
+    state.current = None if value == "slack" else float(value) % 360
+
+
+def scheduled(schedule: dict[Any, Any], turn: int) -> Any:
+    """The latest entry of a turn -> value schedule at or before ``turn``."""
+    found = None
+    for key in sorted(schedule, key=int):
+        if int(key) <= turn:
+            found = schedule[key]
+    return found
+
+
 def step_environment(state: State, t: Tables, ctx: Context) -> bool:
-    """Step 1: the game master sets visibility for the rest of the turn: a
-    seat named ``gm`` is asked, else the scenario's schedule applies."""
-    if state.stage == "asked":
-        return True
+    """Step 1: the game master determines visibility, weather and special
+    events for the rest of the turn (time of day, fog, smoke, the current):
+    a seat named ``gm`` is asked each, else the scenario's schedule applies."""
     if state.gm is not None:
-        state.stage = "asked"
-        state.ask = {"kind": "visibility", "seat": state.gm}
-        return False
-    schedule = state.game_master.get("visibility", {})
-    for turn in sorted(int(k) for k in schedule):
-        if turn <= state.turn:
-            state.visibility = schedule[str(turn)] if str(turn) in schedule else schedule[turn]
-    ctx.log(f"Turn {state.turn}: visibility {state.visibility}", R_ENV)
+        asked = state.plan.get("asked", [])
+        if len(asked) < len(ENVIRONMENT):
+            if not asked:
+                state.plan["events"] = []
+            what = ENVIRONMENT[len(asked)][0]
+            state.plan["asked"] = [*asked, what]
+            state.ask = {"kind": "environment", "seat": state.gm, "what": what}
+            return False
+        set_events(state, state.plan.get("events", []))
+    else:
+        events = scheduled(state.game_master.get("visibility", {}), state.turn)
+        if events is not None:
+            set_events(state, [events] if isinstance(events, str) else list(events))
+        tide = scheduled(state.game_master.get("current", {}), state.turn)
+        if tide is not None:
+            set_current(state, tide)
+    flow = "slack" if state.current is None else f"toward {state.current:g} degrees"
+    ctx.log(f"Turn {state.turn}: visibility {state.visibility}; current {flow}", R_ENV)
     return True
 
 
@@ -303,7 +357,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
             state.stage = "plan"
         return
     if stage == "plan":
-        options = movement.plans(state, t, ship)
+        options = movement.first_options(state, t, ship)
         if len(options) == 1:
             state.plan = {"id": options[0].id, "start": [ship.x, ship.y, ship.heading]}
             state.stage = "first"
@@ -326,13 +380,38 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         return
     if stage == "second":
         plan = Plan.parse(state.plan["id"])
-        move_second_half(state, t, ctx, ship, plan)
+        if not (plan.reverse or plan.row or plan.speed == 0):
+            if "closed" not in state.plan:
+                # grappling, ramming and the spar torpedo during the move: here
+                # at its middle, and again at its end
+                state.plan["closed"] = True
+                if ship.afloat and close_options(state, t, ship):
+                    state.ask = {"kind": "close", "seat": ship.side, "ship": ship.id}
+                    return
+            if ship.grappled is not None and "middle" not in state.plan:
+                state.plan["middle"] = None  # grappled ships come to a sudden stop
+                ctx.log(f"{ship.name} is grappled and stops", R_BOARD)
+            if "middle" not in state.plan:
+                angles = later_turns(state, t, ship, "middle")
+                if len(angles) > 1:
+                    state.ask = turn_ask(ship, "middle", angles, plan.speed / 2)
+                    return
+                state.plan["middle"] = angles[0] if angles else None
+            if "moved" not in state.plan:
+                state.plan["moved"] = True
+                move_second_half(state, t, ctx, ship, plan)
+            if "end" not in state.plan and ship.afloat and ship.grappled is None:
+                angles = later_turns(state, t, ship, "end")
+                if len(angles) > 1:
+                    state.ask = turn_ask(ship, "end", angles, 0.0)
+                    return
+                state.plan["end"] = 0
         state.stage = "close"
         open_fire(state)
         return
     if stage == "close":
         state.stage = "gm"
-        if close_options(state, t, ship):
+        if ship.grappled is None and close_options(state, t, ship):
             state.ask = {"kind": "close", "seat": ship.side, "ship": ship.id}
         return
     if stage == "gm":
@@ -347,8 +426,9 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
 
 
 def drift(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
-    """An abandoned ship is adrift: 1d6 inches with the current or tide."""
-    if state.current is None:
+    """An abandoned ship is adrift: 1d6 inches with the current or tide
+    (not while grappled by a ship taking her)."""
+    if state.current is None or ship.grappled is not None:
         return
     (inches,) = ctx.roll(f"{ship.name} adrift", 1, movement.R_ADRIFT)
     dx, dy = movement.drift_vector(state, inches)
@@ -393,15 +473,77 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     ship.x, ship.y, ship.heading = mid.x, mid.y, start.heading
     ctx.log(f"{ship.name}: {plan.label()}", movement.R_MOVE)
     check_torpedoes(state, t, ctx, ship, start.point, mid.point)
+    leave_table(state, ctx, ship)
+
+
+def extra_turn_used(ship: Ship, plan: dict[str, Any]) -> bool:
+    """Whether the gamble's one extra 90-degree turn was spent earlier in
+    this move (a turn beyond the card's angle at an earlier point)."""
+    first = Plan.parse(plan["id"]).first
+    middle = plan.get("middle") or 0
+    return abs(first) > ship.turns.get("first", 0) or abs(middle) > ship.turns.get("middle", 0)
+
+
+def later_turns(state: State, t: Tables, ship: Ship, point: str) -> list[int]:
+    """The turns offered at the middle or end of the move (Moving and
+    turning): any angle up to the card's, in steps; at the middle only those
+    after which the second half of the move is legal (none: she can go no
+    further and stops there)."""
+    if not ship.afloat:
+        return [0]
+    extra = ship.extra_turn and not extra_turn_used(ship, state.plan)
+    angles = movement.turn_options(ship, point, t.movement.turn_step, extra=extra)
+    if point == "end":
+        return angles
+    half = Plan.parse(state.plan["id"]).speed / 2
+    before = damage.distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    pose = Pose(ship.x, ship.y, ship.heading)
+    return [a for a in angles if movement.leg_legal(state, t, ship, pose, a, half, before)]
+
+
+def turn_ask(ship: Ship, point: str, angles: list[int], ahead: float) -> dict[str, Any]:
+    return {
+        "kind": "turn",
+        "seat": ship.side,
+        "ship": ship.id,
+        "point": point,
+        "angles": angles,
+        "ahead": ahead,
+    }
 
 
 def move_second_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Plan) -> None:
+    """The turn at the middle (about the bow) and the second half of the move."""
     if plan.reverse or plan.row or plan.speed == 0:
         return
-    x, y, heading = state.plan["start"]
-    _, mid, end = movement.path_from(Pose(x, y, heading), plan)
+    middle = state.plan.get("middle", plan.middle)
+    if middle is None:
+        if ship.grappled is None:
+            ctx.log(f"{ship.name} can go no further this turn and stops", movement.R_MOVE)
+        return
+    start = Pose(ship.x, ship.y, ship.heading).turn(middle)
+    end = start.advance(plan.speed / 2)
     ship.x, ship.y, ship.heading = end.x, end.y, end.heading
-    check_torpedoes(state, t, ctx, ship, mid.point, end.point)
+    if middle:
+        ctx.log(
+            f"{ship.name} turns {turn_words(middle)} at the middle of her move", movement.R_MOVE
+        )
+    check_torpedoes(state, t, ctx, ship, start.point, end.point)
+    leave_table(state, ctx, ship)
+
+
+def turn_words(angle: float) -> str:
+    return f"{abs(angle):g} deg to {'starboard' if angle > 0 else 'port'}" if angle else "none"
+
+
+def leave_table(state: State, ctx: Context, ship: Ship) -> None:
+    """A ship whose bow passes her side's exit edge leaves the table for the
+    rest of the game (scenario victory conditions)."""
+    if ship.afloat and movement.off_by_exit(state, ship.side, (ship.x, ship.y)):
+        ship.status = "exited"
+        ship.speed, ship.moving = 0, False
+        damage.release_grapples(state, ship.id)
+        ctx.log(f"{ship.name} leaves the table by the {state.victory['exits'][ship.side]}", R_SEQ)
 
 
 def check_torpedoes(
@@ -419,7 +561,7 @@ def check_torpedoes(
     for mine in list(state.torpedoes):
         if not ship.afloat:
             return
-        if point_segment_distance(tuple(mine), a, b) > t.torpedo.radius:  # type: ignore[arg-type]
+        if point_segment_distance(tuple(mine), a, b) > t.mine.radius:  # type: ignore[arg-type]
             continue
         state.torpedoes.remove(mine)
         dice = ctx.roll(f"{ship.name} strikes a torpedo", 2, R_TORP)
@@ -441,7 +583,19 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     out: list[Option] = []
     mine = fire.hull(ship)
     for other in state.ships.values():
-        if other.side == ship.side or not other.afloat:
+        if other.side == ship.side:
+            continue
+        if other.status in ("surrendered", "abandoned"):
+            # a struck or abandoned enemy is taken by putting men aboard
+            if (
+                ship.grappled is None
+                and other.grappled is None
+                and ship.crew >= 1
+                and mine.range_to(fire.hull(other)) <= t.contact.grapple
+            ):
+                out.append(Option(f"grapple:{other.id}", f"grapple {other.name} to take her"))
+            continue
+        if not other.afloat:
             continue
         theirs = fire.hull(other)
         bow_gap = theirs.range_to_point(mine.bow)
@@ -653,18 +807,38 @@ def step_combat(state: State, t: Tables, ctx: Context) -> bool:
     while state.stage == "board" and state.order:
         pair = state.order.pop(0)
         a, b = pair.split(">")
-        if [a, b] in state.grapples and state.ships[a].afloat and state.ships[b].afloat:
+        target = state.ships[b]
+        takeable = target.afloat or target.status in ("surrendered", "abandoned")
+        if [a, b] in state.grapples and state.ships[a].afloat and takeable:
             state.ask = {"kind": "board", "seat": state.ships[a].side, "ship": a, "target": b}
             return False
-    land.melees(state, t, ctx)
-    return True
+    state.stage = "melee"
+    return land.melees(state, t, ctx)
 
 
 def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Ship) -> None:
     """Boarding Actions: each side's crew + captain's morale + guns left, times
     a die; high wins (ties roll again). The winner loses two dice of crew;
     the loser's crew is out of the game; the winner takes the prize if it
-    can put ten men aboard."""
+    can put ten men aboard. A struck or abandoned ship is taken unopposed."""
+    if defender.status in ("surrendered", "abandoned"):
+        damage.release_grapples(state, defender.id)
+        ctx.log(f"{attacker.name} boards {defender.name}: nobody resists", R_BOARD)
+        if attacker.crew > t.boarding.prize_crew:
+            defender.status = "captured"
+            state.queue.append(
+                {
+                    "kind": "prize_crew",
+                    "seat": attacker.side,
+                    "ship": attacker.id,
+                    "target": defender.id,
+                }
+            )
+        elif attacker.crew == t.boarding.prize_crew:
+            take_prize(state, t, ctx, attacker, defender, t.boarding.prize_crew)
+        else:
+            ctx.log(f"{attacker.name} has not ten men to spare for a prize crew", R_BOARD)
+        return
     scores: dict[str, int] = {}
     for _ in range(t.initiative.max_rerolls):
         for ship in (attacker, defender):
@@ -688,15 +862,58 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     damage.kill_crew(state, t, ctx, winner, losses, "boarding")
     loser.crew_pos = 0
     damage.release_grapples(state, loser.id)
-    if winner.crew >= t.boarding.prize_crew and winner.afloat:
-        winner.crew_pos -= t.boarding.prize_crew  # sent across: not casualties
-        loser.status = "captured"
-        loser.captured_by = winner.side
-        ctx.log(f"{loser.name} is captured by {winner.name}", R_BOARD)
+    loser.speed, loser.moving = 0, False
+    if winner.crew > t.boarding.prize_crew and winner.afloat:
+        loser.status = "captured"  # until the winner says how many men go across
+        state.queue.append(
+            {"kind": "prize_crew", "seat": winner.side, "ship": winner.id, "target": loser.id}
+        )
+    elif winner.crew == t.boarding.prize_crew and winner.afloat:
+        take_prize(state, t, ctx, winner, loser, t.boarding.prize_crew)
     else:
         loser.status = "abandoned"
         ctx.log(f"{loser.name}'s crew is gone; no prize crew to spare: she is adrift", R_BOARD)
-    loser.speed, loser.moving = 0, False
+
+
+def prize_crews(t: Tables, winner: Ship, prize: Ship) -> list[int]:
+    """How many men the winner may send across: at least ten, at most all
+    his crew or the prize's full complement, in fives."""
+    top = min(winner.crew, prize.crew_start)
+    out = list(range(t.boarding.prize_crew, top + 1, 5))
+    if top not in out:
+        out.append(top)
+    return out
+
+
+def take_prize(state: State, t: Tables, ctx: Context, winner: Ship, prize: Ship, n: int) -> None:
+    """The winner crews the prize with ``n`` men, at least ten (sent across,
+    not casualties), and she fights for the captors from now on, under a
+    prize officer with the winning captain's morale (this project's
+    reading); her original side may take her back the same way."""
+    before = winner.crew
+    while winner.crew_pos > 0 and before - winner.crew < n:
+        winner.crew_pos -= 1
+    n = before - winner.crew
+    fits = [i for i, v in enumerate(prize.crew_track) if v <= n]
+    prize.crew_pos = fits[-1] if fits else 0
+    prize.side = winner.side
+    prize.captured_by = None if winner.side == prize.owner else winner.side
+    prize.status = "active"
+    prize.morale = min(winner.morale, prize.morale_max)
+    if prize.party is not None:  # a landing party aboard is taken with her crew
+        party = state.troops[prize.party]
+        party.men = party.leaders = 0
+        party.aboard = None
+    prize.mood, prize.flagship, prize.party = "", False, None
+    prize.fired = True  # no further action this turn
+    for battery in prize.batteries:
+        battery.fired = True
+    what = "retaken" if prize.captured_by is None else "taken as a prize"
+    ctx.log(
+        f"{prize.name} is {what} by {winner.name}: {n} men cross over and she "
+        f"fights for {winner.side}",
+        R_BOARD,
+    )
 
 
 # --------------------------------------------------------------------------
@@ -794,6 +1011,9 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
         if ship.mood == "retire":
             ship.mood = ""
             ctx.log(f"{ship.name} resumes normal operations", damage.R_MORALE)
+        elif ship.mood == "withdrawing":
+            ship.mood = "withdrawn"
+            ctx.log(f"{ship.name} has withdrawn: she may fire, never advance", damage.R_MORALE)
         elif ship.mood == "hold":
             mod, _ = damage.morale_modifier(state, t, ship)
             dice = ctx.roll(f"{ship.name}: does the captain regain his nerve?", 3, damage.R_MORALE)
@@ -850,39 +1070,72 @@ def side_alive(state: State, side: str) -> bool:
     if any(s.side == side and s.afloat for s in state.ships.values()):
         return True
     return any(
-        b.side == side and b.captured_by is None and fire.damage_able_fort(state, b)
+        b.side == side and not b.destroyed and fire.damage_able_fort(state, b)
         for b in state.batteries.values()
     )
 
 
+def objective_met(state: State, side: str, what: str, unit_id: str) -> bool:
+    """Whether one unit meets one of the scenario's objectives for ``side``
+    (state.Objective lists the kinds)."""
+    if what in ("hold", "take"):
+        fort = state.batteries[unit_id]
+        silenced = fort.destroyed or fort.guns == 0
+        if what == "hold":
+            return fort.side == side and not silenced
+        return fort.side == side or silenced
+    ship = state.ships[unit_id]
+    ours = ship.status == "active" and ship.side == ship.owner
+    if what == "sink":
+        return ship.status in ("sunk", "hulk")
+    if what == "capture":
+        prize = ship.status == "active" and ship.side == side
+        return prize or (ship.status == "surrendered" and ship.captured_by == side)
+    if what == "disable":
+        return ship.status not in ("active", "exited") or ship.side != ship.owner
+    if what == "survive":
+        return (ours and ship.side == side) or ship.status == "exited"
+    return ship.status == "exited"  # exit
+
+
 def score(state: State, side: str) -> int:
-    """Victory points at the turn limit (this project's reckoning): ten for
-    each enemy vessel or fort put out of action, one per enemy damage box."""
+    """A side's points from the scenario's objectives (Victory in the
+    scenario file: a designer's choice, the text has no victory rules)."""
     points = 0
-    for ship in state.ships.values():
-        if ship.side != side:
-            points += ship.ticked + (0 if ship.afloat else 10)
-    for bat in state.batteries.values():
-        if bat.side != side and (bat.captured_by is not None or bat.guns == 0):
-            points += 10
+    for obj in state.victory.get("objectives", []):
+        if obj["side"] == side:
+            points += obj["points"] * sum(
+                1 for u in obj["units"] if objective_met(state, side, obj["what"], u)
+            )
     return points
 
 
-def score_result(state: State, how: Termination) -> Result:
+def score_result(state: State, how: Termination, why: str = "") -> Result:
     a, b = state.sides
+    if not state.victory.get("objectives"):
+        return Result(None, how, state.turn, why or "the scenario sets no objectives: a draw")
     sa, sb = score(state, a), score(state, b)
     winner = a if sa > sb else b if sb > sa else None
-    return Result(winner, how, state.turn, f"points {a} {sa}, {b} {sb}")
+    detail = f"objectives: {a} {sa} points, {b} {sb}"
+    return Result(winner, how, state.turn, f"{why}; {detail}" if why else detail)
 
 
 def check_end(state: State, t: Tables, ctx: Context) -> None:
+    """The game ends when a side has no vessel or fort left in action (sunk,
+    struck, taken or gone off the table): with objectives in the scenario
+    they decide; without, the side left in action wins."""
     if state.result is not None:
         return
     alive = {side: side_alive(state, side) for side in state.sides}
     if all(alive.values()):
         return
     a, b = state.sides
-    if not alive[a] and not alive[b]:
+    if state.victory.get("objectives"):
+        gone = " and ".join(s for s in state.sides if not alive[s])
+        state.result = score_result(
+            state, Termination.OBJECTIVES, f"{gone}: nothing left in action"
+        ).to_json()
+    elif not alive[a] and not alive[b]:
         state.result = Result(None, Termination.SUNK, state.turn, "both sides destroyed").to_json()
     else:
         winner = a if alive[a] else b
@@ -910,13 +1163,14 @@ def prompt(state: State, t: Tables) -> Prompt | None:
     ctx: dict[str, Any] = {"step": kind}
     ship = state.ships.get(ask.get("ship", ""))
     name = ship.name if ship is not None else ""
-    if kind == "visibility":
-        opts = tuple(Option(v, v) for v in VISIBILITIES)
+    if kind == "environment":
+        what, title, choices = next(e for e in ENVIRONMENT if e[0] == ask["what"])
+        ctx["what"] = what
         return Prompt(
             seat,
-            f"Turn {state.turn}: the game master sets the visibility",
+            f"Turn {state.turn}: game master, set the {title}",
             R_ENV,
-            opts,
+            tuple(Option(v, label) for v, label in choices),
             context=ctx,
         )
     if kind == "side_a":
@@ -955,6 +1209,22 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             f"Move {name} (speed {ship.speed}, maximum {ship.max_speed})",
             movement.R_MOVE,
             tuple(Option(i, Plan.parse(i).label()) for i in ask["options"]),
+            context=ctx,
+        )
+    if kind == "turn":
+        assert ship is not None
+        point = ask["point"]
+        ctx.update(ship=ship.id, point=point, ahead=ask["ahead"])
+        opts = tuple(
+            Option(f"t{a}", "straight on" if a == 0 else f"turn {turn_words(a)}")
+            for a in ask["angles"]
+        )
+        then = f", then {ask['ahead']:g} in ahead" if point == "middle" else ""
+        return Prompt(
+            seat,
+            f"{name}: turn at the {point} of her move (up to the card's angle{then})?",
+            movement.R_MOVE,
+            opts,
             context=ctx,
         )
     if kind == "fire":
@@ -1053,6 +1323,18 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             (Option("no", "no"), Option("repair", "repair")),
             context=ctx,
         )
+    if kind == "prize_crew":
+        target = state.ships[ask["target"]]
+        ctx.update(ship=ask["ship"], target=target.id)
+        return Prompt(
+            seat,
+            f"{name} has taken {target.name}: how many men cross over as her prize crew?",
+            R_BOARD,
+            tuple(Option(str(n), f"{n} men") for n in prize_crews(t, ship, target))
+            if ship is not None
+            else (),
+            context=ctx,
+        )
     if kind == "board":
         target = state.ships[ask["target"]]
         ctx.update(ship=ask["ship"], target=target.id)
@@ -1091,9 +1373,12 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
     state.ask = None
     kind = ask["kind"]
     ship = state.ships.get(ask.get("ship", ""))
-    if kind == "visibility":
-        state.visibility = answer
-        ctx.log(f"Turn {state.turn}: visibility {answer}", R_ENV)
+    if kind == "environment":
+        if ask["what"] == "current":
+            if answer != "unchanged":
+                set_current(state, answer)
+        else:
+            state.plan["events"] = [*state.plan.get("events", []), answer]
     elif kind == "side_a":
         state.side_a = seat if answer == "first" else other_side(state, seat)
         ctx.log(f"{state.side_a} is side A and moves first", R_INIT)
@@ -1109,6 +1394,15 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
         assert ship is not None
         state.plan = {"id": answer, "start": [ship.x, ship.y, ship.heading]}
         state.stage = "first"
+    elif kind == "turn":
+        assert ship is not None
+        angle = int(answer[1:])
+        state.plan[ask["point"]] = angle
+        if ask["point"] == "end" and angle:
+            ship.heading = (ship.heading + angle) % 360
+            ctx.log(
+                f"{ship.name} turns {turn_words(angle)} at the end of her move", movement.R_MOVE
+            )
     elif kind == "fire":
         if answer == "pass":
             state.fire_seats.pop(0)
@@ -1153,6 +1447,9 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
         assert ship is not None
         if answer == "repair":
             repair(state, t, ctx, ship)
+    elif kind == "prize_crew":
+        assert ship is not None
+        take_prize(state, t, ctx, ship, state.ships[ask["target"]], int(answer))
     elif kind == "board":
         assert ship is not None
         if answer == "board":
@@ -1162,6 +1459,8 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
             ctx.log(f"{ship.name} cuts loose", R_BOARD)
     else:
         land.apply(state, t, ask, answer, ctx)
+        if kind == "troop" and answer != "hold" and state.phase in ("move_a", "move_b"):
+            open_fire(state)  # guns and men may fire at any time: after a troop's move too
     check_end(state, t, ctx)
     advance(state, t, ctx)
 

@@ -11,11 +11,13 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from quarterdeck.core.scenario import SLUG
 
 Visibility = Literal["clear", "reduced", "excessive-smoke", "fog", "dawn", "dusk"]
+Tide = float | Literal["slack"]
 
 # --------------------------------------------------------------------------
 # Scenario model
@@ -66,6 +68,7 @@ class TroopSpec(BaseModel):
     mounted: bool = False
     x: float = 0.0
     y: float = 0.0
+    facing: float = 0.0  # the way the men face (a fort's garrison faces as the fort)
     cover: bool = False
 
 
@@ -75,11 +78,48 @@ class GameMaster(BaseModel):
     Environment). Every number here is the scenario's call, not the text's."""
 
     model_config = ConfigDict(extra="forbid")
-    visibility: dict[int, Visibility] = Field(default_factory=dict)  # turn -> from then on
+    # turn -> the conditions from then on: one event or a list of them
+    visibility: dict[int, Visibility | list[Visibility]] = Field(default_factory=dict)
+    # turn -> the current (tide) from then on: the heading it flows towards, or slack
+    current: dict[int, Tide] = Field(default_factory=dict)
     aground_within: float = Field(default=1.0, ge=0)
     ram_hits: int = Field(default=4, ge=0)
     ram_self_hits: int = Field(default=1, ge=0)
     collision_hits: int = Field(default=1, ge=0)
+
+
+Edge = Literal["north", "south", "east", "west"]
+ObjectiveKind = Literal["sink", "capture", "disable", "survive", "exit", "hold", "take"]
+
+
+class Objective(BaseModel):
+    """One of a side's objectives, scored at the end (a scenario designer's
+    choice: the text has no victory rules). ``units`` are ship or fort ids;
+    each one that meets the objective scores ``points``.
+
+    - sink: the enemy ship is sunk; capture: taken by this side (captured or
+      struck); disable: out of action any way (sunk, taken, abandoned)
+    - survive: this side's ship is still afloat and in action
+    - exit: this side's ship has left the table by the side's exit edge
+    - hold: this side's fort is still held with guns in action; take: the
+      enemy fort is captured, destroyed or has every gun out of action"""
+
+    model_config = ConfigDict(extra="forbid")
+    side: str
+    what: ObjectiveKind
+    units: list[str] = Field(min_length=1)
+    points: int = Field(default=1, ge=1)
+    text: str = ""
+
+
+class Victory(BaseModel):
+    """The scenario's victory conditions (not in the text): objectives, and
+    the table edge each side's ships may leave by."""
+
+    model_config = ConfigDict(extra="forbid")
+    note: str = ""
+    exits: dict[str, Edge] = Field(default_factory=dict)
+    objectives: list[Objective] = Field(default_factory=list)
 
 
 class FlotillaScenario(BaseModel):
@@ -94,6 +134,7 @@ class FlotillaScenario(BaseModel):
     batteries: list[BatterySpec] = Field(default_factory=list)
     troops: list[TroopSpec] = Field(default_factory=list)
     game_master: GameMaster = Field(default_factory=GameMaster)
+    victory: Victory = Field(default_factory=Victory)
     house_rules: dict[str, Any] | None = None
 
     @model_validator(mode="after")
@@ -113,6 +154,46 @@ class FlotillaScenario(BaseModel):
             used.append(ref)
         if len(set(used)) != len(used):
             raise ValueError("a troop unit can be aboard or in garrison only once")
+        errors: list[InitErrorDetails] = []
+        ships = {s.id: s.side for s in self.ships}
+        forts = {b.id: b.side for b in self.batteries}
+        for n, obj in enumerate(self.victory.objectives):
+            pool = forts if obj.what in ("hold", "take") else ships
+            own = obj.what in ("survive", "exit", "hold")
+            legal = sorted(k for k, side in pool.items() if (side == obj.side) == own)
+            for unit_id in obj.units:
+                if unit_id not in legal:
+                    errors.append(
+                        InitErrorDetails(
+                            type=PydanticCustomError(
+                                "objective_unit",
+                                "unit {unit} is not allowed for {what} by {side}; "
+                                "legal values: {legal}",
+                                {
+                                    "unit": repr(unit_id),
+                                    "what": obj.what,
+                                    "side": obj.side,
+                                    "legal": ", ".join(legal) or "none",
+                                },
+                            ),
+                            loc=("victory", "objectives", n, "units"),
+                            input=unit_id,
+                        )
+                    )
+            if obj.what == "exit" and obj.side not in self.victory.exits:
+                errors.append(
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "objective_exit",
+                            "side {side} has no edge in victory.exits",
+                            {"side": repr(obj.side)},
+                        ),
+                        loc=("victory", "objectives", n, "what"),
+                        input=obj.what,
+                    )
+                )
+        if errors:
+            raise ValidationError.from_exception_data("FlotillaScenario", errors)
         return self
 
 
@@ -187,7 +268,7 @@ class Ship:
     turret: str = ""
     turret_bearing: float = 0.0
     stopped: int = 0
-    status: str = "active"  # active, sunk, hulk, surrendered, abandoned, captured
+    status: str = "active"  # active, sunk, hulk, surrendered, abandoned, captured, exited
     hulk_turns: int = 0
     moved: bool = False
     moving: bool = True
@@ -197,7 +278,7 @@ class Ship:
     no_fire: bool = False  # fired more than two batteries last turn: reloading
     reload_penalty: bool = False  # fired more than two batteries this turn
     repairing: bool = False
-    mood: str = ""  # "", hold, retire, withdrawn
+    mood: str = ""  # "", hold, retire, withdrawing (no fire yet), withdrawn
     mood_turn: int = 0
     sank_enemy: bool = False
     grappled: str | None = None
@@ -205,7 +286,8 @@ class Ship:
     extra_inches: int = 0
     extra_turn: bool = False
     party: str | None = None
-    captured_by: str | None = None
+    captured_by: str | None = None  # the side holding her as a prize (or she struck to)
+    owner: str = ""  # the side she began the game with
     row_dice: int = 0  # a row boat: one die of inches a turn
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
@@ -259,15 +341,17 @@ class LandBattery:
     weight: str
     garrison: str | None = None
     fired: bool = False
-    captured_by: str | None = None
+    captured_by: str | None = None  # the side holding it by capture (None: its owner)
     crew_hits: int = 0  # small-arms hits on the gun crews, four to a gun
+    owner: str = ""  # the side it began the game with
+    destroyed: bool = False  # every man in it killed: removed
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LandBattery:
         return copy.copy(self)
 
     @property
     def active(self) -> bool:
-        return self.captured_by is None and self.guns > 0
+        return not self.destroyed and self.guns > 0
 
 
 @dataclass(slots=True)
@@ -288,7 +372,8 @@ class Troop:
     moved: bool = False
     charged: bool = False
     contact: str | None = None  # enemy unit in melee contact
-    from_rear: bool = False
+    from_rear: bool = False  # the attack on ``contact`` started in its rear
+    facing: float = 0.0
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Troop:
         return copy.copy(self)
@@ -315,9 +400,11 @@ class State:
     troops: dict[str, Troop]
     game_master: dict[str, Any]
     house_rules: dict[str, Any] | None = None
+    victory: dict[str, Any] = field(default_factory=dict)  # Victory, dumped
     turn: int = 1
     phase: str = "environment"
-    visibility: str = "clear"
+    visibility: str = "clear"  # the events in force, for display
+    events: list[str] = field(default_factory=list)  # reduced, fog, dawn, ...
     side_a: str = ""
     initiative_winner: str = ""
     last_winner: str = ""

@@ -169,6 +169,11 @@ class Initiative(_Frozen):
     max_rerolls: int
 
 
+class MovementTable(_Frozen):
+    rule: str
+    turn_step: int = Field(ge=1, le=90)
+
+
 class ExtraPower(_Frozen):
     rule: str
     explosion_hits: int
@@ -189,11 +194,50 @@ class Aground(_Frozen):
 
 
 class ContactTable(_Frozen):
+    rule: str
     reconstructed: bool
     ram: float
     collision: float
     grapple: float
     grapple_on: int
+    hulk_clearance: float
+
+
+class MineReach(_Frozen):
+    rule: str
+    reconstructed: bool
+    radius: float
+
+
+class Reach(_Frozen):
+    rule: str
+    reconstructed: bool
+    landing: float
+    melee: float
+    shore: float
+    figure_spacing: float
+    screen: float
+
+
+class ModelLength(_Frozen):
+    """Model lengths in inches by roster key (reconstructed: the card does
+    not print them)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    rule: str
+    reconstructed: bool
+
+    def of(self, roster: str) -> float | None:
+        extra = self.model_extra or {}
+        value = extra.get(roster)
+        return float(value) if isinstance(value, int | float) else None
+
+    @model_validator(mode="after")
+    def _positive(self) -> ModelLength:
+        for key, value in (self.model_extra or {}).items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+                raise ValueError(f"model_length.{key}: {value!r} is not a positive length")
+        return self
 
 
 class Spar(_Frozen):
@@ -208,8 +252,6 @@ class Spar(_Frozen):
 
 class Torpedo(_Frozen):
     rule: str
-    reconstructed_radius: bool
-    radius: float
     dud_max: int
     specific: int
 
@@ -225,10 +267,8 @@ class Land(_Frozen):
     move_dice: int
     charge_dice: int
     mounted_dice: int
-    landing_range: float
     swim_range: float
     drown_on: int
-    melee_range: float
     recoil: float
     rout_dice: int
     pursue_dice: int
@@ -246,6 +286,7 @@ class Melee(_Frozen):
     cover_men: int
     cover_dice: int
     rear_men_per_die: int
+    rear_arc: float
     disciplined_charge_fail: int
     rabble_charge_fail: int
     no_leader: int
@@ -264,9 +305,13 @@ class Tables(_Frozen):
     morale: Morale
     initiative: Initiative
     visibility: dict[str, int]
+    movement: MovementTable
     extra_power: ExtraPower
     aground: Aground
     contact: ContactTable
+    mine: MineReach
+    reach: Reach
+    model_length: ModelLength
     spar: Spar
     torpedo: Torpedo
     boarding: Boarding
@@ -305,7 +350,6 @@ class Roster(_Frozen):
     name: str
     class_: ArmourClass = Field(alias="class")
     reconstructed: bool
-    length: float = Field(gt=0)
     speed: tuple[int, ...] = Field(min_length=1)
     reverse_dice: int = Field(ge=0)
     row_dice: int = Field(default=0, ge=0)

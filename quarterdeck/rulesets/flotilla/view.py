@@ -68,6 +68,8 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "turn_only": s.turn_only,
         "turret": s.turret,
         "sank_enemy": s.sank_enemy,
+        "owner": s.owner,
+        "captured_by": s.captured_by,
     }
 
 
@@ -82,6 +84,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "gm": state.gm,
         "side_a": state.side_a,
         "visibility": state.visibility,
+        "events": list(state.events),
         "table": list(state.table),
         "current": state.current,
         "land": [[list(p) for p in poly] for poly in state.land],
@@ -101,6 +104,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "garrison": b.garrison,
                 "fired": b.fired,
                 "captured_by": b.captured_by,
+                "destroyed": b.destroyed,
             }
             for b in state.batteries.values()
         ],
@@ -115,6 +119,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "mounted": tr.mounted,
                 "x": round(tr.x, 3),
                 "y": round(tr.y, 3),
+                "facing": round(tr.facing, 1),
                 "aboard": tr.aboard,
                 "fort": tr.fort,
                 "fired": tr.fired,
@@ -122,7 +127,16 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             for tr in state.troops.values()
         ],
         "grapples": [list(g) for g in state.grapples],
+        "victory": state.victory,
+        "points": points(state),
     }
+
+
+def points(state: State) -> dict[str, int]:
+    """Each side's points on the scenario's objectives as things stand."""
+    from quarterdeck.rulesets.flotilla.rules import score
+
+    return {side: score(state, side) for side in state.sides}
 
 
 def card(s: Ship) -> list[str]:
@@ -148,7 +162,9 @@ def card(s: Ship) -> list[str]:
     speeds = " ".join(
         f"[{v}]" if v == s.speed else ("x" if v > s.max_speed else str(v)) for v in s.speed_track
     )
-    lines.append(f"    speed {speeds}   turns {s.turns}")
+    turns = ", ".join(f"{k} {v}" for k, v in s.turns.items())
+    held = f"   prize of {s.captured_by}" if s.captured_by and s.afloat else ""
+    lines.append(f"    speed {speeds}   turns up to: {turns}{held}")
     for b in s.batteries:
         track = " ".join(
             ("x" if i < b.hits else f"[{v}]" if i == b.hits else str(v))
@@ -230,9 +246,13 @@ def render(state: State, seat: str | None) -> str:
     """The table and every ship's card, as plain text for the terminal."""
     lines = [
         f"Turn {state.turn} of {state.turn_limit}   phase {state.phase}   "
-        f"visibility {state.visibility}   side A {state.side_a or '-'}"
+        f"visibility {state.visibility}   current "
+        + ("slack" if state.current is None else f"toward {state.current:g}")
+        + f"   side A {state.side_a or '-'}"
     ]
     lines += table_map(state)
+    for obj in state.victory.get("objectives", []):
+        lines.append(f"objective ({obj['side']}, {obj['points']} each): {obj['text']}")
     for side in state.sides:
         lines.append(f"{side}:")
         for s in state.ships.values():

@@ -168,6 +168,24 @@ def plan_path(
     return [(x, y), mid, fin], (h + end) % 360
 
 
+_TURN = re.compile(r"^t(-?\d+)$")
+
+
+def turn_path(
+    x: float, y: float, heading: float, option: str, ahead: float
+) -> tuple[list[tuple[float, float]], float] | None:
+    """The bow's path for a turn option id ``t<angle>`` asked at the middle
+    (then ``ahead`` inches on) or the end of a move (``ahead`` 0: in place);
+    None for other options."""
+    found = _TURN.match(option)
+    if not found:
+        return None
+    h = (heading + int(found.group(1))) % 360
+    if ahead <= 0:
+        return [(x, y), (x, y)], h
+    return [(x, y), _advance(x, y, h, ahead)], h
+
+
 class FlotillaRenderer:
     """The inch table with terrain, ships to scale and moves; roster cards."""
 
@@ -176,7 +194,11 @@ class FlotillaRenderer:
         width = _num(size[0], 72.0) if len(size) == 2 else 72.0
         height = _num(size[1], 48.0) if len(size) == 2 else 48.0
         frame = _Frame(height)
-        ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
+        ships = [
+            s
+            for s in _list(view.get("ships"))
+            if isinstance(s, dict) and s.get("status") != "exited"
+        ]
         # the whole table, and any hull that hangs over its edge
         xs, ys = [0.0, width], [0.0, height]
         for s in ships:
@@ -248,12 +270,18 @@ class FlotillaRenderer:
             if not isinstance(tr, dict) or tr.get("aboard") or tr.get("fort"):
                 continue
             sx, sy = frame.pt(_num(tr.get("x")), _num(tr.get("y")))
+            # a rank of men across its facing (0.6 inch a man), the front edge marked
+            half = max(6.0, _num(tr.get("men"), 1.0) * 0.6 * PX / 2)
+            facing = _num(tr.get("facing"))
             parts.append(
-                f'<g class="troop" data-ship="{escape(str(tr.get("id", "")))}">'
+                f'<g class="troop" data-ship="{escape(str(tr.get("id", "")))}" '
+                f'transform="rotate({facing:.0f} {sx:.1f} {sy:.1f})">'
                 f"<title>{escape(str(tr.get('name', '')))}: {escape(str(tr.get('men', '?')))} "
-                f"men</title>"
-                f'<rect x="{sx - 6:.1f}" y="{sy - 4:.1f}" width="12" height="8" '
-                f'style="fill:{escape(colours.get(str(tr.get("side", "")), "#555"))}"/></g>'
+                f"men, facing {facing:.0f} degrees</title>"
+                f'<rect x="{sx - half:.1f}" y="{sy - 3:.1f}" width="{2 * half:.1f}" height="6" '
+                f'style="fill:{escape(colours.get(str(tr.get("side", "")), "#555"))}"/>'
+                f'<line class="front" x1="{sx - half:.1f}" y1="{sy - 3:.1f}" '
+                f'x2="{sx + half:.1f}" y2="{sy - 3:.1f}"/></g>'
             )
         for g in _list(view.get("grapples")):
             ends = [s for s in ships if s.get("id") in _list(g)]
@@ -371,7 +399,7 @@ class FlotillaRenderer:
         for f in _list(view.get("batteries")):
             if not isinstance(f, dict) or _num(f.get("guns")) <= 0:
                 continue
-            side = str(f.get("captured_by") or f.get("side", ""))
+            side = str(f.get("side", ""))
             colour = escape(colours.get(side, "#555"))
             bands = RANGE_BANDS.get(str(f.get("weight", "normal")), (12.0,))
             rings = "".join(
@@ -394,7 +422,7 @@ class FlotillaRenderer:
         for f in _list(view.get("batteries")):
             if not isinstance(f, dict):
                 continue
-            side = str(f.get("captured_by") or f.get("side", ""))
+            side = str(f.get("side", ""))
             colour = escape(colours.get(side, "#555"))
             sx, sy = frame.pt(_num(f.get("x")), _num(f.get("y")))
             label = (
@@ -425,7 +453,8 @@ class FlotillaRenderer:
         if not isinstance(prompt, dict) or prompt.get("kind") != "choice":
             return ""
         context = _dict(prompt.get("context"))
-        if context.get("step") != "plan":
+        step = context.get("step")
+        if step not in ("plan", "turn"):
             return ""
         ship = next((s for s in ships if s.get("id") == context.get("ship")), None)
         if ship is None:
@@ -439,8 +468,15 @@ class FlotillaRenderer:
             if not isinstance(o, dict):
                 continue
             answer = str(o.get("id", ""))
-            found = plan_path(x, y, heading, answer)
-            if found is not None:
+            if step == "turn":
+                found = turn_path(x, y, heading, answer, _num(context.get("ahead")))
+            else:
+                found = plan_path(x, y, heading, answer)
+            if found is not None and step == "turn" and found[0][-1] == found[0][0]:
+                pts, end = found  # a turn in place at the end of the move
+                hx, hy = _advance(x, y, end, 0.9)
+                mark = "➤"
+            elif found is not None:
                 pts, end = found
                 if pts[-1] == pts[0]:  # no way on: stays where she is
                     hx, hy = _advance(x, y, heading, -length - 1.2)
@@ -485,7 +521,43 @@ class FlotillaRenderer:
         for f in _list(view.get("batteries")):
             if isinstance(f, dict):
                 out.append(self._fort_card(f, view, colours))
+        victory = _dict(view.get("victory"))
+        objectives = [o for o in _list(victory.get("objectives")) if isinstance(o, dict)]
+        if objectives:
+            out.append(self._objectives(victory, objectives, _dict(view.get("points")), colours))
         return "".join(out) or "<p>No ships in view.</p>"
+
+    def _objectives(
+        self,
+        victory: dict[str, Any],
+        objectives: list[dict[str, Any]],
+        points: dict[str, Any],
+        colours: dict[str, str],
+    ) -> str:
+        """The scenario's victory conditions (not the rules'): each side's
+        objectives and its points as things stand."""
+        sides = list(dict.fromkeys(str(o.get("side", "")) for o in objectives))
+        rows = []
+        for side in sides:
+            items = "".join(
+                f"<li>{escape(str(o.get('text') or o.get('what', '')))} "
+                f"<small>{escape(str(o.get('points', '')))} each</small></li>"
+                for o in objectives
+                if o.get("side") == side
+            )
+            rows.append(
+                f'<h4 style="color:{escape(colours.get(side, "#555"))}">{escape(side)} '
+                f"<small>{escape(str(points.get(side, 0)))} points now</small></h4>"
+                f"<ul>{items}</ul>"
+            )
+        note = escape(str(victory.get("note", "")))
+        return (
+            '<article class="card objectives-card"><h3>Objectives '
+            "<small>the scenario's, not the rules'</small></h3>"
+            + (f"<p>{note}</p>" if note else "")
+            + "".join(rows)
+            + "</article>"
+        )
 
     def _roster(self, s: dict[str, Any], colours: dict[str, str]) -> str:
         colour = colours.get(str(s.get("side", "")), "#555")
@@ -586,7 +658,7 @@ class FlotillaRenderer:
         )
 
     def _fort_card(self, f: dict[str, Any], view: dict[str, Any], colours: dict[str, str]) -> str:
-        side = str(f.get("captured_by") or f.get("side", ""))
+        side = str(f.get("side", ""))
         garrison = next(
             (
                 t

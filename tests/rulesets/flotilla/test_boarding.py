@@ -41,8 +41,11 @@ def test_boarding_is_crew_plus_morale_plus_guns_times_a_die() -> None:
     # Iron City 50 + 12 + 24 = 86 x 2 = 172; Selma 20 + 12 + 8 = 40 x 6 = 240
     d = Dice([2, 6, [3, 4]])
     rules.boarding(st, T, d.ctx, a, b)
-    assert a.status == "captured" and a.captured_by == "confederate"
-    assert a.crew == 0
+    st.queue.pop()  # Selma's captain chooses the prize crew: the least, ten
+    rules.take_prize(st, T, d.ctx, b, a, 10)
+    # Iron City is Selma's prize now: ten men of Selma's crew sail her
+    assert a.status == "active" and a.side == "confederate" and a.captured_by == "confederate"
+    assert a.crew == 10
     # Selma: 7 casualties, then 10 men away as the prize crew (no morale check:
     # they are not lost)
     assert b.crew_pos == 20 - 7 - 10
@@ -73,3 +76,22 @@ def test_combat_phase_asks_the_grappler_to_board() -> None:
     a.grappled, b.grappled = "b", "ic"
     rules.step_combat(st, T, Dice([]).ctx)
     assert st.ask == {"kind": "board", "seat": "union", "ship": "ic", "target": "b"}
+
+
+def test_a_grapple_may_be_made_at_the_middle_of_the_move_and_stops_her() -> None:
+    a = ship("ic", x=10, y=10, heading=0, speed=6)
+    b = ship("b", "selma", "confederate", x=10.8, y=13, heading=0, speed=0)
+    st = state([a, b])
+    st.phase, st.side_a, st.stage, st.unit = "move_a", "union", "plan", "ic"
+    st.order = []
+    st.ask = {"kind": "plan", "seat": "union", "ship": "ic", "options": ["s6/0/0/0"]}
+    rules.apply(st, T, "union", "s6/0/0/0", Dice([]).ctx)
+    # after the first half (fire declined by both), she is alongside Selma
+    while st.ask is not None and st.ask["kind"] == "fire":
+        rules.apply(st, T, st.ask["seat"], "pass", Dice([]).ctx)
+    assert st.ask is not None and st.ask["kind"] == "close"
+    p = rules.prompt(st, T)
+    assert p is not None and "grapple:b" in p.option_ids()
+    rules.apply(st, T, "union", "grapple:b", Dice([5]).ctx)
+    assert a.grappled == "b" and (a.x, a.y) == (10, 13)  # stopped at the middle
+    assert st.plan.get("middle") is None

@@ -65,7 +65,7 @@ def test_only_4_5_6_hit_normally() -> None:
 )
 def test_visibility_calls(visibility: str, need: int) -> None:
     st, a, b = two_ships()
-    st.visibility = visibility
+    st.events = [visibility]
     assert fire.need_against_ship(st, T, a, b)[0] == need
 
 
@@ -92,7 +92,7 @@ def test_six_only_for_a_firer_on_fire_in_the_yellow_or_with_no_men(
 def test_plus_one_against_a_stationary_ship() -> None:
     st, a, b = two_ships(moving=False)
     assert fire.need_against_ship(st, T, a, b)[0] == 3
-    st.visibility = "fog"
+    st.events = ["fog"]
     assert fire.need_against_ship(st, T, a, b)[0] == 5
 
 

@@ -88,9 +88,9 @@ def test_visibility_from_the_scenario_schedule() -> None:
 def test_a_gm_seat_sets_the_visibility() -> None:
     st = state([ship("ic"), ship("sel", "selma", "confederate", x=30)], gm="gm")
     rules.step_environment(st, T, Dice([]).ctx)
-    assert st.ask == {"kind": "visibility", "seat": "gm"}
+    assert st.ask == {"kind": "environment", "seat": "gm", "what": "time"}
     p = rules.prompt(st, T)
-    assert p is not None and "fog" in p.option_ids()
+    assert p is not None and p.option_ids() == ["day", "dawn", "dusk"]
 
 
 def test_the_turn_is_the_eleven_steps_in_order() -> None:

@@ -23,7 +23,19 @@ def troop(id: str, side: str, men: int, leaders: int = 1, **kw: object) -> Troop
 
 
 def fort(guns: int = 3, garrison: str | None = "gunners") -> LandBattery:
-    return LandBattery("fort", "Fort", "confederate", 36, 32, 180.0, guns, guns, "normal", garrison)
+    return LandBattery(
+        "fort",
+        "Fort",
+        "confederate",
+        36,
+        32,
+        180.0,
+        guns,
+        guns,
+        "normal",
+        garrison,
+        owner="confederate",
+    )
 
 
 @pytest.mark.parametrize(
@@ -109,7 +121,7 @@ def test_hits_beyond_the_guns_fall_on_the_men_and_an_empty_fort_is_destroyed() -
     assert st.batteries["fort"].guns == 0 and gunners.men == 1
     d = Dice([[6], [3]])
     fire.fire_at(st, T, d.ctx, side="union", name="x", weight="normal", dice=1, shot=shot)
-    assert not gunners.alive and st.batteries["fort"].captured_by == "destroyed"
+    assert not gunners.alive and st.batteries["fort"].destroyed
 
 
 def test_artillery_against_troops_in_cover_hits_on_6_else_5_6() -> None:
@@ -148,7 +160,7 @@ def test_small_arms_four_hits_take_out_a_gun() -> None:
 def test_small_arms_reach_six_inches() -> None:
     a = troop("a", "union", 9, x=36, y=40)
     near = troop("n", "confederate", 5, x=36, y=46)
-    far = troop("f", "confederate", 5, x=44, y=40)
+    far = troop("f", "confederate", 5, x=50, y=40)
     st = state([], troops=[a, near, far], land=SHORE)
     assert [s.target for s in fire.small_arms_shots(st, T, a)] == ["n"]
 
@@ -168,7 +180,9 @@ def test_melee_against_an_empty_fort_captures_it() -> None:
     a = troop("a", "union", 9, x=36, y=33, contact="fort")
     st = state([], batteries=[fort(garrison=None)], troops=[a], land=SHORE)
     land.melees(st, T, Dice([]).ctx)
-    assert st.batteries["fort"].captured_by == "union" and st.auto_win == ["union"]
+    fort_ = st.batteries["fort"]
+    assert fort_.captured_by == "union" and fort_.side == "union" and st.auto_win == ["union"]
+    assert fort_.garrison == "a" and a.fort == "fort" and a.cover
 
 
 def test_a_firer_in_the_yellow_hits_troops_only_on_6() -> None:
@@ -211,3 +225,49 @@ def test_troops_do_not_walk_into_the_river() -> None:
     st = state([], troops=[a, troop("d", "confederate", 5, x=10, y=10)], land=SHORE)
     land.troop_move(st, T, Dice([4]).ctx, a, "advance:d")
     assert (a.x, a.y) == (10, 31)
+
+
+def test_the_winner_chooses_whether_to_attack_again_after_a_recoil() -> None:
+    att = troop("a", "union", 10, 1, x=10, y=40, contact="d")
+    dfn = troop("d", "confederate", 10, 1, x=10, y=41)
+    st = state([], troops=[att, dfn])
+    # attacker 8 dice: three 5s; defender 8: none; the attack-again die a 5
+    d = Dice([[5, 5, 5, 1, 1, 1, 1, 1], [1] * 8, 5])
+    assert not land.melees(st, T, d.ctx)
+    assert st.ask == {"kind": "melee_again", "seat": "union", "troop": "a", "enemy": "d"}
+    p = land.prompt(st, T, st.ask, {"step": "melee_again"})
+    assert p.option_ids() == ["press", "stop"]
+    land.apply(st, T, st.ask, "stop", d.ctx)
+    st.ask = None
+    assert land.melees(st, T, d.ctx) and "melee" not in st.plan
+    assert dfn.y == pytest.approx(45) and att.y == 40  # recoiled 4; not followed
+
+
+def test_pressing_the_attack_fights_another_round() -> None:
+    att = troop("a", "union", 10, 1, x=10, y=40, contact="d")
+    dfn = troop("d", "confederate", 10, 1, x=10, y=41)
+    st = state([], troops=[att, dfn])
+    d = Dice([[5, 5, 5, 1, 1, 1, 1, 1], [1] * 8, 6])
+    land.melees(st, T, d.ctx)
+    land.apply(st, T, st.ask or {}, "press", d.ctx)
+    st.ask = None
+    # the second round: attacker 3 + 5 dice, the seven defenders 3 + 3
+    d2 = Dice([[1] * 8, [1] * 6])
+    st.plan["melee"]["rounds"] = 29  # the last round allowed
+    assert land.melees(st, T, d2.ctx)
+    assert att.y == pytest.approx(44) and d2.left == 0  # moved up to contact
+
+
+def test_the_winner_of_a_rout_chooses_to_follow_2d6() -> None:
+    att = troop("a", "union", 10, 1, x=10, y=40, contact="d")  # 3 + 5 dice
+    dfn = troop("d", "confederate", 6, 0, x=10, y=41)  # 3 dice
+    st = state([], troops=[att, dfn])
+    d = Dice([[5, 5, 5, 5, 5, 1, 1, 1], [1, 1, 1], [1, 1, 1, 1]])  # five down: a rout
+    assert not land.melees(st, T, d.ctx)
+    assert st.ask == {"kind": "melee_follow", "seat": "union", "troop": "a", "enemy": "d"}
+    assert dfn.y == pytest.approx(45) and dfn.facing == 0.0  # ran 4, backs to the enemy
+    land.apply(st, T, st.ask, "follow", d.ctx)
+    st.ask = None
+    d2 = Dice([[2, 2]])
+    assert land.melees(st, T, d2.ctx) and d2.left == 0
+    assert att.y == pytest.approx(44)  # followed 4 inches, to within a charge of them

@@ -108,12 +108,14 @@ def test_anchored_at_zero_stays_in_place() -> None:
 def test_the_move_is_made_in_two_halves() -> None:
     s = ship("ic", x=36, y=10, heading=0, speed=6)
     st = state([s])
-    st.plan = {"id": "s8/0/45/-45", "start": [36, 10, 0]}
-    plan = Plan.parse("s8/0/45/-45")
+    st.plan = {"id": "s8/0/0/0", "start": [36, 10, 0], "middle": 45}
+    plan = Plan.parse("s8/0/0/0")
     rules.move_first_half(st, T, Dice([]).ctx, s, plan)
     assert (s.x, s.y, s.heading) == pytest.approx((36, 14, 0))
     rules.move_second_half(st, T, Dice([]).ctx, s, plan)
-    assert (s.x, s.y, s.heading) == pytest.approx((36 + 4 / math.sqrt(2), 14 + 4 / math.sqrt(2), 0))
+    assert (s.x, s.y, s.heading) == pytest.approx(
+        (36 + 4 / math.sqrt(2), 14 + 4 / math.sqrt(2), 45)
+    )
     assert s.speed == 8
 
 
@@ -133,7 +135,8 @@ def test_a_row_boat_turns_then_rows_one_die() -> None:
     s = ship("cut", "navy_cutter", x=36, y=24, heading=0)
     st = state([s])
     ids = [p.id for p in movement.plans(st, T, s)]
-    assert ids == ["s0/0/0/0", "row/0", "row/-45", "row/45", "row/-90", "row/90"]
+    assert ids[:4] == ["s0/0/0/0", "row/0", "row/-15", "row/15"]
+    assert len(ids) == 2 + 2 * 6 and ids[-1] == "row/90"  # any angle up to 90, in 15s
     st.plan = {"id": "row/90", "start": [36, 24, 0]}
     rules.move_first_half(st, T, Dice([3]).ctx, s, Plan.parse("row/90"))
     assert (s.x, s.y, s.heading) == pytest.approx((39, 24, 90))
@@ -156,3 +159,55 @@ def test_the_gamble_turn_of_90_is_one_turn() -> None:
     plans = movement.plans(state([s]), T, s)
     assert any(abs(p.middle) == 90 for p in plans)
     assert not any(abs(p.middle) == 90 and abs(p.end) == 90 for p in plans)
+
+
+def test_the_move_prompt_offers_speeds_with_any_first_turn_up_to_the_card() -> None:
+    ic = ship("ic", x=36, y=24, heading=0, speed=6)
+    st = state([ic])
+    opts = movement.first_options(st, T, ic)
+    assert {p.first for p in opts} == {0}  # Iron City has no turn at the first
+    selma = ship("sel", "selma", x=36, y=24, heading=0, speed=6)
+    st = state([selma])
+    firsts = {p.first for p in movement.first_options(st, T, selma) if p.speed == 6}
+    assert firsts == {0, 15, -15, 30, -30, 45, -45}
+
+
+def test_the_turn_at_the_middle_is_any_angle_up_to_the_card() -> None:
+    s = ship("ic", x=36, y=10, heading=0, speed=6)
+    far = ship("sel", "selma", "confederate", x=0, y=0, heading=0, speed=6)  # out of reach
+    st = state([s, far])
+    st.phase, st.side_a, st.stage, st.unit = "move_a", "union", "plan", "ic"
+    st.order = ["sel"]
+    st.ask = {"kind": "plan", "seat": "union", "ship": "ic", "options": ["s8/0/0/0"]}
+    rules.apply(st, T, "union", "s8/0/0/0", Dice([]).ctx)
+    # the first half is made; fire is offered to nobody (no enemy); then the middle turn
+    p = rules.prompt(st, T)
+    assert p is not None and p.context["step"] == "turn" and p.context["point"] == "middle"
+    assert p.option_ids() == ["t0", "t-15", "t15", "t-30", "t30", "t-45", "t45"]
+    assert (s.x, s.y) == pytest.approx((36, 14))
+    rules.apply(st, T, "union", "t30", Dice([]).ctx)
+    assert (s.x, s.y, s.heading) == pytest.approx((38, 14 + 2 * math.sqrt(3), 30))
+    p = rules.prompt(st, T)
+    assert p is not None and p.context["point"] == "end"
+    rules.apply(st, T, "union", "t-15", Dice([]).ctx)
+    assert s.heading == pytest.approx(15)
+    assert (s.x, s.y) == pytest.approx((38, 14 + 2 * math.sqrt(3)))  # the bow stays put
+
+
+def test_a_finer_turn_step_is_a_house_rule() -> None:
+    from quarterdeck.rulesets.flotilla.tables import tables_with
+
+    fine = tables_with({"movement": {"turn_step": 5}})
+    s = ship("sel", "selma", x=36, y=24, heading=0, speed=6)
+    angles = movement.turn_options(s, "first", fine.movement.turn_step)
+    assert len(angles) == 1 + 2 * 9 and 5 in angles and -45 in angles
+
+
+def test_the_middle_turn_offers_only_legal_second_halves() -> None:
+    s = ship("ic", x=36, y=20, heading=0, speed=8)
+    land = [[(37.0, 20.0), (60.0, 20.0), (60.0, 40.0), (37.0, 40.0)]]  # to starboard
+    st = state([s], land=land)
+    st.plan = {"id": "s8/0/0/0", "start": [36, 20, 0]}
+    s.y = 24
+    angles = rules.later_turns(st, T, s, "middle")
+    assert 0 in angles and -45 in angles and all(a <= 0 for a in angles)

@@ -8,6 +8,10 @@ import copy
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
+from quarterdeck.rulesets.flotilla import rules
+from quarterdeck.rulesets.flotilla.state import LandBattery, Troop
+
+from .helpers import Dice, T, ship, state
 
 
 def duel_game() -> Game:
@@ -59,3 +63,19 @@ def test_a_ship_that_has_fired_is_not_offered_fire_again_that_turn() -> None:
             assert "iron-city" not in prompt.option_ids()
         answer = "pass" if "pass" in prompt.option_ids() else prompt.option_ids()[0]
         game.apply(prompt.seat, answer)
+
+
+def test_fire_is_offered_after_a_troop_moves() -> None:
+    shore = [[(0.0, 30.0), (72.0, 30.0), (72.0, 48.0), (0.0, 48.0)]]
+    men = Troop("m", "m", "union", 8, 1, "disciplined", False, 36.0, 44.0)
+    fort = LandBattery(
+        "f", "Fort", "confederate", 36, 32, 0.0, 2, 2, "normal", None, owner="confederate"
+    )
+    st = state([ship("ic", x=10, y=10)], batteries=[fort], troops=[men], land=shore)
+    st.phase, st.side_a, st.stage, st.unit = "move_a", "union", "next", "m"
+    st.ask = {"kind": "troop", "seat": "union", "troop": "m"}
+    rules.apply(st, T, "union", "advance:f", Dice([4, 6, 6]).ctx)
+    # the men came 4 inches on: the fort (90 degrees about north) may fire at them now
+    assert men.y == 40
+    assert st.ask is not None and st.ask["kind"] == "fire" and st.ask["seat"] == "confederate"
+    assert st.ask["units"] == ["f"]

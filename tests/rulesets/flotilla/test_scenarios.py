@@ -61,8 +61,9 @@ def test_gm_seat_sets_visibility_first() -> None:
     game = Game.new(scenarios.load("yazoo-landing"), seed=1)
     prompt = game.prompt()
     assert prompt is not None and prompt.seat == "gm"
-    game.apply("gm", "fog")
-    assert game.state.visibility == "fog"
+    for answer in ("day", "fog", "none", "unchanged"):
+        game.apply("gm", answer)
+    assert game.state.visibility == "fog" and game.state.events == ["fog"]
 
 
 def test_render_shows_every_card() -> None:
