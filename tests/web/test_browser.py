@@ -717,3 +717,37 @@ def test_flotilla_a_turn_at_the_middle_is_picked_from_its_ghosts(
     tx, ty = (float(v) for v in moved[len("translate(") : -1].split())
     assert math.dist((tx, ty), (x * 10, (48 - y) * 10)) < 1
     page.close()
+
+
+def test_ship_cards_own_first_filtered_and_found_by_clicking_a_ship(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """The seat's own cards come first; "yours" hides the others' (kept on a
+    reload); clicking a ship on the table that answers nothing shows its card."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "away-boarders")
+    page.select_option("#scenario", "champlain-duel-1776")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    mine = page.locator('#frag-cards .card[data-ship="carleton"]')
+    theirs = page.locator('#frag-cards .card[data-ship="royal-savage"]')
+    assert mine.get_attribute("data-side") == "british" and "own" in (
+        mine.get_attribute("class") or ""
+    )
+    assert "own" not in (theirs.get_attribute("class") or "")
+    a, b = mine.bounding_box(), theirs.bounding_box()
+    assert a is not None and b is not None and (a["y"], a["x"]) < (b["y"], b["x"])
+    page.click('[data-cards="mine"]')
+    assert theirs.is_hidden() and mine.is_visible()
+    page.reload()
+    page.wait_for_selector("#conn.live")
+    assert (
+        theirs.is_hidden() and page.get_attribute('[data-cards="mine"]', "aria-pressed") == "true"
+    )
+    page.locator('#frag-table [data-ship="royal-savage"]').first.click()
+    assert theirs.is_visible() and "flash" in (theirs.get_attribute("class") or "")
+    assert page.get_attribute('[data-cards="all"]', "aria-pressed") == "true"
+    page.screenshot(path=str(artifacts / "cards-found-by-clicking.png"))
+    page.close()

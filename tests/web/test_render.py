@@ -53,6 +53,20 @@ def test_gundice_card_shows_gun_dice_free_committed_lost_and_capture() -> None:
     assert "Captured by british" in card and "Failed attacker" in card
 
 
+def test_every_renderers_cards_name_their_piece_and_side() -> None:
+    """The page puts a seat's own cards first and finds a card from its piece
+    on the table by these two attributes."""
+    from quarterdeck.core.engine import Game
+
+    for scenario in ("shannon-chesapeake-1813", "champlain-duel-1776", "mobile-bay-1864"):
+        game = Game.new(load(scenario), seed=1)
+        html = renderer_for(game.scenario.ruleset).cards(game.view(None), COLOURS)
+        for piece in game.view(None).get("ships", []):
+            assert f'data-ship="{piece["id"]}" data-side="{piece["side"]}"' in html, scenario
+    html = GenericRenderer().cards({"ships": [{"id": "a", "side": "x"}]}, COLOURS)
+    assert 'data-ship="a" data-side="x"' in html
+
+
 def test_gundice_action_card_shows_boarding_dice_and_last_rolls() -> None:
     view = gundice_view()
     view["actions"] = [

@@ -21,6 +21,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from quarterdeck.web.render.card import card_open
+
 S = 48.0  # pixels between neighbouring points
 ROW = S * math.sqrt(3) / 2
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
@@ -437,9 +439,8 @@ class AwayBoardersRenderer:
         if fixes:
             flags.append(f'<li class="flag quiet">Repairs: {escape(fixes)}</li>')
         return (
-            f'<article class="card ab-display" data-ship="{escape(str(s.get("id", "")))}" '
-            f'style="--side:{escape(colour)}">'
-            f"<h3>{escape(str(s.get('name', s.get('id', ''))))} "
+            card_open("ab-display", str(s.get("id", "")), str(s.get("side", "")), colour)
+            + f"<h3>{escape(str(s.get('name', s.get('id', ''))))} "
             f"<small>{escape(str(s.get('side', '')))} · {escape(str(s.get('rig', '')))} rig</small>"
             "</h3>"
             '<dl class="facts">'

@@ -22,6 +22,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from quarterdeck.web.render.card import card_open
+
 PX = 10.0  # SVG units per inch
 ARC = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
 ARC_WIDTH = 45.0  # a ship's battery: 22.5 degrees each side of the gun
@@ -613,9 +615,8 @@ class FlotillaRenderer:
         if s.get("mood"):
             flags.append(f'<li class="flag warn">Captain: {escape(str(s.get("mood")))}</li>')
         return (
-            f'<article class="card fl-card" data-ship="{escape(str(s.get("id", "")))}" '
-            f'style="--side:{escape(colour)}">'
-            f"<h3>{escape(str(s.get('name', s.get('id', ''))))} "
+            card_open("fl-card", str(s.get("id", "")), str(s.get("side", "")), colour)
+            + f"<h3>{escape(str(s.get('name', s.get('id', ''))))} "
             f"<small>{escape(str(s.get('side', '')))} · {escape(str(s.get('class', '')))} · "
             f"{escape(str(s.get('length', '?')))} in</small></h3>"
             '<dl class="facts">'
@@ -674,9 +675,10 @@ class FlotillaRenderer:
             else ""
         )
         return (
-            f'<article class="card fl-card fort-card" data-ship="{escape(str(f.get("id", "")))}" '
-            f'style="--side:{escape(colours.get(side, "#555"))}">'
-            f"<h3>{escape(str(f.get('name', '')))} <small>land battery · "
+            card_open(
+                "fl-card fort-card", str(f.get("id", "")), str(side), colours.get(side, "#555")
+            )
+            + f"<h3>{escape(str(f.get('name', '')))} <small>land battery · "
             f"{escape(str(f.get('side', '')))}</small></h3>"
             '<dl class="facts">'
             f'<div><dt>Guns</dt><dd class="guns">{escape(str(f.get("guns", "?")))}'

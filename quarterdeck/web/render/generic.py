@@ -14,6 +14,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from quarterdeck.web.render.card import card_open
+
 PIECE_KEYS = ("ships", "vessels", "units", "boats", "pieces")
 POSITION_KEYS = (("x", "y"), ("x_mm", "y_mm"), ("x_in", "y_in"))
 
@@ -133,8 +135,7 @@ class GenericRenderer:
                 if k not in ("name", "id")
             )
             out.append(
-                f'<article class="card generic-card" data-ship="{escape(str(p.get("id", n)))}" '
-                f'style="--side:{escape(colour)}">'
-                f"<h3>{escape(_name(p, n))}</h3><dl>{items}</dl></article>"
+                card_open("generic-card", str(p.get("id", n)), str(p.get("side", "")), colour)
+                + f"<h3>{escape(_name(p, n))}</h3><dl>{items}</dl></article>"
             )
         return "".join(out) or "<p>No ships in view.</p>"

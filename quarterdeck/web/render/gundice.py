@@ -12,6 +12,7 @@ from typing import Any
 
 from markupsafe import escape
 
+from quarterdeck.web.render.card import card_open
 from quarterdeck.web.render.dice import dice
 
 HULL_MM = {1: 105.0, 2: 150.0, 3: 190.0}
@@ -197,9 +198,8 @@ class GunDiceRenderer:
         )
         grade = str(s.get("crew", ""))
         return (
-            f'<article class="card ship-card" data-ship="{escape(s["id"])}" '
-            f'style="--side:{escape(colour)}">'
-            f"<h3>{escape(s['name'])} <small>{escape(s['side'])}</small></h3>"
+            card_open("ship-card", s["id"], s["side"], colour)
+            + f"<h3>{escape(s['name'])} <small>{escape(s['side'])}</small></h3>"
             '<dl class="facts">'
             f'<div><dt>Size</dt><dd class="size">{escape(str(s["size"]))}</dd></div>'
             f'<div><dt>Crew</dt><dd class="crew">{escape(grade)}'

@@ -10,6 +10,37 @@
   const msg = document.getElementById("message");
   const conn = document.getElementById("conn");
   const baseTitle = document.title;
+  const seat = root.dataset.seat || "";
+
+  // the ship cards: this seat's own first; all, only its own, or only the
+  // others' (kept for the tab); a card without a side is always shown
+  const filterKey = "qd-cards-" + gameId;
+  let cardFilter = sessionStorage.getItem(filterKey) || "all";
+  function arrangeCards() {
+    if (!seat && cardFilter !== "all") cardFilter = "all";
+    document.querySelectorAll("#frag-cards .card[data-side]").forEach((c) => {
+      const mine = seat !== "" && c.dataset.side === seat;
+      c.classList.toggle("own", mine);
+      c.hidden = (cardFilter === "mine" && !mine) || (cardFilter === "others" && mine);
+    });
+    document.querySelectorAll("[data-cards]").forEach((b) =>
+      b.setAttribute("aria-pressed", String(b.dataset.cards === cardFilter)));
+  }
+  document.querySelectorAll("[data-cards]").forEach((b) => b.addEventListener("click", () => {
+    cardFilter = b.dataset.cards;
+    sessionStorage.setItem(filterKey, cardFilter);
+    arrangeCards();
+  }));
+  // a piece clicked on the table when it answers nothing: show its card
+  function showCard(ship) {
+    const card = document.querySelector(`#frag-cards .card[data-ship="${CSS.escape(ship)}"]`);
+    if (!card) return;
+    if (card.hidden) { cardFilter = "all"; arrangeCards(); }
+    card.scrollIntoView({ block: "nearest" });
+    card.classList.remove("flash");
+    void card.offsetWidth;  // restart the highlight
+    card.classList.add("flash");
+  }
 
   function say(text) { msg.textContent = text || ""; }
 
@@ -45,6 +76,7 @@
       applied[name] = html;
     }
     if (window.qdTable) window.qdTable.apply();
+    arrangeCards();
     markChoosable();
     showTurn();
     // keyboard users keep their place: if the control they used was replaced,
@@ -133,7 +165,7 @@
     const hit = piece ? answerButton(piece) : null;
     document.querySelectorAll("button.answer.chosen").forEach((b) => b.classList.remove("chosen"));
     document.querySelectorAll("#frag-table .picked").forEach((g) => g.classList.remove("picked"));
-    if (!hit) return;
+    if (!hit) { if (ship) showCard(ship); return; }
     hit.classList.add("chosen");
     hit.focus({ preventScroll: true });
     piece.classList.add("picked");
@@ -214,6 +246,7 @@
     };
   }
   connect();
+  arrangeCards();
   markChoosable();
   showTurn();
   const log = document.getElementById("frag-log");
