@@ -48,6 +48,22 @@ def step(page: Any, value: int = 6) -> str:
     return "answer"
 
 
+def start_game(
+    browser: Any, live_server: LiveServer, ruleset: str, scenario: str, dice: str = "program"
+) -> Any:
+    """A new game from the start page with the default seats (this browser
+    takes the first side, the computer the others), its page live."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#scenario", scenario)
+    page.check(f"input[name=dice][value={dice}]")
+    page.click("#start-button")
+    page.wait_for_url("**/games/*?t=*")
+    page.wait_for_selector("#conn.live")
+    return page
+
+
 def game_over(page: Any) -> bool:
     return bool(page.locator("#frag-status .result").count())
 
@@ -491,14 +507,7 @@ DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 def test_away_boarders_a_move_picked_on_the_field_of_points(
     browser: Any, live_server: LiveServer, artifacts: Path, dice: str
 ) -> None:
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(live_server.url + "/")
-    page.select_option("#ruleset", "away-boarders")
-    page.select_option("#scenario", "valcour-carleton-1776")
-    page.check(f"input[name=dice][value={dice}]")
-    page.click("#start-button")
-    page.wait_for_url("**/games/*?t=*")
-    page.wait_for_selector("#conn.live")
+    page = start_game(browser, live_server, "away-boarders", "valcour-carleton-1776", dice)
     assert page.locator("#table-svg .land").count() > 0
     assert "wind from NE" in page.text_content("#table-svg .wind")
     assert not page.locator("#layer-arcs").is_visible()  # no layer to show here
@@ -546,14 +555,7 @@ def test_away_boarders_a_move_picked_on_the_field_of_points(
 def test_flotilla_a_move_picked_on_the_inch_table(
     browser: Any, live_server: LiveServer, artifacts: Path, dice: str
 ) -> None:
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(live_server.url + "/")
-    page.select_option("#ruleset", "flotilla")
-    page.select_option("#scenario", "mobile-bay-1864")
-    page.check(f"input[name=dice][value={dice}]")
-    page.click("#start-button")
-    page.wait_for_url("**/games/*?t=*")
-    page.wait_for_selector("#conn.live")
+    page = start_game(browser, live_server, "flotilla", "mobile-bay-1864", dice)
     throws = random.Random(11)
     for _ in range(20):
         if page.locator("#frag-table .move-option.choosable").count():
@@ -610,13 +612,7 @@ def test_flotilla_a_unit_to_fire_is_picked_by_clicking_it(
     browser: Any, live_server: LiveServer, artifacts: Path
 ) -> None:
     """An answer that is a piece's id (a unit to fire, a target) is picked on the table."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(live_server.url + "/")
-    page.select_option("#ruleset", "flotilla")
-    page.select_option("#scenario", "iron-city-duel")
-    page.click("#start-button")
-    page.wait_for_url("**/games/*?t=*")
-    page.wait_for_selector("#conn.live")
+    page = start_game(browser, live_server, "flotilla", "iron-city-duel")
     throws = random.Random(5)
     pieces = page.locator("#frag-table .choosable[data-ship]")
     for _ in range(30):
@@ -682,13 +678,7 @@ def test_flotilla_a_turn_at_the_middle_is_picked_from_its_ghosts(
 ) -> None:
     """The turn at the middle of a move is any angle up to the card's: every
     angle offered is drawn as a ghost of where she will be, and picked there."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(live_server.url + "/")
-    page.select_option("#ruleset", "flotilla")
-    page.select_option("#scenario", "iron-city-duel")
-    page.click("#start-button")
-    page.wait_for_url("**/games/*?t=*")
-    page.wait_for_selector("#conn.live")
+    page = start_game(browser, live_server, "flotilla", "iron-city-duel")
     throws = random.Random(3)
     turns = page.locator('#frag-table .move-option.choosable[data-answer^="t"]')
     for _ in range(30):
@@ -724,13 +714,7 @@ def test_ship_cards_own_first_filtered_and_found_by_clicking_a_ship(
 ) -> None:
     """The seat's own cards come first; "yours" hides the others' (kept on a
     reload); clicking a ship on the table that answers nothing shows its card."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(live_server.url + "/")
-    page.select_option("#ruleset", "away-boarders")
-    page.select_option("#scenario", "champlain-duel-1776")
-    page.click("#start-button")
-    page.wait_for_url("**/games/*?t=*")
-    page.wait_for_selector("#conn.live")
+    page = start_game(browser, live_server, "away-boarders", "champlain-duel-1776")
     mine = page.locator('#frag-cards .card[data-ship="carleton"]')
     theirs = page.locator('#frag-cards .card[data-ship="royal-savage"]')
     assert mine.get_attribute("data-side") == "british" and "own" in (
