@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+from rich.table import Column, Table
 
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.engine import Game
@@ -70,7 +70,7 @@ def rulesets_cmd(as_json: JsonFlag = False) -> None:
     if as_json:
         print(json.dumps(rows, indent=1))
         return
-    table = Table("id", "title", "period", "playable")
+    table = Table(Column("id", no_wrap=True), "title", "period", "playable")
     for row in rows:
         table.add_row(
             row["id"], row["title"], row["period"], "yes" if row["playable"] else "not yet"
@@ -105,7 +105,7 @@ def scenarios_list(
     if as_json:
         print(json.dumps([_scenario_json(s) for s in found], indent=1))
         return
-    table = Table("id", "rule set", "title", "sides")
+    table = Table(Column("id", no_wrap=True), Column("rule set", no_wrap=True), "title", "sides")
     for s in found:
         table.add_row(s.id, s.ruleset, s.title, ", ".join(s.side_names))
     console.print(table)
@@ -359,7 +359,14 @@ def games(db: DbOption = None, as_json: JsonFlag = False) -> None:
     if as_json:
         print(json.dumps([r.__dict__ for r in rows], indent=1))
         return
-    table = Table("id", "scenario", "status", "seats", "decisions+rolls", "result")
+    table = Table(
+        Column("id", no_wrap=True),
+        Column("scenario", no_wrap=True),
+        "status",
+        "seats",
+        "decisions+rolls",
+        "result",
+    )
     for r in rows:
         result = f"{r.result['winner'] or 'draw'}: {r.result['how']}" if r.result else ""
         seats = ", ".join(f"{k}={v}" for k, v in r.seats.items())

@@ -54,6 +54,21 @@ def test_scenarios_json_and_show(run) -> None:  # type: ignore[no-untyped-def]
     assert "San José (first rate, 112 guns, 1783), size 3" in shown.stdout
 
 
+def test_scenario_ids_are_whole_in_a_narrow_terminal(tmp_path: Path) -> None:
+    """The id is what a user types next, so the listing never cuts it short."""
+    env = dict(os.environ, QUARTERDECK_DB=f"sqlite:///{tmp_path / 'g.sqlite3'}", COLUMNS="72")
+    out = subprocess.run(
+        [sys.executable, "-c", "from quarterdeck.cli.main import main; main()", "scenarios"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    for scenario in ("serapis-bonhomme-richard-1779", "lake-erie-lawrence-1813", "mobile-bay-1864"):
+        assert scenario in out.stdout
+
+
 def test_play_save_and_replay_reproduce_the_same_game(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     args = (
