@@ -1307,6 +1307,7 @@ def tasks_setup(state: State, t: Tables, ctx: Context) -> None:
         s.loaders_used = 0
         s.repel = {}
     state.boardings = []
+    state.grapples = []
     state.phase = "tasks"
 
 
@@ -1383,7 +1384,9 @@ def load_options(ship: Ship) -> list[Option]:
 
 
 def grapple_options(state: State, ship: Ship) -> list[Option]:
-    """Grapple, ungrapple or unfoul a ship on the same point (2.3)."""
+    """Grapple, ungrapple or unfoul a ship on the same point (2.3). Only
+    ships grappled on a previous turn may be ungrappled: grapples thrown in
+    this crew task segment cannot be cast off in the same one."""
     if ship.crew["boarders"] - ship.boarders_used <= 0:
         return []
     out: list[Option] = []
@@ -1391,6 +1394,8 @@ def grapple_options(state: State, ship: Ship) -> list[Option]:
         if other.id in ship.fouled:
             out.append(Option(f"unfoul:{other.id}", f"try to clear {other.name} (even)"))
         elif other.id in ship.grappled:
+            if sorted((ship.id, other.id)) in state.grapples:
+                continue
             out.append(Option(f"ungrapple:{other.id}", f"try to cast off {other.name} (even)"))
         elif other.side != ship.side:
             out.append(Option(f"grapple:{other.id}", f"try to grapple {other.name} (even)"))
@@ -1399,13 +1404,23 @@ def grapple_options(state: State, ship: Ship) -> list[Option]:
     return out
 
 
+def met_in_boarding(state: State, a: Ship, b: Ship) -> bool:
+    """Whether ``a`` and ``b`` have already fought a boarding round this crew
+    task segment, whichever boarded: when both have boarding parties they
+    fight one round together (5.0), not one round each way."""
+    return [a.id, b.id] in state.boardings or [b.id, a.id] in state.boardings
+
+
 def board_options(state: State, ship: Ship) -> list[Option]:
-    """Board an enemy grappled or fouled on the same point (5.0)."""
+    """Board an enemy grappled or fouled on the same point (5.0), unless the
+    two have already met in a boarding round this turn."""
     if ship.crew["boarders"] - ship.boarders_used <= 0:
         return []
     out: list[Option] = []
     for other in ships_at(state, ship.pos, ship.id):
         if other.side == ship.side or other.id not in (*ship.fouled, *ship.grappled):
+            continue
+        if met_in_boarding(state, ship, other):
             continue
         out.append(Option(f"board:{other.id}", f"board {other.name}"))
         if ship.co == "ok":
@@ -1625,6 +1640,7 @@ def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
     if kind == "grapple":
         ship.grappled.append(other.id)
         other.grappled.append(ship.id)
+        state.grapples.append(sorted((ship.id, other.id)))
         ctx.log(f"{ship.name} grapples {other.name}", R_TASKS)
     elif kind == "ungrapple":
         ship.grappled.remove(other.id)
@@ -1647,6 +1663,7 @@ def may_board(state: State, defender: Ship) -> list[Ship]:
         and s.id in (*defender.fouled, *defender.grappled)
         and s.crew["boarders"] - s.boarders_used > 0
         and s.id in to_come
+        and not met_in_boarding(state, s, defender)
     ]
 
 

@@ -332,6 +332,7 @@ class State:
     hits: list[Hit] = field(default_factory=list)
     tasks: list[list[str]] = field(default_factory=list)
     boardings: list[list[str]] = field(default_factory=list)
+    grapples: list[list[str]] = field(default_factory=list)  # pairs grappled this segment (2.3)
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
     casualty: CasualtyPick | None = None
     incident: list[str] = field(default_factory=list)  # [kind, mover, other] awaiting the mover
@@ -361,6 +362,7 @@ class State:
         new.hits = [dataclasses.replace(h) for h in self.hits]
         new.tasks = [list(x) for x in self.tasks]
         new.boardings = [list(x) for x in self.boardings]
+        new.grapples = [list(x) for x in self.grapples]
         new.orders = {
             seat: {k: dict(v) if isinstance(v, dict) else v for k, v in given.items()}
             for seat, given in self.orders.items()

@@ -156,3 +156,27 @@ def test_5_0_free_attack_the_defender_chooses_between_the_gun_crews() -> None:
     assert prompt.seat == "american" and prompt.option_ids() == ["box:guns", "box:repair_guns"]
     rules.apply(state, T, "american", "box:repair_guns", ctx(4, 4))
     assert rs.crew["repair_guns"] == 0 and rs.casualties == 1
+
+
+def test_5_0_two_ships_both_boarding_fight_one_round_not_one_each_way() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"], c.crew["guns"] = 2, 2
+    rs.crew["boarders"], rs.crew["guns"] = 2, 1
+    state.phase = "tasks"
+    state.tasks = [["carleton", "board"], ["savage", "board"]]
+    rules.tasks_phase(state, T, ctx())
+    rules.apply(state, T, "british", "board:savage", ctx())
+    rules.apply(state, T, "american", "repel", ctx(6, 1))  # 8 against 3
+    assert rs.crew["boarders"] == 1
+    # the round between them is fought: Royal Savage is not asked to board back
+    assert all(p.context.get("step") != "board" for p in rules.prompts(state, T))
+    assert c.crew["boarders"] == 2 and state.turn == 2
+
+
+def test_5_0_a_ship_that_met_her_enemy_in_a_boarding_round_may_not_board_her_again() -> None:
+    state = _alongside()
+    rs = state.ships["savage"]
+    rs.crew["boarders"], rs.crew["guns"] = 2, 1
+    state.boardings = [["carleton", "savage"]]
+    assert rules.board_options(state, rs) == []
