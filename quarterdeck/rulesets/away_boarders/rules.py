@@ -1735,22 +1735,48 @@ def board(
         ctx.log(f"{loser.name} loses a man of her boarding party", R_BOARD)
 
 
-def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
-    """Surrender to boarders (5.0), then the next turn or the end."""
-    for attacker_id, defender_id in state.boardings:
-        attacker, defender = state.ships[attacker_id], state.ships[defender_id]
-        if not (attacker.active and defender.active):
+def boarding_enemies(state: State, defender: Ship) -> list[Ship]:
+    """The enemy ships locked in a boarding action with ``defender`` (5.0):
+    grappled or fouled with her on her point, or whose party boarded her
+    this turn."""
+    boarded = {a for a, d in state.boardings if d == defender.id}
+    return [
+        s
+        for s in afloat(state)
+        if s.side != defender.side
+        and (
+            s.id in boarded
+            or (s.pos == defender.pos and s.id in (*defender.fouled, *defender.grappled))
+        )
+    ]
+
+
+def surrender_check(state: State, ctx: Context) -> None:
+    """At the end of any turn a ship strikes when the boarding parties of the
+    enemies locked with her outnumber her remaining crew 3:1, or 2:1 while
+    her commanding officer is down (5.0). Checked every turn, whether or not
+    a round was fought in it; two boarding ships count their parties
+    together."""
+    for defender in afloat(state):
+        if not defender.active:
             continue
+        enemies = [e for e in boarding_enemies(state, defender) if e.active]
+        party = sum(e.crew["boarders"] for e in enemies)
         ratio = 2 if defender.co != "ok" else 3
-        party = attacker.crew["boarders"]
         if party > 0 and party >= ratio * defender.crew_total:
             defender.status = "struck"
             _release(state, defender)
+            names = " and ".join(f"{e.name}'s" for e in enemies if e.crew["boarders"])
             ctx.log(
-                f"{defender.name} strikes her colours to {attacker.name}'s boarders "
-                f"({party} against {defender.crew_total})",
+                f"{defender.name} strikes her colours to {names} boarders "
+                f"({party} against {defender.crew_total}, {ratio}:1 needed)",
                 R_BOARD,
             )
+
+
+def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
+    """Surrender to boarders (5.0), then the next turn or the end."""
+    surrender_check(state, ctx)
     state.boardings = []
     for ship in afloat(state):
         ship.backed_turns = ship.backed_turns + 1 if ship.backs_this_turn else 0

@@ -180,3 +180,34 @@ def test_5_0_a_ship_that_met_her_enemy_in_a_boarding_round_may_not_board_her_aga
     rs.crew["boarders"], rs.crew["guns"] = 2, 1
     state.boardings = [["carleton", "savage"]]
     assert rules.board_options(state, rs) == []
+
+
+def test_5_0_surrender_is_checked_at_the_end_of_any_turn_not_only_after_a_round() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew = dict.fromkeys(c.crew, 0) | {"boarders": 6}
+    rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 2}
+    assert state.boardings == []  # grappled, but nobody boarded this turn
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "struck"
+
+
+def test_5_0_surrender_ratio_counts_the_parties_of_two_boarding_ships_together() -> None:
+    state = _two_against_one()
+    a, b, d = (state.ships[i] for i in "abd")
+    a.crew = dict.fromkeys(a.crew, 0) | {"boarders": 2}
+    b.crew = dict.fromkeys(b.crew, 0) | {"boarders": 2}
+    d.crew = dict.fromkeys(d.crew, 0) | {"guns": 1}
+    state.tasks = []
+    rules.end_of_turn(state, T, ctx())  # 2 + 2 against 1: more than 3:1
+    assert d.status == "struck"
+
+
+def test_5_0_no_surrender_to_ships_not_locked_with_her() -> None:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)  # same point, neither grappled nor fouled
+    c.crew = dict.fromkeys(c.crew, 0) | {"boarders": 6}
+    rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 1}
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "afloat"
