@@ -847,6 +847,11 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
     # brush: both lose a point of speed; the mover turns parallel to her
     for s in (mover, other):
         s.speed = max(0, s.speed - 1)
+    if other.id in state.queue:
+        # queued at her old speed but not yet moved this phase: she now moves
+        # with the ships of her new speed, if the chart lists it later (2.2)
+        state.queue = [i for i in state.queue if i != other.id]
+        state.moved = [i for i in state.moved if i != other.id]
     ways = [
         sign
         for sign in (1, -1)
