@@ -507,12 +507,17 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
                     Option(
                         f"rally:{box}",
                         f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
-                        "(instead of reassigning)",
+                        "(one die: even, he returns; odd, lost for good; "
+                        "instead of reassigning)",
                     )
                 )
         if ship.casualties > 1:
             options.append(
-                Option("rally", "rally several casualties, box by box (instead of reassigning)")
+                Option(
+                    "rally",
+                    "rally several casualties, box by box (a die each: even, back to duty; "
+                    "instead of reassigning)",
+                )
             )
         return Prompt(
             seat,
