@@ -220,9 +220,15 @@ def drift_reason(ship: Ship, state: State) -> str:
         return "no masts standing"
     if wind_angle(state.wind, ship.facing) == 0 and ship.crew["yards"] == 0:
         return "head to wind with nobody manning the yards"
-    if ship.backed_turns >= 2:
-        return "backed sail for two or more consecutive turns"
     return ""
+
+
+def drifts_backed(ship: Ship) -> bool:
+    """A ship that has lain with her sails backed for two or more consecutive
+    turns (backing, never advancing) drifts one point downwind on even turns
+    (3.1). Unlike the other drifters she is not stopped: close-hauled she may
+    go on backing indefinitely, or sail on after the drift."""
+    return ship.backed_turns >= 2
 
 
 def ships_at(state: State, p: pg.Point, but: str = "") -> list[Ship]:
@@ -627,17 +633,27 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
 
 def segment_start(state: State, t: Tables, ctx: Context) -> None:
     """Start of the action segment: speeds (3.1, 3.2), and drift on even
-    turns for every ship that cannot move (3.1)."""
+    turns for every ship that cannot move, or has lain backed two or more
+    consecutive turns (3.1)."""
     for ship in afloat(state):
         ship.backs_this_turn = 0
+        ship.advances_this_turn = 0
         reason = drift_reason(ship, state)
         ship.drifting = bool(reason)
         ship.speed = 0 if reason else compute_speed(ship, state, t)
         if reason:
             ctx.log(f"{ship.name} cannot move ({reason})", R_DRIFT)
     state.drifts = (
-        [s.id for s in afloat(state) if s.drifting and not s.aground] if state.turn % 2 == 0 else []
+        [s.id for s in afloat(state) if not s.aground and (s.drifting or drifts_backed(s))]
+        if state.turn % 2 == 0
+        else []
     )
+    for ship in afloat(state):
+        if ship.id in state.drifts and not ship.drifting:
+            ctx.log(
+                f"{ship.name} has lain backed for {ship.backed_turns} turns and drifts",
+                R_DRIFT,
+            )
     state.phase = "drift"
     state.action = 0
     state.entry = -1
@@ -801,6 +817,8 @@ def execute_move(
     ship.last_move = move
     if move == "back":
         ship.backs_this_turn += 1
+    elif move.startswith("advance"):
+        ship.advances_this_turn += 1
     why = " (no crew at the yards: she repeats her last move)" if forced else ""
     if g.contains(p) and not g.is_open(p):
         run_aground(ship, f"is carried onto the shore ahead{why}", ctx, R_MOVE)
@@ -1789,7 +1807,8 @@ def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
     surrender_check(state, ctx)
     state.boardings = []
     for ship in afloat(state):
-        ship.backed_turns = ship.backed_turns + 1 if ship.backs_this_turn else 0
+        lay_backed = ship.backs_this_turn > 0 and ship.advances_this_turn == 0
+        ship.backed_turns = ship.backed_turns + 1 if lay_backed else 0
     _check_end(state, ctx)
     if state.result is not None:
         return

@@ -201,7 +201,8 @@ class Ship:
     drifting: bool = False
     last_move: str = ""
     backs_this_turn: int = 0
-    backed_turns: int = 0
+    advances_this_turn: int = 0
+    backed_turns: int = 0  # consecutive turns spent backed, never advancing (3.1)
     repair: dict[str, int] = field(
         default_factory=lambda: {"repair_rigging": 0, "repair_guns": 0, "repair_hull": 0}
     )
