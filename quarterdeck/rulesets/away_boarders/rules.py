@@ -1732,7 +1732,11 @@ def board(
 ) -> None:
     """One round of a boarding action (5.0): crew markers (and a captain who
     joins) plus a die each; the loser loses a boarder, or the captain on a 2."""
+    # a ship that divided her party between two enemies boards the one with
+    # the part she kept for her, not with the men set against the other (5.0)
     party = ship.crew["boarders"] - ship.boarders_used
+    party -= sum(n for k, n in ship.repel.items() if k != other.id)
+    party = max(0, party)
     state.boardings.append([ship.id, other.id])
     defenders = repel_strength(state, other, ship)
     if defenders == 0:

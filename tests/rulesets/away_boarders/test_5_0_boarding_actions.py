@@ -211,3 +211,13 @@ def test_5_0_no_surrender_to_ships_not_locked_with_her() -> None:
     rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 1}
     rules.end_of_turn(state, T, ctx())
     assert rs.status == "afloat"
+
+
+def test_5_0_a_ship_that_divided_her_party_boards_the_other_only_with_the_part_kept() -> None:
+    state = _two_against_one()
+    b, d = (state.ships[i] for i in "bd")
+    d.repel = {"a": 2}  # she set 2 of her 4 against a; 2 kept for b
+    b.crew["boarders"] = 1
+    b.grappled = ["d"]
+    rules.board(state, d, b, False, ctx(1, 4))  # 2 + 1 = 3 against 1 + 4 = 5
+    assert d.crew["boarders"] == 3 and b.crew["boarders"] == 1
