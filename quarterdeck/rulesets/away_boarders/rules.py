@@ -220,9 +220,15 @@ def drift_reason(ship: Ship, state: State) -> str:
         return "no masts standing"
     if wind_angle(state.wind, ship.facing) == 0 and ship.crew["yards"] == 0:
         return "head to wind with nobody manning the yards"
-    if ship.backed_turns >= 2:
-        return "backed sail for two or more consecutive turns"
     return ""
+
+
+def drifts_backed(ship: Ship) -> bool:
+    """A ship that has lain with her sails backed for two or more consecutive
+    turns (backing, never advancing) drifts one point downwind on even turns
+    (3.1). Unlike the other drifters she is not stopped: close-hauled she may
+    go on backing indefinitely, or sail on after the drift."""
+    return ship.backed_turns >= 2
 
 
 def ships_at(state: State, p: pg.Point, but: str = "") -> list[Ship]:
@@ -507,12 +513,17 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
                     Option(
                         f"rally:{box}",
                         f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
-                        "(instead of reassigning)",
+                        "(one die: even, he returns; odd, lost for good; "
+                        "instead of reassigning)",
                     )
                 )
         if ship.casualties > 1:
             options.append(
-                Option("rally", "rally several casualties, box by box (instead of reassigning)")
+                Option(
+                    "rally",
+                    "rally several casualties, box by box (a die each: even, back to duty; "
+                    "instead of reassigning)",
+                )
             )
         return Prompt(
             seat,
@@ -622,17 +633,27 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
 
 def segment_start(state: State, t: Tables, ctx: Context) -> None:
     """Start of the action segment: speeds (3.1, 3.2), and drift on even
-    turns for every ship that cannot move (3.1)."""
+    turns for every ship that cannot move, or has lain backed two or more
+    consecutive turns (3.1)."""
     for ship in afloat(state):
         ship.backs_this_turn = 0
+        ship.advances_this_turn = 0
         reason = drift_reason(ship, state)
         ship.drifting = bool(reason)
         ship.speed = 0 if reason else compute_speed(ship, state, t)
         if reason:
             ctx.log(f"{ship.name} cannot move ({reason})", R_DRIFT)
     state.drifts = (
-        [s.id for s in afloat(state) if s.drifting and not s.aground] if state.turn % 2 == 0 else []
+        [s.id for s in afloat(state) if not s.aground and (s.drifting or drifts_backed(s))]
+        if state.turn % 2 == 0
+        else []
     )
+    for ship in afloat(state):
+        if ship.id in state.drifts and not ship.drifting:
+            ctx.log(
+                f"{ship.name} has lain backed for {ship.backed_turns} turns and drifts",
+                R_DRIFT,
+            )
     state.phase = "drift"
     state.action = 0
     state.entry = -1
@@ -796,6 +817,8 @@ def execute_move(
     ship.last_move = move
     if move == "back":
         ship.backs_this_turn += 1
+    elif move.startswith("advance"):
+        ship.advances_this_turn += 1
     why = " (no crew at the yards: she repeats her last move)" if forced else ""
     if g.contains(p) and not g.is_open(p):
         run_aground(ship, f"is carried onto the shore ahead{why}", ctx, R_MOVE)
@@ -847,6 +870,11 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
     # brush: both lose a point of speed; the mover turns parallel to her
     for s in (mover, other):
         s.speed = max(0, s.speed - 1)
+    if other.id in state.queue:
+        # queued at her old speed but not yet moved this phase: she now moves
+        # with the ships of her new speed, if the chart lists it later (2.2)
+        state.queue = [i for i in state.queue if i != other.id]
+        state.moved = [i for i in state.moved if i != other.id]
     ways = [
         sign
         for sign in (1, -1)
@@ -1307,6 +1335,7 @@ def tasks_setup(state: State, t: Tables, ctx: Context) -> None:
         s.loaders_used = 0
         s.repel = {}
     state.boardings = []
+    state.grapples = []
     state.phase = "tasks"
 
 
@@ -1383,7 +1412,9 @@ def load_options(ship: Ship) -> list[Option]:
 
 
 def grapple_options(state: State, ship: Ship) -> list[Option]:
-    """Grapple, ungrapple or unfoul a ship on the same point (2.3)."""
+    """Grapple, ungrapple or unfoul a ship on the same point (2.3). Only
+    ships grappled on a previous turn may be ungrappled: grapples thrown in
+    this crew task segment cannot be cast off in the same one."""
     if ship.crew["boarders"] - ship.boarders_used <= 0:
         return []
     out: list[Option] = []
@@ -1391,6 +1422,8 @@ def grapple_options(state: State, ship: Ship) -> list[Option]:
         if other.id in ship.fouled:
             out.append(Option(f"unfoul:{other.id}", f"try to clear {other.name} (even)"))
         elif other.id in ship.grappled:
+            if sorted((ship.id, other.id)) in state.grapples:
+                continue
             out.append(Option(f"ungrapple:{other.id}", f"try to cast off {other.name} (even)"))
         elif other.side != ship.side:
             out.append(Option(f"grapple:{other.id}", f"try to grapple {other.name} (even)"))
@@ -1399,13 +1432,23 @@ def grapple_options(state: State, ship: Ship) -> list[Option]:
     return out
 
 
+def met_in_boarding(state: State, a: Ship, b: Ship) -> bool:
+    """Whether ``a`` and ``b`` have already fought a boarding round this crew
+    task segment, whichever boarded: when both have boarding parties they
+    fight one round together (5.0), not one round each way."""
+    return [a.id, b.id] in state.boardings or [b.id, a.id] in state.boardings
+
+
 def board_options(state: State, ship: Ship) -> list[Option]:
-    """Board an enemy grappled or fouled on the same point (5.0)."""
+    """Board an enemy grappled or fouled on the same point (5.0), unless the
+    two have already met in a boarding round this turn."""
     if ship.crew["boarders"] - ship.boarders_used <= 0:
         return []
     out: list[Option] = []
     for other in ships_at(state, ship.pos, ship.id):
         if other.side == ship.side or other.id not in (*ship.fouled, *ship.grappled):
+            continue
+        if met_in_boarding(state, ship, other):
             continue
         out.append(Option(f"board:{other.id}", f"board {other.name}"))
         if ship.co == "ok":
@@ -1625,6 +1668,7 @@ def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
     if kind == "grapple":
         ship.grappled.append(other.id)
         other.grappled.append(ship.id)
+        state.grapples.append(sorted((ship.id, other.id)))
         ctx.log(f"{ship.name} grapples {other.name}", R_TASKS)
     elif kind == "ungrapple":
         ship.grappled.remove(other.id)
@@ -1647,6 +1691,7 @@ def may_board(state: State, defender: Ship) -> list[Ship]:
         and s.id in (*defender.fouled, *defender.grappled)
         and s.crew["boarders"] - s.boarders_used > 0
         and s.id in to_come
+        and not met_in_boarding(state, s, defender)
     ]
 
 
@@ -1687,7 +1732,11 @@ def board(
 ) -> None:
     """One round of a boarding action (5.0): crew markers (and a captain who
     joins) plus a die each; the loser loses a boarder, or the captain on a 2."""
+    # a ship that divided her party between two enemies boards the one with
+    # the part she kept for her, not with the men set against the other (5.0)
     party = ship.crew["boarders"] - ship.boarders_used
+    party -= sum(n for k, n in ship.repel.items() if k != other.id)
+    party = max(0, party)
     state.boardings.append([ship.id, other.id])
     defenders = repel_strength(state, other, ship)
     if defenders == 0:
@@ -1718,25 +1767,52 @@ def board(
         ctx.log(f"{loser.name} loses a man of her boarding party", R_BOARD)
 
 
-def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
-    """Surrender to boarders (5.0), then the next turn or the end."""
-    for attacker_id, defender_id in state.boardings:
-        attacker, defender = state.ships[attacker_id], state.ships[defender_id]
-        if not (attacker.active and defender.active):
+def boarding_enemies(state: State, defender: Ship) -> list[Ship]:
+    """The enemy ships locked in a boarding action with ``defender`` (5.0):
+    grappled or fouled with her on her point, or whose party boarded her
+    this turn."""
+    boarded = {a for a, d in state.boardings if d == defender.id}
+    return [
+        s
+        for s in afloat(state)
+        if s.side != defender.side
+        and (
+            s.id in boarded
+            or (s.pos == defender.pos and s.id in (*defender.fouled, *defender.grappled))
+        )
+    ]
+
+
+def surrender_check(state: State, ctx: Context) -> None:
+    """At the end of any turn a ship strikes when the boarding parties of the
+    enemies locked with her outnumber her remaining crew 3:1, or 2:1 while
+    her commanding officer is down (5.0). Checked every turn, whether or not
+    a round was fought in it; two boarding ships count their parties
+    together."""
+    for defender in afloat(state):
+        if not defender.active:
             continue
+        enemies = [e for e in boarding_enemies(state, defender) if e.active]
+        party = sum(e.crew["boarders"] for e in enemies)
         ratio = 2 if defender.co != "ok" else 3
-        party = attacker.crew["boarders"]
         if party > 0 and party >= ratio * defender.crew_total:
             defender.status = "struck"
             _release(state, defender)
+            names = " and ".join(f"{e.name}'s" for e in enemies if e.crew["boarders"])
             ctx.log(
-                f"{defender.name} strikes her colours to {attacker.name}'s boarders "
-                f"({party} against {defender.crew_total})",
+                f"{defender.name} strikes her colours to {names} boarders "
+                f"({party} against {defender.crew_total}, {ratio}:1 needed)",
                 R_BOARD,
             )
+
+
+def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
+    """Surrender to boarders (5.0), then the next turn or the end."""
+    surrender_check(state, ctx)
     state.boardings = []
     for ship in afloat(state):
-        ship.backed_turns = ship.backed_turns + 1 if ship.backs_this_turn else 0
+        lay_backed = ship.backs_this_turn > 0 and ship.advances_this_turn == 0
+        ship.backed_turns = ship.backed_turns + 1 if lay_backed else 0
     _check_end(state, ctx)
     if state.result is not None:
         return

@@ -201,7 +201,8 @@ class Ship:
     drifting: bool = False
     last_move: str = ""
     backs_this_turn: int = 0
-    backed_turns: int = 0
+    advances_this_turn: int = 0
+    backed_turns: int = 0  # consecutive turns spent backed, never advancing (3.1)
     repair: dict[str, int] = field(
         default_factory=lambda: {"repair_rigging": 0, "repair_guns": 0, "repair_hull": 0}
     )
@@ -332,6 +333,7 @@ class State:
     hits: list[Hit] = field(default_factory=list)
     tasks: list[list[str]] = field(default_factory=list)
     boardings: list[list[str]] = field(default_factory=list)
+    grapples: list[list[str]] = field(default_factory=list)  # pairs grappled this segment (2.3)
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
     casualty: CasualtyPick | None = None
     incident: list[str] = field(default_factory=list)  # [kind, mover, other] awaiting the mover
@@ -361,6 +363,7 @@ class State:
         new.hits = [dataclasses.replace(h) for h in self.hits]
         new.tasks = [list(x) for x in self.tasks]
         new.boardings = [list(x) for x in self.boardings]
+        new.grapples = [list(x) for x in self.grapples]
         new.orders = {
             seat: {k: dict(v) if isinstance(v, dict) else v for k, v in given.items()}
             for seat, given in self.orders.items()

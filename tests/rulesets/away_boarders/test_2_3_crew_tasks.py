@@ -181,3 +181,17 @@ def test_2_3_the_man_who_unfouls_may_not_also_board() -> None:
     rules.do_task(state, T, c, "grapple", "unfoul:savage", ctx(2))
     assert c.fouled == [] and rs.fouled == []
     assert rules.board_options(state, c) == []
+
+
+def test_2_3_a_grapple_thrown_this_turn_cannot_be_cast_off_until_a_later_turn() -> None:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)
+    c.crew["boarders"] = rs.crew["boarders"] = 1
+    rules.tasks_setup(state, T, ctx())
+    rules.do_task(state, T, c, "grapple", "grapple:savage", ctx(4))
+    assert c.grappled == ["savage"]
+    # Royal Savage's grapple task comes after: no ungrapple of a grapple just thrown
+    assert rules.grapple_options(state, rs) == []
+    rules.tasks_setup(state, T, ctx())  # the next turn's crew task segment
+    assert [o.id for o in rules.grapple_options(state, rs)] == ["ungrapple:carleton", "none"]

@@ -125,7 +125,7 @@ def test_3_1_drift_one_point_downwind_on_even_turns() -> None:
     state.turn = 2
     rules.segment_start(state, T, ctx())
     rules.drift_phase(state, T, ctx())
-    assert a.drifting and a.pos == pg.step(start, 3)
+    assert a.pos == pg.step(start, 3)
     state.turn = 3
     rules.segment_start(state, T, ctx())
     rules.drift_phase(state, T, ctx())
@@ -197,3 +197,45 @@ def test_3_1_with_nobody_aloft_no_advance_head_to_wind() -> None:
     a = state.ships["a"]
     a.last_move = "advance"
     assert rules._forced_move(state, a, T) == ""
+
+
+def test_3_1_after_two_turns_lying_backed_she_drifts_on_even_turns_but_may_still_sail() -> None:
+    state = make_state(
+        [ship("a", "carleton", "british", (4, 4), 1), ship("b", "maria", "american", (9, 9))],
+        wind=0,
+    )
+    a = state.ships["a"]  # close-hauled: she may back sail indefinitely
+    for turn in (1, 2):
+        state.turn = turn
+        rules.segment_start(state, T, ctx())
+        rules.execute_move(state, a, "back", T, ctx())
+        rules.end_of_turn(state, T, ctx())
+    assert a.backed_turns == 2
+    start = a.pos
+    state.turn = 3  # odd: no drift, and she is not stopped
+    rules.segment_start(state, T, ctx())
+    assert state.drifts == [] and not a.drifting and a.speed > 0
+    assert "back" in rules.move_options(state, a, T)
+    rules.execute_move(state, a, "back", T, ctx())
+    rules.end_of_turn(state, T, ctx())
+    rules.segment_start(state, T, ctx())  # turn 4, even: she drifts, then may move
+    rules.drift_phase(state, T, ctx())
+    assert a.pos == pg.step(start, 3) and not a.drifting and a.speed > 0
+    assert "back" in rules.move_options(state, a, T)
+
+
+def test_3_1_a_turn_in_which_she_also_advanced_is_not_a_turn_lying_backed() -> None:
+    state = make_state(
+        [ship("a", "carleton", "british", (4, 4), 1), ship("b", "maria", "american", (9, 9))],
+        wind=0,
+    )
+    a = state.ships["a"]
+    for turn in (1, 2):
+        state.turn = turn
+        rules.segment_start(state, T, ctx())
+        rules.execute_move(state, a, "back", T, ctx())
+        rules.execute_move(state, a, "advance", T, ctx())
+        rules.end_of_turn(state, T, ctx())
+    assert a.backed_turns == 0
+    rules.segment_start(state, T, ctx())
+    assert state.drifts == []

@@ -176,3 +176,21 @@ def test_3_3_the_ai_turns_a_brush_away_from_the_wind() -> None:
     answer = AwayBoardersAI("american").decide(view(state, "american"), prompt)
     rules.apply(state, T, "american", answer, ctx())
     assert rules.wind_angle(state.wind, m.facing) != 0
+
+
+def test_3_3_a_ship_brushed_before_her_move_moves_later_in_the_phase_at_her_new_speed() -> None:
+    state = _pair()
+    m, o = state.ships["m"], state.ships["o"]
+    o.facing, o.speed = 2, 3
+    # first action phase, the speed-3 entry: m moves first, then o
+    state.phase, state.action = "move", 0
+    state.entry = [e.speed for e in T.movement.phases[0]].index(3)
+    state.queue, state.moved = ["m", "o"], ["m", "o"]
+    state.queue.pop(0)
+    rules.execute_move(state, m, "advance", T, ctx(5, 2))  # collision, then a brush
+    assert (m.speed, o.speed) == (2, 2)
+    # she lost a point of speed for the turn, not her move: the speed-2 entry
+    # of this phase still moves her
+    assert "o" not in state.queue
+    assert rules.movers(state, 2) == [o]
+    assert m not in rules.movers(state, 2)

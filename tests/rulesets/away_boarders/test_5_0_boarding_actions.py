@@ -156,3 +156,68 @@ def test_5_0_free_attack_the_defender_chooses_between_the_gun_crews() -> None:
     assert prompt.seat == "american" and prompt.option_ids() == ["box:guns", "box:repair_guns"]
     rules.apply(state, T, "american", "box:repair_guns", ctx(4, 4))
     assert rs.crew["repair_guns"] == 0 and rs.casualties == 1
+
+
+def test_5_0_two_ships_both_boarding_fight_one_round_not_one_each_way() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew["boarders"], c.crew["guns"] = 2, 2
+    rs.crew["boarders"], rs.crew["guns"] = 2, 1
+    state.phase = "tasks"
+    state.tasks = [["carleton", "board"], ["savage", "board"]]
+    rules.tasks_phase(state, T, ctx())
+    rules.apply(state, T, "british", "board:savage", ctx())
+    rules.apply(state, T, "american", "repel", ctx(6, 1))  # 8 against 3
+    assert rs.crew["boarders"] == 1
+    # the round between them is fought: Royal Savage is not asked to board back
+    assert all(p.context.get("step") != "board" for p in rules.prompts(state, T))
+    assert c.crew["boarders"] == 2 and state.turn == 2
+
+
+def test_5_0_a_ship_that_met_her_enemy_in_a_boarding_round_may_not_board_her_again() -> None:
+    state = _alongside()
+    rs = state.ships["savage"]
+    rs.crew["boarders"], rs.crew["guns"] = 2, 1
+    state.boardings = [["carleton", "savage"]]
+    assert rules.board_options(state, rs) == []
+
+
+def test_5_0_surrender_is_checked_at_the_end_of_any_turn_not_only_after_a_round() -> None:
+    state = _alongside()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    c.crew = dict.fromkeys(c.crew, 0) | {"boarders": 6}
+    rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 2}
+    assert state.boardings == []  # grappled, but nobody boarded this turn
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "struck"
+
+
+def test_5_0_surrender_ratio_counts_the_parties_of_two_boarding_ships_together() -> None:
+    state = _two_against_one()
+    a, b, d = (state.ships[i] for i in "abd")
+    a.crew = dict.fromkeys(a.crew, 0) | {"boarders": 2}
+    b.crew = dict.fromkeys(b.crew, 0) | {"boarders": 2}
+    d.crew = dict.fromkeys(d.crew, 0) | {"guns": 1}
+    state.tasks = []
+    rules.end_of_turn(state, T, ctx())  # 2 + 2 against 1: more than 3:1
+    assert d.status == "struck"
+
+
+def test_5_0_no_surrender_to_ships_not_locked_with_her() -> None:
+    state = duel()
+    c, rs = state.ships["carleton"], state.ships["savage"]
+    place(rs, c.pos)  # same point, neither grappled nor fouled
+    c.crew = dict.fromkeys(c.crew, 0) | {"boarders": 6}
+    rs.crew = dict.fromkeys(rs.crew, 0) | {"guns": 1}
+    rules.end_of_turn(state, T, ctx())
+    assert rs.status == "afloat"
+
+
+def test_5_0_a_ship_that_divided_her_party_boards_the_other_only_with_the_part_kept() -> None:
+    state = _two_against_one()
+    b, d = (state.ships[i] for i in "bd")
+    d.repel = {"a": 2}  # she set 2 of her 4 against a; 2 kept for b
+    b.crew["boarders"] = 1
+    b.grappled = ["d"]
+    rules.board(state, d, b, False, ctx(1, 4))  # 2 + 1 = 3 against 1 + 4 = 5
+    assert d.crew["boarders"] == 3 and b.crew["boarders"] == 1
