@@ -1439,16 +1439,25 @@ def met_in_boarding(state: State, a: Ship, b: Ship) -> bool:
     return [a.id, b.id] in state.boardings or [b.id, a.id] in state.boardings
 
 
+def boarding_party(ship: Ship, other: Ship) -> int:
+    """The men of ``ship``'s boarding party free to board ``other`` (5.0):
+    her party less any she has set against other enemies when she divided it."""
+    party = ship.crew["boarders"] - ship.boarders_used
+    party -= sum(n for k, n in ship.repel.items() if k != other.id)
+    return max(0, party)
+
+
 def board_options(state: State, ship: Ship) -> list[Option]:
     """Board an enemy grappled or fouled on the same point (5.0), unless the
-    two have already met in a boarding round this turn."""
+    two have already met in a boarding round this turn, or every man of her
+    party is set against another enemy."""
     if ship.crew["boarders"] - ship.boarders_used <= 0:
         return []
     out: list[Option] = []
     for other in ships_at(state, ship.pos, ship.id):
         if other.side == ship.side or other.id not in (*ship.fouled, *ship.grappled):
             continue
-        if met_in_boarding(state, ship, other):
+        if met_in_boarding(state, ship, other) or boarding_party(ship, other) == 0:
             continue
         out.append(Option(f"board:{other.id}", f"board {other.name}"))
         if ship.co == "ok":
@@ -1734,9 +1743,7 @@ def board(
     joins) plus a die each; the loser loses a boarder, or the captain on a 2."""
     # a ship that divided her party between two enemies boards the one with
     # the part she kept for her, not with the men set against the other (5.0)
-    party = ship.crew["boarders"] - ship.boarders_used
-    party -= sum(n for k, n in ship.repel.items() if k != other.id)
-    party = max(0, party)
+    party = boarding_party(ship, other)
     state.boardings.append([ship.id, other.id])
     defenders = repel_strength(state, other, ship)
     if defenders == 0:

@@ -221,3 +221,14 @@ def test_5_0_a_ship_that_divided_her_party_boards_the_other_only_with_the_part_k
     b.grappled = ["d"]
     rules.board(state, d, b, False, ctx(1, 4))  # 2 + 1 = 3 against 1 + 4 = 5
     assert d.crew["boarders"] == 3 and b.crew["boarders"] == 1
+
+
+def test_5_0_a_ship_whose_whole_party_faces_one_enemy_is_not_offered_to_board_the_other() -> None:
+    state = _two_against_one()
+    b, d = (state.ships[i] for i in "bd")
+    b.crew["boarders"] = 1
+    d.repel = {"a": 4}  # every man of her 4 set against a
+    assert "board:b" not in [o.id for o in rules.board_options(state, d)]
+    assert "board:a" in [o.id for o in rules.board_options(state, d)]
+    d.repel = {"a": 3}  # one kept for b
+    assert "board:b" in [o.id for o in rules.board_options(state, d)]
