@@ -628,7 +628,9 @@ def resolve_close(state: State, t: Tables, ctx: Context, ship: Ship, answer: str
             )
         else:
             gm = state.game_master
-            damage.apply_hits(state, t, ctx, target, gm["ram_hits"], "rammed", by=ship.side)
+            damage.apply_hits(
+                state, t, ctx, target, gm["ram_hits"], "rammed", by=ship.side, by_ship=ship.id
+            )
             damage.apply_hits(state, t, ctx, ship, gm["ram_self_hits"], "ramming")
         state.plan["rammed"] = target.id
         return
@@ -661,16 +663,18 @@ def spar_torpedo(state: State, t: Tables, ctx: Context, ship: Ship, target: Ship
     (hit,) = ctx.roll(f"Spar torpedo against {target.name}: hits on {sp.hit_on}+", 1, R_SPAR)
     if hit >= sp.hit_on:
         (n,) = ctx.roll(f"Spar torpedo damage to {target.name}", 1, R_SPAR)
-        damage.apply_hits(state, t, ctx, target, n, "spar torpedo", by=ship.side)
+        damage.apply_hits(state, t, ctx, target, n, "spar torpedo", by=ship.side, by_ship=ship.id)
         if target.status in ("active", "surrendered", "abandoned"):
             damage.specific_hit(
                 state, t, ctx, target, sp.specific, label="Spar torpedo specific hit"
             )
     (back,) = ctx.roll(f"Force of the explosion on {ship.name}", 1, R_SPAR)
     if ship.length <= t.fire.small_target_length and back <= sp.small_destroyed_max:
-        damage.sink(state, t, ctx, ship, None, "destroyed by her own spar torpedo")
+        damage.sink(state, t, ctx, ship, damage.SELF, "destroyed by her own spar torpedo")
         return
-    damage.apply_hits(state, t, ctx, ship, sp.self_hits.get(back, 0), "own spar torpedo")
+    damage.apply_hits(
+        state, t, ctx, ship, sp.self_hits.get(back, 0), "own spar torpedo", by=damage.SELF
+    )
 
 
 def collisions(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
@@ -749,7 +753,7 @@ def extra_power(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         ship.stopped = e.explosion_stop
         ship.speed, ship.moving = 0, False
         ship.continuing += e.explosion_continuing
-        damage.apply_hits(state, t, ctx, ship, e.explosion_hits, "boiler explosion")
+        damage.apply_hits(state, t, ctx, ship, e.explosion_hits, "boiler explosion", by=damage.SELF)
         state.stage = "next"
     elif die == 2:
         ctx.log(f"{ship.name}: steam lines leak; stopped for {e.leak_stop} turns", movement.R_POWER)
@@ -772,7 +776,7 @@ def gamble(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     dice = ctx.roll(f"{ship.name}: more power anyway", e.gamble_dice, movement.R_POWER)
     total = sum(dice)
     if total < e.gamble_survive:
-        damage.sink(state, t, ctx, ship, None, "the boilers blow")
+        damage.sink(state, t, ctx, ship, damage.SELF, "the boilers blow")
         state.stage = "next"
         return
     ship.extra_inches = total
@@ -1428,8 +1432,16 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
         target = state.ships[ask["target"]]
         to_target, to_ship = (int(x) for x in answer.split("-"))
         why = "rammed" if kind == "gm_ram" else "collision"
+        rammer = kind == "gm_ram"
         damage.apply_hits(
-            state, t, ctx, target, to_target, why, by=ship.side if kind == "gm_ram" else None
+            state,
+            t,
+            ctx,
+            target,
+            to_target,
+            why,
+            by=ship.side if rammer else None,
+            by_ship=ship.id if rammer else None,
         )
         damage.apply_hits(state, t, ctx, ship, to_ship, why)
     elif kind == "gm_aground":

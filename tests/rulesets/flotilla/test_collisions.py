@@ -84,3 +84,14 @@ def test_collision_between_touching_keels() -> None:
     st = state([a, b], gm="gm")
     rules.collisions(st, T, Dice([]).ctx, a)
     assert st.queue == [{"kind": "gm_collision", "seat": "gm", "ship": "ic", "target": "sel"}]
+
+
+def test_a_ship_that_rams_an_enemy_under_has_sunk_an_enemy_ship() -> None:
+    """Captain's Morale Modifiers: +1 if your ship has sunk an enemy ship,
+    also by ramming (the game master's hits sink her)."""
+    a = ship("ark", "arkansas", "confederate", x=36, y=19.5, heading=0)
+    b = ship("sel", "selma", x=40, y=20, heading=270)
+    b.ticked = len(b.boxes) - 1
+    st = state([a, b])
+    rules.resolve_close(st, T, Dice([[1, 1, 1]]).ctx, a, "ram:sel")
+    assert b.status == "hulk" and a.sank_enemy
