@@ -602,7 +602,7 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
         if ship.moving and bow_gap <= t.contact.ram:
             out.append(Option(f"ram:{other.id}", f"ram {other.name}"))
         if (
-            other.cls != "ironclad"
+            not buttoned_up(other)
             and ship.grappled is None
             and other.grappled is None
             and ship.no_repair == 0
@@ -613,6 +613,13 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
         if ship.spar and bow_gap <= t.spar.range:
             out.append(Option(f"spar:{other.id}", f"explode the spar torpedo against {other.name}"))
     return out
+
+
+def buttoned_up(ship: Ship) -> bool:
+    """Boarding Actions: no boarding an ironclad that is "buttoned up". Every
+    ironclad is, unless her scenario entry says ``buttoned_up = false``; a
+    ship whose armour class has dropped below ironclad no longer is."""
+    return ship.cls == "ironclad" and ship.buttoned_up
 
 
 def resolve_close(state: State, t: Tables, ctx: Context, ship: Ship, answer: str) -> None:

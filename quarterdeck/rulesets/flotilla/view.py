@@ -60,6 +60,7 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "fired": s.fired,
         "no_fire": s.no_fire,
         "flagship": s.flagship,
+        "buttoned_up": s.cls == "ironclad" and s.buttoned_up,
         "spar": s.spar,
         "party": s.party,
         "stopped": s.stopped,
@@ -152,6 +153,7 @@ def card(s: Ship) -> list[str]:
         (s.grappled is not None, f"grappled with {s.grappled}"),
         (bool(s.mood), s.mood),
         (s.flagship, "flagship"),
+        (s.cls == "ironclad" and not s.buttoned_up, "not buttoned up: may be boarded"),
     ):
         if on:
             flags.append(text)

@@ -23,6 +23,30 @@ def test_grapple_offered_alongside_but_never_against_an_ironclad() -> None:
     assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]
 
 
+def test_a_scenario_may_leave_an_ironclad_unbuttoned() -> None:
+    """Boarding Actions forbid boarding only an ironclad that is buttoned up:
+    a scenario entry ``buttoned_up = false`` (hatches open, at her moorings)
+    lets her be grappled and boarded."""
+    from quarterdeck.rulesets.flotilla import make_ship
+    from quarterdeck.rulesets.flotilla.state import ShipSpec
+    from quarterdeck.rulesets.flotilla.tables import rosters
+
+    st, a, b = alongside("arkansas")
+    assert b.buttoned_up and not a.buttoned_up  # ironclads are, by default
+    spec = ShipSpec(id="b", roster="arkansas", side="confederate", x=10.8, y=10, buttoned_up=False)
+    open_b = make_ship(spec, rosters()["arkansas"])
+    st.ships["b"] = open_b
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+
+
+def test_an_ironclad_dropped_to_protected_can_be_boarded() -> None:
+    """Specific Hit Chart triples: an ironclad dropped a class is no longer
+    an ironclad, so no longer buttoned up."""
+    st, a, b = alongside("arkansas")
+    b.cls = "protected"
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+
+
 def test_a_successful_grapple_stops_both_ships() -> None:
     st, a, b = alongside()
     rules.resolve_close(st, T, Dice([4]).ctx, a, "grapple:b")
