@@ -579,18 +579,22 @@ def check_torpedoes(
 def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     """What a ship may do to an enemy at the end of her move: ram (bow on
     her keel), grapple (alongside, not a buttoned-up ironclad), or explode
-    a spar torpedo (within 2 inches)."""
+    a spar torpedo (within 2 inches). No grappling, not even a struck enemy,
+    while a fire forbids it (Specific Hit Chart 9 and 13) or a catastrophic
+    fire rages (line 2: the whole crew fights it)."""
     out: list[Option] = []
     mine = fire.hull(ship)
+    may_grapple = (
+        ship.grappled is None and ship.crew > 0 and ship.no_repair == 0 and not ship.catastrophic
+    )
     for other in state.ships.values():
         if other.side == ship.side:
             continue
         if other.status in ("surrendered", "abandoned"):
             # a struck or abandoned enemy is taken by putting men aboard
             if (
-                ship.grappled is None
+                may_grapple
                 and other.grappled is None
-                and ship.crew >= 1
                 and mine.range_to(fire.hull(other)) <= t.contact.grapple
             ):
                 out.append(Option(f"grapple:{other.id}", f"grapple {other.name} to take her"))
@@ -602,12 +606,10 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
         if ship.moving and bow_gap <= t.contact.ram:
             out.append(Option(f"ram:{other.id}", f"ram {other.name}"))
         if (
-            not buttoned_up(other)
-            and ship.grappled is None
+            may_grapple
+            and not buttoned_up(other)
             and other.grappled is None
-            and ship.no_repair == 0
             and mine.range_to(theirs) <= t.contact.grapple
-            and ship.crew > 0
         ):
             out.append(Option(f"grapple:{other.id}", f"attempt to grapple {other.name}"))
         if ship.spar and bow_gap <= t.spar.range:

@@ -119,3 +119,21 @@ def test_a_grapple_may_be_made_at_the_middle_of_the_move_and_stops_her() -> None
     rules.apply(st, T, "union", "grapple:b", Dice([5]).ctx)
     assert a.grappled == "b" and (a.x, a.y) == (10, 13)  # stopped at the middle
     assert st.plan.get("middle") is None
+
+
+def test_no_grappling_while_a_catastrophic_fire_rages() -> None:
+    """Specific Hit Chart 2: the whole crew fights a catastrophic fire, so
+    nobody is free to throw the grapnels."""
+    st, a, _ = alongside()
+    a.catastrophic = True
+    assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]
+
+
+def test_a_fire_that_forbids_grappling_also_spares_a_struck_enemy() -> None:
+    """Specific Hit Chart 9 and 13: no grappling while the fire forbids it,
+    not even to take a ship that has struck."""
+    st, a, b = alongside()
+    b.status = "surrendered"
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+    a.no_repair = 2
+    assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]
