@@ -1308,7 +1308,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         ctx["ship"] = ship.id
         opts = tuple(
             Option(str(n), f"{n} dice ({n * per} guns over the side)")
-            for n in range(0, min(most, 6) + 1)
+            for n in range(0, most + 1)  # as many as she has guns for: the text sets no cap
         )
         return Prompt(
             seat, f"{name} is aground: how many dice to throw?", R_COLL, opts, context=ctx
