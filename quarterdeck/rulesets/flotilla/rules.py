@@ -1245,19 +1245,37 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         for u in ask["units"]:
             fire_opts.append(Option(u, f"fire with {unit_name(state, u)}"))
         ctx["last"] = state.phase == "move_b" and not state.order and state.stage == "close"
-        return Prompt(seat, "Fire now?", fire.R_FIRE, tuple(fire_opts), context=ctx)
+        return Prompt(
+            seat,
+            f"Fire now ({fire_moment(state)})? Each gun fires once a turn",
+            fire.R_FIRE,
+            tuple(fire_opts),
+            context=ctx,
+        )
     if kind == "target":
         unit_id, battery = ask["unit"], ask["battery"]
         target_opts = [Option("hold", "hold this battery")]
         volley = [*state.firing.get("orders", {}), *state.firing.get("left", [])]
         ctx.update(unit=unit_id, battery=battery, shots={}, volley=volley)
         for target, inches, divisor, what in ask["shots"]:
-            label = f"{unit_name(state, target)} at {inches:.1f} in"
+            share = BAND_WORDS.get(divisor, f"hits / {divisor}")
+            label = f"{unit_name(state, target)} at {inches:.1f} in ({share})"
             target_opts.append(Option(target, label))
             ctx["shots"][target] = [inches, divisor, what]
             if what == "ship" and unit_id in state.ships:
-                target_opts.append(Option(f"{target}:low", label + ", aimed low"))
-                target_opts.append(Option(f"{target}:high", label + ", aimed high"))
+                aimed = f"aimed fire: 1-{t.fire.aimed_place_on - 1} misses altogether"
+                target_opts.append(
+                    Option(
+                        f"{target}:low",
+                        f"{label}, aimed low ({aimed}; specific hits {t.fire.aimed_low:+d})",
+                    )
+                )
+                target_opts.append(
+                    Option(
+                        f"{target}:high",
+                        f"{label}, aimed high ({aimed}; specific hits {t.fire.aimed_high:+d})",
+                    )
+                )
         return Prompt(
             seat,
             f"Target for {unit_name(state, unit_id)}"
@@ -1359,6 +1377,22 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     return land.prompt(state, t, ask, ctx)
+
+
+# Firing: the range band's share of the hits, for the target question
+BAND_WORDS = {1: "full hits", 2: "half the hits, rounded up", 3: "a third of the hits, rounded up"}
+
+
+def fire_moment(state: State) -> str:
+    """Where in the sequence fire is being offered, in words (steps 3 and 4:
+    fire at any time during the move)."""
+    side = mover(state)
+    who = state.ships.get(state.unit) or state.troops.get(state.unit)
+    if state.stage == "next" or who is None:
+        return f"{side}'s movement"
+    if state.stage == "second":
+        return f"{side}'s movement, {who.name} at the middle of her move"
+    return f"{side}'s movement, after {who.name} has moved"
 
 
 def target_shots(state: State, t: Tables, unit_id: str, battery: str) -> list[fire.Shot]:
