@@ -264,6 +264,7 @@ def open_fire(state: State) -> None:
     then the other side (Sequence of play, steps 3 and 4)."""
     side = mover(state)
     state.fire_seats = [side, other_side(state, side)]
+    state.held = []
 
 
 def fire_point(state: State, t: Tables, ctx: Context) -> bool:
@@ -284,7 +285,7 @@ def fire_point(state: State, t: Tables, ctx: Context) -> bool:
                 ],
             }
             return True
-    units = fire.firers(state, t, seat)
+    units = [u for u in fire.firers(state, t, seat) if u not in state.held]
     if not units:
         state.fire_seats.pop(0)
         return False
@@ -1524,17 +1525,20 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
     unit_id = state.firing["unit"]
     orders: dict[str, str] = state.firing["orders"]
     state.firing = {}
+    if all(order == "hold" for order in orders.values()):
+        # nothing fired, nothing spent: the guns stay loaded for a later
+        # point of the move (Reloading artillery: guns fire once a turn)
+        state.held.append(unit_id)
+        ctx.log(f"{unit_name(state, unit_id)} holds fire", fire.R_FIRE)
+        return
     if unit_id in state.ships:
         fire.ship_volleys(state, t, ctx, state.ships[unit_id], orders)
     elif unit_id in state.batteries:
         bat = state.batteries[unit_id]
-        bat.fired = True  # chose to fire: holding now forgoes this turn's shot
-        if orders["guns"] != "hold":
-            fire.fort_volley(state, t, ctx, bat, orders["guns"])
+        fire.fort_volley(state, t, ctx, bat, orders["guns"])
     else:
         troop = state.troops[unit_id]
         troop.fired = True
-        if orders["guns"] != "hold":
-            shot = [s for s in fire.small_arms_shots(state, t, troop) if s.target == orders["guns"]]
-            if shot:
-                fire.small_arms(state, t, ctx, troop, shot[0])
+        shot = [s for s in fire.small_arms_shots(state, t, troop) if s.target == orders["guns"]]
+        if shot:
+            fire.small_arms(state, t, ctx, troop, shot[0])
