@@ -814,7 +814,8 @@ def step_landing(state: State, t: Tables, ctx: Context) -> bool:
 
 
 def step_combat(state: State, t: Tables, ctx: Context) -> bool:
-    """Step 6: boarding actions between grappled ships, then land melee."""
+    """Step 6: boarding actions between grappled ships (not by a ship whose
+    whole crew is fighting a catastrophic fire), then land melee."""
     if state.stage == "":
         state.order = [f"{a}>{b}" for a, b in state.grapples]
         state.stage = "board"
@@ -824,6 +825,10 @@ def step_combat(state: State, t: Tables, ctx: Context) -> bool:
         target = state.ships[b]
         takeable = target.afloat or target.status in ("surrendered", "abandoned")
         if [a, b] in state.grapples and state.ships[a].afloat and takeable:
+            if state.ships[a].catastrophic:
+                # Specific Hit Chart 2: the whole crew fights the blaze
+                ctx.log(f"{state.ships[a].name} fights her fire: no boarding", R_BOARD)
+                continue
             state.ask = {"kind": "board", "seat": state.ships[a].side, "ship": a, "target": b}
             return False
     state.stage = "melee"

@@ -102,6 +102,18 @@ def test_combat_phase_asks_the_grappler_to_board() -> None:
     assert st.ask == {"kind": "board", "seat": "union", "ship": "ic", "target": "b"}
 
 
+def test_no_boarding_by_a_ship_fighting_a_catastrophic_fire() -> None:
+    """Specific Hit Chart 2: the whole crew fights the blaze, so the grappler
+    does not board that turn (the grapple holds)."""
+    st, a, b = alongside()
+    st.grapples = [["ic", "b"]]
+    a.grappled, b.grappled = "b", "ic"
+    a.catastrophic = True
+    st.stage = ""
+    rules.step_combat(st, T, Dice([]).ctx)
+    assert st.ask is None and st.grapples == [["ic", "b"]]
+
+
 def test_a_grapple_may_be_made_at_the_middle_of_the_move_and_stops_her() -> None:
     a = ship("ic", x=10, y=10, heading=0, speed=6)
     b = ship("b", "selma", "confederate", x=10.8, y=13, heading=0, speed=0)
