@@ -1205,7 +1205,8 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         ctx["ship"] = ship.id
         return Prompt(
             seat,
-            f"{name}: call the engineer for more power?",
+            f"{name}: call the engineer for more power? (one die: 1 boiler explodes, "
+            f"2 steam leak, 3 he refuses, 4-6 that many inches beyond {ship.max_speed})",
             movement.R_POWER,
             (Option("no", "no"), Option("yes", "call for more power")),
             context=ctx,

@@ -78,3 +78,11 @@ def test_a_boiler_explosion_that_sinks_her_credits_nobody() -> None:
     d = Dice([1, [1, 1, 2]])
     rules.extra_power(st, T, d.ctx, s)
     assert s.status == "hulk" and st.sank == {} and st.auto_win == []
+
+
+def test_the_question_states_the_four_outcomes() -> None:
+    s = ship("ic", speed=16)
+    st = state([s])
+    st.ask = {"kind": "power", "seat": "union", "ship": "ic"}
+    p = rules.prompt(st, T)
+    assert p is not None and "1 boiler explodes" in p.question and "4-6" in p.question
