@@ -81,6 +81,7 @@ def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
         anchored=speed == 0,
         party=spec.party,
         owner=spec.side,
+        buttoned_up=card.class_ == "ironclad" if spec.buttoned_up is None else spec.buttoned_up,
     )
 
 

@@ -101,12 +101,14 @@ def apply_hits(
     modifier: int = 0,
     heavy_close: bool = False,
     by: str | None = None,
+    by_ship: str | None = None,
 ) -> None:
     """Tick ``n`` damage boxes in order, top to bottom and left to right
     (The Damage Box). A box with the ship's class letter calls for the
     specific hit chart unless the hit is continuing damage; a (c) box calls
     a morale check; the first yellow box costs two speed increments and a
-    morale check; the last box sinks her."""
+    morale check; the last box sinks her. ``by`` and ``by_ship`` say who
+    gets the credit if she sinks (see ``sink``)."""
     if n <= 0 or ship.status in ("sunk", "hulk"):
         return
     ctx.log(f"{ship.name} takes {n} hit(s) ({why})", R_BOX)
@@ -130,11 +132,30 @@ def apply_hits(
         if "©" in box:
             morale_check(state, t, ctx, ship, "(c) damage box")
         if ship.ticked >= len(ship.boxes) and ship.status not in ("sunk", "hulk"):
-            sink(state, t, ctx, ship, by, "every damage box ticked")
+            sink(state, t, ctx, ship, by, "every damage box ticked", by_ship=by_ship)
 
 
-def sink(state: State, t: Tables, ctx: Context, ship: Ship, by: str | None, why: str) -> None:
-    """The ship goes down: a hulk marker for three turns (The Damage Box)."""
+SELF = ""  # ``by`` for a ship that destroys herself: nobody is credited
+
+
+def sink(
+    state: State,
+    t: Tables,
+    ctx: Context,
+    ship: Ship,
+    by: str | None,
+    why: str,
+    *,
+    by_ship: str | None = None,
+) -> None:
+    """The ship goes down: a hulk marker for three turns (The Damage Box).
+
+    The sinking is credited to side ``by`` (None: the enemy, when there is
+    one enemy side; ``SELF``: nobody, for a ship that destroys herself, as
+    by her boilers or her own spar torpedo), which counts for next turn's
+    initiative (Initiative: sank more, an ironclad sunk); the ship
+    ``by_ship`` that sank her has "sunk an enemy ship" (Captain's Morale
+    Modifiers, +1)."""
     was_active = ship.afloat
     ship.status = "hulk"
     ship.hulk_turns = t.damage.hulk_turns
@@ -146,7 +167,10 @@ def sink(state: State, t: Tables, ctx: Context, ship: Ship, by: str | None, why:
         return
     enemy = [s for s in enemy_sides(state, ship.side)]
     side = by if by is not None else (enemy[0] if len(enemy) == 1 else None)
-    if side is not None:
+    sinker = state.ships.get(by_ship) if by_ship is not None else None
+    if sinker is not None and sinker.side != ship.side:
+        sinker.sank_enemy = True
+    if side:
         state.sank[side] = state.sank.get(side, 0) + 1
         if ship.cls == "ironclad" and side not in state.auto_win:
             state.auto_win.append(side)

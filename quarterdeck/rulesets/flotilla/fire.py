@@ -394,9 +394,8 @@ def fire_at(
             modifier=modifier,
             heavy_close=weight == "heavy" and shot.inches <= t.specific.triples_range,
             by=side,
+            by_ship=firer.id if firer is not None else None,
         )
-        if target.status in ("hulk", "sunk") and firer is not None:
-            firer.sank_enemy = True
         return
     if shot.kind == "battery":
         bat = state.batteries[shot.target]

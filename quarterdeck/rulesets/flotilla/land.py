@@ -509,13 +509,29 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
         return Prompt(seat, question, R_MELEE, choices, context=ctx)
     assert kind == "troop", kind
     opts = [Option("hold", "hold")]
+    m = t.melee
+    fail = m.rabble_charge_fail if troop.quality == "rabble" else m.disciplined_charge_fail
+    test = f"balks on {'1' if fail == 1 else f'1-{fail}'}" + (
+        f", {m.no_leader:+d} with no leader" if troop.leaders == 0 else ""
+    )
+    charge_dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
     for target in enemy_objectives(state, troop):
         gap = distance((troop.x, troop.y), _point(state, target))
         name = (
             state.batteries[target].name if target in state.batteries else state.troops[target].name
         )
-        opts.append(Option(f"advance:{target}", f"advance on {name} ({gap:.1f} in)"))
-        opts.append(Option(f"charge:{target}", f"charge {name} ({gap:.1f} in)"))
+        opts.append(
+            Option(
+                f"advance:{target}",
+                f"advance on {name} ({gap:.1f} in away; {t.land.move_dice}d6 in)",
+            )
+        )
+        opts.append(
+            Option(
+                f"charge:{target}",
+                f"charge {name} ({gap:.1f} in away; charge test {test}; {charge_dice}d6 in)",
+            )
+        )
         opts.append(Option(f"face:{target}", f"stand and face {name}"))
     return Prompt(seat, f"Move {troop.name} ({troop.men} men)", R_LAND, tuple(opts), context=ctx)
 

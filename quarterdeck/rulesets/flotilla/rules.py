@@ -264,6 +264,7 @@ def open_fire(state: State) -> None:
     then the other side (Sequence of play, steps 3 and 4)."""
     side = mover(state)
     state.fire_seats = [side, other_side(state, side)]
+    state.held = []
 
 
 def fire_point(state: State, t: Tables, ctx: Context) -> bool:
@@ -284,7 +285,7 @@ def fire_point(state: State, t: Tables, ctx: Context) -> bool:
                 ],
             }
             return True
-    units = fire.firers(state, t, seat)
+    units = [u for u in fire.firers(state, t, seat) if u not in state.held]
     if not units:
         state.fire_seats.pop(0)
         return False
@@ -579,18 +580,22 @@ def check_torpedoes(
 def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     """What a ship may do to an enemy at the end of her move: ram (bow on
     her keel), grapple (alongside, not a buttoned-up ironclad), or explode
-    a spar torpedo (within 2 inches)."""
+    a spar torpedo (within 2 inches). No grappling, not even a struck enemy,
+    while a fire forbids it (Specific Hit Chart 9 and 13) or a catastrophic
+    fire rages (line 2: the whole crew fights it)."""
     out: list[Option] = []
     mine = fire.hull(ship)
+    may_grapple = (
+        ship.grappled is None and ship.crew > 0 and ship.no_repair == 0 and not ship.catastrophic
+    )
     for other in state.ships.values():
         if other.side == ship.side:
             continue
         if other.status in ("surrendered", "abandoned"):
             # a struck or abandoned enemy is taken by putting men aboard
             if (
-                ship.grappled is None
+                may_grapple
                 and other.grappled is None
-                and ship.crew >= 1
                 and mine.range_to(fire.hull(other)) <= t.contact.grapple
             ):
                 out.append(Option(f"grapple:{other.id}", f"grapple {other.name} to take her"))
@@ -602,17 +607,22 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
         if ship.moving and bow_gap <= t.contact.ram:
             out.append(Option(f"ram:{other.id}", f"ram {other.name}"))
         if (
-            other.cls != "ironclad"
-            and ship.grappled is None
+            may_grapple
+            and not buttoned_up(other)
             and other.grappled is None
-            and ship.no_repair == 0
             and mine.range_to(theirs) <= t.contact.grapple
-            and ship.crew > 0
         ):
             out.append(Option(f"grapple:{other.id}", f"attempt to grapple {other.name}"))
         if ship.spar and bow_gap <= t.spar.range:
             out.append(Option(f"spar:{other.id}", f"explode the spar torpedo against {other.name}"))
     return out
+
+
+def buttoned_up(ship: Ship) -> bool:
+    """Boarding Actions: no boarding an ironclad that is "buttoned up". Every
+    ironclad is, unless her scenario entry says ``buttoned_up = false``; a
+    ship whose armour class has dropped below ironclad no longer is."""
+    return ship.cls == "ironclad" and ship.buttoned_up
 
 
 def resolve_close(state: State, t: Tables, ctx: Context, ship: Ship, answer: str) -> None:
@@ -628,7 +638,9 @@ def resolve_close(state: State, t: Tables, ctx: Context, ship: Ship, answer: str
             )
         else:
             gm = state.game_master
-            damage.apply_hits(state, t, ctx, target, gm["ram_hits"], "rammed", by=ship.side)
+            damage.apply_hits(
+                state, t, ctx, target, gm["ram_hits"], "rammed", by=ship.side, by_ship=ship.id
+            )
             damage.apply_hits(state, t, ctx, ship, gm["ram_self_hits"], "ramming")
         state.plan["rammed"] = target.id
         return
@@ -661,16 +673,18 @@ def spar_torpedo(state: State, t: Tables, ctx: Context, ship: Ship, target: Ship
     (hit,) = ctx.roll(f"Spar torpedo against {target.name}: hits on {sp.hit_on}+", 1, R_SPAR)
     if hit >= sp.hit_on:
         (n,) = ctx.roll(f"Spar torpedo damage to {target.name}", 1, R_SPAR)
-        damage.apply_hits(state, t, ctx, target, n, "spar torpedo", by=ship.side)
+        damage.apply_hits(state, t, ctx, target, n, "spar torpedo", by=ship.side, by_ship=ship.id)
         if target.status in ("active", "surrendered", "abandoned"):
             damage.specific_hit(
                 state, t, ctx, target, sp.specific, label="Spar torpedo specific hit"
             )
     (back,) = ctx.roll(f"Force of the explosion on {ship.name}", 1, R_SPAR)
     if ship.length <= t.fire.small_target_length and back <= sp.small_destroyed_max:
-        damage.sink(state, t, ctx, ship, None, "destroyed by her own spar torpedo")
+        damage.sink(state, t, ctx, ship, damage.SELF, "destroyed by her own spar torpedo")
         return
-    damage.apply_hits(state, t, ctx, ship, sp.self_hits.get(back, 0), "own spar torpedo")
+    damage.apply_hits(
+        state, t, ctx, ship, sp.self_hits.get(back, 0), "own spar torpedo", by=damage.SELF
+    )
 
 
 def collisions(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
@@ -749,7 +763,7 @@ def extra_power(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         ship.stopped = e.explosion_stop
         ship.speed, ship.moving = 0, False
         ship.continuing += e.explosion_continuing
-        damage.apply_hits(state, t, ctx, ship, e.explosion_hits, "boiler explosion")
+        damage.apply_hits(state, t, ctx, ship, e.explosion_hits, "boiler explosion", by=damage.SELF)
         state.stage = "next"
     elif die == 2:
         ctx.log(f"{ship.name}: steam lines leak; stopped for {e.leak_stop} turns", movement.R_POWER)
@@ -772,7 +786,7 @@ def gamble(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     dice = ctx.roll(f"{ship.name}: more power anyway", e.gamble_dice, movement.R_POWER)
     total = sum(dice)
     if total < e.gamble_survive:
-        damage.sink(state, t, ctx, ship, None, "the boilers blow")
+        damage.sink(state, t, ctx, ship, damage.SELF, "the boilers blow")
         state.stage = "next"
         return
     ship.extra_inches = total
@@ -800,7 +814,8 @@ def step_landing(state: State, t: Tables, ctx: Context) -> bool:
 
 
 def step_combat(state: State, t: Tables, ctx: Context) -> bool:
-    """Step 6: boarding actions between grappled ships, then land melee."""
+    """Step 6: boarding actions between grappled ships (not by a ship whose
+    whole crew is fighting a catastrophic fire), then land melee."""
     if state.stage == "":
         state.order = [f"{a}>{b}" for a, b in state.grapples]
         state.stage = "board"
@@ -810,6 +825,10 @@ def step_combat(state: State, t: Tables, ctx: Context) -> bool:
         target = state.ships[b]
         takeable = target.afloat or target.status in ("surrendered", "abandoned")
         if [a, b] in state.grapples and state.ships[a].afloat and takeable:
+            if state.ships[a].catastrophic:
+                # Specific Hit Chart 2: the whole crew fights the blaze
+                ctx.log(f"{state.ships[a].name} fights her fire: no boarding", R_BOARD)
+                continue
             state.ask = {"kind": "board", "seat": state.ships[a].side, "ship": a, "target": b}
             return False
     state.stage = "melee"
@@ -1186,7 +1205,8 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         ctx["ship"] = ship.id
         return Prompt(
             seat,
-            f"{name}: call the engineer for more power?",
+            f"{name}: call the engineer for more power? (one die: 1 boiler explodes, "
+            f"2 steam leak, 3 he refuses, 4-6 that many inches beyond {ship.max_speed})",
             movement.R_POWER,
             (Option("no", "no"), Option("yes", "call for more power")),
             context=ctx,
@@ -1232,19 +1252,37 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         for u in ask["units"]:
             fire_opts.append(Option(u, f"fire with {unit_name(state, u)}"))
         ctx["last"] = state.phase == "move_b" and not state.order and state.stage == "close"
-        return Prompt(seat, "Fire now?", fire.R_FIRE, tuple(fire_opts), context=ctx)
+        return Prompt(
+            seat,
+            f"Fire now ({fire_moment(state)})? Each gun fires once a turn",
+            fire.R_FIRE,
+            tuple(fire_opts),
+            context=ctx,
+        )
     if kind == "target":
         unit_id, battery = ask["unit"], ask["battery"]
         target_opts = [Option("hold", "hold this battery")]
         volley = [*state.firing.get("orders", {}), *state.firing.get("left", [])]
         ctx.update(unit=unit_id, battery=battery, shots={}, volley=volley)
         for target, inches, divisor, what in ask["shots"]:
-            label = f"{unit_name(state, target)} at {inches:.1f} in"
+            share = BAND_WORDS.get(divisor, f"hits / {divisor}")
+            label = f"{unit_name(state, target)} at {inches:.1f} in ({share})"
             target_opts.append(Option(target, label))
             ctx["shots"][target] = [inches, divisor, what]
             if what == "ship" and unit_id in state.ships:
-                target_opts.append(Option(f"{target}:low", label + ", aimed low"))
-                target_opts.append(Option(f"{target}:high", label + ", aimed high"))
+                aimed = f"aimed fire: 1-{t.fire.aimed_place_on - 1} misses altogether"
+                target_opts.append(
+                    Option(
+                        f"{target}:low",
+                        f"{label}, aimed low ({aimed}; specific hits {t.fire.aimed_low:+d})",
+                    )
+                )
+                target_opts.append(
+                    Option(
+                        f"{target}:high",
+                        f"{label}, aimed high ({aimed}; specific hits {t.fire.aimed_high:+d})",
+                    )
+                )
         return Prompt(
             seat,
             f"Target for {unit_name(state, unit_id)}"
@@ -1295,7 +1333,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         ctx["ship"] = ship.id
         opts = tuple(
             Option(str(n), f"{n} dice ({n * per} guns over the side)")
-            for n in range(0, min(most, 6) + 1)
+            for n in range(0, most + 1)  # as many as she has guns for: the text sets no cap
         )
         return Prompt(
             seat, f"{name} is aground: how many dice to throw?", R_COLL, opts, context=ctx
@@ -1346,6 +1384,22 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     return land.prompt(state, t, ask, ctx)
+
+
+# Firing: the range band's share of the hits, for the target question
+BAND_WORDS = {1: "full hits", 2: "half the hits, rounded up", 3: "a third of the hits, rounded up"}
+
+
+def fire_moment(state: State) -> str:
+    """Where in the sequence fire is being offered, in words (steps 3 and 4:
+    fire at any time during the move)."""
+    side = mover(state)
+    who = state.ships.get(state.unit) or state.troops.get(state.unit)
+    if state.stage == "next" or who is None:
+        return f"{side}'s movement"
+    if state.stage == "second":
+        return f"{side}'s movement, {who.name} at the middle of her move"
+    return f"{side}'s movement, after {who.name} has moved"
 
 
 def target_shots(state: State, t: Tables, unit_id: str, battery: str) -> list[fire.Shot]:
@@ -1428,8 +1482,16 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
         target = state.ships[ask["target"]]
         to_target, to_ship = (int(x) for x in answer.split("-"))
         why = "rammed" if kind == "gm_ram" else "collision"
+        rammer = kind == "gm_ram"
         damage.apply_hits(
-            state, t, ctx, target, to_target, why, by=ship.side if kind == "gm_ram" else None
+            state,
+            t,
+            ctx,
+            target,
+            to_target,
+            why,
+            by=ship.side if rammer else None,
+            by_ship=ship.id if rammer else None,
         )
         damage.apply_hits(state, t, ctx, ship, to_ship, why)
     elif kind == "gm_aground":
@@ -1469,17 +1531,20 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
     unit_id = state.firing["unit"]
     orders: dict[str, str] = state.firing["orders"]
     state.firing = {}
+    if all(order == "hold" for order in orders.values()):
+        # nothing fired, nothing spent: the guns stay loaded for a later
+        # point of the move (Reloading artillery: guns fire once a turn)
+        state.held.append(unit_id)
+        ctx.log(f"{unit_name(state, unit_id)} holds fire", fire.R_FIRE)
+        return
     if unit_id in state.ships:
         fire.ship_volleys(state, t, ctx, state.ships[unit_id], orders)
     elif unit_id in state.batteries:
         bat = state.batteries[unit_id]
-        bat.fired = True  # chose to fire: holding now forgoes this turn's shot
-        if orders["guns"] != "hold":
-            fire.fort_volley(state, t, ctx, bat, orders["guns"])
+        fire.fort_volley(state, t, ctx, bat, orders["guns"])
     else:
         troop = state.troops[unit_id]
         troop.fired = True
-        if orders["guns"] != "hold":
-            shot = [s for s in fire.small_arms_shots(state, t, troop) if s.target == orders["guns"]]
-            if shot:
-                fire.small_arms(state, t, ctx, troop, shot[0])
+        shot = [s for s in fire.small_arms_shots(state, t, troop) if s.target == orders["guns"]]
+        if shot:
+            fire.small_arms(state, t, ctx, troop, shot[0])

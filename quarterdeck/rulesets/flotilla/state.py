@@ -38,6 +38,9 @@ class ShipSpec(BaseModel):
     flagship: bool = False
     spar: bool | None = None
     party: str | None = None  # a troop unit aboard
+    # Boarding Actions: an ironclad is "buttoned up" (cannot be boarded)
+    # unless the scenario says otherwise (hatches open, at anchor, ...)
+    buttoned_up: bool | None = None
 
 
 class BatterySpec(BaseModel):
@@ -289,6 +292,7 @@ class Ship:
     captured_by: str | None = None  # the side holding her as a prize (or she struck to)
     owner: str = ""  # the side she began the game with
     row_dice: int = 0  # a row boat: one die of inches a turn
+    buttoned_up: bool = False  # an ironclad closed up: no boarding her
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
         # the card's tracks and boxes never change in play: share them; copy
@@ -421,6 +425,7 @@ class State:
     plan: dict[str, Any] = field(default_factory=dict)
     fire_seats: list[str] = field(default_factory=list)  # seats still to be asked
     firing: dict[str, Any] = field(default_factory=dict)  # a ship choosing targets
+    held: list[str] = field(default_factory=list)  # units that held every gun at this point
     ask: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)
     out: dict[str, int] = field(default_factory=dict)  # enemy units put out, by side

@@ -59,7 +59,9 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "grappled": s.grappled,
         "fired": s.fired,
         "no_fire": s.no_fire,
+        "repairing": s.repairing,
         "flagship": s.flagship,
+        "buttoned_up": s.cls == "ironclad" and s.buttoned_up,
         "spar": s.spar,
         "party": s.party,
         "stopped": s.stopped,
@@ -149,9 +151,11 @@ def card(s: Ship) -> list[str]:
         (s.fire_below > 0, "fire below"),
         (s.fire_above > 0, "fire above"),
         (s.aground, "aground"),
+        (s.repairing, "repairing: fired guns not reloaded"),
         (s.grappled is not None, f"grappled with {s.grappled}"),
         (bool(s.mood), s.mood),
         (s.flagship, "flagship"),
+        (s.cls == "ironclad" and not s.buttoned_up, "not buttoned up: may be boarded"),
     ):
         if on:
             flags.append(text)

@@ -23,6 +23,30 @@ def test_grapple_offered_alongside_but_never_against_an_ironclad() -> None:
     assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]
 
 
+def test_a_scenario_may_leave_an_ironclad_unbuttoned() -> None:
+    """Boarding Actions forbid boarding only an ironclad that is buttoned up:
+    a scenario entry ``buttoned_up = false`` (hatches open, at her moorings)
+    lets her be grappled and boarded."""
+    from quarterdeck.rulesets.flotilla import make_ship
+    from quarterdeck.rulesets.flotilla.state import ShipSpec
+    from quarterdeck.rulesets.flotilla.tables import rosters
+
+    st, a, b = alongside("arkansas")
+    assert b.buttoned_up and not a.buttoned_up  # ironclads are, by default
+    spec = ShipSpec(id="b", roster="arkansas", side="confederate", x=10.8, y=10, buttoned_up=False)
+    open_b = make_ship(spec, rosters()["arkansas"])
+    st.ships["b"] = open_b
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+
+
+def test_an_ironclad_dropped_to_protected_can_be_boarded() -> None:
+    """Specific Hit Chart triples: an ironclad dropped a class is no longer
+    an ironclad, so no longer buttoned up."""
+    st, a, b = alongside("arkansas")
+    b.cls = "protected"
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+
+
 def test_a_successful_grapple_stops_both_ships() -> None:
     st, a, b = alongside()
     rules.resolve_close(st, T, Dice([4]).ctx, a, "grapple:b")
@@ -78,6 +102,18 @@ def test_combat_phase_asks_the_grappler_to_board() -> None:
     assert st.ask == {"kind": "board", "seat": "union", "ship": "ic", "target": "b"}
 
 
+def test_no_boarding_by_a_ship_fighting_a_catastrophic_fire() -> None:
+    """Specific Hit Chart 2: the whole crew fights the blaze, so the grappler
+    does not board that turn (the grapple holds)."""
+    st, a, b = alongside()
+    st.grapples = [["ic", "b"]]
+    a.grappled, b.grappled = "b", "ic"
+    a.catastrophic = True
+    st.stage = ""
+    rules.step_combat(st, T, Dice([]).ctx)
+    assert st.ask is None and st.grapples == [["ic", "b"]]
+
+
 def test_a_grapple_may_be_made_at_the_middle_of_the_move_and_stops_her() -> None:
     a = ship("ic", x=10, y=10, heading=0, speed=6)
     b = ship("b", "selma", "confederate", x=10.8, y=13, heading=0, speed=0)
@@ -95,3 +131,21 @@ def test_a_grapple_may_be_made_at_the_middle_of_the_move_and_stops_her() -> None
     rules.apply(st, T, "union", "grapple:b", Dice([5]).ctx)
     assert a.grappled == "b" and (a.x, a.y) == (10, 13)  # stopped at the middle
     assert st.plan.get("middle") is None
+
+
+def test_no_grappling_while_a_catastrophic_fire_rages() -> None:
+    """Specific Hit Chart 2: the whole crew fights a catastrophic fire, so
+    nobody is free to throw the grapnels."""
+    st, a, _ = alongside()
+    a.catastrophic = True
+    assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]
+
+
+def test_a_fire_that_forbids_grappling_also_spares_a_struck_enemy() -> None:
+    """Specific Hit Chart 9 and 13: no grappling while the fire forbids it,
+    not even to take a ship that has struck."""
+    st, a, b = alongside()
+    b.status = "surrendered"
+    assert "grapple:b" in [o.id for o in rules.close_options(st, T, a)]
+    a.no_repair = 2
+    assert "grapple:b" not in [o.id for o in rules.close_options(st, T, a)]

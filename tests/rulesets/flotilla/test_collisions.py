@@ -84,3 +84,29 @@ def test_collision_between_touching_keels() -> None:
     st = state([a, b], gm="gm")
     rules.collisions(st, T, Dice([]).ctx, a)
     assert st.queue == [{"kind": "gm_collision", "seat": "gm", "ship": "ic", "target": "sel"}]
+
+
+def test_a_ship_that_rams_an_enemy_under_has_sunk_an_enemy_ship() -> None:
+    """Captain's Morale Modifiers: +1 if your ship has sunk an enemy ship,
+    also by ramming (the game master's hits sink her)."""
+    a = ship("ark", "arkansas", "confederate", x=36, y=19.5, heading=0)
+    b = ship("sel", "selma", x=40, y=20, heading=270)
+    b.ticked = len(b.boxes) - 1
+    st = state([a, b])
+    rules.resolve_close(st, T, Dice([[1, 1, 1]]).ctx, a, "ram:sel")
+    assert b.status == "hulk" and a.sank_enemy
+
+
+def test_an_aground_ship_may_pitch_as_many_guns_as_she_has() -> None:
+    """Collisions, Ramming, and Running Aground: she chooses in advance how
+    many guns go over the side; the text sets no limit but her guns."""
+    s = ship("ic", aground=True)
+    st = state([s])
+    st.ask = {"kind": "pitch", "seat": "union", "ship": "ic"}
+    p = rules.prompt(st, T)
+    assert p is not None and p.option_ids()[-1] == str(s.guns) and len(p.option_ids()) == 25
+    a = ship("ark", "arkansas", "confederate", aground=True)
+    st = state([a])
+    st.ask = {"kind": "pitch", "seat": "confederate", "ship": "ark"}
+    p = rules.prompt(st, T)
+    assert p is not None and p.option_ids()[-1] == str(a.guns // 3)

@@ -128,3 +128,14 @@ def test_house_rules_can_make_the_letters_cumulative() -> None:
     plain = ship("sel", "selma", "confederate")
     damage.apply_hits(state([plain]), T, Dice([]).ctx, plain, 4, "test")
     assert plain.no_turns == 0
+
+
+def test_a_ship_repairing_carries_a_marker_on_her_card() -> None:
+    """Continuing Damage: a ship trying to repair is marked (her fired guns
+    will not reload)."""
+    from quarterdeck.rulesets.flotilla.view import card, ship_view
+
+    s = ship("ic")
+    assert not any("repairing" in line for line in card(s))
+    s.repairing = True
+    assert "repairing" in card(s)[0] and ship_view(s)["repairing"]

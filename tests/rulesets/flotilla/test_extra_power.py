@@ -59,3 +59,30 @@ def test_4_5_6_add_that_many_inches(die: int) -> None:
     rules.extra_power(st, T, Dice([die]).ctx, s)
     assert s.extra_inches == die
     assert max(movement.speed_options(s)) == 16 + die
+
+
+def test_a_ship_that_blows_her_own_boilers_is_no_enemy_sinking() -> None:
+    """Initiative: an ironclad destroyed by her own gamble was not sunk by
+    the enemy: no outright initiative, no "sank more" for the other side."""
+    s = ship("tn", "tennessee", "confederate", speed=6)
+    st = state([s, ship("ic", x=60)])
+    rules.gamble(st, T, Dice([3, 4, 4]).ctx, s)
+    assert s.status == "hulk"
+    assert st.sank == {} and st.auto_win == []
+
+
+def test_a_boiler_explosion_that_sinks_her_credits_nobody() -> None:
+    s = ship("tn", "tennessee", "confederate", speed=6)
+    s.ticked = len(s.boxes) - 1  # the last box, a (c): a morale check, then she sinks
+    st = state([s, ship("ic", x=60)])
+    d = Dice([1, [1, 1, 2]])
+    rules.extra_power(st, T, d.ctx, s)
+    assert s.status == "hulk" and st.sank == {} and st.auto_win == []
+
+
+def test_the_question_states_the_four_outcomes() -> None:
+    s = ship("ic", speed=16)
+    st = state([s])
+    st.ask = {"kind": "power", "seat": "union", "ship": "ic"}
+    p = rules.prompt(st, T)
+    assert p is not None and "1 boiler explodes" in p.question and "4-6" in p.question

@@ -242,3 +242,29 @@ def test_a_mortar_schooner_fires_all_round_at_a_fort() -> None:
     st = state([jones], batteries=[fort])
     mortar = jones.batteries[0]
     assert [s.target for s in fire.battery_shots(st, T, jones, mortar)] == ["f"]
+
+
+def test_the_target_question_names_the_range_share_and_aimed_fire_odds() -> None:
+    """Firing: a wargamer choosing a target sees the range band's share of
+    the hits (rounded up) and what aimed fire risks and gains."""
+    a = ship("ic", x=10, y=24, heading=90)
+    b = ship("sel", "selma", "confederate", x=55, y=24, heading=270)
+    st = state([a, b])
+    st.phase, st.side_a, st.stage = "move_a", "union", "next"
+    shots = rules.target_shots(st, T, "ic", "bow")
+    st.ask = {
+        "kind": "target",
+        "seat": "union",
+        "unit": "ic",
+        "battery": "bow",
+        "shots": [[s.target, s.inches, s.divisor, s.kind] for s in shots],
+    }
+    p = rules.prompt(st, T)
+    assert p is not None
+    labels = {o.id: o.label for o in p.options}
+    assert "a third of the hits, rounded up" in labels["sel"]
+    assert "1-4 misses altogether" in labels["sel:low"] and "-4" in labels["sel:low"]
+    assert "+4" in labels["sel:high"]
+    st.ask = {"kind": "fire", "seat": "union", "units": ["ic"], "point": "next"}
+    p = rules.prompt(st, T)
+    assert p is not None and "union's movement" in p.question

@@ -107,3 +107,25 @@ def test_the_turn_is_the_eleven_steps_in_order() -> None:
         "end",
         "passage",
     )
+
+
+def test_both_sides_with_an_outright_win_roll_as_usual() -> None:
+    """Initiative: when both sides captured a fort or sank an ironclad last
+    turn neither wins outright; the dice decide (this project's reading)."""
+    st = two()
+    st.auto_win_last = ["union", "confederate"]
+    d = Dice([1, 6])
+    rules.step_initiative(st, T, d.ctx)
+    assert st.initiative_winner == "confederate" and d.left == 0
+
+
+def test_a_morale_failure_costs_one_at_the_next_initiative() -> None:
+    """Initiative: -1 for a side whose captain suffered an adverse morale
+    result last turn, carried over at the passage of the turn."""
+    st = two()
+    st.adverse = ["union"]
+    rules.step_passage(st, T, Dice([]).ctx)
+    assert rules.initiative_modifier(st, T, "union")[0] == -1
+    d = Dice([5, 4, 6, 1])  # 5 - 1 = 4 against 4: a tie, roll again; 5 against 1
+    rules.step_initiative(st, T, d.ctx)
+    assert st.initiative_winner == "union" and d.left == 0

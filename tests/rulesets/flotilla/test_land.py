@@ -271,3 +271,18 @@ def test_the_winner_of_a_rout_chooses_to_follow_2d6() -> None:
     d2 = Dice([[2, 2]])
     assert land.melees(st, T, d2.ctx) and d2.left == 0
     assert att.y == pytest.approx(44)  # followed 4 inches, to within a charge of them
+
+
+def test_the_move_question_states_the_dice_and_the_charge_test() -> None:
+    """Land Movement; Melee Combat on Land: the player sees one die to
+    advance, the charge test (1, or 1-3 for rabble, -2 without a leader)
+    and the charge dice (two, three mounted)."""
+    rabble = troop("r", "union", 10, quality="rabble", leaders=0, x=10, y=40)
+    st = state([], troops=[rabble, troop("d", "confederate", 5, x=10, y=46)])
+    st.ask = {"kind": "troop", "seat": "union", "troop": "r"}
+    p = rules.prompt(st, T)
+    assert p is not None
+    labels = {o.id: o.label for o in p.options}
+    assert "1d6 in" in labels["advance:d"]
+    assert "balks on 1-3, -2 with no leader" in labels["charge:d"]
+    assert "2d6 in" in labels["charge:d"]

@@ -79,3 +79,24 @@ def test_fire_is_offered_after_a_troop_moves() -> None:
     assert men.y == 40
     assert st.ask is not None and st.ask["kind"] == "fire" and st.ask["seat"] == "confederate"
     assert st.ask["units"] == ["f"]
+
+
+def test_holding_every_battery_spends_nothing() -> None:
+    """Reloading artillery: guns fire once a turn. A ship that is chosen to
+    fire and then holds every battery has fired nothing: she is not offered
+    again at this point, but may fire later in the turn."""
+    game = duel_game()
+    step(game, "union", "first")
+    step(game, "union", "pass")
+    step(game, "confederate", "selma")
+    while (prompt := game.prompt()) is not None and prompt.context.get("step") == "target":
+        game.apply(prompt.seat, "hold")
+    selma = game.state.ships["selma"]
+    assert not selma.fired and not any(b.fired for b in selma.batteries)
+    ask = game.state.ask
+    assert ask is not None and ask["kind"] == "power"  # not asked again at this point
+    step(game, "union", "no")
+    step(game, "union", "s8/0/0/0")
+    step(game, "union", "pass")
+    ask = game.state.ask
+    assert ask is not None and ask["seat"] == "confederate" and "selma" in ask["units"]

@@ -76,3 +76,23 @@ def test_a_torpedo_off_the_path_is_not_struck() -> None:
     st.torpedoes = [(40.0, 14.0)]
     rules.check_torpedoes(st, T, Dice([]).ctx, s, (36, 10), (36, 18))
     assert st.torpedoes == [(40.0, 14.0)]
+
+
+def test_a_spar_torpedo_that_sinks_her_counts_as_sinking_an_enemy() -> None:
+    """Captain's Morale Modifiers: +1 for a ship that has sunk an enemy ship,
+    whatever sank her (here a spar torpedo), and the sinking counts for
+    the attacker's side at the next initiative."""
+    st, a, b = spar_pair()
+    b.ticked = len(b.boxes) - 2  # the last two boxes, (c) (c): two morale checks
+    d = Dice([5, 6, 3, [1, 1, 1], [1, 1, 1], 6])
+    rules.spar_torpedo(st, T, d.ctx, a, b)
+    assert b.status == "hulk" and a.sank_enemy
+    assert st.sank == {"confederate": 1}
+
+
+def test_a_spar_boat_destroyed_by_her_own_torpedo_credits_nobody() -> None:
+    a = ship("mar", "marmora", x=36, y=18.5, heading=0, spar=True)
+    b = ship("sel", "selma", "confederate", x=40, y=20, heading=270)
+    st = state([a, b])
+    rules.spar_torpedo(st, T, Dice([5, 1, 2]).ctx, a, b)
+    assert a.status == "hulk" and st.sank == {} and not b.sank_enemy
