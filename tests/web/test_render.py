@@ -297,6 +297,11 @@ def test_flotilla_roster_card_ticks_damage_boxes_and_marks_tracks() -> None:
     assert '<span class="tk on">4</span>' in card
     assert card.count("<sup>c</sup>") >= 2
     assert "Fort Morgan water battery" in html
+    assert "Repairing" not in card
+    ship["repairing"], ship["buttoned_up"] = True, True
+    html = FlotillaRenderer().cards(view, FL_COLOURS)
+    card = html[html.index(f'data-ship="{ship["id"]}"') :]
+    assert "Repairing continuing damage" in card and "Buttoned up" in card
 
 
 def test_flotilla_renderer_survives_a_sparse_view() -> None:
@@ -384,3 +389,11 @@ def test_flotilla_cards_list_the_scenarios_objectives_and_points() -> None:
     assert 'class="card objectives-card"' in html
     assert "Force the channel" in html and "Hold the Fort Morgan water battery" in html
     assert "5 points now" in html  # the Confederates hold the fort at the start
+
+
+def test_flotilla_table_draws_cover_ashore() -> None:
+    from quarterdeck.core.engine import Game
+
+    game = Game.new(load("yazoo-landing"), seed=1)
+    svg = FlotillaRenderer().table(game.view(None), COLOURS)
+    assert svg.count('<polygon class="cover"') == 2

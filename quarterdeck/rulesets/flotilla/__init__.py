@@ -16,7 +16,7 @@ from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
-from quarterdeck.rulesets.flotilla import rules
+from quarterdeck.rulesets.flotilla import land, rules
 from quarterdeck.rulesets.flotilla.state import (
     Battery,
     FlotillaScenario,
@@ -206,6 +206,7 @@ class Flotilla(StateBasics):
             table=model.table,
             current=model.current,
             land=[list(p) for p in model.land],
+            cover=[list(p) for p in model.cover],
             torpedoes=[(p[0], p[1]) for p in model.torpedoes],
             ships=ships,
             batteries=batteries,
@@ -214,6 +215,8 @@ class Flotilla(StateBasics):
             house_rules=model.house_rules,
             victory=model.victory.model_dump(),
         )
+        for troop in state.troops.values():  # men placed in a house or wood
+            troop.cover = troop.cover or land.in_cover(state, (troop.x, troop.y))
         ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
         rules.advance(state, self.tables(state), ctx)
         return state

@@ -10,6 +10,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shapely.geometry import Point, Polygon
+from shapely.ops import nearest_points
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import angle_diff, bearing, distance, unit
 from quarterdeck.core.prompts import Option, Prompt
@@ -172,6 +175,23 @@ def move_toward(t: Tables, troop: Troop, goal: tuple[float, float], inches: floa
     return gap - step <= t.reach.melee + 1e-9
 
 
+def covers(state: State) -> list[Polygon]:
+    """The scenario's cover ashore (houses, woods, field works) as polygons."""
+    return [Polygon(p) for p in state.cover if len(p) >= 3]
+
+
+def in_cover(state: State, p: tuple[float, float]) -> bool:
+    """Whether a man at ``p`` stands in cover (inside any cover polygon)."""
+    here = Point(p)
+    return any(c.covers(here) for c in covers(state))
+
+
+def take_cover(state: State, troop: Troop) -> None:
+    """After a unit moves: in cover if it stands in a cover polygon, else in
+    the open (men who leave their cover are in the open)."""
+    troop.cover = in_cover(state, (troop.x, troop.y))
+
+
 def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str) -> None:
     """Land Movement: 1d6 inches; a charge is 2d6 (3d6 mounted) after the
     unit passes its charge test (disciplined fail on a 1, rabble on 1-3,
@@ -201,7 +221,7 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
     inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
     facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
-    troop.cover = False  # men who leave their cover are in the open
+    take_cover(state, troop)
     if not on_land(state, t, (troop.x, troop.y)):
         troop.x, troop.y, troop.facing = start[0], start[1], facing  # not into the river
         troop.cover = cover
@@ -290,7 +310,7 @@ def melee_round(
 
 
 def retreat(
-    troop: Troop, away_from: tuple[float, float], inches: float, *, face_enemy: bool
+    state: State, troop: Troop, away_from: tuple[float, float], inches: float, *, face_enemy: bool
 ) -> None:
     """Fall back ``inches`` straight away from the enemy: a recoil ends facing
     the enemy, a rout with backs to the enemy (Melee Combat on Land)."""
@@ -299,7 +319,38 @@ def retreat(
     troop.x += ux * inches
     troop.y += uy * inches
     troop.facing = (away + 180.0) % 360 if face_enemy else away
-    troop.cover = False
+    take_cover(state, troop)
+
+
+def rout(state: State, troop: Troop, away_from: tuple[float, float], inches: float) -> str:
+    """A rout (Melee Combat on Land): the men run ``inches`` to the nearest
+    cover, backs to the enemy; into it if it is within their run, else as far
+    toward it as they get. Cover they stand in is not a refuge (they are
+    driven out of it), and with no other cover on the table they run straight
+    away from the enemy. Returns where they went, for the log."""
+    here = (troop.x, troop.y)
+    refuges = [c for c in covers(state) if not c.covers(Point(here))]
+    if not refuges:
+        retreat(state, troop, away_from, inches, face_enemy=False)
+        return "away from the enemy"
+    refuge = min(refuges, key=lambda c: c.distance(Point(here)))
+    edge = nearest_points(refuge, Point(here))[0]
+    goal = (edge.x, edge.y)
+    gap = distance(here, goal)
+    step = min(inches, gap)
+    if gap > 1e-9:
+        ux, uy = unit(bearing(here, goal))
+        troop.x += ux * step
+        troop.y += uy * step
+    if inches > gap:  # a little further in, off the very edge
+        inner = refuge.representative_point()
+        into = min(inches - gap, 0.5, distance(goal, (inner.x, inner.y)))
+        ux, uy = unit(bearing(goal, (inner.x, inner.y)))
+        troop.x += ux * into
+        troop.y += uy * into
+    troop.facing = bearing(away_from, (troop.x, troop.y))  # backs to the enemy
+    take_cover(state, troop)
+    return "into cover" if troop.cover else "toward the nearest cover"
 
 
 def melees(state: State, t: Tables, ctx: Context) -> bool:
@@ -369,10 +420,10 @@ def fight(
         winner, loser = state.troops[p["winner"]], state.troops[p["loser"]]
         if wait == "again" and answer == "press":
             move_toward(t, winner, (loser.x, loser.y), math.inf)
-            winner.cover = False
+            take_cover(state, winner)
         elif wait == "follow":
             if answer == "follow":
-                pursue(t, ctx, winner, loser)
+                pursue(state, t, ctx, winner, loser)
             return finish_fight(state, ctx, att, dfn, fort)
         else:
             return finish_fight(state, ctx, att, dfn, fort)
@@ -387,7 +438,7 @@ def fight(
         winner, loser = (dfn, att) if diff > 0 else (att, dfn)
         where = (winner.x, winner.y)
         if abs(diff) <= 4:
-            retreat(loser, where, t.land.recoil, face_enemy=True)
+            retreat(state, loser, where, t.land.recoil, face_enemy=True)
             ctx.log(f"{loser.name} recoils {t.land.recoil:g} inches", R_MELEE)
             if loser is dfn and fort is not None:
                 break
@@ -400,16 +451,16 @@ def fight(
                 p.update(await_ask(state, p, "again", winner, loser))
                 return False
             move_toward(t, winner, (loser.x, loser.y), math.inf)
-            winner.cover = False
+            take_cover(state, winner)
             continue
         inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE))
-        retreat(loser, where, inches, face_enemy=False)
-        ctx.log(f"{loser.name} runs {inches} inches", R_MELEE)
+        went = rout(state, loser, where, inches)
+        ctx.log(f"{loser.name} runs {inches} inches {went}", R_MELEE)
         if fort is None or winner is dfn:
             if pending is not None:
                 p.update(await_ask(state, p, "follow", winner, loser))
                 return False
-            pursue(t, ctx, winner, loser)
+            pursue(state, t, ctx, winner, loser)
         break
     return finish_fight(state, ctx, att, dfn, fort)
 
@@ -427,10 +478,10 @@ def await_ask(
     return {"await": what, "winner": winner.id, "loser": loser.id}
 
 
-def pursue(t: Tables, ctx: Context, winner: Troop, loser: Troop) -> None:
+def pursue(state: State, t: Tables, ctx: Context, winner: Troop, loser: Troop) -> None:
     inches = sum(ctx.roll(f"{winner.name} follows", t.land.pursue_dice, R_MELEE))
     move_toward(t, winner, (loser.x, loser.y), inches)
-    winner.cover = False
+    take_cover(state, winner)
     ctx.log(f"{winner.name} follows {inches} inches", R_MELEE)
 
 

@@ -132,6 +132,8 @@ class FlotillaScenario(BaseModel):
     table: tuple[float, float] = (72.0, 48.0)
     current: float | None = None  # heading the current flows towards
     land: list[list[tuple[float, float]]] = Field(default_factory=list)
+    # houses, woods, field works ashore: men inside are in cover
+    cover: list[list[tuple[float, float]]] = Field(default_factory=list)
     torpedoes: list[tuple[float, float]] = Field(default_factory=list)
     ships: list[ShipSpec] = Field(min_length=1)
     batteries: list[BatterySpec] = Field(default_factory=list)
@@ -404,6 +406,7 @@ class State:
     troops: dict[str, Troop]
     game_master: dict[str, Any]
     house_rules: dict[str, Any] | None = None
+    cover: list[list[tuple[float, float]]] = field(default_factory=list)  # polygons ashore
     victory: dict[str, Any] = field(default_factory=dict)  # Victory, dumped
     turn: int = 1
     phase: str = "environment"

@@ -90,6 +90,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "table": list(state.table),
         "current": state.current,
         "land": [[list(p) for p in poly] for poly in state.land],
+        "cover": [[list(p) for p in poly] for poly in state.cover],
         "torpedoes": [list(p) for p in state.torpedoes],
         "ships": [ship_view(s) for s in state.ships.values()],
         "batteries": [
@@ -195,7 +196,8 @@ ARROWS = "^/>\\v/<\\"
 
 
 def table_map(state: State, cols: int = 48) -> list[str]:
-    """A character map of the table, north up: land #, torpedoes *, forts F,
+    """A character map of the table, north up: land #, cover ashore %,
+    torpedoes *, forts F,
     troops @, ships by the first letter of their id (capitals for the first
     side) with an arrow for the heading, hulks x."""
     from quarterdeck.rulesets.flotilla.fire import terrain
@@ -216,6 +218,14 @@ def table_map(state: State, cols: int = 48) -> list[str]:
                 x, y = (c + 0.5) * scale, (rows - 1 - r + 0.5) * scale * 2
                 if land.is_land((x, y)):
                     grid[r][c] = "#"
+    if state.cover:
+        from quarterdeck.rulesets.flotilla.land import in_cover
+
+        for r in range(rows):
+            for c in range(cols):
+                x, y = (c + 0.5) * scale, (rows - 1 - r + 0.5) * scale * 2
+                if in_cover(state, (x, y)):
+                    grid[r][c] = "%"
     marks: list[tuple[float, float, str]] = [(x, y, "*") for x, y in state.torpedoes]
     marks += [(b.x, b.y, "F") for b in state.batteries.values()]
     marks += [

@@ -316,6 +316,14 @@ class FlotillaRenderer:
             if len(pts) >= 3:
                 d = " ".join(frame.s(_num(p[0]), _num(p[1])) for p in pts)
                 out.append(f'<polygon class="land" points="{d}"><title>land</title></polygon>')
+        for poly in _list(view.get("cover")):
+            pts = [p for p in _list(poly) if isinstance(p, list | tuple) and len(p) >= 2]
+            if len(pts) >= 3:
+                d = " ".join(frame.s(_num(p[0]), _num(p[1])) for p in pts)
+                out.append(
+                    f'<polygon class="cover" points="{d}">'
+                    "<title>cover (house, wood or field works)</title></polygon>"
+                )
         for key in ("sandbars", "shoals", "shallows"):
             for poly in _list(view.get(key)):
                 pts = _list(poly.get("points") if isinstance(poly, dict) else poly)
@@ -607,6 +615,8 @@ class FlotillaRenderer:
             ("grappled", "Grappled", "warn"),
             ("flagship", "Flagship", "quiet"),
             ("fired", "Fired this turn", "quiet"),
+            ("repairing", "Repairing continuing damage", "warn"),
+            ("buttoned_up", "Buttoned up: cannot be boarded", "quiet"),
         ):
             if s.get(key):
                 value = s.get(key)

@@ -37,6 +37,7 @@ def state(
     batteries: Iterable[LandBattery] = (),
     troops: Iterable[Troop] = (),
     land: Sequence[Sequence[tuple[float, float]]] = (),
+    cover: Sequence[Sequence[tuple[float, float]]] = (),
     current: float | None = None,
     gm: str | None = None,
 ) -> State:
@@ -47,6 +48,7 @@ def state(
         table=(72.0, 48.0),
         current=current,
         land=[list(p) for p in land],
+        cover=[list(p) for p in cover],
         torpedoes=[],
         ships={s.id: s for s in ships},
         batteries={b.id: b for b in batteries},

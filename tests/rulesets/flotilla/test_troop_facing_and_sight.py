@@ -72,10 +72,49 @@ def test_a_charge_from_behind_is_fought_at_the_rear_rate() -> None:
 
 def test_a_recoil_ends_facing_the_enemy_and_a_rout_backs_to_it() -> None:
     t = troop("t", "union", 4, x=10, y=10, facing=0.0)
-    land.retreat(t, (10.0, 12.0), 4.0, face_enemy=True)
+    st = state([], troops=[t])
+    land.retreat(st, t, (10.0, 12.0), 4.0, face_enemy=True)
     assert (round(t.y, 6), t.facing) == (6.0, 0.0)
-    land.retreat(t, (10.0, 12.0), 4.0, face_enemy=False)
+    assert land.rout(st, t, (10.0, 12.0), 4.0) == "away from the enemy"  # no cover on the table
     assert (round(t.y, 6), t.facing) == (2.0, 180.0)
+
+
+WOOD = [(20.0, 0.0), (30.0, 0.0), (30.0, 6.0), (20.0, 6.0)]
+HOUSE = [(0.0, 20.0), (2.0, 20.0), (2.0, 22.0), (0.0, 22.0)]
+
+
+def test_a_rout_runs_to_the_nearest_cover_backs_to_the_enemy() -> None:
+    t = troop("t", "union", 4, x=16, y=3, facing=90.0)
+    st = state([], troops=[t], cover=[WOOD, HOUSE])
+    # the wood's edge is 4 in east; a run of 7 takes them in (half an inch past the edge)
+    assert land.rout(st, t, (14.0, 3.0), 7.0) == "into cover"
+    assert (round(t.x, 6), round(t.y, 6)) == (20.5, 3.0)
+    assert t.cover and t.facing == 90.0  # backs to the enemy in the west
+
+
+def test_a_short_rout_stops_on_the_way_to_cover_in_the_open() -> None:
+    t = troop("t", "union", 4, x=10, y=3, facing=90.0)
+    st = state([], troops=[t], cover=[WOOD])
+    assert land.rout(st, t, (8.0, 3.0), 4.0) == "toward the nearest cover"
+    assert (round(t.x, 6), t.cover) == (14.0, False)
+
+
+def test_cover_they_stand_in_is_no_refuge_from_a_rout() -> None:
+    t = troop("t", "union", 4, x=25, y=3, facing=0.0, cover=True)
+    st = state([], troops=[t], cover=[WOOD, HOUSE])
+    land.rout(st, t, (25.0, 6.0), 30.0)  # driven out of the wood, to the house
+    assert t.cover and 0.0 <= t.x <= 2.0 and 20.0 <= t.y <= 22.0
+
+
+def test_men_who_move_into_a_wood_are_in_cover_and_out_of_it_in_the_open() -> None:
+    a = troop("a", "union", 6, x=14, y=3)
+    b = troop("b", "confederate", 6, x=40, y=3)
+    st = state([], troops=[a, b], cover=[WOOD])
+    land.troop_move(st, T, Dice([6]).ctx, a, "advance:b")  # 1d6 inches: into the wood
+    assert (a.x, a.cover) == (20.0, True)
+    a.x = 29.0
+    land.troop_move(st, T, Dice([6]).ctx, a, "advance:b")  # out the far side
+    assert (a.x, a.cover) == (35.0, False)
 
 
 def test_turning_to_face_an_enemy_is_a_move_choice() -> None:
@@ -111,3 +150,20 @@ def test_men_standing_between_block_the_shot() -> None:
     st.troops["f"] = troop("f", "union", 5, leaders=0, x=10, y=12.5, facing=0.0)
     assert fire.firing_men(st, T, a, "b") == 0
     assert fire.small_arms_shots(st, T, a) == []
+
+
+def test_men_placed_in_a_cover_polygon_start_in_cover() -> None:
+    from quarterdeck.core.engine import Game
+    from quarterdeck.core.scenario import build, load
+
+    data = load("yazoo-landing").data
+    data["troops"] = [
+        *data["troops"],
+        *(
+            {"id": id, "name": id, "side": "confederate", "men": 6, "x": x, "y": 43.0}
+            for id, x in (("timber", 24.0), ("field", 10.0))  # in the timber; in the open
+        ),
+    ]
+    game = Game.new(build(data, "test"), seed=1)
+    assert game.state.troops["timber"].cover
+    assert not game.state.troops["field"].cover
