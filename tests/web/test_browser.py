@@ -49,11 +49,16 @@ def step(page: Any, value: int = 6) -> str:
 
 
 def start_game(
-    browser: Any, live_server: LiveServer, ruleset: str, scenario: str, dice: str = "program"
+    browser: Any,
+    live_server: LiveServer,
+    ruleset: str,
+    scenario: str,
+    dice: str = "program",
+    size: tuple[int, int] = (1366, 900),
 ) -> Any:
     """A new game from the start page with the default seats (this browser
     takes the first side, the computer the others), its page live."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     page.goto(live_server.url + "/")
     page.select_option("#ruleset", ruleset)
     page.select_option("#scenario", scenario)
@@ -372,14 +377,7 @@ SHORT = 8
 def test_every_playable_scenario_plays_in_the_browser(
     browser: Any, live_server: LiveServer, artifacts: Path, ruleset: str, scenario: str, dice: str
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(live_server.url + "/")
-    page.select_option("#ruleset", ruleset)
-    page.select_option("#scenario", scenario)
-    page.check(f"input[name=dice][value={dice}]")
-    page.click("#start-button")
-    page.wait_for_url("**/games/*?t=*")
-    page.wait_for_selector("#conn.live")
+    page = start_game(browser, live_server, ruleset, scenario, dice, (1280, 860))
     start_cards = page.inner_text("#frag-cards")
     start_table = page.inner_html("#frag-table")
     start_log = page.inner_text("#frag-log")

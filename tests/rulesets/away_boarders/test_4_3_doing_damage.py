@@ -9,6 +9,7 @@ from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
+from quarterdeck.core.prompts import Prompt
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import Hit
@@ -208,24 +209,25 @@ def test_4_3_the_owner_chooses_the_box_each_casualty_comes_from() -> None:
     assert rs.casualties == 2 and rs.crew["yards"] == 2 and state.casualty is None
 
 
-def test_4_3_a_casualty_from_a_box_outside_the_group_hit_first_is_refused() -> None:
+def _one_low_casualty() -> tuple[rules.State, Prompt]:
+    """Royal Savage, crew in the lower boxes, takes one casualty fired low:
+    the state and her owner's question where it comes from."""
     state = _duel(pg.step(P, 1, 2))
-    rs = state.ships["rs"]
-    _lower_crew(rs)
+    _lower_crew(state.ships["rs"])
     state.hits = [Hit("rs", "c", "port", "", False, 0, 0, 1, 0, 1)]
     rules.apply_hits(state, T, ctx())
     (prompt,) = rules.prompts(state, T)
+    return state, prompt
+
+
+def test_4_3_a_casualty_from_a_box_outside_the_group_hit_first_is_refused() -> None:
+    _state, prompt = _one_low_casualty()
     with pytest.raises(IllegalAnswer):
         prompt.check("box:yards")  # fired low: the lower four boxes first
 
 
 def test_4_3_the_ai_takes_casualties_from_the_fullest_box() -> None:
-    state = _duel(pg.step(P, 1, 2))
-    rs = state.ships["rs"]
-    _lower_crew(rs)
-    state.hits = [Hit("rs", "c", "port", "", False, 0, 0, 1, 0, 1)]
-    rules.apply_hits(state, T, ctx())
-    (prompt,) = rules.prompts(state, T)
+    state, prompt = _one_low_casualty()
     ai = AwayBoardersAI("american")
     assert ai.decide(view(state, "american"), prompt) == "box:guns"
 
