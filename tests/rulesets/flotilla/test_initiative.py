@@ -4,6 +4,13 @@ side A (Environment; Initiative)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from quarterdeck.core.engine import Game
+from quarterdeck.core.scenario import load
+from quarterdeck.players import RandomPlayer
 from quarterdeck.rulesets.flotilla import rules
 
 from .helpers import Dice, T, ship, state
@@ -93,8 +100,27 @@ def test_a_gm_seat_sets_the_visibility() -> None:
     assert p is not None and p.option_ids() == ["day", "dawn", "dusk"]
 
 
-def test_the_turn_is_the_eleven_steps_in_order() -> None:
-    assert rules.PHASES == (
+def test_the_turn_is_the_eleven_steps_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole turn, played through the engine, runs the steps in the text's
+    order: environment, initiative, side A moves, side B moves, landings,
+    combat, continuing damage, repairs, reloading, end of turn, passage."""
+    seen: list[str] = []
+    for name, step in list(rules.STEPS.items()):
+
+        def record(st: Any, t: Any, ctx: Any, name: str = name, step: Any = step) -> bool:
+            if not seen or seen[-1] != name:
+                seen.append(name)
+            return bool(step(st, t, ctx))
+
+        monkeypatch.setitem(rules.STEPS, name, record)
+    game = Game.new(load("iron-city-duel"), seed=3)
+    players = {side: RandomPlayer(7) for side in game.scenario.side_names}
+    while game.turn == 1 and game.result() is None:
+        prompt = game.prompt()
+        assert prompt is not None
+        game.apply(prompt.seat, players[prompt.seat].decide(game.view(prompt.seat), prompt))
+    first_turn = seen[: seen.index("environment", 1)]
+    assert first_turn == [
         "environment",
         "initiative",
         "move_a",
@@ -106,7 +132,7 @@ def test_the_turn_is_the_eleven_steps_in_order() -> None:
         "reload",
         "end",
         "passage",
-    )
+    ]
 
 
 def test_both_sides_with_an_outright_win_roll_as_usual() -> None:
