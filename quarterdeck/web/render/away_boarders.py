@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open
+from quarterdeck.web.render.card import card_open, move_handle
 
 S = 48.0  # pixels between neighbouring points
 ROW = S * math.sqrt(3) / 2
@@ -366,10 +366,7 @@ class AwayBoardersRenderer:
                 f'<line class="move-path" x1="{sx:.1f}" y1="{sy:.1f}" '
                 f'x2="{dx:.1f}" y2="{dy:.1f}"/>'
                 + _ship_svg(ghost, dx, dy, colour, "ghost")
-                + f'<circle class="handle" cx="{hx:.1f}" cy="{hy:.1f}" r="{S * 0.15:.1f}"/>'
-                f'<text class="handle-mark" x="{hx:.1f}" y="{hy:.1f}" text-anchor="middle" '
-                f'dominant-baseline="central" transform="rotate({0 if glyph == "■" else -turn:.0f} '
-                f'{hx:.1f} {hy:.1f})">{glyph}</text></g>'
+                + move_handle(hx, hy, S * 0.15, glyph, 0 if glyph == "■" else -turn)
             )
         out.append("</g>")
         return "".join(out)

@@ -1,4 +1,4 @@
-"""The opening tag every renderer's ship card shares.
+"""What every renderer's ship cards and move handles share.
 
 A card names its piece (``data-ship``, the same id as the piece on the table,
 so clicking the piece finds its card) and its side (``data-side``, so the page
@@ -16,4 +16,16 @@ def card_open(css: str, piece_id: str, side: str, colour: str) -> str:
     return (
         f'<article class="card {escape(css)}" data-ship="{escape(piece_id)}" '
         f'data-side="{escape(side)}" style="--side:{escape(colour)}">'
+    )
+
+
+def move_handle(x: float, y: float, r: float, mark: str, rotate: float) -> str:
+    """The round handle at the end of a move drawn on the table: the spot the
+    player clicks to pick that move, with ``mark`` (an arrow, a square for
+    standing fast) turned ``rotate`` degrees, ending the move's ``<g>``."""
+    return (
+        f'<circle class="handle" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
+        f'<text class="handle-mark" x="{x:.1f}" y="{y:.1f}" text-anchor="middle" '
+        f'dominant-baseline="central" transform="rotate({rotate:.0f} {x:.1f} {y:.1f})">'
+        f"{mark}</text></g>"
     )

@@ -22,7 +22,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open
+from quarterdeck.web.render.card import card_open, move_handle
 
 PX = 10.0  # SVG units per inch
 ARC = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
@@ -515,10 +515,7 @@ class FlotillaRenderer:
                 f"<title>{escape(str(o.get('label', answer)))}</title>"
                 f'<polyline class="move-path" points="{line}"/>'
                 + _ship_svg(ship, frame, pts[-1][0], pts[-1][1], end, colour, "ghost")
-                + f'<circle class="handle" cx="{sx:.1f}" cy="{sy:.1f}" r="{0.36 * PX:.1f}"/>'
-                f'<text class="handle-mark" x="{sx:.1f}" y="{sy:.1f}" text-anchor="middle" '
-                f'dominant-baseline="central" transform="rotate({rot:.0f} {sx:.1f} {sy:.1f})">'
-                f"{mark}</text></g>"
+                + move_handle(sx, sy, 0.36 * PX, mark, rot)
             )
         out.append("</g>")
         return "".join(out)
