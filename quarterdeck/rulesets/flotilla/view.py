@@ -265,6 +265,11 @@ def render(state: State, seat: str | None) -> str:
         + f"   side A {state.side_a or '-'}"
     ]
     lines += table_map(state)
+    first = state.sides[0] if state.sides else ""
+    lines.append(
+        f"  # land  % cover ashore  * torpedo  F fort  @ troops  letters: ships "
+        f"(capitals: {first}), arrow her heading, x hulk"
+    )
     for obj in state.victory.get("objectives", []):
         lines.append(f"objective ({obj['side']}, {obj['points']} each): {obj['text']}")
     for side in state.sides:
