@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open, move_handle
+from quarterdeck.web.render.card import card_open, move_handle, ships_title, table_open
 
 S = 48.0  # pixels between neighbouring points
 ROW = S * math.sqrt(3) / 2
@@ -177,14 +177,8 @@ class AwayBoardersRenderer:
         pad = S * 1.6
         x0, y0 = -pad, -pad - 20
         w, h = (width - 0.5) * S + 2 * pad + 110, (height - 1) * ROW + 2 * pad + 20
-        box = f"{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}"
-        title = "The field of points: " + ", ".join(
-            f"{s.get('name', s.get('id', '?'))} ({s.get('side', '')})" for s in ships
-        )
         parts = [
-            f'<svg class="table-svg ab-table" id="table-svg" viewBox="{box}" data-home="{box}" '
-            'role="img" aria-labelledby="table-title" preserveAspectRatio="xMidYMid meet">',
-            f'<title id="table-title">{escape(title)}</title>',
+            table_open("ab-table", (x0, y0, w, h), ships_title("The field of points: ", ships)),
             f'<rect class="sea" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '
             f'width="{w + 4000:.0f}" height="{h + 4000:.0f}"/>',
             f'<rect class="field-edge" x="{-S * 0.5:.0f}" y="{-ROW * 0.5:.0f}" '

@@ -22,7 +22,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open, move_handle
+from quarterdeck.web.render.card import card_open, move_handle, ships_title, table_open
 
 PX = 10.0  # SVG units per inch
 ARC = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
@@ -215,14 +215,8 @@ class FlotillaRenderer:
         y0 = (height - max(ys)) * PX - pad - 2 * PX
         w = (max(xs) - min(xs)) * PX + 2 * pad
         h = (max(ys) - min(ys)) * PX + 2 * pad + 2 * PX
-        box = f"{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}"
-        title = "The table: " + ", ".join(
-            f"{s.get('name', s.get('id', '?'))} ({s.get('side', '')})" for s in ships
-        )
         parts = [
-            f'<svg class="table-svg fl-table" id="table-svg" viewBox="{box}" data-home="{box}" '
-            'role="img" aria-labelledby="table-title" preserveAspectRatio="xMidYMid meet">',
-            f'<title id="table-title">{escape(title)}</title>',
+            table_open("fl-table", (x0, y0, w, h), ships_title("The table: ", ships)),
             f'<rect class="sea" x="{x0 - 3000:.0f}" y="{y0 - 3000:.0f}" '
             f'width="{w + 6000:.0f}" height="{h + 6000:.0f}"/>',
             f'<rect class="table-edge" x="0" y="0" width="{width * PX:.0f}" '

@@ -12,7 +12,7 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open
+from quarterdeck.web.render.card import card_open, ships_title, table_open
 from quarterdeck.web.render.dice import dice
 
 HULL_MM = {1: 105.0, 2: 150.0, 3: 190.0}
@@ -60,12 +60,7 @@ class GunDiceRenderer:
         y0, y1 = min(ys) - reach, max(ys) + reach
         width, height = x1 - x0, y1 - y0
         parts = [
-            f'<svg class="table-svg" id="table-svg" viewBox="{x0:.0f} {y0:.0f} {width:.0f} '
-            f'{height:.0f}" data-home="{x0:.0f} {y0:.0f} {width:.0f} {height:.0f}" '
-            'role="img" aria-labelledby="table-title" preserveAspectRatio="xMidYMid meet">',
-            '<title id="table-title">The table: '
-            + escape(", ".join(f"{s['name']} ({s['side']})" for s in ships))
-            + "</title>",
+            table_open("", (x0, y0, width, height), ships_title("The table: ", ships)),
             '<defs><pattern id="waves" width="24" height="12" patternUnits="userSpaceOnUse">'
             '<path d="M0 6 q6 -5 12 0 t12 0" class="wave"/></pattern></defs>',
             f'<rect class="sea" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '
