@@ -26,6 +26,8 @@ class ShipFacts(BaseModel):
     gun_decks: int = Field(ge=0, le=3)
     complement: int = Field(ge=1)
     tons_burthen: int | None = None
+    length_ft: float | None = Field(default=None, gt=0)  # length of the gun deck
+    beam_ft: float | None = Field(default=None, gt=0)  # extreme breadth
     note: str = ""
     source: str = Field(min_length=3)
 
