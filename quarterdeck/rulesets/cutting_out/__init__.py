@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
+from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.rulesets.cutting_out import rules, setup
-from quarterdeck.rulesets.cutting_out._shim import Secret
 from quarterdeck.rulesets.cutting_out.state import CuttingOutScenario, State
 from quarterdeck.rulesets.cutting_out.tables import Tables, tables_with
 from quarterdeck.rulesets.cutting_out.view import hidden, render, view

@@ -18,7 +18,6 @@ import math
 
 from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.common import R_CHALLENGE, hidden, say
 from quarterdeck.rulesets.cutting_out.movement import gain_deck
 from quarterdeck.rulesets.cutting_out.spotting import detect
@@ -89,8 +88,7 @@ def step_challenge(state: State, t: Tables, ctx: Context) -> None:
                 detect(state, t, ctx, "the raiders shoot at the guard", alarm_now=True)
                 alarm = True
             else:
-                (die,) = roll(
-                    ctx,
+                (die,) = ctx.roll(
                     f"{ship.name}'s guard hails the boats: the officer answers "
                     f"({t.challenge.fooled_on} or less fools him)",
                     1,
@@ -161,8 +159,7 @@ def shoot_guard(state: State, t: Tables, ctx: Context, ship: Ship, boat: Boat) -
     if guard is None or not muskets:
         ctx.log(f"{boat.name}'s people fire into the dark", R_CHALLENGE)
         return
-    dice = roll(
-        ctx,
+    dice = ctx.roll(
         f"{boat.name}: shooting the guard ({t.challenge.shoot_guard_on} kills him)",
         len(muskets),
         R_CHALLENGE,

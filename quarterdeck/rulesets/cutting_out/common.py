@@ -4,8 +4,8 @@ what, and small look-ups over the state."""
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.hidden import sees
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import sees
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 

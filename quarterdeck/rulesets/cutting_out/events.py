@@ -9,7 +9,6 @@ numbers a card leaves open are the tables' ``[events]`` (reconstructed).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.rulesets.cutting_out._shim import draw, roll
 from quarterdeck.rulesets.cutting_out.common import R_EVENTS, hidden, say
 from quarterdeck.rulesets.cutting_out.state import State
 from quarterdeck.rulesets.cutting_out.tables import Tables
@@ -35,8 +34,7 @@ def draw_event(state: State, t: Tables, ctx: Context) -> None:
     if not deck.cards:
         deck.reshuffle()
         ctx.log("The events deck is shuffled again", R_EVENTS)
-    card = draw(
-        ctx,
+    card = ctx.draw(
         deck,
         f"Turn {state.turn}: random event",
         R_EVENTS,
@@ -79,8 +77,7 @@ def draw_event(state: State, t: Tables, ctx: Context) -> None:
             if len(boats) == 1:
                 chosen = boats[0]
             else:
-                (n,) = roll(
-                    ctx,
+                (n,) = ctx.roll(
                     "Which boat is lost",
                     1,
                     R_EVENTS,

@@ -24,7 +24,6 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.common import (
     R_CANNON,
     R_HITS,
@@ -169,8 +168,7 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
         return
     bonus = firing_bonus(state, t)
     vol = volley(state, t, party)
-    dice = roll(
-        ctx,
+    dice = ctx.roll(
         f"{party.name} fire at {state.parties[target_party].name}: "
         f"a die for each of {len(plan)} muskets",
         len(plan),
@@ -431,8 +429,7 @@ def fire_gun(
     gun.fired = state.turn
     kind, _, tid = target.partition(":")
     what = target_name(state, target)
-    (red,) = roll(
-        ctx,
+    (red,) = ctx.roll(
         f"{gun.name}: {'grape' if grape else 'round shot'} at {what}, {inches:.1f} in: "
         "red die to hit "
         f"({need_words(need)}{f', {mod:+d}' if mod else ''})",
@@ -440,8 +437,7 @@ def fire_gun(
         R_CANNON,
         seat=side,
     )
-    (white,) = roll(
-        ctx,
+    (white,) = ctx.roll(
         f"{gun.name}: white die for effect" + (f" ({grape_roll})" if grape_roll else ""),
         1,
         R_CANNON,
@@ -534,16 +530,15 @@ def hit_effect(
     elif result.startswith("rigging"):
         sides = 10 if result.endswith("d10") else 6
         ship = state.ships[tid]
-        (n,) = roll(
-            ctx, f"{gun.name}: rigging hit on {ship.name}", 1, R_HITS, sides=sides, seat=side
+        (n,) = ctx.roll(
+            f"{gun.name}: rigging hit on {ship.name}", 1, R_HITS, sides=sides, seat=side
         )
         before = ship.rig
         ship.rig = max(0, ship.rig - n)
         ctx.log(f"Rigging hit: {ship.name}'s rigging score {before} - {n} = {ship.rig}", R_HITS)
     elif result.startswith("crew"):
         sides = 10 if result.endswith("d10") else 6
-        (n,) = roll(
-            ctx,
+        (n,) = ctx.roll(
             f"{gun.name}: crew hit in {state.boats[tid].name}",
             1,
             R_HITS,

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import bearing, unit
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.challenge import climbers, opposers
 from quarterdeck.rulesets.cutting_out.common import R_MELEE, hatch_held
 from quarterdeck.rulesets.cutting_out.movement import gain_deck
@@ -132,8 +131,7 @@ def step_melee(state: State, t: Tables, ctx: Context) -> None:
             )
             if not ids:
                 continue
-            dice = roll(
-                ctx,
+            dice = ctx.roll(
                 f"Melee {where}: {side}, a die for each of {len(ids)} figures",
                 len(ids),
                 R_MELEE,
@@ -176,8 +174,7 @@ def step_melee(state: State, t: Tables, ctx: Context) -> None:
         ids = [fid for fid in retreaters if state.figures[fid].side == side]
         if not ids:
             continue
-        dice = roll(
-            ctx,
+        dice = ctx.roll(
             f"Retreats: {side}, a d6 of inches for each of {len(ids)} figures",
             len(ids),
             R_MELEE,

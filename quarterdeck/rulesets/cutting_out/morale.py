@@ -19,7 +19,6 @@ import math
 
 from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.common import R_CREW, R_MORALE, hatch_held
 from quarterdeck.rulesets.cutting_out.state import Party, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
@@ -106,8 +105,7 @@ def step_morale(state: State, t: Tables, ctx: Context) -> None:
         mods = modifiers(state, t, party)
         total_mod = sum(v for _, v in mods)
         figs = [f for f in state.party_figures(party.id) if f.where != "below"]
-        (die,) = roll(
-            ctx,
+        (die,) = ctx.roll(
             f"Morale: {party.name} ({len(figs)} of {party.start} left)",
             1,
             R_MORALE,

@@ -22,7 +22,6 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import bearing, distance, unit
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.common import (
     R_MOVE,
     deck_held_by,
@@ -111,8 +110,7 @@ def roll_allowance(state: State, t: Tables, ctx: Context, boat: Boat) -> float:
     """6" plus a d6, each boat its own roll (Movement)."""
     a = t.movement.boat
     secret = boat.side == state.raiders and hidden(state)
-    (die,) = roll(
-        ctx,
+    (die,) = ctx.roll(
         f"{boat.name}: rowing (6 in plus the die)",
         1,
         R_MOVE,
@@ -130,6 +128,7 @@ def boat_step(state: State, t: Tables, ctx: Context, boat: Boat) -> dict[str, An
     party = state.parties.get(boat.id)
     crew = rowers(state, boat)
     private = boat.side == state.raiders
+    secret = private and hidden(state)
     if not crew:
         if not boat.alongside and not boat.landed:
             coast(state, t, ctx, boat)
@@ -148,19 +147,19 @@ def boat_step(state: State, t: Tables, ctx: Context, boat: Boat) -> dict[str, An
             return None  # contact made this turn: climbing is for the next
         if party is not None and party.morale == "shaken":
             return None
-        return {"kind": "alongside", "seat": boat.side, "boat": boat.id, "secret": private}
+        return {"kind": "alongside", "seat": boat.side, "boat": boat.id, "secret": secret}
     if boat.landed:
         landing = state.landings[boat.landed]
         if landing.kind != "beach" and boat.landed_turn >= state.turn:
             return None
         if party is not None and party.morale == "shaken":
             return None
-        return {"kind": "landed", "seat": boat.side, "boat": boat.id, "secret": private}
+        return {"kind": "landed", "seat": boat.side, "boat": boat.id, "secret": secret}
     if boat.id == state.ensign_boat:
         lost_boat(state, t, ctx, boat)
         return None
     roll_allowance(state, t, ctx, boat)
-    return {"kind": "boat", "seat": boat.side, "boat": boat.id, "secret": private}
+    return {"kind": "boat", "seat": boat.side, "boat": boat.id, "secret": secret}
 
 
 def lost_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
@@ -168,8 +167,7 @@ def lost_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
     direction a die gives (Card Events Ideas, reconstructed)."""
     allowance = roll_allowance(state, t, ctx, boat)
     dirs = t.events.ensign_directions
-    (n,) = roll(
-        ctx,
+    (n,) = ctx.roll(
         f"{boat.name}: which way the lost boat goes",
         1,
         R_MOVE,
@@ -431,8 +429,7 @@ def climb(state: State, t: Tables, ctx: Context, boat: Boat, ship: Ship, point_i
         return
     m = t.movement
     secret = private and hidden(state)
-    (die,) = roll(
-        ctx,
+    (die,) = ctx.roll(
         f"{boat.name}: climbing the side of {ship.name} (1-{m.climb_fails_on} fails)",
         1,
         R_MOVE,
@@ -442,8 +439,7 @@ def climb(state: State, t: Tables, ctx: Context, boat: Boat, ship: Ship, point_i
     if die <= m.climb_fails_on:
         say(state, ctx, f"{boat.name}'s boarders fail to climb the side", R_MOVE, private)
         return
-    (n,) = roll(
-        ctx,
+    (n,) = ctx.roll(
         f"{boat.name}: how many boarders climb",
         1,
         R_MOVE,
@@ -538,8 +534,7 @@ def land_party(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
     m = t.movement
     if landing.kind == "beach":
         ashore = crew
-        (inland,) = roll(
-            ctx,
+        (inland,) = ctx.roll(
             f"{boat.name}: moving up the beach",
             1,
             R_MOVE,
@@ -548,8 +543,7 @@ def land_party(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
             secret=secret,
         )
     else:
-        (die,) = roll(
-            ctx,
+        (die,) = ctx.roll(
             f"{boat.name}: climbing onto the {landing.kind} (1-{m.climb_fails_on} fails)",
             1,
             R_MOVE,
@@ -565,8 +559,7 @@ def land_party(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
                 private,
             )
             return
-        (n,) = roll(
-            ctx,
+        (n,) = ctx.roll(
             f"{boat.name}: how many get ashore",
             1,
             R_MOVE,
@@ -624,7 +617,7 @@ def ship_allowance(state: State, t: Tables, ctx: Context, ship: Ship) -> float:
     """Half rigged: 6" plus a d6; fully rigged: 12" plus a d10; half speed
     (rounded down) once half her hull points are gone."""
     a = t.movement.ship_full if ship.rig >= t.rigging.full else t.movement.ship_half
-    (die,) = roll(ctx, f"{ship.name}: under sail", 1, R_MOVE, sides=a.die, seat=state.raiders)
+    (die,) = ctx.roll(f"{ship.name}: under sail", 1, R_MOVE, sides=a.die, seat=state.raiders)
     inches = a.base + die
     if ship.hull_hits >= ship.hull_points * t.hull.half_speed_at:
         inches = float(math.floor(inches / 2))
@@ -1002,8 +995,7 @@ def land_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
 
 def land_allowance(state: State, t: Tables, ctx: Context, party: Party, formed: bool) -> float:
     a = t.movement.formed if formed else t.movement.land
-    (die,) = roll(
-        ctx,
+    (die,) = ctx.roll(
         f"{party.name}: moving ashore" + (" formed" if formed else ""),
         1,
         R_MOVE,

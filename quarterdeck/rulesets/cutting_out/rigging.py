@@ -10,7 +10,6 @@ the firing gun and deducted (Firing, Cannonball Hit Determination Chart).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.common import R_RIG, hatch_held
 from quarterdeck.rulesets.cutting_out.state import Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
@@ -39,8 +38,7 @@ def step_rigging(state: State, t: Tables, ctx: Context) -> None:
         return
     why = unsecured(state, t, ship)
     die = t.rigging.unsecured_die if why else t.rigging.secured_die
-    (n,) = roll(
-        ctx,
+    (n,) = ctx.roll(
         f"Rigging {ship.name}: a d{die}"
         + (f" ({'; '.join(why)})" if why else " (ship and hatch secured)"),
         1,

@@ -226,7 +226,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             f"(the scenario sets {ship.hull_points})",
             R_HULL,
             tuple(Option(str(v), f"{v} hull points") for v in hull_choices(ship.hull_points)),
-            context={"step": "hull", "ship": ship.id},
+            context={"step": "hull", "ship": ship.id, "scenario": ship.hull_points},
         )
     if kind == "boat":
         return movement.boat_prompt(state, t, ask)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 
+from quarterdeck.core.dice import Deck
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import Deck
 from quarterdeck.rulesets.cutting_out.state import (
     Battery,
     Boat,
@@ -57,7 +57,7 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
     """Refuse what the model cannot: sides, kinds, posts, references. Returns
     the forces, one line each, for ``quarterdeck scenarios show``."""
     where = f"{scenario.path}: "
-    fighting = scenario.combatants if hasattr(scenario, "combatants") else scenario.side_names
+    fighting = scenario.combatants
     for name, value in (("raiders", model.raiders), ("defenders", model.defenders)):
         if value not in fighting:
             raise ScenarioError(
@@ -119,7 +119,7 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
     for n, p in enumerate(model.parties):
         side_ok(f"parties[{n}].side", p.side)
         summary.append(f"{p.side}: {p.name} on land, {_men(p.figures)}")
-    if "events" in _decks(scenario):
+    if "events" in scenario.header.decks:
         ids = [c for c, _ in _event_cards(scenario)]
         unknown = [i for i in ids if i not in EVENT_CARDS]
         if unknown:
@@ -127,7 +127,7 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
                 f"{where}field 'decks.events.cards': {unknown[0]!r} is not an event card "
                 f"(legal values: {', '.join(EVENT_CARDS)})"
             )
-    if model.random_events and "events" not in _decks(scenario):
+    if model.random_events and "events" not in scenario.header.decks:
         raise ScenarioError(
             f"{where}field 'random_events': the scenario draws event cards but has no "
             "[decks.events]"
@@ -135,20 +135,9 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
     return summary
 
 
-def _decks(scenario: Scenario) -> dict[str, object]:
-    return dict(getattr(scenario.header, "decks", {}) or {})
-
-
 def _event_cards(scenario: Scenario) -> list[tuple[str, int]]:
-    deck: object = _decks(scenario)["events"]
-    cards = deck["cards"] if isinstance(deck, dict) else getattr(deck, "cards")  # noqa: B009
-    out = []
-    for c in cards:
-        if isinstance(c, dict):
-            out.append((str(c["id"]), int(c.get("count", 1))))
-        else:
-            out.append((c.id, c.count))
-    return out
+    """The scenario's events deck: each card and how many of it."""
+    return [(c.id, c.count) for c in scenario.deck("events").cards]
 
 
 def _men(groups: list[FigureGroup]) -> str:
@@ -335,10 +324,9 @@ def build(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> State:
         for fig, (x, y) in zip(made, spread((spec_p.x, spec_p.y), len(made), spacing), strict=True):
             fig.x, fig.y = x, y
     deck = None
-    decks = _decks(scenario)
-    if model.random_events and "events" in decks:
+    if model.random_events and "events" in scenario.header.decks:
         deck = Deck.of("events", dict(_event_cards(scenario)))
-    umpire = getattr(scenario, "umpire", None)
+    umpire = scenario.umpire
     return State(
         raiders=model.raiders,
         defenders=model.defenders,

@@ -17,7 +17,6 @@ from shapely.geometry import Point, Polygon
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import distance
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import roll
 from quarterdeck.rulesets.cutting_out.common import R_SPOT, hatch_held, need_words
 from quarterdeck.rulesets.cutting_out.events import spotting_bonus
 from quarterdeck.rulesets.cutting_out.setup import spread
@@ -150,8 +149,7 @@ def step_spot(state: State, t: Tables, ctx: Context) -> None:
         f"{b.need}-6 within {b.max:g} in" if b.need < 6 else f"6 within {b.max:g} in"
         for b in t.spotting.bands
     )
-    (die,) = roll(
-        ctx,
+    (die,) = ctx.roll(
         "Spotting die (the nearest boat is spotted on " + bands + ")",
         1,
         R_SPOT,
@@ -190,8 +188,7 @@ def turn_out(state: State, t: Tables, ctx: Context) -> None:
         when = respond_turn(state, t)
         if not below or when is None or state.turn < when:
             continue
-        (n,) = roll(
-            ctx,
+        (n,) = ctx.roll(
             f"{ship.name}: crew coming up the main hatch",
             1,
             R_SPOT,

@@ -16,8 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from quarterdeck.core.dice import Deck
 from quarterdeck.core.scenario import SLUG
-from quarterdeck.rulesets.cutting_out._shim import Deck
 from quarterdeck.rulesets.cutting_out.tables import FigureType, Light
 
 Point = tuple[float, float]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from quarterdeck.core.hidden import Secret, sees
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out._shim import Secret, sees
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
 from quarterdeck.rulesets.cutting_out.events import TITLES
 from quarterdeck.rulesets.cutting_out.firing import gun_point, gun_ready, serving
@@ -155,6 +155,7 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
                 "status": boat.status,
                 "aboard": len(state.aboard(boat.id)),
                 "capacity": boat.capacity,
+                "task": boat.task,
             }
         )
     figures = []
