@@ -41,3 +41,28 @@ def fresh(name: str = "sample-game", **changes: Any) -> Any:
 
     sc = scenario(name, **changes)
     return setup.build(sc, sc.model, T)
+
+
+def context(values: Any = (), cards: Any = (), umpire: str | None = None) -> Any:
+    """A rules context on scripted dice: (ctx, log lines, dice)."""
+    from quarterdeck.core.engine import Context
+
+    dice = ScriptedDice(values, cards=cards)
+    log: list[Any] = []
+    return Context(dice, log.append, umpire=umpire, first="british"), log, dice
+
+
+def texts(log: list[Any]) -> str:
+    return "\n".join(str(e) for e in log)
+
+
+def put_on_deck(state: Any, fid: str, x: float, y: float, ship: str = "corvette") -> Any:
+    f = state.figures[fid]
+    f.where, f.place, f.x, f.y = "deck", ship, x, y
+    return f
+
+
+def put_ashore(state: Any, fid: str, x: float, y: float) -> Any:
+    f = state.figures[fid]
+    f.where, f.place, f.x, f.y = "land", "", x, y
+    return f
