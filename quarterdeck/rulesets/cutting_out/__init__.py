@@ -32,7 +32,7 @@ class CuttingOut(StateBasics):
         id="cutting-out",
         title="Cutting Out Party (Henry Lubbers)",
         period="Napoleonic boat raid on an anchored ship, 15 mm figures, inches",
-        playable=False,
+        playable=True,
         sections=(
             "Turn Sequence; Movement; Defender Attempts to Spot; Ship's Challenge; Melee; "
             "Firing: Small Arms Fire, Cannon Fire, Cannonball Hit Determination Chart; "
