@@ -505,7 +505,12 @@ def _bundled() -> list[tuple[str, str]]:
 # Battles with every vessel of both fleets: through the API only their opening
 # decisions (both sides' orders and the first moves); the rule set's own tests
 # play them to the end AI against AI, and the conformance test checks them.
-OPENING_ONLY = {"valcour-island-1776": 150, "lake-erie-1813": 150}
+OPENING_ONLY = {
+    "valcour-island-1776": 150,
+    "lake-erie-1813": 150,
+    "hermione-puerto-cabello-1799": 150,
+    "chevrette-camaret-1801": 150,
+}
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), _bundled())

@@ -122,9 +122,18 @@ class CuttingOutAI:
             sx, sy = math.cos(heading), -math.sin(heading)
             return (ship["x"] + fx * along + sx * p[1], ship["y"] + fy * along + sy * p[1])
 
+        # the side where the ship's guns are manned is the side to keep off
+        guns = {"larboard": 0, "starboard": 0}
+        for g in view.get("guns", []):
+            if g.get("owner") == ship["id"] and g.get("ready") and g.get("deck_y") is not None:
+                guns["starboard" if g["deck_y"] > 0 else "larboard"] += int(g.get("serving", 0) > 0)
         points = sorted(
             ship["points"].items(),
-            key=lambda kv: (kv[0] in taken, math.dist((bx, by), where(kv[1]))),
+            key=lambda kv: (
+                kv[0] in taken,
+                guns.get(kv[0].split("-")[0], 0),
+                math.dist((bx, by), where(kv[1])),
+            ),
         )
         return str(points[0][0])
 

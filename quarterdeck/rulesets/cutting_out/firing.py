@@ -85,10 +85,18 @@ def targets_of(state: State, side: str) -> list[Figure]:
     ]
 
 
-def arms_need(state: State, t: Tables, shooter: Figure, target: Figure) -> tuple[int | None, float]:
+def arms_need(
+    state: State,
+    t: Tables,
+    shooter: Figure,
+    target: Figure,
+    pts: dict[str, Vec] | None = None,
+) -> tuple[int | None, float]:
     """The die a shot needs (before modifiers) and the range."""
-    a = harbour.figure_point(state, shooter)
-    b = harbour.figure_point(state, target)
+    if pts is None:
+        pts = harbour.points(state)
+    a = pts.get(shooter.id)
+    b = pts.get(target.id)
     if a is None or b is None:
         return None, math.inf
     inches = distance(a, b)
@@ -99,12 +107,23 @@ def arms_need(state: State, t: Tables, shooter: Figure, target: Figure) -> tuple
     return need, inches
 
 
-def arms_targets(state: State, t: Tables, party: Party) -> dict[str, int]:
+def arms_targets(
+    state: State, t: Tables, party: Party, pts: dict[str, Vec] | None = None
+) -> dict[str, int]:
     """Enemy parties within range of the party's muskets: how many figures."""
-    shots = shooters(state, t, party)
+    if pts is None:
+        pts = harbour.points(state)
+    shots = [s for s in shooters(state, t, party) if s.id in pts]
     found: dict[str, int] = {}
+    if not shots:
+        return found
+    reach = t.small_arms.reach + 1e-9
     for target in targets_of(state, party.side):
-        if any(arms_need(state, t, s, target)[0] is not None for s in shots):
+        tp = pts.get(target.id)
+        if tp is None:
+            continue
+        near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
+        if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
             found[target.party] = found.get(target.party, 0) + 1
     return found
 
@@ -153,10 +172,11 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
     targets = [f for f in targets_of(state, party.side) if f.party == target_party]
     taken: dict[str, int] = {f.id: 0 for f in targets}
     plan: list[tuple[Figure, Figure, int, float]] = []
+    pts = harbour.points(state)
     for s in shots:
         options = []
         for tg in targets:
-            need, inches = arms_need(state, t, s, tg)
+            need, inches = arms_need(state, t, s, tg, pts)
             if need is not None:
                 options.append((taken[tg.id], inches, tg, need))
         if not options:
@@ -215,19 +235,56 @@ def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
     return abs(angle_diff(centre, bearing(here, target))) <= gun.arc / 2 + 1e-9
 
 
-def serving(state: State, t: Tables, gun: Gun) -> tuple[str | None, list[Figure]]:
+def crews(
+    state: State, t: Tables, pts: dict[str, Vec] | None = None
+) -> dict[str, tuple[str | None, list[Figure]]]:
+    """Every gun's serving side and crew at once (see :func:`serving`)."""
+    if pts is None:
+        pts = harbour.points(state)
+    reach = t.cannon.serve_within + 1e-9
+    places: dict[str, list[tuple[Gun, Vec]]] = {}
+    for gun in state.guns.values():
+        key = gun.owner if gun.platform == "ship" else ""
+        places.setdefault(key, []).append((gun, gun_point(state, gun)))
+    near: dict[str, list[Figure]] = {g: [] for g in state.guns}
+    for f in state.figures.values():
+        if f.fate or f.where not in ("land", "deck"):
+            continue
+        candidates = places.get(f.place if f.where == "deck" else "")
+        p = pts.get(f.id)
+        if not candidates or p is None:
+            continue
+        for gun, here in candidates:
+            if abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
+                near[gun.id].append(f)
+    out: dict[str, tuple[str | None, list[Figure]]] = {}
+    for gid, figs in near.items():
+        sides = {f.side for f in figs}
+        if len(sides) != 1:
+            out[gid] = (None, [])
+        else:
+            out[gid] = (next(iter(sides)), figs[: state.guns[gid].crew])
+    return out
+
+
+def serving(
+    state: State, t: Tables, gun: Gun, pts: dict[str, Vec] | None = None
+) -> tuple[str | None, list[Figure]]:
     """The side serving a gun and its crew: figures of one side at the gun."""
+    if pts is None:
+        pts = harbour.points(state)
     here = gun_point(state, gun)
     near = []
+    reach = t.cannon.serve_within + 1e-9
     for f in state.figures.values():
-        if not f.active or f.where not in ("land", "deck"):
+        if f.fate or f.where not in ("land", "deck"):
             continue
         if gun.platform == "ship" and (f.where != "deck" or f.place != gun.owner):
             continue
         if gun.platform == "battery" and f.where != "land":
             continue
-        p = harbour.figure_point(state, f)
-        if p is not None and distance(p, here) <= t.cannon.serve_within + 1e-9:
+        p = pts.get(f.id)
+        if p is not None and abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
             near.append(f)
     sides = {f.side for f in near}
     if len(sides) != 1:
@@ -242,13 +299,16 @@ def gun_ready(state: State, gun: Gun) -> bool:
     )
 
 
-def gun_groups(state: State, t: Tables, side: str) -> list[str]:
+def gun_groups(state: State, t: Tables, side: str, pts: dict[str, Vec] | None = None) -> list[str]:
     """The batteries and ships whose guns ``side`` may fire this turn."""
+    if pts is None:
+        pts = harbour.points(state)
     out: list[str] = []
+    manned = crews(state, t, pts)
     for gun in state.guns.values():
         if not gun_ready(state, gun):
             continue
-        server, crew = serving(state, t, gun)
+        server, crew = manned[gun.id]
         if server != side or not crew:
             continue
         if side == state.defenders:
@@ -267,11 +327,14 @@ def _timer_party(state: State, gun: Gun) -> Party:
     return state.parties[gun.owner]
 
 
-def group_guns(state: State, t: Tables, owner: str, side: str) -> list[Gun]:
+def group_guns(
+    state: State, t: Tables, owner: str, side: str, pts: dict[str, Vec] | None = None
+) -> list[Gun]:
+    manned = crews(state, t, pts)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):
-            server, crew = serving(state, t, gun)
+            server, crew = manned[gun.id]
             if server == side and crew:
                 out.append(gun)
     return out
@@ -318,6 +381,16 @@ def target_points(state: State, target: str, side: str) -> list[Vec]:
         fort = state.batteries[tid]
         return [(fort.x, fort.y)]
     return [(f.x, f.y) for f in state.party_figures(tid) if f.where == "land"]
+
+
+def target_stands(state: State, target: str) -> bool:
+    """Whether the target is still there to fire at (not sunk)."""
+    kind, _, tid = target.partition(":")
+    if kind == "boat":
+        return state.boats[tid].afloat
+    if kind == "ship":
+        return state.ships[tid].afloat
+    return True
 
 
 def target_name(state: State, target: str) -> str:
@@ -388,6 +461,8 @@ def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answ
     if side == state.raiders and hidden(state):
         detect(state, t, ctx, "the raiders' guns open fire", alarm_now=True)
     for gun in group_guns(state, t, owner, side):
+        if not target_stands(state, target):
+            break  # sunk by the guns before
         # a swivel must fire grape at figures, in a boat or ashore
         with_grape = grape or (gun.kind == "swivel" and target.split(":")[0] in ("boat", "party"))
         if not can_fire(state, t, gun, target, side, with_grape):
@@ -549,6 +624,8 @@ def hit_effect(
 
 
 def hull_hit_ship(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
+    if not ship.afloat:
+        return
     ship.hull_hits += 1
     ctx.log(f"Hull hit on {ship.name}: {ship.hull_hits} of {ship.hull_points}", R_HULL)
     if ship.hull_hits >= ship.hull_points and ship.afloat:
@@ -562,6 +639,8 @@ def hull_hit_ship(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
 
 
 def hull_hit_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
+    if not boat.afloat:
+        return
     boat.hull_hits += 1
     ctx.log(f"Hull hit on {boat.name}: {boat.hull_hits} of {boat.hull_points}", R_HULL)
     if boat.hull_hits >= boat.hull_points and boat.afloat:
@@ -579,6 +658,7 @@ def hull_hit_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
 def firers(state: State, t: Tables, side: str) -> list[str]:
     """The units of ``side`` that have something to fire at this turn."""
     units: list[str] = []
+    pts = harbour.points(state)
     for party in state.parties.values():
         if party.side != side or party.morale in ("routed", "surrendered"):
             continue
@@ -586,11 +666,11 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             continue
         if side == state.defenders and not state.detected:
             continue
-        if arms_targets(state, t, party):
+        if arms_targets(state, t, party, pts):
             units.append(f"arms:{party.id}")
-    for key in gun_groups(state, t, side):
+    for key in gun_groups(state, t, side, pts):
         owner = key.split(":", 1)[1]
-        guns = group_guns(state, t, owner, side)
+        guns = group_guns(state, t, owner, side, pts)
         if any(
             can_fire(state, t, g, tid, side, grape)
             for tid, _, _ in cannon_targets(state, t, side)

@@ -29,10 +29,10 @@ SIDES = ("larboard", "starboard")
 
 def deck_to_table(ship: Ship, dx: float, dy: float) -> Vec:
     """The table point of deck point (``dx`` from the stern, ``dy`` across)."""
-    fx, fy = unit(ship.heading)
-    sx, sy = unit(ship.heading + 90.0)
+    r = math.radians(ship.heading)
+    fx, fy = math.sin(r), math.cos(r)  # ahead; starboard is (fy, -fx)
     along = dx - ship.length / 2
-    return (ship.x + fx * along + sx * dy, ship.y + fy * along + sy * dy)
+    return (ship.x + fx * along + fy * dy, ship.y + fy * along - fx * dy)
 
 
 def table_to_deck(ship: Ship, p: Vec) -> Vec:
@@ -133,6 +133,32 @@ def figure_point(state: State, fig: Figure) -> Vec | None:
         ship = state.ships[fig.place]
         return deck_to_table(ship, fig.x, fig.y)
     return None
+
+
+def points(state: State) -> dict[str, Vec]:
+    """Every figure's place on the table at once (those below decks and out
+    of the game have none): one pass, for the procedures that measure many
+    ranges."""
+    frames: dict[str, tuple[float, float, float, float, float]] = {}
+    for ship in state.ships.values():
+        r = math.radians(ship.heading)
+        frames[ship.id] = (ship.x, ship.y, math.sin(r), math.cos(r), ship.length / 2)
+    out: dict[str, Vec] = {}
+    boats = state.boats
+    for f in state.figures.values():
+        if f.fate:
+            continue
+        if f.where == "land":
+            out[f.id] = (f.x, f.y)
+        elif f.where == "deck":
+            cx, cy, fx, fy, half = frames[f.place]
+            along = f.x - half
+            out[f.id] = (cx + fx * along + fy * f.y, cy + fy * along - fx * f.y)
+        elif f.where == "boat":
+            boat = boats.get(f.place)
+            if boat is not None:
+                out[f.id] = (boat.x, boat.y)
+    return out
 
 
 # --------------------------------------------------------------------------

@@ -91,7 +91,8 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
         below = sum(x.count for x in s.crew_below)
         summary.append(
             f"{s.side}: {name} at anchor, {length:.1f} x {beam:.1f} in deck, "
-            f"{s.hull_points} hull points, {len(s.guns)} guns; guard {guard}, "
+            f"{s.hull_points} hull points, {len(s.guns)} gun{'s' if len(s.guns) != 1 else ''}; "
+            f"guard {guard}, "
             f"{below} below"
         )
     prize = model.prize or model.ships[0].id
@@ -116,6 +117,13 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
                 f"carries at most {kind.capacity}"
             )
         summary.append(f"{boat.side}: {boat.name} ({kind.title}), {_men(boat.figures)}")
+    landings = {lg.id for lg in model.landings}
+    for n, boat in enumerate(model.boats):
+        if boat.at is not None and boat.at not in landings:
+            raise ScenarioError(
+                f"{where}field 'boats[{n}].at': {boat.at!r} is not a landing place "
+                f"(legal values: {', '.join(sorted(landings)) or 'none'})"
+            )
     for n, p in enumerate(model.parties):
         side_ok(f"parties[{n}].side", p.side)
         summary.append(f"{p.side}: {p.name} on land, {_men(p.figures)}")
@@ -224,7 +232,7 @@ def build(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> State:
                 fig.x, fig.y = harbour.clamp_to_deck(ship, x, y)
         add(crew, spec.crew_below, "below", spec.id)
         for n, sg in enumerate(spec.guns):
-            sign = 1.0 if sg.side == "starboard" else -1.0
+            sign = {"starboard": 1.0, "larboard": -1.0, "bow": 0.0}[sg.side]
             gid = f"{spec.id}-gun-{n + 1}"
             guns[gid] = Gun(
                 gid,
@@ -234,7 +242,7 @@ def build(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> State:
                 spec.id,
                 sg.at * length,
                 sign * max(0.0, beam / 2 - 0.5),
-                sign * 90.0,
+                sign * 90.0,  # the bow: dead ahead
                 t.cannon.swivel_arc if sg.kind == "swivel" else t.cannon.ship_arc,
                 t.cannon.crew,
             )
@@ -303,6 +311,10 @@ def build(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> State:
             spec_boat.hull_points or kind.hull_points,
             task=spec_boat.task,
         )
+        if spec_boat.at is not None:
+            spot = next(lg for lg in model.landings if lg.id == spec_boat.at)
+            boat = boats[spec_boat.id]
+            boat.x, boat.y, boat.landed, boat.landed_turn = spot.x, spot.y, spot.id, 0
         party = Party(
             spec_boat.id,
             f"{spec_boat.name}'s crew",
@@ -352,6 +364,8 @@ def build(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> State:
         random_events=deck is not None,
         house_rules=model.house_rules,
         prisoners={model.raiders: 0, model.defenders: 0},
+        alarm_turn=-1 if model.alarmed else 0,
+        alarm_reason="the defenders expect the raid" if model.alarmed else "",
     )
 
 

@@ -37,8 +37,9 @@ def detect(state: State, t: Tables, ctx: Context, reason: str, alarm_now: bool =
         return
     state.detected = True
     state.spotted_turn = state.turn
-    state.alarm_turn = alarm
-    state.alarm_reason = reason
+    if not state.alarm_turn or alarm < state.alarm_turn:
+        state.alarm_turn = alarm
+        state.alarm_reason = reason
     when = "this turn" if alarm == state.turn else f"on turn {alarm}"
     ctx.log(f"The raiders are seen: {reason}. The alarm sounds {when}", R_SPOT)
 

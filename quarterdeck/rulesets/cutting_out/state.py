@@ -65,13 +65,14 @@ class BoatSpec(_Spec):
     hull_points: int | None = Field(default=None, ge=1)
     figures: list[FigureGroup] = Field(default_factory=list)
     task: str = ""  # what the computer player makes for: a ship, a battery or a landing
+    at: str | None = None  # a landing place it starts made fast at (a mole, a beach)
 
 
 class ShipGunSpec(_Spec):
     """A gun on a ship's deck: on which side, and where along her length."""
 
     kind: Literal["ship", "swivel"] = "ship"
-    side: Literal["larboard", "starboard"]
+    side: Literal["larboard", "starboard", "bow"]
     at: float = Field(ge=0, le=1)  # fraction of the deck's length from the stern
 
 
@@ -165,6 +166,9 @@ class CuttingOutScenario(BaseModel):
     men_per_figure: int = Field(default=1, ge=1)
     raiders: str = "raiders"
     defenders: str = "defenders"
+    # the alarm given before the game begins (the defenders expect the raid):
+    # crew and garrison have turned out and may fire from the first turn
+    alarmed: bool = False
     exit: Edge = "south"
     prize: str | None = None
     land: list[list[Point]] = Field(default_factory=list)
@@ -417,7 +421,35 @@ class State:
     result: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        out: dict[str, Any] = {}
+        for name in _STATE_FIELDS:
+            value = getattr(self, name)
+            if name in ("ships", "batteries", "guns", "boats", "parties", "figures", "landings"):
+                out[name] = {k: _plain(v) for k, v in value.items()}
+            elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+                out[name] = dataclasses.asdict(value)
+            else:
+                out[name] = copy.deepcopy(value)
+        return out
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A copy to play forward: what changes is copied, the layout of the
+        harbour (land, landings, the table, house rules) is shared."""
+        new = copy.copy(self)
+        new.ships = {k: v.__deepcopy__(memo) for k, v in self.ships.items()}
+        new.batteries = {k: copy.copy(v) for k, v in self.batteries.items()}
+        new.guns = {k: _clone(v) for k, v in self.guns.items()}
+        new.boats = {k: _clone(v) for k, v in self.boats.items()}
+        new.parties = {k: _clone(v) for k, v in self.parties.items()}
+        new.figures = {k: _clone(v) for k, v in self.figures.items()}
+        new.events = copy.deepcopy(self.events, memo)
+        new.ask = copy.deepcopy(self.ask, memo)
+        new.order = list(self.order)
+        new.allowance = dict(self.allowance)
+        new.challenge = copy.deepcopy(self.challenge, memo)
+        new.prisoners = dict(self.prisoners)
+        new.result = copy.deepcopy(self.result, memo)
+        return new
 
     # -- plain look-ups -------------------------------------------------------------
 
@@ -425,18 +457,18 @@ class State:
         return self.defenders if side == self.raiders else self.raiders
 
     def party_figures(self, party: str) -> list[Figure]:
-        return [f for f in self.figures.values() if f.party == party and f.active]
+        return [f for f in self.figures.values() if f.party == party and not f.fate]
 
     def aboard(self, boat: str) -> list[Figure]:
         return [
-            f for f in self.figures.values() if f.active and f.where == "boat" and f.place == boat
+            f for f in self.figures.values() if not f.fate and f.where == "boat" and f.place == boat
         ]
 
     def on_deck(self, ship: str, side: str | None = None) -> list[Figure]:
         return [
             f
             for f in self.figures.values()
-            if f.active
+            if not f.fate
             and f.where == "deck"
             and f.place == ship
             and (side is None or f.side == side)
@@ -444,9 +476,32 @@ class State:
 
     def below(self, ship: str) -> list[Figure]:
         return [
-            f for f in self.figures.values() if f.active and f.where == "below" and f.place == ship
+            f
+            for f in self.figures.values()
+            if not f.fate and f.where == "below" and f.place == ship
         ]
 
     @property
     def prize_ship(self) -> Ship:
         return self.ships[self.prize]
+
+
+def _clone(obj: Any) -> Any:
+    """A shallow copy of a slotted dataclass whose fields are all plain values."""
+    cls = obj.__class__
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        object.__setattr__(new, name, getattr(obj, name))
+    return new
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    """A slotted dataclass of plain values (and lists of points) as a dict."""
+    out: dict[str, Any] = {}
+    for name in obj.__class__.__slots__:
+        value = getattr(obj, name)
+        out[name] = list(value) if isinstance(value, list) else value
+    return out
+
+
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))

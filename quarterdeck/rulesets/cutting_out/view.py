@@ -16,7 +16,7 @@ from quarterdeck.core.hidden import Secret, sees
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
 from quarterdeck.rulesets.cutting_out.events import TITLES
-from quarterdeck.rulesets.cutting_out.firing import gun_point, gun_ready, serving
+from quarterdeck.rulesets.cutting_out.firing import crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
 from quarterdeck.rulesets.cutting_out.state import State
@@ -104,9 +104,11 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             }
         )
     guns = []
+    pts = harbour.points(state)
+    manned = crews(state, t, pts)
     for gun in state.guns.values():
         px, py = gun_point(state, gun)
-        side, crew = serving(state, t, gun)
+        side, crew = manned[gun.id]
         if side == state.raiders and not show_raiders:
             side, crew = None, []
         guns.append(
@@ -164,7 +166,7 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             continue
         if f.side == state.raiders and not show_raiders:
             continue
-        p = harbour.figure_point(state, f)
+        p = pts.get(f.id)
         figures.append(
             {
                 "id": f.id,
@@ -184,6 +186,9 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             }
         )
     parties = []
+    members: dict[str, list[Any]] = {}
+    for f in state.figures.values():
+        members.setdefault(f.party, []).append(f)
     for party in state.parties.values():
         if party.start <= 0:
             continue
@@ -196,9 +201,9 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             "start": party.start,
         }
         if party.side != state.raiders or show_raiders:
-            figs = [f for f in state.figures.values() if f.party == party.id]
+            figs = members.get(party.id, [])
             entry.update(
-                left=sum(1 for f in figs if f.active),
+                left=sum(1 for f in figs if not f.fate),
                 dead=sum(1 for f in figs if f.fate == "dead"),
                 captured=sum(1 for f in figs if f.fate in ("captured", "surrendered")),
                 out=sum(1 for f in figs if f.fate == "out"),
@@ -211,9 +216,9 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             entry["hidden"] = True
         parties.append(entry)
     alarm: dict[str, Any] = {"detected": state.detected}
-    if state.detected:
+    if state.detected or state.alarm_turn:
         alarm.update(
-            spotted_turn=state.spotted_turn,
+            spotted_turn=state.spotted_turn if state.detected else None,
             alarm_turn=state.alarm_turn,
             reason=state.alarm_reason,
             crew_respond=respond_turn(state, t),
@@ -399,14 +404,18 @@ def status_lines(v: dict[str, Any]) -> list[str]:
         + (f"  event: {v['event_title']}" if v["event"] else "")
     ]
     alarm = v["alarm"]
-    if alarm["detected"]:
-        out.append(
-            f"Raiders seen on turn {alarm['spotted_turn']}; alarm turn {alarm['alarm_turn']}; "
-            f"crew turn out {alarm['crew_respond']}, fire {alarm['crew_fire']}; garrison turns out "
-            f"{alarm['garrison_respond']}, fires {alarm['garrison_fire']}"
+    seen = (
+        f"Raiders seen on turn {alarm['spotted_turn']}"
+        if alarm["detected"]
+        else "The raiders have not been seen"
+    )
+    if "alarm_turn" in alarm:
+        when = "before the game" if alarm["alarm_turn"] < 1 else f"turn {alarm['alarm_turn']}"
+        seen += (
+            f"; alarm {when}; crew turn out {alarm['crew_respond']}, fire {alarm['crew_fire']}; "
+            f"garrison turns out {alarm['garrison_respond']}, fires {alarm['garrison_fire']}"
         )
-    else:
-        out.append("The raiders have not been seen")
+    out.append(seen)
     for p in v["parties"]:
         if p.get("hidden"):
             out.append(f"  {p['side']}: {p['name']} ({p['start']}), whereabouts unknown")

@@ -640,10 +640,16 @@ class CuttingOutRenderer:
 
     def _alarm_card(self, view: dict[str, Any]) -> str:
         alarm = _dict(view.get("alarm"))
-        rows = []
-        if alarm.get("detected"):
-            rows.append(("Seen on turn", alarm.get("spotted_turn")))
-            rows.append(("Alarm", f"turn {alarm.get('alarm_turn')} ({alarm.get('reason', '')})"))
+        rows: list[tuple[str, Any]] = []
+        rows.append(
+            ("Raiders", f"seen on turn {alarm.get('spotted_turn')}")
+            if alarm.get("detected")
+            else ("Raiders", "not yet seen")
+        )
+        if "alarm_turn" in alarm:
+            turn = _num(alarm.get("alarm_turn"))
+            when = "before the game" if turn < 1 else f"turn {turn:g}"
+            rows.append(("Alarm", f"{when} ({alarm.get('reason', '')})"))
             rows.append(
                 ("Crew turn out / fire", f"{alarm.get('crew_respond')} / {alarm.get('crew_fire')}")
             )
@@ -653,8 +659,6 @@ class CuttingOutRenderer:
                     f"{alarm.get('garrison_respond')} / {alarm.get('garrison_fire')}",
                 )
             )
-        else:
-            rows.append(("Raiders", "not yet seen"))
         deck = _dict(view.get("events_deck"))
         if deck:
             rows.append(("This turn's card", view.get("event_title") or "none"))

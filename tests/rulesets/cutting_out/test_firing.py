@@ -70,11 +70,11 @@ def test_minus_2_against_a_target_in_a_fort() -> None:
         f.fate = "dead"
     target = s.figures["battery-9"]
     target.fate = ""
-    put_ashore(s, "battery-9", 41.0, 12.5)  # inside the battery
+    put_ashore(s, "battery-9", 30.0, 6.5)  # inside the battery
     for fid, x in zip(
-        ("launch-9", "launch-10", "launch-11", "launch-12"), (39, 40, 41, 42), strict=True
+        ("launch-9", "launch-10", "launch-11", "launch-12"), (29, 30, 31, 32), strict=True
     ):
-        put_ashore(s, fid, float(x), 14.5)  # 2 in off: 4-6, -2 in the fort
+        put_ashore(s, fid, float(x), 9.0)  # 2-3 in off: 4-6, -2 in the fort
     ctx, _, _ = context([[5, 5, 5, 5]])
     firing.fire_small_arms(s, T, ctx, s.parties["launch"], "battery")
     assert target.active  # 5 - 2 = 3 misses

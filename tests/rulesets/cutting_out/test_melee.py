@@ -118,7 +118,7 @@ def test_modifiers_marine_nation_hatch_climb_and_battery() -> None:
     assert dict(melee.modifiers(s, T, sailor, marine, "climb", True)) == {
         "defending against boarders climbing": 1
     }
-    soldier = put_ashore(s, "battery-9", 41.0, 10.0)  # inside the battery's outline
+    soldier = put_ashore(s, "battery-9", 30.0, 5.0)  # inside the battery's outline
     assert soldier.kind == "soldier"
     assert dict(melee.modifiers(s, T, soldier, marine, "contact", False)) == {
         "defending a shore battery": 1
@@ -181,8 +181,8 @@ def test_a_battery_is_captured_when_only_the_enemy_stands_in_it() -> None:
         f.fate = "dead"
     last = s.figures["battery-12"]
     last.fate = ""
-    put_ashore(s, "battery-12", 41.0, 10.0)
-    put_ashore(s, "launch-9", 41.0 - T.figures.base, 10.0)
+    put_ashore(s, "battery-12", 30.0, 5.0)
+    put_ashore(s, "launch-9", 30.0 - T.figures.base, 5.0)
     # marine +1, British +1 against the soldier's +1 in his battery: 4+2 vs 1+1
     ctx, _, _ = context([[4], [1]])
     melee.step_melee(s, T, ctx)
