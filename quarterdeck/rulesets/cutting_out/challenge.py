@@ -95,6 +95,7 @@ def step_challenge(state: State, t: Tables, ctx: Context) -> None:
                     R_CHALLENGE,
                     seat=state.raiders,
                     secret=True,
+                    odds=f"{t.challenge.fooled_on / 6 * 100:.0f}% to fool him",
                 )
                 if die <= t.challenge.fooled_on:
                     fooled = True

@@ -23,6 +23,7 @@ from shapely.geometry import Point, Polygon
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.odds.cutting_out import face
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import (
     R_CANNON,
@@ -504,6 +505,7 @@ def fire_gun(
     gun.fired = state.turn
     kind, _, tid = target.partition(":")
     what = target_name(state, target)
+    chance = face(need - mod)
     (red,) = ctx.roll(
         f"{gun.name}: {'grape' if grape else 'round shot'} at {what}, {inches:.1f} in: "
         "red die to hit "
@@ -511,6 +513,7 @@ def fire_gun(
         1,
         R_CANNON,
         seat=side,
+        odds=f"{float(chance) * 100:.0f}% to hit",
     )
     (white,) = ctx.roll(
         f"{gun.name}: white die for effect" + (f" ({grape_roll})" if grape_roll else ""),

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import bearing, unit
+from quarterdeck.odds.cutting_out import melee_pair, percent
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.challenge import climbers, opposers
 from quarterdeck.rulesets.cutting_out.common import R_MELEE, hatch_held
@@ -146,9 +148,12 @@ def step_melee(state: State, t: Tables, ctx: Context) -> None:
         ta = rolls[a.id] + sum(v for _, v in ma)
         tb = rolls[b.id] + sum(v for _, v in mb)
         diff = ta - tb
+        odds = melee_pair(sum(v for _, v in ma), sum(v for _, v in mb), bout.kind == "climb", t)
+        a_wins = sum((p for k, p in odds.items() if k.startswith("b ")), Fraction(0))
         words = (
             f"{_who(state, a)} {rolls[a.id]}{_mods(ma)} against "
-            f"{_who(state, b)} {rolls[b.id]}{_mods(mb)}"
+            f"{_who(state, b)} {rolls[b.id]}{_mods(mb)} "
+            f"[{percent(a_wins)} to win, {percent(odds['tie'])} a tie]"
         )
         if diff == 0:
             ctx.log(f"{words}: a tie, they fight on", R_MELEE)

@@ -111,6 +111,7 @@ def step_morale(state: State, t: Tables, ctx: Context) -> None:
             R_MORALE,
             sides=t.morale.die,
             seat=party.side,
+            odds=_morale_odds(t, total_mod),
         )
         total = die + total_mod
         band = t.morale.band(total)
@@ -157,3 +158,15 @@ def rout(state: State, t: Tables, ctx: Context, party: Party) -> None:
                 f.fate = "out"
         elif f.where == "land":
             f.fate = "out"
+
+
+def _morale_odds(t: Tables, modifier: int) -> str:
+    """The chance of each result of a morale test with ``modifier``."""
+    bands = {"surrender": 0, "fall-back": 0, "carry-on": 0}
+    for die in range(1, t.morale.die + 1):
+        bands[t.morale.band(die + modifier)] += 1
+    n = t.morale.die
+    return (
+        f"surrender {bands['surrender'] / n:.0%}, fall back {bands['fall-back'] / n:.0%}, "
+        f"carry on {bands['carry-on'] / n:.0%}"
+    )

@@ -435,6 +435,7 @@ def climb(state: State, t: Tables, ctx: Context, boat: Boat, ship: Ship, point_i
         R_MOVE,
         seat=boat.side,
         secret=secret,
+        odds=f"{(6 - m.climb_fails_on) / 6 * 100:.0f}% to climb",
     )
     if die <= m.climb_fails_on:
         say(state, ctx, f"{boat.name}'s boarders fail to climb the side", R_MOVE, private)

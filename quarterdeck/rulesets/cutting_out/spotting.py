@@ -166,9 +166,11 @@ def step_spot(state: State, t: Tables, ctx: Context) -> None:
         ctx.log(f"{where}: beyond spotting range", R_SPOT, seats=(state.raiders,))
         ctx.log("Nothing is seen", R_SPOT)
         return
+    chance = max(0, min(6, 7 - need + bonus)) / 6
     ctx.log(
         f"{where}: needed {need_words(need)}, rolled {die}"
-        + (f" {bonus:+d} = {total}" if bonus else ""),
+        + (f" {bonus:+d} = {total}" if bonus else "")
+        + f" (a {chance * 100:.0f}% chance)",
         R_SPOT,
         seats=(state.raiders,),
     )
