@@ -803,11 +803,19 @@ def apply_deck(state: State, t: Tables, ctx: Context, ask: dict[str, Any], answe
         guards = sorted(figs, key=lambda f: (f.kind != "marine", math.hypot(f.x - hx, f.y - hy)))[
             :n
         ]
+        others = [f for f in state.on_deck(ship.id) if f not in guards]
         ring = [
-            (hx + 0.7 * math.cos(a), hy + 0.7 * math.sin(a))
-            for a in (0.0, math.pi, math.pi / 2, -math.pi / 2)
+            (hx + r * math.cos(math.radians(a)), hy + r * math.sin(math.radians(a)))
+            for r in (0.75, 1.25)
+            for a in range(0, 360, 45)
         ]
-        for f, spot in zip(guards, ring, strict=False):
+        free = [
+            p
+            for p in ring
+            if harbour.on_deck(ship, *p)
+            and all(math.hypot(o.x - p[0], o.y - p[1]) >= t.figures.base * 0.9 for o in others)
+        ]
+        for f, spot in zip(guards, free, strict=False):
             end = harbour.toward((f.x, f.y), spot, reach)
             f.x, f.y = harbour.clamp_to_deck(ship, *end)
         figs = [f for f in figs if f not in guards]

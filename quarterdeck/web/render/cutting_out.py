@@ -410,8 +410,13 @@ class CuttingOutRenderer:
             f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
             f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
             f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
-            f'<text class="boat-name" y="{-beam - 6:.1f}" text-anchor="middle">'
-            f"{escape(str(b.get('name', '')))} ({escape(str(b.get('aboard', 0)))})</text></g>"
+            + (
+                ""  # alongside or at a landing: its name would cover the ship's; see its title
+                if b.get("alongside") or b.get("landed")
+                else f'<text class="boat-name" y="{-beam - 6:.1f}" text-anchor="middle">'
+                f"{escape(str(b.get('name', '')))} ({escape(str(b.get('aboard', 0)))})</text>"
+            )
+            + "</g>"
         )
 
     def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: _Frame) -> str:
