@@ -40,7 +40,7 @@ app.add_typer(scenarios_app, name="scenarios")
 app.add_typer(odds_app, name="odds")
 
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages never wrap
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 DbOption = Annotated[
