@@ -44,6 +44,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         ) from None
     except tomllib.TOMLDecodeError as exc:
         raise TableError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise TableError(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def load_tables(
