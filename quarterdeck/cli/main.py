@@ -222,7 +222,19 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
     base = scenarios.load(name)
     if not sets and tables is None:
         return base
-    data = dict(base.data) | _parse_sets(sets)
+    parsed = _parse_sets(sets)
+    cards: dict[str, dict[str, Any]] = {}
+    for key in [k for k in parsed if k.startswith("decks.")]:
+        parts = key.split(".")
+        if len(parts) != 3:
+            raise ScenarioError(
+                f"--set {key}=...: a deck's card is set as decks.DECK.CARD=COUNT, "
+                "e.g. --set decks.events.no-event=12"
+            )
+        cards.setdefault(parts[1], {})[parts[2]] = parsed.pop(key)
+    data = dict(base.data) | parsed
+    if cards:
+        data = scenarios.with_card_counts(data, cards)
     if tables is not None:
         from quarterdeck.core.tables import read_toml
 
@@ -295,6 +307,8 @@ def play(
         raise fail(f"--dice {dice!r}: legal values are program, manual")
     check_output_file(save, "--save")
     scenario = load_scenario(scenario_id, set_ or [], tables)
+    if scenario.umpire is None and any(p.split("=")[0].strip() == "umpire" for p in side or []):
+        scenario = scenario.with_umpire()  # any game may have an umpire
     kinds = _sides(scenario, side or [], "human")
     store = Store(db)
     ask = read_line(console)
@@ -302,7 +316,7 @@ def play(
         # the record keeps the seed: the program's dice and the computer
         # players' choices both come from it, so the game can be resumed
         seed = secrets.randbelow(2**31)
-    source = live_dice(dice, seed, console, ask)
+    source = live_dice(dice, seed, console, ask, [s for s, k in kinds.items() if k != "human"])
     actual_seed = seed
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
     game_id = store.create(game.record, kinds)
@@ -369,28 +383,31 @@ def resume(
     record, row = store.load(game_id)
     if row.status == "finished":
         raise fail(f"game {game_id} is finished; watch it with: quarterdeck replay {game_id}")
-    ask = read_line(console)
-    try:
-        game = resume_game(record, record.dice_mode, console, ask, store, game_id)
-    except (InputClosed, KeyboardInterrupt):
-        err.print(f"\nStopped; nothing was changed: continue with quarterdeck resume {game_id}")
-        raise typer.Exit(130) from None
-    if row.status == "failed":
-        store.set_status(game_id, "playing")  # asked for by its id: tried again
-    kinds = {k: v for k, v in row.seats.items() if k in game.scenario.side_names}
+    scenario = scenarios.scenario_from_record(record)
+    kinds = {k: v for k, v in row.seats.items() if k in scenario.side_names}
     kinds = (
-        {s: kinds.get(s, "ai") for s in game.scenario.side_names}
+        {s: kinds.get(s, "ai") for s in scenario.side_names}
         if kinds
-        else _sides(game.scenario, [], "human")
+        else _sides(scenario, [], "human")
     )
     kinds = {s: ("human" if k == "here" else "ai" if k == "link" else k) for s, k in kinds.items()}
     if side:
-        kinds = _sides(game.scenario, side, "human") | {
+        kinds = _sides(scenario, side, "human") | {
             k: v for k, v in kinds.items() if not any(p.startswith(f"{k}=") for p in side)
         }
+    ask = read_line(console)
+    computer = [s for s, k in kinds.items() if k != "human"]
+    try:
+        game = resume_game(record, record.dice_mode, console, ask, store, game_id, computer)
+    except (InputClosed, KeyboardInterrupt):
+        err.print(f"\nStopped; nothing was changed: continue with quarterdeck resume {game_id}")
+        raise typer.Exit(130) from None
+    if side:
         store.set_seats(game_id, {**row.seats, **kinds})
+    if row.status == "failed":
+        store.set_status(game_id, "playing")  # asked for by its id: tried again
     console.print(
-        f"[bold]Resuming {game.scenario.title}[/bold] - game {game_id}, turn {game.turn}, "
+        f"[bold]Resuming {escape(game.scenario.title)}[/bold] - game {game_id}, turn {game.turn}, "
         f"{len(record.decisions())} decisions replayed"
     )
     _play_saved(game, kinds, store, game_id, None, record.seed or 0, ask)

@@ -15,9 +15,17 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from quarterdeck.core.dice import DiceSource, ManualDice, RandomDice, RollRequest
+from quarterdeck.core.dice import (
+    DiceSource,
+    DrawRequest,
+    ManualDice,
+    RandomDice,
+    RollRequest,
+    SeatDice,
+)
 from quarterdeck.core.engine import Game, Player
 from quarterdeck.core.errors import IllegalAnswer, QuarterdeckError
+from quarterdeck.core.hidden import EVERYTHING
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record
 from quarterdeck.core.result import Result
@@ -50,8 +58,9 @@ class HumanPlayer:
         self.game = game
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        viewer = self.game.viewer(prompt.seat)
         self.console.print(
-            Panel(Text(self.game.ruleset.render(self.game.state, prompt.seat)), title=prompt.seat)
+            Panel(Text(self.game.ruleset.render(self.game.state, viewer)), title=prompt.seat)
         )
         self.console.print(
             f"[bold]{escape(prompt.seat)}[/bold]: {escape(prompt.question)} "
@@ -86,18 +95,63 @@ class HumanPlayer:
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:
-                    self.console.print(f"[red]{escape(str(exc))}[/red]")
+                    self.console.print(Text(str(exc), style="red"))
                     continue
                 answer[f.name] = value
                 break
         return answer
 
 
-def manual_dice(console: Console, ask: Ask) -> ManualDice:
-    def ask_roll(request: RollRequest) -> str:
-        return ask(f"[yellow]{escape(request.instruction())}[/yellow]\nvalues> ")
+def _who(request: RollRequest | DrawRequest) -> str:
+    seat = escape(request.seat or "the table")
+    secret = " [bold](secret: only that side looks)[/bold]" if request.secret else ""
+    return f"[bold]{seat}[/bold]{secret}"
 
-    return ManualDice(ask_roll, lambda msg: console.print(f"[red]refused: {escape(msg)}[/red]"))
+
+def manual_dice(console: Console, ask: Ask) -> ManualDice:
+    """Dice rolled and cards drawn at the table: each is asked of the seat
+    that rolls it, by name."""
+
+    def ask_roll(request: RollRequest) -> str:
+        return ask(
+            f"{_who(request)} rolls: [yellow]{escape(request.instruction())}[/yellow]\nvalues> "
+        )
+
+    def ask_card(request: DrawRequest) -> str:
+        choices = "  ".join(
+            f"{n}. {escape(card)}" + (f" (x{k})" if k > 1 else "")
+            for n, (card, k) in enumerate(request.choices(), 1)
+        )
+        return ask(
+            f"{_who(request)} draws: [yellow]{escape(request.instruction())}[/yellow]\n"
+            f"which card? {choices}\ncard> "
+        )
+
+    return ManualDice(
+        ask_roll, lambda msg: console.print(f"refused: {escape(msg)}", style="red"), ask_card
+    )
+
+
+def table_dice(
+    console: Console, ask: Ask, computer: list[str], seed: int | None, record: Record | None = None
+) -> DiceSource:
+    """Dice at the table, but the secret rolls of the computer's seats are
+    rolled by the program: nobody at the table may see them.
+
+    Resuming a game from ``record``, the program's dice go on from where
+    they stopped: they are advanced past the rolls and draws it made before,
+    so the resumed game rolls what the uninterrupted one would have."""
+    program = RandomDice(seed)
+    for entry in record.rolls() if record is not None else []:
+        if not entry.get("secret") or entry.get("seat") not in computer:
+            continue
+        if entry["t"] == "r":
+            count, sides = len(entry["values"]), int(entry.get("sides", 6))
+            program.roll(RollRequest(entry["label"], count, entry["rule"], sides))
+        else:
+            size = int(entry.get("size", 1))
+            program.draw(DrawRequest(entry["label"], entry["deck"], ("",) * size, entry["rule"]))
+    return SeatDice(manual_dice(console, ask), program, computer)
 
 
 def save_record(record: Record, path: Path) -> None:
@@ -142,10 +196,13 @@ def run_game(
 
     def show_log() -> None:
         nonlocal shown
+        viewers = [game.viewer(h) for h in humans] or [EVERYTHING]
         for entry in game.log[shown:]:
-            if entry.kind == "secret" and (entry.about in humans or not humans):
+            if entry.kind == "secret" and (
+                entry.about in humans or EVERYTHING in viewers or not humans
+            ):
                 continue  # the order itself is shown to its seat
-            if entry.seats is None or not humans or any(s in entry.seats for s in humans):
+            if any(entry.visible_to(v) for v in viewers):
                 style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
                 console.print(Text(str(entry), style=style), highlight=False)
         shown = len(game.log)
@@ -167,19 +224,29 @@ def run_game(
         store.finish(game_id, result.to_json())
     if save is not None:
         save_record(game.record, save)
-    console.print(Panel(Text(game.ruleset.render(game.state, None)), title="Final position"))
+    console.print(
+        Panel(Text(game.ruleset.render(game.state, game.viewer(None))), title="Final position")
+    )
     console.print(f"[bold]Result:[/bold] {escape(str(result))}")
     return result
 
 
-def live_dice(mode: str, seed: int | None, console: Console, ask: Ask) -> DiceSource:
+def live_dice(
+    mode: str, seed: int | None, console: Console, ask: Ask, computer: list[str] | None = None
+) -> DiceSource:
     if mode == "manual":
-        return manual_dice(console, ask)
+        return table_dice(console, ask, computer or [], seed)
     return RandomDice(seed)
 
 
 def resume_game(
-    record: Record, mode: str, console: Console, ask: Ask, store: Store, game_id: str
+    record: Record,
+    mode: str,
+    console: Console,
+    ask: Ask,
+    store: Store,
+    game_id: str,
+    computer: list[str] | None = None,
 ) -> Game:
     """Rebuild a stored game from its record and go on saving it.
 
@@ -187,7 +254,9 @@ def resume_game(
     or stopped at a dice prompt), the replay plays the rest of that step with
     the live dice; those entries are stored at once, so the store holds
     every entry of the game without a gap."""
-    live = manual_dice(console, ask) if mode == "manual" else None
+    live = (
+        table_dice(console, ask, computer or [], record.seed, record) if mode == "manual" else None
+    )
     game = Game.replay(record, live=live)
     attach(game, store, game_id, stored=len(record.entries))
     return game
