@@ -85,6 +85,21 @@ def kill_in_save(after: int) -> None:
     os.replace = replace  # type: ignore[assignment]
 
 
+def warm(folder: Path) -> None:
+    """Import in this process what the commands import, so that each forked
+    child starts at once: the command line, every rule set, the store and
+    its migrations, the simulator, the odds, the web server."""
+    import quarterdeck.cli.main
+    import quarterdeck.odds.gundice
+    import quarterdeck.sim.plot
+    import quarterdeck.sim.runner
+    import quarterdeck.web.server  # noqa: F401
+    from quarterdeck.core.store import Store
+
+    scenarios.bundled_paths()
+    Store(f"sqlite:///{folder / 'warm.sqlite3'}")
+
+
 def run_cli(
     args: list[str], prepare: Callable[[], None] | None = None, stdin: str = ""
 ) -> tuple[int, str]:
