@@ -14,9 +14,9 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from quarterdeck.core.errors import ScenarioError
 
@@ -26,6 +26,30 @@ if TYPE_CHECKING:
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 LARGEST = 1_000_000  # no number in a scenario (inches, turns, tons) is anywhere near
 DEEPEST = 40  # no scenario nests tables or lists anywhere near this deep
+
+
+def simple_polygon(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A polygon on the table (land, cover, shoals) as a scenario gives it:
+    at least three corners, listed in order around its edge (edges that cross
+    are refused: the geometry could not tell inside from outside), with an
+    area."""
+    if len(points) < 3:
+        raise ValueError(f"a polygon needs at least 3 corners, got {len(points)}")
+    from shapely.geometry import Polygon
+    from shapely.validation import explain_validity
+
+    shape = Polygon(points)
+    if not shape.is_valid:
+        raise ValueError(
+            f"the polygon's edges cross ({explain_validity(shape)}): "
+            "list its corners in order around its edge"
+        )
+    if shape.area <= 0:
+        raise ValueError("the polygon's corners lie on one line: it has no area")
+    return points
+
+
+PolygonPoints = Annotated[list[tuple[float, float]], AfterValidator(simple_polygon)]
 
 
 class SideSpec(BaseModel):
