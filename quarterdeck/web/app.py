@@ -62,13 +62,10 @@ def excerpt(text: Any, limit: int = EXCERPT) -> str:
     return line if len(line) <= limit else f"{line[:limit]}... ({len(line):,} characters)"
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """ASGI middleware: a request whose body is over ``limit`` bytes is
-    refused with 413, by its Content-Length or as it arrives, unread."""
+    refused with 413, by its Content-Length or as it arrives (a chunked
+    body is read up to the limit, never further)."""
 
     def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -82,28 +79,24 @@ class BodyLimit:
         if not length.isdigit() or int(length) > self.limit:
             await self._refuse(send)
             return
-        seen = 0
-        started = False
-
-        async def limited() -> Any:
-            nonlocal seen
+        body = b""
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLarge
-            return message
-
-        async def watch(message: Any) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited, watch)
-        except BodyTooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                break  # the client went away: let the app see it
+            body += message.get("body", b"")
+            if len(body) > self.limit:
                 await self._refuse(send)
+                return
+            if not message.get("more_body", False):
+                message = {"type": "http.request", "body": body, "more_body": False}
+                break
+        first = [message]
+
+        async def replay() -> Any:
+            return first.pop() if first else await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Any) -> None:
         body = json.dumps(
