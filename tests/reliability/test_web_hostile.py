@@ -327,7 +327,9 @@ def test_two_servers_racing_on_one_game_never_fail_and_lose_nothing(tmp_path: Pa
                         conflicts += 1
                         assert r.json()["state"]["id"] == game["id"]
         assert statuses.count(200) >= 5
-        print(f"race: {statuses.count(200)} played, {statuses.count(409)} refused, {conflicts} at the store")
+        print(
+            f"race: {statuses.count(200)} played, {statuses.count(409)} refused, {conflicts} at the store"
+        )
         record, _row = Store(url).load(game["id"])
         from quarterdeck.core.engine import Game
 
