@@ -353,8 +353,9 @@ def _play_saved(
         import traceback
 
         store.fail(game_id, "".join(traceback.format_exception(exc)))
+        said = " ".join(str(exc).split())[:300]
         raise fail(
-            f"the program failed in game {game_id} ({type(exc).__name__}: {exc}); the game "
+            f"the program failed in game {game_id} ({type(exc).__name__}: {said}); the game "
             f"is marked failed and its record kept (quarterdeck replay {game_id}). "
             "Please report this.",
             1,
