@@ -70,10 +70,11 @@ def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
         finish(state, ctx, state.defenders, Termination.REPELLED, f"{prize.name} is retaken")
         return
     if state.turn >= state.turn_limit:
+        when = "time is up" if state.light == "day" else "dawn"
         finish(
             state,
             ctx,
             state.defenders,
             Termination.TURN_LIMIT,
-            f"dawn, and {prize.name} is still in the harbour",
+            f"{when}, and {prize.name} is still in the harbour",
         )
