@@ -27,6 +27,7 @@ from quarterdeck.rulesets.cutting_out.challenge import climbers, opposers
 from quarterdeck.rulesets.cutting_out.common import R_MELEE, hatch_held
 from quarterdeck.rulesets.cutting_out.movement import gain_deck
 from quarterdeck.rulesets.cutting_out.setup import spread
+from quarterdeck.rulesets.cutting_out.spotting import detect
 from quarterdeck.rulesets.cutting_out.state import Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
@@ -113,6 +114,10 @@ def hatch_guards(state: State, t: Tables, ship: Ship, crew_side: str) -> list[Fi
 def step_melee(state: State, t: Tables, ctx: Context) -> None:
     """Step 6: every fight at once; each figure rolls one die."""
     fights = bouts(state, t)
+    if not state.detected and any(
+        state.figures[x].side == state.raiders for b in fights for x in (b.a, b.b)
+    ):
+        detect(state, t, ctx, "the raiders fall on the defenders", alarm_now=True)
     if not fights:
         _settle_climbers(state, t, ctx)
         _settle_breakers(state, t, ctx)

@@ -356,7 +356,13 @@ def escape_boat(state: State, ctx: Context, boat: Boat) -> None:
     boat.alongside = boat.landed = ""
     for f in state.aboard(boat.id):
         f.fate = "escaped"
-    ctx.log(f"{boat.name} pulls out of the harbour to the open sea", R_MOVE)
+    say(
+        state,
+        ctx,
+        f"{boat.name} pulls out of the harbour to the open sea",
+        R_MOVE,
+        boat.side == state.raiders,
+    )
 
 
 # -- alongside: climbing, shooting the guard ------------------------------------

@@ -188,3 +188,14 @@ def test_a_battery_is_captured_when_only_the_enemy_stands_in_it() -> None:
     melee.step_melee(s, T, ctx)
     assert last.fate == "dead"
     assert battery.captured_by == "british"
+
+
+def test_unseen_raiders_who_come_to_blows_give_the_alarm_that_turn() -> None:
+    s = fresh(random_events=False)
+    s.turn = 3
+    put_ashore(s, "battery-12", 30.0, 5.0)
+    put_ashore(s, "launch-9", 30.0 - T.figures.base, 5.0)
+    ctx, log, _ = context([[4], [4]])
+    melee.step_melee(s, T, ctx)
+    assert s.detected and s.alarm_turn == 3
+    assert "fall on the defenders" in texts(log)

@@ -109,3 +109,15 @@ def test_an_umpire_seat_sets_the_hull_points_before_the_game() -> None:
     assert g.state.ships["corvette"].hull_points == 18
     assert g.ruleset.view(g.state, EVERYTHING)["boats"]
     assert T.rigging.half == 20
+
+
+def test_a_boat_that_leaves_unseen_is_told_to_its_own_side_only() -> None:
+    from quarterdeck.rulesets.cutting_out import movement
+
+    from .helpers import context
+
+    s = fresh(random_events=False)
+    ctx, log, _ = context([])
+    movement.row(s, T, ctx, s.boats["cutter"], "exit", 6)
+    leaving = [e for e in log if "pulls out" in e.text]
+    assert leaving and leaving[0].seats == ("british",)
