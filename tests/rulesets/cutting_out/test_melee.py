@@ -193,6 +193,9 @@ def test_a_battery_is_captured_when_only_the_enemy_stands_in_it() -> None:
 def test_unseen_raiders_who_come_to_blows_give_the_alarm_that_turn() -> None:
     s = fresh(random_events=False)
     s.turn = 3
+    for f in s.party_figures("battery"):
+        f.fate = "dead"
+    s.figures["battery-12"].fate = ""
     put_ashore(s, "battery-12", 30.0, 5.0)
     put_ashore(s, "launch-9", 30.0 - T.figures.base, 5.0)
     ctx, log, _ = context([[4], [4]])
