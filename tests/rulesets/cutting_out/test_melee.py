@@ -198,7 +198,7 @@ def test_unseen_raiders_who_come_to_blows_give_the_alarm_that_turn() -> None:
     s.figures["battery-12"].fate = ""
     put_ashore(s, "battery-12", 30.0, 5.0)
     put_ashore(s, "launch-9", 30.0 - T.figures.base, 5.0)
-    ctx, log, _ = context([[4], [4]])
+    ctx, log, _ = context([[4], [4], [3]])  # 4+2 against 4+1: the soldier falls back 3 in
     melee.step_melee(s, T, ctx)
     assert s.detected and s.alarm_turn == 3
     assert "fall on the defenders" in texts(log)
