@@ -432,17 +432,26 @@ def replay(
     db: DbOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Replay a game record and show the identical final state."""
+    """Replay a game record and show the identical final state.
+
+    Until the game is over it shows what a watcher may see: no side's
+    secrets (its secret orders, rolls and cards); once it is over, everything."""
     record = _load_record(source, db)
+    game = Game.replay(record)
+    finished = game.result() is not None
+
+    def public(g: Game) -> list[Any]:
+        g.spectators_see_all = finished
+        return [e for e in g.log if e.visible_to(g.viewer(None)) and e.kind != "secret"]
+
     if step:
         decisions = record.decisions()
         shown = 0
         for n in range(len(decisions) + 1):
-            game = Game.replay(record, upto=n)
-            for entry in game.log[shown:]:
-                if entry.kind != "secret":
-                    console.print(escape(str(entry)))
-            shown = len(game.log)
+            partial_game = Game.replay(record, upto=n)
+            for entry in public(partial_game)[shown:]:
+                console.print(escape(str(entry)))
+            shown = len(public(partial_game))
             if n < len(decisions):
                 if sys.stdin.isatty():
                     console.input(
@@ -450,19 +459,24 @@ def replay(
                     )
                 else:
                     console.print(f"[dim]-- decision {n + 1}/{len(decisions)} --[/dim]")
-    game = Game.replay(record)
     result = game.result()
     state = game.ruleset.state_to_json(game.state)
     if as_json:
+        shown_state = state if finished else game.view(None, log=False)
         print(
-            json.dumps({"result": result.to_json() if result else None, "state": state}, indent=1)
+            json.dumps(
+                {
+                    "result": result.to_json() if result else None,
+                    "state" if finished else "view": shown_state,
+                },
+                indent=1,
+            )
         )
         return
     if not step:
-        for entry in game.log:
-            if entry.kind != "secret":
-                console.print(escape(str(entry)))
-    console.print(Text(game.ruleset.render(game.state, None)))
+        for entry in public(game):
+            console.print(escape(str(entry)))
+    console.print(Text(game.ruleset.render(game.state, game.viewer(None))))
     shown_result = str(result) if result else f"unfinished (turn {game.turn})"
     console.print(f"[bold]Result:[/bold] {escape(shown_result)}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()

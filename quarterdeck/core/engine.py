@@ -23,7 +23,7 @@ from quarterdeck.core.dice import (
     RecordingDice,
     RollRequest,
 )
-from quarterdeck.core.errors import IllegalAnswer, RecordError
+from quarterdeck.core.errors import DiceError, IllegalAnswer, RecordError
 from quarterdeck.core.hidden import EVERYTHING, sees
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record, ReplayDice
@@ -167,7 +167,15 @@ class Context:
         ``seat`` draws it (None: see :meth:`roller`); a ``secret`` draw is
         logged for that seat and the umpire only."""
         seat = self.roller(seat)
-        card = self.dice.draw(DrawRequest(label, deck.name, tuple(deck.cards), rule, seat, secret))
+        if not deck.cards:
+            raise DiceError(
+                f"{label}: the {deck.name} deck is empty ({len(deck.drawn)} cards drawn); "
+                f"the rules must reshuffle it first ({rule})"
+            )
+        kinds = tuple(sorted(set(deck.cards) | set(deck.drawn)))
+        card = self.dice.draw(
+            DrawRequest(label, deck.name, tuple(deck.cards), rule, seat, secret, kinds)
+        )
         deck.take(card)
         if self._log is not None:
             self._log(

@@ -144,7 +144,7 @@ class CreateBody(BaseModel):
     seats: dict[str, str]
     dice: str = "program"
     seed: int | None = Field(default=None, ge=0, lt=2**31)
-    spectators: str = Field(default="public", pattern="^(public|everything)$")
+    spectators: str | None = Field(default=None, pattern="^(public|everything)$")
     decks: dict[str, dict[str, int]] = Field(default_factory=dict, max_length=20)
 
 
@@ -256,15 +256,26 @@ class Listener:
     this page was sent.
     """
 
-    __slots__ = ("seat", "sent", "version", "ws")
+    __slots__ = ("seat", "sent", "token", "version", "ws")
 
-    def __init__(self, ws: WebSocket, seat: str | None) -> None:
+    def __init__(self, ws: WebSocket, seat: str | None, token: str | None = None) -> None:
         self.ws = ws
         self.seat = seat
+        self.token = token
         self.sent: dict[str, str] = {}
         self.version = -1
 
     async def send(self, games: Games, live: Live, off: Any = None) -> None:
+        if self.seat is not None and live.meta.seat_of(self.token) != self.seat:
+            # the link was revoked (perhaps on another server process): no more pages
+            await self.ws.send_json(
+                {
+                    "type": "error",
+                    "status": 403,
+                    "detail": "this seat's link was revoked by the host",
+                }
+            )
+            raise WebError("this seat's link was revoked by the host", 403)  # no more pages
         if live.version == self.version:
             return
         frags = (
@@ -590,6 +601,12 @@ def create_app(
                 f"(bundled: {', '.join(sorted(scenarios()))})",
                 404,
             )
+        if body.seed is not None and "link" in body.seats.values():
+            raise WebError(
+                "seed: a seed may be chosen only when no other person plays by a link "
+                "(whoever chose it could work out every roll, the secret ones included)",
+                422,
+            )
         if body.decks:
             found = _with_decks(found, body.decks)
         return games.create(
@@ -597,7 +614,7 @@ def create_app(
             body.seats,
             body.dice,
             body.seed,
-            reveal=body.spectators == "everything",
+            reveal=None if body.spectators is None else body.spectators == "everything",
             run_ai=False,
         )
 
@@ -760,7 +777,7 @@ def create_app(
                 )
                 await websocket.close(code=4403)
                 return
-        key = Listener(websocket, seat)
+        key = Listener(websocket, seat, t)
         live.listeners.add(key)
         try:
             await key.send(games, live, off)
@@ -785,11 +802,16 @@ def create_app(
                 except (ValueError, RecursionError):
                     await ws_error(websocket, 422, f"not JSON: {excerpt(text, 60)}")
                     continue
-                if seat is not None and live.meta.seat_of(t) != seat:
-                    await ws_error(websocket, 403, "this seat's link was revoked by the host")
-                    await websocket.close(code=4403)
-                    return
-                await ws_act(websocket, live, seat, data)
+                if seat is not None:
+                    live = await on_game(game_id, partial(games.get, game_id))
+                    if live.meta.seat_of(t) != seat:
+                        with contextlib.suppress(Exception):
+                            await ws_error(
+                                websocket, 403, "this seat's link was revoked by the host"
+                            )
+                            await websocket.close(code=4403)
+                        return
+                await ws_act(websocket, live, seat, data, t)
         except WebSocketDisconnect:
             pass
         finally:
@@ -798,10 +820,13 @@ def create_app(
     async def ws_error(websocket: WebSocket, status: int, detail: str) -> None:
         await websocket.send_json({"type": "error", "status": status, "detail": detail})
 
-    async def ws_act(websocket: WebSocket, live: Live, seat: str | None, message: Any) -> None:
+    async def ws_act(
+        websocket: WebSocket, live: Live, seat: str | None, message: Any, opened: str | None
+    ) -> None:
         """An answer or a roll sent over the socket: the same checks as the API.
 
-        The socket acts for the seat whose token opened it, and for no other.
+        The socket acts for the seat whose token opened it (``opened``), and
+        for no other; once that token is revoked, for nobody.
         """
         try:
             if not isinstance(message, dict) or message.get("type") not in ("answer", "dice"):
@@ -810,7 +835,7 @@ def create_app(
                 raise WebError("a page without a seat token can only watch", 403)
             if message["type"] == "answer" and "answer" not in message:
                 raise WebError("an answer needs 'answer'", 422)
-            token = live.meta.tokens[seat]
+            token = opened or ""
 
             def act(now: Live, acting: str) -> None:
                 if message["type"] == "answer":
@@ -848,7 +873,7 @@ def _need(live: Live, seat: str | None) -> dict[str, Any] | None:
         return out
     out.update(label=r.label, rule=r.rule, instruction=r.instruction())
     if isinstance(r, DrawRequest):
-        out.update(kind="card", deck=r.deck, cards=[c for c, _ in r.choices()])
+        out.update(kind="card", deck=r.deck, cards=r.choices())
     else:
         out.update(kind="roll", count=r.count, sides=r.sides)
     return out

@@ -89,7 +89,10 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
     if seat is None:
         parts.append('<p class="you">You are watching.</p>')
     else:
-        parts.append(f'<p class="you">You command {_side(live, seat)}.</p>')
+        if seat == live.umpire:
+            parts.append('<p class="you">You are the umpire: you see everything.</p>')
+        else:
+            parts.append(f'<p class="you">You command {_side(live, seat)}.</p>')
     dice_mode = "physical (the page says what to roll)" if live.dice_mode == "manual" else "program"
     parts.append(f'<p class="dice-mode-note">Dice: {dice_mode}.</p>')
     if game is not None:
@@ -192,7 +195,14 @@ def _need(live: Live, seat: str | None) -> str:
         what = f"{escape(r.label)}: roll <strong>{r.count}</strong> {die}"
         if r.goal:
             what += f", {escape(r.goal)}"
-    secret = ' <span class="secret">secret: only you see it</span>' if r.secret else ""
+    secret = ""
+    if r.secret:
+        mine = seat == r.seat or (roller is not None and seat == roller)
+        secret = (
+            ' <span class="secret">secret: only you see it</span>'
+            if mine
+            else f' <span class="secret">secret: only {who} and the umpire see it</span>'
+        )
     head = (
         '<h2>Physical dice</h2><p class="instruction" role="status">'
         f'{what}{secret} <span class="rule">Rule {escape(r.rule)}</span></p>'
@@ -201,10 +211,7 @@ def _need(live: Live, seat: str | None) -> str:
         return head + f'<p class="roller">{who} enters this roll.</p>'
     if isinstance(r, DrawRequest):
         options = "".join(
-            f'<option value="{escape(card)}">{escape(card)}'
-            + (f" ({n} left)" if n > 1 else "")
-            + "</option>"
-            for card, n in r.choices()
+            f'<option value="{escape(card)}">{escape(card)}</option>' for card in r.choices()
         )
         return (
             f'{head}<form class="card-entry" novalidate><label>Which card? '

@@ -125,7 +125,7 @@ def test_a_card_is_entered_by_hand_and_a_card_not_in_the_deck_is_refused(
     refused = post(client, gid, "dice", {"token": hider, "card": "kraken"}, 400)
     assert refused["detail"] == (
         "The hider's omen: 'kraken' is not in the omens deck or was already drawn "
-        "(cards left: gull (x2), storm)"
+        "(the deck's cards: gull, storm)"
     )
     post(client, gid, "dice", {"token": hider, "card": "gull"})
     assert api(client, gid, hider)["view"]["omen"] == "gull"

@@ -260,7 +260,13 @@
       if (data.type === "update") apply(data, false);
       else if (data.type === "error") say(data.detail);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 4403 || ev.code === 4404) {
+        // the link was revoked (or the game is gone): reconnecting cannot help
+        conn.textContent = "disconnected"; conn.className = "conn";
+        if (ev.code === 4403 && token) say("This seat's link no longer works: ask the host for a new one.");
+        return;
+      }
       conn.textContent = "reconnecting…"; conn.className = "conn";
       setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
     };

@@ -40,7 +40,7 @@
       decks[d.dataset.deck] = counts;
     });
     const dice = form.querySelector('input[name="dice"]:checked').value;
-    const spectators = form.querySelector('input[name="spectators"]:checked').value;
+    const spectators = form.querySelector('input[name="spectators"]:checked').value || null;
     const res = await fetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ scenario: sc.value, seats, dice, spectators, decks }),
