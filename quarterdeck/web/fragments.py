@@ -51,7 +51,7 @@ def _fragments(live: Live, seat: str | None) -> dict[str, str]:
             "tray": "",
             "log": "",
         }
-    view = game.view(seat)
+    view = _with_titles(live, game.view(seat))
     renderer = renderer_for(live.ruleset)
     colours = _colours(live)
     return {
@@ -65,8 +65,14 @@ def _fragments(live: Live, seat: str | None) -> dict[str, str]:
     }
 
 
+def _with_titles(live: Live, view: dict[str, Any]) -> dict[str, Any]:
+    """The view with the scenario's side titles, so that renderers name a
+    side as people do (``card.side_title``), not by its id."""
+    return {**view, "side_titles": _titles(live)}
+
+
 def replay_fragments(live: Live, game: Game) -> dict[str, str]:
-    view = game.view(None)
+    view = _with_titles(live, game.view(None))
     renderer = renderer_for(live.ruleset)
     colours = _colours(live)
     return {
