@@ -7,6 +7,7 @@ used, so a page never holds what its seat may not see.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markupsafe import escape
@@ -26,6 +27,20 @@ def _colours(live: Live) -> dict[str, str]:
 
 def _titles(live: Live) -> dict[str, str]:
     return {s["name"]: s["title"] for s in live.side_info}
+
+
+def _short_titles(live: Live) -> dict[str, str]:
+    return {s["name"]: s["title"].split(" (")[0] for s in live.side_info if s.get("title")}
+
+
+def in_words(text: str, titles: dict[str, str]) -> str:
+    """A log line as people say it: each side's id (a whole word, as the rules
+    write it: "american: secret order given", "british captured ...") becomes
+    the side's title ("Lake Champlain fleet: secret order given")."""
+    ids = [re.escape(k) for k in sorted(titles, key=len, reverse=True) if k and k != titles[k]]
+    if not ids:
+        return text
+    return re.sub(r"(?<![\w-])(" + "|".join(ids) + r")(?![\w-])", lambda m: titles[m[1]], text)
 
 
 def fragments(games: Games, live: Live, seat: str | None) -> dict[str, str]:
@@ -60,8 +75,8 @@ def _fragments(live: Live, seat: str | None) -> dict[str, str]:
         "cards": renderer.cards(view, colours),
         "prompt": _prompt(live, game, view, seat),
         "need": _need(live, seat),
-        "tray": _tray(game, view),
-        "log": _log(view),
+        "tray": _tray(game, view, _short_titles(live)),
+        "log": _log(view, _short_titles(live)),
     }
 
 
@@ -78,8 +93,8 @@ def replay_fragments(live: Live, game: Game) -> dict[str, str]:
     return {
         "table": renderer.table(view, colours),
         "cards": renderer.cards(view, colours),
-        "tray": _tray(game, view),
-        "log": _log(view),
+        "tray": _tray(game, view, _short_titles(live)),
+        "log": _log(view, _short_titles(live)),
     }
 
 
@@ -130,7 +145,7 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
     if live.need is not None:
         return '<p class="idle">Roll the dice asked for below first.</p>'
     head = (
-        f'<h2 class="question">{escape(prompt["question"])}</h2>'
+        f'<h2 class="question">{escape(in_words(prompt["question"], _short_titles(live)))}</h2>'
         f'<p class="rule">Rule {escape(prompt["rule"])}</p>'
     )
     if prompt.get("context", {}).get("secret"):
@@ -175,7 +190,7 @@ def _need(live: Live, seat: str | None) -> str:
         return ""
     head = (
         '<h2>Physical dice</h2><p class="instruction" role="status">'
-        f"{escape(r.label)}: roll <strong>{r.count}</strong> "
+        f"{escape(in_words(r.label, _short_titles(live)))}: roll <strong>{r.count}</strong> "
         f"{'d' + str(r.sides) if r.sides != 6 else ('dice' if r.count != 1 else 'die')}"
         f' <span class="rule">Rule {escape(r.rule)}</span></p>'
     )
@@ -193,7 +208,7 @@ def _need(live: Live, seat: str | None) -> str:
     )
 
 
-def _tray(game: Game, view: dict[str, Any]) -> str:
+def _tray(game: Game, view: dict[str, Any], titles: dict[str, str] | None = None) -> str:
     """The latest rolls, newest first, from the seat's own log (the record
     gives only each roll's number of sides, which is never hidden)."""
     log = view.get("log", [])
@@ -216,7 +231,7 @@ def _tray(game: Game, view: dict[str, Any]) -> str:
         items.append(
             f'<li class="roll{fresh}">'
             f"{dice(values, sides)}"
-            f'<span class="purpose">{escape(label)}</span>'
+            f'<span class="purpose">{escape(in_words(label, titles or {}))}</span>'
             f'<span class="rule">Rule {escape(str(entry.get("rule", "")))}</span>'
             + (f'<span class="odds">{escape(odds)}</span>' if odds else "")
             + "</li>"
@@ -226,11 +241,11 @@ def _tray(game: Game, view: dict[str, Any]) -> str:
     return f'<ol class="tray-list">{"".join(items)}</ol>'
 
 
-def _log(view: dict[str, Any]) -> str:
+def _log(view: dict[str, Any], titles: dict[str, str] | None = None) -> str:
     lines = view.get("log", [])[-LOG_LINES:]
     items = "".join(
         f'<li class="log-{escape(e.get("kind", "event"))}">'
-        f'<span class="text">{escape(e["text"])}</span>'
+        f'<span class="text">{escape(in_words(str(e["text"]), titles or {}))}</span>'
         + (f' <span class="odds">{escape(e["odds"])}</span>' if e.get("odds") else "")
         + (f' <span class="rule">{escape(e["rule"])}</span>' if e.get("rule") else "")
         + "</li>"
