@@ -111,3 +111,68 @@ def test_a_click_anywhere_on_a_ship_finds_her(
     page.get_by_role("button", name="keep the guns manned", exact=True).click()
     wait_changed(page, before)
     page.close()
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """The pages of a PDF the browser made (its page objects are not compressed)."""
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scenario", "paper"),
+    [
+        ("gundice-boarding", "cape-st-vincent-1797", "A4"),
+        ("away-boarders", "champlain-duel-1776", "Letter"),
+    ],
+)
+def test_the_ship_cards_print_one_page_per_side(
+    browser: Any, live_server: LiveServer, artifacts: Path, ruleset: str, scenario: str, paper: str
+) -> None:
+    """Each ship's card, with her damage as it stands, a side's cards to a
+    page, through the print stylesheet (the browser's own PDF)."""
+    page = start_game(browser, live_server, ruleset, scenario)
+    ships = page.evaluate(
+        "() => [...document.querySelectorAll('#frag-cards .card[data-ship][data-side]')]"
+        ".map((c) => c.dataset.ship)"
+    )
+    with page.expect_popup() as popup:
+        page.click("text=Print the ship cards")
+    sheet = popup.value
+    sheet.wait_for_load_state()
+    groups = sheet.locator(".print-group").count()
+    printed = sheet.evaluate(
+        "() => [...document.querySelectorAll('.print-group .card[data-ship]')]"
+        ".map((c) => c.dataset.ship)"
+    )
+    assert sorted(printed) == sorted(ships)
+    # the cards are the table's own, damage included
+    first = sheet.locator(".print-group").first
+    assert first.locator(".card").count() >= 1
+    pdf = sheet.pdf(format=paper, print_background=True)
+    (artifacts / f"sheet-{scenario}.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF")
+    assert groups >= 2
+    assert pdf_pages(pdf) == groups
+    sheet.emulate_media(media="print")
+    sheet.set_viewport_size({"width": 720, "height": 1000})
+    sheet.screenshot(path=str(artifacts / f"sheet-{scenario}.png"))
+    page.close()
+
+
+def test_the_quick_reference_prints_every_chart_with_the_house_rules(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """The charts come from the rule set's tables file: the Hit Table's rows,
+    the gun types; a scenario's house rules are merged in and marked."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(live_server.url + "/scenarios/lake-erie-1813/reference")
+    hit = page.locator('.chart[data-chart="hit_table"]')
+    assert hit.locator("tbody tr").count() == 12
+    assert "reconstructed" in hit.inner_text()
+    assert page.locator(".chart").count() >= 6
+    page.screenshot(path=str(artifacts / "reference-away-boarders.png"), full_page=True)
+    pdf = page.pdf(format="A4")
+    assert pdf_pages(pdf) >= 1
+    page.close()
