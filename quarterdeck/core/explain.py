@@ -261,7 +261,10 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         words.append(out["goal"])
     out["words"] = "; ".join(words) + "."
     out["modifiers"] = [{"what": a, "value": b, "to": "the result"} for a, b in math.modifiers]
-    out["modifiers"] += [{"what": a, "value": b, "to": "the number of dice"} for a, b in math.dice]
+    out["modifiers"] += [
+        {"what": a, "value": b, "to": "the number of dice", "base": n == 0}
+        for n, (a, b) in enumerate(math.dice)
+    ]
     if math.limits is not None:
         out["limits"] = list(math.limits)
     out["result"] = result
@@ -345,7 +348,7 @@ def _changes(
                     f"these dice would have {'succeeded' if fate else 'failed'}."
                 )
         if math.dice:
-            for what, value in math.dice:
+            for what, value in math.dice[1:]:  # the first is where the count starts
                 n = _dice_count(
                     RollMath(
                         math.how,

@@ -26,12 +26,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from quarterdeck.core.dice import DrawRequest
 from quarterdeck.core.engine import Game
+from quarterdeck.core.explain import explain
 from quarterdeck.core.scenario import Scenario, bundled
 from quarterdeck.core.store import Store
 from quarterdeck.rulesets import all_rulesets, get_ruleset
-from quarterdeck.web.fragments import fragments, replay_fragments
+from quarterdeck.web.fragments import fragments, in_words, replay_fragments
 from quarterdeck.web.games import SEAT_KINDS, Games, Live, WebError
 from quarterdeck.web.render import renderer_for
+from quarterdeck.web.render.explain import explanation
 from quarterdeck.web.render.sheets import card_groups, charts, print_page_body, reference_body
 
 HERE = Path(__file__).parent
@@ -607,6 +609,38 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
             "",
             [("Ship cards", f"/scenarios/{scenario_id}/print")],
         )
+
+    def _explained(live: Live, seat: str | None, entry: int) -> dict[str, Any]:
+        """The explanation of roll ``entry`` of the seat's own log (what that
+        seat may read, and nothing else)."""
+        if live.game is None:
+            raise WebError("the game's first roll is waiting for physical dice", 409)
+        log = live.game.view(seat).get("log", [])
+        if not 0 <= entry < len(log) or log[entry].get("kind") != "roll":
+            raise WebError(f"entry {entry} of this log is not a roll", 404)
+        return explain(log[entry])
+
+    def _token_seat(live: Live, token: str | None) -> str | None:
+        if token is None:
+            return None
+        seat = live.meta.seat_of(token)
+        if seat is None:
+            raise WebError("this seat token does not belong to this game", 403)
+        return seat
+
+    @app.get("/api/games/{game_id}/rolls/{entry}")
+    async def api_explain(
+        game_id: str, entry: int, token: str | None = Query(default=None, max_length=200)
+    ) -> Any:
+        live = games.get(game_id)
+        return _explained(live, _token_seat(live, token), entry)
+
+    @app.get("/games/{game_id}/explain/{entry}", response_class=HTMLResponse)
+    async def explain_page(game_id: str, entry: int, t: str | None = None) -> Response:
+        live = games.get(game_id)
+        data = _explained(live, _token_seat(live, t), entry)
+        titles = {s["name"]: s["title"].split(" (")[0] for s in live.side_info}
+        return HTMLResponse(explanation(data, lambda text: in_words(text, titles)))
 
     # -- end of the sheets and explanations -------------------------------------------
 

@@ -261,7 +261,8 @@ def _tray(game: Game, view: dict[str, Any], titles: dict[str, str] | None = None
         fresh = " new" if n > last_decision else ""
         secret = ' <span class="secret">secret</span>' if entry.get("secret") else ""
         items.append(
-            f'<li class="roll{fresh}">'
+            f'<li class="roll{fresh}" data-entry="{n}" tabindex="0" '
+            'title="Explain this roll">'
             f"{dice(values, sides)}"
             f'<span class="purpose">{escape(in_words(label, titles or {}))}{secret}</span>'
             f'<span class="rule">Rule {escape(str(entry.get("rule", "")))}</span>'
@@ -274,13 +275,21 @@ def _tray(game: Game, view: dict[str, Any], titles: dict[str, str] | None = None
 
 
 def _log(view: dict[str, Any], titles: dict[str, str] | None = None) -> str:
-    lines = view.get("log", [])[-LOG_LINES:]
+    """The seat's log, the last lines; a roll's line opens its explanation
+    (``data-entry`` is its place in the seat's whole log)."""
+    log = view.get("log", [])
+    first = max(0, len(log) - LOG_LINES)
     items = "".join(
-        f'<li class="log-{escape(e.get("kind", "event"))}">'
-        f'<span class="text">{escape(in_words(str(e["text"]), titles or {}))}</span>'
+        f'<li class="log-{escape(e.get("kind", "event"))}"'
+        + (
+            f' data-entry="{first + n}" tabindex="0" title="Explain this roll"'
+            if e.get("kind") == "roll"
+            else ""
+        )
+        + f'><span class="text">{escape(in_words(str(e["text"]), titles or {}))}</span>'
         + (f' <span class="odds">{escape(e["odds"])}</span>' if e.get("odds") else "")
         + (f' <span class="rule">{escape(e["rule"])}</span>' if e.get("rule") else "")
         + "</li>"
-        for e in lines
+        for n, e in enumerate(log[first:])
     )
     return f'<ol class="log-list">{items}</ol>'

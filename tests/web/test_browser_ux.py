@@ -176,3 +176,40 @@ def test_the_quick_reference_prints_every_chart_with_the_house_rules(
     pdf = page.pdf(format="A4")
     assert pdf_pages(pdf) >= 1
     page.close()
+
+
+def test_a_roll_is_explained_from_the_dice_tray_and_the_log(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """A boarding attempt: the rule in words, the dice to start and each
+    modifier, the exact chance of any 6 and what would have changed it."""
+    page = start_game(browser, live_server, "gundice-boarding", "shannon-chesapeake-1813")
+    before = version(page)
+    page.get_by_role("button", name="mobilise 5 gun dice", exact=True).click()
+    wait_changed(page, before)
+    before = version(page)
+    page.get_by_role("button", name="attempt to board USS Chesapeake", exact=True).click()
+    wait_changed(page, before)
+    attempt = page.locator("#frag-tray .roll", has_text="Boarding attempt").first
+    attempt.click()
+    dialog = page.locator("dialog#explain")
+    dialog.wait_for(state="visible")
+    text = dialog.inner_text()
+    assert "Boarding attempt" in text and "5.2" in text
+    assert "any die that makes the target succeeds" in text
+    assert "to start" in text and "fouled" in text  # the modifiers to the dice
+    assert "Exact distribution" in text
+    assert dialog.locator("table.dist tr.rolled").count() == 1
+    assert "What would have changed it" in text
+    # the exact fractions add up: the rows are the whole distribution
+    from fractions import Fraction
+
+    exact = dialog.locator("table.dist small").all_inner_texts()
+    assert sum(Fraction(x) for x in exact) == 1
+    dialog.screenshot(path=str(artifacts / "roll-explained.png"))
+    page.keyboard.press("Escape")
+    # a roll in the log opens the same explanation
+    page.locator("#frag-log [data-entry]").last.click()
+    dialog.wait_for(state="visible")
+    assert "Rule" in dialog.inner_text()
+    page.close()
