@@ -213,3 +213,58 @@ def test_a_roll_is_explained_from_the_dice_tray_and_the_log(
     dialog.wait_for(state="visible")
     assert "Rule" in dialog.inner_text()
     page.close()
+
+
+def test_a_move_dragged_on_the_table_is_previewed_measured_and_committed(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Drag the ship to where one of her moves ends: the legal ends show, the
+    tape measures the distance, release picks the nearest move, and its
+    button confirms it."""
+    import random
+
+    from tests.web.test_browser import generic_step
+
+    page = start_game(browser, live_server, "flotilla", "mobile-bay-1864")
+    throws = random.Random(11)
+    for _ in range(20):
+        if page.locator("#frag-table .move-option.choosable").count():
+            break
+        generic_step(page, throws)
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    options = page.locator("#frag-table .move-option.choosable")
+    ids = [options.nth(n).get_attribute("data-answer") for n in range(options.count())]
+    straight = [a for a in ids if a.startswith("s") and a.endswith("/0/0/0")]
+    answer = max(straight, key=lambda a: int(a[1:].split("/")[0]))
+    target = page.evaluate(
+        """(answer) => {
+            const g = document.querySelector(`#frag-table .move-option[data-answer="${answer}"] .ghost`);
+            const [x, y] = /translate\\(([-\\d.]+) ([-\\d.]+)/.exec(g.getAttribute("transform"))
+                .slice(1).map(Number);
+            return window.qdTable.frame().toScreen(x, y);
+        }""",
+        answer,
+    )
+    hull = page.locator(f'#frag-table g.ship[data-ship="{mover}"] .hull').bounding_box()
+    sx, sy = hull["x"] + hull["width"] / 2, hull["y"] + hull["height"] / 2
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + target[0]) / 2, (sy + target[1]) / 2, steps=5)
+    assert "dragging" in (page.get_attribute("#frag-table", "class") or "")
+    assert page.locator("#frag-table .tape-text").text_content().endswith(" in")
+    page.mouse.move(target[0], target[1], steps=5)
+    page.screenshot(path=str(artifacts / "flotilla-drag-move.png"))
+    page.mouse.up()
+    button = page.locator(f'button.answer[data-answer="{answer}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    assert "picked" in (
+        page.get_attribute(f'#frag-table .move-option[data-answer="{answer}"]', "class") or ""
+    )
+    speed = int(answer[1:].split("/")[0])
+    assert page.locator("#frag-table .tape-text").text_content() == f"{speed:.1f} in"
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    card = page.locator(f'.fl-card[data-ship="{mover}"]')
+    assert card.locator(".speed").inner_text().split()[0] == str(speed)
+    page.close()

@@ -212,6 +212,7 @@ class AwayBoardersRenderer:
                 home,
                 ships_title("The field of points: ", ships),
                 whole=(x0, y0, w, h),
+                unit=(S, "points"),
             ),
             f'<rect class="sea" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '
             f'width="{w + 4000:.0f}" height="{h + 4000:.0f}"/>',

@@ -36,13 +36,17 @@ def table_open(
     box: tuple[float, float, float, float],
     title: str,
     whole: tuple[float, float, float, float] | None = None,
+    unit: tuple[float, str] | None = None,
 ) -> str:
     """The table's ``<svg>`` tag and its title: ``box`` (x, y, width, height)
     is the view it opens on and returns to (zoom home: fitted to the action),
-    ``whole`` the whole table where that is more; the title names every ship
-    on it for screen readers."""
+    ``whole`` the whole table where that is more; ``unit`` the SVG length of
+    the table's unit of distance and its name; the title names every ship on
+    it for screen readers."""
     vb = " ".join(f"{v:.0f}" for v in box)
     extra = f' data-whole="{" ".join(f"{v:.0f}" for v in whole)}"' if whole else ""
+    if unit is not None:  # the table's unit of distance, for the measuring tape
+        extra += f' data-unit="{unit[0]:g}" data-unit-name="{escape(unit[1])}"'
     return (
         f'<svg class="{escape(("table-svg " + css).strip())}" id="table-svg" viewBox="{vb}" '
         f'data-home="{vb}"{extra} role="img" aria-labelledby="table-title" '

@@ -246,7 +246,13 @@ class FlotillaRenderer:
         hx, hy, hw, hh = fit(spots, 6 * PX, (30 * PX, 20 * PX), (x0, y0, w, h))
         home = (hx - 2 * PX, hy - 2 * PX, hw + 2 * PX, hh + 2 * PX)  # room for the rulers
         parts = [
-            table_open("fl-table", home, ships_title("The table: ", ships), whole=(x0, y0, w, h)),
+            table_open(
+                "fl-table",
+                home,
+                ships_title("The table: ", ships),
+                whole=(x0, y0, w, h),
+                unit=(PX, "in"),
+            ),
             f'<rect class="sea" x="{x0 - 3000:.0f}" y="{y0 - 3000:.0f}" '
             f'width="{w + 6000:.0f}" height="{h + 6000:.0f}"/>',
             f'<rect class="table-edge" x="0" y="0" width="{width * PX:.0f}" '

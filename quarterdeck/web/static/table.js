@@ -305,6 +305,7 @@
     let press = null; // where a press began, and the piece under it
     holder.addEventListener("pointerdown", (e) => {
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (window.qdDrag) window.qdDrag.cancel();
       const found = under(e.clientX, e.clientY, e.target);
       press = { x: e.clientX, y: e.clientY, ship: found.ship, answer: found.answer, moved: false };
       // a ship whose moves are on offer is dragged, not the table under her
@@ -396,6 +397,92 @@
     const s = svg();
     if (whole) whole.hidden = !(s && s.getAttribute("data-whole") && s.getAttribute("data-whole") !== home(s));
   }
+  // -- a ship dragged to one of her moves, with a measuring tape ----------
+  const NS = "http://www.w3.org/2000/svg";
+  function at(el) {
+    const m = /translate\(\s*([-\d.]+)[ ,]+([-\d.]+)/.exec(el.getAttribute("transform") || "");
+    return m ? [Number(m[1]), Number(m[2])] : null;
+  }
+  window.qdDrag = (function () {
+    let d = null;
+    function clear() {
+      const holder = document.getElementById("frag-table");
+      if (holder) holder.classList.remove("dragging");
+      document.querySelectorAll("#frag-table .move-option.near").forEach((o) => o.classList.remove("near"));
+      document.querySelectorAll("#frag-table g.tape").forEach((g) => g.remove());
+      d = null;
+    }
+    function nearest(x, y) {
+      let best = null;
+      for (const o of d.ends) {
+        const dist = Math.hypot(o.x - x, o.y - y);
+        if (!best || dist < best.dist) best = { o, dist };
+      }
+      return best;
+    }
+    function tape(x1, y1, x2, y2, k) {
+      let g = d.s.querySelector("g.tape");
+      if (!g) {
+        g = document.createElementNS(NS, "g"); g.setAttribute("class", "tape");
+        g.innerHTML = '<line class="tape-line"/><line class="tape-end"/><text class="tape-text"/>';
+        d.s.appendChild(g);
+      }
+      const [line, , text] = g.children;
+      line.setAttribute("x1", x1); line.setAttribute("y1", y1); line.setAttribute("x2", x2); line.setAttribute("y2", y2);
+      line.style.strokeWidth = (2 * k) + "px"; line.style.strokeDasharray = `${6 * k} ${4 * k}`;
+      const dist = Math.hypot(x2 - x1, y2 - y1) / d.unit;
+      text.textContent = `${dist.toFixed(1)} ${d.unitName}`;
+      text.setAttribute("x", (x1 + x2) / 2 + 8 * k); text.setAttribute("y", (y1 + y2) / 2 - 8 * k);
+      text.style.fontSize = (13 * k) + "px"; text.style.strokeWidth = (4 * k) + "px";
+    }
+    return {
+      start(ship, e) {
+        const s = svg();
+        if (!ship || !s) return false;
+        const group = s.querySelector(`.move-options[data-mover="${CSS.escape(ship)}"]`);
+        const piece = s.querySelector(`g.ship[data-ship="${CSS.escape(ship)}"]`);
+        if (!group || !piece) return false;
+        const ends = [...group.querySelectorAll(".move-option")]
+          .filter((o) => o.style.display !== "none" && o.classList.contains("choosable"))
+          .map((o) => { const g = o.querySelector(".ghost"); const p = g ? at(g) : null; return p ? { o, x: p[0], y: p[1] } : null; })
+          .filter(Boolean);
+        const origin = at(piece);
+        if (!ends.length || !origin) return false;
+        d = { s, ship, ends, origin, unit: Number(s.getAttribute("data-unit") || 1),
+          unitName: s.getAttribute("data-unit-name") || "units" };
+        return true;
+      },
+      move(e) {
+        if (!d) return;
+        const f = frame(d.s);
+        const [x, y] = f.toSvg(e.clientX, e.clientY);
+        document.getElementById("frag-table").classList.add("dragging");
+        const best = nearest(x, y);
+        d.ends.forEach((o) => o.o.classList.toggle("near", best && o === best.o));
+        tape(d.origin[0], d.origin[1], x, y, f.scale);
+      },
+      end(e) {
+        if (!d) return;
+        const f = frame(d.s);
+        const [x, y] = f.toSvg(e.clientX, e.clientY);
+        const best = nearest(x, y);
+        const reach = Math.max(d.unit * 1.5, 48 * f.scale);
+        const answer = best && best.dist <= reach ? best.o.o.getAttribute("data-answer") : null;
+        const s = d.s, origin = d.origin, k = f.scale;
+        const end = best ? [best.o.x, best.o.y] : null;
+        clear();
+        if (!answer) return;
+        // the tape stays on the chosen end until the move is confirmed or changed
+        d = { s, unit: Number(s.getAttribute("data-unit") || 1), unitName: s.getAttribute("data-unit-name") || "units" };
+        tape(origin[0], origin[1], end[0], end[1], k);
+        d = null;
+        document.getElementById("frag-table").dispatchEvent(new CustomEvent("qd-piece", { bubbles: true,
+          detail: { ship: null, answer } }));
+      },
+      cancel: clear,
+    };
+  })();
+
   window.qdTable = {
     apply() {
       bind(); layers();
