@@ -31,7 +31,8 @@ def _titles(live: Live) -> dict[str, str]:
 
 
 def _short_titles(live: Live) -> dict[str, str]:
-    return {s["name"]: s["title"].split(" (")[0] for s in live.side_info if s.get("title")}
+    info = getattr(live, "side_info", None) or []
+    return {s["name"]: s["title"].split(" (")[0] for s in info if s.get("title")}
 
 
 def in_words(text: str, titles: dict[str, str]) -> str:
@@ -165,22 +166,14 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
             for o in prompt["options"]
         )
         return f'{head}<ul class="options">{buttons}</ul>'
-    rows = []
-    for f in prompt["fields"]:
-        name = escape(f["name"])
-        label = escape(f["label"])
-        if f["type"] == "int":
-            rows.append(
-                f'<label>{label} <input type="number" name="{name}" data-type="int" '
-                f'min="{f["low"]}" max="{f["high"]}" value="{f["low"]}" required '
-                f'inputmode="numeric"> <small>{f["low"]} to {f["high"]}</small></label>'
-            )
-        else:
-            choices = "".join(
-                f'<option value="{escape(c["id"])}">{escape(c["label"])}</option>'
-                for c in f["choices"]
-            )
-            rows.append(f'<label>{label} <select name="{name}">{choices}</select></label>')
+    context = prompt.get("context") or {}
+    defaults = context.get("defaults") or context.get("suggested") or {}
+    if context.get("rows"):
+        return head + _fleet_form(prompt, defaults)
+    rows = [
+        f"<label>{escape(f['label'])} {_field_input(f, defaults.get(f['name']))}</label>"
+        for f in prompt["fields"]
+    ]
     total = prompt.get("total")
     total_attr = f' data-total-low="{total[0]}" data-total-high="{total[1]}"' if total else ""
     total_note = (
@@ -189,6 +182,66 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
     return (
         f'{head}<form class="form-prompt" novalidate{total_attr}>{"".join(rows)}{total_note}'
         '<button type="submit">Send orders</button></form>'
+    )
+
+
+def _field_input(f: dict[str, Any], value: Any = None) -> str:
+    """One form field: a number within its bounds or a choice, starting at
+    ``value`` where the prompt suggests one."""
+    name = escape(f["name"])
+    if f["type"] == "int":
+        start = value if isinstance(value, int) and f["low"] <= value <= f["high"] else f["low"]
+        return (
+            f'<input type="number" name="{name}" data-type="int" '
+            f'min="{f["low"]}" max="{f["high"]}" value="{start}" required '
+            f'inputmode="numeric"> <small>{f["low"]} to {f["high"]}</small>'
+        )
+    choices = "".join(
+        f'<option value="{escape(c["id"])}"{" selected" if c["id"] == value else ""}>'
+        f"{escape(c['label'])}</option>"
+        for c in f["choices"]
+    )
+    return f'<select name="{name}" aria-label="{escape(f["label"])}">{choices}</select>'
+
+
+def _fleet_form(prompt: dict[str, Any], defaults: dict[str, Any]) -> str:
+    """Orders that every ship of a side gives at once, as one table: a row a
+    ship, a column a field (the prompt's ``context.rows`` and ``columns``),
+    each row able to copy the row above; sent in one submit."""
+    context = prompt["context"]
+    fields = {f["name"]: f for f in prompt["fields"]}
+    columns = context.get("columns") or []
+    head = "".join(f"<th>{escape(c['label'])}</th>" for c in columns)
+    body = []
+    for n, row in enumerate(context["rows"]):
+        cells = []
+        for c in columns:
+            name = row["fields"].get(c["key"])
+            f = fields.get(name) if name else None
+            cells.append(
+                f'<td data-col="{escape(c["key"])}">'
+                + (_field_input(f, defaults.get(name)) if f else "")
+                + "</td>"
+            )
+        same = (
+            ' <button type="button" class="same-as-above" '
+            f'aria-label="{escape(row["label"])}: same as the ship above">same as above</button>'
+            if n
+            else ""
+        )
+        body.append(
+            f'<tr data-row="{escape(row["id"])}"><th scope="row">{escape(row["label"])}{same}</th>'
+            f"{''.join(cells)}</tr>"
+        )
+    count = len(context["rows"])
+    return (
+        '<form class="form-prompt fleet-form" novalidate>'
+        '<p class="note">One row a ship; the suggested orders are filled in. '
+        '<button type="button" class="same-for-all">every ship like the first</button></p>'
+        f'<div class="fleet-scroll"><table class="fleet"><thead><tr><th>Ship</th>{head}'
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        f'<button type="submit" class="primary">Send the orders of all {count} ships</button>'
+        "</form>"
     )
 
 

@@ -268,3 +268,42 @@ def test_a_move_dragged_on_the_table_is_previewed_measured_and_committed(
     card = page.locator(f'.fl-card[data-ship="{mover}"]')
     assert card.locator(".speed").inner_text().split()[0] == str(speed)
     page.close()
+
+
+def test_a_fleet_gives_its_first_loads_and_crew_orders_each_in_one_submit(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Valcour Island: Carleton's 33 vessels load and man their guns in two
+    forms, not 66; a row copies the row above."""
+    page = start_game(browser, live_server, "away-boarders", "valcour-island-1776")
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda r: sent.append(r.post_data or "") if r.url.endswith("/answer") else None,
+    )
+    form = page.locator("#frag-prompt form.fleet-form")
+    assert form.locator("tbody tr").count() == 33
+    # the scenario's loads are filled in; Gunboat 1 takes grape, Gunboat 2 copies her
+    assert form.locator('select[name="carleton.port"]').input_value() == "round"
+    form.locator('select[name="gunboat-1.bow"]').select_option("grape")
+    form.locator('tr[data-row="gunboat-2"] button.same-as-above').click()
+    assert form.locator('select[name="gunboat-2.bow"]').input_value() == "grape"
+    assert form.locator('select[name="gunboat-3.bow"]').input_value() == "round"
+    page.screenshot(path=str(artifacts / "fleet-form-loads.png"))
+    before = version(page)
+    form.locator("button[type=submit]").click()
+    wait_changed(page, before)
+    assert len(sent) == 1
+    load = page.locator('.ab-display[data-ship="gunboat-2"] [data-battery="bow"] .load-box')
+    assert load.inner_text() == "grape"
+    # the crew orders: one form again, every ship like the first
+    crew = page.locator("#frag-prompt form.fleet-form")
+    crew.wait_for()
+    assert "crew orders" in page.inner_text("#frag-prompt .question")
+    crew.locator("button.same-for-all").click()
+    before = version(page)
+    crew.locator("button[type=submit]").click()
+    wait_changed(page, before)
+    assert len(sent) == 2
+    assert "crew orders" not in page.inner_text("#frag-prompt")
+    page.close()
