@@ -137,6 +137,7 @@ def prompt(state: State, t: Tables, seat: str) -> Prompt:
         context={
             "step": "standing",
             "secret": True,
+            "row_noun": ["battery", "batteries"],
             "rows": rows,
             "columns": [
                 {"key": "order", "label": "order"},
