@@ -225,7 +225,7 @@ def _fleet_form(prompt: dict[str, Any], defaults: dict[str, Any]) -> str:
             )
         same = (
             ' <button type="button" class="same-as-above" '
-            f'aria-label="{escape(row["label"])}: same as the ship above">same as above</button>'
+            f'aria-label="{escape(row["label"])}: same as the row above">same as above</button>'
             if n
             else ""
         )
@@ -234,13 +234,16 @@ def _fleet_form(prompt: dict[str, Any], defaults: dict[str, Any]) -> str:
             f"{''.join(cells)}</tr>"
         )
     count = len(context["rows"])
+    one, many = context.get("row_noun") or ("ship", "ships")
     return (
         '<form class="form-prompt fleet-form" novalidate>'
-        '<p class="note">One row a ship; the suggested orders are filled in. '
-        '<button type="button" class="same-for-all">every ship like the first</button></p>'
-        f'<div class="fleet-scroll"><table class="fleet"><thead><tr><th>Ship</th>{head}'
+        f'<p class="note">One row a {escape(one)}; the suggested orders are filled in. '
+        f'<button type="button" class="same-for-all">every {escape(one)} like the first</button>'
+        f'</p><div class="fleet-scroll"><table class="fleet"><thead><tr>'
+        f"<th>{escape(one.capitalize())}</th>{head}"
         f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
-        f'<button type="submit" class="primary">Send the orders of all {count} ships</button>'
+        f'<button type="submit" class="primary">Send the orders of all {count} {escape(many)}'
+        "</button>"
         "</form>"
     )
 

@@ -307,3 +307,35 @@ def test_a_fleet_gives_its_first_loads_and_crew_orders_each_in_one_submit(
     assert len(sent) == 2
     assert "crew orders" not in page.inner_text("#frag-prompt")
     page.close()
+
+
+def test_standing_fire_orders_are_given_in_one_form_and_shown_on_the_cards(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Flotilla: at "Fire now?" the player gives every battery a standing
+    order in one form; the program carries them out, the cards show them."""
+    import random
+
+    from tests.web.test_browser import generic_step
+
+    page = start_game(browser, live_server, "flotilla", "mobile-bay-1864")
+    throws = random.Random(3)
+    for _ in range(20):
+        if page.locator('#frag-prompt button.answer[data-answer="standing"]').count():
+            break
+        generic_step(page, throws)
+    before = version(page)
+    page.locator('#frag-prompt button.answer[data-answer="standing"]').click()
+    wait_changed(page, before)
+    form = page.locator("#frag-prompt form.fleet-form")
+    assert form.locator("tbody tr").count() >= 4  # Hartford's and Tecumseh's batteries
+    first = form.locator("tbody tr").first
+    first.locator("select").select_option("first")
+    form.locator("button.same-for-all").click()
+    page.screenshot(path=str(artifacts / "flotilla-standing-orders.png"))
+    before = version(page)
+    form.locator("button[type=submit]").click()
+    wait_changed(page, before)
+    assert page.locator(".fl-card .standing-order").count() >= 4
+    assert "first target in range" in page.inner_text(".fl-card .standing-order >> nth=0")
+    page.close()

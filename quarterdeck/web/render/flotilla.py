@@ -648,8 +648,16 @@ class FlotillaRenderer:
         checks = ", ".join(str(c) for c in _list(s.get("crew_checks")))
         turns = _dict(s.get("turns"))
         turn_text = " · ".join(f"{k} {v}°" for k, v in turns.items()) or "none"
+        standing = _dict((view or {}).get("standing"))
+        names = {
+            str(x.get("id")): str(x.get("name", x.get("id")))
+            for x in _list((view or {}).get("ships"))
+            if isinstance(x, dict)
+        }
         batteries = "".join(
-            self._battery(b) for b in _list(s.get("batteries")) if isinstance(b, dict)
+            self._battery(b, _standing_words(standing.get(f"{s.get('id')}:{b.get('name')}"), names))
+            for b in _list(s.get("batteries"))
+            if isinstance(b, dict)
         )
         boxes = _list(s.get("boxes"))
         ticked = int(_num(s.get("ticked")))
@@ -712,7 +720,7 @@ class FlotillaRenderer:
             f'<ul class="flags">{"".join(flags)}</ul></article>'
         )
 
-    def _battery(self, b: dict[str, Any]) -> str:
+    def _battery(self, b: dict[str, Any], order: str = "") -> str:
         hits = int(_num(b.get("hits")))
         checks = {_num(c, -1) for c in _list(b.get("checks"))}
         cells = "".join(
@@ -726,6 +734,7 @@ class FlotillaRenderer:
             f"<small>{escape(str(b.get('weight', '')))}</small></span>"
             f'<span class="track">{cells}</span>'
             + ('<span class="flag quiet">fired</span>' if b.get("fired") else "")
+            + (f'<span class="standing-order">standing: {escape(order)}</span>' if order else "")
             + "</div>"
         )
 
@@ -763,6 +772,17 @@ class FlotillaRenderer:
             )
             + "</article>"
         )
+
+
+def _standing_words(order: Any, names: dict[str, str]) -> str:
+    """A battery's standing fire order in words (the seat's own view only)."""
+    if not isinstance(order, str) or order in ("", "ask"):
+        return ""
+    if order.startswith("ship:"):
+        _, target, inches = [*order.split(":"), "0"][:3]
+        reach = f"within {inches} in" if inches not in ("", "0") else "in range"
+        return f"{names.get(target, target)} when {reach}"
+    return {"hold": "hold fire", "first": "first target in range"}.get(order, order)
 
 
 def _mark_css(mark: str) -> str:
