@@ -60,3 +60,33 @@ def test_any_game_can_be_given_an_umpire_who_sees_everything(tmp_path: Path) -> 
     assert "american: Command phase, turn 1: mobilise" in out.stdout
     assert "secret order given" not in out.stdout
     assert "Result:" in out.stdout
+
+
+def test_a_player_changes_a_decks_mix_with_set(tmp_path: Path) -> None:
+    import pytest
+
+    from quarterdeck.cli.main import load_scenario
+    from quarterdeck.core.errors import ScenarioError
+    from quarterdeck.rulesets import register, unregister
+    from tests.core.guess_game import Guess
+
+    path = tmp_path / "guess.toml"
+    path.write_text(
+        'id = "guess"\nruleset = "test-guess"\ntitle = "Guess"\n'
+        '[[sides]]\nname = "hider"\ntitle = "Hider"\n'
+        '[[sides]]\nname = "seeker"\ntitle = "Seeker"\n'
+        '[decks.omens]\ntitle = "Omens"\n'
+        '[[decks.omens.cards]]\nid = "gull"\ntitle = "A gull"\ncount = 2\n'
+        '[[decks.omens.cards]]\nid = "storm"\ntitle = "A storm"\n',
+        encoding="utf-8",
+    )
+    register(Guess("test-guess"))
+    try:
+        changed = load_scenario(str(path), ["decks.omens.storm=6", "decks.omens.gull=0"], None)
+        assert changed.deck("omens").counts() == {"gull": 0, "storm": 6}
+        with pytest.raises(ScenarioError, match="no card 'kraken'"):
+            load_scenario(str(path), ["decks.omens.kraken=1"], None)
+        with pytest.raises(ScenarioError, match=r"decks\.DECK\.CARD=COUNT"):
+            load_scenario(str(path), ["decks.omens=1"], None)
+    finally:
+        unregister("test-guess")
