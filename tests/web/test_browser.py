@@ -753,7 +753,7 @@ def test_physical_dice_each_side_enters_its_own_roll_and_no_other(
     start.click("#start-button")
     start.wait_for_selector("#links:not([hidden])")
     links = {
-        side: start.input_value(f'#link-list input[aria-label="link for {side}"]')
+        side: start.input_value(f'#link-list input[data-side="{side}"]')
         for side in ("british", "spanish")
     }
     start.close()
