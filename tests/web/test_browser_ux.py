@@ -339,3 +339,24 @@ def test_standing_fire_orders_are_given_in_one_form_and_shown_on_the_cards(
     assert page.locator(".fl-card .standing-order").count() >= 4
     assert "first target in range" in page.inner_text(".fl-card .standing-order >> nth=0")
     page.close()
+
+
+def test_zoomed_far_out_the_names_hide_and_show_on_hover(
+    browser: Any, live_server: LiveServer
+) -> None:
+    page = start_game(browser, live_server, "away-boarders", "valcour-island-1776")
+    for _ in range(4):
+        page.click("[data-zoom=out]")
+    page.wait_for_function(
+        "() => document.getElementById('frag-table').classList.contains('labels-off')"
+    )
+    assert page.evaluate(LABEL_BOXES) == []
+    page.locator('#frag-table g[data-ship="carleton"] .hull').hover(force=True)
+    tip = page.locator("#table-tip")
+    assert tip.is_visible() and tip.inner_text() == "HMS Carleton"
+    page.click("[data-zoom=home]")
+    page.wait_for_function(
+        "() => !document.getElementById('frag-table').classList.contains('labels-off')"
+    )
+    assert len(page.evaluate(LABEL_BOXES)) >= 40
+    page.close()

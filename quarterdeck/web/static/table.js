@@ -10,7 +10,8 @@
   let last = null;
   const LABEL_PX = 12; // a ship's name on screen, whatever the zoom
   const RULER_PX = 11;
-  const MIN_SHIP_PX = 9; // below this a ship is too small to label: names on hover only
+  const MIN_SHIP_PX = 14; // below this a ship is too small to label: names on hover only
+  const RULER_GAP_PX = 18; // the closest two coordinates on a ruler may stand
 
   function svg() { return document.querySelector("#frag-table svg"); }
   function home(s) { return s.getAttribute("data-home") || s.getAttribute("viewBox"); }
@@ -72,16 +73,21 @@
         band.setAttribute("x", left); band.setAttribute("y", top + thick);
         band.setAttribute("width", thick * 1.6); band.setAttribute("height", height);
       }
-      g.querySelectorAll("text[data-at]").forEach((t) => {
+      // zoomed out, the coordinates thin out so that they never run together
+      const marks = [...g.querySelectorAll("text[data-at]")];
+      const step = marks.length > 1
+        ? Math.abs(Number(marks[1].getAttribute("data-at")) - Number(marks[0].getAttribute("data-at"))) / k : RULER_GAP_PX;
+      const every = Math.max(1, Math.ceil(RULER_GAP_PX / Math.max(step, 1e-6)));
+      marks.forEach((t, n) => {
         const at = Number(t.getAttribute("data-at"));
         t.setAttribute("font-size", (RULER_PX * k).toFixed(2));
         if (edge === "top") {
           t.setAttribute("x", at); t.setAttribute("y", (top + (RULER_PX + 1) * k).toFixed(2));
-          t.style.display = at < left + 1.8 * thick || at > left + width ? "none" : "";
+          t.style.display = at < left + 1.8 * thick || at > left + width || n % every ? "none" : "";
         } else {
           t.setAttribute("x", (left + thick * 0.8).toFixed(2));
           t.setAttribute("y", (at + RULER_PX * 0.35 * k).toFixed(2));
-          t.style.display = at < top + 1.4 * thick || at > top + height ? "none" : "";
+          t.style.display = at < top + 1.4 * thick || at > top + height || n % every ? "none" : "";
         }
       });
     });
