@@ -360,3 +360,43 @@ def test_zoomed_far_out_the_names_hide_and_show_on_hover(
     )
     assert len(page.evaluate(LABEL_BOXES)) >= 40
     page.close()
+
+
+def test_a_ship_dragged_on_the_field_of_points_measures_in_points(
+    browser: Any, live_server: LiveServer
+) -> None:
+    import random
+
+    from tests.web.test_browser import generic_step
+
+    page = start_game(browser, live_server, "away-boarders", "champlain-duel-1776")
+    throws = random.Random(7)
+    for _ in range(30):
+        if page.locator("#frag-table .move-option.choosable").count():
+            break
+        generic_step(page, throws)
+    mover = page.get_attribute("#frag-table .move-options", "data-mover")
+    option = page.locator("#frag-table .move-option.choosable").first
+    answer = option.get_attribute("data-answer")
+    target = page.evaluate(
+        """(answer) => {
+            const g = document.querySelector(`#frag-table .move-option[data-answer="${answer}"] .ghost`);
+            const [x, y] = /translate\\(([-\\d.]+) ([-\\d.]+)/.exec(g.getAttribute("transform"))
+                .slice(1).map(Number);
+            return window.qdTable.frame().toScreen(x, y);
+        }""",
+        answer,
+    )
+    hull = page.locator(f'#frag-table g.ship[data-ship="{mover}"] .hull').bounding_box()
+    sx, sy = hull["x"] + hull["width"] / 2, hull["y"] + hull["height"] / 2
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(target[0] + 3, target[1] + 3, steps=6)
+    assert page.locator("#frag-table .tape-text").text_content().endswith(" points")
+    page.mouse.up()
+    button = page.locator(f'button.answer[data-answer="{answer}"]')
+    assert "chosen" in (button.get_attribute("class") or "")
+    before = version(page)
+    button.click()
+    wait_changed(page, before)
+    page.close()
