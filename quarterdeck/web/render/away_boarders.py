@@ -456,11 +456,16 @@ class AwayBoardersRenderer:
             flags.append(f'<li class="flag bad">{escape(status.capitalize())}</li>')
         if s.get("co") not in (None, "ok"):
             flags.append(f'<li class="flag bad">Captain {escape(str(s.get("co")))}</li>')
+        names = {
+            str(x.get("id")): str(x.get("name", x.get("id")))
+            for x in _list((view or {}).get("ships"))
+            if isinstance(x, dict)
+        }
         for key in ("fouled", "grappled"):
             if s.get(key):
                 flags.append(
                     f'<li class="flag warn">{key.capitalize()}: '
-                    f"{escape(', '.join(str(x) for x in s[key]))}</li>"
+                    f"{escape(', '.join(names.get(str(x), str(x)) for x in s[key]))}</li>"
                 )
         if s.get("aground"):
             flags.append('<li class="flag bad">Aground</li>')
@@ -468,7 +473,8 @@ class AwayBoardersRenderer:
             flags.append('<li class="flag warn">Drifting</li>')
         for other, side in _dict(s.get("abeam")).items():
             flags.append(
-                f'<li class="flag quiet">{escape(str(other))} off her {escape(str(side))} side</li>'
+                f'<li class="flag quiet">{escape(names.get(str(other), str(other)))} off her '
+                f"{escape(str(side))} side</li>"
             )
         repair = _dict(s.get("repair"))
         fixes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in repair.items() if v)
