@@ -14,7 +14,7 @@ from tests.web.test_browser import start_game, version, wait_changed
 
 pytestmark = pytest.mark.browser
 
-LABEL_BOXES = """() => [...document.querySelectorAll('#frag-table text.ship-name')]
+LABEL_BOXES = """() => [...document.querySelectorAll('#frag-table text.placeable')]
     .filter((t) => getComputedStyle(t).display !== 'none')
     .map((t) => { const r = t.getBoundingClientRect();
         return {name: t.textContent, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
@@ -104,8 +104,10 @@ def test_a_click_anywhere_on_a_ship_finds_her(
         ".classList.contains('flash')"
     )
     assert card.is_visible()
-    # the names there do not overlap either, nor the fouled marks
-    assert overlapping(page.evaluate(LABEL_BOXES)) == []
+    # the names there do not overlap either, nor the two fouled marks' notes
+    boxes = page.evaluate(LABEL_BOXES)
+    assert overlapping(boxes) == []
+    assert [b["name"] for b in boxes].count("fouled") == 2
     page.screenshot(path=str(artifacts / "cape-st-vincent-labels.png"))
     before = version(page)
     page.get_by_role("button", name="keep the guns manned", exact=True).click()

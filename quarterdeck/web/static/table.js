@@ -147,7 +147,7 @@
       [cx - w / 2, b.y - g - h], [cx - w / 2, b.y + b.h + g], [b.x + b.w + g, cy - h / 2], [b.x - g - w, cy - h / 2],
       [b.x + b.w, b.y - h], [b.x - w, b.y - h], [b.x + b.w, b.y + b.h], [b.x - w, b.y + b.h],
     ];
-    for (const d of [0.8, 1.6, 2.5, 3.5, 4.6]) {
+    for (const d of [0.8, 1.6, 2.5, 3.5, 4.6, 6, 8]) {
       const o = d * (h + 4);
       out.push([cx - w / 2, b.y - g - h - o], [cx - w / 2, b.y + b.h + g + o],
         [b.x + b.w + g + o, cy - h / 2], [b.x - g - w - o, cy - h / 2],
