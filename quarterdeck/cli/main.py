@@ -321,7 +321,8 @@ def play(
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
     game_id = store.create(game.record, kinds)
     attach(game, store, game_id)
-    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, seed {actual_seed}")
+    how = f"seed {actual_seed}" if actual_seed is not None else "dice rolled at the table"
+    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, {how}")
     console.print(", ".join(f"{s}: {k}" for s, k in kinds.items()))
     _play_saved(game, kinds, store, game_id, save, actual_seed or 0, ask)
 

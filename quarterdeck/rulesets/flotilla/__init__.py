@@ -227,13 +227,19 @@ class Flotilla(StateBasics):
         return () if p is None else (p,)
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
-        assert isinstance(answer, str)
         rules.apply(state, self.tables(state), seat, answer, ctx)
 
     def hidden(self, state: State) -> list[Secret]:
-        """Flotilla has no hidden information: both sides see the whole table
-        (torpedoes included; see docs/rules-notes.md)."""
-        return []
+        """Both sides see the whole table (torpedoes included; see
+        docs/rules-notes.md); a side's standing fire orders are its own."""
+        return [
+            Secret(
+                ("standing", seat),
+                (seat,),
+                decoy={k: "first" if v != "first" else "hold" for k, v in orders.items()},
+            )
+            for seat, orders in state.standing.items()
+        ]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)

@@ -230,7 +230,7 @@ class FlotillaAI:
     # -- firing ---------------------------------------------------------------
 
     def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
-        units = [o.id for o in prompt.options if o.id != "pass"]
+        units = [o.id for o in prompt.options if o.id not in ("pass", "orders", "standing")]
         if not units:
             return "pass"
         if prompt.context.get("last") or self.rng.random() < 0.35:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import Hull, Pose, Terrain, clear_sight_lines, frontage, in_arc
 from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
@@ -300,6 +301,9 @@ def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule
         dice,
         rule,
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
+        goal=f"each die of {need} or more hits"
+        + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
+        math=RollMath("count", target=need),
     )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)

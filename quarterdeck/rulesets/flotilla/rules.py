@@ -32,10 +32,11 @@ from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.geometry import Pose, unit
-from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.core.prompts import Answer, Option, Prompt
 from quarterdeck.core.result import Result, Termination
-from quarterdeck.rulesets.flotilla import damage, fire, land, movement
+from quarterdeck.rulesets.flotilla import damage, fire, land, movement, standing
 from quarterdeck.rulesets.flotilla.movement import Plan
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -265,6 +266,8 @@ def open_fire(state: State) -> None:
     side = mover(state)
     state.fire_seats = [side, other_side(state, side)]
     state.held = []
+    if not state.unit:  # the start of a movement step: standing orders are reviewed
+        state.reviewed = []
 
 
 def fire_point(state: State, t: Tables, ctx: Context) -> bool:
@@ -286,11 +289,37 @@ def fire_point(state: State, t: Tables, ctx: Context) -> bool:
             }
             return True
     units = [u for u in fire.firers(state, t, seat) if u not in state.held]
+    if units and standing.in_force(state, seat) and not standing.review_now(state, seat):
+        units = carry_out_standing(state, t, ctx, seat, units)
+        if state.result is not None:
+            return False
     if not units:
         state.fire_seats.pop(0)
         return False
     state.ask = {"kind": "fire", "seat": seat, "units": units, "point": state.stage}
     return True
+
+
+def carry_out_standing(
+    state: State, t: Tables, ctx: Context, seat: str, units: list[str]
+) -> list[str]:
+    """Fire (or hold) every unit whose batteries all have standing orders,
+    as if the player had chosen so now; the units left are asked."""
+    left = []
+    for unit_id in units:
+        orders = standing.decide(state, t, seat, unit_id, lambda u, b: target_shots(state, t, u, b))
+        if orders is None:
+            left.append(unit_id)
+            continue
+        if all(o == "hold" for o in orders.values()):
+            state.held.append(unit_id)
+            continue
+        state.firing = {"unit": unit_id, "left": [], "orders": orders}
+        ctx.log(f"{unit_name(state, unit_id)} fires under standing orders", fire.R_FIRE)
+        resolve_fire(state, t, ctx)
+        if state.result is not None:
+            break
+    return [u for u in left if u in fire.firers(state, t, seat)]
 
 
 def step_move(state: State, t: Tables, ctx: Context) -> bool:
@@ -1247,10 +1276,15 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             opts,
             context=ctx,
         )
+    if kind == "standing":
+        return standing.prompt(state, t, seat)
     if kind == "fire":
         fire_opts = [Option("pass", "hold fire for now")]
+        if standing.in_force(state, seat):
+            fire_opts.append(Option("orders", "carry out the standing orders"))
         for u in ask["units"]:
             fire_opts.append(Option(u, f"fire with {unit_name(state, u)}"))
+        fire_opts.append(Option("standing", "give or change standing fire orders"))
         ctx["last"] = state.phase == "move_b" and not state.order and state.stage == "close"
         return Prompt(
             seat,
@@ -1420,13 +1454,24 @@ def unit_name(state: State, unit_id: str) -> str:
     return state.troops[unit_id].name
 
 
-def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None:
+def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> None:
     """Apply a checked answer to the open question, then run on."""
     ask = state.ask
     assert ask is not None and ask["seat"] == seat
     state.ask = None
     kind = ask["kind"]
     ship = state.ships.get(ask.get("ship", ""))
+    if isinstance(answer, dict):  # the one form: standing fire orders (standing.py)
+        if kind != "standing":  # pragma: no cover - the prompt's check refuses it
+            raise IllegalAnswer(f"expected one of the options, got {answer!r}")
+        said = standing.give(state, seat, answer)
+        ctx.log(
+            "Standing fire orders: " + ("; ".join(said) or "ask at every point"),
+            fire.R_FIRE,
+            seats=(seat,),
+        )
+        advance(state, t, ctx)
+        return
     if kind == "environment":
         if ask["what"] == "current":
             if answer != "unchanged":
@@ -1457,6 +1502,10 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
             ctx.log(
                 f"{ship.name} turns {turn_words(angle)} at the end of her move", movement.R_MOVE
             )
+    elif kind == "fire" and answer == "standing":
+        state.ask = {"kind": "standing", "seat": seat}
+    elif kind == "fire" and answer == "orders":
+        state.reviewed.append(seat)
     elif kind == "fire":
         if answer == "pass":
             state.fire_seats.pop(0)

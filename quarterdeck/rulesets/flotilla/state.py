@@ -429,6 +429,8 @@ class State:
     fire_seats: list[str] = field(default_factory=list)  # seats still to be asked
     firing: dict[str, Any] = field(default_factory=dict)  # a ship choosing targets
     held: list[str] = field(default_factory=list)  # units that held every gun at this point
+    standing: dict[str, dict[str, str]] = field(default_factory=dict)  # standing.py, by seat
+    reviewed: list[str] = field(default_factory=list)  # seats asked about them this step
     ask: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)
     out: dict[str, int] = field(default_factory=dict)  # enemy units put out, by side

@@ -92,6 +92,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "land": [[list(p) for p in poly] for poly in state.land],
         "cover": [[list(p) for p in poly] for poly in state.cover],
         "torpedoes": [list(p) for p in state.torpedoes],
+        # the seat's own standing fire orders (standing.py), by "unit:battery"
+        "standing": dict(state.standing.get(seat, {})) if seat in state.standing else {},
         "ships": [ship_view(s) for s in state.ships.values()],
         "batteries": [
             {

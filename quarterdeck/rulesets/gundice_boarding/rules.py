@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.core.result import Result, Termination
 from quarterdeck.rulesets.gundice_boarding.state import Action, Outcome, Ship, State
@@ -216,22 +217,29 @@ def side_dice(
     return max(0, n), parts
 
 
+def attempt_terms(
+    tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool
+) -> list[tuple[str, int]]:
+    """What makes the dice of one boarding attempt, item by item (5.2
+    Boarding Attempt table, 5.3): the two to start and each modifier."""
+    at = tables.attempt
+    terms = [("to start", at.starting_dice)]
+    if fouled:
+        terms.append(("fouled", at.fouled))
+    if len({s.size for s in ships}) > 1:
+        terms.append(("sizes differ", at.size_difference))
+    weather = tables.weather[sea].attempt
+    if weather:
+        terms.append((f"{sea} seas", weather))
+    return terms
+
+
 def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
     """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
     at = tables.attempt
-    n = at.starting_dice
-    why = [f"{at.starting_dice} to start"]
-    if fouled:
-        n += at.fouled
-        why.append(f"fouled {at.fouled:+d}")
-    if len({s.size for s in ships}) > 1:
-        n += at.size_difference
-        why.append(f"sizes differ {at.size_difference:+d}")
-    weather = tables.weather[sea].attempt
-    if weather:
-        n += weather
-        why.append(f"{sea} seas {weather:+d}")
-    n = max(at.min_dice, min(at.max_dice, n))
+    terms = attempt_terms(tables, sea, ships, fouled)
+    n = max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
+    why = [f"{terms[0][1]} to start", *(f"{what} {v:+d}" for what, v in terms[1:])]
     return n, ", ".join(why)
 
 
@@ -573,6 +581,12 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         seat=ships[0].side,  # the attacker rolls the attempt
         odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
         goal="any 6 starts the action",
+        math=RollMath(
+            "any",
+            target=tables.attempt.success_face,
+            dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
+            limits=(tables.attempt.min_dice, tables.attempt.max_dice),
+        ),
     )
     if tables.attempt.success_face not in values:
         ctx.log(f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT)
