@@ -43,9 +43,10 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "crew_start": s.crew_start,
         "morale": s.morale,
         "morale_max": s.morale_max,
-        "boxes": s.boxes,
+        "boxes": s.grid(),  # in printed order, along the rows
+        "box_order": list(s.box_cells),  # the printed boxes in the order they are ticked
         "ticked": s.ticked,
-        "yellow_box": s.yellow_box,
+        "yellow_box": s.yellow_box,  # the last len(boxes) - yellow_box ticked are yellow
         "yellow": s.yellow,
         "continuing": s.continuing,
         "fire_below": s.fire_below,
@@ -182,13 +183,16 @@ def card(s: Ship) -> list[str]:
         f"   continuing damage {s.continuing}"
     )
     cols = 6
-    for r in range(0, len(s.boxes), cols):
+    grid = s.grid()
+    ticked = set(s.box_cells[: s.ticked])
+    yellow = set(s.box_cells[s.yellow_box :])
+    for r in range(0, len(grid), cols):
         row = []
-        for i in range(r, min(r + cols, len(s.boxes))):
-            box = s.boxes[i] or "."
-            row.append("X" if i < s.ticked else box)
-        yellow = "  <- yellow" if r >= s.yellow_box else ""
-        lines.append(("    | " + " ".join(f"{c:<2}" for c in row)).rstrip() + yellow)
+        for i in range(r, min(r + cols, len(grid))):
+            box = grid[i] or "."
+            row.append(("X" if i in ticked else box) + ("y" if i in yellow else ""))
+        lines.append(("    | " + " ".join(f"{c:<3}" for c in row)).rstrip())
+    lines.append("    (X ticked, y yellow zone; ticked down each column, left to right)")
     return lines
 
 

@@ -32,10 +32,10 @@ def test_ram_asks_the_game_master_seat() -> None:
 
 def test_without_a_gm_seat_the_scenario_ruling_applies() -> None:
     a = ship("ark", "arkansas", "confederate", x=36, y=19.5, heading=0)
-    b = ship("sel", "selma", x=40, y=20, heading=270)
+    b = ship("ic", x=40, y=20, heading=270)  # her first four boxes call for no roll
     st = state([a, b])
     d = Dice([])
-    rules.resolve_close(st, T, d.ctx, a, "ram:sel")
+    rules.resolve_close(st, T, d.ctx, a, "ram:ic")
     assert (b.ticked, a.ticked) == (4, 1)
 
 
