@@ -63,10 +63,11 @@ def kill_crew(state: State, t: Tables, ctx: Context, ship: Ship, n: int, why: st
 
 
 def hit_guns(state: State, t: Tables, ctx: Context, ship: Ship, n: int, why: str) -> None:
-    """Tick ``n`` gun hits off the battery tracks. Each goes to the battery
-    with the most fire dice left, the first on the card on a tie (this
-    project's reading: the text does not say which battery loses the gun).
-    A battery reaching a (c) box calls a morale check."""
+    """Tick ``n`` gun hits off the battery tracks, one box a gun (a gun worth
+    two fire dice takes both with it). Each goes to the battery with the
+    most fire dice left, the first on the card on a tie (this project's
+    reading: the text does not say which battery loses the gun). A battery
+    reaching a (c) box calls a morale check."""
     for _ in range(n):
         live = [b for b in ship.batteries if b.dice > 0]
         if not live:

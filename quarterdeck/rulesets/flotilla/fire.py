@@ -193,12 +193,11 @@ def firing_men(state: State, t: Tables, troop: Troop, target: str) -> int:
 
 
 def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
-    """Small arms reach six inches, at troops or at a crewed emplacement;
-    a target is offered if at least one man can fire at it."""
+    """Small arms reach six inches, at troops or at a fort: its gun crews, or
+    once its guns are out its garrison (men like any others); a target is
+    offered if at least one man can fire at it."""
     out = []
     for target, kind in land_targets(state, troop.side):
-        if kind == "battery" and state.batteries[target].guns <= 0:
-            continue
         p = target_point(state, target, (troop.x, troop.y))
         inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
         if inches > t.small_arms.range + t.reach.figure_spacing * troop.men:
@@ -420,7 +419,8 @@ def fire_at(
 def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) -> None:
     """Every man in range with a clear line of sight casts a die; sixes hit.
     Four hits on an emplacement put a gun out of action for the game (hits
-    short of four are kept)."""
+    short of four are kept); once its guns are all out, hits fall on the
+    men of its garrison, and with every man dead the fort is destroyed."""
     troop.fired = True
     men = firing_men(state, t, troop, shot.target)
     if men <= 0:
@@ -430,15 +430,27 @@ def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) 
         f"Small arms of {troop.name} ({men} of {troop.men} men in range and in sight)",
         men,
         R_SMALL,
+        seat=troop.side,
     )
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":
         bat = state.batteries[shot.target]
-        bat.crew_hits += hits
-        guns = min(bat.guns, bat.crew_hits // t.small_arms.hits_per_gun)
-        bat.crew_hits -= guns * t.small_arms.hits_per_gun
+        guns = on_garrison = 0
+        for _ in range(hits):
+            if bat.guns - guns > 0:
+                bat.crew_hits += 1
+                if bat.crew_hits >= t.small_arms.hits_per_gun:
+                    bat.crew_hits, guns = 0, guns + 1
+            else:
+                on_garrison += 1
         bat.guns -= guns
         ctx.log(f"{troop.name}: {hits} hit(s), {guns} gun crew(s) of {bat.name} down", R_SMALL)
+        if on_garrison and bat.garrison is not None:
+            garrison = state.troops[bat.garrison]
+            kill_troops(state, t, ctx, garrison, on_garrison, R_SMALL)
+            if not garrison.alive and bat.guns == 0:
+                ctx.log(f"{bat.name} is destroyed: every man in it is dead", R_SMALL)
+                bat.destroyed = True
         return
     target = state.troops[shot.target]
     ctx.log(f"{troop.name}: {hits} hit(s) on {target.name}", R_SMALL)

@@ -349,7 +349,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         elif ship.aground:
             ship.speed, ship.moving = 0, False
             state.stage = "next"
-            if ship.guns > 0:
+            if ship.guns >= guns_per_die(t, ship):  # enough guns left for one die
                 state.ask = {"kind": "pitch", "seat": ship.side, "ship": ship.id}
         elif ship.engine_turns == 0 and not ship.catastrophic and ship.row_dice == 0:
             state.stage = "plan"
@@ -738,14 +738,19 @@ def run_aground(ctx: Context, ship: Ship) -> None:
     ctx.log(f"{ship.name} runs aground", R_COLL)
 
 
+def guns_per_die(t: Tables, ship: Ship) -> int:
+    """Guns thrown over the side for each die: one, three for an ironclad."""
+    return t.aground.ironclad_guns_per_die if ship.cls == "ironclad" else t.aground.guns_per_die
+
+
 def pitch_guns(state: State, t: Tables, ctx: Context, ship: Ship, dice: int) -> None:
     """Throw guns over the side to get off: a die per gun (three guns per die
-    for an ironclad); any 6 frees her."""
+    for an ironclad), each gun a box off its battery's track (however many
+    fire dice it was worth); any 6 frees her."""
     if dice <= 0:
         return
-    per = t.aground.ironclad_guns_per_die if ship.cls == "ironclad" else t.aground.guns_per_die
-    damage.hit_guns(state, t, ctx, ship, dice * per, "guns thrown overboard")
-    values = ctx.roll(f"{ship.name} tries to get off: a 6 frees her", dice, R_COLL)
+    damage.hit_guns(state, t, ctx, ship, dice * guns_per_die(t, ship), "guns thrown overboard")
+    values = ctx.roll(f"{ship.name} tries to get off: a 6 frees her", dice, R_COLL, seat=ship.side)
     if any(v >= t.aground.free_on for v in values):
         ship.aground = False
         ctx.log(f"{ship.name} is afloat again", R_COLL)
@@ -1328,7 +1333,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         )
     if kind == "pitch":
         assert ship is not None
-        per = t.aground.ironclad_guns_per_die if ship.cls == "ironclad" else t.aground.guns_per_die
+        per = guns_per_die(t, ship)
         most = ship.guns // per
         ctx["ship"] = ship.id
         opts = tuple(

@@ -229,6 +229,13 @@ class Battery:
     def destroyed(self) -> bool:
         return self.dice == 0
 
+    @property
+    def guns(self) -> int:
+        """Guns left in the battery: each box of the track down to the last
+        that fires is one gun (a gun hit or a gun thrown overboard ticks one
+        box, however many fire dice the gun is worth)."""
+        return sum(1 for v in self.track[self.hits :] if v > 0)
+
 
 @dataclass(slots=True)
 class Ship:
@@ -343,6 +350,12 @@ class Ship:
 
     @property
     def guns(self) -> int:
+        """Guns left aboard, every battery's (Boarding Actions: "number of
+        remaining guns"; guns thrown overboard)."""
+        return sum(b.guns for b in self.batteries)
+
+    @property
+    def fire_dice(self) -> int:
         return sum(b.dice for b in self.batteries)
 
 

@@ -35,6 +35,7 @@ def ship_view(s: Ship) -> dict[str, Any]:
                 "checks": b.checks,
                 "hits": b.hits,
                 "dice": b.dice,
+                "guns": b.guns,
                 "fired": b.fired,
             }
             for b in s.batteries

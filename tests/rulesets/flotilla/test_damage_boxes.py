@@ -41,7 +41,9 @@ def test_wooden_ship_first_specific_hit_is_the_fourth_box() -> None:
     d = Dice([])
     damage.apply_hits(state([s]), T, d.ctx, s, 3, "test")
     assert s.ticked == 3
-    d = Dice([[1, 2, 4], [1, 1, 1]])  # the W box: line 7; the bow battery's (c)
+    # the W box: line 7; its two gun hits reach the (c) boxes of the bow
+    # battery (4 dice to 2) and of the port battery (its one gun gone)
+    d = Dice([[1, 2, 4], [1, 1, 1], [1, 1, 1]])
     damage.apply_hits(state([s]), T, d.ctx, s, 1, "test")
     assert s.no_turns == 3 and d.left == 0
 
@@ -167,8 +169,8 @@ def test_house_rules_can_make_the_letters_cumulative() -> None:
     house = tables_with({"damage": {"letters": {"wooden": ["W", "P", "I"]}}})
     s = ship("sel", "selma", "confederate", ticked=4)  # past the W of the first column
     # the P box (the fifth) now rolls for a wooden ship: line 7; its two gun
-    # hits take the bow battery to its (c) box
-    d = Dice([[1, 2, 4], [1, 1, 1]])
+    # hits take the bow and port batteries to their (c) boxes
+    d = Dice([[1, 2, 4], [1, 1, 1], [1, 1, 1]])
     damage.apply_hits(state([s]), house, d.ctx, s, 1, "test")
     assert s.no_turns == 3 and d.left == 0
     plain = ship("sel", "selma", "confederate", ticked=4)
@@ -208,8 +210,8 @@ def broadside_at_selma(dice: list[list[int]], **selma: object) -> Game:
 def test_four_hits_reach_a_wooden_ships_first_specific_hit_in_play() -> None:
     """The Damage Box, played: four hits down Selma's first column reach its
     W box (the 4th); she rolls the chart (line 7: no turns), and its two gun
-    hits take her bow battery to a (c) box: a morale check."""
-    game = broadside_at_selma([[6, 6, 6, 6, 1, 1, 1, 1, 1, 1], [1, 2, 4], [1, 1, 1]])
+    hits take her bow and port batteries to (c) boxes: morale checks."""
+    game = broadside_at_selma([[6, 6, 6, 6, 1, 1, 1, 1, 1, 1], [1, 2, 4], [1, 1, 1], [1, 1, 1]])
     sel = game.state.ships["sel"]
     assert sel.ticked == 4 and sel.no_turns == 3
     assert "specific hit 7 -> line 7" in said(game)
@@ -225,11 +227,12 @@ def test_two_rudder_jams_in_one_turn_are_cumulative_in_play() -> None:
     game = broadside_at_selma(
         [
             [6, 6, 6, 6, 6, 6, 6, 6, 6, 1],
-            [1, 2, 4],  # line 7
-            [1, 1, 1],  # bow battery at its (c) box
-            [1, 2, 4],  # line 7 again
-            [1, 1, 1],  # port battery at its (c) box
-            [1, 1, 1],  # starboard battery at its (c) box
+            [1, 2, 4],  # line 7; two gun hits:
+            [1, 1, 1],  # the bow battery at its (c) box (4 dice to 2)
+            [1, 1, 1],  # the port battery's one gun gone: its (c) box
+            [1, 2, 4],  # line 7 again; two gun hits:
+            [1, 1, 1],  # the starboard battery's gun gone: its (c) box
+            [1, 1, 1],  # the bow battery's last gun gone: its (c) box
         ],
         ticked=3,
     )
