@@ -201,7 +201,7 @@ def specific_hit(
     (Specific Hit Chart). Triples after a heavy shell at 6 inches or less
     drop the armour class one step. Returns the line read."""
     sp = t.specific
-    dice = ctx.roll(f"{label} on {ship.name}", sp.dice, R_SPEC)
+    dice = ctx.roll(f"{label} on {ship.name}", sp.dice, R_SPEC, seat=ship.side)
     total = sum(dice) + modifier
     line_no = sp.line(total)
     if heavy_close and len(set(dice)) == 1:
@@ -255,7 +255,7 @@ def specific_hit(
     if line.crew:
         kill_crew(state, t, ctx, ship, line.crew, "specific hit")
     if line.crew_dice:
-        extra = ctx.roll(f"Crew casualties on {ship.name}", line.crew_dice, R_SPEC)
+        extra = ctx.roll(f"Crew casualties on {ship.name}", line.crew_dice, R_SPEC, seat=ship.side)
         kill_crew(state, t, ctx, ship, sum(extra), "specific hit")
     if line.guns:
         hit_guns(state, t, ctx, ship, line.guns, "specific hit")
@@ -343,6 +343,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
         f"Captain's morale of {ship.name} ({why}): need {target} or less",
         t.morale.dice,
         R_MORALE,
+        seat=ship.side,
         odds=lambda: "pass " + odds.percent(odds.morale(t, target).get("pass", Fraction(0))),
     )
     excess = sum(dice) - target

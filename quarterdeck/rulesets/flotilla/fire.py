@@ -289,15 +289,18 @@ def visibility_need(state: State, t: Tables) -> int:
     return max([t.fire.hit_on] + [t.visibility.get(e, t.fire.hit_on) for e in state.events])
 
 
-def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str) -> int:
-    """Roll the fire dice, count those at or over ``need``, divide by the
-    range divisor rounded up."""
+def roll_hits(
+    ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str, seat: str
+) -> int:
+    """The firer (``seat``) rolls his fire dice; count those at or over
+    ``need``, divide by the range divisor rounded up."""
     if dice <= 0:
         return 0
     values = ctx.roll(
         label,
         dice,
         rule,
+        seat=seat,
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
     )
     raw = sum(1 for v in values if v >= need)
@@ -311,14 +314,21 @@ def troop_casualties(
     again, a 1 taking a leader instead of a man."""
     if hits <= 0:
         return
-    dead = sum(ctx.roll(f"Casualties among {troop.name}", hits * t.land_fire.casualty_dice, rule))
+    dead = sum(
+        ctx.roll(
+            f"Casualties among {troop.name}",
+            hits * t.land_fire.casualty_dice,
+            rule,
+            seat=troop.side,
+        )
+    )
     kill_troops(state, t, ctx, troop, dead, rule)
 
 
 def kill_troops(state: State, t: Tables, ctx: Context, troop: Troop, dead: int, rule: str) -> None:
     leaders = 0
     for _ in range(dead // t.land_fire.leader_every):
-        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule)
+        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule, seat=troop.side)
         if v == t.land_fire.leader_on:
             leaders += 1
     leaders = min(leaders, troop.leaders)
@@ -361,7 +371,7 @@ def fire_at(
     """One volley from one battery at one target (a battery may not split)."""
     label = f"{name} fires {dice} dice"
     if aim:
-        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED)
+        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED, seat=side)
         if placed < t.fire.aimed_place_on:
             ctx.log(f"{name}: aimed fire goes wide, a total miss", R_AIMED)
             return
@@ -380,6 +390,7 @@ def fire_at(
             need,
             divisor,
             R_MORTAR if weight == "mortar" else R_FIRE,
+            side,
         )
         ctx.log(f"{name}: {hits} hit(s) on {target.name} (divided by {divisor})", R_FIRE)
         modifier = {"low": t.fire.aimed_low, "high": t.fire.aimed_high, "": 0}[aim]
@@ -400,7 +411,13 @@ def fire_at(
         bat = state.batteries[shot.target]
         need = t.land_fire.battery_hit_on
         hits = roll_hits(
-            ctx, f"{label} at {bat.name}, hits on {need}", dice, need, shot.divisor, R_LAND_BAT
+            ctx,
+            f"{label} at {bat.name}, hits on {need}",
+            dice,
+            need,
+            shot.divisor,
+            R_LAND_BAT,
+            side,
         )
         hit_fort(state, t, ctx, bat, hits, R_LAND_BAT)
         return
@@ -412,7 +429,9 @@ def fire_at(
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
         need, divisor = t.mortar.hit_on, 1
-    hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
+    hits = roll_hits(
+        ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS, side
+    )
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 
 

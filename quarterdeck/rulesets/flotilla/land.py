@@ -98,7 +98,10 @@ def swim_ashore(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
     middle = fire.hull(ship).middle
     gap = fire.terrain(state).distance_to_land(middle)
     values = ctx.roll(
-        f"{troop.name} swim for the shore ({gap:.1f} in)", troop.men + troop.leaders, R_SWIM
+        f"{troop.name} swim for the shore ({gap:.1f} in)",
+        troop.men + troop.leaders,
+        R_SWIM,
+        seat=troop.side,
     )
     leaders, men = values[: troop.leaders], values[troop.leaders :]
     drowned = sum(1 for v in values if v <= t.land.drown_on)
@@ -212,13 +215,15 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
     else:
         m = t.melee
         fail = m.rabble_charge_fail if troop.quality == "rabble" else m.disciplined_charge_fail
-        (test,) = ctx.roll(f"Charge test of {troop.name}: fails on {fail} or less", 1, R_MELEE)
+        (test,) = ctx.roll(
+            f"Charge test of {troop.name}: fails on {fail} or less", 1, R_MELEE, seat=troop.side
+        )
         if test + (m.no_leader if troop.leaders == 0 else 0) <= fail:
             ctx.log(f"{troop.name} will not charge", R_MELEE)
             return
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
-    inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
+    inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND, seat=troop.side))
     facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
     take_cover(state, troop)
@@ -293,11 +298,11 @@ def melee_round(
     dice = {att.id: melee_dice(t, att), dfn.id: melee_dice(t, dfn, defending)}
     for side, enemy in ((att, dfn), (dfn, att)):
         n = dice[side.id]
-        values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE) if n else ()
+        values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE, seat=side.side) if n else ()
         hits = sum(1 for v in values if v >= t.melee.hit_on)
         leaders = 0
         for _ in range(hits // 6):
-            (v,) = ctx.roll(f"Leader casualty check, {enemy.name}", 1, R_MELEE)
+            (v,) = ctx.roll(f"Leader casualty check, {enemy.name}", 1, R_MELEE, seat=enemy.side)
             if v == 1:
                 leaders += 1
         leaders = min(leaders, enemy.leaders)

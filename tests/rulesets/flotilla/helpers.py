@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.dice import DiceSource, ScriptedDice
 from quarterdeck.core.engine import Context, Game, LogEntry
 from quarterdeck.core.record import Record
 from quarterdeck.core.scenario import build
@@ -81,7 +81,9 @@ class Dice:
         return "\n".join(str(e) for e in self.log)
 
 
-def engine(st: State, dice: Iterable[int | Sequence[int]], sides: Sequence[str] = ()) -> Game:
+def engine(
+    st: State, dice: Iterable[int | Sequence[int]] | DiceSource, sides: Sequence[str] = ()
+) -> Game:
     """A game around the hand-set position ``st``: the sequence of play runs
     on from ``st.phase`` exactly as the engine runs it after an answer, with
     scripted dice, and every later answer goes through ``Game.apply`` (the
@@ -101,7 +103,7 @@ def engine(st: State, dice: Iterable[int | Sequence[int]], sides: Sequence[str] 
         ],
     }
     scenario = build(data, "test position")
-    source = ScriptedDice(dice)
+    source = dice if hasattr(dice, "roll") else ScriptedDice(dice)  # type: ignore[arg-type]
     record = Record(
         ruleset="flotilla", scenario_id=scenario.id, scenario=data, seed=None, dice_mode="scripted"
     )

@@ -45,7 +45,7 @@ def test_range_bands(weight: str, inches: float, divisor: int | None) -> None:
     ],
 )
 def test_hits_divided_by_range_rounded_up(dice: list[int], divisor: int, hits: int) -> None:
-    assert fire.roll_hits(Dice(dice).ctx, "volley", 5, 4, divisor, fire.R_FIRE) == hits
+    assert fire.roll_hits(Dice(dice).ctx, "volley", 5, 4, divisor, fire.R_FIRE, "union") == hits
 
 
 def two_ships(gap: float = 10.0, **target: object) -> tuple[rules.State, rules.Ship, rules.Ship]:
