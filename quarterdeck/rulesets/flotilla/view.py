@@ -134,6 +134,12 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "grapples": [list(g) for g in state.grapples],
         "victory": state.victory,
         "points": points(state),
+        # the scenario's standing rulings where no one plays the game master
+        "rulings": {
+            k: state.game_master[k]
+            for k in ("ram_hits", "ram_self_hits", "collision_hits", "aground_within")
+            if k in state.game_master
+        },
     }
 
 
