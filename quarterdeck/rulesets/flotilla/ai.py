@@ -55,7 +55,10 @@ import random
 from functools import cache
 from typing import Any
 
-from quarterdeck.core.geometry import Hull, Pose, Terrain, point_segment_distance
+import shapely
+from shapely.geometry import Polygon
+
+from quarterdeck.core.geometry import Hull, Pose, point_segment_distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
@@ -91,13 +94,23 @@ def boarding_score(s: dict[str, Any]) -> int:
     return int(s["crew"]) + int(s["morale"]) + guns
 
 
+Land = tuple[tuple[tuple[float, float], ...], ...]
+
+
 @cache
-def _terrain(land: tuple[tuple[tuple[float, float], ...], ...]) -> Terrain:
-    return Terrain(land)
+def _land(land: Land) -> Any:
+    """The land as one shapely geometry (None: no land on the table)."""
+    return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
 
 
-def terrain(view: dict[str, Any]) -> Terrain:
-    return _terrain(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
+    """Inches from each pose's bow or stern, whichever is nearer, to land."""
+    geom = _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    if geom is None or not poses:
+        return [math.inf] * len(poses)
+    points = [q for pose in poses for q in (pose.point, pose.behind(length))]
+    gaps = shapely.distance(geom, shapely.points(points))
+    return [float(min(gaps[2 * i], gaps[2 * i + 1])) for i in range(len(poses))]
 
 
 def exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
@@ -116,6 +129,45 @@ def to_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
     """Inches from (x, y) to the table edge ``edge``."""
     w, h = (float(v) for v in view["table"])
     return {"north": h - y, "south": y, "east": w - x, "west": x}[edge]
+
+
+def turns_to_cover(ship: dict[str, Any], inches: float) -> int:
+    """Turns she needs to steam ``inches``, gathering speed as her card allows."""
+    speed, top = int(ship["speed"]), max(1, int(ship["max_speed"]))
+    step = max(1, int(ship.get("increase", 2)))
+    turns, gone = 0, 0.0
+    while gone < inches and turns < 50:
+        speed = min(top, speed + step)
+        gone += speed
+        turns += 1
+    return turns
+
+
+def exit_points(view: dict[str, Any], ship: dict[str, Any]) -> int:
+    """Points the scenario gives her side for her leaving by its exit."""
+    return sum(
+        int(obj["points"])
+        for obj in (view.get("victory") or {}).get("objectives", [])
+        if obj["side"] == ship["side"] and obj["what"] == "exit" and ship["id"] in obj["units"]
+    )
+
+
+def fight_points(view: dict[str, Any], side: str) -> int:
+    """Points still to be won by fighting: enemy ships afloat that the side
+    is to sink, take or disable, and forts it is to take that still fire."""
+    ships = {s["id"]: s for s in view["ships"]}
+    forts = {b["id"]: b for b in view["batteries"]}
+    total = 0
+    for obj in (view.get("victory") or {}).get("objectives", []):
+        if obj["side"] != side:
+            continue
+        for unit in obj["units"]:
+            if obj["what"] in ("sink", "capture", "disable") and unit in ships:
+                total += int(obj["points"]) * (ships[unit]["status"] == "active")
+            elif obj["what"] == "take" and unit in forts:
+                fort = forts[unit]
+                total += int(obj["points"]) * (fort["side"] != side and fort["guns"] > 0)
+    return total
 
 
 def objective_units(view: dict[str, Any], side: str, *kinds: str) -> set[str]:
@@ -177,8 +229,11 @@ class FlotillaAI:
         turns_left = int(view["turn_limit"]) - int(view["turn"])
         hurt = ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
         if edge is not None:
-            need = to_edge(view, edge, ship["x"], ship["y"]) / max(2.0, float(ship["max_speed"]))
-            if hurt or not enemies or turns_left <= math.ceil(need) + 1:
+            need = turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"]))
+            # her passage is the scenario's point when it is worth as much as
+            # all that is left to win by fighting
+            passage = exit_points(view, ship) >= fight_points(view, side)
+            if passage or hurt or not enemies or turns_left <= need + 1:
                 plan.update(kind="exit", edge=edge)
         if plan["kind"] == "gun" and (ship["mood"] or ship["yellow"]):
             plan["kind"] = "keep_off"
@@ -196,18 +251,18 @@ class FlotillaAI:
                     plan.update(kind="spar", target=e)
                     break
                 rams = ship["class"] == "ironclad" or armour[ship["class"]] >= armour[e["class"]]
-                if rams and ram_hits >= 2 * max(1, self_hits) and ship["speed_track"][-1] >= 6:
+                # a ram is worth more than her guns' likely hits in a turn
+                dice = sorted((b["dice"] for b in ship["batteries"]), reverse=True)[:2]
+                guns = 0.4 * sum(dice)
+                if rams and ram_hits >= 2 * max(1, self_hits) and ram_hits > guns:
                     plan.update(kind="ram", target=e)
                     break
-        # what her guns are for: enemy ships, led if they run for an exit,
-        # and the forts her side must take
-        for e in enemies:
-            plan["targets"].append(self.lead(view, e))
-        for b in plan["forts"]:
-            if b["id"] in plan["take"]:
-                plan["targets"].append((b["x"], b["y"]))
+        # what her guns are for: enemy ships, led if they run for an exit;
+        # with none left, the forts her side must take (a fort hit only on a
+        # six is no match for a ship's guns while there are ships to fight)
+        plan["targets"] = [self.lead(view, e) for e in enemies]
         if not plan["targets"]:
-            plan["targets"] = [(b["x"], b["y"]) for b in plan["forts"]]
+            plan["targets"] = [(b["x"], b["y"]) for b in plan["forts"] if b["id"] in plan["take"]]
         weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
         plan["best_range"] = 14.0 if "heavy" in weights else 8.0
         self._aim_key, self._aim = key, plan
@@ -234,22 +289,22 @@ class FlotillaAI:
         mid: tuple[float, float],
         end: Pose,
         legs: list[tuple[tuple[float, float], tuple[float, float]]],
+        shore: float,
     ) -> float:
-        """How good it is to pass through ``legs`` and end at ``end``."""
-        view, ship = plan["view"], plan["ship"]
+        """How good it is to pass through ``legs`` and end at ``end``, her
+        keel ``shore`` inches from land."""
+        view = plan["view"]
         x, y = end.x, end.y
         penalty = 0.0
         radius = self.tables.mine.radius + 0.3
         for mine in plan["mines"]:
             for a, b in legs:
+                if _dist(mine, a) > _dist(a, b) + radius:
+                    continue
                 if point_segment_distance(mine, a, b) <= radius:
                     penalty += 40.0
-        land = terrain(view)
-        if land:
-            here = Hull(end, float(ship["length"]))
-            gap = min(land.distance_to_land(p) for p in (here.bow, here.middle, here.stern))
-            if gap <= plan["ground"]:
-                penalty += 25.0
+        if shore <= plan["ground"]:
+            penalty += 25.0
         for friend in plan["friends"]:
             if friend.range_to_point((x, y)) < 1.0:
                 penalty += 10.0
@@ -270,8 +325,10 @@ class FlotillaAI:
             bonus = 30.0 if bow <= reach - 0.05 else 0.0
             return bonus - bow - penalty
         score = 0.0
+        if end.point == legs[0][0] if legs else False:
+            score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
         if math.isfinite(gap):
-            score = -abs(gap - plan["best_range"])
+            score -= abs(gap - plan["best_range"])
             tx, ty = min(targets, key=lambda p: _dist(p, (x, y)))
             rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
@@ -296,7 +353,8 @@ class FlotillaAI:
             p = Plan.parse(option.id)
             if p.reverse or p.row or p.speed == 0:
                 end = path_from(pose, p)[2]
-                score = self.score(plan, end.point, end, [(pose.point, end.point)])
+                (shore,) = land_gaps(view, [end], float(ship["length"]))
+                score = self.score(plan, end.point, end, [(pose.point, end.point)], shore)
             else:
                 start = pose.turn(p.first)
                 mid = start.advance(p.speed / 2)
@@ -336,7 +394,7 @@ class FlotillaAI:
         ]
         for point in points:
             limit = int(ship["turns"].get(point, 0))
-            angles = sorted({0, limit, -limit, limit // 2, -(limit // 2)})
+            angles = sorted({0, limit, -limit})
             step = half if point == "middle" else 0.0
             nxt = []
             for p, lg in ends:
@@ -344,7 +402,10 @@ class FlotillaAI:
                     q = p.turn(a).advance(step)
                     nxt.append((q, [*lg, (p.point, q.point)] if step else lg))
             ends = nxt
-        return max(self.score(plan, mid.point, p, lg) for p, lg in ends)
+        shores = land_gaps(plan["view"], [p for p, _ in ends], float(ship["length"]))
+        return max(
+            self.score(plan, mid.point, p, lg, g) for (p, lg), g in zip(ends, shores, strict=True)
+        )
 
     def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
@@ -357,10 +418,9 @@ class FlotillaAI:
             turned = pose.turn(int(option.id[1:]))
             if middle:
                 score = self.best_after(plan, ship, turned.advance(ahead), 0.0, ("end",))
-                end = turned.advance(ahead)
-                score = max(score, self.score(plan, pose.point, end, [(pose.point, end.point)]))
             else:
-                score = self.score(plan, pose.point, turned, [])
+                (shore,) = land_gaps(view, [turned], float(ship["length"]))
+                score = self.score(plan, pose.point, turned, [], shore)
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = option.id, score

@@ -26,6 +26,8 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "max_speed": s.max_speed,
         "speed_track": s.speed_track,
         "speed_lost": s.speed_lost,
+        "increase": s.increase,  # the card's largest increase and decrease a turn
+        "decrease": s.decrease,
         "turns": dict(s.turns),
         "batteries": [
             {
