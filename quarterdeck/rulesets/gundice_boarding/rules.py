@@ -610,7 +610,7 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         f"Boarding attempt, {names} against {defender.name} ({why})",
         n,
         R_ATTEMPT,
-        seat=side_a,
+        seat=side_a,  # the attacker rolls the attempt
         odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
         goal="any 6 starts the action",
     )
