@@ -37,3 +37,5 @@ def test_5_2_each_roll_belongs_to_the_seat_the_rule_gives_it() -> None:
         ("Boarding round 1", "a"),
     ]
     assert dice.source.remaining == 0
+    rolls = [e for e in game.record.entries if e["t"] == "r"]
+    assert [e["seat"] for e in rolls] == ["a", "b", "b", "b", "a"]
