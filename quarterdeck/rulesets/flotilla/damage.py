@@ -304,7 +304,7 @@ def morale_modifier(state: State, t: Tables, ship: Ship) -> tuple[int, list[str]
         mods.append((m.anchored, "anchored"))
     if any(b.name in ("port", "starboard") and b.destroyed for b in ship.batteries):
         mods.append((m.broadside_destroyed, "broadside battery destroyed"))
-    lost = ship.crew_start - ship.crew
+    lost = ship.crew_start - ship.crew - ship.sent_away  # killed, not sent away
     if lost * 2 >= ship.crew_start:
         mods.append((m.half_crew, "half the crew killed"))
     if lost * 4 >= ship.crew_start * 3:

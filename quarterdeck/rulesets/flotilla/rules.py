@@ -944,6 +944,7 @@ def take_prize(state: State, t: Tables, ctx: Context, winner: Ship, prize: Ship,
     while winner.crew_pos > 0 and before - winner.crew < n:
         winner.crew_pos -= 1
     n = before - winner.crew
+    winner.sent_away += n
     fits = [i for i, v in enumerate(prize.crew_track) if v <= n]
     prize.crew_pos = fits[-1] if fits else 0
     prize.side = winner.side

@@ -303,6 +303,7 @@ class Ship:
     owner: str = ""  # the side she began the game with
     row_dice: int = 0  # a row boat: one die of inches a turn
     buttoned_up: bool = False  # an ironclad closed up: no boarding her
+    sent_away: int = 0  # men sent across as prize crews: gone, but not killed
     # the turn each lasting effect (no_turns, fire_below, ...) was last set by
     # a specific hit: a second one the same turn is cumulative
     effect_turns: dict[str, int] = field(default_factory=dict)
