@@ -13,6 +13,9 @@ Each ship has an intent for the turn, chosen from the view:
   steering her bow onto it (an ironclad rams anything, another ship only
   ships no better armoured than she is);
 - explode her spar torpedo, steering within its reach of an enemy;
+- land her landing party, if she carries one and her side is to take a
+  fort whose garrison the party outfights: her middle within boat reach of
+  the shore near the fort;
 - otherwise fight with her guns: close to the range where her batteries hit
   in full, the nearest enemy abeam; shell a fort only where her side is to
   take it, and stay out of reach of the others' guns;
@@ -38,8 +41,9 @@ or when no enemy is in reach to be shot at next turn; never at the price of
 next turn's broadside otherwise.
 
 Boarding: grapple and board when the odds of the boarding action (crew +
-morale + guns times a die, ties again) are at least 60%; take struck or
-abandoned enemies. A fort's garrison holds its fort after a melee; other
+morale + guns times a die, ties again) are at least 60%; take a struck or
+abandoned enemy (already out of action) only where her capture scores or
+the crew can spare the ten men. A fort's garrison holds its fort after a melee; other
 winners press on when they have the dice. As game master it rules a quiet
 day and fair damage.
 
@@ -237,6 +241,9 @@ class FlotillaAI:
                 plan.update(kind="exit", edge=edge)
         if plan["kind"] == "gun" and (ship["mood"] or ship["yellow"]):
             plan["kind"] = "keep_off"
+        fort = self.assault(view, ship, plan["take"])
+        if plan["kind"] == "gun" and fort is not None:
+            plan.update(kind="land", fort=(float(fort["x"]), float(fort["y"])))
         reach = float(ship["max_speed"]) + 6.0
         me = _hull(ship)
         if plan["kind"] == "gun" and enemies:
@@ -267,6 +274,30 @@ class FlotillaAI:
         plan["best_range"] = 14.0 if "heavy" in weights else 8.0
         self._aim_key, self._aim = key, plan
         return plan
+
+    def assault(
+        self, view: dict[str, Any], ship: dict[str, Any], take: set[str]
+    ) -> dict[str, Any] | None:
+        """The fort her landing party should go ashore against: one her side
+        is to take, whose garrison the party outfights in melee (a leader
+        three dice, two men a die, rabble five; the garrison a die a man in
+        its works)."""
+        troops = {t["id"]: t for t in view["troops"]}
+        party = troops.get(ship["party"] or "")
+        if party is None or not take:
+            return None
+        ours = 3 * party["leaders"] + party["men"] // (5 if party["quality"] == "rabble" else 2)
+        best = None
+        for fort in view["batteries"]:
+            if fort["id"] not in take:
+                continue
+            g = troops.get(fort["garrison"] or "")
+            theirs = 0
+            if g is not None and g["men"] + g["leaders"] > 0:
+                theirs = 3 * g["leaders"] + g["men"] // (5 if g["quality"] == "rabble" else 1)
+            if ours >= 1.2 * theirs:
+                best = fort
+        return best
 
     def lead(self, view: dict[str, Any], enemy: dict[str, Any]) -> tuple[float, float]:
         """Where to meet an enemy: ahead of her on the way to her exit."""
@@ -303,7 +334,7 @@ class FlotillaAI:
                     continue
                 if point_segment_distance(mine, a, b) <= radius:
                     penalty += 40.0
-        if shore <= plan["ground"]:
+        if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
             penalty += 25.0
         for friend in plan["friends"]:
             if friend.range_to_point((x, y)) < 1.0:
@@ -318,6 +349,14 @@ class FlotillaAI:
         gap = min((_dist((x, y), t) for t in targets), default=math.inf)
         if kind == "keep_off":
             return (gap if math.isfinite(gap) else 0.0) - penalty
+        if kind == "land":
+            # her middle within boat reach of the shore, close to the fort
+            middle = end.behind(float(plan["ship"]["length"]) / 2)
+            (ashore,) = land_gaps(view, [Pose(middle[0], middle[1], 0.0)], 0.0)
+            reach = self.tables.reach.landing - 0.1
+            near = _dist(middle, plan["fort"])
+            closer = 3 * max(0.0, ashore - reach) + 0.5 * near
+            return (10.0 if ashore <= reach else 0.0) - closer - penalty
         if kind in ("ram", "spar"):
             keel = _hull(plan["target"])
             reach = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
@@ -474,7 +513,12 @@ class FlotillaAI:
                 continue
             them = ships[target]
             if what == "grapple" and them["status"] != "active":
-                choices.append((3.0, option.id))  # a struck or abandoned prize
+                # a struck or abandoned enemy is already out of action: taking
+                # her costs ten men, worth it where she counts as a capture
+                # or the crew can spare them
+                wanted = them["id"] in objective_units(view, me["side"], "capture")
+                if wanted or me["crew"] >= 30:
+                    choices.append((3.0, option.id))
             elif what == "spar":
                 choices.append((2.0, option.id))
             elif (

@@ -150,3 +150,32 @@ def test_a_garrison_holds_its_fort_after_winning_a_round() -> None:
         gunners.fort = None
         assert decide(st, ask) != hold  # out in the open, it presses on
         gunners.fort = "fort"
+
+
+def test_a_landing_party_goes_ashore_where_it_outfights_the_garrison() -> None:
+    """Haynes' Bluff: Marmora's fourteen bluejackets and a leader (10 melee
+    dice) against ten rabble gunners and a leader in the battery (5 dice):
+    Marmora steers to land them. Mobile Bay: Hartford's sixteen marines (11
+    dice) against Fort Morgan's twelve gunners and a leader (15 dice in
+    their works): Hartford keeps them aboard and fights."""
+    game = Game.new(load("yazoo-landing"), seed=1)
+    view = RULESET.view(game.state, "union")
+    marmora = next(s for s in view["ships"] if s["id"] == "marmora")
+    assert FlotillaAI("union").intent(view, marmora)["kind"] == "land"
+    st = mobile_bay()
+    view = RULESET.view(st, "union")
+    hartford = next(s for s in view["ships"] if s["id"] == "hartford")
+    assert FlotillaAI("union").intent(view, hartford)["kind"] != "land"
+
+
+def test_a_struck_enemy_is_taken_only_where_her_capture_counts_or_men_are_plenty() -> None:
+    mar = ship("mar", "marmora", x=10, y=10, heading=0)
+    gb = ship("gb", "general_bragg", "confederate", x=10.8, y=10, status="surrendered")
+    st = state([mar, gb])
+    ask = {"kind": "close", "seat": "union", "ship": "mar"}
+    assert "grapple:gb" in [o.id for o in rules.close_options(st, T, mar)]
+    assert decide(st, ask) == "none"  # twelve men: ten away would cripple her
+    st.victory = {
+        "objectives": [{"side": "union", "what": "capture", "units": ["gb"], "points": 5}]
+    }
+    assert decide(st, ask) == "grapple:gb"
