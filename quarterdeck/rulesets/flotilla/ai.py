@@ -229,6 +229,7 @@ class FlotillaAI:
             if b["side"] != side and not b["destroyed"] and b["guns"] > 0
         ]
         plan["take"] = objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
+        plan["shelling"] = not enemies  # no ships left to fight: the forts are the targets
         edge = exit_edge(view, ship)
         turns_left = int(view["turn_limit"]) - int(view["turn"])
         hurt = ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
@@ -237,7 +238,7 @@ class FlotillaAI:
             # her passage is the scenario's point when it is worth as much as
             # all that is left to win by fighting
             passage = exit_points(view, ship) >= fight_points(view, side)
-            if passage or hurt or not enemies or turns_left <= need + 1:
+            if passage or hurt or not enemies or turns_left <= need + 2:
                 plan.update(kind="exit", edge=edge)
         if plan["kind"] == "gun" and (ship["mood"] or ship["yellow"]):
             plan["kind"] = "keep_off"
@@ -336,6 +337,8 @@ class FlotillaAI:
                     penalty += 40.0
         if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
             penalty += 25.0
+        if self.cornered(plan, end):
+            penalty += 20.0
         for friend in plan["friends"]:
             if friend.range_to_point((x, y)) < 1.0:
                 penalty += 10.0
@@ -372,12 +375,32 @@ class FlotillaAI:
             rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
         for fort in plan["forts"]:
-            if fort["id"] in plan["take"]:
-                continue
+            if plan["shelling"] and fort["id"] in plan["take"]:
+                continue  # no ships left to fight: the fort is the target
             d = _dist((x, y), (fort["x"], fort["y"]))
-            if d < 32.0:  # in reach of a fort's guns we are not here to take
-                score -= (32.0 - d) * 0.15 * int(fort["guns"])
+            arc = Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"]))
+            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= self.tables.fire.land_arc / 2:
+                score -= (32.0 - d) * 0.05 * int(fort["guns"])  # under a fort's guns
         return score - penalty
+
+    def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
+        """Whether, ending at ``end``, she could not go on next turn: even her
+        slowest speed, with the card's turn at the first of the move or
+        straight on, would carry her bow off the table by an edge that is
+        not her exit."""
+        view, ship = plan["view"], plan["ship"]
+        w, h = (float(v) for v in view["table"])
+        slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
+        if slowest == 0:
+            return False
+        exit_to = exit_edge(view, ship)
+        first = int(ship["turns"].get("first", 0))
+        for angle in {0, first, -first}:
+            q = end.turn(angle).advance(slowest / 2)
+            inside = 0 <= q.x <= w and 0 <= q.y <= h
+            if inside or (exit_to is not None and to_edge(view, exit_to, q.x, q.y) < 0):
+                return False
+        return True
 
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
