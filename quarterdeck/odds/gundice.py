@@ -66,12 +66,13 @@ def _top(n: int, compared: int) -> icepool.Die:
     return icepool.d6.pool(n).highest(compared).expand()
 
 
-def _choices(a: Sequence[int], d: Sequence[int], compared: int) -> tuple[Losses, ...]:
+@cache
+def _choices(a: tuple[int, ...], d: tuple[int, ...], compared: int) -> tuple[Losses, ...]:
     """Every (attacker lost, defender lost) that the owner of the unopposed
     dice can bring about with this roll, by where it adds them."""
-    a, d = usable(a, compared), usable(d, compared)
-    pairs, extra = min(len(a), len(d)), abs(len(a) - len(d))
-    found = {resolve_round(a, d, c, compared)[:2] for c in assignments(extra, pairs)}
+    a_use, d_use = usable(a, compared), usable(d, compared)
+    pairs, extra = min(len(a_use), len(d_use)), abs(len(a_use) - len(d_use))
+    found = {resolve_round(a_use, d_use, c, compared)[:2] for c in assignments(extra, pairs)}
     return tuple(sorted(found))
 
 
@@ -81,11 +82,14 @@ def _options(
 ) -> tuple[tuple[tuple[Losses, ...], Fraction], ...]:
     """The distribution, over the rolls of one round, of the set of losses
     the owner of the unopposed dice may choose between."""
-    die = icepool.map(
-        lambda a, d: _choices(a, d, compared), _top(attacker, compared), _top(defender, compared)
-    )
-    total = die.denominator()
-    return tuple((tuple(tuple(x) for x in k), Fraction(int(q), total)) for k, q in die.items())
+    a_die, d_die = _top(attacker, compared), _top(defender, compared)
+    total = int(a_die.denominator()) * int(d_die.denominator())
+    weights: dict[tuple[Losses, ...], int] = {}
+    for a, qa in a_die.items():
+        for d, qd in d_die.items():
+            key = _choices(tuple(a), tuple(d), compared)
+            weights[key] = weights.get(key, 0) + int(qa) * int(qd)
+    return tuple((k, Fraction(q, total)) for k, q in sorted(weights.items()))
 
 
 def _round_choice(options: tuple[Losses, ...], owner: str | None) -> Losses:
