@@ -168,16 +168,14 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.target}: the current AI against the yardstick (ai_v1), {args.games} games "
         f"a side, seed {args.seed}, {seconds:.0f} s on {args.workers} worker(s)"
     )
-    head = f"{'scenario':<32} {'new AI plays':<13} {'W-D-L':>12} {'win rate':>8}  95% CI"
+    head = f"{'scenario':<32} {'new AI plays':<13} {'W-D-L':>12} {'win rate':>8}  {'95% CI':<16}"
     if args.baseline:
-        head += "            yardstick both sides"
+        head += "   yardstick both sides"
     print(head)
     for r in rows:
-        line = (
-            f"{r['scenario']:<32} {r['side']:<13} "
-            f"{r['wins']:>4}-{r['draws']}-{r['losses']:<4} {r['win_rate']:>7.1%}  "
-            f"{r['ci95'][0]:.1%} - {r['ci95'][1]:.1%}"
-        )
+        wdl = f"{r['wins']}-{r['draws']}-{r['losses']}"
+        ci = f"{r['ci95'][0]:.1%} - {r['ci95'][1]:.1%}"
+        line = f"{r['scenario']:<32} {r['side']:<13} {wdl:>12} {r['win_rate']:>8.1%}  {ci:<16}"
         if args.baseline:
             line += (
                 f"   {r['baseline_win_rate']:.1%} ({r['baseline_ci95'][0]:.1%} - "

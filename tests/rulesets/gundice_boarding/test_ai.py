@@ -86,3 +86,22 @@ def test_it_places_a_spare_die_for_the_action() -> None:
     game.dice = ScriptedDice([[6, 5, 1], [6, 6]])
     answer(game, ("a", "fight"))
     assert _decide(game, "a") == "0"
+
+
+def test_the_ai_benchmark_plays_the_new_ai_against_the_yardstick_on_each_side(
+    capsys,  # type: ignore[no-untyped-def]
+) -> None:
+    import json
+
+    from benchmarks.bench_ai import main
+
+    assert (
+        main(["speedy-el-gamo-1801", "--games", "4", "--workers", "1", "--json", "--baseline"]) == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    rows = {r["side"]: r for r in report["rows"]}
+    assert set(rows) == {"british", "spanish"}
+    for r in rows.values():
+        assert r["games"] == 4 and r["wins"] + r["draws"] + r["losses"] == 4
+        assert 0.0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1.0
+        assert "baseline_win_rate" in r
