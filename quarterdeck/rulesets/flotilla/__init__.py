@@ -40,7 +40,8 @@ from quarterdeck.rulesets.flotilla.view import render, view
 def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
     """A ship in her starting condition, from her roster card; her model
     length from the (reconstructed) ``model_length`` table."""
-    length = (t or printed_tables()).model_length.of(spec.roster)
+    t = t or printed_tables()
+    length = t.model_length.of(spec.roster)
     if length is None:
         raise ScenarioError(
             f"ship {spec.id}: roster {spec.roster!r} has no entry in the tables' "
@@ -74,8 +75,9 @@ def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
         crew_pos=len(card.crew) - 1,
         morale=morale,
         morale_max=top,
-        boxes=card.boxes,
+        boxes=card.boxes(t.damage.tick_order),
         yellow_box=card.yellow_box,
+        box_cells=card.cells(t.damage.tick_order),
         flagship=spec.flagship,
         spar=card.spar if spec.spar is None else spec.spar,
         moving=speed > 0,

@@ -662,10 +662,13 @@ class FlotillaRenderer:
         boxes = _list(s.get("boxes"))
         ticked = int(_num(s.get("ticked")))
         yellow = int(_num(s.get("yellow_box"), len(boxes)))
+        # box_order: the printed boxes in the order they are ticked
+        order = [int(_num(i)) for i in _list(s.get("box_order"))] or list(range(len(boxes)))
+        done, zone = set(order[:ticked]), set(order[yellow:])
         grid = "".join(
-            f'<span class="dmg{" ticked" if i < ticked else ""}{" yellow" if i >= yellow else ""}'
+            f'<span class="dmg{" ticked" if i in done else ""}{" yellow" if i in zone else ""}'
             f'{" " + _mark_css(str(b)) if b else ""}" title="box {i + 1}'
-            f'{": " + escape(str(b)) if b else ""}{" (ticked)" if i < ticked else ""}">'
+            f'{": " + escape(str(b)) if b else ""}{" (ticked)" if i in done else ""}">'
             f"{escape(str(b))}</span>"
             for i, b in enumerate(boxes)
         )
