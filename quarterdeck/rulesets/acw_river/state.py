@@ -335,6 +335,7 @@ class Feature:
     label: str = ""
     square: int = 0
     depth: int | None = None
+    since: int = 0  # a wreck: the move she sank (open sea: passable two moves later)
 
 
 @dataclass(slots=True)
@@ -349,7 +350,7 @@ class Minefield:
     w: float
     h: float
     real: bool
-    revealed: bool = False
+    known_to: list[str] = field(default_factory=list)  # sides that know real or dummy
 
 
 @dataclass(slots=True)
@@ -413,6 +414,22 @@ class Plot:
     override: str = ""  # why the captain changed the plot (his quality, a failed ram test)
 
 
+@dataclass(slots=True)
+class MoveLeg:
+    """A ship's move being made (Movement): the speed through the water
+    (knots, negative astern), the whole turn of the move (degrees, positive
+    to starboard), the drift of the current over the move (inches), and
+    whether she has been stopped (contact, aground, a hazard)."""
+
+    speed: int
+    turn: float
+    drift: tuple[float, float]
+    stopped: bool = False
+    ram: str = ""  # the ship she rams by order, the ram test passed
+    avoid: str = ""  # the ship a failed ram test makes her avoid
+    crossed: list[str] = field(default_factory=list)  # hazards and mined areas met this move
+
+
 # --------------------------------------------------------------------------
 # Sides and the whole game
 
@@ -470,7 +487,8 @@ class State:
     setup: dict[str, Any] = field(default_factory=dict)  # set-up progress (roll-offs, cards)
     plots: dict[str, dict[str, Plot]] = field(default_factory=dict)
     fire_orders: dict[str, dict[str, str]] = field(default_factory=dict)
-    quarter: int = 0  # the quarter of the move being moved
+    quarter: int = 0  # the quarters of the move made so far
+    moves: dict[str, MoveLeg] = field(default_factory=dict)  # ship id -> this move's leg
     sighted: dict[str, list[str]] = field(default_factory=dict)  # side -> enemy ships seen
     ask: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)
