@@ -173,14 +173,13 @@ class Fire:
 
 @dataclass(slots=True)
 class Aground:
-    """A ship stuck on a hazard (Navigational hazards): attempts left to
-    reverse off and the lowest die that does it; ``tries`` 0 and not
-    ``freed``: stuck for the rest of the game."""
+    """A ship stuck on a hazard (Navigational hazards): the attempts she has
+    made to reverse off; once they reach the most allowed she is stuck for
+    the rest of the game (``fast``)."""
 
-    hazard: Literal["shoal", "shore", "stakes", "rocks", "wreck", "chain"]
-    tries: int
-    need: int
-    assisted: bool = False
+    hazard: Literal["shoal", "shore", "stakes", "rocks", "wreck"]
+    tries: int = 0
+    fast: bool = False
 
 
 @dataclass(slots=True)
@@ -226,6 +225,8 @@ class Ship:
     speed_lost: int = 0  # knots lost for the rest of the game (engine, stack)
     dying: bool = False  # boiler destroyed: slows 2 knots a move to a stop
     locked: str = ""  # the ship she is jammed with after a ram
+    locked_until: int = 0  # the last move they stay jammed together
+    ram_class: str = "gunboat"  # her class on the ram test chart
     towing: str = ""  # the ship she tows
     towed_by: str = ""
     balloon: bool = False  # tows an inflated balloon
@@ -239,7 +240,7 @@ class Ship:
     rammed: bool = False  # rammed this move
     morale_due: list[str] = field(default_factory=list)  # triggers this move
     below_pv: bool = False  # has fallen below her penetration value
-    stopped_by: str = ""  # in contact: stopped until the other moves away
+    exit_edge: str = ""  # the end of the table she left by (upstream, downstream)
 
     @property
     def afloat(self) -> bool:
@@ -284,6 +285,8 @@ class Fort:
     commander_square: int
     status: FortStatus = "active"
     tested_at: int = 0  # CPV losses at its last morale test
+    morale_due: list[str] = field(default_factory=list)
+    captured_by: str = ""
 
 
 @dataclass(slots=True)
@@ -489,6 +492,8 @@ class State:
     fire_orders: dict[str, dict[str, str]] = field(default_factory=dict)
     quarter: int = 0  # the quarters of the move made so far
     moves: dict[str, MoveLeg] = field(default_factory=dict)  # ship id -> this move's leg
+    due: list[str] = field(default_factory=list)  # units to plot or fire in this round
+    fired: list[str] = field(default_factory=list)  # units that have fired this move
     sighted: dict[str, list[str]] = field(default_factory=dict)  # side -> enemy ships seen
     ask: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)
