@@ -64,14 +64,7 @@ scenarios/     [todo] random river battle, random estuary battle, Mobile Bay
                1864, Arkansas past the fleet 1862, Hampton Roads 1862.
 """
 
-from quarterdeck.core.engine import RulesetInfo
-from quarterdeck.rulesets._planned import PlannedRuleset
+from quarterdeck.rulesets.acw_river.ruleset import AcwRiver
 
-RULESET = PlannedRuleset(
-    RulesetInfo(
-        id="acw-river",
-        title="Rules for ACW River and Coastal Naval Actions 1861-65",
-        period="American Civil War rivers and estuaries",
-        playable=False,
-    )
-)
+# playable=False until every bundled scenario passes the conformance test
+RULESET = AcwRiver(playable=False)

@@ -31,7 +31,7 @@ from quarterdeck.rulesets.acw_river.damage import (
     trigger,
 )
 from quarterdeck.rulesets.acw_river.dice import roll
-from quarterdeck.rulesets.acw_river.state import Fort, Gun, Ship, State, Turret
+from quarterdeck.rulesets.acw_river.state import Fort, Gun, Place, Ship, State, Turret
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import audience, in_sight, say, secret_for
@@ -278,3 +278,40 @@ def nearest(firer: Ship | Fort, targets: list[Ship]) -> Ship | None:
     if not targets:
         return None
     return min(targets, key=lambda s: distance((firer.x, firer.y), (s.x, s.y)))
+
+
+def shore_points(target: Fort | Place) -> list[Vec]:
+    x, y, w, h = target.x, target.y, target.w, target.h
+    return [
+        (x, y),
+        (x - w / 2, y - h / 2),
+        (x + w / 2, y - h / 2),
+        (x - w / 2, y + h / 2),
+        (x + w / 2, y + h / 2),
+    ]
+
+
+def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[Shot]:
+    """Guns that may fire at a fort or a town ashore: all fire on them comes
+    off their FPV or BPV (Forts and Buildings)."""
+    from quarterdeck.rulesets.acw_river.forts import fort_range
+
+    target: Fort | Place | None = state.forts.get(target_id) or state.places.get(target_id)
+    if target is None or ship.status != "active" or ship.prize_move == state.turn:
+        return []
+    if isinstance(target, Fort) and target.side == ship.side:
+        return []
+    inches = fort_range(ship, target)
+    c = in_command(state, ship)
+    laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
+    out = []
+    for gun in ship.guns:
+        if not can_fire_gun(ship, gun) or not alternate_ok(gun, state.turn, t):
+            continue
+        band = band_for(gun, inches, t)
+        if band is None or not any(gun_bears(ship, gun, p, t) for p in shore_points(target)):
+            continue
+        kind = t.gunfire.guns[gun.type].kind
+        need = t.firing.ranges[kind].hit_on[band]
+        out.append(Shot(gun.id, need, bonus if gun.id == laying else 0, band, round(inches, 2)))
+    return out
