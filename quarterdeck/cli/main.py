@@ -154,7 +154,19 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
     base = scenarios.load(name)
     if not sets and tables is None:
         return base
-    data = dict(base.data) | _parse_sets(sets)
+    parsed = _parse_sets(sets)
+    cards: dict[str, dict[str, Any]] = {}
+    for key in [k for k in parsed if k.startswith("decks.")]:
+        parts = key.split(".")
+        if len(parts) != 3:
+            raise ScenarioError(
+                f"--set {key}=...: a deck's card is set as decks.DECK.CARD=COUNT, "
+                "e.g. --set decks.events.no-event=12"
+            )
+        cards.setdefault(parts[1], {})[parts[2]] = parsed.pop(key)
+    data = dict(base.data) | parsed
+    if cards:
+        data = scenarios.with_card_counts(data, cards)
     if tables is not None:
         from quarterdeck.core.tables import read_toml
 
@@ -217,9 +229,11 @@ def play(
     if dice not in ("program", "manual"):
         raise fail(f"--dice {dice!r}: legal values are program, manual")
     scenario = load_scenario(scenario_id, set_ or [], tables)
+    if scenario.umpire is None and any(p.split("=")[0].strip() == "umpire" for p in side or []):
+        scenario = scenario.with_umpire()  # any game may have an umpire
     kinds = _sides(scenario, side or [], "human")
     ask = read_line(console)
-    source = live_dice(dice, seed, console, ask)
+    source = live_dice(dice, seed, console, ask, [s for s, k in kinds.items() if k != "human"])
     actual_seed = getattr(source, "seed", seed)
     store = Store(db)
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
