@@ -169,7 +169,7 @@ def can_signal(state: State, ship: Ship, t: Tables) -> bool:
     flag = state.ships.get(fleet.post)
     if flag is None or not flag.in_action:
         return False
-    return flag.id == ship.id or ship_sees(state, flag, ship, t)
+    return flag.id == ship.id or ship_sees(state, flag, ship, t, knower=ship.side)
 
 
 # --------------------------------------------------------------------------

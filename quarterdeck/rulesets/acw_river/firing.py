@@ -132,9 +132,12 @@ class Shot:
     inches: float
 
 
-def shots_at(state: State, firer: Ship | Fort, target: Ship, t: Tables) -> list[Shot]:
+def shots_at(
+    state: State, firer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+) -> list[Shot]:
     """Every gun of ``firer`` that may fire at ``target`` now: crewed, able,
-    not waiting its alternate move, bearing, in range, target in sight."""
+    not waiting its alternate move, bearing, in range, target in sight (as
+    ``knower`` can judge it, for the fire orders; the truth when fired)."""
     if isinstance(firer, Ship):
         if firer.status != "active" and not (firer.status == "captured" and firer.in_action):
             return []
@@ -142,7 +145,7 @@ def shots_at(state: State, firer: Ship | Fort, target: Ship, t: Tables) -> list[
             return []
     elif firer.status != "active":
         return []
-    if not target.afloat or not in_sight(state, firer, target, t):
+    if not target.afloat or not in_sight(state, firer, target, t, knower):
         return []
     inches = gun_range(firer, target)
     origin = (firer.x, firer.y)

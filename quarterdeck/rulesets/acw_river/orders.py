@@ -292,7 +292,7 @@ def targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[Ship, list
         enemy = state.ships[sid]
         if not enemy.afloat or enemy.status == "exited":
             continue
-        shots = shots_at(state, unit, enemy, t)
+        shots = shots_at(state, unit, enemy, t, knower=unit.side)
         if shots:
             out.append((enemy, shots))
     return out

@@ -27,15 +27,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any
+from typing import Any, Literal
 
+from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.acw_river.dice import draw, roll
 from quarterdeck.rulesets.acw_river.setup import circle, deploy, roll_weather
 from quarterdeck.rulesets.acw_river.state import (
     Aground,
-    Deck,
     Feature,
     Fort,
     Gun,
@@ -101,7 +101,11 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
         if n >= 6:
             s["stage"] = "minefields"
             return False
-        deck = Deck(**s["terrain_deck"])
+        deck = Deck(
+            s["terrain_deck"]["name"],
+            list(s["terrain_deck"]["cards"]),
+            list(s["terrain_deck"]["drawn"]),
+        )
         card = draw(ctx, deck, f"Terrain card for square {n + 1}", rule_for(state), seat=None)
         s["terrain_deck"] = {"name": deck.name, "cards": deck.cards, "drawn": deck.drawn}
         ctx.log(f"Square {n + 1}: {CARD_TITLES.get(card, card)}", rule_for(state))
@@ -272,17 +276,18 @@ def place_feature(
             pid = f"{card}-{square}"
             name = "Town" if card == "town" else "Port"
             each = round(tw * th * t.forts.building / 6)
+            kind: Literal["town", "port"] = "town" if card == "town" else "port"
             state.places[pid] = Place(
                 pid,
                 name,
-                card,
+                kind,
                 round(bank_x, 3),
                 round(y, 3),
                 min(tw, west or tw),
                 th,
                 [each] * 6,
                 [each] * 6,
-            )  # type: ignore[arg-type]
+            )
     elif card == "island-fort":
         iw, ih = t.setup.island
         cx = {"west": x0 + (x1 - x0) / 4, "centre": xc, "east": x1 - (x1 - x0) / 4}[where]
@@ -549,7 +554,8 @@ def ask_prompt(state: State, t: Tables) -> Prompt:
     if ask["kind"] == "ends":
         return Prompt(
             ask["seat"],
-            "You won the roll-off: which compass end of the table is upstream (the Confederates are upstream)?",
+            "You won the roll-off: which compass end of the table is upstream "
+            "(the Confederates are upstream)?",
             rule_for(state),
             (Option("north", "north"), Option("south", "south")),
             context={"step": "ends", "turn": 0},

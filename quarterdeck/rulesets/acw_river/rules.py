@@ -212,7 +212,7 @@ def step_plot(state: State, t: Tables, ctx: Context) -> bool:
 def reveal(state: State, t: Tables, ctx: Context) -> None:
     """The plots revealed together; each captain's quality applied; ram tests;
     actions that need a stopped ship; the legs made up."""
-    for side, plots in state.plots.items():
+    for plots in state.plots.values():
         for sid, plot in sorted(plots.items()):
             ship = state.ships[sid]
             final = enforce(state, ship, plot, t)

@@ -7,6 +7,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
@@ -126,7 +127,7 @@ class AcwRiver(StateBasics):
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat, self.tables(state))
 
-    def hidden(self, state: State) -> list[Any]:
+    def hidden(self, state: State) -> list[Secret]:
         return hidden(state)
 
     def ai(self, seat: str, seed: int) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.scenario import Scenario
@@ -26,7 +27,6 @@ from quarterdeck.rulesets.acw_river.scenario import (
     TableSpec,
 )
 from quarterdeck.rulesets.acw_river.state import (
-    Deck,
     Feature,
     Fort,
     Gun,

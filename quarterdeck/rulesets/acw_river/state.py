@@ -27,6 +27,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from quarterdeck.core.dice import Deck
+
 Vec = tuple[float, float]
 
 # --------------------------------------------------------------------------
@@ -451,16 +453,6 @@ class SideState:
     objectives: list[str] = field(default_factory=list)  # kept
     met: list[str] = field(default_factory=list)  # kept cards already met
     orders: dict[str, Order] = field(default_factory=dict)  # ship id -> order
-
-
-@dataclass(slots=True)
-class Deck:
-    """A deck of cards as plain data (the core's ``Deck`` shape): the ids left
-    (sorted) and the ids drawn, in order."""
-
-    name: str
-    cards: list[str]
-    drawn: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

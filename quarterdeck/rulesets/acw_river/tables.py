@@ -103,10 +103,12 @@ class DiceTable(_Frozen):
 
     @staticmethod
     def read(bands: tuple[Band, ...], die: int) -> int | str:
+        """The value of the band the die falls in (a die above the last band
+        reads as the last)."""
         for band in bands:
             if die <= band.upto:
                 return band.value
-        raise ValueError(f"no band for a die of {die}")
+        return bands[-1].value
 
 
 class Commanders(_Frozen):

@@ -12,9 +12,10 @@ state, for the hidden-information conformance check.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
+from quarterdeck.core.hidden import EVERYTHING, Secret
+from quarterdeck.core.hidden import sees as core_sees
 from quarterdeck.rulesets.acw_river.commanders import gunnery, morale_minus, morale_plus, quality
 from quarterdeck.rulesets.acw_river.movement import effective_max, path_points
 from quarterdeck.rulesets.acw_river.setup import order_text
@@ -23,27 +24,10 @@ from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import current_at, hull
 from quarterdeck.rulesets.acw_river.visibility import knowers
 
-EVERYTHING = "*"
-
-try:  # the hidden-information core (CORE-API.md); a local stand-in until it lands
-    from quarterdeck.core.hidden import Secret  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - until the core lands
-
-    @dataclass(frozen=True, slots=True)
-    class Secret:  # type: ignore[no-redef]
-        path: tuple[Any, ...]
-        seats: tuple[str, ...]
-        decoy: Any = None
-
 
 def sees(seat: str | None, owners: set[str] | tuple[str, ...] | str) -> bool:
-    if seat == EVERYTHING:
-        return True
-    if seat is None:
-        return False
-    if isinstance(owners, str):
-        return seat == owners
-    return seat in owners
+    """Whether the viewer may see something belonging to ``owners``."""
+    return core_sees(seat, owners if isinstance(owners, str) else tuple(owners))
 
 
 def ship_visible(state: State, sid: str, seat: str | None) -> bool:
@@ -58,18 +42,20 @@ def ship_visible(state: State, sid: str, seat: str | None) -> bool:
     return seat in who
 
 
-def hidden(state: State) -> list[Any]:
+def hidden(state: State) -> list[Secret]:
     """Every secret in the state and the seats that may see it (umpires
     always may)."""
-    out: list[Any] = []
+    out: list[Secret] = []
     for cid, c in state.commanders.items():
         out.append(Secret(("commanders", cid, "dice"), (c.side,)))
         out.append(Secret(("commanders", cid, "laying"), (c.side,)))
     for name in state.sides:
         for part in ("dealt", "objectives", "met", "orders"):
             out.append(Secret(("sides", name, part), (name,)))
-        out.append(Secret(("plots", name), (name,)))
-        out.append(Secret(("fire_orders", name), (name,)))
+        if name in state.plots:
+            out.append(Secret(("plots", name), (name,)))
+        if name in state.fire_orders:
+            out.append(Secret(("fire_orders", name), (name,)))
     out.append(Secret(("objective_deck",), ()))
     for n, mf in enumerate(state.minefields):
         out.append(Secret(("minefields", n, "real"), tuple(sorted(set(mf.known_to)))))
@@ -255,8 +241,11 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
     sides: dict[str, Any] = {}
     for name, sd in state.sides.items():
         entry: dict[str, Any] = {"name": name, "nation": sd.nation, "end": sd.end}
-        flag = state.ships.get(sd.flagship)
-        if flag is not None and ship_visible(state, flag.id, seat):
+        if (
+            state.turn >= 1
+            and sd.flagship in state.ships
+            and ship_visible(state, sd.flagship, seat)
+        ):
             entry["flagship"] = sd.flagship
         if sees(seat, name):
             entry["objectives"] = [
@@ -339,7 +328,11 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             }
             for p in state.parties.values()
         ],
-        "smoke": [{"x": c.x, "y": c.y, "size": c.size} for c in state.smoke],
+        "smoke": [
+            {"x": c.x, "y": c.y, "size": c.size}
+            for c in state.smoke
+            if c.ship not in state.ships or ship_visible(state, c.ship, seat)
+        ],
         "ships": ships,
         "plots": plots,
         "sides": sides,
@@ -407,7 +400,8 @@ def render(state: State, seat: str | None, t: Tables) -> str:
     lines.extend("|" + "".join(row) + "|" for row in grid)
     lines.append("+" + "-" * cols + "+")
     lines.append(
-        "downstream.  # land  : sandbar  x stakes/rocks  w wreck  M/m minefield (real/unknown)  F fort  T town  P port"
+        "downstream.  # land  : sandbar  x stakes/rocks  w wreck  "
+        "M/m minefield (real/unknown)  F fort  T town  P port"
     )
     for s in v["ships"]:
         status = s["status"]

@@ -73,15 +73,32 @@ def _points(ship: Ship) -> list[Vec]:
     return [h.bow, h.middle, h.stern]
 
 
+def known(state: State, knower: str | None, sid: str) -> bool:
+    """Whether ``knower`` has this ship on its table (None: the truth)."""
+    if knower is None:
+        return True
+    ship = state.ships[sid]
+    return ship.side == knower or sid in state.sighted.get(knower, [])
+
+
 def clear_line(
-    state: State, a: Vec, b: Vec, target_spv: int, skip: tuple[str, ...], t: Tables
+    state: State,
+    a: Vec,
+    b: Vec,
+    target_spv: int,
+    skip: tuple[str, ...],
+    t: Tables,
+    knower: str | None = None,
 ) -> bool:
     """Whether nothing blocks a sight line: no land, no larger ship, no smoke
-    cloud between the two ends."""
+    cloud between the two ends. With ``knower``, only the ships that side
+    knows of count (what it may reckon with on its own table)."""
     if land_blocks(state, a, b):
         return False
-    for other in state.ships.values():
-        if other.id in skip or not other.afloat or other.spv_start <= target_spv:
+    for sid, other in state.ships.items():
+        if sid in skip or not other.afloat or other.spv_start <= target_spv:
+            continue
+        if not known(state, knower, sid):
             continue
         h = hull(other)
         if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
@@ -89,14 +106,23 @@ def clear_line(
     if state.smoke:
         line = LineString([a, b]) if a != b else Point(a)
         for cloud in state.smoke:
-            if cloud.ship in skip:
+            if cloud.ship in skip or (
+                cloud.ship in state.ships and not known(state, knower, cloud.ship)
+            ):
                 continue
             if Point(cloud.x, cloud.y).buffer(cloud.size).intersects(line):
                 return False
     return True
 
 
-def ship_sees(state: State, viewer: Ship, target: Ship, t: Tables, unlimited: bool = False) -> bool:
+def ship_sees(
+    state: State,
+    viewer: Ship,
+    target: Ship,
+    t: Tables,
+    unlimited: bool = False,
+    knower: str | None = None,
+) -> bool:
     """Whether ``viewer`` has ``target`` in sight now (a balloon aloft sees
     all areas where nothing blocks the line)."""
     limit = sight_range(state, t)
@@ -105,17 +131,17 @@ def ship_sees(state: State, viewer: Ship, target: Ship, t: Tables, unlimited: bo
         return False
     skip = (viewer.id, target.id)
     return any(
-        clear_line(state, (viewer.x, viewer.y), p, target.spv_start, skip, t)
+        clear_line(state, (viewer.x, viewer.y), p, target.spv_start, skip, t, knower)
         for p in _points(target)
     )
 
 
-def fort_sees(state: State, fort: Fort, target: Ship, t: Tables) -> bool:
+def fort_sees(state: State, fort: Fort, target: Ship, t: Tables, knower: str | None = None) -> bool:
     th = hull(target)
     if th.range_to_point((fort.x, fort.y)) > sight_range(state, t) + max(fort.w, fort.h) / 2:
         return False
     return any(
-        clear_line(state, (fort.x, fort.y), p, target.spv_start, (target.id,), t)
+        clear_line(state, (fort.x, fort.y), p, target.spv_start, (target.id,), t, knower)
         for p in _points(target)
     )
 
@@ -152,9 +178,12 @@ def update_sightings(state: State, t: Tables, ctx: Context) -> list[str]:
     return new
 
 
-def in_sight(state: State, viewer: Ship | Fort, target: Ship, t: Tables) -> bool:
+def in_sight(
+    state: State, viewer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+) -> bool:
     """Whether the firer has the target in sight now (Visibility: ships
-    hidden behind islands or larger ships cannot be fired upon)."""
+    hidden behind islands or larger ships cannot be fired upon). With
+    ``knower``, as that side can judge it from its own table."""
     if isinstance(viewer, Fort):
-        return fort_sees(state, viewer, target, t)
-    return ship_sees(state, viewer, target, t)
+        return fort_sees(state, viewer, target, t, knower)
+    return ship_sees(state, viewer, target, t, knower=knower)
