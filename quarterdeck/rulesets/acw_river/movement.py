@@ -201,9 +201,10 @@ def swing_at_anchor(state: State, ship: Ship, t: Tables) -> float:
     degrees she swung."""
     if not ship.anchored or ship.spv_start >= t.movement.anchor_swing_spv:
         return 0.0
-    if current_at(state.table, (ship.x, ship.y), t) <= 0:
+    flow = current_at(state.table, (ship.x, ship.y), t)
+    if flow == 0:
         return 0.0
-    target = 0.0  # bow to the current, which flows to the bottom of the table
+    target = 0.0 if flow > 0 else 180.0  # bow into the current
     diff = (target - ship.heading + 540.0) % 360.0 - 180.0
     step = max(-t.movement.anchor_swing, min(t.movement.anchor_swing, diff))
     ship.heading = norm_heading(ship.heading + step)

@@ -150,7 +150,10 @@ def _hazards(
                 continue
             ground(state, ship, "wreck", ctx, f"snagged on the {what}")
             return True
-    if "depth" not in leg.crossed and depth_at(state, b, t) < ship.draught:
+    deep_enough = depth_at(state, a, t) >= ship.draught
+    if "depth" not in leg.crossed and deep_enough and depth_at(state, b, t) < ship.draught:
+        # into water too shallow for her, out of water deep enough (a river
+        # shallower than her draught all over is no new hazard each move)
         leg.crossed.append("depth")
         if stuck_test(state, ship, "shoal", "water too shallow for her draught", ctx, t):
             return True

@@ -141,7 +141,7 @@ class AcwScenario(_Model):
     model_config = ConfigDict(extra="allow")
     fleets: dict[str, FleetSpec]
     table: TableSpec = Field(default_factory=TableSpec)
-    ships: list[ShipSpec] = Field(min_length=2)
+    ships: list[ShipSpec] = Field(min_length=1)
     forts: list[FortSpec] = Field(default_factory=list)
     places: list[PlaceSpec] = Field(default_factory=list)
     features: list[FeatureSpec] = Field(default_factory=list)

@@ -55,12 +55,13 @@ def lane_of(table: Table, x: float) -> int:
 def current_at(table: Table, p: Vec, t: Tables) -> int:
     """The speed of the current (knots, downstream) at a point: its lane's
     speed, less in the upper squares of a tidal estuary and nothing in the
-    lowest two (Estuary Battle)."""
+    lowest two (Estuary Battle). A scenario's flood tide is a negative
+    current (it runs upstream)."""
     speed = table.lanes[lane_of(table, p[0])]
-    if table.kind == "estuary" and table.tidal:
+    if table.kind == "estuary" and table.tidal and speed > 0:
         less = t.setup.tidal_current_less.get(str(square_of(table, p)), 0)
-        speed -= less
-    return max(0, speed)
+        speed = max(0, speed - less)
+    return speed
 
 
 def tide_at(table: Table, p: Vec, t: Tables) -> float:
