@@ -176,9 +176,16 @@ class AcwRiverAI:
         return prompt.option_ids()[-1]
 
     def _plot(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
-        sid = str(prompt.context["ship"])
+        answer: dict[str, Any] = {}
+        for sid in prompt.context["ships"]:
+            head = f"{sid}/"
+            fields = {f.name[len(head) :]: f for f in prompt.fields if f.name.startswith(head)}
+            for name, value in self._plot_one(view, str(sid), fields).items():
+                answer[head + name] = value
+        return answer
+
+    def _plot_one(self, view: dict[str, Any], sid: str, fields: dict[str, Any]) -> dict[str, Any]:
         ship = self._ships(view)[sid]
-        fields = {f.name: f for f in prompt.fields}
         goal = self._goal(view, ship)
         pos = (ship["x"], ship["y"])
         enemies = self._enemies(view)
@@ -255,11 +262,14 @@ class AcwRiverAI:
             answer["order"] = fields["order"].choices[0].id
         return answer
 
-    def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
-        ids = prompt.option_ids()
+    def _fire(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+        return {f.name: self._fire_one(view, f.choices) for f in prompt.fields}
+
+    def _fire_one(self, view: dict[str, Any], choices: Any) -> str:
+        ids = [c.id for c in choices]
         ships = self._ships(view)
         best, score = "hold", 0.0
-        for option in prompt.options:
+        for option in choices:
             if option.id.startswith("at:"):
                 tid = option.id[3:]
                 guns = 1.0

@@ -53,6 +53,7 @@ TURRET_ARCS = {
 }
 
 Vec = tuple[float, float]
+MAX_RANGE = 28.0  # the longest range of any gun (rifles, long)
 
 
 def target_points(ship: Ship) -> list[Vec]:
@@ -145,9 +146,11 @@ def shots_at(
             return []
     elif firer.status != "active":
         return []
-    if not target.afloat or not in_sight(state, firer, target, t, knower):
+    if not target.afloat:
         return []
     inches = gun_range(firer, target)
+    if inches > MAX_RANGE:
+        return []
     origin = (firer.x, firer.y)
     small = t.firing.small_target if target.small else 0
     aspect = t.firing.bow_stern if bow_or_stern_shot(origin, target, t) else 0
@@ -175,6 +178,8 @@ def shots_at(
         need = t.firing.ranges[kind].hit_on[band]
         mod = small + aspect + (lay_bonus if gun.id == laying else 0)
         out.append(Shot(gun.id, need, mod, band, round(inches, 2)))
+    if out and not in_sight(state, firer, target, t, knower):
+        return []
     return out
 
 

@@ -168,17 +168,52 @@ def due_plots(state: State) -> list[str]:
 
 
 def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
-    """The next of the seat's ships to plot, as a form."""
-    plotted = state.plots.get(seat, {})
-    for sid in state.due:
-        ship = state.ships[sid]
-        if ship.side != seat or sid in plotted:
-            continue
-        return _plot_form(state, ship, t)
-    return None
+    """One form for all of the seat's ships to plot this move: for each ship
+    her speed, helm, turret arcs, action (and the gun her captain lays, the
+    quarter she fires at in the first move, a new order if signalled), the
+    field names prefixed with her id ("arkansas/speed")."""
+    if seat in state.plots:
+        return None
+    ships = [state.ships[sid] for sid in state.due if state.ships[sid].side == seat]
+    if not ships:
+        return None
+    fields: list[Field] = []
+    for ship in ships:
+        for f in plot_fields(state, ship, t):
+            fields.append(
+                Field(
+                    f"{ship.id}/{f.name}",
+                    f"{ship.name}: {f.label}",
+                    f.type,
+                    f.low,
+                    f.high,
+                    f.choices,
+                )
+            )
+    names = ", ".join(s.name for s in ships)
+    return Prompt(
+        seat,
+        f"Move {state.turn}: plot the moves of {names}",
+        R_PLOT,
+        kind="form",
+        fields=tuple(fields),
+        context={
+            "secret": True,
+            "step": "plot",
+            "turn": state.turn,
+            "ships": [s.id for s in ships],
+        },
+    )
 
 
-def _plot_form(state: State, ship: Ship, t: Tables) -> Prompt:
+def split(answer: dict[str, Any], uid: str) -> dict[str, Any]:
+    """One ship's part of a whole side's form."""
+    head = f"{uid}/"
+    return {k[len(head) :]: v for k, v in answer.items() if k.startswith(head)}
+
+
+def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
+    """The fields of one ship's plot."""
     low, high = speed_limits(ship, t)
     fields: list[Field] = [
         Field(
@@ -253,15 +288,7 @@ def _plot_form(state: State, ship: Ship, t: Tables) -> Prompt:
                 choices=tuple(opts),
             )
         )
-    where = "aground" if ship.aground else "at anchor" if ship.anchored else f"{ship.speed} knots"
-    return Prompt(
-        ship.side,
-        f"Move {state.turn}: plot {ship.name} ({where}, heading {ship.heading:.0f})",
-        R_PLOT,
-        kind="form",
-        fields=tuple(fields),
-        context={"secret": True, "step": "plot", "turn": state.turn, "ship": ship.id},
-    )
+    return fields
 
 
 def plot_from(answer: dict[str, Any]) -> Plot:
@@ -324,56 +351,67 @@ def can_fire(state: State, uid: str, t: Tables) -> bool:
     )
 
 
-def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
-    given = state.fire_orders.get(seat, {})
-    for uid in state.due:
-        unit = firer(state, uid)
-        if unit.side != seat or uid in given:
-            continue
-        options = [Option("hold", "hold fire")]
-        found = targets(state, unit, t)
-        for enemy, shots in found:
-            best = max(hit_chance(s) for s in shots)
-            options.append(
-                Option(
-                    f"at:{enemy.id}",
-                    f"{enemy.name}: {len(shots)} gun(s) bear, "
-                    f"{min(s.inches for s in shots):g} in, best {best:.0%} a gun",
-                )
+def fire_options(state: State, unit: Ship | Fort, t: Tables) -> list[Option]:
+    """What one ship or fort may fire at: hold, an enemy ship in sight that
+    its guns bear on, every gun at will, a fort or town ashore, a mortar
+    target (a town by its square)."""
+    options = [Option("hold", "hold fire")]
+    found = targets(state, unit, t)
+    for enemy, shots in found:
+        best = max(hit_chance(s) for s in shots)
+        options.append(
+            Option(
+                f"at:{enemy.id}",
+                f"{enemy.name}: {len(shots)} gun(s) bear, "
+                f"{min(s.inches for s in shots):g} in, best {best:.0%} a gun",
             )
-        if len(found) > 1:
-            options.append(Option("will", "every gun at the nearest target it bears on"))
-        for tid, name, shots in shore_targets(state, unit, t):
-            options.append(Option(f"at:{tid}", f"{name} ashore: {len(shots)} gun(s) bear"))
-        for target, label in mortar_targets(state, unit, t):
-            if target in state.forts:
-                options.append(Option(f"mortar:{target}", f"mortar at {label}"))
-                continue
-            for square in range(1, 7):
-                options.append(
-                    Option(
-                        f"mortar:{target}:{square}", f"mortar at {label}, aimed at square {square}"
-                    )
-                )
-        when = (
-            "now, at this point of the first move"
-            if state.phase == "move"
-            else "at the end of the move"
         )
-        return Prompt(
-            seat,
-            f"Move {state.turn}: {unit.name} fires {when}",
-            R_FIRE,
-            tuple(options),
-            context={
-                "secret": True,
-                "step": "fire",
-                "turn": state.turn,
-                "unit": uid,
-                "q": state.quarter,
-            },
-        )
-    return None
+    if len(found) > 1:
+        options.append(Option("will", "every gun at the nearest target it bears on"))
+    for tid, name, shots in shore_targets(state, unit, t):
+        options.append(Option(f"at:{tid}", f"{name} ashore: {len(shots)} gun(s) bear"))
+    for target, label in mortar_targets(state, unit, t):
+        if target in state.forts:
+            options.append(Option(f"mortar:{target}", f"mortar at {label}"))
+            continue
+        for square in range(1, 7):
+            options.append(
+                Option(f"mortar:{target}:{square}", f"mortar at {label}, aimed at square {square}")
+            )
+    return options
+
+
+def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
+    """One form for every ship and fort of the seat that can fire now."""
+    if seat in state.fire_orders:
+        return None
+    units = [firer(state, uid) for uid in state.due]
+    units = [u for u in units if u.side == seat]
+    if not units:
+        return None
+    fields = tuple(
+        Field(u.id, f"{u.name} fires at", "choice", choices=tuple(fire_options(state, u, t)))
+        for u in units
+    )
+    when = (
+        "now, at this point of the first move"
+        if state.phase == "move"
+        else "at the end of the move"
+    )
+    return Prompt(
+        seat,
+        f"Move {state.turn}: fire orders, {when}",
+        R_FIRE,
+        kind="form",
+        fields=fields,
+        context={
+            "secret": True,
+            "step": "fire",
+            "turn": state.turn,
+            "units": [u.id for u in units],
+            "q": state.quarter,
+        },
+    )
 
 
 def in_range_enemies(state: State, ship: Ship, t: Tables) -> list[Ship]:

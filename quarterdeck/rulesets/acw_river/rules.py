@@ -139,13 +139,17 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> None
         state.setup.setdefault("orders_given", {})[seat] = True
     elif kind == "plot":
         assert isinstance(answer, dict)
-        sid = str(prompt.context["ship"])
-        state.plots.setdefault(seat, {})[sid] = orders.plot_from(answer)
-        if "order" in answer:
-            state.sides[seat].orders[sid] = parse_order(str(answer["order"]))
+        plots = state.plots.setdefault(seat, {})
+        for sid in prompt.context["ships"]:
+            part = orders.split(answer, sid)
+            plots[sid] = orders.plot_from(part)
+            if "order" in part:
+                state.sides[seat].orders[sid] = parse_order(str(part["order"]))
     elif kind == "fire":
-        uid = str(prompt.context["unit"])
-        state.fire_orders.setdefault(seat, {})[uid] = str(answer)
+        assert isinstance(answer, dict)
+        given = state.fire_orders.setdefault(seat, {})
+        for uid in prompt.context["units"]:
+            given[uid] = str(answer[uid])
     else:
         randomtable.apply_secret(state, t, seat, prompt, answer, ctx)
     advance(state, t, ctx)

@@ -23,6 +23,7 @@ not sighted.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -82,6 +83,9 @@ class Dice:
     red: int
     yellow: int
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Dice:
+        return self  # rolled once, never changed
+
 
 @dataclass(slots=True)
 class Commander:
@@ -99,6 +103,9 @@ class Commander:
     alive: bool = True
     lost: bool = False  # went down with his ship, or taken with her
     laying: str = ""  # the gun he has taken charge of this move (captains)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Commander:
+        return copy.copy(self)  # his dice never change: shared
 
 
 # --------------------------------------------------------------------------
@@ -121,6 +128,9 @@ class Gun:
     last_fired: int = -99  # the move it last fired (guns that fire on alternate moves)
     burst: bool = False  # a rifled 32-pounder that exploded
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Gun:
+        return copy.copy(self)
+
 
 @dataclass(slots=True)
 class Turret:
@@ -130,6 +140,9 @@ class Turret:
     id: str
     position: Literal["single", "forward", "aft", "centre"]
     arc: Arc = "forward"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Turret:
+        return copy.copy(self)
 
 
 @dataclass(slots=True)
@@ -147,6 +160,9 @@ class Crew:
     away: int = 0  # reserve CPV away in boarding or landing parties
     repairing: int = 0  # reserve CPV at work on repairs this move
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Crew:
+        return copy.copy(self)
+
 
 @dataclass(slots=True)
 class Effect:
@@ -162,6 +178,9 @@ class Effect:
     permanent: bool = False
     until: int = 0
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Effect:
+        return copy.copy(self)
+
 
 @dataclass(slots=True)
 class Fire:
@@ -171,6 +190,9 @@ class Fire:
     kind: Literal["fire", "magazine", "fireship"]
     tries: int
     need: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Fire:
+        return copy.copy(self)
 
 
 @dataclass(slots=True)
@@ -182,6 +204,9 @@ class Aground:
     hazard: Literal["shoal", "shore", "stakes", "rocks", "wreck"]
     tries: int = 0
     fast: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Aground:
+        return copy.copy(self)
 
 
 @dataclass(slots=True)
@@ -259,6 +284,18 @@ class Ship:
         guns = sum(1 for g in self.guns if g.crewed and not g.destroyed)
         return guns + c.engine + c.boiler + c.captain + c.reserve
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
+        new = copy.copy(self)
+        new.guns = [copy.copy(g) for g in self.guns]
+        new.turrets = [copy.copy(tt) for tt in self.turrets]
+        new.crew = copy.copy(self.crew)
+        new.effects = [copy.copy(e) for e in self.effects]
+        new.fires = [copy.copy(f) for f in self.fires]
+        new.aground = copy.copy(self.aground)
+        new.fired_on_by = list(self.fired_on_by)
+        new.morale_due = list(self.morale_due)
+        return new
+
 
 # --------------------------------------------------------------------------
 # Forts, towns and ports (Forts and Buildings; Mortar Boats)
@@ -290,6 +327,13 @@ class Fort:
     morale_due: list[str] = field(default_factory=list)
     captured_by: str = ""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Fort:
+        new = copy.copy(self)
+        new.guns = [copy.copy(g) for g in self.guns]
+        new.cpv = list(self.cpv)
+        new.morale_due = list(self.morale_due)
+        return new
+
 
 @dataclass(slots=True)
 class Place:
@@ -307,6 +351,11 @@ class Place:
     bpv: list[int]
     secured_by: str = ""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Place:
+        new = copy.copy(self)
+        new.bpv = list(self.bpv)
+        return new
+
 
 @dataclass(slots=True)
 class Party:
@@ -321,6 +370,9 @@ class Party:
     target: str  # the place, fort or ship it goes for
     stage: Literal["landing", "marching", "assault", "boarding", "holding"]
     since: int  # the move it reached this stage
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Party:
+        return copy.copy(self)
 
 
 # --------------------------------------------------------------------------
@@ -342,6 +394,9 @@ class Feature:
     depth: int | None = None
     since: int = 0  # a wreck: the move she sank (open sea: passable two moves later)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Feature:
+        return self  # terrain never changes once placed (wrecks are added, not changed)
+
 
 @dataclass(slots=True)
 class Minefield:
@@ -357,6 +412,11 @@ class Minefield:
     real: bool
     known_to: list[str] = field(default_factory=list)  # sides that know real or dummy
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Minefield:
+        new = copy.copy(self)
+        new.known_to = list(self.known_to)
+        return new
+
 
 @dataclass(slots=True)
 class Smoke:
@@ -368,6 +428,9 @@ class Smoke:
     y: float
     size: float  # inches
     clears: int  # the move after which it has dispersed
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Smoke:
+        return copy.copy(self)
 
 
 @dataclass(slots=True)
@@ -388,6 +451,11 @@ class Table:
     early_morning: bool = False
     fog: float | None = None  # visibility in inches while fog lasts
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        new = copy.copy(self)
+        new.lanes = list(self.lanes)
+        return new
+
 
 # --------------------------------------------------------------------------
 # Orders (Orders; Fleet Orders; Ship Orders; Movement)
@@ -401,6 +469,9 @@ class Order:
 
     kind: Literal["engage", "proceed", "station", "hold", "land"]
     target: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Order:
+        return copy.copy(self)
 
 
 @dataclass(slots=True)
@@ -418,6 +489,11 @@ class Plot:
     fire_quarter: int = 4  # first move only: fire after this quarter (1 to 4)
     override: str = ""  # why the captain changed the plot (his quality, a failed ram test)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Plot:
+        new = copy.copy(self)
+        new.turrets = dict(self.turrets)
+        return new
+
 
 @dataclass(slots=True)
 class MoveLeg:
@@ -433,6 +509,11 @@ class MoveLeg:
     ram: str = ""  # the ship she rams by order, the ram test passed
     avoid: str = ""  # the ship a failed ram test makes her avoid
     crossed: list[str] = field(default_factory=list)  # hazards and mined areas met this move
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MoveLeg:
+        new = copy.copy(self)
+        new.crossed = list(self.crossed)
+        return new
 
 
 # --------------------------------------------------------------------------
@@ -453,6 +534,14 @@ class SideState:
     objectives: list[str] = field(default_factory=list)  # kept
     met: list[str] = field(default_factory=list)  # kept cards already met
     orders: dict[str, Order] = field(default_factory=dict)  # ship id -> order
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SideState:
+        new = copy.copy(self)
+        new.dealt = list(self.dealt)
+        new.objectives = list(self.objectives)
+        new.met = list(self.met)
+        new.orders = dict(self.orders)  # an Order is replaced, never changed
+        return new
 
 
 @dataclass(slots=True)

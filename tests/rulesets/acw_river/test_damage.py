@@ -63,7 +63,7 @@ def test_table_1_to_6_below_the_penetration_value_two_dice_table_and_line() -> N
     )
     m = state.ships["manassas"]
     m.spv = 21  # penetration 20: a 32-pdr hit, 4 halved by her curved armour
-    ctx, dice, log = context([3, 6])  # table 3, line 6: boiler destroyed
+    ctx, dice, _ = context([3, 6])  # table 3, line 6: boiler destroyed
     gunfire_hit(state, m, "32pdr-sb", "union", ctx, T)
     assert m.spv == 19
     assert m.dying and effective_max(m, T) == 0
