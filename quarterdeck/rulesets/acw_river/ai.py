@@ -122,7 +122,7 @@ class AcwRiverAI:
         try:
             if step == "plot":
                 return prompt.check(self._plot(view, prompt))
-            if step == "fire":
+            if str(step).startswith("fire"):
                 return prompt.check(self._fire(view, prompt))
             if step == "orders":
                 return prompt.check(self._orders(view, prompt))

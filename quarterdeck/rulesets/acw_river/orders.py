@@ -406,10 +406,10 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         fields=fields,
         context={
             "secret": True,
-            "step": "fire",
+            # the first move's fire after a quarter is a round of its own
+            "step": f"fire-q{state.quarter}" if state.phase == "move" else "fire",
             "turn": state.turn,
             "units": [u.id for u in units],
-            "q": state.quarter,
         },
     )
 

@@ -48,7 +48,7 @@ def ram_angle(rammer: Ship, target: Ship) -> float:
     return d if d <= 90.0 else 180.0 - d
 
 
-def test_needed(rammer: Ship, target: Ship, t: Tables) -> tuple[bool, int]:
+def ram_test_needed(rammer: Ship, target: Ship, t: Tables) -> tuple[bool, int]:
     """Whether the ram test is needed, and its printed modifier."""
     entry = t.ramming.test_for(rammer.ram_class, target.ram_class)  # type: ignore[arg-type]
     if entry == "-":
@@ -61,7 +61,7 @@ def test_needed(rammer: Ship, target: Ship, t: Tables) -> tuple[bool, int]:
 def ram_test(state: State, rammer: Ship, target: Ship, ctx: Context, t: Tables) -> bool:
     """The ram test before a Ram Attack (Controlled Ramming): one die and the
     modifiers; 1 or more goes on with the ram, 0 or less aborts it."""
-    needed, printed = test_needed(rammer, target, t)
+    needed, printed = ram_test_needed(rammer, target, t)
     if not needed:
         say(state, ctx, f"{rammer.name} rams {target.name} without a test", R_TEST, rammer, target)
         return True

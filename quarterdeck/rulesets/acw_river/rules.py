@@ -145,7 +145,7 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> None
             plots[sid] = orders.plot_from(part)
             if "order" in part:
                 state.sides[seat].orders[sid] = parse_order(str(part["order"]))
-    elif kind == "fire":
+    elif kind.startswith("fire"):
         assert isinstance(answer, dict)
         given = state.fire_orders.setdefault(seat, {})
         for uid in prompt.context["units"]:

@@ -73,7 +73,10 @@ def test_one_inch_a_knot_ahead() -> None:
 
 def test_currents_with_the_current_add_against_it_deduct() -> None:
     state = position(
-        [ship("up", "hartford", "union", 24, 30, 0.0, speed=6), ship("down", "gaines", "confederate", 24, 50, 180.0, speed=6)],
+        [
+            ship("up", "hartford", "union", 24, 30, 0.0, speed=6),
+            ship("down", "gaines", "confederate", 24, 50, 180.0, speed=6),
+        ],
         table={"lanes": [2, 2, 2, 2, 2], "wind": "south"},
     )
     x, y, _ = project(state, state.ships["up"], 6, "ahead", T)
@@ -84,7 +87,10 @@ def test_currents_with_the_current_add_against_it_deduct() -> None:
 
 def test_ships_drifting_over_80_spv_make_half_the_current() -> None:
     state = position(
-        [ship("big", "hartford", "union", 12, 30, 0.0), ship("small", "manassas", "confederate", 36, 50, 180.0)],
+        [
+            ship("big", "hartford", "union", 12, 30, 0.0),
+            ship("small", "manassas", "confederate", 36, 50, 180.0),
+        ],
         table={"lanes": [4, 4, 4, 4, 4], "wind": "south"},
     )
     assert drift_for(state, state.ships["big"], 0, T) == (0.0, -2.0)
@@ -93,7 +99,10 @@ def test_ships_drifting_over_80_spv_make_half_the_current() -> None:
 
 def test_anchor_no_drift_and_small_ships_swing_with_the_current() -> None:
     state = position(
-        [ship("small", "manassas", "confederate", 36, 50, 90.0, anchored=True), ship("big", "hartford", "union", 12, 30, 90.0, anchored=True)],
+        [
+            ship("small", "manassas", "confederate", 36, 50, 90.0, anchored=True),
+            ship("big", "hartford", "union", 12, 30, 90.0, anchored=True),
+        ],
         table={"lanes": [3, 3, 3, 3, 3], "wind": "south"},
     )
     small, big = state.ships["small"], state.ships["big"]
@@ -103,7 +112,10 @@ def test_anchor_no_drift_and_small_ships_swing_with_the_current() -> None:
 
 
 def test_anchor_swing_is_up_to_two_right_angles_a_move() -> None:
-    state = position([ship("small", "manassas", "confederate", 36, 50, 180.0, anchored=True)], table={"lanes": [3, 3, 3, 3, 3], "wind": "south"})
+    state = position(
+        [ship("small", "manassas", "confederate", 36, 50, 180.0, anchored=True)],
+        table={"lanes": [3, 3, 3, 3, 3], "wind": "south"},
+    )
     assert abs(swing_at_anchor(state, state.ships["small"], T)) == pytest.approx(180.0)
     assert state.ships["small"].heading == 0.0
 
@@ -112,7 +124,10 @@ def test_movement_where_paths_conflict_the_fastest_moves_first() -> None:
     # two ships steam for the same water in the third quarter; the faster
     # (8 kn) moves first and is there; the slower (4 kn) stops short of her
     state = position(
-        [ship("fast", "hartford", "union", 12, 30, 90.0, speed=8), ship("slow", "selma", "union", 20, 24, 0.0, speed=4)]
+        [
+            ship("fast", "hartford", "union", 12, 30, 90.0, speed=8),
+            ship("slow", "selma", "union", 20, 24, 0.0, speed=4),
+        ]
     )
     state.moves = {sid: make_leg(state, s, Plot(s.speed), T) for sid, s in state.ships.items()}
     ctx, _, log = context([])
@@ -135,7 +150,15 @@ def test_arc_step_quarter_moves_add_up_to_the_whole_arc() -> None:
 def test_navigational_hazards_deep_draught_sticks_on_1_to_4_on_a_sandbar() -> None:
     state = position(
         [ship("s", "hartford", "union", 24, 30, 0.0, speed=6)],
-        features=[{"id": "bar", "kind": "shoal", "depth": 3, "polygon": [[20, 33], [28, 33], [28, 35], [20, 35]], "label": "sandbar"}],
+        features=[
+            {
+                "id": "bar",
+                "kind": "shoal",
+                "depth": 3,
+                "polygon": [[20, 33], [28, 33], [28, 35], [20, 35]],
+                "label": "sandbar",
+            }
+        ],
     )
     s = state.ships["s"]
     state.moves = {"s": make_leg(state, s, Plot(6), T)}
@@ -151,7 +174,14 @@ def test_navigational_hazards_deep_draught_sticks_on_1_to_4_on_a_sandbar() -> No
 def test_navigational_hazards_shallow_draught_passes_on_a_3() -> None:
     state = position(
         [ship("s", "marmora", "union", 24, 30, 0.0, speed=6)],
-        features=[{"id": "bar", "kind": "shoal", "depth": 3, "polygon": [[20, 33], [28, 33], [28, 35], [20, 35]]}],
+        features=[
+            {
+                "id": "bar",
+                "kind": "shoal",
+                "depth": 3,
+                "polygon": [[20, 33], [28, 33], [28, 35], [20, 35]],
+            }
+        ],
     )
     s = state.ships["s"]
     state.moves = {"s": make_leg(state, s, Plot(6), T)}
@@ -164,7 +194,14 @@ def test_navigational_hazards_shallow_draught_passes_on_a_3() -> None:
 def test_navigational_hazards_a_sandbar_deep_enough_for_her_is_no_hazard() -> None:
     state = position(
         [ship("s", "marmora", "union", 24, 30, 0.0, speed=6)],
-        features=[{"id": "bar", "kind": "shoal", "depth": 5, "polygon": [[20, 33], [28, 33], [28, 35], [20, 35]]}],
+        features=[
+            {
+                "id": "bar",
+                "kind": "shoal",
+                "depth": 5,
+                "polygon": [[20, 33], [28, 33], [28, 35], [20, 35]],
+            }
+        ],
     )
     s = state.ships["s"]
     state.moves = {"s": make_leg(state, s, Plot(6), T)}
@@ -184,7 +221,12 @@ def test_reverse_off_5_or_6_four_attempts_then_stuck_for_the_game() -> None:
 
 
 def test_reverse_off_with_a_tug_eight_attempts() -> None:
-    state = position([ship("s", "hartford", "union", 24, 30, 0.0), ship("tug", "beaufort", "union", 24.9, 30, 0.0)])
+    state = position(
+        [
+            ship("s", "hartford", "union", 24, 30, 0.0),
+            ship("tug", "beaufort", "union", 24.9, 30, 0.0),
+        ]
+    )
     s = state.ships["s"]
     s.aground = Aground("shoal")
     ctx, _, _ = context([1, 1, 1, 1, 1, 1, 1, 5])
@@ -214,7 +256,9 @@ def test_shore_a_ship_within_an_inch_of_the_shore_may_run_aground() -> None:
 def test_sunken_vessels_cannot_be_passed_a_ship_crossing_one_is_snagged() -> None:
     state = position(
         [ship("s", "hartford", "union", 24, 30, 0.0, speed=6)],
-        features=[{"id": "wreck-x", "kind": "wreck", "polygon": [[22, 33], [26, 33], [26, 34], [22, 34]]}],
+        features=[
+            {"id": "wreck-x", "kind": "wreck", "polygon": [[22, 33], [26, 33], [26, 34], [22, 34]]}
+        ],
     )
     s = state.ships["s"]
     state.moves = {"s": make_leg(state, s, Plot(6), T)}
@@ -227,7 +271,9 @@ def test_sunken_vessels_cannot_be_passed_a_ship_crossing_one_is_snagged() -> Non
 def test_spar_chains_stop_all_but_torpedo_craft() -> None:
     state = position(
         [ship("s", "hartford", "union", 24, 30, 0.0, speed=6)],
-        features=[{"id": "chain", "kind": "chain", "polygon": [[4, 33], [44, 33], [44, 33.2], [4, 33.2]]}],
+        features=[
+            {"id": "chain", "kind": "chain", "polygon": [[4, 33], [44, 33], [44, 33.2], [4, 33.2]]}
+        ],
     )
     s = state.ships["s"]
     state.moves = {"s": make_leg(state, s, Plot(6), T)}
