@@ -19,7 +19,7 @@ from .helpers import T, context, position, ship
 
 
 def test_four_dice_white_quality_green_red_yellow_values() -> None:
-    ctx, dice, log = context([1, 1, 1, 1, 3, 4, 3, 4, 6, 6, 6, 6])
+    ctx, _dice, _log = context([1, 1, 1, 1, 3, 4, 3, 4, 6, 6, 6, 6])
     a = roll_commander(ctx, "a", "A", "union", "captain", "x", T)
     b = roll_commander(ctx, "b", "B", "union", "captain", "x", T)
     c = roll_commander(ctx, "c", "C", "union", "captain", "x", T)

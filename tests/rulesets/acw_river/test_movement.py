@@ -34,7 +34,7 @@ def test_acceleration_two_knots_a_move_up_or_down() -> None:
 
 
 def test_deceleration_move_1_4_knots_move_2_2_knots_move_3_stop() -> None:
-    state, s = one("hartford", speed=4)
+    _state, s = one("hartford", speed=4)
     for expected in (2, 0):
         s.speed = speed_limits(s, T)[0]
         assert s.speed == expected
@@ -79,9 +79,9 @@ def test_currents_with_the_current_add_against_it_deduct() -> None:
         ],
         table={"lanes": [2, 2, 2, 2, 2], "wind": "south"},
     )
-    x, y, _ = project(state, state.ships["up"], 6, "ahead", T)
+    _, y, _ = project(state, state.ships["up"], 6, "ahead", T)
     assert y == pytest.approx(30 + 6 - 2)
-    x, y, _ = project(state, state.ships["down"], 6, "ahead", T)
+    _, y, _ = project(state, state.ships["down"], 6, "ahead", T)
     assert y == pytest.approx(50 - 6 - 2)
 
 

@@ -9,9 +9,9 @@ from quarterdeck.rulesets.acw_river.moves import run_quarter
 from quarterdeck.rulesets.acw_river.ramming import (
     ram_angle,
     ram_test,
+    ram_test_needed,
     release_locks,
     resolve_ram,
-    ram_test_needed,
 )
 from quarterdeck.rulesets.acw_river.state import Plot
 
