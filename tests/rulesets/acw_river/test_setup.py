@@ -76,7 +76,7 @@ def test_terrain_cards_dealt_in_order_to_squares_1_to_6_the_winner_places_each()
     randomtable.step(state, T, ctx)
     assert state.ask == {"kind": "ends", "seat": "confederate"}
     state.ask = None
-    ctx, dice, _ = context([2, 5], cards=cards)  # the union wins square 1's roll-off
+    ctx, _dice, _ = context([2, 5], cards=cards)  # the union wins square 1's roll-off
     randomtable.step(state, T, ctx)
     assert (
         state.ask["kind"] == "place" and state.ask["card"] == "islands" and state.ask["square"] == 1
