@@ -72,7 +72,7 @@ def test_terrain_cards_dealt_in_order_to_squares_1_to_6_the_winner_places_each()
     state = position([ship("a", "hartford", "union", 24, 2)])
     state.setup.update(random=True, stage="ends")
     cards = ["islands", "town", "port", "straight-sandbars", "curved-sandbars", "shore-fort"]
-    ctx, dice, _ = context([6, 1], cards=cards)  # the confederates win the ends
+    ctx, _, _ = context([6, 1], cards=cards)  # the confederates win the ends
     randomtable.step(state, T, ctx)
     assert state.ask == {"kind": "ends", "seat": "confederate"}
     state.ask = None
