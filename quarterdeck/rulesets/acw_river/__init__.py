@@ -66,5 +66,5 @@ scenarios/     [todo] random river battle, random estuary battle, Mobile Bay
 
 from quarterdeck.rulesets.acw_river.ruleset import AcwRiver
 
-# playable=False until every bundled scenario passes the conformance test
-RULESET = AcwRiver(playable=False)
+# every bundled scenario passes the conformance test (tests/test_conformance.py)
+RULESET = AcwRiver(playable=True)

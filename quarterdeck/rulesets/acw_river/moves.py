@@ -13,6 +13,8 @@ pauses for the fire orders of those ships).
 
 from __future__ import annotations
 
+import math
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import segment_distance
 from quarterdeck.rulesets.acw_river.damage import mine_explodes, spar_attack
@@ -61,8 +63,16 @@ def movers(state: State) -> list[tuple[Ship, MoveLeg]]:
         if leg.speed == 0 and leg.drift == (0.0, 0.0):
             continue
         out.append((ship, leg))
-    out.sort(key=lambda p: (-abs(p[1].speed), p[0].id))
+    # the fastest first; of equal speed, the one further along her way first
+    # (the leader of a column before the ships astern of her)
+    out.sort(key=lambda p: (-abs(p[1].speed), -_ahead(p[0], p[1].speed), p[0].id))
     return out
+
+
+def _ahead(ship: Ship, speed: int) -> float:
+    r = math.radians(ship.heading)
+    way = 1.0 if speed >= 0 else -1.0
+    return way * (ship.x * math.sin(r) + ship.y * math.cos(r))
 
 
 def run_quarter(state: State, t: Tables, ctx: Context) -> None:

@@ -117,8 +117,12 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> None
         state.ask = None
         if ask["kind"] == "umpire-current":
             step = {"same": 0, "up": 1, "down": -1}[str(answer)]
-            state.table.lanes = [max(0, v + step) for v in state.table.lanes]
             if step:
+                # stronger or weaker the way it runs (a flood tide runs up: negative)
+                state.table.lanes = [
+                    v + (step if v > 0 else -step if v < 0 else max(0, step))
+                    for v in state.table.lanes
+                ]
                 ctx.log(f"The umpire changes the current: {state.table.lanes}", R_UMPIRE)
         else:
             randomtable.apply_ask(state, t, ask, answer, ctx)
