@@ -2,66 +2,76 @@
 
 River and estuary actions of the American Civil War at 1:600, 1 inch = 1
 knot, moves plotted in secret and revealed together. Registered as
-``acw-river``; not yet playable (``playable=False`` until every bundled
-scenario passes tests/test_conformance.py).
+``acw-river``, playable: every bundled scenario passes
+tests/test_conformance.py (hidden information included).
 
-Package plan: one module per rule topic. Status: [done] implemented and
-tested; [part] partly, what is missing said; [todo] not started.
+Package plan: one module per rule topic. [done] implemented and tested;
+[part] what is missing is said; readings in docs/rules-notes.md.
 
-state.py       [done] the state model: ships, commanders, crews, guns and
-               turrets, effects, fires, aground, forts, towns and ports,
-               parties, terrain features, minefields, smoke, the table,
-               standing orders, plots, sides, the objective deck.
-scenario.py    [todo] the scenario file model (fleets, terrain, forts,
-               commanders, the random set-up options), with clear errors.
-values.py      [todo] Definitions: SPV from tonnage, penetration value by
-               class, CPV from complement and its allotment (guns, engine,
-               boiler room, captain, reserve); ship facts read from
-               quarterdeck/data/ships/acw.toml.
-commanders.py  [todo] Determine fleet commander and captains qualities; Fort
-               Commander; Flag ships (the commander changing ship); the
-               qualities enforced on plotted orders (reckless, stubborn,
-               intelligent).
-setup.py       [todo] Table Set Up: river and estuary battles, the
-               roll-offs, the six squares and terrain cards, sandbars with
-               depths, minefields real and dummy, current lanes, depth,
-               tides; Game Objectives: the cards dealt three, one discarded.
-movement.py    [todo] Movement: simultaneous plotted moves in quarters,
-               fastest first, acceleration and deceleration, stopping,
-               reverse, currents, drifting, turning radii, anchoring,
-               towing, balloons; Navigational hazards (sandbars, shores,
-               stakes and rocks, spar chains, sunken vessels).
-visibility.py  [todo] Visibility: 50 inches, islands and larger ships
-               hiding, ships absent from the other side until sighted;
-               Smoke; Fog; Fire ships; Explosive ships.
-firing.py      [todo] Firing: ranges and hit scores by gun kind, the method
-               (any point of the first move, the end of later moves),
-               alternate-move guns, the rifled 32-pounder bursting,
-               difficult targets, arcs of fire, the captain laying a gun.
-damage.py      [todo] the Gunfire Damage Table (reconstructed), sloping
-               armour, SPV lost, the tables 1 to 6, repairs, draught and
-               sinking; Torpedoes and Anchored Mines; Spar Torpedoes.
-forts.py       [todo] Forts and Buildings (FPV, BPV, silenced, rubble);
-               Mortar Boats (range, grid, the mortar table).
-morale.py      [todo] Morale: the triggers, the modifiers, the two results;
-               fort commanders' thresholds.
-ramming.py     [todo] Ramming: uncontrolled and controlled, the angle test,
-               the ram morale test, the ramming chart, the effect on the
-               rammer, the jammed chart, sinking together.
-boarding.py    [todo] Boarding Ships; Landing Parties (towns, ports,
-               forts); Anchor.
-objectives.py  [todo] Game Objectives: the cards, when each is met,
-               victory.
-tables.toml    [todo] every chart, shaped as printed; the lost ones marked
-tables.py      ``reconstructed = true`` (docs/rules-notes.md).
-rules.py       [todo] the sequence of play: set-up, orders, plotting and
-               reveal, movement (ram tests first), shooting, morale, end.
-view.py        [todo] views per seat (None: public; "*": everything), the
+state.py       [done] the state: ships, commanders and their dice, crews
+               (CPV allotment), guns, turrets, effects, fires, aground,
+               forts, towns and ports, parties, terrain, minefields, smoke,
+               the table, orders, plots, move legs, sides, the objective deck.
+scenario.py    [done] the scenario file model (fleets, table, ships, forts,
+               places, terrain, minefields, objectives, [random]).
+values.py      [done] Definitions: SPV from tonnage, penetration by class,
+               CPV and its allotment, turning radii, reverse; from the facts
+               in quarterdeck/data/ships/acw.toml.
+commanders.py  [done] the four coloured dice (secret), captain and fort
+               qualities, morale and gunnery values, the fleet commander
+               aboard, flag ships, orders by signal, reckless / stubborn /
+               intelligent enforced on revealed plots.
+setup.py       [done] fleets, forts, towns, terrain from a scenario; commanders
+               rolled; wind and fog; fleets deployed at their ends.
+randomtable.py [done] Table Set Up: river and estuary battles, roll-offs,
+               terrain cards to the six squares, sandbars with depths, forts
+               (guns, CPV, a ship fewer), minefields real and dummy (secret),
+               current lanes, depth, tides; objective cards dealt three, one
+               discarded in secret; the retrieve card's stranded ship.
+terrain.py     [done] squares, lanes, current and tide by square, depth,
+               land and feature geometry (shapely), keels.
+movement.py    [done] speeds, acceleration, stopping before reverse, reverse
+               at a third (double enders full), helm and turning radius,
+               current and drifting by SPV, anchor swing; projected paths.
+moves.py       [done] the move made in quarter moves, fastest first; edges,
+               shores, shoals, depth, stakes, rocks, chains, wrecks, mined
+               areas, contacts (ram, collision, slide).
+hazards.py     [done] Navigational hazards: stuck rolls, reversing off
+               (helped by tugs), spar chains, sunken vessels. [part] the
+               alternative one-die-an-inch method is not offered.
+visibility.py  [done] 50 inches, islands and larger ships hiding, smoke
+               clouds, fog range, sightings (unseen ships absent from the
+               other side's view and log), balloons' sight. [part] fire ships
+               and explosive ships are not implemented.
+firing.py      [done] ranges and scores, difficult targets, arcs (turrets,
+               pivots, broadsides), alternate moves, the rifled 32-pounder
+               bursting, the captain laying a gun, fire at forts and towns.
+damage.py      [done] the Gunfire Damage Table (reconstructed), sloping
+               armour, SPV, tables 1 to 6, repairs by CPV, stacking, draught
+               and sinking, fires, wrecks; mines; spar torpedoes.
+forts.py       [done] FPV and BPV, silenced below a third, rubble below a
+               half; mortar boats (range, the grid, the mortar table).
+morale.py      [done] every trigger and modifier, the two results; fort
+               commanders' thresholds.
+ramming.py     [done] the angle, the ram test by class with its modifiers,
+               the ramming chart, the effect on the rammer, the jammed chart,
+               sinking together, uncontrolled contacts.
+boarding.py    [done] Boarding Ships; Landing Parties (towns, ports, forts);
+               Anchor. [part] towing by tugs is not implemented.
+objectives.py  [done] when each card is met; the end of the battle; victory.
+orders.py      [done] the secret forms: standing orders and flagship, one
+               plot form and one fire form per seat a move.
+rules.py       [done] the sequence of play: set-up, orders, plot (umpire's
+               current first), reveal and enforce, ram tests, quarters (fire
+               after a chosen quarter in the first move), fire, morale, end.
+tables.toml    [done] every chart, shaped as printed; the rebuilt ones marked
+tables.py      ``reconstructed = true``.
+view.py        [done] views per seat (None: public; "*": everything), the
                ``hidden`` declaration, the terminal picture.
-ai.py          [todo] a heuristic player for either side that obeys its
-               captains' qualities.
-scenarios/     [todo] random river battle, random estuary battle, Mobile Bay
-               1864, Arkansas past the fleet 1862, Hampton Roads 1862.
+ai.py          [done] a heuristic player for either side (and the umpire).
+scenarios/     [done] random river battle, random estuary battle, Mobile Bay
+               1864 (mobile-bay-torpedoes-1864), Arkansas past the fleet
+               above Vicksburg 1862, Hampton Roads 1862.
 """
 
 from quarterdeck.rulesets.acw_river.ruleset import AcwRiver
