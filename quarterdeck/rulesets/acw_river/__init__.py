@@ -41,8 +41,9 @@ hazards.py     [done] Navigational hazards: stuck rolls, reversing off
                alternative one-die-an-inch method is not offered.
 visibility.py  [done] 50 inches, islands and larger ships hiding, smoke
                clouds, fog range, sightings (unseen ships absent from the
-               other side's view and log), balloons' sight. [part] fire ships
-               and explosive ships are not implemented.
+               other side's view and log), balloons' sight.
+fireships.py   [done] Fire ships, Explosive Ships, towing (tugboats), the
+               balloon's 3 knots.
 firing.py      [done] ranges and scores, difficult targets, arcs (turrets,
                pivots, broadsides), alternate moves, the rifled 32-pounder
                bursting, the captain laying a gun, fire at forts and towns.
@@ -57,7 +58,7 @@ ramming.py     [done] the angle, the ram test by class with its modifiers,
                the ramming chart, the effect on the rammer, the jammed chart,
                sinking together, uncontrolled contacts.
 boarding.py    [done] Boarding Ships; Landing Parties (towns, ports, forts);
-               Anchor. [part] towing by tugs is not implemented.
+               Anchor.
 objectives.py  [done] when each card is met; the end of the battle; victory.
 orders.py      [done] the secret forms: standing orders and flagship, one
                plot form and one fire form per seat a move.

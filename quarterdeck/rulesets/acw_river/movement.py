@@ -85,7 +85,9 @@ def speed_limits(ship: Ship, t: Tables) -> tuple[int, int]:
         slower = max(0, abs(v) - acc)
         fixed = slower if v >= 0 else -slower
         return (fixed, fixed)
-    back = effective_reverse(ship, t)
+    if ship.balloon and ship.balloon_up:
+        top = min(top, t.movement.balloon_speed)  # towing an inflated balloon
+    back = min(effective_reverse(ship, t), top)
     if v > 0:
         low, high = max(0, v - acc), min(top, v + acc)
         low = min(low, high)

@@ -17,6 +17,7 @@ import math
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import segment_distance
+from quarterdeck.rulesets.acw_river import fireships
 from quarterdeck.rulesets.acw_river.damage import mine_explodes, spar_attack
 from quarterdeck.rulesets.acw_river.hazards import (
     chain_cross,
@@ -80,6 +81,8 @@ def run_quarter(state: State, t: Tables, ctx: Context) -> None:
     for ship, leg in movers(state):
         if not leg.stopped and ship.afloat and ship.status != "exited":
             step(state, ship, leg, t, ctx)
+        if ship.towing:
+            fireships.follow(state, ship)
     update_sightings(state, t, ctx)
 
 
@@ -261,5 +264,6 @@ def finish_move(state: State, t: Tables, ctx: Context) -> None:
         swung = swing_at_anchor(state, ship, t)
         if swung:
             say(state, ctx, f"{ship.name} swings {abs(swung):g} degrees at anchor", R_MOVE, ship)
+    fireships.spread(state, ctx, t)
     state.moves = {}
     state.quarter = 0

@@ -160,6 +160,24 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
         out.append(Option("reverse-off", "try to reverse off the hazard"))
     if ship.balloon and not ship.balloon_up:
         out.append(Option("balloon", "set up the balloon (one move)"))
+    if ship.fireship and not ship.alight:
+        out.append(Option("ignite", "set her alight (4 to 6)"))
+    if ship.fireship == "explosive":
+        out.append(Option("detonate", "detonate her (a 6), sinking every ship touching her"))
+    if ship.towing:
+        out.append(Option("cast-off", "cast off the tow"))
+    elif ship.speed == 0 and not ship.towed_by and ship.max_speed > 0:
+        for sid, other in state.ships.items():
+            if (
+                sid != ship.id
+                and other.side == ship.side
+                and other.speed == 0
+                and not other.towing
+                and not other.towed_by
+                and other.afloat
+                and me.range_to(hull(other)) <= t.boarding.alongside
+            ):
+                out.append(Option(f"tow:{sid}", f"take {other.name} in tow"))
     return out
 
 

@@ -33,7 +33,14 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.geometry import angle_diff, bearing
 from quarterdeck.core.prompts import Option, Prompt
-from quarterdeck.rulesets.acw_river import boarding, forts, objectives, orders, randomtable
+from quarterdeck.rulesets.acw_river import (
+    boarding,
+    fireships,
+    forts,
+    objectives,
+    orders,
+    randomtable,
+)
 from quarterdeck.rulesets.acw_river.commanders import enforce, in_command
 from quarterdeck.rulesets.acw_river.damage import fight_fires, repairs
 from quarterdeck.rulesets.acw_river.firing import fire_at, shots_at, shots_at_shore
@@ -276,6 +283,12 @@ def _pre_move_action(state: State, ship: Ship, plot: Plot, ctx: Context, t: Tabl
         boarding.anchor(state, ship, False, ctx)
     elif plot.action == "reverse-off":
         reverse_off(state, ship, ctx, t)
+    elif plot.action == "ignite":
+        fireships.ignite(state, ship, ctx, t)
+    elif plot.action.startswith("tow:") and plot.action[4:] in state.ships:
+        fireships.take_in_tow(state, ship, state.ships[plot.action[4:]], ctx, t)
+    elif plot.action == "cast-off":
+        fireships.cast_off(state, ship, ctx)
     elif plot.action == "balloon" and ship.balloon:
         ship.balloon_up = state.turn + t.movement.balloon_setup
         say(state, ctx, f"{ship.name} sets up her balloon", "Towing Balloons", ship)
@@ -406,6 +419,8 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
                     boarding.board(state, ship, target, ctx, t)
             elif plot.action.startswith("land:"):
                 boarding.land_party(state, ship, plot.action[5:], ctx, t)
+            elif plot.action == "detonate":
+                fireships.detonate(state, ship, ctx, t)
     boarding.parties_ashore(state, ctx, t)
     for ship in state.ships.values():
         if ship.status == "active":
