@@ -59,8 +59,9 @@ def test_a_move_of_plotted_movement_in_two_browsers(
     assert "standing order" in rebel.inner_text("#frag-prompt")
     send_form(rebel)
     send_form(yankee)
-    rebel.wait_for_selector("#frag-prompt form.form-prompt")
-    yankee.wait_for_selector("#frag-prompt form.form-prompt")
+    plotting = "() => document.querySelector('#frag-prompt').innerText.includes('plot the moves')"
+    rebel.wait_for_function(plotting)
+    yankee.wait_for_function(plotting)
 
     # move 1: each page plots only its own ships; a captain's dice show only
     # to his own side
