@@ -82,13 +82,14 @@ def test_a_move_of_plotted_movement_in_two_browsers(
     rebel.screenshot(path=str(artifacts / "acw-river-plotted.png"))
     yankee.screenshot(path=str(artifacts / "acw-river-other-side.png"))
 
-    # the Union plots: the moves are revealed together and made
-    before_rebel = version(rebel)
+    # the Union plots: the moves are revealed together and made (Arkansas moves)
+    hull = '#frag-table g[data-ship="arkansas"] polygon'
+    where = rebel.get_attribute(hull, "points")
     send_form(yankee)
-    wait_changed(rebel, before_rebel)
     rebel.wait_for_function(
-        "() => !document.querySelector('#frag-table [data-plot=\"arkansas\"]')"
-        " || document.querySelector('#frag-status .result')"
+        "([sel, old]) => { const h = document.querySelector(sel);"
+        " return h && h.getAttribute('points') !== old; }",
+        arg=[hull, where],
     )
     log = rebel.inner_text("#frag-log")
     assert "union: secret order given" in log
