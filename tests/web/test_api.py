@@ -545,7 +545,11 @@ def test_every_other_bundled_scenario_plays_to_its_end_through_the_api(
         if data["view"] is not None and data["view"]["result"] is not None:
             break
         need = data["need_dice"]
-        if need is not None:
+        if need is not None and need.get("kind") == "card":
+            card = throws.choice(need["cards"])  # a card drawn at the table
+            sent = client.post(f"/api/games/{game['id']}/dice", json={"token": token, "card": card})
+            rolls += 1
+        elif need is not None:
             values = [throws.randint(1, need["sides"]) for _ in range(need["count"])]
             sent = client.post(
                 f"/api/games/{game['id']}/dice", json={"token": token, "values": values}

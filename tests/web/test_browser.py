@@ -349,6 +349,12 @@ def generic_step(page: Any, dice: random.Random) -> None:
     them: a fixed value could tie an initiative roll for ever), a form (lowest
     legal values), or the first legal answer."""
     before = version(page)
+    if page.locator("form.card-entry").count():
+        cards = [o.get_attribute("value") for o in page.locator("form.card-entry option").all()]
+        page.select_option("form.card-entry select", cards[dice.randrange(len(cards))])
+        page.click("form.card-entry button[type=submit]")
+        wait_changed(page, before)
+        return
     if page.locator("form.dice-entry").count():
         sides = int(page.get_attribute("form.dice-entry", "data-sides") or 6)
         for box in page.locator("input.die-value").all():
