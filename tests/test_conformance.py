@@ -19,6 +19,12 @@ BIG = {
     "lake-erie-1813": (2, 3),
     "hermione-puerto-cabello-1799": (4, 10),
     "chevrette-camaret-1801": (2, 6),
+    # ACW river: every ship plots, fires and is hidden or seen each move
+    "arkansas-vicksburg-1862": (3, 5),
+    "hampton-roads-1862": (2, 4),
+    "mobile-bay-torpedoes-1864": (2, 4),
+    "random-river": (2, 3),
+    "random-estuary": (2, 3),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from quarterdeck.web.render.acw_river import AcwRiverRenderer
 from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
 from quarterdeck.web.render.cutting_out import CuttingOutRenderer
 from quarterdeck.web.render.flotilla import FlotillaRenderer
@@ -32,6 +33,7 @@ RENDERERS: dict[str, Renderer] = {
     "gundice-boarding": GunDiceRenderer(),
     "away-boarders": AwayBoardersRenderer(),
     "flotilla": FlotillaRenderer(),
+    "acw-river": AcwRiverRenderer(),
     "cutting-out": CuttingOutRenderer(),
 }
 
