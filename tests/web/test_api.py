@@ -551,8 +551,17 @@ def test_every_other_bundled_scenario_plays_to_its_end_through_the_api(
             break
         need = data["need_dice"]
         if need is not None and need.get("kind") == "card":
-            card = throws.choice(need["cards"])  # a card drawn at the table
-            sent = client.post(f"/api/games/{game['id']}/dice", json={"token": token, "card": card})
+            # a card drawn at the table: the page lists every kind of card in the
+            # deck, not which are left, so one already drawn is refused; draw again
+            cards = list(need["cards"])
+            throws.shuffle(cards)
+            for card in cards:
+                sent = client.post(
+                    f"/api/games/{game['id']}/dice", json={"token": token, "card": card}
+                )
+                if sent.is_success:
+                    break
+                assert "already drawn" in sent.text, sent.text
             rolls += 1
         elif need is not None:
             values = [throws.randint(1, need["sides"]) for _ in range(need["count"])]
