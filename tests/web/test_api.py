@@ -66,7 +66,9 @@ def test_start_page_lists_rule_sets_scenarios_and_saved_games(client: TestClient
     assert page.status_code == 200
     assert "Shannon and Chesapeake" in page.text
     assert "Historical note" in page.text
-    assert "(in preparation)" in page.text
+    assert "(in preparation)" not in page.text  # all five rule sets are playable
+    for title in ("Away, Boarders!", "Flotilla", "Cutting Out Party", "ACW River"):
+        assert title in page.text, title
     assert game["id"] in page.text
 
 
