@@ -50,3 +50,41 @@ def test_a_long_standing_order_keeps_within_the_side_panel(
         assert box is not None and panel is not None
         assert box["x"] + box["width"] <= panel["x"] + panel["width"]
     page.close()
+
+
+def test_the_river_table_opens_on_the_ships_with_names_placed_and_rulers(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """ACW River and Coastal, Mobile Bay: the view opens fitted to the ships
+    and forts in sight (not the whole 72-inch river), the names are placed
+    clear of one another, the inches stay on the edges, a click beside a
+    slender hull finds her card, and the cards name the side, not its id."""
+    from tests.web.test_browser_ux import LABEL_BOXES, overlapping, settled
+
+    page = start_game(browser, live_server, "acw-river", "mobile-bay-torpedoes-1864")
+    settled(page)
+    page.screenshot(path=str(artifacts / "acw-river-opening-view.png"))
+    view = page.get_attribute("#table-svg", "viewBox")
+    whole = page.get_attribute("#table-svg", "data-whole")
+    assert view is not None and whole is not None
+    assert float(view.split()[3]) < float(whole.split()[3]) / 2  # fitted, not the whole river
+    assert page.locator("[data-zoom=whole]").is_visible()
+    names = page.evaluate(LABEL_BOXES)
+    assert {"CSS Tennessee", "CSS Gaines", "CSS Selma", "Fort Morgan"} <= {b["name"] for b in names}
+    assert overlapping(names) == []
+    assert page.locator('#frag-table [data-ruler="top"] text').count() >= 5
+    # beside the hull, not on it: the click still finds her
+    hull = page.locator('#frag-table g[data-ship="selma"] .hull').bounding_box()
+    assert hull is not None
+    page.mouse.click(hull["x"] + hull["width"] + 6, hull["y"] + hull["height"] / 2)
+    page.wait_for_function(
+        "() => document.querySelector('#frag-cards .card[data-ship=\"selma\"]')"
+        ".classList.contains('flash')"
+    )
+    cards = page.inner_text("#frag-cards")
+    assert "confederate" not in cards
+    assert "Objectives Confederate States Navy and Army" in cards
+    assert "casemate ironclad" in cards and "gun(s)" not in cards
+    status = page.text_content("#frag-table .pinned") or ""
+    assert "Before the battle" in status and "orders" in status and "Move 0" not in status
+    page.close()
