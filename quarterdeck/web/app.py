@@ -218,7 +218,7 @@ def catalogue() -> list[dict[str, Any]]:
                             }
                             for name, d in s.header.decks.items()
                         },
-                        "forces": list(s.summary),
+                        "forces": [_force_in_words(line, s) for line in s.summary],
                         "turn_limit": s.header.turn_limit,
                     }
                     for s in by_ruleset.get(r.info.id, [])
@@ -226,6 +226,16 @@ def catalogue() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _force_in_words(line: str, scenario: Scenario) -> str:
+    """A rule set's summary line of a ship ("american: Royal Savage (...)")
+    with the side as people call it ("Lake Champlain fleet: Royal Savage ...")."""
+    side, sep, rest = line.partition(": ")
+    for x in scenario.header.sides:
+        if sep and side == x.name and x.title:
+            return f"{x.title.split(' (')[0]}: {rest}"
+    return line
 
 
 def _cookie_tokens(request: Request, game_id: str) -> dict[str, str]:

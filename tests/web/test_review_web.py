@@ -88,3 +88,23 @@ def test_the_river_table_opens_on_the_ships_with_names_placed_and_rulers(
     status = page.text_content("#frag-table .pinned") or ""
     assert "Before the battle" in status and "orders" in status and "Move 0" not in status
     page.close()
+
+
+def test_the_start_page_lists_the_forces_by_side_name_with_plurals_right(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Valcour Island's forces as a new user reads them: "Lake Champlain
+    fleet: Royal Savage (... 2 masts ...)", a gunboat with "1 mast" and
+    "1 gun", never the side's id or "mast(s)"."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live_server.url + "/")
+    page.select_option("#ruleset", "away-boarders")
+    page.select_option("#scenario", "valcour-island-1776")
+    forces = page.locator('.scenario-info[data-scenario="valcour-island-1776"] .forces li')
+    lines = forces.all_inner_texts()
+    assert len(lines) == 48
+    assert not [x for x in lines if x.startswith(("american:", "british:"))]
+    assert not [x for x in lines if "(s)" in x]
+    assert "Royal Navy: Gunboat 1 (fore-and-aft, 1 mast, 1 gun," in "\n".join(lines)
+    assert any(x.startswith("Lake Champlain fleet: Royal Savage (") for x in lines)
+    page.close()
