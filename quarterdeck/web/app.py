@@ -837,14 +837,29 @@ def create_app(
         found = _scenario_or_404(scenario_id)
         game = Game.new(found, seed=0)
         info = [{"name": x.name, "title": x.title, "colour": x.colour} for x in found.header.sides]
-        view = {**game.view(None), "side_titles": {s["name"]: s["title"] for s in info}}
-        cards = renderer_for(found.ruleset).cards(view, {s["name"]: s["colour"] for s in info})
+        titles = {s["name"]: s["title"] for s in info}
+        colours = {s["name"]: s["colour"] for s in info}
+        renderer = renderer_for(found.ruleset)
+
+        def cards_seen_by(seat: str | None) -> list[tuple[str, str, str, list[str]]]:
+            view = {**game.view(seat), "side_titles": titles}
+            return card_groups(renderer.cards(view, colours), info)
+
+        # each side's own ships as that side sees them (a watcher may see none of
+        # them at the start: in fog, say); what belongs to no side as a watcher sees it
+        groups = []
+        for side in found.combatants:
+            groups += [g for g in cards_seen_by(side) if g[0] == side]
+        groups += [g for g in cards_seen_by(None) if g[0] not in found.combatants]
         return _print_page(
             request,
             "cards",
             f"{found.title}: the ships at the start",
-            "Each ship's card as the scenario sets her up, a side to a page.",
-            print_page_body(card_groups(cards, info), "at the start"),
+            "Each ship's card as the scenario sets her up, a side to a page. Whatever is "
+            "rolled or dealt before the battle (a captain's quality, objectives) is an "
+            "example here: each game rolls its own, so print a game's sheets after its "
+            "set-up to have them.",
+            print_page_body(groups, "at the start"),
             paper,
             "",
             [("Quick reference", f"/scenarios/{scenario_id}/reference"), ("Start page", "/")],

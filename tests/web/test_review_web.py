@@ -108,3 +108,41 @@ def test_the_start_page_lists_the_forces_by_side_name_with_plurals_right(
     assert "Royal Navy: Gunboat 1 (fore-and-aft, 1 mast, 1 gun," in "\n".join(lines)
     assert any(x.startswith("Lake Champlain fleet: Royal Savage (") for x in lines)
     page.close()
+
+
+def test_every_bundled_scenario_prints_each_sides_own_ships(client: Any) -> None:
+    """/scenarios/<id>/print for every bundled scenario: each fighting side's
+    ships, as that side knows them at the start; the ACW river fleets are in
+    fog for a watcher, yet their cards print (the page failed with a server
+    error when nothing could be seen)."""
+    from quarterdeck.core.scenario import bundled
+
+    for found in bundled():
+        r = client.get(f"/scenarios/{found.id}/print")
+        assert r.status_code == 200, (found.id, r.text[:200])
+        for side in found.combatants:
+            assert f'class="print-group" data-side="{side}"' in r.text, (found.id, side)
+    html = client.get("/scenarios/arkansas-vicksburg-1862/print").text
+    assert 'data-ship="arkansas"' in html
+    assert html.count('data-side="union"') > 2  # the Union's group and its ships' cards
+    assert "sheets after its set-up" in html
+
+
+def test_a_big_battles_cards_print_three_rows_to_a_page(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Valcour Island's 48 vessels on A4 and on Letter: a side's group starts
+    a page, and a page holds at least three rows of three gunboat cards (the
+    sheet ran to 13 half-empty pages), with the sheet's title printed."""
+    from tests.web.test_browser_ux import pdf_pages
+
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(live_server.url + "/scenarios/valcour-island-1776/print")
+    assert page.locator(".print-heading").inner_text().startswith("Valcour Island")
+    for paper in ("A4", "Letter"):
+        pdf = page.pdf(format=paper, print_background=True)
+        (artifacts / f"sheet-valcour-{paper}.pdf").write_bytes(pdf)
+        # 33 British cards (11 rows: 5 pages, the big ships' rows taller), 15
+        # American (5 rows: 2 pages), the victory points (a page)
+        assert pdf_pages(pdf) <= 9, paper
+    page.close()
