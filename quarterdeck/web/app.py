@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import sys
 import time
 import traceback
@@ -835,7 +836,9 @@ def create_app(
 
     def print_scenario_now(request: Request, scenario_id: str, paper: str) -> Response:
         found = _scenario_or_404(scenario_id)
-        game = Game.new(found, seed=0)
+        # a seed nobody chose: what the set-up rolls in secret here (an example)
+        # can match no game played from a seed a player picked
+        game = Game.new(found, seed=secrets.randbits(31))
         info = [{"name": x.name, "title": x.title, "colour": x.colour} for x in found.header.sides]
         titles = {s["name"]: s["title"] for s in info}
         colours = {s["name"]: s["colour"] for s in info}
