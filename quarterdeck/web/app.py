@@ -34,7 +34,13 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
@@ -967,6 +973,12 @@ def create_app(
         return await on_game(game_id, now)
 
     # -- end of the sheets and explanations -------------------------------------------
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """For a browser (or a bookmark, a feed reader) that asks the old way:
+        the icon as a PNG, which every browser reads at this address."""
+        return FileResponse(HERE / "static" / "favicon.png", media_type="image/png")
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

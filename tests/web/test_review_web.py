@@ -146,3 +146,15 @@ def test_a_big_battles_cards_print_three_rows_to_a_page(
         # American (5 rows: 2 pages), the victory points (a page)
         assert pdf_pages(pdf) <= 9, paper
     page.close()
+
+
+def test_the_favicon_is_there_for_every_browser(client: Any) -> None:
+    """The SVG icon for browsers that read one, a PNG beside it and at
+    /favicon.ico for those that do not (Safari before 2023, bookmarks)."""
+    page = client.get("/").text
+    assert 'href="/static/favicon.svg"' in page and 'href="/static/favicon.png"' in page
+    for path in ("/favicon.ico", "/static/favicon.png", "/static/apple-touch-icon.png"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert r.headers["content-type"] == "image/png"
+        assert r.content.startswith(b"\x89PNG")
