@@ -972,6 +972,24 @@ def create_app(
 
         return await on_game(game_id, now)
 
+    @app.get("/games/{game_id}/replay/explain/{entry}", response_class=HTMLResponse)
+    async def replay_explain_page(
+        game_id: str, entry: int, step: int | None = Query(default=None, ge=0)
+    ) -> Response:
+        """A roll of the replay's log at ``step``: the log a watcher saw then
+        (the replay page's own), nothing more."""
+
+        def now() -> Response:
+            live = games.get(game_id)
+            game, _at, _total = games.replay(game_id, step)
+            log = game.view(None).get("log", [])
+            if not 0 <= entry < len(log) or log[entry].get("kind") != "roll":
+                raise WebError(f"entry {entry} of this log is not a roll", 404)
+            titles = {s["name"]: s["title"].split(" (")[0] for s in live.side_info}
+            return HTMLResponse(explanation(explain(log[entry]), lambda t: in_words(t, titles)))
+
+        return await on_game(game_id, now)
+
     # -- end of the sheets and explanations -------------------------------------------
 
     @app.get("/favicon.ico", include_in_schema=False)

@@ -33,7 +33,8 @@ def test_the_boarding_attempt_is_explained_with_its_exact_chance(client: TestCli
     assert "Exact distribution" in html and "Royal Navy" in html
     # any 6 succeeds: the verdict counts the dice that made it, not a "result"
     sixes = log[n]["values"].count(6)
-    made = f"{sixes} {'die' if sixes == 1 else 'dice'} made the target" if sixes else ""
+    made = "no die" if sixes == 0 else "1 die" if sixes == 1 else f"{sixes} dice"
+    made += " made the target"
     assert ("(result " not in html) and (made in html)
 
 

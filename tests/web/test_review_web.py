@@ -158,3 +158,27 @@ def test_the_favicon_is_there_for_every_browser(client: Any) -> None:
         assert r.status_code == 200, path
         assert r.headers["content-type"] == "image/png"
         assert r.content.startswith(b"\x89PNG")
+
+
+def test_a_roll_in_a_replay_is_explained_as_it_stood_at_that_step(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """A replay's dice tray and log look like the game's: a click on a roll
+    opens its explanation there too (it did nothing)."""
+    from tests.web.test_browser import version, wait_changed
+
+    page = start_game(browser, live_server, "gundice-boarding", "shannon-chesapeake-1813")
+    for answer in ("mobilise 5 gun dice", "attempt to board USS Chesapeake"):
+        before = version(page)
+        page.get_by_role("button", name=answer, exact=True).click()
+        wait_changed(page, before)
+    game = page.get_attribute("#game", "data-game")
+    page.goto(f"{live_server.url}/games/{game}/replay")
+    attempt = page.locator("#frag-tray [data-entry]", has_text="Boarding attempt").first
+    attempt.click()
+    dialog = page.locator("dialog#explain")
+    dialog.wait_for(state="visible")
+    text = dialog.inner_text()
+    assert "Boarding attempt" in text and "Exact distribution" in text
+    dialog.screenshot(path=str(artifacts / "replay-roll-explained.png"))
+    page.close()

@@ -43,7 +43,8 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         result = ""
         if "result" in data and str(data.get("distribution_of", "")).startswith("the number"):
             n = int(data["result"])  # dice that made the target, not a total
-            result = f" ({n} {'die' if n == 1 else 'dice'} made the target)"
+            counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+            result = f" ({counted} made the target)"
         elif "result" in data:
             result = f" (result {data['result']})"
         outcome = (
