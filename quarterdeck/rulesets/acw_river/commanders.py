@@ -144,6 +144,9 @@ def flagship_lost(state: State, ship: Ship, ctx: Context, t: Tables) -> None:
             1,
             R_FLAG,
             seat=ship.owner,
+            # only a reckless commander throws: the throw itself would tell
+            # the other side his white die
+            secret=True,
             goal=f"{t.flagship.reckless_leaves_on} or more",
         )[0]
         leaves = die >= t.flagship.reckless_leaves_on

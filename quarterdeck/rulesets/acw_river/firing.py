@@ -131,6 +131,15 @@ class Shot:
     modifier: int
     band: int
     inches: float
+    gunnery: int = 0  # the commander's gunnery in ``modifier`` (he lays this gun)
+
+    def goal(self) -> str:
+        """What the die needs, as every side may read it: the commander's
+        gunnery (his yellow die) is said to be added, not how much."""
+        need = max(1, self.need - (self.modifier - self.gunnery))
+        return f"{need} or more hits" + (
+            ", with her commander's gunnery added to the die" if self.gunnery else ""
+        )
 
 
 def shots_at(
@@ -176,8 +185,8 @@ def shots_at(
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
-        mod = small + aspect + (lay_bonus if gun.id == laying else 0)
-        out.append(Shot(gun.id, need, mod, band, round(inches, 2)))
+        lay = lay_bonus if gun.id == laying else 0
+        out.append(Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay))
     if out and not in_sight(state, firer, target, t, knower):
         return []
     return out
@@ -233,7 +242,7 @@ def fire_at(
             R_METHOD,
             seat=side,
             secret=secret,
-            goal=f"{max(1, need)} or more hits",
+            goal=shot.goal(),
         )[0]
         if (
             gun.type == t.firing.burst_gun
@@ -321,5 +330,6 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
-        out.append(Shot(gun.id, need, bonus if gun.id == laying else 0, band, round(inches, 2)))
+        lay = bonus if gun.id == laying else 0
+        out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay))
     return out

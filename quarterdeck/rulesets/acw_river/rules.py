@@ -232,7 +232,9 @@ def reveal(state: State, t: Tables, ctx: Context) -> None:
             ship = state.ships[sid]
             final = enforce(state, ship, plot, t)
             if final.override:
-                say(state, ctx, f"{ship.name}: {final.override}", "Orders", ship)
+                # the reason names her commander's quality (his white die):
+                # for her own side only; the other side sees what she does
+                ctx.log(f"{ship.name}: {final.override}", "Orders", seats=(ship.side,))
             plots[sid] = final
             for tid, arc in final.turrets.items():
                 for turret in ship.turrets:

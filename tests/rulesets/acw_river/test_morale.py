@@ -117,3 +117,27 @@ def test_fort_commander_stubborn_at_a_third_fanatic_at_two_thirds() -> None:
         for _ in range(lost):
             fort.cpv[0] -= 1
         assert fort_due(state, fort, T) is due, (white, lost)
+
+
+def test_morale_test_sum_with_the_captains_green_die_is_for_her_own_side() -> None:
+    # Morale: the captain's green die is added; his dice are secret from the
+    # other side, which learns only whether she fights on
+    state = position(
+        [ship("t", "gaines", "confederate", 30, 40), ship("m", "monitor", "union", 30, 20)]
+    )
+    state.sighted = {"confederate": ["m"], "union": ["t"]}
+    t = state.ships["t"]
+    t.crew.lost = 1
+    t.morale_due = ["lost CPV"]
+    ctx, _dice, log = context([1])
+    # 1, lost CPV -1, above +1, green 3 (+2), guns +1, moves +1 = 5: fights on
+    assert morale_test(state, t, ctx, T)
+    detail = [e for e in log if "(green)" in e.text]
+    assert len(detail) == 1 and detail[0].seats == ("confederate",)
+    assert detail[0].text.endswith("= 5: fights on")
+    public = [e for e in log if e.seats is None]
+    assert [e.text for e in public if e.kind != "roll"] == [
+        "CSS Gaines passes her morale test and fights on"
+    ]
+    (roll,) = [e for e in public if e.kind == "roll"]
+    assert roll.goal == "with the modifiers, 1 or more to fight on"
