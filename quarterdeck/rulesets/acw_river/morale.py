@@ -77,8 +77,9 @@ def ship_modifiers(state: State, ship: Ship, t: Tables) -> list[Modifier]:
         out.append(Modifier("guns can still fire", m.guns_fire))
     else:
         out.append(Modifier("unable to fire", m.cannot_fire))
-    moving = effective_max(ship, t) > 0 and ship.aground is None
-    if moving:
+    # speed is what her engine and boiler can give: a ship aground with her
+    # engine sound takes the run-aground modifier, not "no speed" as well
+    if effective_max(ship, t) > 0:
         out.append(Modifier("can still move", m.can_move))
     else:
         out.append(Modifier("no speed available", m.no_speed))

@@ -60,7 +60,7 @@ def test_morale_losses_below_pv_aground_under_fire_steering_captain_dead() -> No
         "below her minimum SPV": -3,
         "Captain of CSS Gaines dead (red)": -2,
         "guns can still fire": 1,
-        "no speed available": -3,
+        "can still move": 1,
         "aground and under fire": -2,
         "steering jammed": -2,
     }
@@ -141,3 +141,27 @@ def test_morale_test_sum_with_the_captains_green_die_is_for_her_own_side() -> No
     ]
     (roll,) = [e for e in public if e.kind == "roll"]
     assert roll.goal == "with the modifiers, 1 or more to fight on"
+
+
+def test_morale_run_aground_with_her_engine_sound_is_minus_1_not_no_speed_as_well() -> None:
+    # Morale: "Run aground" (-1) is its own modifier; "No speed available"
+    # (-3) is for a ship her engine or boiler cannot move
+    state = position(
+        [ship("s", "selma", "confederate", 24, 40), ship("t", "gaines", "confederate", 30, 40)]
+    )
+    t = state.ships["t"]
+    t.aground = Aground("shoal")
+    t.morale_due = ["run aground"]
+    assert mods(state, "t") == {
+        "lost no CPV": 1,
+        "above her minimum SPV": 1,
+        "Captain of CSS Gaines alive (green)": 2,
+        "guns can still fire": 1,
+        "can still move": 1,
+        "run aground": -1,
+    }
+    # 5 in all: a 1 on the die and she fights on (0 or less abandons)
+    ctx, _, _ = context([1])
+    assert morale_test(state, t, ctx, T) and t.status == "active"
+    t.crew.boiler = 0  # nobody in the boiler room: no speed at all
+    assert mods(state, "t")["no speed available"] == -3
