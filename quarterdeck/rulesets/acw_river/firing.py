@@ -165,10 +165,17 @@ def shots_at(
     aspect = t.firing.bow_stern if bow_or_stern_shot(origin, target, t) else 0
     laying = ""
     lay_bonus = 0
+    fort_lays = 0
     if isinstance(firer, Ship):
         c = in_command(state, firer)
         if c is not None and c.laying:
             laying, lay_bonus = c.laying, gunnery(c, t)
+    else:
+        # the fort commander lays a gun of his own grid square (Fort
+        # Commander: his yellow die is his gunnery, as a captain's)
+        fc = state.commanders.get(firer.commander)
+        if fc is not None and fc.alive:
+            fort_lays = gunnery(fc, t)
     out: list[Shot] = []
     guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
     for gun in guns:
@@ -186,6 +193,8 @@ def shots_at(
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
         lay = lay_bonus if gun.id == laying else 0
+        if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
+            lay, fort_lays = fort_lays, 0
         out.append(Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay))
     if out and not in_sight(state, firer, target, t, knower):
         return []
