@@ -48,7 +48,10 @@ def alongside(a: Ship, b: Ship, t: Tables) -> bool:
 
 
 def defenders(ship: Ship) -> int:
-    """CPV aboard who can meet boarders."""
+    """CPV aboard who can meet boarders: none in a ship her crew have
+    abandoned (Morale: abandon ship)."""
+    if ship.status == "abandoned":
+        return 0
     c = ship.crew
     guns = sum(1 for g in ship.guns if g.crewed and not g.destroyed)
     return max(0, c.reserve - c.away) + guns + c.engine + c.boiler
