@@ -228,15 +228,18 @@ def fire_at(
     shots: list[Shot],
     ctx: Context,
     t: Tables,
+    hit_this_move: list[str] | None = None,
 ) -> int:
-    """Resolve the shots of one firer at one target; returns the hits."""
+    """Resolve the shots of one firer at one target; returns the hits.
+    ``hit_this_move``: the target's guns already hit on Table 1 in this
+    exchange of fire, by any firer (Note A: several shots, separate guns)."""
     side = firer.side
     guns = {g.id: g for g in firer.guns}
     hits = 0
     name = firer.name
     seen = [target] + ([firer] if isinstance(firer, Ship) else [])
     secret = any(secret_for(state, s) for s in seen)
-    used: list[str] = []
+    used: list[str] = hit_this_move if hit_this_move is not None else []
     for shot in shots:
         gun = guns[shot.gun]
         gun.last_fired = state.turn

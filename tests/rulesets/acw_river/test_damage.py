@@ -233,3 +233,28 @@ def test_spar_torpedo_ignites_early_for_20_spv() -> None:
     ctx, _, _ = context([2])
     spar_attack(state, state.ships["beaufort"], c, ctx, T)
     assert c.spv == c.spv_start - 20
+
+
+def test_note_a_hits_from_two_ships_in_one_exchange_fall_on_separate_guns() -> None:
+    # Table 1, Note A: hit by several shots, the effects are on separate
+    # guns, whichever ship fired them
+    from quarterdeck.rulesets.acw_river.rules import resolve_fire
+
+    state = position(
+        [
+            ship("gaines", "gaines", "confederate", 24, 40),
+            ship("monitor", "monitor", "union", 34, 40),
+            ship("tecumseh", "tecumseh", "union", 14, 40),
+        ]
+    )
+    state.sighted = {"union": ["gaines"], "confederate": ["monitor", "tecumseh"]}
+    state.ships["monitor"].turrets[0].arc = "port"
+    state.ships["tecumseh"].turrets[0].arc = "starboard"
+    gaines = state.ships["gaines"]
+    gaines.spv = gaines.pv - 8  # already below her penetration value
+    state.fire_orders = {"union": {"monitor": "at:gaines", "tecumseh": "at:gaines"}}
+    # Monitor: a 6 hits (table 1, 4: a gun out), a 1; Tecumseh the same
+    ctx, _, _ = context([6, 1, 4, 1, 6, 1, 4, 1])
+    resolve_fire(state, T, ctx)
+    out = [(e.kind, e.target, e.hits) for e in gaines.effects]
+    assert out == [("gun-out-4", "g1", 1), ("gun-out-4", "g2", 1)]
