@@ -284,11 +284,9 @@ def fire_at(
                     R_BURST,
                     firer,
                 )
-                c = in_command(state, firer)
-                if c is not None and c.laying == gun.id:
-                    from quarterdeck.rulesets.acw_river.damage import kill_captain
+                from quarterdeck.rulesets.acw_river.damage import kill_gun_layer
 
-                    kill_captain(state, firer, ctx, t)
+                kill_gun_layer(state, firer, gun.id, ctx, t)
                 continue
         if firer.id not in target.fired_on_by:
             target.fired_on_by.append(firer.id)

@@ -258,3 +258,24 @@ def test_note_a_hits_from_two_ships_in_one_exchange_fall_on_separate_guns() -> N
     resolve_fire(state, T, ctx)
     out = [(e.kind, e.target, e.hits) for e in gaines.effects]
     assert out == [("gun-out-4", "g1", 1), ("gun-out-4", "g2", 1)]
+
+
+def test_a_fleet_commander_laying_a_gun_is_killed_when_its_crew_is_hit() -> None:
+    # Gunnery and Ramming: the officer who takes charge of a gun is killed
+    # if the gun takes a crew hit and a CPV is lost; aboard his flagship the
+    # fleet commander commands her and lays the gun in her captain's place
+    state = position(
+        [
+            ship("hartford", "hartford", "union", 20, 30),
+            ship("gaines", "gaines", "confederate", 30, 30),
+        ]
+    )
+    hartford = state.ships["hartford"]
+    fleet = state.commanders["cdr-union"]
+    fleet.laying = "g13"
+    hartford.spv = hartford.pv  # the next hit takes her below: the tables
+    ctx, _, _ = context([5, 2])  # table 5 (crew), 2: lose one CPV
+    gunfire_hit(state, hartford, "9in-sb", "confederate", ctx, T)
+    assert hartford.crew.lost == 1
+    assert not fleet.alive and state.commanders[hartford.captain].alive
+    assert "commander killed" in hartford.morale_due
