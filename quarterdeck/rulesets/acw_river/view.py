@@ -233,7 +233,9 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
     ]
     plots: dict[str, Any] = {}
     for side, side_plots in state.plots.items():
-        if not sees(seat, side):
+        # a plot is drawn from where she stands: only while it is still to
+        # be made (once made, the path would start from where it ended)
+        if not sees(seat, side) or state.phase != "plot":
             continue
         for sid, plot in side_plots.items():
             if sid in state.ships:
