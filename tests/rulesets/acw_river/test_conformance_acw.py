@@ -26,3 +26,13 @@ def test_bundled_scenario_ids_are_not_shadowed_by_another_rule_sets(name: str) -
     from quarterdeck.core import scenario as scenarios
 
     assert scenarios.load(name).ruleset == "acw-river"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_bundled_scenario_a_fleet_commander_is_not_also_a_ships_captain(name: str) -> None:
+    # Determine Fleet commander and Captains qualities: each officer throws
+    # his four dice once; a man named as both would be rolled twice
+    scenario = load(name)
+    commanders = {f["commander"] for f in scenario.data["fleets"].values()}
+    captains = {s.get("captain", "") for s in scenario.data["ships"]}
+    assert not commanders & captains
