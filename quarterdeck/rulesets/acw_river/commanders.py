@@ -233,13 +233,19 @@ def _closes(state: State, ship: Ship, plot: Plot, point: Vec, t: Tables) -> bool
     return distance((x, y), point) < now - 1e-6 or now < 2.0
 
 
-def _head_for(ship: Ship, point: Vec, plot: Plot, t: Tables, why: str) -> Plot:
+def _head_for(ship: Ship, point: Vec, plot: Plot, t: Tables, why: str, enemy: str = "") -> Plot:
+    """The plot he steams instead: full ahead for ``point``, keeping a
+    landing, or an attack (ram, spar, boarding) on the enemy he steams for."""
     _, high = speed_limits(ship, t)
+    attack = plot.action.startswith(("ram:", "spar:", "board:"))
+    keep = plot.action.startswith("land:") or (
+        bool(enemy) and attack and plot.action.split(":", 1)[1] == enemy
+    )
     return Plot(
         speed=high,
         helm=_steer_for(ship, point),
         turrets=dict(plot.turrets),
-        action=plot.action if plot.action.startswith("land:") else "",
+        action=plot.action if keep else "",
         laying=plot.laying,
         fire_quarter=plot.fire_quarter,
         override=why,
@@ -259,7 +265,8 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
             near = min(enemies, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))
             aim = (near.x, near.y)
             if plot.speed < ship.speed or not _closes(state, ship, plot, aim, t):
-                return _head_for(ship, aim, plot, t, f"reckless: steams for {near.name}")
+                why = f"reckless: steams for {near.name}"
+                return _head_for(ship, aim, plot, t, why, near.id)
         return plot
     if q != "stubborn":
         return plot
@@ -270,7 +277,8 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
         if enemies:
             near = min(enemies, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))
             if not _closes(state, ship, plot, (near.x, near.y), t):
-                return _head_for(ship, (near.x, near.y), plot, t, f"stubborn: engages {near.name}")
+                why = f"stubborn: engages {near.name}"
+                return _head_for(ship, (near.x, near.y), plot, t, why, near.id)
         return plot
     stripped = plot
     if plot.action.startswith(("ram:", "board:", "spar:")):

@@ -213,3 +213,13 @@ def test_a_reckless_commander_throws_to_leave_his_sinking_flagship_in_secret() -
     assert state.commanders["cdr-union"].post == "brooklyn"
     public = [e.text for e in log if e.seats is None]
     assert any("shifts his flag to USS Brooklyn" in text for text in public)
+
+
+def test_reckless_captain_overruled_keeps_his_ram_attack_on_the_enemy_he_steams_for() -> None:
+    # Reckless captain: he steams ahead for the enemy he has sighted; a Ram
+    # Attack he plotted on that enemy still stands when his speed is overruled
+    state = reckless_position()
+    gaines = state.ships["gaines"]
+    final = enforce(state, gaines, Plot(speed=2, helm="ahead", action="ram:monitor"), T)
+    assert final.override.startswith("reckless")
+    assert (final.speed, final.action) == (6, "ram:monitor")
