@@ -83,15 +83,31 @@ class HumanPlayer:
                 )
         answer: dict[str, Any] = {}
         for f in prompt.fields:
+            # a choice whose options say more than their ids (a gun's type and
+            # mount, a target's range) lists them, numbered
+            listed = f.type == "choice" and any(c.label != c.id for c in f.choices)
+            if listed:
+                self.console.print(escape(f.label))
+                for n, c in enumerate(f.choices, 1):
+                    self.console.print(
+                        f"  {n}. {escape(c.label)}  [dim]{escape(f'[{c.id}]')}[/dim]"
+                    )
             while True:
                 text = self.ask(
                     escape(
                         f"{f.label} ({f.low}-{f.high})> "
                         if f.type == "int"
+                        else f"choose 1 to {len(f.choices)} or an id> "
+                        if listed
                         else f"{f.label} ({'/'.join(c.id for c in f.choices)})> "
                     )
                 )
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
+                ids = [c.id for c in f.choices]
+                if f.type == "choice" and str(value) in ids:
+                    value = str(value)
+                elif listed and isinstance(value, int) and 1 <= value <= len(ids):
+                    value = ids[value - 1]
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:
