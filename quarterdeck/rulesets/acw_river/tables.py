@@ -212,6 +212,10 @@ class Wreck(_Frozen):
 
 class Hazards(_Frozen):
     rule: str
+    # "crossing": one die for crossing a shoal, stakes or rocks (the text's
+    # first way); "per-inch": one die for each inch made through them (its
+    # alternative)
+    method: Literal["crossing", "per-inch"] = "crossing"
     shallow_draught: float
     shore: float
     shoal: Stuck
