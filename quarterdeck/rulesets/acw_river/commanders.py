@@ -189,7 +189,7 @@ def visible_enemies(state: State, ship: Ship, t: Tables) -> list[Ship]:
     ]
 
 
-def order_point(state: State, ship: Ship, order: Order) -> Vec | None:
+def order_point(state: State, ship: Ship, order: Order, t: Tables) -> Vec | None:
     """Where a standing order takes her, or None (hold, engage)."""
     table = state.table
     kind, target = order.kind, order.target
@@ -212,7 +212,8 @@ def order_point(state: State, ship: Ship, order: Order) -> Vec | None:
         leader = state.ships.get(target)
         if leader is not None and leader.afloat:
             r = math.radians(leader.heading + 180.0)
-            return (leader.x + math.sin(r) * 4.0, leader.y + math.cos(r) * 4.0)
+            gap = t.distances.station_astern
+            return (leader.x + math.sin(r) * gap, leader.y + math.cos(r) * gap)
     return None
 
 
@@ -304,7 +305,7 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
                 "stubborn: holds his position",
             )
         return stripped
-    point = order_point(state, ship, order)
+    point = order_point(state, ship, order, t)
     if point is None:
         return stripped
     if not _closes(state, ship, stripped, point, t):

@@ -118,7 +118,7 @@ def bow_or_stern_shot(firer: Vec, target: Ship, t: Tables) -> bool:
     """A shot from within the bow or stern sector of the target (its keel
     line, 30 degrees either side: reconstructed) is at a small profile."""
     rel = Pose(target.x, target.y, target.heading).relative_bearing(firer)
-    a = t.firing.bow_stern_angle
+    a = t.aspect.angle
     return abs(rel) <= a or abs(rel) >= 180.0 - a
 
 

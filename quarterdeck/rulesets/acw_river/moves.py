@@ -83,7 +83,7 @@ def run_quarter(state: State, t: Tables, ctx: Context) -> None:
         if not leg.stopped and ship.afloat and ship.status != "exited":
             step(state, ship, leg, t, ctx)
         if ship.towing:
-            fireships.follow(state, ship)
+            fireships.follow(state, ship, t)
     update_sightings(state, t, ctx)
 
 

@@ -65,6 +65,19 @@ def test_turning_radius_limits_the_turn_for_the_distance_made() -> None:
     assert turn_for(s, 0, "hard-port", T) == 0
 
 
+def test_turning_the_helm_shares_are_a_reconstructed_chart_a_house_rule_replaces() -> None:
+    # Turning Ships: the turning diagram is lost; the helm's shares of the
+    # tightest turn are tables.toml [turning] (reconstructed = true)
+    from quarterdeck.rulesets.acw_river.tables import tables_with
+
+    assert T.turning.reconstructed and T.aspect.reconstructed and T.distances.reconstructed
+    house = tables_with({"turning": {"hard": [1, 2], "helm": [1, 2]}})
+    _, s = one("hartford")
+    assert turn_for(s, 5, "hard-port", house) == pytest.approx(-math.degrees(1.0) / 2)
+    assert turn_for(s, 5, "starboard", house) == pytest.approx(math.degrees(1.0) / 2)
+    assert turn_for(s, 5, "half-starboard", house) == turn_for(s, 5, "half-starboard", T)
+
+
 def test_one_inch_a_knot_ahead() -> None:
     state, s = one("hartford", speed=6)
     x, y, h = project(state, s, 6, "ahead", T)
