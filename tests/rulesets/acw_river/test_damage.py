@@ -279,3 +279,41 @@ def test_a_fleet_commander_laying_a_gun_is_killed_when_its_crew_is_hit() -> None
     assert hartford.crew.lost == 1
     assert not fleet.alive and state.commanders[hartford.captain].alive
     assert "commander killed" in hartford.morale_due
+
+
+def test_mined_areas_a_dummy_is_found_out_by_crossing_it_a_real_one_throws() -> None:
+    # Torpedoes and Anchored Mines: with no umpire, real and dummy mined
+    # areas; which is which is the layer's secret until a ship crosses one
+    from quarterdeck.rulesets.acw_river.movement import make_leg
+    from quarterdeck.rulesets.acw_river.moves import run_quarter
+    from quarterdeck.rulesets.acw_river.state import Plot
+    from quarterdeck.rulesets.acw_river.view import view
+
+    mines = [
+        {"id": "dummy", "owner": "confederate", "x": 24.0, "y": 34.0, "real": False},
+        {"id": "real", "owner": "confederate", "x": 34.0, "y": 34.0, "real": True},
+    ]
+    state = position(
+        [
+            ship("brooklyn", "brooklyn", "union", 24, 30, speed=8),
+            ship("hartford", "hartford", "union", 34, 30, speed=8),
+        ],
+        minefields=mines,
+    )
+    state.sighted = {"union": [], "confederate": ["brooklyn", "hartford"]}
+
+    def real(seat: str | None) -> list[bool | None]:
+        return [m["real"] for m in view(state, seat, T)["minefields"]]
+
+    assert real("union") == [None, None] and real(None) == [None, None]
+    assert real("confederate") == [False, True]
+    state.moves = {
+        sid: make_leg(state, state.ships[sid], Plot(8), T) for sid in ("brooklyn", "hartford")
+    }
+    ctx, dice, _ = context([2])  # the torpedo under Hartford: 2, 20 SPV
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    assert len(dice.requests) == 1 and dice.requests[0].seat == "confederate"
+    hartford = state.ships["hartford"]
+    assert hartford.spv == hartford.spv_start - 20
+    assert real("union") == [False, True] and real(None) == [False, True]
