@@ -97,8 +97,11 @@ class HumanPlayer:
                     )
                 )
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
-                if f.type == "choice" and isinstance(value, int) and 1 <= value <= len(f.choices):
-                    value = f.choices[value - 1].id
+                ids = [c.id for c in f.choices]
+                if f.type == "choice" and str(value) in ids:  # an id that is a number
+                    value = str(value)
+                elif f.type == "choice" and isinstance(value, int) and 1 <= value <= len(ids):
+                    value = ids[value - 1]
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:

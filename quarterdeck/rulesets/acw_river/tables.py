@@ -259,6 +259,10 @@ class Wreck(_Frozen):
 
 class Hazards(_Frozen):
     rule: str
+    # "crossing": one die for crossing a shoal, stakes or rocks (the text's
+    # first way); "per-inch": one die for each inch made through them (its
+    # alternative)
+    method: Literal["crossing", "per-inch"] = "crossing"
     shallow_draught: float
     shore: float
     shoal: Stuck
@@ -321,7 +325,6 @@ class Firing(_Frozen):
     rule: str
     small_target: int
     bow_stern: int
-    bow_stern_angle: float
     burst_gun: str
     burst_first: int
     burst_second: int
@@ -487,14 +490,43 @@ class Boarding(_Frozen):
     rule: str
     parties: int
     board_on: int
-    alongside: float
 
 
 class Landing(_Frozen):
     rule: str
     march: float
     take_on: int
-    reach: float
+
+
+class Turning(_Frozen):
+    """Turning Ships: the helm's share of her tightest turn (reconstructed)."""
+
+    rule: str
+    reconstructed: bool = False
+    half: Fraction
+    helm: Fraction
+    hard: Fraction
+
+
+class Aspect(_Frozen):
+    """Difficult targets: the bow and stern sector (reconstructed)."""
+
+    rule: str
+    reconstructed: bool = False
+    angle: float = Field(gt=0, le=90)
+
+
+class Distances(_Frozen):
+    """Distances the text does not give (reconstructed)."""
+
+    rule: str
+    reconstructed: bool = False
+    alongside: float = Field(ge=0)
+    landing_reach: float = Field(ge=0)
+    landing_range: float = Field(ge=0)
+    touching: float = Field(ge=0)
+    tow_gap: float = Field(ge=0)
+    station_astern: float = Field(ge=0)
 
 
 class Tables(_Frozen):
@@ -511,6 +543,9 @@ class Tables(_Frozen):
     objectives: Objectives
     movement: Movement
     hazards: Hazards
+    turning: Turning
+    aspect: Aspect
+    distances: Distances
     visibility: Visibility
     fog: Fog
     smoke: SmokeTable
