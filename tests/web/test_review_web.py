@@ -182,3 +182,29 @@ def test_a_roll_in_a_replay_is_explained_as_it_stood_at_that_step(
     assert "Boarding attempt" in text and "Exact distribution" in text
     dialog.screenshot(path=str(artifacts / "replay-roll-explained.png"))
     page.close()
+
+
+def test_the_fleet_form_fits_its_panel_at_a_laptops_width(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Valcour's first loads at 1366 wide: all three battery columns show
+    without scrolling sideways, each choice wide enough for "round shot"."""
+    page = start_game(browser, live_server, "away-boarders", "valcour-island-1776")
+    box = page.locator("#frag-prompt .fleet-scroll")
+    assert box.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+    page.locator("#frag-prompt .fleet-scroll").screenshot(path=str(artifacts / "fleet-form.png"))
+    for name in ("carleton.port", "loyal-convert.bow", "gunboat-1.bow"):
+        select = page.locator(f'#frag-prompt select[name="{name}"]')
+        # the room for the words: the box less its padding, borders and the
+        # arrow Chromium draws inside it (about 20 pixels)
+        room, text = select.evaluate(
+            """(s) => { const cs = getComputedStyle(s);
+                const c = document.createElement('canvas').getContext('2d');
+                c.font = cs.font;
+                const inner = s.getBoundingClientRect().width - parseFloat(cs.paddingLeft)
+                    - parseFloat(cs.paddingRight) - parseFloat(cs.borderLeftWidth)
+                    - parseFloat(cs.borderRightWidth) - 20;
+                return [inner, c.measureText(s.options[s.selectedIndex].text).width]; }"""
+        )
+        assert room >= text, (name, room, text)  # "round shot", not "round sho"
+    page.close()
