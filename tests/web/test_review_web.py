@@ -208,3 +208,25 @@ def test_the_fleet_form_fits_its_panel_at_a_laptops_width(
         )
         assert room >= text, (name, room, text)  # "round shot", not "round sho"
     page.close()
+
+
+@pytest.mark.parametrize("sheet", ["scenario", "game"])
+def test_the_cutting_out_deck_prints_in_its_colours(
+    browser: Any, live_server: LiveServer, artifacts: Path, sheet: str
+) -> None:
+    """Cutting Out Party's sheets: the Santa Cecilia's deck cut-out prints
+    in planking with its boarding points named (the deck's stylesheet was
+    dropped with the text before the first card: a solid black shape)."""
+    if sheet == "scenario":
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(live_server.url + "/scenarios/hermione-puerto-cabello-1799/print")
+    else:
+        page = start_game(browser, live_server, "cutting-out", "hermione-puerto-cabello-1799")
+        href = page.locator("a", has_text="Print the ship cards").get_attribute("href")
+        page.goto(live_server.url + str(href))
+    deck = page.locator(".print-group .co-deck .deck").first
+    assert deck.evaluate("(d) => getComputedStyle(d).fill") == "rgb(217, 197, 154)"
+    page.locator(".print-group .co-deck").first.screenshot(
+        path=str(artifacts / f"print-cutting-out-deck-{sheet}.png")
+    )
+    page.close()

@@ -52,3 +52,18 @@ def test_house_rules_are_merged_into_the_reference_and_marked() -> None:
     html = reference_body(data, house)
     assert '<div class="house"><dt>success face</dt><dd>5</dd></div>' in html
     assert "house rules</span>" in html
+
+
+def test_the_renderers_stylesheet_before_the_cards_leads_every_group() -> None:
+    """Cutting Out Party's cards open with their stylesheet (the deck's
+    colours): each printed group keeps it, or the deck prints solid black."""
+    html = (
+        "<style>.co-deck .deck { fill: tan; }</style>"
+        '<article class="card" data-ship="a" data-side="american">A</article>'
+        '<article class="card" data-ship="b" data-side="british">B</article>'
+        '<article class="card points-card">points</article>'
+    )
+    groups = card_groups(html, SIDES)
+    assert [g[3][0].startswith("<style>.co-deck") for g in groups] == [True, True, True]
+    assert all(i.startswith("<article") for g in groups for i in g[3][1:])
+    assert "".join(p for g in groups for p in g[3]).count("<article") == 3

@@ -29,10 +29,13 @@ def card_groups(
 ) -> list[tuple[str, str, str, list[str]]]:
     """The renderer's cards split by side, in the scenario's order of sides:
     (side id, title, colour, [card html]). Cards of no side (victory points,
-    objectives, boarding actions) make a last group of their own."""
+    objectives, boarding actions) make a last group of their own. What comes
+    before the first card (a renderer's stylesheet: Cutting Out Party's deck)
+    leads each group, so a group printed alone is drawn as on the table."""
     starts = [m.start() for m in _ARTICLE.finditer(cards_html)]
     ends = [*starts[1:], len(cards_html)] if starts else []  # no cards: no pieces
     pieces = [cards_html[a:b] for a, b in zip(starts, ends, strict=True)]
+    head = cards_html[: starts[0]].strip() if starts else ""
     by_side: dict[str, list[str]] = {}
     for piece in pieces:
         found = _SIDE.match(piece)
@@ -44,7 +47,7 @@ def card_groups(
     for side, items in by_side.items():
         if items:
             out.append((side, side or "The battle", "#777", items))
-    return out
+    return [(a, b, c, [head + items[0], *items[1:]]) for a, b, c, items in out]
 
 
 def print_page_body(groups: list[tuple[str, str, str, list[str]]], heading: str) -> str:
