@@ -230,3 +230,41 @@ def test_the_cutting_out_deck_prints_in_its_colours(
         path=str(artifacts / f"print-cutting-out-deck-{sheet}.png")
     )
     page.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)])
+def test_the_harbours_names_are_placed_clear_of_each_other_and_the_status(
+    browser: Any, live_server: LiveServer, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """Cutting Out Party, the Hermione at Puerto Cabello: the six boats at the
+    sea edge, the guard boats, the batteries and the frigate each have a name
+    on the table, none over another or over the turn's status lines (they
+    ran together: "Hamilton'sthe red cutt..." over "the raiders have not been
+    seen"), at a laptop's width and a phone's."""
+    from tests.web.test_browser_ux import LABEL_BOXES, overlapping, settled
+
+    page = start_game(
+        browser, live_server, "cutting-out", "hermione-puerto-cabello-1799", size=size
+    )
+    settled(page)
+    page.screenshot(path=str(artifacts / f"cutting-out-names-{size[0]}.png"))
+    names = page.evaluate(LABEL_BOXES)
+    assert {
+        "Hamilton's pinnace (6)",
+        "the launch (6)",
+        "the red cutter (4)",
+        "the black cutter (4)",
+        "the gig (3)",
+        "the jolly boat (3)",
+        "the western guard boat",
+        "the eastern battery",
+        "Santa Cecilia (ex-HMS Hermione)",
+    } <= {b["name"] for b in names}
+    status = page.evaluate(
+        """() => [...document.querySelectorAll('#frag-table .status-line, #frag-table .exit')]
+            .map((t) => { const r = t.getBoundingClientRect();
+                return {name: t.textContent, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
+    )
+    assert len(status) == 3
+    assert overlapping(names + status) == [], (names, status)
+    page.close()

@@ -26,7 +26,7 @@ from typing import Any
 from markupsafe import escape
 from shapely.geometry import Polygon
 
-from quarterdeck.web.render.card import card_open, ships_title, table_open
+from quarterdeck.web.render.card import card_open, point_label, ship_label, ships_title, table_open
 
 PX = 10.0  # SVG units per inch on the harbour
 DECK_PX = 44.0  # SVG units per inch on the deck cut-out
@@ -154,7 +154,7 @@ class CuttingOutRenderer:
         ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
         boats = [b for b in _list(view.get("boats")) if isinstance(b, dict)]
         pad = 3 * PX
-        box = (-pad, -pad - 3 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 5 * PX)
+        box = (-pad, -pad - 3.5 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 5.5 * PX)
         title = ships_title("The harbour: ", [*ships, *boats])
         parties = {str(p.get("id")): p for p in _list(view.get("parties")) if isinstance(p, dict)}
         parts = [
@@ -188,9 +188,9 @@ class CuttingOutRenderer:
             parts.append(
                 f'<g class="landing-place" data-landing="{escape(str(lg.get("id", "")))}">'
                 f"<title>{escape(str(lg.get('name', '')))}: a {escape(kind)}</title>"
-                f'<rect class="landing {css}" x="{sx - 8:.1f}" y="{sy - 4:.1f}" width="16" '
-                f'height="8" rx="2"/><text class="landing-name" x="{sx:.1f}" y="{sy + 16:.1f}" '
-                f'text-anchor="middle">{escape(str(lg.get("name", "")))}</text></g>'
+                f'<rect class="landing {css} obstacle" x="{sx - 8:.1f}" y="{sy - 4:.1f}" '
+                'width="16" height="8" rx="2"/></g>'
+                + point_label(str(lg.get("name", "")), sx, sy, "landing-name")
             )
         parts.append(self._layer(view, frame))
         parts.append(self._batteries(view, frame, colours))
@@ -233,7 +233,7 @@ class CuttingOutRenderer:
             f'<g class="sea-edge"><title>the open sea: the prize is out when she crosses '
             f"this edge</title>"
             f'<line class="exit-edge" x1="{line[0]}" y1="{line[1]}" x2="{line[2]}" y2="{line[3]}"/>'
-            f'<text class="exit" x="{tx:.0f}" y="{ty:.0f}" text-anchor="{anchor}"{rotate}>'
+            f'<text class="exit obstacle" x="{tx:.0f}" y="{ty:.0f}" text-anchor="{anchor}"{rotate}>'
             "to the open sea</text></g>"
         )
 
@@ -306,15 +306,16 @@ class CuttingOutRenderer:
                 out.append(
                     f'<g class="fort" data-ship="{escape(str(b.get("id", "")))}">'
                     f"<title>{escape(label)}</title>"
-                    f'<polygon class="fort-outline" points="{d}" style="fill:{colour};'
+                    f'<polygon class="fort-outline fort-body" points="{d}" style="fill:{colour};'
                     f'stroke:{colour}"/></g>'
                 )
                 top = max(pts, key=lambda p: p[1])
                 cx = sum(p[0] for p in pts) / len(pts)
                 tx, ty = frame.pt(cx, top[1])
                 out.append(
-                    f'<text class="fort-name" x="{tx:.1f}" y="{ty - 5:.1f}" text-anchor="middle">'
-                    f"{escape(str(b.get('name', '')))}</text>"
+                    ship_label(
+                        str(b.get("name", "")), tx, ty - 5, str(b.get("id", "")), 2, "fort-name"
+                    )
                 )
         for g in _list(view.get("guns")):
             if not isinstance(g, dict) or g.get("platform") != "battery":
@@ -377,10 +378,7 @@ class CuttingOutRenderer:
             if isinstance(f, dict) and f.get("where") == "deck" and f.get("place") == s.get("id"):
                 out.append(self._marker(f, frame, colours, parties, 0.3 * PX))
         nx, ny = frame.pt(cx, cy + beam / 2 + 1.5)
-        out.append(
-            f'<text class="ship-name" x="{nx:.1f}" y="{ny:.1f}" text-anchor="middle">'
-            f"{escape(str(s.get('name', '')))}</text>"
-        )
+        out.append(ship_label(str(s.get("name", "")), nx, ny, str(s.get("id", "")), 3))
         return "".join(out)
 
     def _boat(self, b: dict[str, Any], n: int, frame: _Frame, colours: dict[str, str]) -> str:
@@ -406,17 +404,23 @@ class CuttingOutRenderer:
             f'<g class="boat-piece" data-ship="{escape(str(b.get("id", "")))}" '
             f'transform="translate({sx:.1f} {sy:.1f})"><title>{escape(label)}</title>'
             f'<g transform="rotate({heading:.1f})">'
-            f'<path class="{css}" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
+            f'<path class="{css} hull" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
             f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
             f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
             f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
+            + "</g>"
             + (
                 ""  # alongside or at a landing: its name would cover the ship's; see its title
                 if b.get("alongside") or b.get("landed")
-                else f'<text class="boat-name" y="{-beam - 6:.1f}" text-anchor="middle">'
-                f"{escape(str(b.get('name', '')))} ({escape(str(b.get('aboard', 0)))})</text>"
+                else ship_label(
+                    f"{b.get('name', '')} ({b.get('aboard', 0)})",
+                    sx,
+                    sy - beam - 6,
+                    str(b.get("id", "")),
+                    1,
+                    "boat-name",
+                )
             )
-            + "</g>"
         )
 
     def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: _Frame) -> str:
@@ -473,8 +477,9 @@ class CuttingOutRenderer:
             else "the raiders have not been seen"
         )
         out = (
-            f'<text class="status-line" x="0" y="{-2.6 * PX:.0f}">{escape(words)}</text>'
-            f'<text class="status-line" x="0" y="{-1.0 * PX:.0f}">{escape(seen)}</text>'
+            # above the table, clear of "to the open sea" on a north edge
+            f'<text class="status-line obstacle" x="0" y="{-4.7 * PX:.0f}">{escape(words)}</text>'
+            f'<text class="status-line obstacle" x="0" y="{-2.9 * PX:.0f}">{escape(seen)}</text>'
         )
         if view.get("raiders_hidden"):
             out += (
