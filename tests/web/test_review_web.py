@@ -268,3 +268,23 @@ def test_the_harbours_names_are_placed_clear_of_each_other_and_the_status(
     assert len(status) == 3
     assert overlapping(names + status) == [], (names, status)
     page.close()
+
+
+def test_the_raid_cards_name_nations_and_sides_in_words_with_plurals_right() -> None:
+    """Cutting Out Party, the Hermione: "British boat's crew" and "1
+    officer, 4 sailors" (they read "british boat's crew", "4 sailor"), the
+    prize "held by the Spanish" (the side's id), "8 gun crew"."""
+    from quarterdeck.core.engine import Game
+    from quarterdeck.core.scenario import bundled
+    from quarterdeck.web.render import renderer_for
+
+    found = next(f for f in bundled() if f.id == "hermione-puerto-cabello-1799")
+    game = Game.new(found, seed=1)
+    titles = {s.name: s.title for s in found.header.sides}
+    view = {**game.view("british"), "side_titles": titles}
+    cards = renderer_for("cutting-out").cards(view, {})
+    assert "British boat&#39;s crew" in cards and "british boat" not in cards
+    assert "1 marine, 1 officer, 4 sailors" in cards  # Hamilton's pinnace
+    assert "2 marines, 1 officer, 3 sailors" in cards  # the launch
+    assert "8 gun crew, 4 soldiers" in cards  # a battery's garrison
+    assert "held by the Spanish" in cards and "held by the spanish" not in cards

@@ -21,12 +21,20 @@ Every key is read defensively: a missing one must not break the page.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from markupsafe import escape
 from shapely.geometry import Polygon
 
-from quarterdeck.web.render.card import card_open, point_label, ship_label, ships_title, table_open
+from quarterdeck.web.render.card import (
+    card_open,
+    point_label,
+    ship_label,
+    ships_title,
+    side_title,
+    table_open,
+)
 
 PX = 10.0  # SVG units per inch on the harbour
 DECK_PX = 44.0  # SVG units per inch on the deck cut-out
@@ -38,6 +46,32 @@ KINDS = {
     "land": "party ashore",
 }
 LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
+# a party's figures counted in words: "1 officer, 4 sailors", "8 gun crew"
+PLURALS = {
+    "sailor": "sailors",
+    "marine": "marines",
+    "soldier": "soldiers",
+    "officer": "officers",
+    "gun-crew": "gun crew",
+}
+
+
+def _side_words(view: dict[str, Any], side: str) -> str:
+    """A side in a sentence ("held by the British"): the nation its title
+    ends with, else its title; the id where the view has no titles."""
+    full = str(_dict(view.get("side_titles")).get(side) or "")
+    found = re.fullmatch(r"[^()]*\(([^()]+)\)", full)
+    if found:
+        return f"the {found.group(1)}"
+    title = side_title(view, side)
+    return "the" + title[3:] if title.startswith("The ") else title
+
+
+def _count(n: int, kind: str) -> str:
+    one = kind.replace("-", " ")
+    return f"{n} {one if n == 1 else PLURALS.get(kind, one)}"
+
+
 STYLE = """<style>
 .co-table .table-edge { fill: #c7dbe6; stroke: #7f9fb2; stroke-width: 2; }
 .co-table .land { fill: #cdbf93; stroke: #8f7f52; stroke-width: 2; }
@@ -301,7 +335,9 @@ class CuttingOutRenderer:
             if len(pts) >= 3:
                 d = " ".join(frame.s(*p) for p in pts)
                 label = str(b.get("name", "")) + (
-                    f", captured by the {b.get('captured_by')}" if b.get("captured_by") else ""
+                    f", captured by {_side_words(view, str(b.get('captured_by')))}"
+                    if b.get("captured_by")
+                    else ""
                 )
                 out.append(
                     f'<g class="fort" data-ship="{escape(str(b.get("id", "")))}">'
@@ -611,7 +647,11 @@ class CuttingOutRenderer:
             ).replace('style="', 'style="grid-column:1/-1;', 1)
             + f"<h3>{escape(str(s.get('name', '')))} <small>the deck cut-out · "
             f"{escape(str(s.get('status', '')))}"
-            + (f" · held by the {escape(str(s.get('held_by')))}" if s.get("held_by") else "")
+            + (
+                f" · held by {escape(_side_words(view, str(s.get('held_by'))))}"
+                if s.get("held_by")
+                else ""
+            )
             + "</small></h3>"
             + "".join(parts)
             + f'<p>Rigging <b class="rig">{rig}</b> of 40'
@@ -675,7 +715,12 @@ class CuttingOutRenderer:
             rows.append(("Cards left", deck.get("left")))
         prisoners = _dict(view.get("prisoners"))
         if any(_num(v) for v in prisoners.values()):
-            rows.append(("Prisoners taken", ", ".join(f"{k} {v}" for k, v in prisoners.items())))
+            rows.append(
+                (
+                    "Prisoners taken",
+                    ", ".join(f"{_side_words(view, k)} {v}" for k, v in prisoners.items()),
+                )
+            )
         body = "".join(
             f"<tr><th>{escape(str(k))}</th><td>{escape(str(v))}</td></tr>" for k, v in rows
         )
@@ -706,7 +751,7 @@ class CuttingOutRenderer:
             lost = ", ".join(
                 f"{p.get(k)} {k}" for k in ("dead", "captured", "out", "escaped") if _num(p.get(k))
             )
-            kinds_text = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+            kinds_text = ", ".join(_count(n, k) for k, n in sorted(kinds.items()))
             where_text = ", ".join(
                 f"{n} {'aboard' if w == 'boat' else 'on deck' if w == 'deck' else 'ashore'}"
                 for w, n in where.items()
@@ -727,7 +772,8 @@ class CuttingOutRenderer:
                 body += f'<ul class="flags">{"".join(flags)}</ul>'
         return (
             card_open("co-card party-card", str(p.get("id", "")), side, colour)
-            + f"<h3>{escape(str(p.get('name', '')))} <small>{escape(str(p.get('nation', '')))} "
+            + f"<h3>{escape(str(p.get('name', '')))} <small>"
+            f"{escape(str(p.get('nation', '')).capitalize())} "
             f"{escape(KINDS.get(str(p.get('kind', '')), str(p.get('kind', ''))))}</small></h3>"
             + body
             + "</article>"
