@@ -288,3 +288,25 @@ def test_the_raid_cards_name_nations_and_sides_in_words_with_plurals_right() -> 
     assert "2 marines, 1 officer, 3 sailors" in cards  # the launch
     assert "8 gun crew, 4 soldiers" in cards  # a battery's garrison
     assert "held by the Spanish" in cards and "held by the spanish" not in cards
+
+
+@pytest.mark.parametrize(
+    "scenario", ["mobile-bay-torpedoes-1864", "hermione-puerto-cabello-1799", "mobile-bay-1864"]
+)
+def test_every_chart_of_the_quick_reference_keeps_within_its_box(
+    browser: Any, live_server: LiveServer, artifacts: Path, scenario: str
+) -> None:
+    """The quick reference of ACW River, Cutting Out Party and Flotilla: a
+    wide grid (ACW River's hulls, twelve fields) is laid across the page
+    rather than running over the next column's charts."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(f"{live_server.url}/scenarios/{scenario}/reference")
+    out = page.evaluate(
+        """() => [...document.querySelectorAll('.reference .chart-grid')].filter((g) => {
+            const box = g.closest('.reference > .chart').getBoundingClientRect();
+            return g.getBoundingClientRect().right > box.right + 1;
+        }).map((g) => g.closest('.reference > .chart').dataset.chart)"""
+    )
+    page.screenshot(path=str(artifacts / f"reference-{scenario}.png"), full_page=True)
+    assert out == []
+    page.close()
