@@ -192,9 +192,10 @@ def side_dice(
         n += s.size * bd.per_size_point
         parts.append(f"{s.name} size {s.size} (+{s.size * bd.per_size_point})")
     if defender:
-        extra = tables.weather[sea].defender
+        in_sea = tables.weather[sea].defender
+        extra = bd.defender if in_sea is None else in_sea
         n += extra
-        parts.append(f"defender (+{extra}{', choppy seas' if sea == 'choppy' else ''})")
+        parts.append(f"defender ({extra:+d}{'' if in_sea is None else f', {sea} seas'})")
     if mobilised:
         count = int(mobilised)
         n += bd.mobilised * count
