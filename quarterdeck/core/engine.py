@@ -265,7 +265,12 @@ class StateBasics:
 
 
 class Player(Protocol):
-    """Anything that answers prompts from a seat's view."""
+    """Anything that answers prompts from a seat's view.
+
+    A player may also have ``needs_view(prompt) -> bool``: where it says
+    False, the batch runner hands it no view for that prompt (only
+    ``{"seat": ...}``), so a player that decides from the prompt alone costs
+    no view building."""
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer: ...
 
@@ -398,15 +403,19 @@ class Game:
         viewer = self.viewer(seat)
         return [e for e in self.log if e.visible_to(viewer)]
 
-    def view(self, seat: str | None, log: bool = True) -> dict[str, Any]:
+    def view(
+        self, seat: str | None, log: bool = True, prompt: Prompt | None = None
+    ) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator). ``log=False`` leaves the
-        log out, for players that decide from the position alone."""
+        log out, for players that decide from the position alone; ``prompt``
+        is ``seat``'s open prompt where the caller has just worked it out."""
         viewer = self.viewer(seat)
         view = self.ruleset.view(self.state, viewer)
         view["seat"] = seat
         if log:
             view["log"] = [e.to_json() for e in self.log if e.visible_to(viewer)]
-        prompt = self.prompt_for(seat) if seat is not None else None
+        if prompt is None or prompt.seat != seat:
+            prompt = self.prompt_for(seat) if seat is not None else None
         view["prompt"] = prompt.to_json() if prompt is not None else None
         result = self.result()
         view["result"] = result.to_json() if result is not None else None
@@ -590,8 +599,10 @@ def play_out(
         prompt = game.prompt()
         if prompt is None:
             break
-        answer = players[prompt.seat].decide(game.view(prompt.seat, log=False), prompt)
-        game.apply(prompt.seat, answer)
+        answer = players[prompt.seat].decide(
+            game.view(prompt.seat, log=False, prompt=prompt), prompt
+        )
+        game.apply(prompt.seat, answer, prompt=prompt)
         if on_step is not None:
             on_step(game)
     result = game.result()

@@ -17,6 +17,7 @@ from typing import Any
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context, Game, Player, Ruleset
 from quarterdeck.core.hidden import EVERYTHING
+from quarterdeck.core.prompts import Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.players import make_player
 from quarterdeck.rulesets import get_ruleset
@@ -79,6 +80,17 @@ def decision_view(
     return view
 
 
+def view_for(
+    player: Player, ruleset: Ruleset, state: Any, prompt: Prompt, umpire_seats: frozenset[str]
+) -> dict[str, Any]:
+    """The view handed to ``player`` for ``prompt``: none is built for a
+    player that says (``needs_view(prompt)`` False) it decides without one."""
+    needs = getattr(player, "needs_view", None)
+    if needs is not None and not needs(prompt):
+        return {"seat": prompt.seat}
+    return decision_view(ruleset, state, prompt.seat, umpire_seats)
+
+
 def _context(scenario: Scenario, seed: int) -> Context:
     return Context(
         RandomDice(seed),
@@ -119,8 +131,9 @@ def play_state(
             break
         prompt = open_prompts[0]
         seat = prompt.seat
-        view = decision_view(ruleset, state, seat, umpire_seats)
-        answer = prompt.check(players[seat].decide(view, prompt))
+        player = players[seat]
+        view = view_for(player, ruleset, state, prompt, umpire_seats)
+        answer = prompt.check(player.decide(view, prompt))
         ctx.acting = seat
         apply(state, seat, answer, ctx)
         decisions += 1
@@ -144,8 +157,9 @@ def replay_game(scenario: Scenario, seed: int, kinds: dict[str, str] | None = No
         prompt = game.prompt()
         if prompt is None:
             break
-        view = decision_view(game.ruleset, game.state, prompt.seat, umpire_seats)
-        game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+        player = players[prompt.seat]
+        view = view_for(player, game.ruleset, game.state, prompt, umpire_seats)
+        game.apply(prompt.seat, player.decide(view, prompt), prompt=prompt)
     if game.result() is None:
         raise RuntimeError(f"{scenario.id}: the game did not end within {MAX_STEPS} decisions")
     return game

@@ -1,0 +1,173 @@
+"""Benchmark: `quarterdeck simulate` games per second on one process, AI against
+AI, for each scenario of issue 14's table, as a ratio against another checkout
+(the commit before the work), measured in one run.
+
+Each measurement is a fresh process of one checkout's own virtual environment
+that plays the scenario's games with ``quarterdeck.sim.runner.simulate`` (one
+worker) and reports the processor time the games took (imports and set-up not
+counted). The two checkouts take turns, A B A B ..., and the ratio is taken pair
+by pair, so a machine that others share and whose speed drifts still gives a
+fair ratio; the median of the pairs is quoted.
+
+    .venv/bin/python -m benchmarks.bench_simulate --base ../base [--repeat 3] [--json]
+    .venv/bin/python -m benchmarks.bench_simulate --scaling   # 1 -> 2 local workers
+
+``--base`` is a checkout with its own ``.venv`` (e.g. ``git worktree add ../base
+COMMIT`` then ``python3 -m venv ../base/.venv && ../base/.venv/bin/pip install -e
+../base``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+# scenario -> games per measurement (a few seconds each before the work)
+SCENARIOS = {
+    "shannon-chesapeake-1813": 2000,
+    "speedy-el-gamo-1801": 1000,
+    "champlain-duel-1776": 20,
+    "valcour-island-1776": 1,
+    "iron-city-duel": 20,
+    "mobile-bay-1864": 12,
+}
+
+CHILD = """
+import json, sys, time
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.sim.runner import simulate
+scenario = scenarios.load(sys.argv[1])
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+simulate(scenario, 1, seed=seed + 1, workers=1)  # warm: imports, tables, caches
+cpu, wall = time.process_time(), time.perf_counter()
+summary = simulate(scenario, games, seed=seed, workers=1)
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(json.dumps({"cpu": cpu, "wall": wall, "games": summary.games,
+                  "decisions": summary.mean_decisions, "results": summary.results}))
+"""
+
+
+def measure(checkout: Path, scenario: str, games: int, seed: int) -> dict[str, float]:
+    python = checkout / ".venv" / "bin" / "python"
+    done = subprocess.run(
+        [str(python), "-c", CHILD, scenario, str(games), str(seed)],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
+
+
+def compare(base: Path, repeat: int, only: list[str], scale: float) -> list[dict[str, object]]:
+    rows = []
+    for scenario, games in SCENARIOS.items():
+        if only and scenario not in only:
+            continue
+        games = max(1, round(games * scale))
+        ratios, now, before = [], [], []
+        for n in range(repeat):
+            seed = 100 + n  # both checkouts play the same games
+            a = measure(HERE, scenario, games, seed)
+            b = measure(base, scenario, games, seed)
+            now.append(a["games"] / a["cpu"])
+            before.append(b["games"] / b["cpu"])
+            ratios.append(b["cpu"] / a["cpu"])
+        row = {
+            "scenario": scenario,
+            "games": games,
+            "decisions_per_game": round(a["decisions"], 1),
+            "games_per_s_before": round(statistics.median(before), 2),
+            "games_per_s_now": round(statistics.median(now), 2),
+            "ratio_median": round(statistics.median(ratios), 2),
+            "ratio_min": round(min(ratios), 2),
+            "ratio_max": round(max(ratios), 2),
+        }
+        print(json.dumps(row), file=sys.stderr, flush=True)
+        rows.append(row)
+    return rows
+
+
+SCALING_CHILD = """
+import json, sys, time
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.sim.runner import simulate
+scenario = scenarios.load(sys.argv[1])
+games, workers = int(sys.argv[2]), int(sys.argv[3])
+wall = time.perf_counter()
+summary = simulate(scenario, games, seed=5, workers=workers)
+print(json.dumps({"wall": time.perf_counter() - wall, "results": summary.results}))
+"""
+
+
+def scaling(scenario: str, games: int, repeat: int) -> dict[str, object]:
+    """Wall time of the same run on 1 and on 2 local workers (pool start included)."""
+    python = HERE / ".venv" / "bin" / "python"
+    speedups, one, two = [], [], []
+    for _ in range(repeat):
+        walls = {}
+        for workers in (1, 2):
+            done = subprocess.run(
+                [str(python), "-c", SCALING_CHILD, scenario, str(games), str(workers)],
+                cwd=HERE,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            walls[workers] = json.loads(done.stdout.strip().splitlines()[-1])["wall"]
+        one.append(walls[1])
+        two.append(walls[2])
+        speedups.append(walls[1] / walls[2])
+        print(json.dumps({"one_worker_s": walls[1], "two_workers_s": walls[2]}), file=sys.stderr)
+    return {
+        "scenario": scenario,
+        "games": games,
+        "one_worker_s": round(statistics.median(one), 2),
+        "two_workers_s": round(statistics.median(two), 2),
+        "speedup_median": round(statistics.median(speedups), 2),
+        "speedup_max": round(max(speedups), 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--base", type=Path, help="checkout to compare against (with .venv)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale", type=float, default=1.0, help="games per measurement x")
+    parser.add_argument("--only", nargs="*", default=[], help="scenario ids")
+    parser.add_argument("--scaling", action="store_true", help="1 -> 2 local workers")
+    parser.add_argument("--scaling-scenario", default="champlain-duel-1776")
+    parser.add_argument("--scaling-games", type=int, default=200)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    result: dict[str, object] = {}
+    if args.base:
+        result["compare"] = compare(args.base.resolve(), args.repeat, args.only, args.scale)
+    if args.scaling:
+        result["scaling"] = scaling(args.scaling_scenario, args.scaling_games, args.repeat)
+    result["seconds"] = round(time.perf_counter() - started, 1)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return
+    for row in result.get("compare", []):  # type: ignore[attr-defined]
+        print(
+            f"{row['scenario']:26} {row['decisions_per_game']:>7} decisions/game  "
+            f"before {row['games_per_s_before']:>9} games/s  now {row['games_per_s_now']:>9}  "
+            f"x{row['ratio_median']} ({row['ratio_min']}-{row['ratio_max']})"
+        )
+    if "scaling" in result:
+        s = result["scaling"]
+        print(f"1 -> 2 local workers: {s}")
+
+
+if __name__ == "__main__":
+    main()
