@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import resource
+import threading
 import time
 from pathlib import Path
 
@@ -53,32 +54,38 @@ def main() -> None:
     parser.add_argument("games", type=int)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None, help="also write the rows here")
+    parser.add_argument("--every", type=float, default=30.0, help="seconds between samples")
     args = parser.parse_args()
 
     scenario = scenarios.load(args.scenario)
     me = os.getpid()
     samples: list[dict[str, object]] = []
     done = 0
-    next_mark = 0
     started = time.perf_counter()
 
-    def sample(n: int) -> None:
-        nonlocal done, next_mark
+    def count(n: int) -> None:
+        nonlocal done
         done += n
-        if done * 10 >= next_mark * args.games:
-            workers = [rss_mib(p) for p in children(me)]
-            samples.append(
-                {
-                    "games": done,
-                    "seconds": round(time.perf_counter() - started, 1),
-                    "driver_mib": round(rss_mib(me), 1),
-                    "workers_mib": [round(w, 1) for w in sorted(workers)],
-                }
-            )
-            print(json.dumps(samples[-1]), flush=True)
-            while done * 10 >= next_mark * args.games:
-                next_mark += 1
 
+    def take() -> None:
+        workers = [rss_mib(p) for p in children(me)]
+        samples.append(
+            {
+                "games": done,
+                "seconds": round(time.perf_counter() - started, 1),
+                "driver_mib": round(rss_mib(me), 1),
+                "workers_mib": [round(w, 1) for w in sorted(workers)],
+            }
+        )
+        print(json.dumps(samples[-1]), flush=True)
+
+    stop = threading.Event()
+
+    def sampler() -> None:
+        while not stop.wait(args.every):
+            take()
+
+    threading.Thread(target=sampler, daemon=True).start()
     writer = RowWriter(args.out, scenario.combatants) if args.out else None
     try:
         summary = simulate(
@@ -86,12 +93,14 @@ def main() -> None:
             args.games,
             seed=1,
             workers=args.workers,
-            progress=sample,
+            progress=count,
             on_game=writer.write if writer else None,
         )
     finally:
+        stop.set()
         if writer:
             writer.close()
+    take()
     peak_driver = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     peak_worker = max(
         (w for s in samples for w in s["workers_mib"]),  # type: ignore[attr-defined]
