@@ -121,19 +121,23 @@ def play_state(
     ctx = _context(scenario, seed)
     state = ruleset.new_state(scenario, ctx)
     players = players_for(scenario, seed, kinds)
+    needs = {seat: getattr(p, "needs_view", None) for seat, p in players.items()}
     umpire_seats = umpires(scenario)
     decisions = 0
-    prompts = ruleset.prompts
-    apply = ruleset.apply
+    prompts, apply, view_of = ruleset.prompts, ruleset.apply, ruleset.view
     for _ in range(MAX_STEPS):
         open_prompts = prompts(state)
         if not open_prompts:
             break
         prompt = open_prompts[0]
         seat = prompt.seat
-        player = players[seat]
-        view = view_for(player, ruleset, state, prompt, umpire_seats)
-        answer = prompt.check(player.decide(view, prompt))
+        need = needs[seat]
+        if need is not None and not need(prompt):
+            view: dict[str, Any] = {"seat": seat}
+        else:  # as decision_view, inlined: this loop is the batch runner's
+            view = view_of(state, EVERYTHING if seat in umpire_seats else seat)
+            view["seat"] = seat
+        answer = prompt.check(players[seat].decide(view, prompt))
         ctx.acting = seat
         apply(state, seat, answer, ctx)
         decisions += 1
