@@ -10,6 +10,7 @@ by pair, so a machine that others share and whose speed drifts still gives a
 fair ratio; the median of the pairs is quoted.
 
     .venv/bin/python -m benchmarks.bench_simulate --base ../base [--repeat 3] [--json]
+    .venv/bin/python -m benchmarks.bench_simulate --base ../base --replays   # Game.replay
     .venv/bin/python -m benchmarks.bench_simulate --scaling   # 1 -> 2 local workers
 
 ``--base`` is a checkout with its own ``.venv`` (e.g. ``git worktree add ../base
@@ -54,10 +55,12 @@ print(json.dumps({"cpu": cpu, "wall": wall, "games": summary.games,
 """
 
 
-def measure(checkout: Path, scenario: str, games: int, seed: int) -> dict[str, float]:
+def measure(
+    checkout: Path, scenario: str, games: int, seed: int, child: str = CHILD
+) -> dict[str, float]:
     python = checkout / ".venv" / "bin" / "python"
     done = subprocess.run(
-        [str(python), "-c", CHILD, scenario, str(games), str(seed)],
+        [str(python), "-c", child, scenario, str(games), str(seed)],
         cwd=checkout,
         capture_output=True,
         text=True,
@@ -87,6 +90,59 @@ def compare(base: Path, repeat: int, only: list[str], scale: float) -> list[dict
             "decisions_per_game": round(a["decisions"], 1),
             "games_per_s_before": round(statistics.median(before), 2),
             "games_per_s_now": round(statistics.median(now), 2),
+            "ratio_median": round(statistics.median(ratios), 2),
+            "ratio_min": round(min(ratios), 2),
+            "ratio_max": round(max(ratios), 2),
+        }
+        print(json.dumps(row), file=sys.stderr, flush=True)
+        rows.append(row)
+    return rows
+
+
+REPLAY_CHILD = """
+import json, sys, time
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.engine import Game, play_out
+from quarterdeck.players import make_player
+scenario = scenarios.load(sys.argv[1])
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+records = []
+for n in range(games):
+    game = Game.new(scenario, seed=seed + n)
+    players = {s: make_player("ai", scenario.ruleset, s, seed + n + i)
+               for i, s in enumerate(scenario.side_names)}
+    play_out(game, players)
+    records.append(game.record)
+cpu, wall = time.process_time(), time.perf_counter()
+decisions = 0
+for record in records:
+    decisions += len(Game.replay(record).record.decisions())
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(json.dumps({"cpu": cpu, "wall": wall, "games": games, "decisions": decisions / games}))
+"""
+
+# scenario -> games per measurement of Game.replay (every decision through Game.apply)
+REPLAYS = {"valcour-island-1776": 1, "champlain-duel-1776": 4, "mobile-bay-1864": 3}
+
+
+def compare_replays(base: Path, repeat: int) -> list[dict[str, object]]:
+    """Decisions per second of Game.replay (the interactive path: Game.apply
+    checks, copies the state, runs the rules, records), before and now."""
+    rows = []
+    for scenario, games in REPLAYS.items():
+        ratios, now, before = [], [], []
+        for n in range(repeat):
+            a = measure(HERE, scenario, games, 300 + n, REPLAY_CHILD)
+            b = measure(base, scenario, games, 300 + n, REPLAY_CHILD)
+            now.append(a["decisions"] * a["games"] / a["cpu"])
+            before.append(b["decisions"] * b["games"] / b["cpu"])
+            ratios.append(b["cpu"] / a["cpu"])
+        row = {
+            "scenario": scenario,
+            "replayed_games": games,
+            "decisions_per_game": round(a["decisions"], 1),
+            "decisions_per_s_before": round(statistics.median(before)),
+            "decisions_per_s_now": round(statistics.median(now)),
             "ratio_median": round(statistics.median(ratios), 2),
             "ratio_min": round(min(ratios), 2),
             "ratio_max": round(max(ratios), 2),
@@ -144,14 +200,17 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="games per measurement x")
     parser.add_argument("--only", nargs="*", default=[], help="scenario ids")
     parser.add_argument("--scaling", action="store_true", help="1 -> 2 local workers")
+    parser.add_argument("--replays", action="store_true", help="with --base: Game.replay instead of simulate")
     parser.add_argument("--scaling-scenario", default="champlain-duel-1776")
     parser.add_argument("--scaling-games", type=int, default=200)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     started = time.perf_counter()
     result: dict[str, object] = {}
-    if args.base:
+    if args.base and not args.replays:
         result["compare"] = compare(args.base.resolve(), args.repeat, args.only, args.scale)
+    if args.base and args.replays:
+        result["replays"] = compare_replays(args.base.resolve(), args.repeat)
     if args.scaling:
         result["scaling"] = scaling(args.scaling_scenario, args.scaling_games, args.repeat)
     result["seconds"] = round(time.perf_counter() - started, 1)
@@ -163,6 +222,12 @@ def main() -> None:
             f"{row['scenario']:26} {row['decisions_per_game']:>7} decisions/game  "
             f"before {row['games_per_s_before']:>9} games/s  now {row['games_per_s_now']:>9}  "
             f"x{row['ratio_median']} ({row['ratio_min']}-{row['ratio_max']})"
+        )
+    for row in result.get("replays", []):  # type: ignore[attr-defined]
+        print(
+            f"replay {row['scenario']:19} {row['decisions_per_game']:>7} decisions/game  "
+            f"before {row['decisions_per_s_before']:>6} decisions/s  "
+            f"now {row['decisions_per_s_now']:>6}  x{row['ratio_median']}"
         )
     if "scaling" in result:
         s = result["scaling"]
