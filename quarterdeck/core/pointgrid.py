@@ -36,7 +36,7 @@ DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 _SQRT3_2 = math.sqrt(3) / 2
 
-_CACHE = 1 << 16
+_CACHE = 1 << 14
 """Bearings and arcs are pure functions of a few small integers, asked for
 again and again by the rules and the computer players: each keeps its last
 answers (a bounded cache, so a long run's memory stays flat)."""
