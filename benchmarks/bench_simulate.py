@@ -200,7 +200,9 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="games per measurement x")
     parser.add_argument("--only", nargs="*", default=[], help="scenario ids")
     parser.add_argument("--scaling", action="store_true", help="1 -> 2 local workers")
-    parser.add_argument("--replays", action="store_true", help="with --base: Game.replay instead of simulate")
+    parser.add_argument(
+        "--replays", action="store_true", help="with --base: Game.replay instead of simulate"
+    )
     parser.add_argument("--scaling-scenario", default="champlain-duel-1776")
     parser.add_argument("--scaling-games", type=int, default=200)
     parser.add_argument("--json", action="store_true")
