@@ -14,7 +14,16 @@ CASES = [(s.ruleset, s.id) for s in scenarios.bundled() if s.ruleset in playable
 
 # Big battles (every vessel of both fleets): fewer games, cut to their first
 # turns, so that the whole check stays quick; (games, turns).
-BIG = {"valcour-island-1776": (1, 2), "lake-erie-1813": (2, 3)}
+BIG = {
+    "valcour-island-1776": (1, 2),
+    "lake-erie-1813": (2, 3),
+    # ACW river: every ship plots, fires and is hidden or seen each move
+    "arkansas-vicksburg-1862": (3, 5),
+    "hampton-roads-1862": (2, 4),
+    "mobile-bay-torpedoes-1864": (2, 4),
+    "random-river": (2, 3),
+    "random-estuary": (2, 3),
+}
 
 
 @pytest.mark.parametrize(("ruleset_id", "scenario_id"), CASES)

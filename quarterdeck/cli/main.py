@@ -321,7 +321,8 @@ def play(
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
     game_id = store.create(game.record, kinds)
     attach(game, store, game_id)
-    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, seed {actual_seed}")
+    how = f"seed {actual_seed}" if actual_seed is not None else "dice rolled at the table"
+    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, {how}")
     console.print(", ".join(f"{s}: {k}" for s, k in kinds.items()))
     _play_saved(game, kinds, store, game_id, save, actual_seed or 0, ask)
 
@@ -455,22 +456,31 @@ def replay(
     as_json: JsonFlag = False,
 ) -> None:
     """Replay a game record (or a simulated game by its seed) and show the
-    identical final state."""
+    identical final state.
+
+    Until the game is over it shows what a watcher may see: no side's
+    secrets (its secret orders, rolls and cards); once it is over, everything."""
     if seed is not None:
         record = _simulated_record(source, seed, side or [], set_ or [], keep, db)
     elif side or set_ or keep:
         raise fail("--side, --set and --keep go with --seed SEED")
     else:
         record = _load_record(source, db)
+    game = Game.replay(record)
+    finished = game.result() is not None
+
+    def public(g: Game) -> list[Any]:
+        g.spectators_see_all = finished
+        return [e for e in g.log if e.visible_to(g.viewer(None)) and e.kind != "secret"]
+
     if step:
         decisions = record.decisions()
         shown = 0
         for n in range(len(decisions) + 1):
-            game = Game.replay(record, upto=n)
-            for entry in game.log[shown:]:
-                if entry.kind != "secret":
-                    console.print(escape(str(entry)))
-            shown = len(game.log)
+            partial_game = Game.replay(record, upto=n)
+            for entry in public(partial_game)[shown:]:
+                console.print(escape(str(entry)))
+            shown = len(public(partial_game))
             if n < len(decisions):
                 if sys.stdin.isatty():
                     console.input(
@@ -478,19 +488,24 @@ def replay(
                     )
                 else:
                     console.print(f"[dim]-- decision {n + 1}/{len(decisions)} --[/dim]")
-    game = Game.replay(record)
     result = game.result()
     state = game.ruleset.state_to_json(game.state)
     if as_json:
+        shown_state = state if finished else game.view(None, log=False)
         print(
-            json.dumps({"result": result.to_json() if result else None, "state": state}, indent=1)
+            json.dumps(
+                {
+                    "result": result.to_json() if result else None,
+                    "state" if finished else "view": shown_state,
+                },
+                indent=1,
+            )
         )
         return
     if not step:
-        for entry in game.log:
-            if entry.kind != "secret":
-                console.print(escape(str(entry)))
-    console.print(Text(game.ruleset.render(game.state, None)))
+        for entry in public(game):
+            console.print(escape(str(entry)))
+    console.print(Text(game.ruleset.render(game.state, game.viewer(None))))
     shown_result = str(result) if result else f"unfinished (turn {game.turn})"
     console.print(f"[bold]Result:[/bold] {escape(shown_result)}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
@@ -721,30 +736,72 @@ def _pct(x: Any) -> str:
     return f"{float(x):.2%}"
 
 
+PolicyOption = Annotated[
+    str,
+    typer.Option(
+        "--policy",
+        help="How unopposed dice are placed: 'action' (best for the whole action) or "
+        "'round' (the round's best trade).",
+    ),
+]
+
+
+def _odds_json(ctx: typer.Context, as_json: bool) -> bool:
+    """--json given to the subcommand or to `quarterdeck odds` itself."""
+    return as_json or bool((ctx.obj or {}).get("json"))
+
+
+def _policy(policy: str) -> str:
+    from quarterdeck.odds.gundice import POLICIES
+
+    if policy not in POLICIES:
+        raise fail(f"--policy: {policy!r} is not a policy; legal values: {', '.join(POLICIES)}")
+    return policy
+
+
+def _attempt_data() -> dict[str, Any]:
+    from quarterdeck.odds.gundice import attempt_odds
+
+    return {
+        str(n): {"fraction": str(p), "probability": float(p)} for n, p in attempt_odds().items()
+    }
+
+
+def _table_data(max_dice: int, policy: str) -> dict[str, float]:
+    from quarterdeck.odds.gundice import capture_odds
+
+    return {
+        f"{a}v{d}": float(capture_odds(a, d, policy=policy))
+        for a in range(1, max_dice + 1)
+        for d in range(1, max_dice + 1)
+    }
+
+
 @odds_app.callback(invoke_without_command=True)
 def odds_overview(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Without a subcommand: attempt odds and the capture table for 1-6 dice."""
+    """Without a subcommand: attempt odds and the capture table for 1-6 dice.
+    Unopposed dice are placed for the whole action unless --policy round."""
+    ctx.obj = {"json": as_json}
     if ctx.invoked_subcommand is not None:
         return
-    attempt(as_json=as_json) if as_json else (attempt(), capture_table())
+    if as_json:
+        data = {"attempt": _attempt_data(), "capture": _table_data(6, "action")}
+        print(json.dumps({**data, "policy": "action"}))
+        return
+    attempt(ctx)
+    capture_table(ctx)
 
 
 @odds_app.command()
-def attempt(as_json: JsonFlag = False) -> None:
+def attempt(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Chance that a boarding attempt with 1, 2 or 3 dice starts an action."""
-    from quarterdeck.odds.gundice import attempt_odds
-
-    odds = attempt_odds()
-    if as_json:
-        print(
-            json.dumps(
-                {str(n): {"fraction": str(p), "probability": float(p)} for n, p in odds.items()}
-            )
-        )
+    data = _attempt_data()
+    if _odds_json(ctx, as_json):
+        print(json.dumps(data))
         return
     table = Table("attempt dice", "P(any 6)", "exact")
-    for n, p in odds.items():
-        table.add_row(str(n), _pct(p), str(p))
+    for n, p in data.items():
+        table.add_row(n, _pct(p["probability"]), p["fraction"])
     console.print(table)
 
 
@@ -754,15 +811,17 @@ NUMBERS = {"ignore_unknown_options": True}
 
 @odds_app.command("round", context_settings=NUMBERS)
 def round_cmd(
+    ctx: typer.Context,
     attacker: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Attacker's dice.")],
     defender: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Defender's dice.")],
     as_json: JsonFlag = False,
+    policy: PolicyOption = "action",
 ) -> None:
     """Outcome of one round: dice lost by each side, exactly."""
     from quarterdeck.odds.gundice import round_odds
 
-    dist = round_odds(attacker, defender)
-    if as_json:
+    dist = round_odds(attacker, defender, policy=_policy(policy))
+    if _odds_json(ctx, as_json):
         print(
             json.dumps(
                 [
@@ -786,20 +845,23 @@ def round_cmd(
 
 @odds_app.command(context_settings=NUMBERS)
 def capture(
+    ctx: typer.Context,
     attacker: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Attacker's dice.")],
     defender: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Defender's dice.")],
     as_json: JsonFlag = False,
+    policy: PolicyOption = "action",
 ) -> None:
     """Chance that A attacking dice capture D defending dice if neither calls off."""
     from quarterdeck.odds.gundice import capture_odds
 
-    p = capture_odds(attacker, defender)
-    if as_json:
+    p = capture_odds(attacker, defender, policy=_policy(policy))
+    if _odds_json(ctx, as_json):
         print(
             json.dumps(
                 {
                     "attacker": attacker,
                     "defender": defender,
+                    "policy": policy,
                     "fraction": str(p),
                     "probability": float(p),
                 }
@@ -814,27 +876,23 @@ def capture(
 
 @odds_app.command("table")
 def capture_table(
+    ctx: typer.Context,
     max_dice: Annotated[int, typer.Option("--max", min=1, max=12, help="Largest dice count.")] = 6,
     as_json: JsonFlag = False,
+    policy: PolicyOption = "action",
 ) -> None:
     """Capture chance for every pair of dice counts up to --max."""
-    from quarterdeck.odds.gundice import capture_odds
-
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    f"{a}v{d}": float(capture_odds(a, d))
-                    for a in range(1, max_dice + 1)
-                    for d in range(1, max_dice + 1)
-                }
-            )
-        )
+    data = _table_data(max_dice, _policy(policy))
+    if _odds_json(ctx, as_json):
+        print(json.dumps(data))
         return
     table = Table("attacker \\ defender", *[str(d) for d in range(1, max_dice + 1)])
     for a in range(1, max_dice + 1):
-        table.add_row(str(a), *[f"{float(capture_odds(a, d)):.1%}" for d in range(1, max_dice + 1)])
-    console.print("Chance of capture if neither side calls off (5.2):")
+        table.add_row(str(a), *[f"{data[f'{a}v{d}']:.1%}" for d in range(1, max_dice + 1)])
+    how = "for the whole action" if policy == "action" else "for the round's best trade"
+    console.print(
+        f"Chance of capture if neither side calls off (5.2), unopposed dice placed {how}:"
+    )
     console.print(table)
 
 

@@ -25,8 +25,8 @@ def start(
         "seats": {"british": british, "american": american},
         "dice": dice,
     }
-    if seed is not None:
-        body["seed"] = seed
+    if seed is not None and "link" not in (british, american):
+        body["seed"] = seed  # a seed may not be chosen when another person plays by link
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -46,6 +46,15 @@ def first_option(client: TestClient, game_id: str, token: str) -> str:
     assert prompt is not None
     option: str = prompt["options"][0]["id"]
     return option
+
+
+def test_a_seed_is_refused_when_another_person_plays_by_link(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={"scenario": SCENARIO, "seats": {"british": "here", "american": "link"}, "seed": 4},
+    )
+    assert r.status_code == 422
+    assert r.json()["detail"].startswith("seed: a seed may be chosen only when no other person")
 
 
 # -- pages and listings --------------------------------------------------------------
@@ -536,7 +545,11 @@ def test_every_other_bundled_scenario_plays_to_its_end_through_the_api(
         if data["view"] is not None and data["view"]["result"] is not None:
             break
         need = data["need_dice"]
-        if need is not None:
+        if need is not None and need.get("kind") == "card":
+            card = throws.choice(need["cards"])  # a card drawn at the table
+            sent = client.post(f"/api/games/{game['id']}/dice", json={"token": token, "card": card})
+            rolls += 1
+        elif need is not None:
             values = [throws.randint(1, need["sides"]) for _ in range(need["count"])]
             sent = client.post(
                 f"/api/games/{game['id']}/dice", json={"token": token, "values": values}

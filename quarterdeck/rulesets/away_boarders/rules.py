@@ -22,6 +22,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.prompts import Answer, Field, Option, Prompt
 from quarterdeck.core.result import Result, Termination
+from quarterdeck.rulesets.away_boarders import fleet
 from quarterdeck.rulesets.away_boarders.state import (
     BATTERIES,
     BOX_LABELS,
@@ -503,36 +504,42 @@ def _crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
             )
         if order is not None:
             continue
-        options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
-        for name, plan in crew_plans(ship, t).items():
-            options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
-        options.append(Option("custom", "place the crew markers box by box"))
-        if ship.casualties > 0:
-            for box in TASK_BOXES:
-                options.append(
-                    Option(
-                        f"rally:{box}",
-                        f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
-                        "(one die: even, he returns; odd, lost for good; "
-                        "instead of reassigning)",
-                    )
-                )
-        if ship.casualties > 1:
-            options.append(
-                Option(
-                    "rally",
-                    "rally several casualties, box by box (a die each: even, back to duty; "
-                    "instead of reassigning)",
-                )
-            )
         return Prompt(
             seat,
             f"Turn {state.turn}, crew assignment: {ship.name}",
             R_CREW,
-            tuple(options),
+            crew_options(ship, t),
             context={"secret": True, "step": "crew", "ship": ship.id, "turn": state.turn},
         )
     return None
+
+
+def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
+    """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
+    rally casualties instead of reassigning."""
+    options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
+    for name, plan in crew_plans(ship, t).items():
+        options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
+    options.append(Option("custom", "place the crew markers box by box"))
+    if ship.casualties > 0:
+        for box in TASK_BOXES:
+            options.append(
+                Option(
+                    f"rally:{box}",
+                    f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
+                    "(one die: even, he returns; odd, lost for good; "
+                    "instead of reassigning)",
+                )
+            )
+    if ship.casualties > 1:
+        options.append(
+            Option(
+                "rally",
+                "rally several casualties, box by box (a die each: even, back to duty; "
+                "instead of reassigning)",
+            )
+        )
+    return tuple(options)
 
 
 def loaded_batteries(ship: Ship) -> list[str]:
@@ -1859,10 +1866,19 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
     if state.incident:
         return (_incident_prompt(state),)
     if state.phase == "crew":
-        out = [p for seat in state.sides if (p := _crew_prompt(state, t, seat)) is not None]
+        out = [
+            p
+            for seat in state.sides
+            if (p := fleet.crew_prompt(state, t, seat) or _crew_prompt(state, t, seat)) is not None
+        ]
         return tuple(out)
     if state.phase == "loads":
-        out = [p for seat in state.sides if (p := _loads_prompt(state, t, seat)) is not None]
+        out = [
+            p
+            for seat in state.sides
+            if (p := fleet.loads_prompt(state, t, seat) or _loads_prompt(state, t, seat))
+            is not None
+        ]
         return tuple(out)
     if state.phase == "move":
         if state.group:
@@ -2027,7 +2043,10 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     """Take ``seat``'s checked answer, then run the sequence of play forward."""
     prompt = next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
-    if step == "loads":
+    if prompt.context.get("fleet"):
+        assert isinstance(answer, dict)
+        fleet.apply(state, seat, prompt, answer)
+    elif step == "loads":
         assert isinstance(answer, dict)
         state.orders.setdefault(seat, {})[prompt.context["ship"]] = dict(answer)
     elif step == "casualty":

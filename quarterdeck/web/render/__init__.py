@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from quarterdeck.web.render.acw_river import AcwRiverRenderer
 from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
 from quarterdeck.web.render.flotilla import FlotillaRenderer
 from quarterdeck.web.render.generic import GenericRenderer
@@ -31,6 +32,7 @@ RENDERERS: dict[str, Renderer] = {
     "gundice-boarding": GunDiceRenderer(),
     "away-boarders": AwayBoardersRenderer(),
     "flotilla": FlotillaRenderer(),
+    "acw-river": AcwRiverRenderer(),
 }
 
 

@@ -260,7 +260,13 @@
       if (data.type === "update") apply(data, false);
       else if (data.type === "error") say(data.detail);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 4403 || ev.code === 4404) {
+        // the link was revoked (or the game is gone): reconnecting cannot help
+        conn.textContent = "disconnected"; conn.className = "conn";
+        if (ev.code === 4403 && token) say("This seat's link no longer works: ask the host for a new one.");
+        return;
+      }
       conn.textContent = "reconnecting…"; conn.className = "conn";
       setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
     };
@@ -271,4 +277,62 @@
   showTurn();
   const log = document.getElementById("frag-log");
   if (log) log.scrollTop = log.scrollHeight;
+})();
+// The explanation of a roll: click (or Enter on) a roll in the dice tray or
+// the log; the server explains it from this seat's own log.
+(function () {
+  "use strict";
+  const root = document.getElementById("game");
+  if (!root) return;
+  function dialog() {
+    let d = document.getElementById("explain");
+    if (!d) {
+      d = document.createElement("dialog");
+      d.id = "explain"; d.className = "explain"; d.setAttribute("aria-labelledby", "explain-title");
+      d.innerHTML = '<form method="dialog"><button class="close" aria-label="Close">✕</button></form><div class="explain-body"></div>';
+      document.body.appendChild(d);
+      d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+    }
+    return d;
+  }
+  async function open(entry) {
+    const token = root.dataset.token;
+    const q = token ? `?t=${encodeURIComponent(token)}` : "";
+    const res = await fetch(`/games/${root.dataset.game}/explain/${entry}${q}`);
+    const d = dialog();
+    d.querySelector(".explain-body").innerHTML = res.ok ? await res.text()
+      : "<p>This roll cannot be explained: " + res.status + "</p>";
+    if (!d.open) d.showModal();
+  }
+  document.addEventListener("click", (e) => {
+    const item = e.target.closest && e.target.closest("#frag-tray [data-entry], #frag-log [data-entry]");
+    if (item) open(item.dataset.entry);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const item = e.target.closest && e.target.closest("#frag-tray [data-entry], #frag-log [data-entry]");
+    if (item) { e.preventDefault(); open(item.dataset.entry); }
+  });
+})();
+// A fleet's orders in one form: a row may copy the row above, or every row
+// the first (a choice only where that row offers it).
+(function () {
+  "use strict";
+  function copy(from, to) {
+    to.querySelectorAll("td[data-col]").forEach((td) => {
+      const src = from.querySelector(`td[data-col="${CSS.escape(td.dataset.col)}"] select, td[data-col="${CSS.escape(td.dataset.col)}"] input`);
+      const dst = td.querySelector("select, input");
+      if (!src || !dst) return;
+      if (dst.tagName === "SELECT" && ![...dst.options].some((o) => o.value === src.value)) return;
+      dst.value = src.value;
+      dst.classList.remove("copied"); void dst.offsetWidth; dst.classList.add("copied");
+    });
+  }
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest("form.fleet-form button.same-as-above, form.fleet-form button.same-for-all");
+    if (!b) return;
+    const rows = [...b.closest("form").querySelectorAll("tbody tr")];
+    if (b.classList.contains("same-for-all")) rows.slice(1).forEach((r) => copy(rows[0], r));
+    else { const row = b.closest("tr"); const i = rows.indexOf(row); if (i > 0) copy(rows[i - 1], row); }
+  });
 })();
