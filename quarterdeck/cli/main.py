@@ -897,6 +897,123 @@ def capture_table(
 
 
 # --------------------------------------------------------------------------
+# odds: Cutting Out Party
+
+co_odds = typer.Typer(help="Exact odds for Cutting Out Party: a melee, a cannon shot, spotting.")
+odds_app.add_typer(co_odds, name="cutting-out")
+
+
+@co_odds.command("melee")
+def co_melee(
+    mod_a: Annotated[int, typer.Argument(help="The first figure's modifiers.")] = 0,
+    mod_b: Annotated[int, typer.Argument(help="The second figure's modifiers.")] = 0,
+    enemies: Annotated[
+        int, typer.Option("--against", min=1, max=8, help="The first figure against N enemies.")
+    ] = 1,
+    climbing: Annotated[
+        bool, typer.Option("--climbing", help="The first figure is a boarder on the climb.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """One figure against one (or against several, --against N): every result."""
+    from quarterdeck.odds.cutting_out import melee_lone, melee_pair
+
+    if enemies > 1:
+        fate, beaten = melee_lone(enemies, mod_a, mod_b)
+        if as_json:
+            print(
+                json.dumps(
+                    {
+                        "fate": {k: float(v) for k, v in fate.items()},
+                        "beaten": {str(k): float(v) for k, v in beaten.items()},
+                    }
+                )
+            )
+            return
+        table = Table("the lone figure", "probability", "exact")
+        for k, p in fate.items():
+            table.add_row(k, _pct(p), str(p))
+        console.print(
+            f"One figure ({mod_a:+d}) against {enemies} ({mod_b:+d} each), "
+            "one die against each of theirs (Melee):"
+        )
+        console.print(table)
+        beat = Table("enemies he beats", "probability", "exact")
+        for n, p in beaten.items():
+            beat.add_row(str(n), _pct(p), str(p))
+        console.print(beat)
+        return
+    dist = melee_pair(mod_a, mod_b, climbing)
+    if as_json:
+        print(
+            json.dumps({k: {"fraction": str(p), "probability": float(p)} for k, p in dist.items()})
+        )
+        return
+    table = Table("outcome", "probability", "exact")
+    for k, p in dist.items():
+        table.add_row(k, _pct(p), str(p))
+    climb = ", a climbing" if climbing else ""
+    console.print(f"Figure a{climb} ({mod_a:+d}) against figure b ({mod_b:+d}) (Melee):")
+    console.print(table)
+
+
+@co_odds.command("cannon")
+def co_cannon(
+    gun: Annotated[str, typer.Argument(help="ship, land or swivel.")],
+    inches: Annotated[float, typer.Argument(help="The range in inches.")],
+    target: Annotated[
+        str, typer.Option(help="fort, anchored, moving or boats (round shot).")
+    ] = "anchored",
+    modifier: Annotated[int, typer.Option(help="The red die's modifiers, added up.")] = 0,
+    grape: Annotated[bool, typer.Option("--grape", help="Grape, not round shot.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """One gun's shot: the chance to hit, and what a hit does (Cannon Fire)."""
+    from quarterdeck.odds.cutting_out import cannon_shot
+
+    if gun not in ("ship", "land", "swivel"):
+        raise fail(f"gun {gun!r}: legal values are ship, land, swivel")
+    if target not in ("fort", "anchored", "moving", "boats"):
+        raise fail(f"--target {target!r}: legal values are fort, anchored, moving, boats")
+    hit, effects = cannon_shot(gun, inches, target, modifier, grape)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "hit": {"fraction": str(hit), "probability": float(hit)},
+                    "effects": {k: float(v) for k, v in effects.items()},
+                }
+            )
+        )
+        return
+    shot = "grape" if grape else f"round shot at a {target} target"
+    console.print(
+        f"A {gun} gun, {shot}, at {inches:g} in ({modifier:+d}): hits {_pct(hit)} (exactly {hit})"
+    )
+    if effects:
+        table = Table("a hit does", "probability", "exact")
+        for k, p in effects.items():
+            table.add_row(k, _pct(p), str(p))
+        console.print(table)
+
+
+@co_odds.command("spotting")
+def co_spotting(
+    inches: Annotated[float, typer.Argument(help="The nearest boat's distance in inches.")],
+    bonus: Annotated[int, typer.Option(help="Daytime +2, the moon card +1.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """The chance the defender's spotting die finds the nearest boat."""
+    from quarterdeck.odds.cutting_out import spotting
+
+    p = spotting(inches, bonus)
+    if as_json:
+        print(json.dumps({"inches": inches, "fraction": str(p), "probability": float(p)}))
+        return
+    console.print(f"A boat {inches:g} in off is spotted with probability {_pct(p)} (exactly {p})")
+
+
+# --------------------------------------------------------------------------
 # serve
 
 

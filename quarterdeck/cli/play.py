@@ -83,15 +83,25 @@ class HumanPlayer:
                 )
         answer: dict[str, Any] = {}
         for f in prompt.fields:
+            if f.type == "choice":  # numbered, as a choice prompt's options are
+                for n, c in enumerate(f.choices, 1):
+                    self.console.print(
+                        f"  {n}. {escape(c.label)}  [dim]{escape(f'[{c.id}]')}[/dim]"
+                    )
             while True:
                 text = self.ask(
                     escape(
                         f"{f.label} ({f.low}-{f.high})> "
                         if f.type == "int"
-                        else f"{f.label} ({'/'.join(c.id for c in f.choices)})> "
+                        else f"{f.label} (1 to {len(f.choices)}, or an id in brackets)> "
                     )
                 )
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
+                ids = [c.id for c in f.choices]
+                if f.type == "choice" and str(value) in ids:  # an id that is a number
+                    value = str(value)
+                elif f.type == "choice" and isinstance(value, int) and 1 <= value <= len(ids):
+                    value = ids[value - 1]
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:

@@ -312,25 +312,35 @@ def _changes(
     if math.target is not None and ok is not None:
         if math.how in ("sum", "highest"):
             gap = (result - math.target) if not math.at_most else (math.target - result)
+            # a roll that wants a low result (at most the target) fails on more
+            worse, better = ("more", "less") if math.at_most else ("less", "more")
+            target = f"the target {math.target}" + (" (at most)" if math.at_most else "")
             if ok:
                 out.append(
-                    f"The result {result} made the target {math.target}"
+                    f"The result {result} made {target}"
                     + (f" with {gap} to spare" if gap else " exactly")
-                    + f": {gap + 1} less would have failed."
+                    + f": {gap + 1} {worse} would have failed."
                 )
             else:
                 out.append(
-                    f"The result {result} missed the target {math.target} by {-gap}: "
-                    f"{-gap} more would have succeeded."
+                    f"The result {result} missed {target} by {-gap}: "
+                    f"{-gap} {better} would have succeeded."
                 )
         elif math.how == "any":
             mod = sum(v for _, v in math.modifiers)
             need = math.target - mod
+            cmp = "or less" if math.at_most else "or more"
             if ok:
-                out.append(f"{result} of the dice made {need} or more.")
+                made = "1 die" if result == 1 else f"{result} dice"
+                out.append(
+                    f"{made} of {len(values)} made {need} {cmp}; "
+                    "with none that did, the roll would have failed."
+                )
             else:
-                best = max(values) if values else 0
-                out.append(f"No die made {need} or more; the best was {best}, {need - best} short.")
+                best = (min(values) if math.at_most else max(values)) if values else 0
+                out.append(
+                    f"No die made {need} {cmp}; the best was {best}, {abs(need - best)} short."
+                )
     if chance is not None:
         for what, value in math.modifiers:
             without = RollMath(

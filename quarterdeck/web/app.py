@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import sys
 import time
 import traceback
@@ -33,7 +34,13 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
@@ -218,7 +225,7 @@ def catalogue() -> list[dict[str, Any]]:
                             }
                             for name, d in s.header.decks.items()
                         },
-                        "forces": list(s.summary),
+                        "forces": [_force_in_words(line, s) for line in s.summary],
                         "turn_limit": s.header.turn_limit,
                     }
                     for s in by_ruleset.get(r.info.id, [])
@@ -226,6 +233,16 @@ def catalogue() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _force_in_words(line: str, scenario: Scenario) -> str:
+    """A rule set's summary line of a ship ("american: Royal Savage (...)")
+    with the side as people call it ("Lake Champlain fleet: Royal Savage ...")."""
+    side, sep, rest = line.partition(": ")
+    for x in scenario.header.sides:
+        if sep and side == x.name and x.title:
+            return f"{x.title.split(' (')[0]}: {rest}"
+    return line
 
 
 def _cookie_tokens(request: Request, game_id: str) -> dict[str, str]:
@@ -825,16 +842,33 @@ def create_app(
 
     def print_scenario_now(request: Request, scenario_id: str, paper: str) -> Response:
         found = _scenario_or_404(scenario_id)
-        game = Game.new(found, seed=0)
+        # a seed nobody chose: what the set-up rolls in secret here (an example)
+        # can match no game played from a seed a player picked
+        game = Game.new(found, seed=secrets.randbits(31))
         info = [{"name": x.name, "title": x.title, "colour": x.colour} for x in found.header.sides]
-        view = {**game.view(None), "side_titles": {s["name"]: s["title"] for s in info}}
-        cards = renderer_for(found.ruleset).cards(view, {s["name"]: s["colour"] for s in info})
+        titles = {s["name"]: s["title"] for s in info}
+        colours = {s["name"]: s["colour"] for s in info}
+        renderer = renderer_for(found.ruleset)
+
+        def cards_seen_by(seat: str | None) -> list[tuple[str, str, str, list[str]]]:
+            view = {**game.view(seat), "side_titles": titles}
+            return card_groups(renderer.cards(view, colours), info)
+
+        # each side's own ships as that side sees them (a watcher may see none of
+        # them at the start: in fog, say); what belongs to no side as a watcher sees it
+        groups = []
+        for side in found.combatants:
+            groups += [g for g in cards_seen_by(side) if g[0] == side]
+        groups += [g for g in cards_seen_by(None) if g[0] not in found.combatants]
         return _print_page(
             request,
             "cards",
             f"{found.title}: the ships at the start",
-            "Each ship's card as the scenario sets her up, a side to a page.",
-            print_page_body(card_groups(cards, info), "at the start"),
+            "Each ship's card as the scenario sets her up, a side to a page. Whatever is "
+            "rolled or dealt before the battle (a captain's quality, objectives) is an "
+            "example here: each game rolls its own, so print a game's sheets after its "
+            "set-up to have them.",
+            print_page_body(groups, "at the start"),
             paper,
             "",
             [("Quick reference", f"/scenarios/{scenario_id}/reference"), ("Start page", "/")],
@@ -938,7 +972,31 @@ def create_app(
 
         return await on_game(game_id, now)
 
+    @app.get("/games/{game_id}/replay/explain/{entry}", response_class=HTMLResponse)
+    async def replay_explain_page(
+        game_id: str, entry: int, step: int | None = Query(default=None, ge=0)
+    ) -> Response:
+        """A roll of the replay's log at ``step``: the log a watcher saw then
+        (the replay page's own), nothing more."""
+
+        def now() -> Response:
+            live = games.get(game_id)
+            game, _at, _total = games.replay(game_id, step)
+            log = game.view(None).get("log", [])
+            if not 0 <= entry < len(log) or log[entry].get("kind") != "roll":
+                raise WebError(f"entry {entry} of this log is not a roll", 404)
+            titles = {s["name"]: s["title"].split(" (")[0] for s in live.side_info}
+            return HTMLResponse(explanation(explain(log[entry]), lambda t: in_words(t, titles)))
+
+        return await on_game(game_id, now)
+
     # -- end of the sheets and explanations -------------------------------------------
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """For a browser (or a bookmark, a feed reader) that asks the old way:
+        the icon as a PNG, which every browser reads at this address."""
+        return FileResponse(HERE / "static" / "favicon.png", media_type="image/png")
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

@@ -84,3 +84,34 @@ def test_a_roll_without_math_is_explained_by_its_dice_alone() -> None:
     rolled = [r for r in out["distribution"] if r["rolled"]]
     assert rolled == [{"value": 5, "chance": "11.1%", "exact": "1/9", "rolled": True}]
     assert out["highest"][-1]["exact"] == "11/36"
+
+
+def test_a_roll_that_wants_a_low_total_says_more_would_have_failed() -> None:
+    """2d6 needing 7 or less: a 5 (2 and 3) makes it with 2 to spare, and 3
+    more (an 8) would have failed; a 9 misses by 2, and 2 less succeeds."""
+    math = RollMath("sum", target=7, at_most=True)
+    made = explain({"text": "x: rolled 2 3", "values": [2, 3], "sides": 6, "math": math.to_json()})
+    assert made["success"] is True and made["chance"] == "58.3%"
+    assert made["changes"][0] == (
+        "The result 5 made the target 7 (at most) with 2 to spare: 3 more would have failed."
+    )
+    missed = explain(
+        {"text": "x: rolled 4 5", "values": [4, 5], "sides": 6, "math": math.to_json()}
+    )
+    assert missed["success"] is False
+    assert missed["changes"][0] == (
+        "The result 9 missed the target 7 (at most) by 2: 2 less would have succeeded."
+    )
+
+
+def test_any_six_that_succeeds_says_what_would_have_failed() -> None:
+    """Three dice, any 6 (the boarding attempt): 6, 6, 1 makes it with two
+    dice; with none, the roll fails."""
+    math = RollMath("any", target=6)
+    out = explain(
+        {"text": "x: rolled 6 6 1", "values": [6, 6, 1], "sides": 6, "math": math.to_json()}
+    )
+    assert out["success"] is True and out["result"] == 2
+    assert out["changes"][0] == (
+        "2 dice of 3 made 6 or more; with none that did, the roll would have failed."
+    )

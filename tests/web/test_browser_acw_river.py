@@ -43,7 +43,7 @@ def test_a_move_of_plotted_movement_in_two_browsers(
     start.click("#start-button")
     start.wait_for_selector("#links:not([hidden])")
     links = {
-        side: start.input_value(f'#link-list input[aria-label="link for {side}"]')
+        side: start.input_value(f'#link-list input[data-side="{side}"]')
         for side in ("confederate", "union")
     }
     start.close()
@@ -77,7 +77,7 @@ def test_a_move_of_plotted_movement_in_two_browsers(
     rebel.wait_for_selector('#frag-table [data-plot="arkansas"]')
     assert rebel.locator('#frag-table [data-plot="arkansas"] polyline').count() == 1
     assert yankee.locator("#frag-table [data-plot]").count() == 0
-    assert "confederate: secret order given" in yankee.inner_text("#frag-log")
+    assert "Confederate States Navy: secret order given" in yankee.inner_text("#frag-log")
     assert "Speed in knots" not in yankee.inner_text("#frag-log")
     rebel.screenshot(path=str(artifacts / "acw-river-plotted.png"))
     yankee.screenshot(path=str(artifacts / "acw-river-other-side.png"))
@@ -92,7 +92,7 @@ def test_a_move_of_plotted_movement_in_two_browsers(
         arg=[hull, where],
     )
     log = rebel.inner_text("#frag-log")
-    assert "union: secret order given" in log
+    assert "United States Navy: secret order given" in log
     table = rebel.inner_html("#frag-table")
     assert "CSS Arkansas" in table
     rebel.screenshot(path=str(artifacts / "acw-river-revealed.png"))

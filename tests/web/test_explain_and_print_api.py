@@ -31,6 +31,11 @@ def test_the_boarding_attempt_is_explained_with_its_exact_chance(client: TestCli
     assert sum(Fraction(row["exact"]) for row in out["distribution"]) == 1
     html = client.get(f"/games/{game_id}/explain/{n}", params={"t": token}).text
     assert "Exact distribution" in html and "Royal Navy" in html
+    # any 6 succeeds: the verdict counts the dice that made it, not a "result"
+    sixes = log[n]["values"].count(6)
+    made = "no die" if sixes == 0 else "1 die" if sixes == 1 else f"{sixes} dice"
+    made += " made the target"
+    assert ("(result " not in html) and (made in html)
 
 
 def test_an_entry_that_is_not_a_roll_is_refused_with_a_clear_message(client: TestClient) -> None:

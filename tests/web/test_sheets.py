@@ -28,11 +28,19 @@ def test_cards_are_grouped_by_side_in_the_scenarios_order_and_the_rest_come_last
     assert "".join(p for g in groups for p in g[3]).count("<article") == 4
 
 
+def test_no_cards_make_no_groups() -> None:
+    """A view with nothing to print (a watcher who sees no ship in the fog)."""
+    assert card_groups("", SIDES) == []
+
+
 def test_the_reference_shows_the_printed_hit_table_row_for_row() -> None:
     data = charts(get_ruleset("away-boarders"), None)
     html = reference_body(data, None)
     row = data["hit_table"]["rows"]["12"]
     assert "<th>12</th>" + "".join(f"<td>{v}</td>" for v in row) in html
+    # the grid says what its columns are, and ids read as words
+    assert '<th class="corner">ranges →</th>' in html
+    assert "repair_hull" not in html and "repair hull" in html
     assert "house" not in html
 
 

@@ -37,8 +37,8 @@ moves.py       [done] the move made in quarter moves, fastest first; edges,
                shores, shoals, depth, stakes, rocks, chains, wrecks, mined
                areas, contacts (ram, collision, slide).
 hazards.py     [done] Navigational hazards: stuck rolls, reversing off
-               (helped by tugs), spar chains, sunken vessels. [part] the
-               alternative one-die-an-inch method is not offered.
+               (helped by tugs), spar chains, sunken vessels; the
+               alternative one-die-an-inch way as a house rule (moves.py).
 visibility.py  [done] 50 inches, islands and larger ships hiding, smoke
                clouds, fog range, sightings (unseen ships absent from the
                other side's view and log), balloons' sight.

@@ -40,7 +40,7 @@ def spare(ship: Ship) -> int:
 
 
 def alongside(a: Ship, b: Ship, t: Tables) -> bool:
-    return hull(a).range_to(hull(b)) <= t.boarding.alongside + (a.beam + b.beam) / 2
+    return hull(a).range_to(hull(b)) <= t.distances.alongside + (a.beam + b.beam) / 2
 
 
 # --------------------------------------------------------------------------
@@ -48,7 +48,10 @@ def alongside(a: Ship, b: Ship, t: Tables) -> bool:
 
 
 def defenders(ship: Ship) -> int:
-    """CPV aboard who can meet boarders."""
+    """CPV aboard who can meet boarders: none in a ship her crew have
+    abandoned (Morale: abandon ship)."""
+    if ship.status == "abandoned":
+        return 0
     c = ship.crew
     guns = sum(1 for g in ship.guns if g.crewed and not g.destroyed)
     return max(0, c.reserve - c.away) + guns + c.engine + c.boiler
@@ -198,15 +201,20 @@ def _won(state: State, party: Party, ctx: Context, t: Tables) -> None:
 
 def landing_targets(state: State, ship: Ship, t: Tables) -> list[tuple[str, str]]:
     """Towns, ports and enemy forts a ship near the shore may land a party
-    for (within reach of land, the target within a day's march: 12 in)."""
-    if distance_to_land(state, (ship.x, ship.y)) > t.landing.reach + ship.beam:
+    for (within reach of land, the target within marching range: both
+    reconstructed distances)."""
+    if distance_to_land(state, (ship.x, ship.y)) > t.distances.landing_reach + ship.beam:
         return []
+    reach = t.distances.landing_range
     out = []
     for pid, place in state.places.items():
-        if place.secured_by != ship.side and distance((ship.x, ship.y), (place.x, place.y)) <= 12.0:
+        if (
+            place.secured_by != ship.side
+            and distance((ship.x, ship.y), (place.x, place.y)) <= reach
+        ):
             out.append((pid, place.name))
     for fid, fort in state.forts.items():
-        if fort.side != ship.side and distance((ship.x, ship.y), (fort.x, fort.y)) <= 12.0:
+        if fort.side != ship.side and distance((ship.x, ship.y), (fort.x, fort.y)) <= reach:
             out.append((fid, fort.name))
     return out
 

@@ -144,6 +144,9 @@ def flagship_lost(state: State, ship: Ship, ctx: Context, t: Tables) -> None:
             1,
             R_FLAG,
             seat=ship.owner,
+            # only a reckless commander throws: the throw itself would tell
+            # the other side his white die
+            secret=True,
             goal=f"{t.flagship.reckless_leaves_on} or more",
         )[0]
         leaves = die >= t.flagship.reckless_leaves_on
@@ -186,7 +189,7 @@ def visible_enemies(state: State, ship: Ship, t: Tables) -> list[Ship]:
     ]
 
 
-def order_point(state: State, ship: Ship, order: Order) -> Vec | None:
+def order_point(state: State, ship: Ship, order: Order, t: Tables) -> Vec | None:
     """Where a standing order takes her, or None (hold, engage)."""
     table = state.table
     kind, target = order.kind, order.target
@@ -209,7 +212,8 @@ def order_point(state: State, ship: Ship, order: Order) -> Vec | None:
         leader = state.ships.get(target)
         if leader is not None and leader.afloat:
             r = math.radians(leader.heading + 180.0)
-            return (leader.x + math.sin(r) * 4.0, leader.y + math.cos(r) * 4.0)
+            gap = t.distances.station_astern
+            return (leader.x + math.sin(r) * gap, leader.y + math.cos(r) * gap)
     return None
 
 
@@ -230,13 +234,19 @@ def _closes(state: State, ship: Ship, plot: Plot, point: Vec, t: Tables) -> bool
     return distance((x, y), point) < now - 1e-6 or now < 2.0
 
 
-def _head_for(ship: Ship, point: Vec, plot: Plot, t: Tables, why: str) -> Plot:
+def _head_for(ship: Ship, point: Vec, plot: Plot, t: Tables, why: str, enemy: str = "") -> Plot:
+    """The plot he steams instead: full ahead for ``point``, keeping a
+    landing, or an attack (ram, spar, boarding) on the enemy he steams for."""
     _, high = speed_limits(ship, t)
+    attack = plot.action.startswith(("ram:", "spar:", "board:"))
+    keep = plot.action.startswith("land:") or (
+        bool(enemy) and attack and plot.action.split(":", 1)[1] == enemy
+    )
     return Plot(
         speed=high,
         helm=_steer_for(ship, point),
         turrets=dict(plot.turrets),
-        action=plot.action if plot.action.startswith("land:") else "",
+        action=plot.action if keep else "",
         laying=plot.laying,
         fire_quarter=plot.fire_quarter,
         override=why,
@@ -256,7 +266,8 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
             near = min(enemies, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))
             aim = (near.x, near.y)
             if plot.speed < ship.speed or not _closes(state, ship, plot, aim, t):
-                return _head_for(ship, aim, plot, t, f"reckless: steams for {near.name}")
+                why = f"reckless: steams for {near.name}"
+                return _head_for(ship, aim, plot, t, why, near.id)
         return plot
     if q != "stubborn":
         return plot
@@ -267,7 +278,8 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
         if enemies:
             near = min(enemies, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))
             if not _closes(state, ship, plot, (near.x, near.y), t):
-                return _head_for(ship, (near.x, near.y), plot, t, f"stubborn: engages {near.name}")
+                why = f"stubborn: engages {near.name}"
+                return _head_for(ship, (near.x, near.y), plot, t, why, near.id)
         return plot
     stripped = plot
     if plot.action.startswith(("ram:", "board:", "spar:")):
@@ -293,7 +305,7 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
                 "stubborn: holds his position",
             )
         return stripped
-    point = order_point(state, ship, order)
+    point = order_point(state, ship, order, t)
     if point is None:
         return stripped
     if not _closes(state, ship, stripped, point, t):

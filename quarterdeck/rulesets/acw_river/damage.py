@@ -173,6 +173,23 @@ def kill_captain(state: State, ship: Ship, ctx: Context, t: Tables) -> None:
     say(state, ctx, f"{captain.name}, captain of {ship.name}, is killed", R_TABLES, ship)
 
 
+def kill_gun_layer(state: State, ship: Ship, gun: str, ctx: Context, t: Tables) -> None:
+    """Gunnery and Ramming: the officer laying ``gun`` (her captain, or the
+    fleet commander aboard in his place) is killed with its crew."""
+    from quarterdeck.rulesets.acw_river.commanders import in_command
+
+    c = in_command(state, ship)
+    if c is None or not c.laying or (gun and c.laying != gun):
+        return
+    if c.role != "fleet":
+        kill_captain(state, ship, ctx, t)
+        return
+    c.alive = False
+    c.laying = ""
+    trigger(ship, "commander killed")
+    say(state, ctx, f"{c.name}, commanding the fleet aboard {ship.name}, is killed", R_TABLES, ship)
+
+
 # --------------------------------------------------------------------------
 # Gunfire
 
@@ -284,9 +301,7 @@ def apply_effect(
             if gun.crewed:
                 gun.crewed = False
                 ship.crew.reserve += 1  # the crew survive the gun
-            captain = state.commanders.get(ship.captain)
-            if captain is not None and captain.laying == gun.id:
-                kill_captain(state, ship, ctx, t)
+            kill_gun_layer(state, ship, gun.id, ctx, t)
         else:
             add_effect(
                 ship,
@@ -317,11 +332,10 @@ def apply_effect(
         return
     if effect.startswith("cpv-"):
         n = int(effect.split("-")[1])
-        captain = state.commanders.get(ship.captain)
         lost = lose_cpv(state, ship, n, ctx, "crew hit")
-        if lost and captain is not None and captain.alive and captain.laying:
-            # the captain laying a gun is killed when its crew is hit
-            kill_captain(state, ship, ctx, t)
+        if lost:
+            # the officer laying a gun is killed when its crew is hit
+            kill_gun_layer(state, ship, "", ctx, t)
         return
     if effect == "captain":
         kill_captain(state, ship, ctx, t)

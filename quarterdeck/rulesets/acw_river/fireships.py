@@ -29,10 +29,8 @@ R_FIRESHIP = "Fire ships"
 R_EXPLOSIVE = "Explosive Ships"
 R_TOW = "Movement: Tugboats (towing)"
 
-TOUCHING = 0.25  # inches between hulls that count as touching
 
-
-def touching(state: State, ship: Ship) -> list[Ship]:
+def touching(state: State, ship: Ship, t: Tables) -> list[Ship]:
     from quarterdeck.rulesets.acw_river.moves import contact_gap
 
     return [
@@ -41,7 +39,7 @@ def touching(state: State, ship: Ship) -> list[Ship]:
         if sid != ship.id
         and other.afloat
         and other.status != "exited"
-        and contact_gap(ship, other) <= TOUCHING
+        and contact_gap(ship, other) <= t.distances.touching
     ]
 
 
@@ -79,7 +77,7 @@ def detonate(state: State, ship: Ship, ctx: Context, t: Tables) -> bool:
     )[0]
     if die < t.fire_ships.explode_on:
         return False
-    victims = touching(state, ship)
+    victims = touching(state, ship, t)
     sink(state, ship, ctx, t, "explodes")
     for other in victims:
         sink(state, other, ctx, t, f"is sunk by the explosion of {ship.name}")
@@ -92,7 +90,7 @@ def spread(state: State, ctx: Context, t: Tables) -> None:
     for ship in state.ships.values():
         if ship.fireship != "fire" or not ship.alight or not ship.afloat:
             continue
-        for other in touching(state, ship):
+        for other in touching(state, ship, t):
             if other.fireship or any(f.kind == "fireship" for f in other.fires):
                 continue
             ironclad = t.hulls[other.hull].ironclad
@@ -143,13 +141,13 @@ def cast_off(state: State, tug: Ship, ctx: Context) -> None:
         say(state, ctx, f"{tug.name} casts off {tow.name}", R_TOW, tug, tow)
 
 
-def follow(state: State, tug: Ship) -> None:
+def follow(state: State, tug: Ship, t: Tables) -> None:
     """The tow in the tug's wake, an inch astern of her."""
     tow = state.ships.get(tug.towing)
     if tow is None or not tow.afloat:
         tug.towing = ""
         return
-    back = tug.length / 2 + tow.length / 2 + 1.0
+    back = tug.length / 2 + tow.length / 2 + t.distances.tow_gap
     r = math.radians(tug.heading)
     tow.heading = tug.heading
     tow.x = tug.x - math.sin(r) * back

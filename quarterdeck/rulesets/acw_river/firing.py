@@ -118,7 +118,7 @@ def bow_or_stern_shot(firer: Vec, target: Ship, t: Tables) -> bool:
     """A shot from within the bow or stern sector of the target (its keel
     line, 30 degrees either side: reconstructed) is at a small profile."""
     rel = Pose(target.x, target.y, target.heading).relative_bearing(firer)
-    a = t.firing.bow_stern_angle
+    a = t.aspect.angle
     return abs(rel) <= a or abs(rel) >= 180.0 - a
 
 
@@ -131,6 +131,15 @@ class Shot:
     modifier: int
     band: int
     inches: float
+    gunnery: int = 0  # the commander's gunnery in ``modifier`` (he lays this gun)
+
+    def goal(self) -> str:
+        """What the die needs, as every side may read it: the commander's
+        gunnery (his yellow die) is said to be added, not how much."""
+        need = max(1, self.need - (self.modifier - self.gunnery))
+        return f"{need} or more hits" + (
+            ", with her commander's gunnery added to the die" if self.gunnery else ""
+        )
 
 
 def shots_at(
@@ -156,10 +165,17 @@ def shots_at(
     aspect = t.firing.bow_stern if bow_or_stern_shot(origin, target, t) else 0
     laying = ""
     lay_bonus = 0
+    fort_lays = 0
     if isinstance(firer, Ship):
         c = in_command(state, firer)
         if c is not None and c.laying:
             laying, lay_bonus = c.laying, gunnery(c, t)
+    else:
+        # the fort commander lays a gun of his own grid square (Fort
+        # Commander: his yellow die is his gunnery, as a captain's)
+        fc = state.commanders.get(firer.commander)
+        if fc is not None and fc.alive:
+            fort_lays = gunnery(fc, t)
     out: list[Shot] = []
     guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
     for gun in guns:
@@ -176,8 +192,10 @@ def shots_at(
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
-        mod = small + aspect + (lay_bonus if gun.id == laying else 0)
-        out.append(Shot(gun.id, need, mod, band, round(inches, 2)))
+        lay = lay_bonus if gun.id == laying else 0
+        if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
+            lay, fort_lays = fort_lays, 0
+        out.append(Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay))
     if out and not in_sight(state, firer, target, t, knower):
         return []
     return out
@@ -210,15 +228,18 @@ def fire_at(
     shots: list[Shot],
     ctx: Context,
     t: Tables,
+    hit_this_move: list[str] | None = None,
 ) -> int:
-    """Resolve the shots of one firer at one target; returns the hits."""
+    """Resolve the shots of one firer at one target; returns the hits.
+    ``hit_this_move``: the target's guns already hit on Table 1 in this
+    exchange of fire, by any firer (Note A: several shots, separate guns)."""
     side = firer.side
     guns = {g.id: g for g in firer.guns}
     hits = 0
     name = firer.name
     seen = [target] + ([firer] if isinstance(firer, Ship) else [])
     secret = any(secret_for(state, s) for s in seen)
-    used: list[str] = []
+    used: list[str] = hit_this_move if hit_this_move is not None else []
     for shot in shots:
         gun = guns[shot.gun]
         gun.last_fired = state.turn
@@ -233,7 +254,7 @@ def fire_at(
             R_METHOD,
             seat=side,
             secret=secret,
-            goal=f"{max(1, need)} or more hits",
+            goal=shot.goal(),
         )[0]
         if (
             gun.type == t.firing.burst_gun
@@ -263,11 +284,9 @@ def fire_at(
                     R_BURST,
                     firer,
                 )
-                c = in_command(state, firer)
-                if c is not None and c.laying == gun.id:
-                    from quarterdeck.rulesets.acw_river.damage import kill_captain
+                from quarterdeck.rulesets.acw_river.damage import kill_gun_layer
 
-                    kill_captain(state, firer, ctx, t)
+                kill_gun_layer(state, firer, gun.id, ctx, t)
                 continue
         if firer.id not in target.fired_on_by:
             target.fired_on_by.append(firer.id)
@@ -321,5 +340,6 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
-        out.append(Shot(gun.id, need, bonus if gun.id == laying else 0, band, round(inches, 2)))
+        lay = bonus if gun.id == laying else 0
+        out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay))
     return out

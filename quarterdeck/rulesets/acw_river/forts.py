@@ -195,7 +195,7 @@ def shore_fire(
             1,
             R_FORTS,
             seat=ship.side,
-            goal=f"{max(1, need)} or more hits",
+            goal=shot.goal(),
         )[0]
         if die < need:
             continue

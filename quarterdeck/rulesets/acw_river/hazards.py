@@ -83,7 +83,7 @@ def helpers(state: State, ship: Ship, hazard: str, t: Tables) -> list[Ship]:
             continue
         if hazard == "wreck":
             continue
-        if me.range_to(hull(other)) <= t.boarding.alongside:
+        if me.range_to(hull(other)) <= t.distances.alongside:
             out.append(other)
     return out
 

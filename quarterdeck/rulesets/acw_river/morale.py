@@ -77,8 +77,9 @@ def ship_modifiers(state: State, ship: Ship, t: Tables) -> list[Modifier]:
         out.append(Modifier("guns can still fire", m.guns_fire))
     else:
         out.append(Modifier("unable to fire", m.cannot_fire))
-    moving = effective_max(ship, t) > 0 and ship.aground is None
-    if moving:
+    # speed is what her engine and boiler can give: a ship aground with her
+    # engine sound takes the run-aground modifier, not "no speed" as well
+    if effective_max(ship, t) > 0:
         out.append(Modifier("can still move", m.can_move))
     else:
         out.append(Modifier("no speed available", m.no_speed))
@@ -125,13 +126,16 @@ def test_ship(state: State, ship: Ship, ctx: Context, t: Tables) -> bool:
         R_MORALE,
         seat=ship.side,
         secret=secret_for(state, ship),
-        goal=f"{t.morale.continue_on - total} or more to fight on",
+        goal=f"with the modifiers, {t.morale.continue_on} or more to fight on",
     )[0]
     score = die + total
     parts = ", ".join(f"{x.why} {x.value:+d}" for x in mods)
     ok = score >= t.morale.continue_on
     verdict = "fights on" if ok else "is abandoned"
-    say(state, ctx, f"{ship.name}: {die} {parts} = {score}: {verdict}", R_MORALE, ship)
+    # the sum names her commander's green or red die: her own side's to know
+    ctx.log(f"{ship.name}: {die} {parts} = {score}: {verdict}", R_MORALE, seats=(ship.side,))
+    if ok:
+        say(state, ctx, f"{ship.name} passes her morale test and fights on", R_MORALE, ship)
     if not ok:
         abandon(state, ship, ctx, t, "morale")
     return ok
@@ -161,16 +165,16 @@ def test_fort(state: State, fort: Fort, ctx: Context, t: Tables, why: str) -> bo
         1,
         R_MORALE,
         seat=fort.side,
-        goal=f"{t.morale.continue_on - total} or more to fight on",
+        goal=f"with the modifiers, {t.morale.continue_on} or more to fight on",
     )[0]
     fort.tested_at = fort.cpv_start - sum(fort.cpv)
     score = die + total
     parts = ", ".join(f"{x.why} {x.value:+d}" for x in mods)
     ok = score >= t.morale.continue_on
-    ctx.log(
-        f"{fort.name}: {die} {parts} = {score}: " + ("holds" if ok else "is abandoned"),
-        R_MORALE,
-    )
+    verdict = "holds" if ok else "is abandoned"
+    # the sum names the fort's CPV and its commander's green or red die
+    ctx.log(f"{fort.name}: {die} {parts} = {score}: {verdict}", R_MORALE, seats=(fort.side,))
+    ctx.log(f"{fort.name} {verdict}", R_MORALE)
     if not ok:
         fort.status = "abandoned"
     return ok

@@ -29,6 +29,8 @@ R_DRIFT = "Ships drifting"
 R_TURN = "Turning Ships"
 R_ANCHOR = "Anchor"
 
+# the printed tables' helm shares (the AI's projection); the rules read
+# ``helm_share`` from the tables, which a house rule may change
 HELM_SHARE: dict[str, float] = {
     "hard-port": -1.0,
     "port": -2 / 3,
@@ -123,7 +125,17 @@ def turn_for(ship: Ship, speed: int, helm: str, t: Tables) -> float:
     if speed == 0 or ship.turning <= 0:
         return 0.0
     most = math.degrees(abs(speed) / ship.turning)
-    return round(HELM_SHARE.get(helm, 0.0) * min(most, 180.0), 6)
+    return round(helm_share(helm, t) * min(most, 180.0), 6)
+
+
+def helm_share(helm: str, t: Tables) -> float:
+    """The helm's share of her tightest turn, negative to port (Turning
+    Ships: the tables' reconstructed [turning])."""
+    if helm == "ahead" or helm not in HELM_SHARE:
+        return 0.0
+    size = helm.removesuffix("port").removesuffix("starboard").rstrip("-")
+    share = {"half": t.turning.half, "hard": t.turning.hard, "": t.turning.helm}[size]
+    return (-1.0 if helm.endswith("port") else 1.0) * share.n / share.d
 
 
 def drift_for(state: State, ship: Ship, speed: int, t: Tables) -> tuple[float, float]:

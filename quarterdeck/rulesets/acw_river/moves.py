@@ -27,15 +27,16 @@ from quarterdeck.rulesets.acw_river.hazards import (
 )
 from quarterdeck.rulesets.acw_river.movement import quarter_pose, swing_at_anchor
 from quarterdeck.rulesets.acw_river.ramming import ram_angle, resolve_ram
-from quarterdeck.rulesets.acw_river.state import MoveLeg, Ship, State
+from quarterdeck.rulesets.acw_river.state import Feature, MoveLeg, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import (
-    depth_at,
     features_crossed,
+    geometry,
     hull,
     on_land,
     path_near_land,
     rect,
+    tide_at,
 )
 from quarterdeck.rulesets.acw_river.visibility import knowers, say, update_sightings
 
@@ -82,7 +83,7 @@ def run_quarter(state: State, t: Tables, ctx: Context) -> None:
         if not leg.stopped and ship.afloat and ship.status != "exited":
             step(state, ship, leg, t, ctx)
         if ship.towing:
-            fireships.follow(state, ship)
+            fireships.follow(state, ship, t)
     update_sightings(state, t, ctx)
 
 
@@ -141,14 +142,20 @@ def _hazards(
         if stuck_test(state, ship, "shore", "water within an inch of the shore", ctx, t):
             return True
     for f in features_crossed(state, a, b, ("shoal", "stakes", "rocks", "chain", "wreck")):
+        what = f.label or f.kind
+        # a sandbar at least as deep as her draught (with the tide) is no hazard
+        # to her: its own depth, wherever in the quarter she crosses it
+        deep = f.depth is not None and f.depth + tide_at(state.table, b, t) >= ship.draught
+        if f.kind == "shoal" and deep:
+            continue
+        if t.hazards.method == "per-inch" and f.kind in ("shoal", "stakes", "rocks"):
+            if _inch_by_inch(state, ship, leg, f, a, b, t, ctx):
+                return True
+            continue
         if f.id in leg.crossed:
             continue
         leg.crossed.append(f.id)
-        what = f.label or f.kind
         if f.kind == "shoal":
-            depth = depth_at(state, b, t) if f.depth is not None else 0.0
-            if f.depth is not None and depth >= ship.draught:
-                continue
             if stuck_test(state, ship, "shoal", what, ctx, t):
                 return True
         elif f.kind in ("stakes", "rocks"):
@@ -163,13 +170,56 @@ def _hazards(
                 continue
             ground(state, ship, "wreck", ctx, f"snagged on the {what}")
             return True
-    deep_enough = depth_at(state, a, t) >= ship.draught
-    if "depth" not in leg.crossed and deep_enough and depth_at(state, b, t) < ship.draught:
+
+    # the open water (the sandbars have had their own test above)
+    def water(p: Vec) -> float:
+        return state.table.depth + tide_at(state.table, p, t)
+
+    deep_enough = water(a) >= ship.draught
+    if "depth" not in leg.crossed and deep_enough and water(b) < ship.draught:
         # into water too shallow for her, out of water deep enough (a river
         # shallower than her draught all over is no new hazard each move)
         leg.crossed.append("depth")
         if stuck_test(state, ship, "shoal", "water too shallow for her draught", ctx, t):
             return True
+    return False
+
+
+def _inch_by_inch(
+    state: State,
+    ship: Ship,
+    leg: MoveLeg,
+    f: Feature,
+    a: Vec,
+    b: Vec,
+    t: Tables,
+    ctx: Context,
+) -> bool:
+    """Navigational hazards, the alternative way: one die for each inch she
+    makes through a shoal, stakes or rocks; stuck, she goes an inch further,
+    stops and must reverse off. Returns whether she is stuck."""
+    from shapely.geometry import LineString, Point
+
+    line = LineString([a, b])
+    inside = geometry(state).polygons[f.id].intersection(line)
+    length = float(inside.length)
+    if length <= 0:
+        return False
+    before = leg.inside.get(f.id, 0.0)
+    after = before + length
+    leg.inside[f.id] = after
+    parts = getattr(inside, "geoms", [inside])
+    entry = min(line.project(Point(c)) for part in parts for c in part.coords)
+    for inch in range(math.floor(before + 1e-9) + 1, math.floor(after + 1e-9) + 1):
+        if not stuck_test(state, ship, f.kind, f"an inch of {f.label or f.kind}", ctx, t):
+            continue
+        at = line.interpolate(entry + inch - before)
+        way = (b[0] - a[0], b[1] - a[1])
+        norm = math.hypot(*way) or 1.0
+        further = (at.x + way[0] / norm, at.y + way[1] / norm)
+        stop = further if not on_land(state, further) else (at.x, at.y)
+        ship.x, ship.y = round(stop[0], 3), round(stop[1], 3)
+        return True
     return False
 
 

@@ -144,7 +144,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
             out.append(Option(f"ram:{sid}", f"Ram Attack {enemy.name} ({gap:.1f} in)"))
             if ship.spar:
                 out.append(Option(f"spar:{sid}", f"spar torpedo into {enemy.name}"))
-        if gap <= t.boarding.alongside and ship.crew.reserve - ship.crew.away > 0:
+        if gap <= t.distances.alongside and ship.crew.reserve - ship.crew.away > 0:
             out.append(Option(f"board:{sid}", f"board {enemy.name} (alongside)"))
     spare = ship.crew.reserve - ship.crew.away
     if spare > 0:
@@ -175,7 +175,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
                 and not other.towing
                 and not other.towed_by
                 and other.afloat
-                and me.range_to(hull(other)) <= t.boarding.alongside
+                and me.range_to(hull(other)) <= t.distances.alongside
             ):
                 out.append(Option(f"tow:{sid}", f"take {other.name} in tow"))
     return out

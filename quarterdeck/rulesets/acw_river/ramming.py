@@ -86,13 +86,21 @@ def ram_test(state: State, rammer: Ship, target: Ship, ctx: Context, t: Tables) 
         R_TEST,
         seat=rammer.side,
         secret=secret_for(state, rammer),
-        goal=f"{r.continue_on - total} or more to ram",
+        goal=f"with the modifiers, {r.continue_on} or more to ram",
     )[0]
     score = die + total
     ok = score >= r.continue_on
     parts = ", ".join(f"{w} {v:+d}" for w, v in mods)
     verdict = "rams" if ok else "aborts the ram"
-    say(state, ctx, f"{rammer.name}: {die} {parts} = {score}: {verdict}", R_TEST, rammer)
+    # the sum names her commander's yellow die: her own side's to know
+    ctx.log(f"{rammer.name}: {die} {parts} = {score}: {verdict}", R_TEST, seats=(rammer.side,))
+    say(
+        state,
+        ctx,
+        f"{rammer.name} " + ("passes her ram test" if ok else "fails her ram test"),
+        R_TEST,
+        rammer,
+    )
     return ok
 
 

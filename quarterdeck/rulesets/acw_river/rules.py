@@ -232,7 +232,9 @@ def reveal(state: State, t: Tables, ctx: Context) -> None:
             ship = state.ships[sid]
             final = enforce(state, ship, plot, t)
             if final.override:
-                say(state, ctx, f"{ship.name}: {final.override}", "Orders", ship)
+                # the reason names her commander's quality (his white die):
+                # for her own side only; the other side sees what she does
+                ctx.log(f"{ship.name}: {final.override}", "Orders", seats=(ship.side,))
             plots[sid] = final
             for tid, arc in final.turrets.items():
                 for turret in ship.turrets:
@@ -369,6 +371,9 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
                     plans.append((unit, enemy, shots_at(state, unit, enemy, t)))
                 elif isinstance(unit, Ship):
                     plans.append((unit, ("shore", tid), shots_at_shore(state, unit, tid, t)))
+    # Table 1, Note A: several hits in one exchange fall on separate guns,
+    # whichever ship or fort fired them
+    hit_guns: dict[str, list[str]] = {}
     for unit, target, shots in plans:
         if isinstance(target, tuple) and target[0] == "mortar":
             assert isinstance(unit, Ship)
@@ -377,7 +382,7 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
             assert isinstance(unit, Ship)
             forts.shore_fire(state, unit, target[1], shots, ctx, t)
         elif shots:
-            fire_at(state, unit, target, shots, ctx, t)
+            fire_at(state, unit, target, shots, ctx, t, hit_guns.setdefault(target.id, []))
         if isinstance(unit, Ship) and shots:
             make_smoke(state, unit, t)
     state.fire_orders = {}

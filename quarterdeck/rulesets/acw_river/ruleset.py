@@ -12,7 +12,7 @@ from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.acw_river import rules
-from quarterdeck.rulesets.acw_river.scenario import AcwScenario
+from quarterdeck.rulesets.acw_river.scenario import AcwScenario, ShipSpec
 from quarterdeck.rulesets.acw_river.setup import new_state, parse_order, roll_commanders
 from quarterdeck.rulesets.acw_river.state import State
 from quarterdeck.rulesets.acw_river.tables import Tables, tables_with
@@ -20,6 +20,66 @@ from quarterdeck.rulesets.acw_river.values import ship_values
 from quarterdeck.rulesets.acw_river.view import hidden, render, view
 
 R_SCENARIO = "scenario"
+
+
+def _check_order(model: AcwScenario, spec: ShipSpec, at: str) -> None:
+    """A standing order's target must be on the table: an enemy ship to
+    engage, a friend to keep station on, an end, a square, a town, port or
+    fort (these last only where the scenario places them)."""
+    kind, _, target = spec.order.partition(":")
+    if not target:
+        return
+    enemies = [s.id for s in model.ships if s.side != spec.side]
+    friends = [s.id for s in model.ships if s.side == spec.side and s.id != spec.id]
+    ashore = [p.id for p in model.places] + [f.id for f in model.forts]
+    legal: list[str]
+    if kind == "engage":
+        legal = enemies
+    elif kind == "station":
+        legal = friends
+    elif kind == "proceed":
+        legal = ["upstream", "downstream", *(f"sq{n}" for n in range(1, 7)), *ashore]
+    elif kind == "land":
+        legal = [p.id for p in model.places] + [f.id for f in model.forts if f.side != spec.side]
+    else:
+        legal = []
+    if model.random is not None and kind in ("proceed", "land") and target not in legal:
+        return  # the random set-up places the towns, ports and forts later
+    if target not in legal:
+        raise ScenarioError(
+            f"{at}field 'order': {spec.order!r}: {target!r} is not a target for "
+            f"{kind!r} here; legal values: {', '.join(legal) or 'none'}"
+        )
+
+
+def _check_pose(model: AcwScenario, spec: ShipSpec, best: int, at: str) -> None:
+    """A ship placed by the scenario stands in the water of the table, at no
+    more than her best speed."""
+    if spec.speed > best:
+        raise ScenarioError(
+            f"{at}field 'speed': {spec.speed} knots is more than her best speed ({best} knots)"
+        )
+    if spec.x is None or spec.y is None:
+        return
+    table = model.table
+    for name, value, high in (("x", spec.x, table.width), ("y", spec.y, table.length)):
+        if not 0.0 <= value <= high:
+            raise ScenarioError(
+                f"{at}field '{name}': {value:g} is off the table (0 to {high:g} inches)"
+            )
+    west, east = table.bank, table.width - table.bank
+    if not west <= spec.x <= east:
+        raise ScenarioError(
+            f"{at}field 'x': {spec.x:g} is on the bank; the water runs from "
+            f"{west:g} to {east:g} inches"
+        )
+    from shapely.geometry import Point, Polygon
+
+    for feature in model.features:
+        if feature.kind == "land" and Polygon(feature.polygon).contains(Point(spec.x, spec.y)):
+            raise ScenarioError(
+                f"{at}fields 'x', 'y': ({spec.x:g}, {spec.y:g}) is on land ({feature.id})"
+            )
 
 
 class AcwRiver(StateBasics):
@@ -70,6 +130,8 @@ class AcwRiver(StateBasics):
                     parse_order(spec.order)
                 except ValueError as exc:
                     raise ScenarioError(f"{at}field 'order': {exc}") from None
+                _check_order(model, spec, at)
+            _check_pose(model, spec, v.max_speed, at)
             summary.append(
                 f"{spec.side}: {facts.name} ({facts.hull}; SPV {v.spv}, penetration {v.pv}, "
                 f"CPV {v.cpv}, {v.max_speed} kn)"

@@ -509,10 +509,14 @@ class MoveLeg:
     ram: str = ""  # the ship she rams by order, the ram test passed
     avoid: str = ""  # the ship a failed ram test makes her avoid
     crossed: list[str] = field(default_factory=list)  # hazards and mined areas met this move
+    # inches made inside each shoal, stakes or rocks this move (the one-die-
+    # an-inch way of crossing them, a house rule)
+    inside: dict[str, float] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> MoveLeg:
         new = copy.copy(self)
         new.crossed = list(self.crossed)
+        new.inside = dict(self.inside)
         return new
 
 

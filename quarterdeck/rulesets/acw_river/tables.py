@@ -90,6 +90,21 @@ class HullRules(_Frozen):
 # -- Commanders -------------------------------------------------------------
 
 
+QUALITIES = ("intelligent", "stubborn", "reckless", "panicky", "fanatic")
+"""The commanders' qualities the white die can give (Commanders)."""
+
+TERRAIN_CARDS = (
+    "shore-fort",
+    "island-fort",
+    "town",
+    "port",
+    "islands",
+    "straight-sandbars",
+    "curved-sandbars",
+)
+"""The terrain cards the random set-up knows how to lay (Table Set Up)."""
+
+
 class Band(_Frozen):
     upto: int = Field(ge=1, le=6)
     value: int | str
@@ -100,6 +115,23 @@ class DiceTable(_Frozen):
     green: tuple[Band, ...]
     red: tuple[Band, ...]
     yellow: tuple[Band, ...]
+
+    @model_validator(mode="after")
+    def _kinds(self) -> DiceTable:
+        """The white die reads a quality; the other three a number."""
+        for colour in ("white", "green", "red", "yellow"):
+            bands: tuple[Band, ...] = getattr(self, colour)
+            if not bands:
+                raise ValueError(f"{colour}: give at least one band")
+            for band in bands:
+                if colour == "white" and band.value not in QUALITIES:
+                    raise ValueError(
+                        f"white: {band.value!r} is not a quality; "
+                        f"the legal values are {', '.join(QUALITIES)}"
+                    )
+                if colour != "white" and not isinstance(band.value, int):
+                    raise ValueError(f"{colour}: {band.value!r} is not a whole number")
+        return self
 
     @staticmethod
     def read(bands: tuple[Band, ...], die: int) -> int | str:
@@ -150,6 +182,21 @@ class Setup(_Frozen):
     fort_gun: str
     town: tuple[float, float]
     deploy_depth: float
+
+    @model_validator(mode="after")
+    def _decks(self) -> Setup:
+        """Six squares each take a card: each deck needs six known cards."""
+        for name in ("river_cards", "estuary_cards"):
+            cards: tuple[str, ...] = getattr(self, name)
+            for card in cards:
+                if card not in TERRAIN_CARDS:
+                    raise ValueError(
+                        f"{name}: {card!r} is not a terrain card; "
+                        f"the legal values are {', '.join(TERRAIN_CARDS)}"
+                    )
+            if len(cards) < 6:
+                raise ValueError(f"{name}: the six squares need six cards, not {len(cards)}")
+        return self
 
 
 class Card(_Frozen):
@@ -212,6 +259,10 @@ class Wreck(_Frozen):
 
 class Hazards(_Frozen):
     rule: str
+    # "crossing": one die for crossing a shoal, stakes or rocks (the text's
+    # first way); "per-inch": one die for each inch made through them (its
+    # alternative)
+    method: Literal["crossing", "per-inch"] = "crossing"
     shallow_draught: float
     shore: float
     shoal: Stuck
@@ -274,7 +325,6 @@ class Firing(_Frozen):
     rule: str
     small_target: int
     bow_stern: int
-    bow_stern_angle: float
     burst_gun: str
     burst_first: int
     burst_second: int
@@ -440,14 +490,43 @@ class Boarding(_Frozen):
     rule: str
     parties: int
     board_on: int
-    alongside: float
 
 
 class Landing(_Frozen):
     rule: str
     march: float
     take_on: int
-    reach: float
+
+
+class Turning(_Frozen):
+    """Turning Ships: the helm's share of her tightest turn (reconstructed)."""
+
+    rule: str
+    reconstructed: bool = False
+    half: Fraction
+    helm: Fraction
+    hard: Fraction
+
+
+class Aspect(_Frozen):
+    """Difficult targets: the bow and stern sector (reconstructed)."""
+
+    rule: str
+    reconstructed: bool = False
+    angle: float = Field(gt=0, le=90)
+
+
+class Distances(_Frozen):
+    """Distances the text does not give (reconstructed)."""
+
+    rule: str
+    reconstructed: bool = False
+    alongside: float = Field(ge=0)
+    landing_reach: float = Field(ge=0)
+    landing_range: float = Field(ge=0)
+    touching: float = Field(ge=0)
+    tow_gap: float = Field(ge=0)
+    station_astern: float = Field(ge=0)
 
 
 class Tables(_Frozen):
@@ -464,6 +543,9 @@ class Tables(_Frozen):
     objectives: Objectives
     movement: Movement
     hazards: Hazards
+    turning: Turning
+    aspect: Aspect
+    distances: Distances
     visibility: Visibility
     fog: Fog
     smoke: SmokeTable

@@ -58,7 +58,8 @@ def hidden(state: State) -> list[Secret]:
             out.append(Secret(("fire_orders", name), (name,)))
     out.append(Secret(("objective_deck",), ()))
     for n, mf in enumerate(state.minefields):
-        out.append(Secret(("minefields", n, "real"), tuple(sorted(set(mf.known_to)))))
+        if not set(state.sides) <= set(mf.known_to):
+            out.append(Secret(("minefields", n, "real"), tuple(sorted(set(mf.known_to)))))
     for fid, fort in state.forts.items():
         out.append(Secret(("forts", fid, "cpv"), (fort.side,)))
         out.append(Secret(("forts", fid, "commander_square"), (fort.side,)))
@@ -233,7 +234,9 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
     ]
     plots: dict[str, Any] = {}
     for side, side_plots in state.plots.items():
-        if not sees(seat, side):
+        # a plot is drawn from where she stands: only while it is still to
+        # be made (once made, the path would start from where it ended)
+        if not sees(seat, side) or state.phase != "plot":
             continue
         for sid, plot in side_plots.items():
             if sid in state.ships:
@@ -296,7 +299,10 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
                 "y": m.y,
                 "w": m.w,
                 "h": m.h,
-                "real": m.real if sees(seat, tuple(m.known_to)) else None,
+                # known to every side once ships of both have crossed it
+                "real": m.real
+                if sees(seat, tuple(m.known_to)) or set(state.sides) <= set(m.known_to)
+                else None,
             }
             for m in state.minefields
         ],

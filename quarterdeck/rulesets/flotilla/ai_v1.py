@@ -233,7 +233,9 @@ class FlotillaAI:
     # -- firing ---------------------------------------------------------------
 
     def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
-        units = [o.id for o in prompt.options if o.id != "pass"]
+        # "orders" and "standing" (standing fire orders, a convenience added
+        # after this player was written) are not units: it never uses them
+        units = [o.id for o in prompt.options if o.id not in ("pass", "orders", "standing")]
         if not units:
             return "pass"
         if prompt.context.get("last") or self.rng.random() < 0.35:

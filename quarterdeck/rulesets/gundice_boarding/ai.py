@@ -10,7 +10,10 @@ won: the scenario result):
   of friendly ships that have already declared against the same target this
   turn (they board together). Level with the enemy it boards when the
   chance is at least even; behind (it loses if the ships part) at any
-  chance; ahead (it wins if they part) never, leaving the enemy to attack;
+  chance; ahead on boarding actions won never, leaving the enemy to attack
+  (a repulse would hand one back); ahead on prizes at even money as when
+  level, since a defender never takes her boarder (Nelson, San Nicolás
+  taken, crossing her to board San José);
 - fight on: calling off hands the defender the action just as being
   repelled does, so the attacker calls off only when breaking off and
   boarding again afresh next turn (as a failed attacker) promises more than
@@ -55,14 +58,27 @@ def _ship(data: dict[str, Any]) -> Ship:
     )
 
 
-def standing(view: dict[str, Any], seat: str) -> int:
-    """+1 if ``seat`` would win were the game to end now, -1 if it would
-    lose, 0 for a draw: captured size points decide, or with none captured
-    the boarding actions won (the scenario result)."""
+def _captured(view: dict[str, Any]) -> dict[str, int]:
+    """Enemy size points each side has captured so far."""
     captured = dict.fromkeys(view["sides"], 0)
     for s in view["ships"]:
         if s["captured_by"] is not None:
             captured[s["captured_by"]] += s["size"]
+    return captured
+
+
+def ahead_on_prizes(view: dict[str, Any], seat: str) -> bool:
+    """Whether ``seat`` leads on captured size points. A defender never takes
+    the ship that boards her (5.2), so a repulse cannot cost such a lead."""
+    captured = _captured(view)
+    return captured[seat] > max(v for side, v in captured.items() if side != seat)
+
+
+def standing(view: dict[str, Any], seat: str) -> int:
+    """+1 if ``seat`` would win were the game to end now, -1 if it would
+    lose, 0 for a draw: captured size points decide, or with none captured
+    the boarding actions won (the scenario result)."""
+    captured = _captured(view)
     won = dict.fromkeys(view["sides"], 0)
     for o in view["outcomes"]:
         won[o["winner"]] += 1
@@ -126,8 +142,10 @@ class GunDiceAI:
         me = ships[prompt.context["ship"]]
         mine_so_far = view["orders"].get(self.seat, {})
         place = standing(view, self.seat)
-        if place > 0:
-            return "none"  # ahead: if the ships part, we win
+        if place > 0 and not ahead_on_prizes(view, self.seat):
+            return "none"  # ahead on actions won: a repulse would hand one back
+        # behind: any chance; level, or ahead on prizes (a repulse cannot
+        # cost them): at even money
         threshold = 0.0 if place < 0 else EVEN
         best, best_chance = "none", threshold
         for option in prompt.options:

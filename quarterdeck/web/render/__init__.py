@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from quarterdeck.web.render.acw_river import AcwRiverRenderer
 from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+from quarterdeck.web.render.cutting_out import CuttingOutRenderer
 from quarterdeck.web.render.flotilla import FlotillaRenderer
 from quarterdeck.web.render.generic import GenericRenderer
 from quarterdeck.web.render.gundice import GunDiceRenderer
@@ -33,6 +34,7 @@ RENDERERS: dict[str, Renderer] = {
     "away-boarders": AwayBoardersRenderer(),
     "flotilla": FlotillaRenderer(),
     "acw-river": AcwRiverRenderer(),
+    "cutting-out": CuttingOutRenderer(),
 }
 
 

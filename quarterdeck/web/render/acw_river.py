@@ -22,9 +22,39 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open, ships_title, table_open
+from quarterdeck.web.render.card import (
+    card_open,
+    fit,
+    pin,
+    point_label,
+    rulers,
+    ship_label,
+    ships_title,
+    side_title,
+    table_open,
+)
 
 PX = 10.0  # SVG units per inch
+
+# the sequence of play (rules.PHASES) as people say it
+PHASE_WORDS = {
+    "setup": "setting up",
+    "orders": "fleet and ship orders",
+    "plot": "plotting the moves",
+    "move": "movement",
+    "fire": "firing",
+    "morale": "morale",
+    "end": "end of the move",
+}
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _words(value: Any) -> str:
+    """A rule set's id as words ("casemate-ironclad": "casemate ironclad")."""
+    return str(value).replace("-", " ").replace("_", " ")
 
 
 def _num(value: Any, default: float = 0.0) -> float:
@@ -92,11 +122,38 @@ class AcwRiverRenderer:
         width = _num(table.get("width"), 48.0) or 48.0
         length = _num(table.get("length"), 72.0) or 72.0
         frame = _Frame(length)
-        ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
+        # a fleet the scenario leaves unplaced waits at (0, 0) until the set-up
+        # deploys it (setup.deploy): it is not on the table yet
+        ships = [
+            s
+            for s in _list(view.get("ships"))
+            if isinstance(s, dict)
+            and not (view.get("phase") == "setup" and _num(s.get("x")) == _num(s.get("y")) == 0)
+        ]
         pad = 3 * PX
-        box = (-pad, -pad - 2 * PX, width * PX + 2 * pad, length * PX + 2 * pad + 4 * PX)
+        whole = (-pad, -pad - 2 * PX, width * PX + 2 * pad, length * PX + 2 * pad + 4 * PX)
+        # the view opens on the ships in sight, the forts and the places ashore
+        spots = [
+            frame.pt(_num(s.get("x")), _num(s.get("y")))
+            for s in ships
+            if s.get("status") != "exited" and _hull_points(s, frame)
+        ]
+        for key in ("forts", "places"):
+            spots += [
+                frame.pt(_num(f.get("x")), _num(f.get("y")))
+                for f in _list(view.get(key))
+                if isinstance(f, dict)
+            ]
+        hx, hy, hw, hh = fit(spots, 6 * PX, (30 * PX, 20 * PX), (0, 0, width * PX, length * PX))
+        home = (hx - 2 * PX, hy - 2 * PX, hw + 2 * PX, hh + 2 * PX)  # room for the rulers
         parts = [
-            table_open("fl-table acw-table", box, ships_title("The river: ", ships)),
+            table_open(
+                "fl-table acw-table",
+                home,
+                ships_title("The river: ", ships, view),
+                whole=whole,
+                unit=(PX, "in"),
+            ),
             f'<rect class="sea" x="{-3000}" y="{-3000}" width="{width * PX + 6000:.0f}" '
             f'height="{length * PX + 6000:.0f}"/>',
             f'<rect class="table-edge" x="0" y="0" width="{width * PX:.0f}" '
@@ -106,7 +163,8 @@ class AcwRiverRenderer:
         parts.append(self._terrain(view, frame))
         parts.append(self._current(table, frame, width, length))
         parts.append(self._minefields(view, frame))
-        parts.append(self._shore(view, frame, colours))
+        shore, shore_labels = self._shore(view, frame, colours)
+        parts.append(shore)
         for cloud in _list(view.get("smoke")):
             if isinstance(cloud, dict):
                 cx, cy = frame.pt(_num(cloud.get("x")), _num(cloud.get("y")))
@@ -126,46 +184,79 @@ class AcwRiverRenderer:
             status = str(s.get("status", ""))
             if status not in ("", "active"):
                 css += f" {escape(status)}"
+            speed = _num(s.get("speed"))
             title = (
-                f"{s.get('name', s.get('id'))} ({s.get('side', '')}, {s.get('hull', '')}): "
-                f"{_num(s.get('speed')):.0f} knots, heading {_num(s.get('heading')):.0f}, "
+                f"{s.get('name', s.get('id'))} "
+                f"({side_title(view, str(s.get('side', '')))}, {_words(s.get('hull', ''))}): "
+                + (f"{-speed:.0f} knots astern" if speed < 0 else f"{speed:.0f} knots")
+                + f", heading {_num(s.get('heading')):.0f}, "
                 f"SPV {s.get('spv', '?')} of {s.get('spv_start', '?')}"
-                + (f", {status}" if status not in ("", "active") else "")
+                + (f", {_words(status)}" if status not in ("", "active") else "")
             )
             points = _hull_points(s, frame)
             if not points:
                 continue
+            sx, sy = frame.pt(_num(s.get("x")), _num(s.get("y")))
+            # a click anywhere near her finds her: the hull is slender at the opening view
+            bow, stern = _list(s.get("bow")), _list(s.get("stern"))
+            keel = (
+                math.hypot(_num(bow[0]) - _num(stern[0]), _num(bow[1]) - _num(stern[1]))
+                if len(bow) >= 2 and len(stern) >= 2
+                else 1.0
+            )
+            reach = max(keel / 2, 1.0) * PX
             parts.append(
                 f'<g class="{css}" data-ship="{escape(str(s.get("id", "")))}">'
                 f"<title>{escape(title)}</title>"
+                f'<circle class="hit" cx="{sx:.1f}" cy="{sy:.1f}" r="{reach:.1f}"/>'
                 f'<polygon class="hull" points="{points}" style="fill:{colour}"/></g>'
             )
-            sx, sy = frame.pt(_num(s.get("x")), _num(s.get("y")))
             labels.append(
-                f'<text class="ship-name" x="{sx:.1f}" y="{sy - 12:.1f}" text-anchor="middle">'
-                f"{escape(str(s.get('name', s.get('id', ''))))}</text>"
+                ship_label(
+                    str(s.get("name", s.get("id", ""))),
+                    sx,
+                    sy - 12,
+                    str(s.get("id", "")),
+                    rank=0 if gone else 1,
+                )
             )
-        parts.extend(labels)
+        parts.extend(labels + shore_labels)
         wind = str(table.get("wind", ""))
         fog = table.get("fog")
-        parts.append(
-            f'<text class="sea-state" x="0" y="{-1.2 * PX:.0f}">'
-            f"Move {escape(str(view.get('turn', '')))} of {escape(str(view.get('turn_limit', '')))}"
-            f" · {escape(str(view.get('phase', '')))}"
-            f" · upstream ({escape(str(table.get('upstream', 'north')))})"
-            f" · wind {escape(wind)}"
-            + (f" · fog {_num(fog):.1f} in" if isinstance(fog, int | float) else "")
-            + "</text>"
+        turn = _num(view.get("turn"))
+        phase = str(view.get("phase", ""))
+        when = (
+            "Before the battle"
+            if turn < 1
+            else f"Move {turn:.0f} of {escape(str(view.get('turn_limit', '')))}"
         )
-        parts.append(
-            f'<text class="sea-state" x="0" y="{length * PX + 1.6 * PX:.0f}">'
-            f"downstream · depth {escape(str(table.get('depth', '?')))} ft"
+        water = (
+            f"upstream is {escape(str(table.get('upstream', 'north')))}"
+            f" · depth {escape(str(table.get('depth', '?')))} ft"
             + (
-                f" · tidal range {escape(str(table.get('tide_range', 0)))} ft"
+                f", tidal range {escape(str(table.get('tide_range', 0)))} ft"
                 if table.get("tidal")
                 else ""
             )
-            + "</text>"
+            + f" · wind {escape(wind) or 'none'}"
+            + (f" · fog: sight {_num(fog):g} in" if isinstance(fog, int | float) else "")
+        )
+        # kept in the corner at one size whatever the zoom (the page's pin)
+        parts.append(
+            pin(
+                "bl",
+                f'<text class="sea-state" x="34" y="-26">{water}</text>'
+                '<text class="sea-state" x="34" y="-10">'
+                f"{when} · {escape(PHASE_WORDS.get(phase, _words(phase)))}</text>",
+                "move, phase and the water",
+            )
+        )
+        # inches from the table's west and downstream edges, every six inches
+        parts.append(
+            rulers(
+                [(gx * PX, f"{gx}") for gx in range(0, int(width) + 1, 6)],
+                [((length - gy) * PX, f"{gy}") for gy in range(0, int(length) + 1, 6)],
+            )
         )
         parts.append(
             f'<g class="scale" transform="translate({width * PX - 12 * PX:.0f} '
@@ -244,13 +335,15 @@ class AcwRiverRenderer:
             _, bottom = frame.pt(x, length - 4.0)
             if knots < 0:
                 top, bottom = bottom, top
+            # each lane's arrow and speed: names are placed clear of them (obstacle)
             out.append(
-                f"<title>current {knots:.0f} knots</title>"
-                f'<line x1="{sx:.1f}" y1="{top:.1f}" x2="{sx:.1f}" y2="{bottom:.1f}"/>'
+                f"<g><title>current {knots:.0f} knots</title>"
+                f'<line class="obstacle" x1="{sx:.1f}" y1="{top:.1f}" x2="{sx:.1f}" '
+                f'y2="{bottom:.1f}"/>'
                 f'<path d="M0 7 L5 -4 L-5 -4 Z" transform="translate({sx:.1f} {bottom:.1f})'
                 f'{" rotate(180)" if knots < 0 else ""}"/>'
-                f'<text x="{sx + 6:.1f}" y="{(top + bottom) / 2 + 4:.1f}">'
-                f"{abs(knots):.0f} kn</text>"
+                f'<text class="obstacle" x="{sx + 6:.1f}" y="{(top + bottom) / 2 + 4:.1f}">'
+                f"{abs(knots):.0f} kn</text></g>"
             )
         out.append("</g>")
         return "".join(out)
@@ -266,7 +359,8 @@ class AcwRiverRenderer:
             word = "real" if real is True else "dummy" if real is False else "real or dummy?"
             out.append(
                 f'<g class="torpedo minefield" data-mines="{escape(str(m.get("id", "")))}">'
-                f"<title>minefield ({escape(str(m.get('owner', '')))}): {word}</title>"
+                f"<title>minefield ({escape(side_title(view, str(m.get('owner', ''))))}): "
+                f"{word}</title>"
                 f'<rect x="{sx:.1f}" y="{sy:.1f}" width="{w * PX:.1f}" height="{h * PX:.1f}" '
                 'style="fill:none;stroke:#a33;stroke-dasharray:4 3"/>'
                 f'<text x="{sx + 3:.1f}" y="{sy + 12:.1f}" style="fill:#a33;font-size:10px">'
@@ -274,8 +368,13 @@ class AcwRiverRenderer:
             )
         return "".join(out)
 
-    def _shore(self, view: dict[str, Any], frame: _Frame, colours: dict[str, str]) -> str:
+    def _shore(
+        self, view: dict[str, Any], frame: _Frame, colours: dict[str, str]
+    ) -> tuple[str, list[str]]:
+        """Forts, towns and ports, landing parties; and their names, placed by
+        the page like the ships' (returned apart, drawn over everything)."""
         out = []
+        labels = []
         for f in _list(view.get("forts")):
             if not isinstance(f, dict):
                 continue
@@ -286,11 +385,14 @@ class AcwRiverRenderer:
                 f'<g class="fort" data-ship="{escape(str(f.get("id", "")))}">'
                 f"<title>{escape(str(f.get('name', '')))}: FPV {escape(str(f.get('fpv', '?')))} "
                 f"of {escape(str(f.get('fpv_start', '?')))}, "
-                f"{escape(str(f.get('status', '')))}</title>"
+                f"{escape(_words(f.get('status', '')))}</title>"
                 f'<rect class="fort-body" x="{sx:.1f}" y="{sy:.1f}" width="{w * PX:.1f}" '
-                f'height="{h * PX:.1f}" style="fill:{colour};opacity:0.8"/>'
-                f'<text class="fort-name" x="{sx + w * PX / 2:.1f}" y="{sy - 3:.1f}" '
-                f'text-anchor="middle">{escape(str(f.get("name", "")))}</text></g>'
+                f'height="{h * PX:.1f}" style="fill:{colour};opacity:0.8"/></g>'
+            )
+            labels.append(
+                ship_label(
+                    str(f.get("name", "")), sx + w * PX / 2, sy - 3, str(f.get("id", "")), rank=2
+                )
             )
         for p in _list(view.get("places")):
             if not isinstance(p, dict):
@@ -301,11 +403,13 @@ class AcwRiverRenderer:
             fill = escape(colours.get(held, "#b9a27a"))
             out.append(
                 f'<g class="place"><title>{escape(str(p.get("name", "")))}'
-                + (f", secured by {escape(held)}" if held else "")
-                + f'</title><rect x="{sx:.1f}" y="{sy:.1f}" width="{w * PX:.1f}" '
-                f'height="{h * PX:.1f}" style="fill:{fill};stroke:#5a4a2a"/>'
-                f'<text class="fort-name" x="{sx + w * PX / 2:.1f}" y="{sy - 3:.1f}" '
-                f'text-anchor="middle">{escape(str(p.get("name", "")))}</text></g>'
+                + (f", secured by {escape(side_title(view, held))}" if held else "")
+                + f'</title><rect class="obstacle" x="{sx:.1f}" y="{sy:.1f}" '
+                f'width="{w * PX:.1f}" height="{h * PX:.1f}" style="fill:{fill};stroke:#5a4a2a"/>'
+                "</g>"
+            )
+            labels.append(
+                point_label(str(p.get("name", "")), sx + w * PX / 2, sy + h * PX / 2, "fort-name")
             )
         for party in _list(view.get("parties")):
             if isinstance(party, dict):
@@ -313,10 +417,11 @@ class AcwRiverRenderer:
                 colour = escape(colours.get(str(party.get("side", "")), "#555"))
                 out.append(
                     f'<circle class="troop" cx="{cx:.1f}" cy="{cy:.1f}" r="4" '
-                    f'style="fill:{colour}"><title>{escape(str(party.get("side", "")))} party '
-                    f"({escape(str(party.get('stage', '')))})</title></circle>"
+                    f'style="fill:{colour}"><title>'
+                    f"{escape(side_title(view, str(party.get('side', ''))))} landing party "
+                    f"({escape(_words(party.get('stage', '')))})</title></circle>"
                 )
-        return "".join(out)
+        return "".join(out), labels
 
     def _plots(
         self,
@@ -381,7 +486,7 @@ class AcwRiverRenderer:
                 )
             out.append(
                 card_open("fl-card acw-card objectives", f"objectives-{name}", str(name), colour)
-                + f"<h3>{escape(str(name))}: objectives</h3>{who}"
+                + f"<h3>Objectives <small>{escape(side_title(view, str(name)))}</small></h3>{who}"
                 + f"<ul>{items or '<li>none yet</li>'}</ul></article>"
             )
         for s in _list(view.get("ships")):
@@ -397,12 +502,13 @@ class AcwRiverRenderer:
                     card_open(
                         "fl-card acw-card", str(f.get("id", "")), str(f.get("side", "")), colour
                     )
-                    + f"<h3>{escape(str(f.get('name', '')))}</h3>"
-                    f"<p class='turns'>{escape(str(f.get('kind', '')))}, "
+                    + f"<h3>{escape(str(f.get('name', '')))} "
+                    f"<small>{escape(side_title(view, str(f.get('side', ''))))}</small></h3>"
+                    f"<p class='turns'>{escape(_words(f.get('kind', '')))}, "
                     f"FPV {escape(str(f.get('fpv', '?')))}"
-                    f" of {escape(str(f.get('fpv_start', '?')))}; {live} gun(s)"
+                    f" of {escape(str(f.get('fpv_start', '?')))}; {_plural(live, 'gun')}"
                     + (f"; {escape(str(cpv))} CPV" if cpv is not None else "")
-                    + f"; {escape(str(f.get('status', '')))}</p></article>"
+                    + f"; {escape(_words(f.get('status', '')))}</p></article>"
                 )
         return "".join(out)
 
@@ -425,7 +531,7 @@ class AcwRiverRenderer:
                 continue
             key = f"{g.get('type', '?')} ({g.get('mount', '')})"
             guns[key] = guns.get(key, 0) + 1
-        gun_text = ", ".join(f"{n} x {k}" for k, n in guns.items()) or "none"
+        gun_text = ", ".join(f"{n} × {k}" for k, n in guns.items()) or "none"
         notes = []
         if s.get("aground"):
             notes.append("aground")
@@ -463,8 +569,12 @@ class AcwRiverRenderer:
                 ),
                 fact(
                     "Speed",
-                    f"{_num(s.get('speed')):.0f}<small>best {_num(s.get('best_speed')):.0f} kn"
-                    "</small>",
+                    (
+                        f"{-_num(s.get('speed')):.0f}<small>astern; "
+                        if _num(s.get("speed")) < 0
+                        else f"{_num(s.get('speed')):.0f}<small>"
+                    )
+                    + f"best {_num(s.get('best_speed')):.0f} kn</small>",
                 ),
                 fact(
                     "Draught",
@@ -475,8 +585,15 @@ class AcwRiverRenderer:
         )
         return (
             card_open("fl-card acw-card", str(s.get("id", "")), str(s.get("side", "")), colour)
-            + f"<h3>{escape(str(s.get('name', '')))} <small>{escape(str(s.get('hull', '')))}, "
-            f"{escape(str(s.get('status', '')))}</small></h3>"
+            + f"<h3>{escape(str(s.get('name', '')))} "
+            f"<small>{escape(side_title(view, str(s.get('side', ''))))} · "
+            f"{escape(_words(s.get('hull', '')))}"
+            + (
+                f", {escape(_words(s.get('status')))}"
+                if s.get("status") not in (None, "", "active")
+                else ""
+            )
+            + "</small></h3>"
             f'{meter}<dl class="facts">{facts}</dl>'
             f'<p class="turns">Guns: {escape(gun_text)}'
             + (f"; {silent} silent" if silent else "")

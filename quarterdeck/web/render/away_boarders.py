@@ -210,7 +210,7 @@ class AwayBoardersRenderer:
             table_open(
                 "ab-table",
                 home,
-                ships_title("The field of points: ", ships),
+                ships_title("The field of points: ", ships, view),
                 whole=(x0, y0, w, h),
                 unit=(S, "points"),
             ),

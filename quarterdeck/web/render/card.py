@@ -55,10 +55,14 @@ def table_open(
     )
 
 
-def ships_title(prefix: str, ships: list[dict[str, object]]) -> str:
-    """ "The table: Shannon (british), Chesapeake (american)"."""
+def ships_title(
+    prefix: str, ships: list[dict[str, object]], view: dict[str, object] | None = None
+) -> str:
+    """ "The table: Shannon (Royal Navy), Chesapeake (United States Navy)": each
+    side as people call it where ``view`` has the side titles, else its id."""
     return prefix + ", ".join(
-        f"{s.get('name', s.get('id', '?'))} ({s.get('side', '')})" for s in ships
+        f"{s.get('name', s.get('id', '?'))} ({side_title(view or {}, str(s.get('side', '')))})"
+        for s in ships
     )
 
 

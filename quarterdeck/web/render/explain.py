@@ -40,9 +40,16 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
     outcome = ""
     if data.get("success") is not None:
         verdict = "succeeded" if data["success"] else "failed"
+        result = ""
+        if "result" in data and str(data.get("distribution_of", "")).startswith("the number"):
+            n = int(data["result"])  # dice that made the target, not a total
+            counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+            result = f" ({counted} made the target)"
+        elif "result" in data:
+            result = f" (result {data['result']})"
         outcome = (
             f'<p class="verdict {verdict}">The roll {verdict}'
-            + (f" (result {data['result']})" if "result" in data else "")
+            + result
             + (f"; the chance was {data['chance']}" if data.get("chance") else "")
             + ".</p>"
         )

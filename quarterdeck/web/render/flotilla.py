@@ -249,7 +249,7 @@ class FlotillaRenderer:
             table_open(
                 "fl-table",
                 home,
-                ships_title("The table: ", ships),
+                ships_title("The table: ", ships, view),
                 whole=(x0, y0, w, h),
                 unit=(PX, "in"),
             ),

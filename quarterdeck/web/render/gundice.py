@@ -74,7 +74,7 @@ class GunDiceRenderer:
         y0, y1 = min(ys) - reach - 30, max(ys) + reach
         width, height = x1 - x0, y1 - y0
         parts = [
-            table_open("", (x0, y0, width, height), ships_title("The table: ", ships)),
+            table_open("", (x0, y0, width, height), ships_title("The table: ", ships, view)),
             '<defs><pattern id="waves" width="24" height="12" patternUnits="userSpaceOnUse">'
             '<path d="M0 6 q6 -5 12 0 t12 0" class="wave"/></pattern></defs>',
             f'<rect class="sea" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '

@@ -31,7 +31,8 @@ def card_groups(
     (side id, title, colour, [card html]). Cards of no side (victory points,
     objectives, boarding actions) make a last group of their own."""
     starts = [m.start() for m in _ARTICLE.finditer(cards_html)]
-    pieces = [cards_html[a:b] for a, b in zip(starts, [*starts[1:], len(cards_html)], strict=True)]
+    ends = [*starts[1:], len(cards_html)] if starts else []  # no cards: no pieces
+    pieces = [cards_html[a:b] for a, b in zip(starts, ends, strict=True)]
     by_side: dict[str, list[str]] = {}
     for piece in pieces:
         found = _SIDE.match(piece)
@@ -95,7 +96,7 @@ def _cell(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return f"{value:g}"
-    return escape(str(value))
+    return escape(str(value).replace("_", " "))  # an id in a chart ("repair_hull") as words
 
 
 def _changed(path: tuple[str, ...], house: dict[str, Any] | None) -> bool:
@@ -117,8 +118,9 @@ def _table(
     reconstructed = data.get("reconstructed")
     scalars: list[str] = []
     blocks: list[str] = []
-    columns = next(
-        (v for k, v in data.items() if isinstance(v, list) and k in ("ranges", "columns")), None
+    column_key, columns = next(
+        ((k, v) for k, v in data.items() if isinstance(v, list) and k in ("ranges", "columns")),
+        ("", None),
     )
     for key, value in data.items():
         if key in ("rule", "reconstructed", "title", "note") or value is columns:
@@ -135,8 +137,9 @@ def _table(
                 + "</tr>"
                 for k, v in value.items()
             )
+            # the corner names what the columns are ("ranges"); the caption the rows
             header = (
-                "<thead><tr><th></th>"
+                f'<thead><tr><th class="corner">{escape(_words(column_key))} →</th>'
                 + "".join(f"<th>{_cell(c)}</th>" for c in head)
                 + "</tr></thead>"
                 if head

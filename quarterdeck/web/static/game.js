@@ -278,42 +278,6 @@
   const log = document.getElementById("frag-log");
   if (log) log.scrollTop = log.scrollHeight;
 })();
-// The explanation of a roll: click (or Enter on) a roll in the dice tray or
-// the log; the server explains it from this seat's own log.
-(function () {
-  "use strict";
-  const root = document.getElementById("game");
-  if (!root) return;
-  function dialog() {
-    let d = document.getElementById("explain");
-    if (!d) {
-      d = document.createElement("dialog");
-      d.id = "explain"; d.className = "explain"; d.setAttribute("aria-labelledby", "explain-title");
-      d.innerHTML = '<form method="dialog"><button class="close" aria-label="Close">✕</button></form><div class="explain-body"></div>';
-      document.body.appendChild(d);
-      d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
-    }
-    return d;
-  }
-  async function open(entry) {
-    const token = root.dataset.token;
-    const q = token ? `?t=${encodeURIComponent(token)}` : "";
-    const res = await fetch(`/games/${root.dataset.game}/explain/${entry}${q}`);
-    const d = dialog();
-    d.querySelector(".explain-body").innerHTML = res.ok ? await res.text()
-      : "<p>This roll cannot be explained: " + res.status + "</p>";
-    if (!d.open) d.showModal();
-  }
-  document.addEventListener("click", (e) => {
-    const item = e.target.closest && e.target.closest("#frag-tray [data-entry], #frag-log [data-entry]");
-    if (item) open(item.dataset.entry);
-  });
-  document.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    const item = e.target.closest && e.target.closest("#frag-tray [data-entry], #frag-log [data-entry]");
-    if (item) { e.preventDefault(); open(item.dataset.entry); }
-  });
-})();
 // A fleet's orders in one form: a row may copy the row above, or every row
 // the first (a choice only where that row offers it).
 (function () {

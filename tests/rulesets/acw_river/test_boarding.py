@@ -109,3 +109,15 @@ def test_anchor_only_when_stopped_and_then_no_speed() -> None:
     b.speed = 0
     anchor(state, b, True, ctx)
     assert b.anchored and speed_limits(b, T) == (0, 0)
+
+
+def test_boarding_a_ship_her_crew_abandoned_meets_no_defenders() -> None:
+    # Morale: a ship that fails is abandoned; Boarding Ships: boarders who
+    # get aboard her (4 to 6) find nobody to fight and take her
+    state = alongside()
+    b, p = state.ships["b"], state.ships["p"]
+    p.status = "abandoned"
+    ctx, dice, _ = context([4])
+    board(state, b, p, ctx, T)
+    assert len(dice.requests) == 1  # the boarding die only: no fight
+    assert p.status == "captured" and p.side == "union"

@@ -171,3 +171,55 @@ def test_flag_ships_reckless_commander_leaves_only_on_5_or_6() -> None:
         ctx, _, _ = context([die])
         flagship_lost(state, state.ships["hartford"], ctx, T)
         assert (state.commanders["cdr-union"].post == "brooklyn") is leaves
+
+
+def test_a_plot_overruled_by_a_reckless_captain_is_explained_to_his_own_side_only() -> None:
+    # Orders; Determine captains' qualities: the white die is secret from all
+    # but its owner, so the reason a plot was changed ("reckless") is not
+    # told to the other side, which sees only where she goes
+    from quarterdeck.rulesets.acw_river import rules
+
+    state = reckless_position()
+    state.sighted = {"confederate": ["monitor"], "union": ["gaines"]}
+    state.sides["confederate"].orders["gaines"] = Order("hold")
+    state.plots = {
+        "confederate": {"gaines": Plot(speed=2, helm="hard-port")},
+        "union": {"monitor": Plot(speed=0)},
+    }
+    ctx, dice, log = context([])
+    rules.reveal(state, T, ctx)
+    assert state.plots["confederate"]["gaines"].speed == 6  # steams for Monitor
+    told = [e for e in log if "reckless" in e.text]
+    assert told and all(e.seats == ("confederate",) for e in told)
+    assert dice.requests == []
+
+
+def test_a_reckless_commander_throws_to_leave_his_sinking_flagship_in_secret() -> None:
+    # Flag ships: only a reckless commander throws (a 5 or 6 to leave); were
+    # the throw public, the other side would learn his white die
+    state = position(
+        [
+            ship("hartford", "hartford", "union", 24, 30),
+            ship("brooklyn", "brooklyn", "union", 30, 30),
+            ship("gaines", "gaines", "confederate", 24, 40),
+        ],
+        dice={"cdr-union": (6, 3, 3, 3)},
+    )
+    state.sighted = {"union": ["gaines"], "confederate": ["hartford", "brooklyn"]}
+    ctx, dice, log = context([5])
+    flagship_lost(state, state.ships["hartford"], ctx, T)
+    (request,) = dice.requests
+    assert request.seat == "union" and request.secret
+    assert state.commanders["cdr-union"].post == "brooklyn"
+    public = [e.text for e in log if e.seats is None]
+    assert any("shifts his flag to USS Brooklyn" in text for text in public)
+
+
+def test_reckless_captain_overruled_keeps_his_ram_attack_on_the_enemy_he_steams_for() -> None:
+    # Reckless captain: he steams ahead for the enemy he has sighted; a Ram
+    # Attack he plotted on that enemy still stands when his speed is overruled
+    state = reckless_position()
+    gaines = state.ships["gaines"]
+    final = enforce(state, gaines, Plot(speed=2, helm="ahead", action="ram:monitor"), T)
+    assert final.override.startswith("reckless")
+    assert (final.speed, final.action) == (6, "ram:monitor")

@@ -233,3 +233,87 @@ def test_spar_torpedo_ignites_early_for_20_spv() -> None:
     ctx, _, _ = context([2])
     spar_attack(state, state.ships["beaufort"], c, ctx, T)
     assert c.spv == c.spv_start - 20
+
+
+def test_note_a_hits_from_two_ships_in_one_exchange_fall_on_separate_guns() -> None:
+    # Table 1, Note A: hit by several shots, the effects are on separate
+    # guns, whichever ship fired them
+    from quarterdeck.rulesets.acw_river.rules import resolve_fire
+
+    state = position(
+        [
+            ship("gaines", "gaines", "confederate", 24, 40),
+            ship("monitor", "monitor", "union", 34, 40),
+            ship("tecumseh", "tecumseh", "union", 14, 40),
+        ]
+    )
+    state.sighted = {"union": ["gaines"], "confederate": ["monitor", "tecumseh"]}
+    state.ships["monitor"].turrets[0].arc = "port"
+    state.ships["tecumseh"].turrets[0].arc = "starboard"
+    gaines = state.ships["gaines"]
+    gaines.spv = gaines.pv - 8  # already below her penetration value
+    state.fire_orders = {"union": {"monitor": "at:gaines", "tecumseh": "at:gaines"}}
+    # Monitor: a 6 hits (table 1, 4: a gun out), a 1; Tecumseh the same
+    ctx, _, _ = context([6, 1, 4, 1, 6, 1, 4, 1])
+    resolve_fire(state, T, ctx)
+    out = [(e.kind, e.target, e.hits) for e in gaines.effects]
+    assert out == [("gun-out-4", "g1", 1), ("gun-out-4", "g2", 1)]
+
+
+def test_a_fleet_commander_laying_a_gun_is_killed_when_its_crew_is_hit() -> None:
+    # Gunnery and Ramming: the officer who takes charge of a gun is killed
+    # if the gun takes a crew hit and a CPV is lost; aboard his flagship the
+    # fleet commander commands her and lays the gun in her captain's place
+    state = position(
+        [
+            ship("hartford", "hartford", "union", 20, 30),
+            ship("gaines", "gaines", "confederate", 30, 30),
+        ]
+    )
+    hartford = state.ships["hartford"]
+    fleet = state.commanders["cdr-union"]
+    fleet.laying = "g13"
+    hartford.spv = hartford.pv  # the next hit takes her below: the tables
+    ctx, _, _ = context([5, 2])  # table 5 (crew), 2: lose one CPV
+    gunfire_hit(state, hartford, "9in-sb", "confederate", ctx, T)
+    assert hartford.crew.lost == 1
+    assert not fleet.alive and state.commanders[hartford.captain].alive
+    assert "commander killed" in hartford.morale_due
+
+
+def test_mined_areas_a_dummy_is_found_out_by_crossing_it_a_real_one_throws() -> None:
+    # Torpedoes and Anchored Mines: with no umpire, real and dummy mined
+    # areas; which is which is the layer's secret until a ship crosses one
+    from quarterdeck.rulesets.acw_river.movement import make_leg
+    from quarterdeck.rulesets.acw_river.moves import run_quarter
+    from quarterdeck.rulesets.acw_river.state import Plot
+    from quarterdeck.rulesets.acw_river.view import view
+
+    mines = [
+        {"id": "dummy", "owner": "confederate", "x": 24.0, "y": 34.0, "real": False},
+        {"id": "real", "owner": "confederate", "x": 34.0, "y": 34.0, "real": True},
+    ]
+    state = position(
+        [
+            ship("brooklyn", "brooklyn", "union", 24, 30, speed=8),
+            ship("hartford", "hartford", "union", 34, 30, speed=8),
+        ],
+        minefields=mines,
+    )
+    state.sighted = {"union": [], "confederate": ["brooklyn", "hartford"]}
+
+    def real(seat: str | None) -> list[bool | None]:
+        return [m["real"] for m in view(state, seat, T)["minefields"]]
+
+    assert real("union") == [None, None] and real(None) == [None, None]
+    assert real("confederate") == [False, True]
+    state.moves = {
+        sid: make_leg(state, state.ships[sid], Plot(8), T) for sid in ("brooklyn", "hartford")
+    }
+    ctx, dice, _ = context([2])  # the torpedo under Hartford: 2, 20 SPV
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    assert len(dice.requests) == 1 and dice.requests[0].seat == "confederate"
+    hartford = state.ships["hartford"]
+    assert hartford.spv == hartford.spv_start - 20
+    assert real("union") == [False, True] and real(None) == [False, True]

@@ -90,7 +90,7 @@ def test_towing_stopped_and_alongside_the_tow_follows_in_the_wake() -> None:
     assert take_in_tow(state, tug, raft, ctx, T)
     assert drift_for(state, raft, 0, T) == (0.0, 0.0)
     tug.y = 40.0
-    follow(state, tug)
+    follow(state, tug, T)
     assert raft.y == 40.0 - (tug.length / 2 + raft.length / 2 + 1.0) and raft.x == 24.0
     cast_off(state, tug, ctx)
     assert raft.towed_by == "" and drift_for(state, raft, 0, T) == (0.0, -3.0)

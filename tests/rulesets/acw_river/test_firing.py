@@ -185,3 +185,30 @@ def test_visibility_a_ship_behind_a_larger_ship_cannot_be_fired_upon() -> None:
     state.sighted["union"] = ["manassas"]
     state.ships["monitor"].turrets[0].arc = "starboard"
     assert shots_at(state, state.ships["monitor"], state.ships["manassas"], T) == []
+
+
+def test_gunnery_the_goal_of_a_laid_gun_does_not_tell_the_yellow_die() -> None:
+    # the captain lays one gun and adds his yellow die: the roll, read by
+    # both sides, says his gunnery is added but not how much
+    state = position(
+        [
+            ship("hartford", "hartford", "union", 20, 30, 0.0),
+            ship("gaines", "gaines", "confederate", 35, 30.5, 0.0),
+        ],
+        dice={"cdr-union": (3, 3, 3, 1)},  # yellow 1: +3
+    )
+    state.sighted = {"union": ["gaines"], "confederate": ["hartford"]}
+    state.commanders["cdr-union"].laying = "g13"
+    shots = [
+        s
+        for s in shots_at(state, state.ships["hartford"], state.ships["gaines"], T)
+        if s.gun in ("g13", "g14")
+    ]
+    # 9-inch smoothbores at 14 inches: long range, a 6 hits; g13 laid: a 3 hits
+    ctx, _, log = context([3, 3])
+    assert fire_at(state, state.ships["hartford"], state.ships["gaines"], shots, ctx, T) == 1
+    goals = [e.goal for e in log if e.kind == "roll"]
+    assert goals == [
+        "6 or more hits, with her commander's gunnery added to the die",
+        "6 or more hits",
+    ]

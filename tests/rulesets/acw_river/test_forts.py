@@ -101,3 +101,28 @@ def test_mortar_at_a_town_takes_effect_only_in_the_square_aimed_at() -> None:
     ctx, _, _ = context([6, 4, 5])  # square 4, aimed at 4: building destroyed
     mortar_fire(state, state.ships["m"], "town", 4, ctx, T)
     assert town.bpv[3] == 0
+
+
+def test_fort_commander_lays_a_gun_of_his_square_and_adds_his_yellow_die() -> None:
+    # Fort Commander: his yellow die is his gunnery, as a captain's (Gunnery
+    # and Ramming: the commander takes charge of one gun and adds his score);
+    # he lays a gun of the grid square he is allotted to
+    from quarterdeck.rulesets.acw_river.firing import fire_at, shots_at
+
+    state = position(
+        [ship("h", "hartford", "union", 9.0, 40.0, 0.0)],
+        forts=[FORT],
+        dice={"fcdr-fort": (3, 3, 3, 1)},  # yellow 1: +3
+    )
+    state.sighted = {"confederate": ["h"], "union": []}
+    fort, hartford = state.forts["fort"], state.ships["h"]
+    shots = shots_at(state, fort, hartford, T)
+    # 8-inch smoothbores at 7 inches, close: a 4 hits; g2 stands in
+    # square 2 with the commander: a 1 and his +3 hit
+    assert [(s.gun, s.need, s.modifier) for s in shots] == [("g1", 4, 0), ("g2", 4, 3)]
+    ctx, dice, _ = context([1, 1])
+    assert fire_at(state, fort, hartford, shots, ctx, T) == 1
+    assert hartford.spv == hartford.spv_start - 6
+    assert [r.seat for r in dice.requests] == ["confederate", "confederate"]
+    state.commanders["fcdr-fort"].alive = False  # killed by a mortar shell
+    assert all(s.modifier == 0 for s in shots_at(state, fort, hartford, T))

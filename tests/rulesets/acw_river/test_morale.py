@@ -60,7 +60,7 @@ def test_morale_losses_below_pv_aground_under_fire_steering_captain_dead() -> No
         "below her minimum SPV": -3,
         "Captain of CSS Gaines dead (red)": -2,
         "guns can still fire": 1,
-        "no speed available": -3,
+        "can still move": 1,
         "aground and under fire": -2,
         "steering jammed": -2,
     }
@@ -117,3 +117,51 @@ def test_fort_commander_stubborn_at_a_third_fanatic_at_two_thirds() -> None:
         for _ in range(lost):
             fort.cpv[0] -= 1
         assert fort_due(state, fort, T) is due, (white, lost)
+
+
+def test_morale_test_sum_with_the_captains_green_die_is_for_her_own_side() -> None:
+    # Morale: the captain's green die is added; his dice are secret from the
+    # other side, which learns only whether she fights on
+    state = position(
+        [ship("t", "gaines", "confederate", 30, 40), ship("m", "monitor", "union", 30, 20)]
+    )
+    state.sighted = {"confederate": ["m"], "union": ["t"]}
+    t = state.ships["t"]
+    t.crew.lost = 1
+    t.morale_due = ["lost CPV"]
+    ctx, _dice, log = context([1])
+    # 1, lost CPV -1, above +1, green 3 (+2), guns +1, moves +1 = 5: fights on
+    assert morale_test(state, t, ctx, T)
+    detail = [e for e in log if "(green)" in e.text]
+    assert len(detail) == 1 and detail[0].seats == ("confederate",)
+    assert detail[0].text.endswith("= 5: fights on")
+    public = [e for e in log if e.seats is None]
+    assert [e.text for e in public if e.kind != "roll"] == [
+        "CSS Gaines passes her morale test and fights on"
+    ]
+    (roll,) = [e for e in public if e.kind == "roll"]
+    assert roll.goal == "with the modifiers, 1 or more to fight on"
+
+
+def test_morale_run_aground_with_her_engine_sound_is_minus_1_not_no_speed_as_well() -> None:
+    # Morale: "Run aground" (-1) is its own modifier; "No speed available"
+    # (-3) is for a ship her engine or boiler cannot move
+    state = position(
+        [ship("s", "selma", "confederate", 24, 40), ship("t", "gaines", "confederate", 30, 40)]
+    )
+    t = state.ships["t"]
+    t.aground = Aground("shoal")
+    t.morale_due = ["run aground"]
+    assert mods(state, "t") == {
+        "lost no CPV": 1,
+        "above her minimum SPV": 1,
+        "Captain of CSS Gaines alive (green)": 2,
+        "guns can still fire": 1,
+        "can still move": 1,
+        "run aground": -1,
+    }
+    # 5 in all: a 1 on the die and she fights on (0 or less abandons)
+    ctx, _, _ = context([1])
+    assert morale_test(state, t, ctx, T) and t.status == "active"
+    t.crew.boiler = 0  # nobody in the boiler room: no speed at all
+    assert mods(state, "t")["no speed available"] == -3

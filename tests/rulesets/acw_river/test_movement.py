@@ -65,6 +65,19 @@ def test_turning_radius_limits_the_turn_for_the_distance_made() -> None:
     assert turn_for(s, 0, "hard-port", T) == 0
 
 
+def test_turning_the_helm_shares_are_a_reconstructed_chart_a_house_rule_replaces() -> None:
+    # Turning Ships: the turning diagram is lost; the helm's shares of the
+    # tightest turn are tables.toml [turning] (reconstructed = true)
+    from quarterdeck.rulesets.acw_river.tables import tables_with
+
+    assert T.turning.reconstructed and T.aspect.reconstructed and T.distances.reconstructed
+    house = tables_with({"turning": {"hard": [1, 2], "helm": [1, 2]}})
+    _, s = one("hartford")
+    assert turn_for(s, 5, "hard-port", house) == pytest.approx(-math.degrees(1.0) / 2)
+    assert turn_for(s, 5, "starboard", house) == pytest.approx(math.degrees(1.0) / 2)
+    assert turn_for(s, 5, "half-starboard", house) == turn_for(s, 5, "half-starboard", T)
+
+
 def test_one_inch_a_knot_ahead() -> None:
     state, s = one("hartford", speed=6)
     x, y, h = project(state, s, 6, "ahead", T)
@@ -291,3 +304,57 @@ def test_leaving_the_table_by_the_far_end() -> None:
     for _ in range(4):
         run_quarter(state, T, ctx)
     assert s.status == "exited" and s.exit_edge == "downstream"
+
+
+def bar_ahead(y0: float, y1: float, facts: str = "hartford", speed: int = 8) -> object:
+    return position(
+        [ship("s", facts, "union", 24, 30, 0.0, speed=speed)],
+        features=[
+            {
+                "id": "bar",
+                "kind": "shoal",
+                "depth": 3,
+                "polygon": [[20, y0], [28, y0], [28, y1], [20, y1]],
+                "label": "sandbar",
+            }
+        ],
+    )
+
+
+def test_navigational_hazards_a_sandbar_crossed_inside_one_quarter_is_still_tested() -> None:
+    # Sandbars: a ship crossing one throws; Marmora (4 ft) crosses a bar of
+    # 3 ft an inch wide between two quarter points (31.5 and 33), in deep
+    # water at both: the bar must not be missed
+    state = bar_ahead(31.8, 32.8, "marmora", 6)
+    s = state.ships["s"]
+    state.moves = {"s": make_leg(state, s, Plot(6), T)}
+    ctx, dice, _ = context([2])  # shallow draught: stuck on 1 or 2
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    assert len(dice.requests) == 1 and dice.requests[0].label.endswith("crosses sandbar")
+    assert s.aground is not None and s.y == pytest.approx(33.0)
+
+
+def test_navigational_hazards_alternatively_one_die_an_inch_stuck_goes_an_inch_further() -> None:
+    # Navigational hazards, "Alternatively": a die for each inch through the
+    # shoal; stuck, she travels an inch further, stops and must reverse off
+    # (a house rule: [hazards] method = "per-inch")
+    from quarterdeck.rulesets.acw_river.tables import tables_with
+
+    per_inch = tables_with({"hazards": {"method": "per-inch"}})
+    state = bar_ahead(33.0, 36.0)
+    s = state.ships["s"]
+    state.moves = {"s": make_leg(state, s, Plot(8), per_inch)}
+    ctx, dice, _ = context([6, 5, 2])  # deep draught: stuck on 1 to 4
+    for _ in range(4):
+        run_quarter(state, per_inch, ctx)
+    assert len(dice.requests) == 3  # one for each inch: 34, 35, 36
+    assert s.aground is not None and s.y == pytest.approx(37.0)
+    # the printed way: one die for the whole bar
+    state = bar_ahead(33.0, 36.0)
+    s = state.ships["s"]
+    state.moves = {"s": make_leg(state, s, Plot(8), T)}
+    ctx, dice, _ = context([5])
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    assert len(dice.requests) == 1 and s.aground is None

@@ -172,3 +172,19 @@ def test_uncontrolled_ramming_contact_by_plotted_course_no_test_both_stop() -> N
     assert dice.requests[0].count == 2  # no extra die: no order
     assert state.moves["r"].stopped and state.moves["t"].stopped
     assert state.ships["t"].spv == state.ships["t"].spv_start - 50
+
+
+def test_ram_test_sum_with_the_captains_yellow_die_is_for_her_own_side() -> None:
+    # Controlled Ramming: the yellow die is added; the other side learns only
+    # whether she passed
+    state = pair("gaines", "tecumseh", **{"cpt-r": (3, 3, 3, 1)})
+    state.sides["confederate"].commander = ""
+    state.sighted = {"confederate": ["t"], "union": ["r"]}
+    ctx, _, log = context([2])
+    assert ram_test(state, state.ships["r"], state.ships["t"], ctx, T)  # 2 - 1 = 1
+    detail = [e for e in log if "(yellow)" in e.text]
+    assert len(detail) == 1 and detail[0].seats == ("confederate",)
+    public = [e.text for e in log if e.seats is None and e.kind != "roll"]
+    assert public == ["CSS Gaines passes her ram test"]
+    (roll,) = [e for e in log if e.kind == "roll"]
+    assert roll.goal == "with the modifiers, 1 or more to ram"

@@ -74,3 +74,20 @@ def test_a_whole_game_of_ai_against_ai_ends_with_a_result() -> None:
                 break
             game.apply(p.seat, players[p.seat].decide(game.view(p.seat, log=False), p))
         assert game.result() is not None
+
+
+def test_a_plotted_path_is_shown_only_until_the_move_is_made() -> None:
+    # Movement: the plot is drawn from where the ship stands; once the moves
+    # are revealed and made, the old plot is no longer shown as a path ahead
+    with playable():
+        game = Game.new(load("arkansas-vicksburg-1862"), seed=9)  # no fog: fire after move 1
+        orders(game)
+        for seat in ("confederate", "union"):
+            prompt = game.prompt_for(seat)
+            assert prompt is not None
+            game.apply(seat, AcwRiverAI(seat, 1).decide(game.view(seat), prompt))
+            if seat == "confederate":
+                assert "arkansas" in game.view("confederate")["plots"]
+        assert (game.state.turn, game.state.phase) == (1, "fire")
+        assert game.view("confederate")["plots"] == {}
+        assert "plotted:" not in game.ruleset.render(game.state, "confederate")

@@ -179,3 +179,20 @@ def test_a_struck_enemy_is_taken_only_where_her_capture_counts_or_men_are_plenty
         "objectives": [{"side": "union", "what": "capture", "units": ["gb"], "points": 5}]
     }
     assert decide(st, ask) == "grapple:gb"
+
+
+def test_the_yardstick_ai_never_answers_fire_with_the_standing_orders_form() -> None:
+    """benchmarks/bench_ai.py plays the first AI (ai_v1) against the current
+    one; the fire question now also offers standing fire orders (a form),
+    which the yardstick must not pick for a unit, or the benchmark stops on
+    a form it cannot fill. Its ship out of range passes, as before."""
+    from quarterdeck.rulesets.flotilla.ai_v1 import ai as yardstick
+
+    st = state([ship("ic", x=10, y=10), ship("selma", "selma", "confederate", x=10, y=40)])
+    st.phase = "move_a"
+    view, prompt = asked(st, {"kind": "fire", "seat": "union", "units": ["ic"], "point": ""})
+    assert "standing" in prompt.option_ids()
+    assert {str(yardstick("union", seed).decide(view, prompt)) for seed in range(20)} <= {
+        "pass",
+        "ic",
+    }

@@ -365,6 +365,28 @@ def test_a_garrison_that_follows_the_routed_attackers_does_not_hand_them_the_for
     assert game.dice.remaining == 0  # type: ignore[attr-defined]
 
 
+def test_attackers_who_drive_the_garrison_out_occupy_the_fort_at_once() -> None:
+    """Melee Combat on Land: eight marines and a leader (7 dice) against
+    five gunners in their fort (a die a man, 5 dice): three gunners fall,
+    no marine; a difference of 3 drives the gunners back 4 inches. The
+    fort changes hands (Prizes and forts changing hands): the marines
+    occupy it rather than roll to attack again, so no further die is rolled
+    and nobody is asked."""
+    gunners = troop("gunners", "confederate", 5, leaders=0, fort="fort", x=36, y=32, cover=True)
+    marines = troop("marines", "union", 8, x=36, y=33, contact="fort")
+    far = [ship("ic", x=70, y=2), ship("sel", "selma", "confederate", x=2, y=2)]
+    st = state(far, batteries=[fort(guns=2)], troops=[gunners, marines], land=SHORE)
+    st.phase, st.turn = "combat", st.turn_limit
+    game = engine(st, [[6, 6, 6, 1, 1, 1, 1], [1, 1, 1, 1, 1]])
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+    assert "gunners recoils 4 inches" in said(game)
+    taken = game.state.batteries["fort"]
+    assert taken.side == "union" and taken.garrison == "marines"
+    assert game.state.troops["gunners"].fort is None
+    assert game.state.troops["gunners"].men == 2
+    assert "attack again" not in said(game)
+
+
 def test_a_garrison_that_stays_keeps_its_fort() -> None:
     game = marines_against_the_fort()
     game.apply("confederate", "stay")
@@ -375,7 +397,7 @@ def test_a_garrison_that_stays_keeps_its_fort() -> None:
 
 def test_a_garrison_that_presses_the_attack_fights_in_the_open() -> None:
     """A difference of 3 drives the marines back 4 inches; the gunners roll
-    a 5 and attack again: out of their fort they are eleven men and a
+    a 5 and attack again: out of their fort they are ten men and a
     leader at two men a die, 8 dice, not the fort's 13; the marines, three
     left, fight where they stand."""
     gunners = troop("gunners", "confederate", 10, fort="fort", x=36, y=32, cover=True)

@@ -105,3 +105,24 @@ def test_the_ai_benchmark_plays_the_new_ai_against_the_yardstick_on_each_side(
         assert r["games"] == 4 and r["wins"] + r["draws"] + r["losses"] == 4
         assert 0.0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1.0
         assert "baseline_win_rate" in r
+
+
+def test_ahead_on_prizes_it_boards_again_at_even_odds_across_the_patent_bridge() -> None:
+    """Cape St Vincent: Captain has taken San Nicolás (2 size points to
+    none). A defender never takes her boarder (5.2), so a repulse cannot
+    cost that lead: Captain boards San José across her prize (4 dice to 3,
+    77%), as Nelson did, where ahead on boarding actions won it would not."""
+    from quarterdeck.core.scenario import load
+
+    game = start(load("cape-st-vincent-1797"))
+    # attempt: 3 dice (2, fouled +1), a 6; round 1: Captain's 4 dice against
+    # San Nicolás' 3 take all three
+    game.dice = ScriptedDice([[6, 1, 1], [6, 6, 6, 1], [1, 1, 1]])
+    answer(game, ("british", "yes"), ("spanish", "yes"))
+    answer(game, ("british", "board:san-nicolas"), ("spanish", "none"))
+    answer(game, ("british", "fight"))
+    assert game.state.ships["san-nicolas"].captured_by == "british"
+    answer(game, ("british", "yes"), ("spanish", "yes"))
+    view = game.view("british")
+    assert standing(view, "british") == 1
+    assert _decide(game, "british") == "board:san-josef"
