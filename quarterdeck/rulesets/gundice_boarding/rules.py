@@ -543,8 +543,8 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
         if boarders:
             names = " and ".join(state.ships[b].name for b in boarders)
             ctx.log(
-                f"{state.ships[ship_id].name} is being boarded by {names} and cannot make "
-                "her own attempt",
+                f"{state.ships[ship_id].name}, declared against by {names}, stands to repel "
+                "and cannot make her own attempt",
                 R_DECLARE,
             )
             del declared[ship_id]
