@@ -310,3 +310,25 @@ def test_every_chart_of_the_quick_reference_keeps_within_its_box(
     page.screenshot(path=str(artifacts / f"reference-{scenario}.png"), full_page=True)
     assert out == []
     page.close()
+
+
+def test_a_game_printed_before_the_battle_says_so_not_turn_0(client: Any) -> None:
+    """ACW River's sheets printed after the set-up, before the first move:
+    "Mobile Bay, 5 August 1864, before the battle" (it said "turn 0", a word
+    the table never uses: it says "Before the battle")."""
+    r = client.post(
+        "/api/games",
+        json={
+            "scenario": "mobile-bay-torpedoes-1864",
+            "seats": {"confederate": "here", "union": "ai"},
+            "dice": "program",
+            "seed": 5,
+        },
+    )
+    assert r.status_code == 201, r.text
+    game = r.json()
+    token = game["here"]["confederate"]
+    html = client.get(f"/games/{game['id']}/print", params={"t": token}).text
+    assert "Mobile Bay, 5 August 1864, before the battle" in html
+    assert "turn 0" not in html
+    assert "before the battle · 5 ship cards" in html  # the objectives, 3 ships, the fort
