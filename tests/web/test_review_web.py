@@ -267,6 +267,10 @@ def test_the_harbours_names_are_placed_clear_of_each_other_and_the_status(
     )
     assert len(status) == 3
     assert overlapping(names + status) == [], (names, status)
+    # the turn's words stay on the table (the event ran off its right edge)
+    edge = page.locator("#frag-table .table-edge").bounding_box()
+    assert edge is not None
+    assert all(s["x"] + s["w"] <= edge["x"] + edge["width"] for s in status), status
     page.close()
 
 
@@ -332,3 +336,24 @@ def test_a_game_printed_before_the_battle_says_so_not_turn_0(client: Any) -> Non
     assert "Mobile Bay, 5 August 1864, before the battle" in html
     assert "turn 0" not in html
     assert "before the battle · 5 ship cards" in html  # the objectives, 3 ships, the fort
+
+
+def test_the_raids_event_is_told_on_the_second_status_line() -> None:
+    """The longest event ("A raucous party ashore earlier in the evening")
+    with the turn, the step and the light ran off the table on one line."""
+    from quarterdeck.web.render.cutting_out import CuttingOutRenderer
+
+    view = {
+        "turn": 3,
+        "turn_limit": 18,
+        "step": "1. movement (raiders)",
+        "light_title": "night, some moon behind cloud",
+        "event_title": "A raucous party ashore earlier in the evening",
+        "alarm": {"detected": False},
+    }
+    svg = CuttingOutRenderer()._status(view, 48.0)
+    first, second = (line.split(">", 1)[1] for line in svg.split("</text>")[:2])
+    assert first == "Turn 3 of 18 (dawn) · 1. movement (raiders) · night, some moon behind cloud"
+    assert second == (
+        "event: A raucous party ashore earlier in the evening · the raiders have not been seen"
+    )

@@ -504,14 +504,14 @@ class CuttingOutRenderer:
             f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')} (dawn) · "
             f"{view.get('step', '')} · {view.get('light_title', '')}"
         )
-        if view.get("event_title"):
-            words += f" · event: {view.get('event_title')}"
         seen = (
             f"raiders seen on turn {alarm.get('spotted_turn')}, "
             f"alarm turn {alarm.get('alarm_turn')}"
             if alarm.get("detected")
             else "the raiders have not been seen"
         )
+        if view.get("event_title"):  # on the second line: the first would run off the table
+            seen = f"event: {view.get('event_title')} · {seen}"
         out = (
             # above the table, clear of "to the open sea" on a north edge
             f'<text class="status-line obstacle" x="0" y="{-4.7 * PX:.0f}">{escape(words)}</text>'
