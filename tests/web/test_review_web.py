@@ -357,3 +357,24 @@ def test_the_raids_event_is_told_on_the_second_status_line() -> None:
     assert second == (
         "event: A raucous party ashore earlier in the evening · the raiders have not been seen"
     )
+
+
+def test_flotillas_table_names_the_step_of_the_sequence_as_a_step(client: Any) -> None:
+    """Mobile Bay: the corner reads "Turn 1 of 8 · 3. side A moves" (it read
+    "3 side A moves", "2 initiative", as if a count of something)."""
+    import re
+
+    r = client.post(
+        "/api/games",
+        json={
+            "scenario": "mobile-bay-1864",
+            "seats": {"union": "here", "confederate": "ai"},
+            "dice": "program",
+            "seed": 3,
+        },
+    )
+    assert r.status_code == 201, r.text
+    game = r.json()
+    page = client.get(f"/games/{game['id']}", params={"t": game["here"]["union"]}).text
+    corner = re.search(r"Turn 1 of 8 · ([^<]*) · visibility", page)
+    assert corner is not None and re.fullmatch(r"\d+\. [a-z][a-z A-Z]+", corner.group(1))
