@@ -378,3 +378,25 @@ def test_flotillas_table_names_the_step_of_the_sequence_as_a_step(client: Any) -
     page = client.get(f"/games/{game['id']}", params={"t": game["here"]["union"]}).text
     corner = re.search(r"Turn 1 of 8 · ([^<]*) · visibility", page)
     assert corner is not None and re.fullmatch(r"\d+\. [a-z][a-z A-Z]+", corner.group(1))
+
+
+def test_the_note_of_unseen_boats_is_clear_of_the_scale(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Cutting Out Party watched in its replay before a lookout has seen
+    the raiders: "Their boats are somewhere out in the dark" sits beside the
+    scale of inches (it was written over its "12 inches")."""
+    from tests.web.test_browser_ux import overlapping
+
+    page = start_game(browser, live_server, "cutting-out", "hermione-puerto-cabello-1799")
+    game = page.get_attribute("#game", "data-game")
+    page.goto(f"{live_server.url}/games/{game}/replay?step=0")
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#frag-table .unseen, #frag-table .scale text')]
+            .map((t) => { const r = t.getBoundingClientRect();
+                return {name: t.textContent, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
+    )
+    page.locator("#frag-table").screenshot(path=str(artifacts / "cutting-out-unseen.png"))
+    assert [b["name"][:15] for b in boxes] == ["Their boats are", "12 inches"]
+    assert overlapping(boxes) == []
+    page.close()

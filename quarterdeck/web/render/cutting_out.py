@@ -519,7 +519,9 @@ class CuttingOutRenderer:
         )
         if view.get("raiders_hidden"):
             out += (
-                f'<text class="unseen" x="0" y="{height * PX + 1.6 * PX:.0f}">Their boats are '
+                # beside the scale of inches, not over its "12 inches"
+                f'<text class="unseen" x="{14 * PX:.0f}" y="{height * PX + 2.5 * PX + 4:.0f}">'
+                "Their boats are "
                 "somewhere out in the dark: you will see them when a lookout does.</text>"
             )
         return out
