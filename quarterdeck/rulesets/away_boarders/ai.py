@@ -14,7 +14,7 @@ from typing import Any
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.rulesets.away_boarders.rules import legal_moves, move_result, wind_angle
+from quarterdeck.rulesets.away_boarders.sailing import legal_moves, move_result, wind_angle
 
 
 def _pos(s: dict[str, Any]) -> pg.Point:

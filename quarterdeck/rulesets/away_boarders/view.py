@@ -10,14 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.rulesets.away_boarders.rules import (
-    POINT_OF_SAILING,
-    oar_crew_needed,
-    points,
-    wind_angle,
-)
+from quarterdeck.rulesets.away_boarders.sailing import POINT_OF_SAILING, oar_crew_needed, wind_angle
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import tables_with
+from quarterdeck.rulesets.away_boarders.victory import points
 
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 

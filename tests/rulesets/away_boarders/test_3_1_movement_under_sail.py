@@ -5,11 +5,12 @@ from __future__ import annotations
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import movement, rules, sailing
+from quarterdeck.rulesets.away_boarders.state import Ship
 from tests.rulesets.away_boarders.helpers import T, ctx, first_loads, make_state, scenario, ship
 
 
-def _one(key: str = "carleton", wind: int = 0, facing: int = 1, **kw: object) -> rules.Ship:
+def _one(key: str = "carleton", wind: int = 0, facing: int = 1, **kw: object) -> Ship:
     state = make_state(
         [ship("a", key, "british", (2, 2), facing, **kw), ship("b", "maria", "american", (9, 9))],
         wind=wind,
@@ -25,11 +26,11 @@ def _speed(key: str, facing: int, sail: str = "battle") -> int:
         ],
         wind=0,
     )
-    return rules.compute_speed(state.ships["a"], state, T)
+    return sailing.compute_speed(state.ships["a"], state, T)
 
 
 def test_3_1_points_of_sailing_follow_the_wind_on_the_grid() -> None:
-    assert [rules.POINT_OF_SAILING[rules.wind_angle(0, f)] for f in range(6)] == [
+    assert [sailing.POINT_OF_SAILING[sailing.wind_angle(0, f)] for f in range(6)] == [
         "in irons",
         "close-hauled",
         "broad reach",
@@ -59,7 +60,7 @@ def test_3_1_each_lost_mast_costs_a_point_of_base_speed() -> None:
     )
     a = state.ships["a"]
     a.masts[0] = [2, 2, 2, 2]
-    assert rules.compute_speed(a, state, T) == 3
+    assert sailing.compute_speed(a, state, T) == 3
 
 
 def test_2_2_every_speed_makes_that_many_moves_over_the_three_phases() -> None:
@@ -69,7 +70,7 @@ def test_2_2_every_speed_makes_that_many_moves_over_the_three_phases() -> None:
 
 
 def test_3_1_close_hauled_may_advance_bear_away_luff_or_back() -> None:
-    assert rules.legal_moves(0, 1, False, 0, True) == [
+    assert sailing.legal_moves(0, 1, False, 0, True) == [
         "advance",
         "advance-port",
         "turn-starboard",
@@ -78,25 +79,25 @@ def test_3_1_close_hauled_may_advance_bear_away_luff_or_back() -> None:
 
 
 def test_3_1_running_before_the_wind_may_not_back_sail() -> None:
-    assert rules.legal_moves(0, 3, False, 0, True) == ["advance", "turn-port", "turn-starboard"]
+    assert sailing.legal_moves(0, 3, False, 0, True) == ["advance", "turn-port", "turn-starboard"]
 
 
 def test_3_1_broad_reach_may_back_sail_once_a_turn() -> None:
-    assert "back" in rules.legal_moves(0, 2, False, 0, True)
-    assert "back" not in rules.legal_moves(0, 2, False, 1, True)
+    assert "back" in sailing.legal_moves(0, 2, False, 0, True)
+    assert "back" not in sailing.legal_moves(0, 2, False, 1, True)
 
 
 def test_3_1_head_to_wind_no_headway_only_a_turn_downwind() -> None:
-    assert rules.legal_moves(0, 0, False, 0, True) == ["turn-port", "turn-starboard"]
+    assert sailing.legal_moves(0, 0, False, 0, True) == ["turn-port", "turn-starboard"]
 
 
 def test_3_1_no_advance_onto_an_island() -> None:
-    assert "advance" not in rules.legal_moves(0, 1, False, 0, False)
+    assert "advance" not in sailing.legal_moves(0, 1, False, 0, False)
 
 
 def test_3_1_advance_and_turn_moves_then_turns() -> None:
-    assert rules.move_result((3, 3), 1, "advance-port") == (pg.step((3, 3), 1), 2)
-    assert rules.move_result((3, 3), 1, "turn-starboard") == ((3, 3), 0)
+    assert sailing.move_result((3, 3), 1, "advance-port") == (pg.step((3, 3), 1), 2)
+    assert sailing.move_result((3, 3), 1, "turn-starboard") == ((3, 3), 0)
 
 
 def test_3_1_without_a_man_per_mast_at_the_yards_she_repeats_her_last_move() -> None:
@@ -109,9 +110,9 @@ def test_3_1_without_a_man_per_mast_at_the_yards_she_repeats_her_last_move() -> 
     )
     a = state.ships["a"]
     a.last_move = "advance-port"
-    assert rules._forced_move(state, a, T) == "advance-port"
+    assert movement.forced_move(state, a, T) == "advance-port"
     a.crew["yards"] = 2
-    assert rules._forced_move(state, a, T) is None
+    assert movement.forced_move(state, a, T) is None
 
 
 def test_3_1_drift_one_point_downwind_on_even_turns() -> None:
@@ -123,12 +124,12 @@ def test_3_1_drift_one_point_downwind_on_even_turns() -> None:
     a.backed_turns = 2
     start = a.pos
     state.turn = 2
-    rules.segment_start(state, T, ctx())
-    rules.drift_phase(state, T, ctx())
+    movement.segment_start(state, T, ctx())
+    movement.drift_phase(state, T, ctx())
     assert a.pos == pg.step(start, 3)
     state.turn = 3
-    rules.segment_start(state, T, ctx())
-    rules.drift_phase(state, T, ctx())
+    movement.segment_start(state, T, ctx())
+    movement.drift_phase(state, T, ctx())
     assert a.pos == pg.step(start, 3)
 
 
@@ -139,7 +140,7 @@ def test_3_1_a_ship_with_no_masts_drifts() -> None:
     )
     a = state.ships["a"]
     a.masts = [[2, 2, 2], [2, 2, 2]]
-    assert rules.drift_reason(a, state) == "no masts standing"
+    assert sailing.drift_reason(a, state) == "no masts standing"
 
 
 def test_3_1_sailing_off_the_field_leaves_it() -> None:
@@ -148,7 +149,7 @@ def test_3_1_sailing_off_the_field_leaves_it() -> None:
         wind=3,
     )
     a = state.ships["a"]
-    rules.execute_move(state, a, "advance", T, ctx())
+    movement.execute_move(state, a, "advance", T, ctx())
     assert a.status == "left"
     assert state.result is not None and state.result["winner"] == "american"
 
@@ -183,7 +184,7 @@ def test_3_1_with_nobody_aloft_backed_sails_stay_backed() -> None:
     )
     a = state.ships["a"]
     a.last_move, a.backs_this_turn = "back", 1  # broad reach, already backed once
-    assert rules._forced_move(state, a, T) == "back"
+    assert movement.forced_move(state, a, T) == "back"
 
 
 def test_3_1_with_nobody_aloft_no_advance_head_to_wind() -> None:
@@ -196,7 +197,7 @@ def test_3_1_with_nobody_aloft_no_advance_head_to_wind() -> None:
     )
     a = state.ships["a"]
     a.last_move = "advance"
-    assert rules._forced_move(state, a, T) == ""
+    assert movement.forced_move(state, a, T) == ""
 
 
 def test_3_1_after_two_turns_lying_backed_she_drifts_on_even_turns_but_may_still_sail() -> None:
@@ -207,21 +208,21 @@ def test_3_1_after_two_turns_lying_backed_she_drifts_on_even_turns_but_may_still
     a = state.ships["a"]  # close-hauled: she may back sail indefinitely
     for turn in (1, 2):
         state.turn = turn
-        rules.segment_start(state, T, ctx())
-        rules.execute_move(state, a, "back", T, ctx())
+        movement.segment_start(state, T, ctx())
+        movement.execute_move(state, a, "back", T, ctx())
         rules.end_of_turn(state, T, ctx())
     assert a.backed_turns == 2
     start = a.pos
     state.turn = 3  # odd: no drift, and she is not stopped
-    rules.segment_start(state, T, ctx())
+    movement.segment_start(state, T, ctx())
     assert state.drifts == [] and not a.drifting and a.speed > 0
-    assert "back" in rules.move_options(state, a, T)
-    rules.execute_move(state, a, "back", T, ctx())
+    assert "back" in movement.move_options(state, a, T)
+    movement.execute_move(state, a, "back", T, ctx())
     rules.end_of_turn(state, T, ctx())
-    rules.segment_start(state, T, ctx())  # turn 4, even: she drifts, then may move
-    rules.drift_phase(state, T, ctx())
+    movement.segment_start(state, T, ctx())  # turn 4, even: she drifts, then may move
+    movement.drift_phase(state, T, ctx())
     assert a.pos == pg.step(start, 3) and not a.drifting and a.speed > 0
-    assert "back" in rules.move_options(state, a, T)
+    assert "back" in movement.move_options(state, a, T)
 
 
 def test_3_1_a_turn_in_which_she_also_advanced_is_not_a_turn_lying_backed() -> None:
@@ -232,10 +233,10 @@ def test_3_1_a_turn_in_which_she_also_advanced_is_not_a_turn_lying_backed() -> N
     a = state.ships["a"]
     for turn in (1, 2):
         state.turn = turn
-        rules.segment_start(state, T, ctx())
-        rules.execute_move(state, a, "back", T, ctx())
-        rules.execute_move(state, a, "advance", T, ctx())
+        movement.segment_start(state, T, ctx())
+        movement.execute_move(state, a, "back", T, ctx())
+        movement.execute_move(state, a, "advance", T, ctx())
         rules.end_of_turn(state, T, ctx())
     assert a.backed_turns == 0
-    rules.segment_start(state, T, ctx())
+    movement.segment_start(state, T, ctx())
     assert state.drifts == []

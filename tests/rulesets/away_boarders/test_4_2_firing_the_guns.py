@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import gunnery, rules
+from quarterdeck.rulesets.away_boarders.state import State
 from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
 
 P = (6, 6)
 
 
-def _state(*others: tuple[str, str, str, pg.Point], firer: str = "carleton") -> rules.State:
+def _state(*others: tuple[str, str, str, pg.Point], firer: str = "carleton") -> State:
     specs = [ship("f", firer, "british", (1, 1), 0)]
     for n, (sid, key, side, _p) in enumerate(others):
         specs.append(ship(sid, key, side, (10, 1 + n), 3))
@@ -20,8 +21,8 @@ def _state(*others: tuple[str, str, str, pg.Point], firer: str = "carleton") -> 
     return state
 
 
-def _ids(state: rules.State, battery: str) -> list[str]:
-    return [s.id for s in rules.targets(state, state.ships["f"], battery, T)]
+def _ids(state: State, battery: str) -> list[str]:
+    return [s.id for s in gunnery.targets(state, state.ships["f"], battery, T)]
 
 
 def test_4_2_broadside_bears_within_thirty_degrees_of_the_beam() -> None:
@@ -91,8 +92,8 @@ def test_4_2_any_or_all_of_the_guns_may_fire_one_caliber_at_a_time() -> None:
 
     state = _state(("t", "maria", "american", pg.step(P, 1, 2)), firer="royal-savage")
     f, target = state.ships["f"], state.ships["t"]
-    assert rules.groups_in_range(state, T, f, "port", target) == ["6-pdr", "4-pdr", "swivel"]
-    rules.open_fire(state, T, f, "port", target, ctx(3), only="4-pdr")
+    assert gunnery.groups_in_range(state, T, f, "port", target) == ["6-pdr", "4-pdr", "swivel"]
+    gunnery.open_fire(state, T, f, "port", target, ctx(3), only="4-pdr")
     assert state.pending is not None and state.pending.groups == ["4-pdr"]
 
 
@@ -102,9 +103,9 @@ def test_4_2_some_guns_of_a_caliber_may_fire_and_the_rest_stay_loaded() -> None:
     state = _state(("t", "maria", "american", pg.step(P, 1, 2)))
     f, target = state.ships["f"], state.ships["t"]
     # 2 guns at range 2: Hit Table 2, shot weight +1, initial +2 = 5; random die 3
-    rules.open_fire(state, T, f, "port", target, ctx(3), only="6-pdr", count=2)
+    gunnery.open_fire(state, T, f, "port", target, ctx(3), only="6-pdr", count=2)
     assert state.pending is not None and state.pending.dice == T.hit_table.rows[2][1] + 3
-    rules.resolve_aim(state, T, False, ctx(1, 1, 1, 1, 1))
+    gunnery.resolve_aim(state, T, False, ctx(1, 1, 1, 1, 1))
     port = [g for g in f.guns if g.side == "port"]
     assert sum(1 for g in port if g.fired) == 2 and sum(1 for g in port if g.loaded) == 4
 
@@ -116,7 +117,7 @@ def test_4_2_any_or_all_guns_may_fire_so_the_rest_may_fire_on_another_target() -
     )
     f = state.ships["f"]
     state.phase = "fire-setup"
-    rules.fire_setup(state, T, ctx())
+    gunnery.fire_setup(state, T, ctx())
     assert state.fire_queue[0] == ["f", "port"]
     (prompt,) = rules.prompts(state, T)
     assert "fire:t:6-pdr:2" in prompt.option_ids()
