@@ -5,7 +5,7 @@ phase (2.2)."""
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE
+from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_DRIFT
 from quarterdeck.rulesets.away_boarders.state import BOX_LABELS, CasualtyPick, Hit, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import Tables
 from quarterdeck.rulesets.away_boarders.victory import check_end
@@ -62,8 +62,11 @@ def masts_for(ship: Ship, dice: int, rake_from: str, ctx: Context) -> list[int]:
 
 def rigging_hit(ship: Ship, mast: int, hits: int, ctx: Context) -> None:
     """Mark rigging boxes on ``mast``; a mast with every box X falls and the
-    base speed drops by one (4.3). Hits on a fallen mast go to the nearest
-    standing one."""
+    base speed drops by one (4.3), at once. Hits on a fallen mast go to the
+    nearest standing one. When her last mast falls a ship under sail stops
+    where she is for the rest of the turn and drifts from then on (3.1: with
+    no mast standing she does not move); one under oars rows on, as her
+    speed under oars never depended on her masts (3.2)."""
     for _ in range(hits):
         if ship.mast_fallen(mast):
             standing = [i for i in range(len(ship.masts)) if not ship.mast_fallen(i)]
@@ -76,8 +79,14 @@ def rigging_hit(ship: Ship, mast: int, hits: int, ctx: Context) -> None:
                 boxes[i] += 1
                 break
         if ship.mast_fallen(mast):
-            ship.speed = max(0, ship.speed - 1)
             ctx.log(f"{ship.name}'s {ship.mast_names[mast]} mast falls", R_DAMAGE)
+            if ship.sail == "oars":
+                continue
+            ship.speed = max(0, ship.speed - 1)
+            if ship.masts_standing == 0 and not ship.drifting:
+                ship.speed = 0
+                ship.drifting = True
+                ctx.log(f"{ship.name} has no mast standing: she moves no more and drifts", R_DRIFT)
 
 
 def _gun_hits(ship: Ship, hit: Hit, ctx: Context) -> None:

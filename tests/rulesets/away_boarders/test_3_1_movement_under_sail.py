@@ -5,9 +5,21 @@ from __future__ import annotations
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.away_boarders import movement, rules, sailing
 from quarterdeck.rulesets.away_boarders.state import Ship
-from tests.rulesets.away_boarders.helpers import T, ctx, first_loads, make_state, scenario, ship
+from tests.rulesets.away_boarders.helpers import (
+    RecordedDice,
+    T,
+    ctx,
+    first_loads,
+    keep_or_first,
+    make_state,
+    new_game,
+    play_until,
+    scenario,
+    ship,
+)
 
 
 def _one(key: str = "carleton", wind: int = 0, facing: int = 1, **kw: object) -> Ship:
@@ -240,3 +252,63 @@ def test_3_1_a_turn_in_which_she_also_advanced_is_not_a_turn_lying_backed() -> N
     assert a.backed_turns == 0
     movement.segment_start(state, T, ctx())
     assert state.drifts == []
+
+
+def _at(p: pg.Point) -> tuple[int, int]:
+    """A scenario's printed (column, row) for the axial point ``p``."""
+    return (pg.column(p), p[1])
+
+
+def _fire_high(prompt: Prompt) -> Answer:
+    """Fire every battery that bears, high; anything else the plain answer."""
+    if prompt.context.get("step") == "fire":
+        return next(i for i in prompt.option_ids() if i.startswith("fire:"))
+    if prompt.context.get("step") == "aim":
+        return "high"
+    return keep_or_first(prompt)
+
+
+def test_3_1_a_ship_whose_last_mast_falls_in_the_turn_moves_no_more_and_drifts() -> None:
+    # wind from the east; the gunboat (one mast of one box, already slashed)
+    # on a broad reach at speed 3 moves once in phase 1, twice in phase 2.
+    # Carleton lies still (oars, nobody at the sweeps) with her port broadside
+    # on the gunboat's track; her phase 1 broadside brings the mast down.
+    carleton, gunboat = (6, 6), (7, 5)
+    dice = RecordedDice([3, (5, 1, 1, 1, 1, 1, 1, 1)])  # random die 3; one R, firing high
+    game = new_game(
+        [
+            ship("a", "carleton", "american", _at(carleton), 0, sail="oars", crew={"yards": 0}),
+            ship("b", "british-gunboat-1776", "british", _at(gunboat), 2),
+        ],
+        dice,
+        wind=0,
+    )
+    b = game.state.ships["b"]
+    b.masts = [[1]]
+    play_until(game, lambda g: g.state.phase.startswith("tasks"), _fire_high)
+    b = game.state.ships["b"]
+    assert b.masts == [[2]] and b.masts_standing == 0
+    assert b.pos == pg.step(gunboat, 2)  # her phase 1 move only
+    assert b.drifting and b.speed == 0
+    moves = [e.text for e in game.log if "British gunboat" in e.text and "her move" in e.text]
+    assert len(moves) == 1 and "Action phase 1" in moves[0]
+    assert dice.remaining == 0
+
+
+def test_3_2_under_oars_a_ship_whose_last_mast_falls_rows_on() -> None:
+    # the same shot at a gunboat rowing (speed 1: she moves in phase 2 only)
+    carleton, gunboat = (6, 6), (7, 4)
+    dice = RecordedDice([3, (5, 1, 1, 1, 1, 1, 1, 1)])
+    game = new_game(
+        [
+            ship("a", "carleton", "american", _at(carleton), 0, sail="oars", crew={"yards": 0}),
+            ship("b", "british-gunboat-1776", "british", _at(gunboat), 2, sail="oars"),
+        ],
+        dice,
+        wind=0,
+    )
+    game.state.ships["b"].masts = [[1]]
+    play_until(game, lambda g: g.state.phase.startswith("tasks"), _fire_high)
+    b = game.state.ships["b"]
+    assert b.masts_standing == 0 and not b.drifting and b.speed == 1
+    assert b.pos == pg.step(gunboat, 2)  # her one move, in phase 2
