@@ -23,18 +23,52 @@ def battery_guns(ship: Ship, battery: str) -> list[Gun]:
     return [g for g in ship.guns if g.side == battery and not g.disabled]
 
 
-def groups_of(ship: Ship, battery: str) -> list[str]:
-    """Gun types of a battery in display order: one roll each (4.3)."""
+def caliber_of(t: Tables, gun_type: str) -> str:
+    """The caliber a gun fires in (4.3: "all of the guns of identical
+    caliber" make one roll): her shot weight, whatever the kind of gun, so a
+    24-pdr long gun and a 24-pdr carronade roll together. The small rail
+    swivels (half-pounders) are a caliber of their own."""
+    kind = t.guns.types[gun_type]
+    return gun_type if kind.small else f"{kind.pounds}-pdr"
+
+
+def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
+    """The calibers of a battery's loaded guns, in display order: one roll
+    each (4.3)."""
     out: list[str] = []
     for g in battery_guns(ship, battery):
-        if g.loaded and g.type not in out:
-            out.append(g.type)
+        caliber = caliber_of(t, g.type)
+        if g.loaded and caliber not in out:
+            out.append(caliber)
     return out
 
 
-def group_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
+def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
     """Maximum range of a gun type with the battery's load (4.2, 4.4)."""
     return t.ammo.get(ship.load[battery]).range_for(t.guns.types[gun_type].max_range)
+
+
+def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
+    """The loaded guns of one caliber of a battery that reach range ``rng``
+    (4.2): at long range a caliber's long guns fire and its carronades, which
+    do not reach, stay loaded."""
+    return [
+        g
+        for g in battery_guns(ship, battery)
+        if g.loaded
+        and caliber_of(t, g.type) == caliber
+        and rng <= gun_range(ship, battery, g.type, t)
+    ]
+
+
+def caliber_label(t: Tables, guns: list[Gun]) -> str:
+    """How a roll's guns are named: the kind of gun, or the kinds of one
+    caliber firing together ("24-pdr long gun and 24-pdr carronade")."""
+    labels: list[str] = []
+    for g in guns:
+        if t.guns.types[g.type].label not in labels:
+            labels.append(t.guns.types[g.type].label)
+    return " and ".join(labels)
 
 
 def in_arc(firer: Ship, battery: str, target_pos: pg.Point, target_id: str = "") -> bool:
@@ -74,10 +108,10 @@ def rake_of(firer: pg.Point, target: Ship) -> str:
 
 def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
     """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
-    groups = groups_of(ship, battery)
-    if not groups or ship.crew["guns"] == 0 or not ship.active:
+    loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    if not loaded or ship.crew["guns"] == 0 or not ship.active:
         return []
-    reach = max(group_range(ship, battery, gt, t) for gt in groups)
+    reach = max(gun_range(ship, battery, g.type, t) for g in loaded)
     g = grid(state)
     out = []
     for other in afloat(state):
@@ -132,9 +166,10 @@ class DiceCount:
 def damage_dice(
     t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
 ) -> DiceCount:
-    """Damage Dice for ``guns`` guns of one type at range ``rng`` (4.3):
+    """Damage Dice for ``guns`` guns of one caliber at range ``rng`` (4.3):
     Hit Table, shot-weight modifier capped by the guns firing, +2 for the
-    initial broadside, +2 for a rake."""
+    initial broadside, +2 for a rake. ``gun_type`` is any of the kinds of
+    gun of that caliber firing (they share the shot weight)."""
     kind = t.guns.types[gun_type]
     base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
     caliber = min(t.caliber.of(kind.pounds), guns)
@@ -223,10 +258,10 @@ def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: S
     target make one roll (4.3), so they cannot be split into several."""
     rng = pg.distance(ship.pos, target.pos)
     return [
-        gt
-        for gt in groups_of(ship, battery)
-        if rng <= group_range(ship, battery, gt, t)
-        and [ship.id, battery, target.id, gt] not in state.fired
+        caliber
+        for caliber in groups_of(ship, battery, t)
+        if caliber_guns(ship, battery, caliber, rng, t)
+        and [ship.id, battery, target.id, caliber] not in state.fired
     ]
 
 
@@ -243,20 +278,20 @@ def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Opti
         rake = rake_of(ship.pos, target)
         extra = f", raking from {rake}" if rake and rng > 0 else ""
         choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
-        for gt in calibers:
-            loaded = sum(1 for g in battery_guns(ship, battery) if g.loaded and g.type == gt)
-            label = t.guns.types[gt].label
+        for caliber in calibers:
+            guns = caliber_guns(ship, battery, caliber, rng, t)
+            loaded, label = len(guns), caliber_label(t, guns)
             if len(calibers) > 1:
                 choices.append(
                     Option(
-                        f"fire:{target.id}:{gt}",
+                        f"fire:{target.id}:{caliber}",
                         f"fire only the {loaded} {label}(s) on {target.name}",
                     )
                 )
             for n in range(1, loaded):
                 choices.append(
                     Option(
-                        f"fire:{target.id}:{gt}:{n}",
+                        f"fire:{target.id}:{caliber}:{n}",
                         f"fire only {n} of the {loaded} {label}(s) on {target.name}",
                     )
                 )
@@ -289,23 +324,28 @@ def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
     pf = state.pending
     assert pf is not None
     ship, target = state.ships[pf.ship], state.ships[pf.target]
-    gun_type = pf.groups[pf.index]
-    guns = [g for g in battery_guns(ship, pf.battery) if g.loaded and g.type == gun_type]
+    rng = pg.distance(ship.pos, target.pos)
+    guns = caliber_guns(ship, pf.battery, pf.groups[pf.index], rng, t)
     if pf.count:
         guns = guns[: pf.count]
     first = all(not g.fired for g in guns)
-    rng = pg.distance(ship.pos, target.pos)
     rake = bool(rake_of(ship.pos, target)) and rng > 0
-    return damage_dice(t, gun_type, len(guns), rng, first, rake), guns
+    return damage_dice(t, guns[0].type, len(guns), rng, first, rake), guns
+
+
+def pending_label(state: State, t: Tables) -> str:
+    """The guns of the roll being resolved, as the aim question names them."""
+    _count, guns = _group_count(state, t)
+    return caliber_label(t, guns)
 
 
 def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     """Count the Damage Dice and roll the random modifier die (4.3)."""
     pf = state.pending
     assert pf is not None
-    count, _guns = _group_count(state, t)
+    count, guns = _group_count(state, t)
     ship = state.ships[pf.ship]
-    label = t.guns.types[pf.groups[pf.index]].label
+    label = caliber_label(t, guns)
     face = ctx.roll(f"{ship.name}, {count.guns} x {label}: random modifier die", 1, R_DAMAGE)[0]
     mod = random_modifier(t, face)
     pf.dice = max(0, count.total + mod)

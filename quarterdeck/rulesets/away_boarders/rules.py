@@ -38,6 +38,7 @@ from quarterdeck.rulesets.away_boarders.gunnery import (
     fire_phase,
     fire_setup,
     open_fire,
+    pending_label,
     resolve_aim,
 )
 from quarterdeck.rulesets.away_boarders.movement import (
@@ -167,7 +168,7 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         if state.pending is not None:
             pf = state.pending
             ship = state.ships[pf.ship]
-            label = t.guns.types[pf.groups[pf.index]].label
+            label = pending_label(state, t)
             return (
                 Prompt(
                     ship.side,

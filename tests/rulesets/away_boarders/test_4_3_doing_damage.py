@@ -3,18 +3,30 @@ effects of H, R, G and C results."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.dice import ScriptedDice
-from quarterdeck.core.engine import Context
+from quarterdeck.core.engine import Context, Game
 from quarterdeck.core.errors import IllegalAnswer
-from quarterdeck.core.prompts import Prompt
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.away_boarders import damage, gunnery, rules
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import Hit, Ship, State
 from quarterdeck.rulesets.away_boarders.view import view
-from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
+from tests.rulesets.away_boarders.helpers import (
+    RecordedDice,
+    T,
+    ctx,
+    keep_or_first,
+    make_state,
+    new_game,
+    place,
+    play_until,
+    ship,
+)
 
 P = (6, 6)
 
@@ -249,3 +261,69 @@ def test_4_3_only_when_the_group_is_empty_do_casualties_come_from_the_other() ->
     rules.apply(state, T, "american", "box:guns", ctx(3, 4, 3, 4, 3, 4, 3, 4))
     assert (rs.crew["yards"], rs.crew["repair_rigging"], rs.crew["guns"]) == (0, 0, 1)
     assert rs.casualties == 4
+
+
+def _detroit_and_target(dice: RecordedDice, rng: int) -> Game:
+    """Detroit lying still with Maria abeam to port at ``rng`` points, both
+    with nobody at the sweeps (neither moves)."""
+    detroit = (6, 6)
+    target = pg.step(pg.step(detroit, 1, rng - rng // 2), 2, rng // 2)  # on the port beam
+    return new_game(
+        [
+            ship("d", "detroit-1813", "british", _at(detroit), 0, sail="oars", crew={"yards": 0}),
+            ship("t", "maria", "american", _at(target), 0, sail="oars", crew={"yards": 0}),
+        ],
+        dice,
+        wind=3,
+        width=20,
+        height=16,
+    )
+
+
+def _fire(calibers: str) -> Callable[[Prompt], Answer]:
+    """Detroit fires ``fire:t:<calibers>`` once and aims low; all else holds."""
+
+    def answer(prompt: Prompt) -> Answer:
+        if prompt.context.get("step") == "fire" and prompt.context["ship"] == "d":
+            wanted = f"fire:t:{calibers}"
+            return wanted if wanted in prompt.option_ids() else "hold"
+        if prompt.context.get("step") == "aim":
+            return "low"
+        return keep_or_first(prompt)
+
+    return answer
+
+
+def test_4_3_guns_of_one_caliber_make_one_roll_whatever_their_kind() -> None:
+    # Detroit's port 24-pdr long gun and 24-pdr carronade at range 2: one roll
+    # of two guns, one random modifier die, one initial broadside bonus
+    dice = RecordedDice([3, (1, 1, 1, 1, 1, 1, 1, 1, 1, 1)[: _dice_for(2, 2)]])
+    game = _detroit_and_target(dice, 2)
+    play_until(game, lambda g: g.state.phase == "move" and g.state.action == 1, _fire("24-pdr"))
+    assert [r.label for r in dice.requests] == [
+        "HMS Detroit, 2 x 24-pdr long gun and 24-pdr carronade: random modifier die",
+        "HMS Detroit Damage Dice, firing low",
+    ]
+    assert dice.requests[1].count == _dice_for(2, 2)
+    fired = [g for g in game.state.ships["d"].guns if g.side == "port" and g.fired]
+    assert sorted(g.type for g in fired) == ["24-pdr", "24-pdr-carronade"]
+
+
+def test_4_2_out_of_a_carronades_range_only_the_long_guns_of_the_caliber_fire() -> None:
+    # at range 5 the 24-pdr carronade (4 points) does not reach: the long gun
+    # fires alone and the carronade stays loaded for a closer target
+    dice = RecordedDice([3, (1, 1, 1, 1, 1, 1, 1, 1, 1, 1)[: _dice_for(1, 5)]])
+    game = _detroit_and_target(dice, 5)
+    play_until(game, lambda g: g.state.phase == "move" and g.state.action == 1, _fire("24-pdr"))
+    assert dice.requests[0].label == "HMS Detroit, 1 x 24-pdr long gun: random modifier die"
+    port = {g.type: g for g in game.state.ships["d"].guns if g.side == "port"}
+    assert port["24-pdr"].fired and port["24-pdr-carronade"].loaded
+
+
+def _dice_for(guns: int, rng: int) -> int:
+    """Damage Dice of ``guns`` 24-pounders' first broadside at ``rng`` (4.3)."""
+    return T.hit_table.rows[guns][rng - 1] + min(T.caliber.of(24), guns) + 2
+
+
+def _at(p: pg.Point) -> tuple[int, int]:
+    return (pg.column(p), p[1])
