@@ -65,7 +65,8 @@ def segment_start(state: State, t: Tables, ctx: Context) -> None:
 
 def drift_phase(state: State, t: Tables, ctx: Context) -> None:
     """Drifting ships move one point downwind in even turns (3.1), one at a
-    time; ships grappled or fouled together drift together. A drift into an
+    time; ships grappled or fouled together drift together, the whole cluster
+    of them as one. A drift into an
     occupied point is an incident like any other entry (3.3); a drift onto
     the shore puts the ship aground."""
     g = grid(state)
@@ -74,7 +75,7 @@ def drift_phase(state: State, t: Tables, ctx: Context) -> None:
         ship = state.ships[state.drifts.pop(0)]
         if not ship.active:
             continue
-        party = [ship] + [state.ships[i] for i in (*ship.fouled, *ship.grappled)]
+        party = locked_together(state, ship)
         state.drifts = [i for i in state.drifts if i not in {s.id for s in party}]
         if any(s.aground for s in party):
             ctx.log(f"{ship.name} is held fast by a ship aground and does not drift", R_DRIFT)
@@ -103,6 +104,18 @@ def drift_phase(state: State, t: Tables, ctx: Context) -> None:
     if not state.drifts and not state.incident and state.casualty is None:
         state.phase = "move"
         check_end(state, ctx)
+
+
+def locked_together(state: State, ship: Ship) -> list[Ship]:
+    """``ship`` and every ship fouled or grappled with her, directly or
+    through another (A with B and B with C): they drift as one (3.1, 3.3)."""
+    found = [ship]
+    for s in found:
+        for other_id in (*s.fouled, *s.grappled):
+            other = state.ships[other_id]
+            if other not in found and other.active:
+                found.append(other)
+    return found
 
 
 def run_aground(ship: Ship, how: str, ctx: Context, rule: str) -> None:

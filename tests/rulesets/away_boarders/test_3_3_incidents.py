@@ -7,7 +7,17 @@ from quarterdeck.rulesets.away_boarders import gunnery, movement, rules, sailing
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import State
 from quarterdeck.rulesets.away_boarders.view import view
-from tests.rulesets.away_boarders.helpers import T, ctx, make_state, place, ship
+from tests.rulesets.away_boarders.helpers import (
+    RecordedDice,
+    T,
+    ctx,
+    keep_or_first,
+    make_state,
+    new_game,
+    place,
+    play_until,
+    ship,
+)
 
 
 def _pair() -> State:
@@ -195,3 +205,28 @@ def test_3_3_a_ship_brushed_before_her_move_moves_later_in_the_phase_at_her_new_
     assert "o" not in state.queue
     assert movement.movers(state, 2) == [o]
     assert m not in movement.movers(state, 2)
+
+
+def test_3_3_a_chain_of_fouled_ships_drifts_as_one_and_rolls_no_new_collision() -> None:
+    # A fouled with B, B fouled with C (A and C not with each other), turn 2:
+    # the three drift together one point downwind (3.1, 3.3); no dice
+    p = (6, 6)
+    dice = RecordedDice([])
+    game = new_game(
+        [
+            ship("a", "philadelphia-gondola", "british", (pg.column(p), p[1]), 1),
+            ship("b", "philadelphia-gondola", "american", (pg.column(p), p[1]), 2),
+            ship("c", "philadelphia-gondola", "british", (pg.column(p), p[1]), 0),
+        ],
+        dice,
+        wind=0,
+    )
+    a, b, c = (game.state.ships[i] for i in "abc")
+    a.fouled, b.fouled, c.fouled = ["b"], ["a", "c"], ["b"]
+    game.state.turn = 2
+    play_until(game, lambda g: g.state.phase not in ("crew", "segment", "drift"), keep_or_first)
+    dest = pg.step(p, 3)
+    assert [s.pos for s in game.state.ships.values()] == [dest, dest, dest]
+    assert dice.requests == []
+    drifts = [e.text for e in game.log if "drift one point downwind" in e.text]
+    assert len(drifts) == 1 and all(s.name in drifts[0] for s in game.state.ships.values())
