@@ -137,13 +137,16 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
         )
         return f'{head}<ul class="options">{buttons}</ul>'
     rows = []
+    start = getattr(renderer_for(live.ruleset), "form_values", None)
+    values: dict[str, int] = start(view, prompt) if start is not None else {}
     for f in prompt["fields"]:
         name = escape(f["name"])
         label = escape(f["label"])
         if f["type"] == "int":
+            value = min(f["high"], max(f["low"], values.get(f["name"], f["low"])))
             rows.append(
                 f'<label>{label} <input type="number" name="{name}" data-type="int" '
-                f'min="{f["low"]}" max="{f["high"]}" value="{f["low"]}" required '
+                f'min="{f["low"]}" max="{f["high"]}" value="{value}" required '
                 f'inputmode="numeric"> <small>{f["low"]} to {f["high"]}</small></label>'
             )
         else:
