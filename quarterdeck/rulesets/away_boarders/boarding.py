@@ -116,9 +116,14 @@ def board(
         ctx.log(f"{ship.name}'s boarders meet no boarding party: a free attack", R_BOARD)
         take_casualties(state, other, 1, [["guns", "repair_guns"], list(TASK_BOXES)], ctx, R_BOARD)
         return
-    a = ctx.roll(f"{ship.name} boarders ({party + int(with_co)} markers)", 1, R_BOARD)[0]
+    a = ctx.roll(
+        f"{ship.name} boarders ({party + int(with_co)} markers)", 1, R_BOARD, seat=ship.side
+    )[0]
     d = ctx.roll(
-        f"{other.name} repels boarders ({defenders + int(defender_co)} markers)", 1, R_BOARD
+        f"{other.name} repels boarders ({defenders + int(defender_co)} markers)",
+        1,
+        R_BOARD,
+        seat=other.side,
     )[0]
     att, dfn = a + party + int(with_co), d + defenders + int(defender_co)
     ctx.log(f"Boarding: {ship.name} {att} against {other.name} {dfn}", R_BOARD)
@@ -127,7 +132,12 @@ def board(
         return
     loser, led = (other, defender_co) if att > dfn else (ship, with_co)
     if led:
-        x, y = ctx.roll(f"{loser.name}: the captain in the melee (2 = struck down)", 2, R_BOARD)
+        x, y = ctx.roll(
+            f"{loser.name}: the captain in the melee (2 = struck down)",
+            2,
+            R_BOARD,
+            seat=loser.side,
+        )
         if x + y == 2:
             loser.co = "down"
             ctx.log(f"{loser.name}'s captain falls leading the boarders", R_BOARD)

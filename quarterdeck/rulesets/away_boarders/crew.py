@@ -228,7 +228,9 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
     """Rally one casualty (2.1): even, back into ``box``; odd, gone for good.
     A captain who rallies may rally as many of the casualties as he likes,
     one die each, but may not also reassign the crew that turn."""
-    face = ctx.roll(f"{ship.name} rallies a casualty (even: back to duty)", 1, R_RALLY)[0]
+    face = ctx.roll(
+        f"{ship.name} rallies a casualty (even: back to duty)", 1, R_RALLY, seat=ship.side
+    )[0]
     ship.casualties -= 1
     if face % 2 == 0:
         ship.crew[box] += 1

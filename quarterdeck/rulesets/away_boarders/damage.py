@@ -56,7 +56,9 @@ def masts_for(ship: Ship, dice: int, rake_from: str, ctx: Context) -> list[int]:
         return [n - 1] * dice
     if rake_from == "astern":
         return [0] * dice
-    faces = ctx.roll(f"{ship.name}: which mast each rigging hit strikes", dice, R_DAMAGE)
+    faces = ctx.roll(
+        f"{ship.name}: which mast each rigging hit strikes", dice, R_DAMAGE, seat=ship.side
+    )
     return [(f - 1) // 3 if n == 2 else (f - 1) // 2 for f in faces]
 
 
@@ -97,7 +99,12 @@ def _gun_hits(ship: Ship, hit: Hit, ctx: Context) -> None:
     if hit.side == "rake":
         sides = ["port", "starboard"] * (hit.guns // 2)
         if hit.guns % 2:
-            face = ctx.roll(f"{ship.name}: odd gun hit (1-3 port, 4-6 starboard)", 1, R_DAMAGE)[0]
+            face = ctx.roll(
+                f"{ship.name}: odd gun hit (1-3 port, 4-6 starboard)",
+                1,
+                R_DAMAGE,
+                seat=ship.side,
+            )[0]
             sides.append("port" if face <= 3 else "starboard")
     else:
         sides = [hit.side] * hit.guns
@@ -177,6 +184,7 @@ def casualties(ship: Ship, boxes: list[str], ctx: Context, rule: str = R_DAMAGE)
         f"{ship.name}: two dice for each of {len(boxes)} casualties (2 = captain hit)",
         2 * len(boxes),
         rule,
+        seat=ship.side,
     )
     pairs = [faces[i] + faces[i + 1] for i in range(0, len(faces), 2)]
     if 2 in pairs and ship.co == "ok":

@@ -346,7 +346,9 @@ def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     count, guns = _group_count(state, t)
     ship = state.ships[pf.ship]
     label = caliber_label(t, guns)
-    face = ctx.roll(f"{ship.name}, {count.guns} x {label}: random modifier die", 1, R_DAMAGE)[0]
+    face = ctx.roll(
+        f"{ship.name}, {count.guns} x {label}: random modifier die", 1, R_DAMAGE, seat=ship.side
+    )[0]
     mod = random_modifier(t, face)
     pf.dice = max(0, count.total + mod)
     pf.kept_face = face if mod > 0 else 0
@@ -374,7 +376,10 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     faces = (
         list(
             ctx.roll(
-                f"{ship.name} Damage Dice, firing {'high' if high else 'low'}", rolled, R_DAMAGE
+                f"{ship.name} Damage Dice, firing {'high' if high else 'low'}",
+                rolled,
+                R_DAMAGE,
+                seat=ship.side,
             )
         )
         if rolled

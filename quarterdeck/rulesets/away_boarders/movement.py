@@ -259,16 +259,31 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
     """Entering an occupied point (3.3): near miss (the mover then chooses
     which side of the other ship she passes), or collision; a collision
     fouls (rigging hits from the difference of two dice) or brushes past."""
-    face = ctx.roll(f"{mover.name} enters {other.name}'s point (odd: collision)", 1, R_INCIDENT)[0]
+    face = ctx.roll(
+        f"{mover.name} enters {other.name}'s point (odd: collision)",
+        1,
+        R_INCIDENT,
+        seat=mover.side,
+    )[0]
     if face % 2 == 0:
         ctx.log(f"Near miss: {mover.name} passes close by {other.name}", R_INCIDENT)
         state.incident = ["side", mover.id, other.id]
         return
-    face = ctx.roll(f"Collision of {mover.name} and {other.name} (odd: fouled)", 1, R_INCIDENT)[0]
+    face = ctx.roll(
+        f"Collision of {mover.name} and {other.name} (odd: fouled)",
+        1,
+        R_INCIDENT,
+        seat=mover.side,
+    )[0]
     if face % 2 == 1:
         ctx.log(f"{mover.name} and {other.name} foul each other", R_INCIDENT)
         for s in (mover, other):
-            a, b = ctx.roll(f"{s.name} fouling damage (difference = rigging hits)", 2, R_INCIDENT)
+            a, b = ctx.roll(
+                f"{s.name} fouling damage (difference = rigging hits)",
+                2,
+                R_INCIDENT,
+                seat=s.side,
+            )
             hits = abs(a - b)
             ctx.log(f"{s.name} takes {hits} rigging hit(s) from the fouling", R_INCIDENT)
             for mast in masts_for(s, hits, "", ctx):

@@ -312,7 +312,9 @@ def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
     other = state.ships[other_id]
     if kind in ("ungrapple", "unfoul"):
         ship.boarders_used += 1
-    face = ctx.roll(f"{ship.name}: {kind} {other.name} (even succeeds)", 1, R_TASKS)[0]
+    face = ctx.roll(
+        f"{ship.name}: {kind} {other.name} (even succeeds)", 1, R_TASKS, seat=ship.side
+    )[0]
     if face % 2 == 1:
         ctx.log(f"{ship.name} fails to {kind} {other.name}", R_TASKS)
         return
