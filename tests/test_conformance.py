@@ -30,3 +30,15 @@ def test_random_games_conform(ruleset_id: str, scenario_id: str) -> None:
 
 def test_every_playable_ruleset_has_a_scenario() -> None:
     assert set(playable_ids()) <= {r for r, _ in CASES}
+
+
+UMPIRED = sorted({ruleset: sid for ruleset, sid in reversed(CASES)}.items())
+
+
+@pytest.mark.parametrize(("ruleset_id", "scenario_id"), UMPIRED)
+def test_random_games_conform_with_an_umpire_seat(ruleset_id: str, scenario_id: str) -> None:
+    """Any scenario may be given an umpire seat; the rule set plays on as
+    before, and the umpire sees everything while the sides see no more."""
+    scenario = scenarios.load(scenario_id).with_umpire()
+    assert scenario.umpire is not None
+    assert conformance(ruleset_id, scenario, games=4, seed=3) > 0

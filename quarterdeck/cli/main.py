@@ -217,9 +217,11 @@ def play(
     if dice not in ("program", "manual"):
         raise fail(f"--dice {dice!r}: legal values are program, manual")
     scenario = load_scenario(scenario_id, set_ or [], tables)
+    if scenario.umpire is None and any(p.split("=")[0].strip() == "umpire" for p in side or []):
+        scenario = scenario.with_umpire()  # any game may have an umpire
     kinds = _sides(scenario, side or [], "human")
     ask = read_line(console)
-    source = live_dice(dice, seed, console, ask)
+    source = live_dice(dice, seed, console, ask, [s for s, k in kinds.items() if k != "human"])
     actual_seed = getattr(source, "seed", seed)
     store = Store(db)
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)

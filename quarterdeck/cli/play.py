@@ -11,7 +11,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
-from quarterdeck.core.dice import DiceSource, ManualDice, RandomDice, RollRequest
+from quarterdeck.core.dice import (
+    DiceSource,
+    DrawRequest,
+    ManualDice,
+    RandomDice,
+    RollRequest,
+    SeatDice,
+)
 from quarterdeck.core.engine import Game, Player
 from quarterdeck.core.errors import IllegalAnswer, QuarterdeckError
 from quarterdeck.core.prompts import Answer, Prompt
@@ -46,8 +53,9 @@ class HumanPlayer:
         self.game = game
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        viewer = self.game.viewer(prompt.seat)
         self.console.print(
-            Panel(self.game.ruleset.render(self.game.state, prompt.seat), title=prompt.seat)
+            Panel(self.game.ruleset.render(self.game.state, viewer), title=prompt.seat)
         )
         self.console.print(
             f"[bold]{prompt.seat}[/bold]: {prompt.question} [dim]({prompt.rule})[/dim]"
@@ -86,11 +94,40 @@ class HumanPlayer:
         return answer
 
 
-def manual_dice(console: Console, ask: Ask) -> ManualDice:
-    def ask_roll(request: RollRequest) -> str:
-        return ask(f"[yellow]{request.instruction()}[/yellow]\nvalues> ")
+def _who(request: RollRequest | DrawRequest) -> str:
+    seat = escape(request.seat or "the table")
+    secret = " [bold](secret: only that side looks)[/bold]" if request.secret else ""
+    return f"[bold]{seat}[/bold]{secret}"
 
-    return ManualDice(ask_roll, lambda msg: console.print(f"[red]refused: {msg}[/red]"))
+
+def manual_dice(console: Console, ask: Ask) -> ManualDice:
+    """Dice rolled and cards drawn at the table: each is asked of the seat
+    that rolls it, by name."""
+
+    def ask_roll(request: RollRequest) -> str:
+        return ask(
+            f"{_who(request)} rolls: [yellow]{escape(request.instruction())}[/yellow]\nvalues> "
+        )
+
+    def ask_card(request: DrawRequest) -> str:
+        choices = "  ".join(
+            f"{n}. {escape(card)}" + (f" (x{k})" if k > 1 else "")
+            for n, (card, k) in enumerate(request.choices(), 1)
+        )
+        return ask(
+            f"{_who(request)} draws: [yellow]{escape(request.instruction())}[/yellow]\n"
+            f"which card? {choices}\ncard> "
+        )
+
+    return ManualDice(
+        ask_roll, lambda msg: console.print(f"refused: {escape(msg)}", style="red"), ask_card
+    )
+
+
+def table_dice(console: Console, ask: Ask, computer: list[str], seed: int | None) -> DiceSource:
+    """Dice at the table, but the secret rolls of the computer's seats are
+    rolled by the program: nobody at the table may see them."""
+    return SeatDice(manual_dice(console, ask), RandomDice(seed), computer)
 
 
 def run_game(
@@ -142,19 +179,23 @@ def run_game(
         store.finish(game_id, result.to_json())
     if save is not None:
         game.record.save(save)
-    console.print(Panel(game.ruleset.render(game.state, None), title="Final position"))
+    console.print(Panel(game.ruleset.render(game.state, game.viewer(None)), title="Final position"))
     console.print(f"[bold]Result:[/bold] {result}")
     return result
 
 
-def live_dice(mode: str, seed: int | None, console: Console, ask: Ask) -> DiceSource:
+def live_dice(
+    mode: str, seed: int | None, console: Console, ask: Ask, computer: list[str] | None = None
+) -> DiceSource:
     if mode == "manual":
-        return manual_dice(console, ask)
+        return table_dice(console, ask, computer or [], seed)
     return RandomDice(seed)
 
 
-def resume_game(record: Record, mode: str, console: Console, ask: Ask) -> Game:
-    live = manual_dice(console, ask) if mode == "manual" else None
+def resume_game(
+    record: Record, mode: str, console: Console, ask: Ask, computer: list[str] | None = None
+) -> Game:
+    live = table_dice(console, ask, computer or [], None) if mode == "manual" else None
     return Game.replay(record, live=live)
 
 

@@ -3,10 +3,19 @@
 Many complete games with random legal answers through the public API only:
 each game must end, every view must be JSON, the rule set's own invariants
 (``ruleset.invariants(state)``, if it has one: a list of broken ones) hold at
-every step, an illegal answer must leave the
-game unchanged, the record must replay to the identical state, and a seat's
-view must not change with another seat's secret order (hidden information
-never leaks). tests/test_conformance.py runs it for every playable rule set.
+every step, an illegal answer must leave the game unchanged, and the record
+must replay to the identical state. Hidden information never leaks:
+
+- what the rule set declares hidden (``ruleset.hidden(state)``, see
+  :mod:`quarterdeck.core.hidden`) is perturbed for each seat and for a
+  spectator, and neither that viewer's view nor its prompt may change;
+- a secret roll or card draw is logged for its seat and the umpire only;
+- another seat's secret answer (a choice or a form) changes nothing a seat or
+  a spectator can see (view, log, prompt) until the orders are revealed.
+
+tests/test_conformance.py runs it for every playable rule set, and
+tests/core/test_hidden.py shows on a rule set that leaks on purpose that each
+check can fail.
 """
 
 from __future__ import annotations
@@ -15,12 +24,15 @@ import copy
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
+from quarterdeck.core.hidden import scrambled
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record
 from quarterdeck.core.scenario import Scenario
-from quarterdeck.players import make_player
+from quarterdeck.players import RandomPlayer, make_player
 from quarterdeck.rulesets import get_ruleset
 
 
@@ -69,34 +81,138 @@ def check_illegal_answer_changes_nothing(game: Game) -> None:
     assert len(game.record.entries) == entries, "an illegal answer changed the record"
 
 
+def _viewers(game: Game) -> list[str | None]:
+    """The seats that must not see each other's secrets, and a spectator."""
+    umpires = set(game.umpires)
+    return [s for s in game.scenario.side_names if s not in umpires] + [None]
+
+
+def _seen(game: Game, state: Any, viewer: str | None) -> str:
+    """Everything ``viewer`` is shown of ``state``: its view and its prompts."""
+    ruleset = game.ruleset
+    seen: dict[str, Any] = {"view": ruleset.view(state, game.viewer(viewer))}
+    if viewer is not None:
+        seen["prompts"] = [p.to_json() for p in ruleset.prompts(state) if p.seat == viewer]
+    return json.dumps(seen, sort_keys=True, default=str)
+
+
+def check_declared_hidden(game: Game) -> None:
+    """No viewer's view or prompt depends on a value declared hidden from it."""
+    hidden = getattr(game.ruleset, "hidden", None)
+    if hidden is None or game.result() is not None:
+        return
+    secrets = list(hidden(game.state))
+    if not secrets:
+        return
+    for viewer in _viewers(game):
+        if game.viewer(viewer) != viewer:
+            continue  # this viewer sees everything (spectators told to)
+        concealed = [x for x in secrets if x.hidden_from(viewer)]
+        if not concealed:
+            continue
+        real = _seen(game, game.state, viewer)
+        other = scrambled(game.state, concealed, viewer)
+        try:
+            changed = _seen(game, other, viewer)
+        except Exception as exc:
+            raise AssertionError(
+                f"{game.scenario.id}: what {viewer or 'a spectator'} is shown reads values "
+                f"hidden from it ({[x.path for x in concealed]}): {exc!r}"
+            ) from exc
+        if real != changed:
+            culprits = [
+                x.path
+                for x in concealed
+                if _seen(game, scrambled(game.state, [x], viewer), viewer) != real
+            ]
+            raise AssertionError(
+                f"{game.scenario.id}: {viewer or 'a spectator'} can see hidden values "
+                f"{culprits or [x.path for x in concealed]}: {_first_difference(real, changed)}"
+            )
+
+
+def check_secret_rolls_private(game: Game) -> None:
+    """Every secret roll and card draw in the record is logged for its seat
+    (and the umpire) alone; no line another seat reads comes from one."""
+    umpires = set(game.umpires)
+    secret = sum(1 for e in game.record.rolls() if e.get("secret"))
+    private = 0
+    for entry in game.log:
+        if entry.kind not in ("roll", "draw"):
+            continue
+        if entry.seats is None:
+            continue
+        private += 1
+        allowed = {entry.by, *umpires}
+        assert set(entry.seats) <= allowed, (
+            f"{game.scenario.id}: the secret {entry.kind} {entry.text!r} of {entry.by} "
+            f"is shown to {sorted(set(entry.seats) - allowed)}"
+        )
+    assert private == secret, (
+        f"{game.scenario.id}: the record has {secret} secret rolls or draws but the log "
+        f"keeps {private} of them private"
+    )
+
+
+def _two_answers(game: Game, prompt: Prompt) -> list[Answer]:
+    """Two different legal answers to ``prompt``, if it has two."""
+    if prompt.kind == "choice":
+        return [o.id for o in prompt.options[:2]]
+    view = game.view(prompt.seat, log=False)
+    first = RandomPlayer(1).decide(view, prompt)
+    for seed in range(2, 12):
+        second = RandomPlayer(seed).decide(view, prompt)
+        if second != first:
+            return [first, second]
+    return [first]
+
+
 def check_secret_orders_hidden(game: Game) -> None:
-    """Another seat's view must not depend on which secret order was given,
-    as long as the orders have not been revealed.
+    """Another seat's view, log and prompt, and a spectator's, must not depend
+    on which secret order (a choice or a form) was given, as long as the
+    orders have not been revealed.
 
     Secret prompts carry ``context["secret"] = True`` and a ``context["step"]``
     naming the round of orders; the round is open while any prompt of the same
     step and turn is still waiting."""
     prompt = game.prompt()
-    if prompt is None or not prompt.context.get("secret") or prompt.kind != "choice":
+    if prompt is None or not prompt.context.get("secret"):
         return
-    if len(prompt.options) < 2:
+    answers = _two_answers(game, prompt)
+    if len(answers) < 2:
         return
-    others = [s for s in game.scenario.side_names if s != prompt.seat]
-    views = []
-    for option in prompt.options[:2]:
+    others = [v for v in _viewers(game) if v != prompt.seat]
+    seen = []
+    for answer in answers:
         trial = Game.replay(Record.from_json(copy.deepcopy(game.record.to_json())))
-        trial.apply(prompt.seat, option.id)
+        trial.spectators_see_all = game.spectators_see_all
+        trial.apply(prompt.seat, answer)
         still_secret = trial.turn == game.turn and any(
             p.context.get("secret") and p.context.get("step") == prompt.context.get("step")
             for p in trial.prompts()
         )
         if not still_secret:
             return  # that answer completed the orders, which are now revealed
-        views.append({o: trial.view(o) for o in others})
-    assert views[0] == views[1], (
-        f"{prompt.seat}'s secret order is visible to {others}: "
-        f"{json.dumps(views[0])[:300]} vs {json.dumps(views[1])[:300]}"
-    )
+        seen.append(
+            {
+                str(o): json.dumps(trial.view(o), sort_keys=True)
+                for o in others
+                if trial.viewer(o) == o
+            }
+        )
+    for who in seen[0]:
+        if seen[0][who] != seen[1][who]:
+            raise AssertionError(
+                f"{game.scenario.id}: {prompt.seat}'s secret order is visible to "
+                f"{'a spectator' if who == 'None' else who}: "
+                + _first_difference(seen[0][who], seen[1][who])
+            )
+
+
+def _first_difference(a: str, b: str) -> str:
+    n = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    lo = max(0, n - 120)
+    return f"...{a[lo : n + 120]}... vs ...{b[lo : n + 120]}..."
 
 
 def check_replay(game: Game) -> None:
@@ -131,17 +247,27 @@ class _Checker:
             check_illegal_answer_changes_nothing(game)
         if self.step % 5 == 2:
             check_secret_orders_hidden(game)
+        if self.step % 3 == 1:
+            check_declared_hidden(game)
 
 
-def conformance(ruleset_id: str, scenario: Scenario, games: int, seed: int = 0) -> int:
+def conformance(
+    ruleset_id: str,
+    scenario: Scenario,
+    games: int,
+    seed: int = 0,
+    require_playable: bool = True,
+) -> int:
     """Run the whole check on ``games`` games of ``scenario``; returns decisions made."""
-    assert get_ruleset(ruleset_id).info.playable
+    if require_playable:
+        assert get_ruleset(ruleset_id).info.playable
     decisions = 0
     for n in range(games):
         kinds = None if n % 3 else {s: "ai" for s in scenario.side_names[:1]}
         game = play_random_game(scenario, seed * 1000 + n, kinds, check=_Checker(scenario))
         assert game.result() is not None
         _Checker(scenario).invariants(game)  # they hold at the end too
+        check_secret_rolls_private(game)
         check_replay(game)
         decisions += len(game.record.decisions())
     return decisions

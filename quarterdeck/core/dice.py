@@ -1,26 +1,30 @@
-"""Dice sources: the only place a game's random numbers come from.
+"""Dice and card sources: the only place a game's random numbers come from.
 
 Rules code never calls :mod:`random`. It asks the game's dice source for a
-roll with a :class:`RollRequest` that says what the roll is for and which rule
-calls for it; the source answers with the values. Program dice
+roll with a :class:`RollRequest` that says what the roll is for, which rule
+calls for it and which seat rolls it; the source answers with the values. A
+card deck is a source like dice: a :class:`DrawRequest` names the deck and the
+cards left in it, and the source answers with the card drawn. Program dice
 (:class:`RandomDice`), scripted dice for tests and replays
-(:class:`ScriptedDice`) and dice entered by a person (:class:`ManualDice`) are
-interchangeable in every game.
+(:class:`ScriptedDice`) and dice rolled or cards drawn by a person
+(:class:`ManualDice`) are interchangeable in every game.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from quarterdeck.core.errors import DiceError, QuarterdeckError
 
 
 @dataclass(frozen=True, slots=True)
 class RollRequest:
-    """One roll the rules ask for: ``count`` dice of ``sides`` sides."""
+    """One roll the rules ask for: ``count`` dice of ``sides`` sides, rolled
+    by ``seat``. A ``secret`` roll is seen by that seat (and the umpire) only."""
 
     label: str
     count: int
@@ -28,6 +32,7 @@ class RollRequest:
     sides: int = 6
     seat: str | None = None
     goal: str = ""
+    secret: bool = False
 
     def instruction(self) -> str:
         """What a person at the table is told to roll and why, e.g.
@@ -70,10 +75,81 @@ def parse_values(request: RollRequest, text: str) -> tuple[int, ...]:
     return check_values(request, values)
 
 
+@dataclass(frozen=True, slots=True)
+class DrawRequest:
+    """One card the rules ask for: drawn by ``seat`` from ``deck``, whose
+    cards left are ``cards`` (sorted, one entry per card, so repeats count)."""
+
+    label: str
+    deck: str
+    cards: tuple[str, ...]
+    rule: str
+    seat: str | None = None
+    secret: bool = False
+
+    def choices(self) -> list[tuple[str, int]]:
+        """The different cards left, each with how many of it are left."""
+        return sorted(Counter(self.cards).items())
+
+    def instruction(self) -> str:
+        """What a person at the table is told: "Random event: draw a card from
+        the events deck (Solo play)"."""
+        return f"{self.label}: draw a card from the {self.deck} deck ({self.rule})"
+
+
+def check_card(request: DrawRequest, card: Any) -> str:
+    """Return ``card`` if it can be drawn now; else say which cards can."""
+    if not isinstance(card, str) or card not in request.cards:
+        left = ", ".join(f"{c} (x{n})" if n > 1 else c for c, n in request.choices())
+        raise DiceError(
+            f"{request.label}: {card!r} is not in the {request.deck} deck or was already "
+            f"drawn (cards left: {left or 'none'})"
+        )
+    return card
+
+
+def parse_card(request: DrawRequest, text: str) -> str:
+    """A card typed by a person: its id, or its number in :meth:`DrawRequest.choices`."""
+    typed = text.strip()
+    choices = request.choices()
+    if typed.isdigit() and 1 <= int(typed) <= len(choices):
+        return choices[int(typed) - 1][0]
+    return check_card(request, typed)
+
+
+@dataclass
+class Deck:
+    """A deck of cards as plain data, kept in a rule set's state.
+
+    ``cards`` are the ids left in the deck (sorted: the order is decided when a
+    card is drawn, from the game's dice source, which is the same as a shuffle
+    from the seed), ``drawn`` the ids drawn so far, in order."""
+
+    name: str
+    cards: list[str]
+    drawn: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, name: str, counts: dict[str, int]) -> Deck:
+        """A full deck of ``counts[card]`` copies of each card."""
+        return cls(name, sorted(c for c, n in counts.items() for _ in range(n)))
+
+    def reshuffle(self) -> None:
+        """Put every drawn card back."""
+        self.cards = sorted(self.cards + self.drawn)
+        self.drawn = []
+
+    def take(self, card: str) -> None:
+        self.cards.remove(card)
+        self.drawn.append(card)
+
+
 class DiceSource(Protocol):
-    """Anything that answers roll requests."""
+    """Anything that answers roll requests and card draws."""
 
     def roll(self, request: RollRequest) -> tuple[int, ...]: ...
+
+    def draw(self, request: DrawRequest) -> str: ...
 
 
 class RandomDice:
@@ -90,18 +166,28 @@ class RandomDice:
         sides = request.sides
         return tuple(rand(sides) + 1 for _ in range(request.count))
 
+    def draw(self, request: DrawRequest) -> str:
+        if not request.cards:
+            raise DiceError(f"{request.label}: the {request.deck} deck is empty")
+        return request.cards[self._rng.randrange(len(request.cards))]
+
 
 class ScriptedDice:
     """Dice that answer from a fixed list of values, in order (tests, replays).
 
     Values may be given flat (``[6, 2, 5, 5, 1]``), each request taking as many
-    as it needs, or as one sequence per roll.
+    as it needs, or as one sequence per roll. Card draws answer from ``cards``,
+    in order; ``requests`` keeps every request answered, so a test can check
+    who rolled what.
     """
 
-    __slots__ = ("_flat", "_pos", "then")
+    __slots__ = ("_cards", "_flat", "_pos", "requests", "then")
 
     def __init__(
-        self, values: Iterable[int | Sequence[int]], then: DiceSource | None = None
+        self,
+        values: Iterable[int | Sequence[int]] = (),
+        then: DiceSource | None = None,
+        cards: Iterable[str] = (),
     ) -> None:
         flat: list[int] = []
         for item in values:
@@ -111,7 +197,18 @@ class ScriptedDice:
                 flat.extend(item)
         self._flat = flat
         self._pos = 0
+        self._cards = list(cards)
         self.then = then
+        self.requests: list[RollRequest | DrawRequest] = []
+
+    def draw(self, request: DrawRequest) -> str:
+        if not self._cards:
+            if self.then is not None:
+                return self.then.draw(request)
+            raise DiceError(f"scripted cards ran out: {request.label} needs a card")
+        card = check_card(request, self._cards.pop(0))
+        self.requests.append(request)
+        return card
 
     @property
     def remaining(self) -> int:
@@ -127,25 +224,30 @@ class ScriptedDice:
             )
         values = self._flat[self._pos : self._pos + request.count]
         self._pos += request.count
+        self.requests.append(request)
         return check_values(request, values)
 
 
 class ManualDice:
-    """Dice rolled by a person at the table and typed in.
+    """Dice rolled and cards drawn by a person at the table, and typed in.
 
-    ``ask`` is shown the instruction and returns the typed text; impossible
-    values are refused with the reason and asked again.
+    ``ask`` is shown the roll's instruction and returns the typed text;
+    ``ask_card`` the same for a card draw ("draw a card: which one?").
+    Impossible values and cards not in the deck are refused with the reason
+    and asked again.
     """
 
-    __slots__ = ("ask", "tell")
+    __slots__ = ("ask", "ask_card", "tell")
 
     def __init__(
         self,
         ask: Callable[[RollRequest], str],
         tell: Callable[[str], None] | None = None,
+        ask_card: Callable[[DrawRequest], str] | None = None,
     ) -> None:
         self.ask = ask
         self.tell = tell
+        self.ask_card = ask_card
 
     def roll(self, request: RollRequest) -> tuple[int, ...]:
         while True:
@@ -157,32 +259,80 @@ class ManualDice:
                     raise
                 self.tell(str(exc))
 
+    def draw(self, request: DrawRequest) -> str:
+        if self.ask_card is None:
+            raise DiceError(f"{request.label}: nobody here can draw a card")
+        while True:
+            text = self.ask_card(request)
+            try:
+                return parse_card(request, text)
+            except DiceError as exc:
+                if self.tell is None:
+                    raise
+                self.tell(str(exc))
+
 
 class RecordingDice:
-    """Wraps a source and hands each roll to ``on_roll`` as it is made."""
+    """Wraps a source and hands each roll to ``on_roll`` and each card drawn to
+    ``on_draw`` as it is made."""
 
-    __slots__ = ("on_roll", "source")
+    __slots__ = ("on_draw", "on_roll", "source")
 
     def __init__(
         self,
         source: DiceSource,
         on_roll: Callable[[RollRequest, tuple[int, ...]], None],
+        on_draw: Callable[[DrawRequest, str], None] | None = None,
     ) -> None:
         self.source = source
         self.on_roll = on_roll
+        self.on_draw = on_draw
 
     def roll(self, request: RollRequest) -> tuple[int, ...]:
         values = check_values(request, self.source.roll(request))
         self.on_roll(request, values)
         return values
 
+    def draw(self, request: DrawRequest) -> str:
+        card = check_card(request, self.source.draw(request))
+        if self.on_draw is not None:
+            self.on_draw(request, card)
+        return card
+
+
+class SeatDice:
+    """Physical dice at the table, except the secret rolls and draws of seats
+    the computer plays: nobody at the table may see those, so the program
+    rolls them (``program``); everything else goes to ``table``."""
+
+    __slots__ = ("program", "program_seats", "table")
+
+    def __init__(
+        self, table: DiceSource, program: DiceSource, program_seats: Iterable[str]
+    ) -> None:
+        self.table = table
+        self.program = program
+        self.program_seats = frozenset(program_seats)
+
+    def _source(self, request: RollRequest | DrawRequest) -> DiceSource:
+        if request.secret and request.seat in self.program_seats:
+            return self.program
+        return self.table
+
+    def roll(self, request: RollRequest) -> tuple[int, ...]:
+        return self._source(request).roll(request)
+
+    def draw(self, request: DrawRequest) -> str:
+        return self._source(request).draw(request)
+
 
 class NeedDice(QuarterdeckError):
-    """Raised by :class:`PendingDice` when a roll is needed that nobody has
-    entered yet. The game step fails and changes nothing; the caller asks a
-    person for ``request`` and plays the same step again with the values."""
+    """Raised by :class:`PendingDice` when a roll (or a card draw) is needed
+    that nobody has entered yet. The game step fails and changes nothing; the
+    caller asks the seat that rolls for ``request`` and plays the same step
+    again with the values."""
 
-    def __init__(self, request: RollRequest, entered: int) -> None:
+    def __init__(self, request: RollRequest | DrawRequest, entered: int) -> None:
         super().__init__(request.instruction())
         self.request = request
         self.entered = entered
@@ -191,20 +341,31 @@ class NeedDice(QuarterdeckError):
 class PendingDice:
     """Physical dice for a program that cannot wait at a prompt (the web).
 
-    Answers from the values entered so far for the current step, one list per
-    roll; when they run out it raises :class:`NeedDice`, so the step can be
-    retried once the person has rolled and typed the next values.
+    Answers from what was entered so far for the current step, in order: a
+    list of values per roll, a card id per draw. When they run out it raises
+    :class:`NeedDice`, so the step can be retried once the person has rolled
+    (or drawn) and typed the next result.
     """
 
     __slots__ = ("_pos", "values")
 
-    def __init__(self, values: Sequence[Sequence[int]] = ()) -> None:
-        self.values = [list(v) for v in values]
+    def __init__(self, values: Sequence[Sequence[int] | str] = ()) -> None:
+        self.values: list[list[int] | str] = [v if isinstance(v, str) else list(v) for v in values]
         self._pos = 0
 
     def roll(self, request: RollRequest) -> tuple[int, ...]:
         if self._pos >= len(self.values):
             raise NeedDice(request, self._pos)
-        values = check_values(request, self.values[self._pos])
+        entered = self.values[self._pos]
+        if isinstance(entered, str):
+            raise DiceError(f"{request.label}: a roll was entered as the card {entered!r}")
+        values = check_values(request, entered)
         self._pos += 1
         return values
+
+    def draw(self, request: DrawRequest) -> str:
+        if self._pos >= len(self.values):
+            raise NeedDice(request, self._pos)
+        card = check_card(request, self.values[self._pos])
+        self._pos += 1
+        return card

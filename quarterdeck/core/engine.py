@@ -15,8 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from quarterdeck.core.dice import DiceSource, RandomDice, RecordingDice, RollRequest
+from quarterdeck.core.dice import (
+    Deck,
+    DiceSource,
+    DrawRequest,
+    RandomDice,
+    RecordingDice,
+    RollRequest,
+)
 from quarterdeck.core.errors import IllegalAnswer, RecordError
+from quarterdeck.core.hidden import EVERYTHING, sees
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record, ReplayDice
 from quarterdeck.core.result import Result
@@ -30,9 +38,11 @@ from quarterdeck.core.scenario import Scenario
 class LogEntry:
     """One line of the game log: what happened and the rule that applied.
 
-    ``seats`` is None for a public line, else the seats that may read it. A
-    secret order gives two lines: a public one of kind ``secret`` saying that
-    ``about`` has given an order, and the order itself for that seat alone.
+    ``seats`` is None for a public line, else the seats that may read it
+    (umpire seats read every line). A secret order gives two lines: a public
+    one of kind ``secret`` saying that ``about`` has given an order, and the
+    order itself for that seat alone. A roll's line names the seat that rolled
+    (``by``); a secret roll's line is for that seat alone.
     """
 
     text: str
@@ -43,9 +53,10 @@ class LogEntry:
     about: str = ""  # for kind "secret": the seat whose order it announces
     values: tuple[int, ...] = ()  # for kind "roll": the dice rolled
     sides: int = 6
+    by: str = ""  # for kinds "roll" and "draw": the seat that rolled or drew
 
     def visible_to(self, seat: str | None) -> bool:
-        return self.seats is None or (seat is not None and seat in self.seats)
+        return sees(seat, self.seats)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "rule": self.rule, "kind": self.kind}
@@ -54,6 +65,10 @@ class LogEntry:
         if self.kind == "roll":
             out["values"] = list(self.values)
             out["sides"] = self.sides
+        if self.by:
+            out["by"] = self.by
+        if self.seats is not None:
+            out["secret"] = True
         return out
 
     def __str__(self) -> str:
@@ -64,17 +79,46 @@ class LogEntry:
 
 
 class Context:
-    """What rules code may touch besides the state: the dice and the log."""
+    """What rules code may touch besides the state: the dice, the card decks
+    and the log.
 
-    __slots__ = ("_log", "dice")
+    ``acting`` is the seat whose answer is being applied (None while the game
+    is set up); ``umpire`` the scenario's umpire seat, if it has one. A roll or
+    draw that the rules give to nobody in particular goes to the umpire, else
+    to the acting seat, else to the first side.
+    """
 
-    def __init__(self, dice: DiceSource, log: Callable[[LogEntry], None] | None = None) -> None:
+    __slots__ = ("_log", "acting", "dice", "first", "umpire")
+
+    def __init__(
+        self,
+        dice: DiceSource,
+        log: Callable[[LogEntry], None] | None = None,
+        acting: str | None = None,
+        umpire: str | None = None,
+        first: str | None = None,
+    ) -> None:
         self.dice = dice
         self._log = log
+        self.acting = acting
+        self.umpire = umpire
+        self.first = first
 
     @property
     def logging(self) -> bool:
         return self._log is not None
+
+    def roller(self, seat: str | None) -> str | None:
+        """The seat that rolls: ``seat`` if the rule names one, else the umpire,
+        else the seat whose answer is being applied, else the first side."""
+        if seat is not None:
+            return seat
+        return self.umpire or self.acting or self.first
+
+    def _private(self, seat: str | None, secret: bool) -> tuple[str, ...] | None:
+        if not secret:
+            return None
+        return tuple(s for s in (seat, self.umpire) if s is not None)
 
     def roll(
         self,
@@ -85,10 +129,15 @@ class Context:
         seat: str | None = None,
         odds: str | Callable[[], str] = "",
         goal: str = "",
+        secret: bool = False,
     ) -> tuple[int, ...]:
         """Roll ``count`` dice for ``label`` under ``rule``, and log the result.
-        ``goal`` says what the roll needs, for a person rolling at the table."""
-        values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal))
+
+        ``seat`` rolls them (None: see :meth:`roller`); a ``secret`` roll is
+        logged for that seat and the umpire only. ``goal`` says what the roll
+        needs, for a person rolling at the table."""
+        seat = self.roller(seat)
+        values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
         if self._log is not None:
             shown = " ".join(str(v) for v in values)
             self._log(
@@ -96,12 +145,41 @@ class Context:
                     f"{label}: rolled {shown}",
                     rule,
                     "roll",
+                    seats=self._private(seat, secret),
                     odds=odds() if callable(odds) else odds,
                     values=values,
                     sides=sides,
+                    by=seat or "",
                 )
             )
         return values
+
+    def draw(
+        self,
+        deck: Deck,
+        label: str,
+        rule: str,
+        seat: str | None = None,
+        secret: bool = False,
+    ) -> str:
+        """Draw a card from ``deck`` (which loses it) for ``label`` under ``rule``.
+
+        ``seat`` draws it (None: see :meth:`roller`); a ``secret`` draw is
+        logged for that seat and the umpire only."""
+        seat = self.roller(seat)
+        card = self.dice.draw(DrawRequest(label, deck.name, tuple(deck.cards), rule, seat, secret))
+        deck.take(card)
+        if self._log is not None:
+            self._log(
+                LogEntry(
+                    f"{label}: drew {card}",
+                    rule,
+                    "draw",
+                    seats=self._private(seat, secret),
+                    by=seat or "",
+                )
+            )
+        return card
 
     def log(
         self,
@@ -163,6 +241,10 @@ class Ruleset(Protocol):
         """A plain-text picture of the state for the terminal."""
         ...
 
+    # Optional: ``hidden(state) -> list[Secret]`` declares what in the state is
+    # hidden from whom (see quarterdeck.core.hidden); a rule set without it has
+    # no hidden information beyond the secret orders its prompts mark.
+
 
 class StateBasics:
     """The methods every rule set with a plain-dataclass state shares: the
@@ -207,6 +289,7 @@ class Game:
     log: list[LogEntry] = field(default_factory=list)
     on_entry: Callable[[dict[str, Any]], None] | None = None
     on_rollback: Callable[[int], None] | None = None
+    spectators_see_all: bool = False
     _work: Any = field(default=None, init=False, repr=False)
 
     # -- construction ------------------------------------------------------
@@ -234,6 +317,7 @@ class Game:
             dice_mode=dice_mode,
         )
         game = cls(ruleset, scenario, None, dice, record)
+        game.spectators_see_all = scenario.header.spectators == "everything"
         game._run(lambda ctx: setattr(game, "state", ruleset.new_state(scenario, ctx)))
         return game
 
@@ -293,12 +377,33 @@ class Game:
     def result(self) -> Result | None:
         return self.ruleset.result(self.state)
 
+    @property
+    def umpires(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.scenario.header.sides if s.role == "umpire")
+
+    def viewer(self, seat: str | None) -> str | None:
+        """Who ``seat`` sees as: an umpire sees everything; so does everyone
+        once the game is over, and spectators where the scenario or host says
+        so; a spectator otherwise sees only what every side may see (None)."""
+        if seat in self.umpires or self.result() is not None:
+            return EVERYTHING
+        if seat is None:
+            return EVERYTHING if self.spectators_see_all else None
+        return seat
+
+    def visible_log(self, seat: str | None) -> list[LogEntry]:
+        """The log lines ``seat`` may read (None: a spectator)."""
+        viewer = self.viewer(seat)
+        return [e for e in self.log if e.visible_to(viewer)]
+
     def view(self, seat: str | None, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator). ``log=False`` leaves the
         log out, for players that decide from the position alone."""
-        view = self.ruleset.view(self.state, seat)
+        viewer = self.viewer(seat)
+        view = self.ruleset.view(self.state, viewer)
+        view["seat"] = seat
         if log:
-            view["log"] = [e.to_json() for e in self.log if e.visible_to(seat)]
+            view["log"] = [e.to_json() for e in self.log if e.visible_to(viewer)]
         prompt = self.prompt_for(seat) if seat is not None else None
         view["prompt"] = prompt.to_json() if prompt is not None else None
         result = self.result()
@@ -328,6 +433,7 @@ class Game:
             first={"t": "d", "seat": seat, "answer": checked},
             work=True,
             decision=_decision_log(prompt, seat, label),
+            acting=seat,
         )
 
     # -- internals ------------------------------------------------------------
@@ -338,6 +444,7 @@ class Game:
         first: dict[str, Any] | None = None,
         work: bool = False,
         decision: list[LogEntry] | None = None,
+        acting: str | None = None,
     ) -> None:
         entries: list[dict[str, Any]] = []
         new_log: list[LogEntry] = []
@@ -349,21 +456,44 @@ class Game:
                 self.on_entry(entry)
 
         def on_roll(request: RollRequest, values: tuple[int, ...]) -> None:
-            add(
-                {
-                    "t": "r",
-                    "label": request.label,
-                    "rule": request.rule,
-                    "sides": request.sides,
-                    "values": list(values),
-                }
-            )
+            entry: dict[str, Any] = {
+                "t": "r",
+                "label": request.label,
+                "rule": request.rule,
+                "sides": request.sides,
+                "values": list(values),
+                "seat": request.seat,
+            }
+            if request.secret:
+                entry["secret"] = True
+            add(entry)
+
+        def on_draw(request: DrawRequest, card: str) -> None:
+            entry: dict[str, Any] = {
+                "t": "c",
+                "label": request.label,
+                "rule": request.rule,
+                "deck": request.deck,
+                "size": len(request.cards),
+                "card": card,
+                "seat": request.seat,
+            }
+            if request.secret:
+                entry["secret"] = True
+            add(entry)
 
         if first is not None:
             add(first)
         if decision is not None:
             new_log.extend(decision)
-        ctx = Context(RecordingDice(self.dice, on_roll), new_log.append)
+        umpires = self.umpires
+        ctx = Context(
+            RecordingDice(self.dice, on_roll, on_draw),
+            new_log.append,
+            acting=acting,
+            umpire=umpires[0] if umpires else None,
+            first=(self.scenario.combatants or self.scenario.side_names)[0],
+        )
         if work:
             self._work = copy.deepcopy(self.state)
         try:

@@ -5,8 +5,15 @@ resuming, undo and replay all rest on that. Entries are plain JSON objects:
 
 ``{"t": "d", "seat": ..., "answer": ...}``
     a decision, as the seat's answer to its prompt;
-``{"t": "r", "label": ..., "rule": ..., "sides": 6, "values": [...]}``
-    a roll, in the order the rules asked for it.
+``{"t": "r", "label": ..., "rule": ..., "sides": 6, "values": [...], "seat": ...}``
+    a roll, in the order the rules asked for it, with the seat that rolled it
+    and ``"secret": true`` if only that seat (and the umpire) saw it;
+``{"t": "c", "label": ..., "rule": ..., "deck": ..., "size": N, "card": ..., "seat": ...}``
+    a card drawn from a deck of ``size`` cards (likewise ``"secret"``).
+
+The record is the whole truth of a game, secrets included: it is kept by the
+store and in files a player saves, never shown to a seat as it is. What a seat,
+a spectator or a replay of an unfinished game is shown is built from views.
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.dice import DiceSource, RollRequest, check_values
+from quarterdeck.core.dice import DiceSource, DrawRequest, RollRequest, check_values
 from quarterdeck.core.errors import DiceError, RecordError
 
 FORMAT = "quarterdeck-record/1"
+MAX_SIDES = 100  # the largest die any rule set rolls is a d10; a d100 at most
+MAX_DECK = 10_000
 
 
 @dataclass
@@ -37,7 +46,8 @@ class Record:
         return [(e["seat"], e["answer"]) for e in self.entries if e["t"] == "d"]
 
     def rolls(self) -> list[dict[str, Any]]:
-        return [e for e in self.entries if e["t"] == "r"]
+        """The rolls and card draws, in order."""
+        return [e for e in self.entries if e["t"] in ("r", "c")]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,20 +88,46 @@ class Record:
             raise RecordError(f"{where}: field 'seed' must be a whole number or null")
         for index, entry in enumerate(data["entries"]):
             place = f"{where}: entries[{index}]"
-            if not isinstance(entry, dict) or entry.get("t") not in ("d", "r"):
-                raise RecordError(f"{place}: each entry needs 't' = 'd' (decision) or 'r' (roll)")
+            if not isinstance(entry, dict) or entry.get("t") not in ("d", "r", "c"):
+                raise RecordError(
+                    f"{place}: each entry needs 't' = 'd' (decision), 'r' (roll) or 'c' (card)"
+                )
+            seat = entry.get("seat")
+            if entry["t"] != "d" and seat is not None and not isinstance(seat, str):
+                raise RecordError(f"{place}: field 'seat' must be a side's name or null")
+            if not isinstance(entry.get("secret", False), bool):
+                raise RecordError(f"{place}: field 'secret' must be true or false")
             if entry["t"] == "d":
                 if not isinstance(entry.get("seat"), str) or "answer" not in entry:
                     raise RecordError(f"{place}: a decision needs 'seat' and 'answer'")
+            elif entry["t"] == "c":
+                size = entry.get("size")
+                if (
+                    not isinstance(entry.get("label"), str)
+                    or not isinstance(entry.get("deck"), str)
+                    or not isinstance(entry.get("card"), str)
+                    or isinstance(size, bool)
+                    or not isinstance(size, int)
+                    or not 1 <= size <= MAX_DECK
+                ):
+                    raise RecordError(
+                        f"{place}: a card draw needs 'label', 'deck', 'card' and 'size' "
+                        f"(1 to {MAX_DECK})"
+                    )
             else:
                 values = entry.get("values")
                 sides = entry.get("sides", 6)
                 if (
                     not isinstance(entry.get("label"), str)
                     or not isinstance(values, list)
+                    or isinstance(sides, bool)
                     or not isinstance(sides, int)
                 ):
                     raise RecordError(f"{place}: a roll needs 'label', 'sides' and 'values'")
+                if not 2 <= sides <= MAX_SIDES:
+                    raise RecordError(
+                        f"{place}: field 'sides' is {sides}; a die has 2 to {MAX_SIDES} sides"
+                    )
                 try:
                     check_values(RollRequest(entry["label"], len(values), "", sides), values)
                 except DiceError as exc:
@@ -125,7 +161,8 @@ class Record:
 
 
 class ReplayDice:
-    """Answers rolls from a record's roll entries, checking each one matches.
+    """Answers rolls and card draws from a record's entries, checking that
+    each one is the roll (label, dice, sides, seat) or draw the rules ask for.
 
     When the recorded rolls run out, rolls come from ``live``. With
     ``advance_live`` the live source is also asked for every recorded roll, so
@@ -149,21 +186,68 @@ class ReplayDice:
     def unused(self) -> int:
         return len(self._rolls) - self._pos
 
-    def roll(self, request: RollRequest) -> tuple[int, ...]:
+    def _next(self, label: str, rule: str) -> dict[str, Any] | None:
         if self._pos >= len(self._rolls):
             if self.live is None:
-                raise RecordError(
-                    f"the record ends before the roll '{request.label}' ({request.rule})"
-                )
-            return self.live.roll(request)
+                raise RecordError(f"the record ends before the roll '{label}' ({rule})")
+            return None
         entry = self._rolls[self._pos]
         self._pos += 1
-        if entry["label"] != request.label or len(entry["values"]) != request.count:
+        return entry
+
+    def _check_seat(self, entry: dict[str, Any], seat: str | None, what: str) -> None:
+        recorded = entry.get("seat", seat)  # records made before rolls had owners
+        if recorded != seat:
             raise RecordError(
-                f"roll {self._pos} of the record is '{entry['label']}' with "
-                f"{len(entry['values'])} dice, but the rules asked for '{request.label}' "
-                f"with {request.count} dice: the record does not fit this game"
+                f"{what} {self._pos} of the record, '{entry['label']}', was rolled by "
+                f"{recorded!r}, but the rules give it to {seat!r}: the record does not fit "
+                "this game"
             )
+
+    def roll(self, request: RollRequest) -> tuple[int, ...]:
+        entry = self._next(request.label, request.rule)
+        if entry is None:
+            assert self.live is not None
+            return self.live.roll(request)
+        if (
+            entry["t"] != "r"
+            or entry["label"] != request.label
+            or len(entry["values"]) != request.count
+            or entry.get("sides", 6) != request.sides
+        ):
+            kind = (
+                f"with {len(entry['values'])} d{entry.get('sides', 6)}"
+                if entry["t"] == "r"
+                else f"a card from the {entry.get('deck')} deck"
+            )
+            raise RecordError(
+                f"roll {self._pos} of the record is '{entry['label']}' {kind}, but the "
+                f"rules asked for '{request.label}' with {request.count} d{request.sides}: "
+                "the record does not fit this game"
+            )
+        self._check_seat(entry, request.seat, "roll")
         if self.advance_live and self.live is not None:
             self.live.roll(request)
         return tuple(entry["values"])
+
+    def draw(self, request: DrawRequest) -> str:
+        entry = self._next(request.label, request.rule)
+        if entry is None:
+            assert self.live is not None
+            return self.live.draw(request)
+        if entry["t"] != "c" or entry["label"] != request.label or entry["deck"] != request.deck:
+            raise RecordError(
+                f"entry {self._pos} of the record's rolls is '{entry['label']}', but the "
+                f"rules asked for a card from the {request.deck} deck ('{request.label}'): "
+                "the record does not fit this game"
+            )
+        if entry["card"] not in request.cards or entry["size"] != len(request.cards):
+            raise RecordError(
+                f"card {self._pos} of the record, {entry['card']!r} from a deck of "
+                f"{entry['size']}, cannot be drawn from the {request.deck} deck as the rules "
+                f"have it ({len(request.cards)} cards left)"
+            )
+        self._check_seat(entry, request.seat, "card")
+        if self.advance_live and self.live is not None:
+            self.live.draw(request)
+        return str(entry["card"])

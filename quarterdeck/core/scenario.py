@@ -37,8 +37,37 @@ class SideSpec(BaseModel):
     role: Literal["combatant", "umpire"] = "combatant"
 
 
+class CardSpec(BaseModel):
+    """One kind of card in a deck: its id, its title, how many copies, and
+    what it does (in our words)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=SLUG)
+    title: str
+    count: int = Field(default=1, ge=0, le=1000)
+    text: str = ""
+
+
+class DeckSpec(BaseModel):
+    """A deck of cards a scenario plays with (an events deck, objective cards)."""
+
+    model_config = ConfigDict(extra="forbid")
+    title: str = ""
+    cards: list[CardSpec] = Field(min_length=1)
+
+    def counts(self) -> dict[str, int]:
+        return {c.id: c.count for c in self.cards}
+
+    def card(self, card_id: str) -> CardSpec | None:
+        return next((c for c in self.cards if c.id == card_id), None)
+
+
 class Header(BaseModel):
-    """The part of every scenario that the core reads."""
+    """The part of every scenario that the core reads.
+
+    ``spectators``: "public" (the default) shows a game's watchers only what
+    every side may see until it ends; "everything" shows them all of it.
+    ``decks``: the card decks the scenario plays with, by name."""
 
     model_config = ConfigDict(extra="allow")
     id: str = Field(pattern=SLUG)
@@ -50,6 +79,8 @@ class Header(BaseModel):
     source: str = ""
     sides: list[SideSpec] = Field(min_length=2)
     turn_limit: int = Field(default=12, ge=1, le=200)
+    spectators: Literal["public", "everything"] = "public"
+    decks: dict[str, DeckSpec] = Field(default_factory=dict)
 
 
 @dataclass
@@ -82,6 +113,34 @@ class Scenario:
     def combatants(self) -> list[str]:
         """The sides that fight (and can win): every side but umpire seats."""
         return [s.name for s in self.header.sides if s.role == "combatant"]
+
+    @property
+    def umpire(self) -> str | None:
+        """The umpire seat, if the scenario has one."""
+        return next((s.name for s in self.header.sides if s.role == "umpire"), None)
+
+    def deck(self, name: str) -> DeckSpec:
+        """The scenario's deck ``name``; a clear error if it has none."""
+        found = self.header.decks.get(name)
+        if found is None:
+            raise ScenarioError(
+                f"{self.path}: field 'decks': the scenario needs a deck named {name!r} "
+                f"(it has: {', '.join(self.header.decks) or 'none'})"
+            )
+        return found
+
+    def with_umpire(self, name: str = "umpire") -> Scenario:
+        """The same scenario with an umpire seat (itself if it has one)."""
+        if self.umpire is not None:
+            return self
+        if name in self.side_names:
+            raise ScenarioError(f"{self.path}: a side is already named {name!r}")
+        data = dict(self.data)
+        data["sides"] = [
+            *list(self.data.get("sides", [])),
+            {"name": name, "title": "Umpire", "colour": "#6b6b6b", "role": "umpire"},
+        ]
+        return build(data, self.path)
 
     def side(self, name: str) -> SideSpec:
         for s in self.header.sides:
@@ -163,6 +222,39 @@ def validation_message(exc: ValidationError, where: str, text: str | None) -> st
     return "\n".join(out)
 
 
+def with_card_counts(data: dict[str, Any], decks: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """Scenario ``data`` with some cards' counts changed: ``{deck: {card: count}}``.
+    A deck or card the scenario does not have is refused, naming the legal ones."""
+    out = dict(data)
+    have = dict(out.get("decks") or {})
+    for name, counts in decks.items():
+        deck = have.get(name)
+        if not isinstance(deck, dict):
+            raise ScenarioError(
+                f"field 'decks': the scenario has no deck {name!r} "
+                f"(decks: {', '.join(have) or 'none'})"
+            )
+        cards = [dict(c) for c in deck.get("cards", []) if isinstance(c, dict)]
+        ids = [c.get("id") for c in cards]
+        for card_id, count in counts.items():
+            if card_id not in ids:
+                raise ScenarioError(
+                    f"field 'decks.{name}': no card {card_id!r} in the deck "
+                    f"(cards: {', '.join(str(i) for i in ids)})"
+                )
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 1000:
+                raise ScenarioError(
+                    f"field 'decks.{name}.{card_id}': {count!r} is not a number of cards "
+                    "(legal values 0 to 1000)"
+                )
+            cards[ids.index(card_id)]["count"] = count
+        if not any(c.get("count", 1) for c in cards):
+            raise ScenarioError(f"field 'decks.{name}': the deck needs at least one card")
+        have[name] = {**deck, "cards": cards}
+    out["decks"] = have
+    return out
+
+
 def parse_text(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
@@ -188,6 +280,13 @@ def build(data: dict[str, Any], where: str, text: str | None = None) -> Scenario
     names = [s.name for s in header.sides]
     if len(set(names)) != len(names):
         raise ScenarioError(f"{where}: field 'sides': side names must differ, got {names}")
+    umpires = [s.name for s in header.sides if s.role == "umpire"]
+    if len(umpires) > 1:
+        raise ScenarioError(
+            f"{where}: field 'sides': at most one side may have role = \"umpire\", got {umpires}"
+        )
+    if len(umpires) == len(names):
+        raise ScenarioError(f"{where}: field 'sides': a scenario needs a side that fights")
     ruleset = get_ruleset(header.ruleset)
     if not ruleset.info.playable:
         raise ScenarioError(f"{where}: the rule set {header.ruleset!r} is not playable yet")

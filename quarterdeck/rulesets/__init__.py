@@ -25,12 +25,32 @@ _MODULES: dict[str, str] = {
 }
 
 
+# Rule sets registered at run time (tests register small games of their own).
+_REGISTERED: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> None:
+    """Register a rule set object under its ``info.id`` (for tests and plug-ins)."""
+    _REGISTERED[ruleset.info.id] = ruleset
+
+
+def unregister(ruleset_id: str) -> None:
+    _REGISTERED.pop(ruleset_id, None)
+
+
 def ruleset_ids() -> list[str]:
-    return list(_MODULES)
+    return list(_MODULES) + [i for i in _REGISTERED if i not in _MODULES]
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset:
+    found = _REGISTERED.get(ruleset_id)
+    if found is not None:
+        return found
+    return _import(ruleset_id)
 
 
 @cache
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def _import(ruleset_id: str) -> Ruleset:
     if ruleset_id not in _MODULES:
         raise UnknownRuleset(
             f"unknown rule set {ruleset_id!r} (legal values: {', '.join(_MODULES)})"
@@ -48,4 +68,12 @@ def playable_ids() -> list[str]:
     return [r.info.id for r in all_rulesets() if r.info.playable]
 
 
-__all__ = ["RulesetInfo", "all_rulesets", "get_ruleset", "playable_ids", "ruleset_ids"]
+__all__ = [
+    "RulesetInfo",
+    "all_rulesets",
+    "get_ruleset",
+    "playable_ids",
+    "register",
+    "ruleset_ids",
+    "unregister",
+]

@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
+from quarterdeck.core.dice import DrawRequest
 from quarterdeck.core.scenario import Scenario, bundled
 from quarterdeck.core.store import Store
 from quarterdeck.rulesets import all_rulesets
@@ -35,13 +36,16 @@ COOKIE = "qd_"
 
 
 class CreateBody(BaseModel):
-    """Start a game: the scenario, who takes each side, and the dice."""
+    """Start a game: the scenario, who takes each side (``umpire`` may be added
+    to any scenario), the dice, and whether watchers see everything."""
 
     model_config = ConfigDict(extra="forbid")
     scenario: str = Field(max_length=200)
     seats: dict[str, str]
     dice: str = "program"
     seed: int | None = Field(default=None, ge=0, lt=2**31)
+    spectators: str = Field(default="public", pattern="^(public|everything)$")
+    decks: dict[str, dict[str, int]] = Field(default_factory=dict, max_length=20)
 
 
 class AnswerBody(BaseModel):
@@ -54,11 +58,20 @@ class AnswerBody(BaseModel):
 
 
 class DiceBody(BaseModel):
-    """The values of a physical roll, one per die."""
+    """The values of a physical roll, one per die, or the card drawn."""
 
     model_config = ConfigDict(extra="forbid")
     token: str = Field(max_length=200)
-    values: list[Any] = Field(max_length=100)
+    values: list[Any] | None = Field(default=None, max_length=100)
+    card: str | None = Field(default=None, max_length=100)
+
+
+class RevokeBody(BaseModel):
+    """The host revokes a side's link: that side gets a new token."""
+
+    model_config = ConfigDict(extra="forbid")
+    host: str = Field(max_length=200)
+    side: str = Field(max_length=100)
 
 
 @cache
@@ -88,9 +101,18 @@ def catalogue() -> list[dict[str, Any]]:
                         "history": s.header.history,
                         "source": s.header.source,
                         "sides": [
-                            {"name": x.name, "title": x.title, "colour": x.colour}
+                            {"name": x.name, "title": x.title, "colour": x.colour, "role": x.role}
                             for x in s.header.sides
                         ],
+                        "umpire": s.umpire,
+                        "decks": {
+                            name: {
+                                "title": d.title,
+                                "size": sum(d.counts().values()),
+                                "cards": [c.model_dump() for c in d.cards],
+                            }
+                            for name, d in s.header.decks.items()
+                        },
                         "forces": list(s.summary),
                         "turn_limit": s.header.turn_limit,
                     }
@@ -102,6 +124,7 @@ def catalogue() -> list[dict[str, Any]]:
 
 
 def _cookie_tokens(request: Request, game_id: str) -> dict[str, str]:
+    """The seat tokens this browser holds for a game (the host's under ``*``)."""
     raw = request.cookies.get(COOKIE + game_id, "")
     out = {}
     for part in raw.split(":"):
@@ -109,6 +132,10 @@ def _cookie_tokens(request: Request, game_id: str) -> dict[str, str]:
         if side and token:
             out[side] = token
     return out
+
+
+def _cookie_value(tokens: dict[str, str]) -> str:
+    return ":".join(f"{s}.{t}" for s, t in tokens.items())
 
 
 def _seat(live: Live, token: str | None, claimed: str | None = None) -> str:
@@ -252,19 +279,25 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
         if t is not None:
             seat = live.meta.seat_of(t)
             if seat is None:
-                raise WebError("this seat token does not belong to this game", 403)
+                raise WebError(
+                    "this seat token does not belong to this game (it may have been revoked: "
+                    "ask the host for a new link)",
+                    403,
+                )
         others = {
             side: token
             for side, token in mine.items()
             if side != seat and live.meta.seat_of(token) == side
         }
+        host = mine.get("*", "")
+        is_host = seat is not None and live.meta.is_host(host)
         invites = (
             {
                 side: f"{request.base_url}games/{game_id}?t={live.meta.tokens[side]}"
                 for side, kind in live.meta.seats.items()
                 if kind == "link"
             }
-            if seat is not None and live.meta.seats.get(seat) == "here"
+            if is_host
             else {}
         )
         return templates.TemplateResponse(
@@ -276,6 +309,8 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
                 "token": t or "",
                 "others": others,
                 "invites": invites,
+                "host": host if is_host else "",
+                "titles": {x["name"]: x["title"] for x in live.side_info},
                 "state": _state(games, live, seat),
                 "title": _title(live),
             },
@@ -327,7 +362,11 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
                 f"unknown scenario {body.scenario!r} (bundled: {', '.join(sorted(scenarios()))})",
                 404,
             )
-        live = games.create(found, body.seats, body.dice, body.seed)
+        if body.decks:
+            found = _with_decks(found, body.decks)
+        live = games.create(
+            found, body.seats, body.dice, body.seed, reveal=body.spectators == "everything"
+        )
         base = str(request.base_url)
         links = {side: f"{base}games/{live.id}?t={tok}" for side, tok in live.meta.tokens.items()}
         here = [s for s, k in live.meta.seats.items() if k == "here"]
@@ -339,13 +378,48 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
                 "here": {s: live.meta.tokens[s] for s in here},
                 "links": {s: people[s] for s, k in live.meta.seats.items() if k == "link"},
                 "tokens": {s: live.meta.tokens[s] for s in people},
+                "host": live.meta.host,
             },
             status_code=201,
         )
-        if here:
+        held = {s: live.meta.tokens[s] for s in here}
+        held["*"] = live.meta.host
+        response.set_cookie(
+            COOKIE + live.id,
+            _cookie_value(held),
+            max_age=60 * 60 * 24 * 365,
+            httponly=True,
+            samesite="lax",
+        )
+        return response
+
+    @app.post("/api/games/{game_id}/revoke")
+    async def api_revoke(game_id: str, body: RevokeBody, request: Request) -> Any:
+        """The host gives a side a new link; the old token stops working at once
+        (pages open with it are disconnected)."""
+        live = games.get(game_id)
+        token = games.revoke(live, body.host, body.side)
+        for listener in list(live.listeners):
+            if listener.seat == body.side:
+                live.listeners.discard(listener)
+                with contextlib.suppress(Exception):
+                    await listener.ws.send_json(
+                        {"type": "error", "detail": "this seat's link was revoked by the host"}
+                    )
+                    await listener.ws.close(code=4403)
+        response = JSONResponse(
+            {
+                "side": body.side,
+                "token": token,
+                "link": f"{request.base_url}games/{live.id}?t={token}",
+            }
+        )
+        held = _cookie_tokens(request, game_id)
+        if body.side in held:  # the host's own seat: keep this browser in it
+            held[body.side] = token
             response.set_cookie(
                 COOKIE + live.id,
-                ":".join(f"{s}.{live.meta.tokens[s]}" for s in here),
+                _cookie_value(held),
                 max_age=60 * 60 * 24 * 365,
                 httponly=True,
                 samesite="lax",
@@ -388,7 +462,7 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
     async def api_dice(game_id: str, body: DiceBody) -> Any:
         live = games.get(game_id)
         seat = _seat(live, body.token)
-        games.enter_dice(live, seat, body.values)
+        games.enter_dice(live, seat, body.values, body.card)
         await notify(live)
         return _state(games, live, seat)
 
@@ -428,6 +502,12 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
             await key.send(games, live)
             while True:
                 message = await websocket.receive_json()
+                if seat is not None and live.meta.seat_of(t) != seat:
+                    await websocket.send_json(
+                        {"type": "error", "detail": "this seat's link was revoked by the host"}
+                    )
+                    await websocket.close(code=4403)
+                    return
                 await ws_act(websocket, live, seat, message)
         except (WebSocketDisconnect, ValueError):
             pass
@@ -451,7 +531,7 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
                     raise WebError("an answer needs 'answer'", 422)
                 games.answer(live, acting, message["answer"])
             else:
-                games.enter_dice(live, acting, message.get("values"))
+                games.enter_dice(live, acting, message.get("values"), message.get("card"))
         except WebError as exc:
             await websocket.send_json({"type": "error", "status": exc.status, "detail": str(exc)})
             return
@@ -461,17 +541,35 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
 
 
 def _need(live: Live, seat: str | None) -> dict[str, Any] | None:
-    if live.need is None:
-        return None
+    """The roll waiting for physical dice, as ``seat`` may know it: who rolls
+    it, and (unless it is another seat's secret) what for."""
     r = live.need
-    return {
-        "label": r.label,
-        "count": r.count,
-        "sides": r.sides,
-        "rule": r.rule,
-        "instruction": r.instruction(),
+    if r is None:
+        return None
+    out: dict[str, Any] = {
+        "roller": live.roller(),
         "yours": live.may_enter_dice(seat),
+        "secret": r.secret,
     }
+    if not live.may_see_need(seat):
+        return out
+    out.update(label=r.label, rule=r.rule, instruction=r.instruction())
+    if isinstance(r, DrawRequest):
+        out.update(kind="card", deck=r.deck, cards=[c for c, _ in r.choices()])
+    else:
+        out.update(kind="roll", count=r.count, sides=r.sides)
+    return out
+
+
+def _with_decks(scenario: Scenario, decks: dict[str, dict[str, int]]) -> Scenario:
+    """The scenario with the players' own mix of cards in its decks."""
+    from quarterdeck.core.errors import ScenarioError
+    from quarterdeck.core.scenario import build, with_card_counts
+
+    try:
+        return build(with_card_counts(scenario.data, decks), f"{scenario.path} (decks changed)")
+    except ScenarioError as exc:
+        raise WebError(str(exc), 422) from None
 
 
 def _title(live: Live) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from markupsafe import escape
 
+from quarterdeck.core.dice import DrawRequest
 from quarterdeck.core.engine import Game
 from quarterdeck.web.games import Games, Live
 from quarterdeck.web.render import renderer_for
@@ -103,7 +104,12 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
         else:
             waiting = sorted({p.seat for p in game.prompts()})
             if live.need is not None:
-                parts.append('<p class="waiting">Waiting for physical dice.</p>')
+                roller = live.roller()
+                if roller == seat or (roller is None and live.may_enter_dice(seat)):
+                    parts.append('<p class="waiting yours">Your roll.</p>')
+                else:
+                    who = _side(live, roller) if roller is not None else "the table"
+                    parts.append(f'<p class="waiting">Waiting for {who} to roll.</p>')
             elif seat in waiting:
                 parts.append('<p class="waiting yours">Your decision.</p>')
             elif waiting:
@@ -167,17 +173,45 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
 
 
 def _need(live: Live, seat: str | None) -> str:
+    """The roll (or card) waiting for physical dice: the form for the seat
+    that rolls it, a note for everyone else. A secret roll's label is shown
+    only to its seat and the umpire."""
     r = live.need
     if r is None:
         return ""
+    roller = live.roller()
+    who = _side(live, roller) if roller is not None else "a player at the table"
+    if not live.may_see_need(seat):
+        return (
+            '<h2>Physical dice</h2><p class="instruction" role="status">'
+            f"Waiting for {who} to roll in secret.</p>"
+        )
+    if isinstance(r, DrawRequest):
+        what = f"{escape(r.label)}: draw a card from the {escape(r.deck)} deck"
+    else:
+        die = f"d{r.sides}" if r.sides != 6 else ("dice" if r.count != 1 else "die")
+        what = f"{escape(r.label)}: roll <strong>{r.count}</strong> {die}"
+        if r.goal:
+            what += f", {escape(r.goal)}"
+    secret = ' <span class="secret">secret: only you see it</span>' if r.secret else ""
     head = (
         '<h2>Physical dice</h2><p class="instruction" role="status">'
-        f"{escape(r.label)}: roll <strong>{r.count}</strong> "
-        f"{'d' + str(r.sides) if r.sides != 6 else ('dice' if r.count != 1 else 'die')}"
-        f' <span class="rule">Rule {escape(r.rule)}</span></p>'
+        f'{what}{secret} <span class="rule">Rule {escape(r.rule)}</span></p>'
     )
     if not live.may_enter_dice(seat):
-        return head + "<p>The other side enters this roll.</p>"
+        return head + f'<p class="roller">{who} enters this roll.</p>'
+    if isinstance(r, DrawRequest):
+        options = "".join(
+            f'<option value="{escape(card)}">{escape(card)}'
+            + (f" ({n} left)" if n > 1 else "")
+            + "</option>"
+            for card, n in r.choices()
+        )
+        return (
+            f'{head}<form class="card-entry" novalidate><label>Which card? '
+            f'<select name="card" aria-label="the card drawn">{options}</select></label>'
+            '<button type="submit">Enter the card</button></form>'
+        )
     inputs = "".join(
         f'<label>Die {n + 1} <input class="die-value" type="number" inputmode="numeric" '
         f'min="1" max="{r.sides}" required aria-label="die {n + 1} of {r.count}"></label>'
@@ -191,29 +225,24 @@ def _need(live: Live, seat: str | None) -> str:
 
 
 def _tray(game: Game, view: dict[str, Any]) -> str:
-    """The latest rolls, newest first, from the seat's own log (the record
-    gives only each roll's number of sides, which is never hidden)."""
+    """The latest rolls, newest first, from the seat's own log (a secret roll
+    of another seat is not in it)."""
     log = view.get("log", [])
     last_decision = max((n for n, e in enumerate(log) if e.get("kind") == "decision"), default=-1)
     positions = [n for n, e in enumerate(log) if e.get("kind") == "roll"]
-    log_rolls = [log[n] for n in positions]
-    record_rolls = game.record.rolls()
-    sides_known = len(record_rolls) == len(log_rolls)
     items = []
-    for n in range(len(log_rolls) - 1, max(-1, len(log_rolls) - 1 - TRAY_ROLLS), -1):
-        entry = log_rolls[n]
-        label, _, shown = str(entry["text"]).rpartition(": rolled ")
-        try:
-            values = [int(v) for v in shown.split()]
-        except ValueError:
-            label, values = str(entry["text"]), []
-        sides = int(record_rolls[n].get("sides", 6)) if sides_known else 6
+    for n in reversed(positions[-TRAY_ROLLS:]):
+        entry = log[n]
+        label = str(entry["text"]).rpartition(": rolled ")[0] or str(entry["text"])
+        values = [int(v) for v in entry.get("values", [])]
+        sides = int(entry.get("sides", 6))
         odds = entry.get("odds", "")
-        fresh = " new" if positions[n] > last_decision else ""
+        fresh = " new" if n > last_decision else ""
+        secret = ' <span class="secret">secret</span>' if entry.get("secret") else ""
         items.append(
             f'<li class="roll{fresh}">'
             f"{dice(values, sides)}"
-            f'<span class="purpose">{escape(label)}</span>'
+            f'<span class="purpose">{escape(label)}{secret}</span>'
             f'<span class="rule">Rule {escape(str(entry.get("rule", "")))}</span>'
             + (f'<span class="odds">{escape(odds)}</span>' if odds else "")
             + "</li>"

@@ -9,19 +9,39 @@ kept in the store's seat table, so a restart loses nothing.
 Physical dice in a page that cannot block: a step that needs a roll nobody has
 entered fails with :class:`NeedDice` and changes nothing; the step (the seat
 and its answer, or the setup of the game) and the values entered so far are
-stored as *pending*, the page asks for the roll, and the step is played again
-with the values once they are typed in.
+stored as *pending*, the page asks the seat that rolls for the roll, and the
+step is played again with the values once they are typed in. Every roll names
+the seat that rolls it: only that seat's link may enter it. A roll of a seat
+the computer plays is entered by a person at the table (the umpire, if a person
+holds that seat), except a secret one, which nobody at the table may see: the
+program rolls those.
+
+Hidden information: every page is built from ``Game.view`` for its own seat,
+a watcher's from the public view until the game ends (or from everything,
+where the scenario or the host says so). The host (the browser that created
+the game) may revoke a seat's link; the old token stops working at once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from quarterdeck.core.dice import NeedDice, PendingDice, RandomDice, RollRequest, check_values
+from quarterdeck.core.dice import (
+    DiceSource,
+    DrawRequest,
+    NeedDice,
+    PendingDice,
+    RandomDice,
+    RollRequest,
+    SeatDice,
+    check_card,
+    check_values,
+)
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import DiceError, IllegalAnswer, QuarterdeckError, RecordError
 from quarterdeck.core.prompts import Answer
@@ -43,13 +63,18 @@ class WebError(QuarterdeckError):
         self.status = status
 
 
+Need = RollRequest | DrawRequest
+
+
 @dataclass
 class Pending:
-    """A step waiting for physical dice: ``seat`` None is the game's setup."""
+    """A step waiting for physical dice: ``seat`` None is the game's setup.
+    ``values`` holds what was entered so far: a list of values per roll, a
+    card id per card draw."""
 
     seat: str | None
     answer: Answer | None
-    values: list[list[int]]
+    values: list[list[int] | str]
     at: int  # record entries stored when the step was begun
 
     def to_json(self) -> str:
@@ -63,19 +88,33 @@ class Pending:
         return cls(data["seat"], data["answer"], data["values"], data["at"])
 
 
+WEB_KEYS = ("web:host", "web:salt", "web:reveal")
+
+
 @dataclass
 class Meta:
-    """The web's part of a saved game: who takes each side, tokens, pending dice."""
+    """The web's part of a saved game: who takes each side, tokens, pending
+    dice, the host's token, the salt of the program's secret rolls in a
+    physical-dice game, and whether watchers see everything."""
 
     seats: dict[str, str]
     tokens: dict[str, str]
     pending: Pending | None = None
+    host: str = ""
+    salt: str = ""
+    reveal: bool = False
 
     def to_store(self) -> dict[str, str]:
         out = dict(self.seats)
         out.update({f"token:{side}": token for side, token in self.tokens.items()})
         if self.pending is not None:
             out["pending"] = self.pending.to_json()
+        if self.host:
+            out["web:host"] = self.host
+        if self.salt:
+            out["web:salt"] = self.salt
+        if self.reveal:
+            out["web:reveal"] = "1"
         return out
 
     @classmethod
@@ -83,7 +122,14 @@ class Meta:
         seats = {k: v for k, v in data.items() if ":" not in k and k != "pending"}
         tokens = {k[6:]: v for k, v in data.items() if k.startswith("token:")}
         pending = Pending.from_json(data["pending"]) if "pending" in data else None
-        return cls(seats, tokens, pending)
+        return cls(
+            seats,
+            tokens,
+            pending,
+            host=data.get("web:host", ""),
+            salt=data.get("web:salt", ""),
+            reveal=data.get("web:reveal") == "1",
+        )
 
     def seat_of(self, token: str | None) -> str | None:
         if not token:
@@ -92,6 +138,12 @@ class Meta:
             if secrets.compare_digest(value, token):
                 return side
         return None
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and bool(self.host) and secrets.compare_digest(self.host, str(token))
+
+    def people(self) -> list[str]:
+        return [s for s, k in self.seats.items() if k != "ai"]
 
 
 @dataclass
@@ -104,10 +156,11 @@ class Live:
     dice_mode: str
     game: Game | None  # None while the setup waits for physical dice
     meta: Meta
-    need: RollRequest | None = None
+    need: Need | None = None
     stored: int = 0  # record entries written to the store
     status: str = "playing"
     side_info: list[dict[str, str]] = field(default_factory=list)
+    umpire: str | None = None
     listeners: set[Any] = field(default_factory=set)
     rendered: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
 
@@ -127,18 +180,42 @@ class Live:
     def sides(self) -> list[str]:
         return list(self.meta.seats)
 
+    def roller(self) -> str | None:
+        """The seat whose link enters the roll (or card) waiting now: the seat
+        that rolls it if a person holds it; for a seat the computer plays, the
+        umpire if a person holds that seat, else any person at the table (None)."""
+        if self.need is None:
+            return None
+        owner = self.need.seat
+        if owner is not None and self.meta.seats.get(owner, "ai") != "ai":
+            return owner
+        umpire = self.umpire
+        if umpire is not None and self.meta.seats.get(umpire, "ai") != "ai":
+            return umpire
+        return None
+
     def may_enter_dice(self, seat: str | None) -> bool:
-        """The seat whose step needs the roll enters it; where the computer or
-        the setup asked for it, any person's seat may."""
-        if self.need is None or seat is None or self.meta.seats.get(seat) == "ai":
+        """Whether ``seat``'s link may enter the roll waiting now."""
+        if self.need is None or self.meta.pending is None or seat is None:
             return False
-        pending = self.meta.pending
-        if pending is None:
+        if self.meta.seats.get(seat, "ai") == "ai":
             return False
-        owner = pending.seat
-        if owner is None or self.meta.seats.get(owner) == "ai":
+        roller = self.roller()
+        return roller is None or roller == seat
+
+    def who_rolls(self) -> str:
+        """The seats that may enter the roll waiting now, for a refusal."""
+        roller = self.roller()
+        return roller if roller is not None else " or ".join(self.meta.people()) or "nobody"
+
+    def may_see_need(self, seat: str | None) -> bool:
+        """Whether ``seat`` may read what the waiting roll is for: anyone for
+        an open roll; for a secret one, the seat that rolls it and the umpire."""
+        if self.need is None:
+            return False
+        if not self.need.secret:
             return True
-        return owner == seat
+        return seat is not None and seat in (self.need.seat, self.umpire)
 
 
 class Games:
@@ -158,7 +235,15 @@ class Games:
         seats: dict[str, str],
         dice: str = "program",
         seed: int | None = None,
+        reveal: bool = False,
     ) -> Live:
+        """Start a game. ``seats`` names who takes each side; it may add an
+        ``umpire`` seat to a scenario that has none. ``reveal``: watchers see
+        everything while the game is played (off by default)."""
+        if "umpire" in seats and scenario.umpire is None:
+            scenario = scenario.with_umpire()
+        elif scenario.umpire is not None and scenario.umpire not in seats:
+            seats = {**seats, scenario.umpire: "ai"}  # the program umpires
         sides = scenario.side_names
         if set(seats) != set(sides):
             raise WebError(
@@ -182,15 +267,18 @@ class Games:
         meta = Meta(
             seats={side: seats[side] for side in sides},
             tokens={side: secrets.token_urlsafe(16) for side in sides},
+            host=secrets.token_urlsafe(16),
+            salt=secrets.token_hex(16),
+            reveal=reveal,
         )
-        need: RollRequest | None = None
+        need: Need | None = None
         game: Game | None
         if mode == "program":
             game = Game.new(scenario, dice=RandomDice(seed), seed=seed)
             record = game.record
         else:
             try:
-                game = Game.new(scenario, dice=PendingDice(), dice_mode="manual")
+                game = Game.new(scenario, dice=self._table_dice(meta, 0), dice_mode="manual")
                 record = game.record
             except NeedDice as exc:
                 game = None
@@ -208,12 +296,47 @@ class Games:
             need=need,
             stored=len(record.entries),
             side_info=_side_info(record.scenario),
+            umpire=scenario.umpire,
         )
+        self._watchers(live)
         self._remember(live)
         if game is not None:
             self._run_ai(live)
             self._finish_if_over(live)
         return live
+
+    @staticmethod
+    def _table_dice(meta: Meta, at: int, values: list[list[int] | str] | None = None) -> DiceSource:
+        """The dice of a physical-dice step begun at record entry ``at``: what
+        the people at the table entered, and program dice for the secret rolls
+        of the computer's seats, seeded from the game's private salt and the
+        step so that trying the step again rolls them the same."""
+        digest = hashlib.sha256(f"{meta.salt}:{at}".encode()).digest()
+        program = RandomDice(int.from_bytes(digest[:8], "big"))
+        ai_seats = [s for s, k in meta.seats.items() if k == "ai"]
+        return SeatDice(PendingDice(values or []), program, ai_seats)
+
+    @staticmethod
+    def _watchers(live: Live) -> None:
+        """Watchers see everything where the scenario or the host says so."""
+        if live.game is not None and live.meta.reveal:
+            live.game.spectators_see_all = True
+
+    def revoke(self, live: Live, host: str | None, side: str) -> str:
+        """Give ``side`` a new seat token; the old one stops working at once.
+        Only the host (the browser that created the game) may do this."""
+        if not live.meta.is_host(host):
+            raise WebError("only the host of this game (who created it) may revoke a link", 403)
+        if side not in live.meta.tokens:
+            raise WebError(
+                f"side {side!r} is not a side of this game (sides: {', '.join(live.meta.tokens)})",
+                422,
+            )
+        token = secrets.token_urlsafe(16)
+        live.meta.tokens[side] = token
+        self.store.set_seats(live.id, live.meta.to_store())
+        live.rendered.clear()
+        return token
 
     def get(self, game_id: str) -> Live:
         """The game, from the cache if the store has nothing newer (another
@@ -283,11 +406,16 @@ class Games:
             stored=len(record.entries),
             status=row.status,
             side_info=_side_info(record.scenario),
+            umpire=_umpire_of(record.scenario),
         )
+        if not meta.salt:
+            meta.salt = secrets.token_hex(16)  # a game saved before salts existed
         if record.dice_mode == "manual":
             setup = pending.values if pending is not None and pending.seat is None else []
             try:
-                live.game = Game.replay(record, live=PendingDice(setup))
+                live.game = Game.replay(
+                    record, live=self._table_dice(meta, len(record.entries), setup)
+                )
             except NeedDice as exc:
                 live.need = exc.request
                 return live
@@ -304,6 +432,7 @@ class Games:
                 live.game = Game.replay(record)
             except QuarterdeckError as exc:
                 raise WebError(f"game {game_id} cannot be replayed: {exc}", 500) from None
+        self._watchers(live)
         return live
 
     # -- playing ----------------------------------------------------------------
@@ -322,21 +451,34 @@ class Games:
         self._run_ai(live)
         self._finish_if_over(live)
 
-    def enter_dice(self, live: Live, seat: str, values: Any) -> None:
-        """Take the values of a physical roll and play the waiting step again."""
+    def enter_dice(self, live: Live, seat: str, values: Any, card: Any = None) -> None:
+        """Take the values of a physical roll (or the card drawn) from the
+        seat that rolls it, and play the waiting step again."""
         request = live.need
         if request is None or live.meta.pending is None:
             raise WebError("no roll is waiting for physical dice", 409)
         if not live.may_enter_dice(seat):
-            raise WebError(f"seat {seat!r} does not roll these dice", 403)
-        if not isinstance(values, list):
-            raise WebError("values: expected a list of whole numbers", 422)
-        try:
-            checked = check_values(request, values)
-        except DiceError as exc:
-            raise WebError(str(exc), 400) from None
+            what = "card" if isinstance(request, DrawRequest) else "roll"
+            raise WebError(
+                f"this {what} belongs to {live.who_rolls()}: only that seat's link may enter "
+                f"it, not {seat!r}",
+                403,
+            )
+        entered: list[int] | str
+        if isinstance(request, DrawRequest):
+            try:
+                entered = check_card(request, card)
+            except DiceError as exc:
+                raise WebError(str(exc), 400) from None
+        else:
+            if not isinstance(values, list):
+                raise WebError("values: expected a list of whole numbers", 422)
+            try:
+                entered = list(check_values(request, values))
+            except DiceError as exc:
+                raise WebError(str(exc), 400) from None
         pending = live.meta.pending
-        pending.values.append(list(checked))
+        pending.values.append(entered)
         self.store.set_seats(live.id, live.meta.to_store())
         self._try_pending(live)
         if live.need is None:
@@ -353,7 +495,7 @@ class Games:
         """Apply one answer; with physical dice a missing roll makes it pending."""
         game = self._game(live)
         if live.dice_mode == "manual":
-            game.dice = PendingDice()
+            game.dice = self._table_dice(live.meta, live.stored)
         try:
             game.apply(seat, answer)
         except IllegalAnswer as exc:
@@ -368,7 +510,7 @@ class Games:
     def _try_pending(self, live: Live) -> None:
         pending = live.meta.pending
         assert pending is not None
-        dice = PendingDice(pending.values)
+        dice = self._table_dice(live.meta, pending.at, pending.values)
         try:
             if pending.seat is None:
                 scenario = self._scenario_of(live)
@@ -461,7 +603,16 @@ class Games:
             game = Game.replay(stored, upto=step, live=live_dice)
         except QuarterdeckError as exc:
             raise WebError(f"the record cannot be replayed to step {step}: {exc}", 500) from None
+        # a replay shows what a watcher may see: everything once the game is over
+        game.spectators_see_all = live.status == "finished" or live.meta.reveal
         return game, step, total
+
+
+def _umpire_of(scenario: dict[str, Any]) -> str | None:
+    for side in scenario.get("sides", []):
+        if isinstance(side, dict) and side.get("role") == "umpire":
+            return str(side.get("name"))
+    return None
 
 
 def _side_info(scenario: dict[str, Any]) -> list[dict[str, str]]:

@@ -11,7 +11,7 @@ BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_web.py"
 
 def test_the_web_benchmark_reports_decisions_and_latency() -> None:
     out = subprocess.run(
-        [sys.executable, str(BENCH), "--games", "3", "--seconds", "2", "--think", "0"],
+        [sys.executable, str(BENCH), "--games", "3", "--seconds", "5", "--think", "0"],
         capture_output=True,
         text=True,
         timeout=120,

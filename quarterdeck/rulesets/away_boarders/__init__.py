@@ -14,6 +14,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.rulesets.away_boarders import rules
@@ -46,7 +47,7 @@ class AwayBoarders(StateBasics):
 
     def parse_scenario(self, scenario: Scenario) -> AwayBoardersScenario:
         model = AwayBoardersScenario.model_validate(scenario.data)
-        sides = scenario.side_names
+        sides = scenario.combatants
         where = f"{scenario.path}: "
         t = tables_with(model.house_rules)
         summary = []
@@ -78,7 +79,7 @@ class AwayBoarders(StateBasics):
         t = tables_with(model.house_rules)
         ships = {spec.id: build_ship(spec, t) for spec in model.ships}
         state = State(
-            sides=scenario.side_names,
+            sides=scenario.combatants,
             turn_limit=scenario.header.turn_limit,
             width=model.field.width,
             height=model.field.height,
@@ -98,6 +99,11 @@ class AwayBoarders(StateBasics):
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def hidden(self, state: State) -> list[Secret]:
+        """Crew assignments and first loads are written in secret and revealed
+        together (2.1): each side's orders are its own until then."""
+        return [Secret(("orders", side), (side,)) for side in state.orders]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)

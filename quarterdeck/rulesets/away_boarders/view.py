@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.hidden import sees
 from quarterdeck.rulesets.away_boarders.sailing import POINT_OF_SAILING, oar_crew_needed, wind_angle
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import tables_with
@@ -86,7 +87,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "wind": state.wind,
         },
         "ships": [ship_view(s, state.wind, oar_crew_needed(s, t)) for s in state.ships.values()],
-        "orders": {seat: dict(state.orders.get(seat, {}))} if seat in state.orders else {},
+        "orders": {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": points(state),
         "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},
     }

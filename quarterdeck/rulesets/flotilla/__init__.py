@@ -13,6 +13,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
@@ -111,11 +112,11 @@ class Flotilla(StateBasics):
     def parse_scenario(self, scenario: Scenario) -> FlotillaScenario:
         model = FlotillaScenario.model_validate(scenario.data)
         where = f"{scenario.path}: "
-        fighting = [s for s in scenario.side_names if s != "gm"]
+        fighting = scenario.combatants
         if len(fighting) != 2:
             raise ScenarioError(
                 f"{where}field 'sides': Flotilla needs two fighting sides "
-                f"(and optionally one named 'gm'), got {scenario.side_names}"
+                f'(and optionally a game master, role = "umpire"), got {scenario.side_names}'
             )
         cards = rosters()
         for n, spec in enumerate(model.ships):
@@ -200,8 +201,8 @@ class Flotilla(StateBasics):
         gm["visibility"] = {str(k): v for k, v in model.game_master.visibility.items()}
         gm["current"] = {str(k): v for k, v in model.game_master.current.items()}
         state = State(
-            sides=[s for s in scenario.side_names if s != "gm"],
-            gm="gm" if "gm" in scenario.side_names else None,
+            sides=scenario.combatants,
+            gm=scenario.umpire,
             turn_limit=scenario.header.turn_limit,
             table=model.table,
             current=model.current,
@@ -228,6 +229,11 @@ class Flotilla(StateBasics):
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         assert isinstance(answer, str)
         rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def hidden(self, state: State) -> list[Secret]:
+        """Flotilla has no hidden information: both sides see the whole table
+        (torpedoes included; see docs/rules-notes.md)."""
+        return []
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)

@@ -11,6 +11,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
@@ -58,7 +59,7 @@ class GunDiceBoarding(StateBasics):
 
     def parse_scenario(self, scenario: Scenario) -> GunDiceScenario:
         model = GunDiceScenario.model_validate(scenario.data)
-        sides = scenario.side_names
+        sides = scenario.combatants
         where = f"{scenario.path}: "
         for n, spec in enumerate(model.ships):
             if spec.side not in sides:
@@ -115,7 +116,7 @@ class GunDiceBoarding(StateBasics):
                 heading=spec.heading,
             )
         state = State(
-            sides=scenario.side_names,
+            sides=scenario.combatants,
             turn_limit=scenario.header.turn_limit,
             sea=model.sea,
             ships=ships,
@@ -135,6 +136,11 @@ class GunDiceBoarding(StateBasics):
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         assert isinstance(answer, str)
         rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def hidden(self, state: State) -> list[Secret]:
+        """Mobilisation and declarations are secret until both sides have
+        given them (5.1): each side's orders are its own."""
+        return [Secret(("orders", side), (side,)) for side in state.orders]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from quarterdeck.core.hidden import sees
 from quarterdeck.rulesets.gundice_boarding.rules import contact_active, in_action
 from quarterdeck.rulesets.gundice_boarding.state import State
 
@@ -70,7 +71,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         for a in state.actions
     ]
     orders = {
-        side: (dict(given) if side == seat else {"given": len(given)})
+        side: (dict(given) if sees(seat, side) else {"given": len(given)})
         for side, given in state.orders.items()
     }
     return {

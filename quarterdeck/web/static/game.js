@@ -116,6 +116,23 @@
     }
   }
 
+  // the host gives a side a new link: the old one stops working at once
+  document.addEventListener("click", async (e) => {
+    const b = e.target.closest("button.revoke");
+    if (!b) return;
+    const host = b.closest("[data-host]").dataset.host;
+    const res = await fetch(`/api/games/${gameId}/revoke`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ host, side: b.dataset.side }),
+    });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok) { say(data.detail || "The server refused to revoke the link."); return; }
+    const input = document.querySelector(`input[data-link-for="${b.dataset.side}"]`);
+    if (input) input.value = data.link;
+    say("A new link is ready; the old one no longer works.");
+  });
+
   document.addEventListener("click", (e) => {
     const b = e.target.closest("button.answer");
     if (!b || !token) return;
@@ -226,6 +243,9 @@
         values.push(v);
       }
       post("dice", { values });
+    } else if (form.classList.contains("card-entry")) {
+      e.preventDefault();
+      post("dice", { card: form.querySelector("select[name=card]").value });
     }
   });
 

@@ -10,7 +10,7 @@
     document.querySelectorAll(".scenario-info").forEach((d) => {
       const on = d.dataset.scenario === sc.value;
       d.hidden = !on;
-      d.querySelectorAll("select").forEach((s) => (s.disabled = !on));
+      d.querySelectorAll("select, input").forEach((s) => (s.disabled = !on));
     });
   }
   function filter() {
@@ -30,12 +30,20 @@
     e.preventDefault();
     msg.textContent = "";
     const seats = {};
-    document.querySelectorAll(`.scenario-info[data-scenario="${sc.value}"] select[data-side]`)
-      .forEach((s) => (seats[s.dataset.side] = s.value));
+    const info = `.scenario-info[data-scenario="${sc.value}"]`;
+    document.querySelectorAll(`${info} select[data-side]`)
+      .forEach((s) => { if (s.value !== "none") seats[s.dataset.side] = s.value; });
+    const decks = {};
+    document.querySelectorAll(`${info} details[data-deck]`).forEach((d) => {
+      const counts = {};
+      d.querySelectorAll("input[data-card]").forEach((i) => (counts[i.dataset.card] = Number(i.value)));
+      decks[d.dataset.deck] = counts;
+    });
     const dice = form.querySelector('input[name="dice"]:checked').value;
+    const spectators = form.querySelector('input[name="spectators"]:checked').value;
     const res = await fetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ scenario: sc.value, seats, dice }),
+      body: JSON.stringify({ scenario: sc.value, seats, dice, spectators, decks }),
     });
     const data = await res.json().catch(() => ({}));
     if (!res.ok) { msg.textContent = typeof data.detail === "string" ? data.detail : "Could not start the game."; return; }

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.core.dice import DiceSource, RollRequest, ScriptedDice
+from quarterdeck.core.dice import DiceSource, DrawRequest, RollRequest, ScriptedDice
 from quarterdeck.core.engine import Context, Game, LogEntry
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario, build
@@ -95,6 +95,9 @@ class RecordedDice:
     def roll(self, request: RollRequest) -> tuple[int, ...]:
         self.requests.append(request)
         return self.inner.roll(request)
+
+    def draw(self, request: DrawRequest) -> str:
+        return self.inner.draw(request)
 
     @property
     def remaining(self) -> int:

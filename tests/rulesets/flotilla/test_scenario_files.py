@@ -32,7 +32,7 @@ def test_ship_side_must_be_a_fighting_side() -> None:
 
 def test_two_fighting_sides_and_an_optional_gm() -> None:
     data = duel()
-    data["sides"].append({"name": "gm", "title": "Game master"})
+    data["sides"].append({"name": "gm", "title": "Game master", "role": "umpire"})
     scen = scenarios.build(data, "test.toml")
     assert scen.side_names == ["union", "confederate", "gm"]
     data["sides"].append({"name": "british", "title": "Royal Navy"})
