@@ -274,7 +274,8 @@ def test_3_1_a_ship_whose_last_mast_falls_in_the_turn_moves_no_more_and_drifts()
     # Carleton lies still (oars, nobody at the sweeps) with her port broadside
     # on the gunboat's track; her phase 1 broadside brings the mast down.
     carleton, gunboat = (6, 6), (7, 5)
-    dice = RecordedDice([3, (5, 1, 1, 1, 1, 1, 1, 1)])  # random die 3; one R, firing high
+    n = T.hit_table.rows[6][1] + 1 + 2  # 6 x 6-pdr at range 2, initial broadside
+    dice = RecordedDice([3, (6,) + (1,) * (n - 1)])  # random die 3; one R, firing high
     game = new_game(
         [
             ship("a", "carleton", "american", _at(carleton), 0, sail="oars", crew={"yards": 0}),
@@ -298,7 +299,8 @@ def test_3_1_a_ship_whose_last_mast_falls_in_the_turn_moves_no_more_and_drifts()
 def test_3_2_under_oars_a_ship_whose_last_mast_falls_rows_on() -> None:
     # the same shot at a gunboat rowing (speed 1: she moves in phase 2 only)
     carleton, gunboat = (6, 6), (7, 4)
-    dice = RecordedDice([3, (5, 1, 1, 1, 1, 1, 1, 1)])
+    n = T.hit_table.rows[6][1] + 1 + 2
+    dice = RecordedDice([3, (6,) + (1,) * (n - 1)])
     game = new_game(
         [
             ship("a", "carleton", "american", _at(carleton), 0, sail="oars", crew={"yards": 0}),
@@ -312,3 +314,4 @@ def test_3_2_under_oars_a_ship_whose_last_mast_falls_rows_on() -> None:
     b = game.state.ships["b"]
     assert b.masts_standing == 0 and not b.drifting and b.speed == 1
     assert b.pos == pg.step(gunboat, 2)  # her one move, in phase 2
+    assert dice.remaining == 0

@@ -69,10 +69,10 @@ def test_4_3_random_modifier_die() -> None:
 def test_4_3_broadside_rolls_then_all_damage_lands_at_the_end_of_the_phase() -> None:
     state = _duel(pg.step(P, 1, 2))
     c, rs = state.ships["c"], state.ships["rs"]
-    # 5 base (6 guns, range 2) + 1 shot weight + 2 initial = 8; random die 3: no change
+    # 2 base (6 guns, range 2) + 1 shot weight + 2 initial = 5; random die 3: no change
     gunnery.open_fire(state, T, c, "port", rs, ctx(3))
-    assert state.pending is not None and state.pending.dice == 8
-    gunnery.resolve_aim(state, T, False, ctx(6, 6, 6, 5, 4, 1, 2, 3))
+    assert state.pending is not None and state.pending.dice == 5
+    gunnery.resolve_aim(state, T, False, ctx(6, 6, 6, 5, 3))  # fired low: H H H G C
     assert rs.hull == [0, 0, 0, 0]  # nothing lands before the end of the phase
     assert all(not g.loaded and g.fired for g in c.guns if g.side == "port")
     (hit,) = state.hits
@@ -87,8 +87,8 @@ def test_4_3_random_die_of_five_or_six_joins_the_damage_dice() -> None:
     state = _duel(pg.step(P, 1, 2))
     c, rs = state.ships["c"], state.ships["rs"]
     gunnery.open_fire(state, T, c, "port", rs, ctx(6))
-    assert state.pending is not None and state.pending.dice == 9
-    dice = ctx(1, 1, 1, 1, 1, 1, 1, 1)  # eight rolled; the 6 already showing is the ninth
+    assert state.pending is not None and state.pending.dice == 6
+    dice = ctx(1, 1, 1, 1, 1)  # five rolled; the 6 already showing is the sixth
     gunnery.resolve_aim(state, T, False, dice)
     assert state.hits[0].hull == 1
 
@@ -99,10 +99,10 @@ def test_4_3_low_stern_rake_adds_a_die_and_rigging_goes_on_the_nearest_mast() ->
     c, rs = state.ships["c"], state.ships["rs"]
     assert gunnery.rake_of(c.pos, rs) == "astern"
     gunnery.open_fire(state, T, c, "port", rs, ctx(3))
-    assert state.pending is not None and state.pending.dice == 10  # 5 + 1 + 2 + 2 rake
-    dice = ScriptedDice([1] * 11)
+    assert state.pending is not None and state.pending.dice == 7  # 2 + 1 + 2 + 2 rake
+    dice = ScriptedDice([1] * 8)
     gunnery.resolve_aim(state, T, False, Context(dice))
-    assert dice.remaining == 0  # exactly eleven Damage Dice were rolled
+    assert dice.remaining == 0  # exactly eight Damage Dice were rolled
     state.hits = [Hit("rs", "c", "rake", "astern", True, 0, 3, 1, 0, 0)]
     damage.apply_hits(state, T, ctx())  # no location roll on a rake
     assert rs.masts[0] == [2, 1, 0] and rs.masts[1] == [0, 0, 0]
@@ -181,8 +181,9 @@ def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
 
 
 def test_4_3_damage_table_high_and_low() -> None:
-    assert gunnery.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 2, 1, 0, 1)
-    assert gunnery.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (1, 0, 1, 1, 1)
+    # high: - - C R R R; low: - - C G G H (reconstructed, see the rules notes)
+    assert gunnery.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 3, 1, 0, 1)
+    assert gunnery.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (1, 0, 1, 2, 1)
 
 
 def test_house_rules_replace_a_reconstructed_chart() -> None:
