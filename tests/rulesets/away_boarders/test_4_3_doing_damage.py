@@ -239,10 +239,11 @@ def test_4_3_a_casualty_from_a_box_outside_the_group_hit_first_is_refused() -> N
         prompt.check("box:yards")  # fired low: the lower four boxes first
 
 
-def test_4_3_the_ai_takes_casualties_from_the_fullest_box() -> None:
+def test_4_3_the_ai_gives_up_a_repair_hand_before_a_gunner() -> None:
     state, prompt = _one_low_casualty()
     ai = AwayBoardersAI("american")
-    assert ai.decide(view(state, "american"), prompt) == "box:guns"
+    assert "box:guns" in prompt.option_ids() and "box:repair_guns" in prompt.option_ids()
+    assert ai.decide(view(state, "american"), prompt) == "box:repair_guns"
 
 
 def test_4_3_only_when_the_group_is_empty_do_casualties_come_from_the_other() -> None:
