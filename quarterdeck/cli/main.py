@@ -154,7 +154,19 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
     base = scenarios.load(name)
     if not sets and tables is None:
         return base
-    data = dict(base.data) | _parse_sets(sets)
+    parsed = _parse_sets(sets)
+    cards: dict[str, dict[str, Any]] = {}
+    for key in [k for k in parsed if k.startswith("decks.")]:
+        parts = key.split(".")
+        if len(parts) != 3:
+            raise ScenarioError(
+                f"--set {key}=...: a deck's card is set as decks.DECK.CARD=COUNT, "
+                "e.g. --set decks.events.no-event=12"
+            )
+        cards.setdefault(parts[1], {})[parts[2]] = parsed.pop(key)
+    data = dict(base.data) | parsed
+    if cards:
+        data = scenarios.with_card_counts(data, cards)
     if tables is not None:
         from quarterdeck.core.tables import read_toml
 

@@ -21,6 +21,7 @@ from quarterdeck.core.dice import (
 )
 from quarterdeck.core.engine import Game, Player
 from quarterdeck.core.errors import IllegalAnswer, QuarterdeckError
+from quarterdeck.core.hidden import EVERYTHING
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record
 from quarterdeck.core.result import Result
@@ -153,10 +154,13 @@ def run_game(
 
     def show_log() -> None:
         nonlocal shown
+        viewers = [game.viewer(h) for h in humans] or [EVERYTHING]
         for entry in game.log[shown:]:
-            if entry.kind == "secret" and (entry.about in humans or not humans):
+            if entry.kind == "secret" and (
+                entry.about in humans or EVERYTHING in viewers or not humans
+            ):
                 continue  # the order itself is shown to its seat
-            if entry.seats is None or not humans or any(s in entry.seats for s in humans):
+            if any(entry.visible_to(v) for v in viewers):
                 style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
                 text = escape(str(entry))
                 console.print(f"[{style}]{text}[/{style}]" if style else text, highlight=False)

@@ -128,7 +128,9 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
     if prompt is None:
         return '<p class="idle">Nothing for you to decide now.</p>'
     if live.need is not None:
-        return '<p class="idle">Roll the dice asked for below first.</p>'
+        if live.may_enter_dice(seat):
+            return '<p class="idle">Roll the dice asked for above first.</p>'
+        return '<p class="idle">Waiting for the dice to be rolled.</p>'
     head = (
         f'<h2 class="question">{escape(prompt["question"])}</h2>'
         f'<p class="rule">Rule {escape(prompt["rule"])}</p>'

@@ -515,6 +515,7 @@ class Games:
             if pending.seat is None:
                 scenario = self._scenario_of(live)
                 live.game = Game.new(scenario, dice=dice, dice_mode="manual")
+                self._watchers(live)
             else:
                 game = self._game_unchecked(live)
                 game.dice = dice

@@ -733,3 +733,90 @@ def test_ship_cards_own_first_filtered_and_found_by_clicking_a_ship(
     assert page.get_attribute('[data-cards="all"]', "aria-pressed") == "true"
     page.screenshot(path=str(artifacts / "cards-found-by-clicking.png"))
     page.close()
+
+
+def test_physical_dice_each_side_enters_its_own_roll_and_no_other(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Cape St Vincent at a real table, two browsers: the Royal Navy declares
+    a boarding attempt, the Spanish answer last, and the attempt's roll is
+    asked of the British page alone; the Spanish token is refused."""
+    scenario = "cape-st-vincent-1797"
+    start = browser.new_page(viewport={"width": 1280, "height": 860})
+    start.goto(live_server.url + "/")
+    start.select_option("#ruleset", "gundice-boarding")
+    start.select_option("#scenario", scenario)
+    seats = f'.scenario-info[data-scenario="{scenario}"]'
+    start.select_option(f'{seats} select[data-side="british"]', "link")
+    start.select_option(f'{seats} select[data-side="spanish"]', "link")
+    start.check("input[name=dice][value=physical]")
+    start.click("#start-button")
+    start.wait_for_selector("#links:not([hidden])")
+    links = {
+        side: start.input_value(f'#link-list input[aria-label="link for {side}"]')
+        for side in ("british", "spanish")
+    }
+    start.close()
+    one = browser.new_context(viewport={"width": 1280, "height": 860})
+    two = browser.new_context(viewport={"width": 1280, "height": 860})
+    british, spanish = one.new_page(), two.new_page()
+    british.goto(links["british"])
+    spanish.goto(links["spanish"])
+    british.wait_for_selector("#conn.live")
+    spanish.wait_for_selector("#conn.live")
+
+    def click(page: Any, name: str) -> None:
+        before = version(page)
+        page.get_by_role("button", name=name, exact=True).click()
+        wait_changed(page, before)
+
+    click(british, "mobilise 5 gun dice")
+    click(spanish, "mobilise 5 gun dice")
+    click(british, "attempt to board San Nicolás de Bari")
+    click(spanish, "no boarding attempt")  # the Spanish answer last
+    british.wait_for_selector("form.dice-entry")
+    spanish.wait_for_function("document.querySelector('#frag-need').innerText.includes('enters')")
+    assert spanish.locator("form.dice-entry").count() == 0
+    need = spanish.inner_text("#frag-need")
+    assert "Boarding attempt, HMS Captain" in need and "Royal Navy" in need
+    assert "Your roll" in british.inner_text("#frag-status")
+    token = links["spanish"].split("t=")[1]
+    game_id = links["spanish"].split("/games/")[1].split("?")[0]
+    refused = spanish.evaluate(
+        """async ([id, token]) => {
+            const r = await fetch(`/api/games/${id}/dice`, {method: "POST",
+              headers: {"Content-Type": "application/json"},
+              body: JSON.stringify({token, values: [6, 6, 6]})});
+            return [r.status, (await r.json()).detail];
+        }""",
+        [game_id, token],
+    )
+    assert refused[0] == 403
+    assert (
+        refused[1]
+        == "this roll belongs to british: only that seat's link may enter it, not 'spanish'"
+    )
+    british.screenshot(path=str(artifacts / "gundice-physical-own-roll.png"))
+    spanish.screenshot(path=str(artifacts / "gundice-physical-other-roll.png"))
+    # the British roll a 6: the action starts, and each side then rolls its own
+    # boarding dice on its own page
+    step(british, 6)
+    rolled = {"british": 0, "spanish": 0}
+    pages = {"british": british, "spanish": spanish}
+    for _ in range(20):
+        if rolled["british"] and rolled["spanish"]:
+            break
+        with_form = [s for s, p in pages.items() if p.locator("form.dice-entry").count()]
+        assert len(with_form) <= 1, "only the seat that rolls is asked"
+        if with_form:
+            side = with_form[0]
+            rolled[side] += 1
+        else:
+            side = next(s for s, p in pages.items() if p.locator("button.answer").count())
+        other = "spanish" if side == "british" else "british"
+        before = version(pages[other])
+        step(pages[side], 3)
+        wait_changed(pages[other], before)
+    assert rolled["british"] >= 1 and rolled["spanish"] >= 1
+    one.close()
+    two.close()

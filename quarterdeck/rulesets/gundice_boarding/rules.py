@@ -537,12 +537,20 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
         sx, sy = state.ships[x], state.ships[y]
         while True:
             goal = "the higher die becomes the attacker, ties roll again"
-            rx = ctx.roll(f"Roll-off for attacker: {sx.name} ({sx.side})", 1, R_DECLARE, goal=goal)[
-                0
-            ]
-            ry = ctx.roll(f"Roll-off for attacker: {sy.name} ({sy.side})", 1, R_DECLARE, goal=goal)[
-                0
-            ]
+            (rx,) = ctx.roll(
+                f"Roll-off for attacker: {sx.name} ({sx.side})",
+                1,
+                R_DECLARE,
+                seat=sx.side,
+                goal=goal,
+            )
+            (ry,) = ctx.roll(
+                f"Roll-off for attacker: {sy.name} ({sy.side})",
+                1,
+                R_DECLARE,
+                seat=sy.side,
+                goal=goal,
+            )
             if rx != ry:
                 break
             ctx.log("Tied roll-off: roll again", R_DECLARE)
@@ -562,6 +570,7 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         f"Boarding attempt, {names} against {defender.name} ({why})",
         n,
         R_ATTEMPT,
+        seat=ships[0].side,  # the attacker rolls the attempt
         odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
         goal="any 6 starts the action",
     )
@@ -643,6 +652,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             f"Boarding round {action.rounds_fought}, {names}",
             action.attacker_dice,
             R_ACTION,
+            seat=action.attacker_side,
             goal=goal,
         )
     )
@@ -651,6 +661,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             f"Boarding round {action.rounds_fought}, {defender.name}",
             action.defender_dice,
             R_ACTION,
+            seat=action.defender_side,
             goal=goal,
         )
     )
