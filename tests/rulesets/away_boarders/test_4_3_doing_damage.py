@@ -329,3 +329,39 @@ def _dice_for(guns: int, rng: int) -> int:
 
 def _at(p: pg.Point) -> tuple[int, int]:
     return (pg.column(p), p[1])
+
+
+def test_1_3_inflexibles_broadside_at_two_points_needs_six_dice_at_most() -> None:
+    # six dice near each player, very rarely more (1.3): Inflexible's nine
+    # 12-pounders, already fired once, at 2 points: 2 base + 3 shot weight,
+    # and a random die of 6 that joins them makes six, five of them rolled
+    inflexible, target = (6, 6), (7, 4)
+    dice = RecordedDice([6, (1, 1, 1, 1, 1)])
+    game = new_game(
+        [
+            ship("i", "inflexible", "british", _at(inflexible), 0, sail="oars", crew={"yards": 0}),
+            ship("t", "maria", "american", _at(target), 0, sail="oars", crew={"yards": 0}),
+        ],
+        dice,
+        wind=3,
+        width=20,
+        height=16,
+    )
+    for g in game.state.ships["i"].guns:
+        g.fired = True  # her initial broadside is spent
+    play_until(
+        game,
+        lambda g: g.state.phase == "move" and g.state.action == 1,
+        lambda p: (
+            "fire:t"
+            if p.context.get("step") == "fire" and p.context["ship"] == "i"
+            else "low"
+            if p.context.get("step") == "aim"
+            else keep_or_first(p)
+        ),
+    )
+    (modifier, damage_roll) = dice.requests
+    assert modifier.label == "HMS Inflexible, 9 x 12-pdr long gun: random modifier die"
+    assert damage_roll.count == 5 and dice.remaining == 0
+    line = next(e.text for e in game.log if e.text.endswith("Damage Dice"))
+    assert "2 base (9 guns at range 2), +3 shot weight" in line and line.endswith("= 6 Damage Dice")
