@@ -5,21 +5,24 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
+import secrets
 import sys
 import tomllib
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Column, Table
+from rich.text import Text
 
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.engine import Game
-from quarterdeck.core.errors import QuarterdeckError, RecordError, ScenarioError
+from quarterdeck.core.errors import QuarterdeckError, RecordError, ScenarioError, TableError
 from quarterdeck.core.record import Record
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.core.store import Store, attach
@@ -37,7 +40,7 @@ app.add_typer(scenarios_app, name="scenarios")
 app.add_typer(odds_app, name="odds")
 
 console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # messages never wrap
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 DbOption = Annotated[
@@ -46,9 +49,68 @@ DbOption = Annotated[
 ]
 
 
+# Bounds on what a user may ask for: each keeps a command to seconds or
+# minutes, and each is refused with a one-line message before any work.
+MAX_SEED = 2**63 - 1  # a seed is stored as a 64-bit whole number
+MAX_GAMES = 10_000_000  # about an hour of simulation on one core
+MAX_WORKERS = 256
+MAX_ODDS_DICE = 16  # exact odds for 16 dice a side take a few seconds; 99 would take hours
+
+Seed = Annotated[
+    int | None,
+    typer.Option(min=0, max=MAX_SEED, help="Seed for program dice: same seed, same game."),
+]
+
+
+def print_error(message: str) -> None:
+    """Each line of ``message`` on one line of its own, printed literally
+    (never read as terminal markup), never wrapped."""
+    for line in str(message).splitlines() or [""]:
+        err.print(Text.assemble(("error:", "red"), " ", line), soft_wrap=True, highlight=False)
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    print_error(message)
     return typer.Exit(code)
+
+
+def check_output_file(path: Path | None, option: str) -> None:
+    """Refuse an output file that cannot be written, before any work is done."""
+    if path is None:
+        return
+    folder = path.parent
+    if path.is_dir():
+        raise QuarterdeckError(f"{option} {path}: is a folder, not a file")
+    if not folder.is_dir():
+        raise QuarterdeckError(f"{option} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise QuarterdeckError(f"{option} {path}: the folder {folder} cannot be written to")
+
+
+def _version(value: bool) -> None:
+    if value:
+        try:
+            number = version("quarterdeck")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "unknown"
+        print(f"quarterdeck {number}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main_options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            is_eager=True,
+            callback=_version,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Quarterdeck: published naval wargame rules, playable and analysable."""
 
 
 # --------------------------------------------------------------------------
@@ -73,7 +135,10 @@ def rulesets_cmd(as_json: JsonFlag = False) -> None:
     table = Table(Column("id", no_wrap=True), "title", "period", "playable")
     for row in rows:
         table.add_row(
-            row["id"], row["title"], row["period"], "yes" if row["playable"] else "not yet"
+            row["id"],
+            Text(row["title"]),
+            Text(row["period"]),
+            "yes" if row["playable"] else "not yet",
         )
     console.print(table)
 
@@ -107,7 +172,7 @@ def scenarios_list(
         return
     table = Table(Column("id", no_wrap=True), Column("rule set", no_wrap=True), "title", "sides")
     for s in found:
-        table.add_row(s.id, s.ruleset, s.title, ", ".join(s.side_names))
+        table.add_row(s.id, s.ruleset, Text(s.title), ", ".join(s.side_names))
     console.print(table)
 
 
@@ -122,18 +187,18 @@ def scenarios_show(
         data = _scenario_json(s) | {"history": s.header.history, "forces": s.summary}
         print(json.dumps(data, indent=1))
         return
-    console.print(f"[bold]{s.title}[/bold]  ({s.id}, rule set {s.ruleset})")
+    console.print(f"[bold]{escape(s.title)}[/bold]  ({s.id}, rule set {s.ruleset})")
     if s.header.description:
-        console.print(s.header.description.strip())
+        console.print(Text(s.header.description.strip()))
     for side in s.header.sides:
-        console.print(f"\n[bold]{side.title}[/bold] (side '{side.name}')")
+        console.print(f"\n[bold]{escape(side.title)}[/bold] (side '{side.name}')")
         for line in s.summary:
             if line.startswith(f"{side.name}: "):
-                console.print(f"  {line.split(': ', 1)[1]}")
+                console.print(Text(f"  {line.split(': ', 1)[1]}"))
     if s.header.history:
-        console.print(f"\n[dim]History:[/dim] {s.header.history.strip()}")
+        console.print(f"\n[dim]History:[/dim] {escape(s.header.history.strip())}")
     if s.header.source:
-        console.print(f"[dim]Source: {s.header.source}[/dim]")
+        console.print(f"[dim]Source: {escape(s.header.source)}[/dim]")
 
 
 def _parse_sets(sets: list[str]) -> dict[str, Any]:
@@ -150,7 +215,10 @@ def _parse_sets(sets: list[str]) -> dict[str, Any]:
 
 
 def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
-    """A scenario with ``--set`` overrides and a ``--tables`` house-rules file."""
+    """A scenario with ``--set`` overrides and a ``--tables`` house-rules file.
+
+    A problem in the house rules is reported against the user's file (its
+    line where it can be found), never against the printed charts."""
     base = scenarios.load(name)
     if not sets and tables is None:
         return base
@@ -170,8 +238,19 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
     if tables is not None:
         from quarterdeck.core.tables import read_toml
 
-        data["house_rules"] = read_toml(tables)
-    return scenarios.build(data, f"{base.path} (with overrides)")
+        house = read_toml(tables)
+        try:
+            scenarios.check_numbers(house, str(tables), tables.read_text("utf-8", "replace"))
+        except ScenarioError as exc:
+            raise TableError(str(exc)) from None
+        data["house_rules"] = house
+    try:
+        return scenarios.build(data, f"{base.path} (with overrides)")
+    except TableError as exc:
+        if tables is None or exc.problems is None:
+            raise
+        text = tables.read_text("utf-8", "replace")
+        raise TableError(scenarios.problem_message(exc.problems, str(tables), text)) from None
 
 
 def _sides(scenario: Scenario, pairs: list[str], default_first: str) -> dict[str, str]:
@@ -206,9 +285,7 @@ def play(
         list[str] | None,
         typer.Option("--side", help="SIDE=human|ai|random (default: first side human, others ai)."),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for program dice: same seed, same game.")
-    ] = None,
+    seed: Seed = None,
     dice: Annotated[
         str, typer.Option(help="program, or manual to type in dice rolled at the table.")
     ] = "program",
@@ -228,18 +305,23 @@ def play(
 
     if dice not in ("program", "manual"):
         raise fail(f"--dice {dice!r}: legal values are program, manual")
+    check_output_file(save, "--save")
     scenario = load_scenario(scenario_id, set_ or [], tables)
     if scenario.umpire is None and any(p.split("=")[0].strip() == "umpire" for p in side or []):
         scenario = scenario.with_umpire()  # any game may have an umpire
     kinds = _sides(scenario, side or [], "human")
-    ask = read_line(console)
-    source = live_dice(dice, seed, console, ask, [s for s, k in kinds.items() if k != "human"])
-    actual_seed = getattr(source, "seed", seed)
     store = Store(db)
+    ask = read_line(console)
+    if seed is None:
+        # the record keeps the seed: the program's dice and the computer
+        # players' choices both come from it, so the game can be resumed
+        seed = secrets.randbelow(2**31)
+    source = live_dice(dice, seed, console, ask, [s for s, k in kinds.items() if k != "human"])
+    actual_seed = seed
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
     game_id = store.create(game.record, kinds)
     attach(game, store, game_id)
-    console.print(f"[bold]{scenario.title}[/bold] - game {game_id}, seed {actual_seed}")
+    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, seed {actual_seed}")
     console.print(", ".join(f"{s}: {k}" for s, k in kinds.items()))
     _play_saved(game, kinds, store, game_id, save, actual_seed or 0, ask)
 
@@ -263,6 +345,21 @@ def _play_saved(
             f"[bold]quarterdeck resume {game_id}[/bold]"
         )
         raise typer.Exit(130) from None
+    except QuarterdeckError:
+        raise  # a user's error (or another process moved the game on): one line
+    except Exception as exc:
+        # a fault in the program, not in what the user typed: the game is
+        # marked failed (never left "playing"), with the error kept beside it
+        import traceback
+
+        store.fail(game_id, "".join(traceback.format_exception(exc)))
+        said = " ".join(str(exc).split())[:300]
+        raise fail(
+            f"the program failed in game {game_id} ({type(exc).__name__}: {said}); the game "
+            f"is marked failed and its record kept (quarterdeck replay {game_id}). "
+            "Please report this.",
+            1,
+        ) from None
 
 
 @app.command()
@@ -276,7 +373,7 @@ def resume(
     ] = None,
 ) -> None:
     """Continue an interrupted game exactly where it stopped."""
-    from quarterdeck.cli.play import read_line, resume_game
+    from quarterdeck.cli.play import InputClosed, read_line, resume_game
 
     store = Store(db)
     if game_id is None:
@@ -287,23 +384,31 @@ def resume(
     record, row = store.load(game_id)
     if row.status == "finished":
         raise fail(f"game {game_id} is finished; watch it with: quarterdeck replay {game_id}")
-    ask = read_line(console)
-    game = resume_game(record, record.dice_mode, console, ask)
-    kinds = {k: v for k, v in row.seats.items() if k in game.scenario.side_names}
+    scenario = scenarios.scenario_from_record(record)
+    kinds = {k: v for k, v in row.seats.items() if k in scenario.side_names}
     kinds = (
-        {s: kinds.get(s, "ai") for s in game.scenario.side_names}
+        {s: kinds.get(s, "ai") for s in scenario.side_names}
         if kinds
-        else _sides(game.scenario, [], "human")
+        else _sides(scenario, [], "human")
     )
     kinds = {s: ("human" if k == "here" else "ai" if k == "link" else k) for s, k in kinds.items()}
     if side:
-        kinds = _sides(game.scenario, side, "human") | {
+        kinds = _sides(scenario, side, "human") | {
             k: v for k, v in kinds.items() if not any(p.startswith(f"{k}=") for p in side)
         }
+    ask = read_line(console)
+    computer = [s for s, k in kinds.items() if k != "human"]
+    try:
+        game = resume_game(record, record.dice_mode, console, ask, store, game_id, computer)
+    except (InputClosed, KeyboardInterrupt):
+        err.print(f"\nStopped; nothing was changed: continue with quarterdeck resume {game_id}")
+        raise typer.Exit(130) from None
+    if side:
         store.set_seats(game_id, {**row.seats, **kinds})
-    attach(game, store, game_id)
+    if row.status == "failed":
+        store.set_status(game_id, "playing")  # asked for by its id: tried again
     console.print(
-        f"[bold]Resuming {game.scenario.title}[/bold] - game {game_id}, turn {game.turn}, "
+        f"[bold]Resuming {escape(game.scenario.title)}[/bold] - game {game_id}, turn {game.turn}, "
         f"{len(record.decisions())} decisions replayed"
     )
     _play_saved(game, kinds, store, game_id, None, record.seed or 0, ask)
@@ -357,8 +462,9 @@ def replay(
         for entry in game.log:
             if entry.kind != "secret":
                 console.print(escape(str(entry)))
-    console.print(game.ruleset.render(game.state, None))
-    console.print(f"[bold]Result:[/bold] {result if result else f'unfinished (turn {game.turn})'}")
+    console.print(Text(game.ruleset.render(game.state, None)))
+    shown_result = str(result) if result else f"unfinished (turn {game.turn})"
+    console.print(f"[bold]Result:[/bold] {escape(shown_result)}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
     console.print(f"[dim]final state sha256 {digest[:16]}[/dim]")
 
@@ -384,7 +490,9 @@ def games(db: DbOption = None, as_json: JsonFlag = False) -> None:
     for r in rows:
         result = f"{r.result['winner'] or 'draw'}: {r.result['how']}" if r.result else ""
         seats = ", ".join(f"{k}={v}" for k, v in r.seats.items())
-        table.add_row(r.id, r.scenario_id, r.status, seats, str(r.entries), result)
+        table.add_row(
+            r.id, Text(r.scenario_id), r.status, Text(seats), str(r.entries), Text(result)
+        )
     console.print(table)
 
 
@@ -400,9 +508,15 @@ def _public_seat(key: str) -> bool:
 @app.command()
 def simulate(
     scenario_id: Annotated[str, typer.Argument(help="Scenario id or .toml file.")],
-    games_: Annotated[int, typer.Option("--games", min=1, help="Number of games.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the run: same seed, same results.")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 1,
+    games_: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="Number of games.")
+    ] = 1000,
+    seed: Annotated[
+        int, typer.Option(min=0, max=MAX_SEED, help="Seed of the run: same seed, same results.")
+    ] = 0,
+    workers: Annotated[
+        int, typer.Option(min=1, max=MAX_WORKERS, help="Local worker processes.")
+    ] = 1,
     side: Annotated[list[str] | None, typer.Option("--side", help="SIDE=ai|random.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override: KEY=VALUE.")] = None,
     tables: Annotated[Path | None, typer.Option(help="House-rule tables (TOML).")] = None,
@@ -412,6 +526,9 @@ def simulate(
     """Play many games AI against AI and report who wins, how often, and how."""
     from quarterdeck.sim.runner import simulate as run
 
+    check_output_file(plot, "--plot")
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise fail(f"--plot {plot}: the plot is a PNG image; give a file name ending in .png")
     scenario = load_scenario(scenario_id, set_ or [], tables)
     kinds = _sides(scenario, side or [], "ai")
     if "human" in kinds.values():
@@ -432,12 +549,13 @@ def simulate(
         from quarterdeck.sim.plot import plot_summary
 
         plot_summary(summary, scenario, plot)
-        err.print(f"plot written to {plot}")
+        err.print(Text(f"plot written to {plot}"))
     if as_json:
         print(json.dumps(summary.to_json(), indent=1))
         return
     console.print(
-        f"[bold]{scenario.title}[/bold]: {summary.games} games, seed {seed}, {workers} worker(s)"
+        f"[bold]{escape(scenario.title)}[/bold]: {summary.games} games, seed {seed}, "
+        f"{workers} worker(s)"
     )
     table = Table("side", "wins", "win rate", "95% CI")
     for s, w in summary.results.items():
@@ -445,7 +563,7 @@ def simulate(
         table.add_row(s, str(w), f"{w / summary.games:.1%}", f"{lo:.1%} - {hi:.1%}")
     table.add_row("draws", str(summary.draws), f"{summary.draws / summary.games:.1%}", "")
     console.print(table)
-    console.print("how games ended: " + ", ".join(f"{k} {v}" for k, v in summary.how.items()))
+    console.print(Text("how games ended: " + ", ".join(f"{k} {v}" for k, v in summary.how.items())))
     console.print(
         f"mean length {summary.mean_turns:.2f} turns ({summary.mean_decisions:.1f} decisions); "
         f"{summary.games_per_second:,.0f} games/s"
@@ -487,10 +605,14 @@ def attempt(as_json: JsonFlag = False) -> None:
     console.print(table)
 
 
-@odds_app.command("round")
+# a negative number is read as a dice count (and refused as one), not as an option
+NUMBERS = {"ignore_unknown_options": True}
+
+
+@odds_app.command("round", context_settings=NUMBERS)
 def round_cmd(
-    attacker: Annotated[int, typer.Argument(min=1, help="Attacker's boarding dice.")],
-    defender: Annotated[int, typer.Argument(min=1, help="Defender's boarding dice.")],
+    attacker: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Attacker's dice.")],
+    defender: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Defender's dice.")],
     as_json: JsonFlag = False,
 ) -> None:
     """Outcome of one round: dice lost by each side, exactly."""
@@ -519,10 +641,10 @@ def round_cmd(
     console.print(table)
 
 
-@odds_app.command()
+@odds_app.command(context_settings=NUMBERS)
 def capture(
-    attacker: Annotated[int, typer.Argument(min=1, help="Attacker's boarding dice.")],
-    defender: Annotated[int, typer.Argument(min=1, help="Defender's boarding dice.")],
+    attacker: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Attacker's dice.")],
+    defender: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Defender's dice.")],
     as_json: JsonFlag = False,
 ) -> None:
     """Chance that A attacking dice capture D defending dice if neither calls off."""
@@ -580,7 +702,7 @@ def capture_table(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port.")] = 8000,
     db: DbOption = None,
 ) -> None:
     """Start the web table (SQLite by default; --db for PostgreSQL)."""
@@ -589,21 +711,67 @@ def serve(
     run_server(host, port, db)
 
 
+def _usage_error_classes() -> tuple[type[Exception], ...]:
+    """The exception classes for usage errors of the command-line parser that
+    the installed typer uses (its own copy of click in typer 0.17 and later,
+    click itself before), and click's own in case anything raises those."""
+    found: list[type[Exception]] = [
+        c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+    ]
+    try:
+        import click
+
+        found.append(click.ClickException)
+    except ImportError:  # pragma: no cover - click is optional with typer >= 0.17
+        pass
+    return tuple(dict.fromkeys(found))
+
+
+USAGE_ERRORS = _usage_error_classes()
+
+
+def _usage_message(exc: Exception) -> str:
+    """One line: what was wrong with the command line, and where to look."""
+    format_message = getattr(exc, "format_message", None)
+    text = format_message() if callable(format_message) else str(exc)
+    text = " ".join(str(text).split()) or type(exc).__name__
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None)
+    return f"{text} (see: {path} --help)" if path else text
+
+
 def main() -> None:
     """Entry point: every user error is one clear line and exit status 2."""
     try:
-        code = app(standalone_mode=False)
+        code = app(args=sys.argv[1:], prog_name="quarterdeck", standalone_mode=False)
     except QuarterdeckError as exc:
-        err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        print_error(str(exc))
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.exceptions.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except typer.Abort:
         err.print("aborted")
         sys.exit(130)
+    except USAGE_ERRORS as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            sys.exit(2)  # the help has been printed: the command needs arguments
+        print_error(_usage_message(exc))
+        sys.exit(int(getattr(exc, "exit_code", 2)) or 2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:
+        # the reader of our output went away (``quarterdeck games | head``)
+        sys.stderr.close()
+        sys.exit(1)
+    except Exception as exc:
+        # a fault of the program, not of the user: one line and status 1
+        # (QUARTERDECK_DEBUG=1 shows the traceback for a bug report)
+        if os.environ.get("QUARTERDECK_DEBUG"):
+            raise
+        message = " ".join(str(exc).split())[:300]
+        print_error(
+            f"the program failed ({type(exc).__name__}: {message}); please report this, "
+            "with the command (QUARTERDECK_DEBUG=1 shows the details)"
+        )
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

@@ -3,6 +3,9 @@ program dice or dice rolled at the table and typed in."""
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from quarterdeck.core.dice import (
     DiceSource,
@@ -26,7 +30,7 @@ from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record
 from quarterdeck.core.result import Result
 from quarterdeck.core.store import Store, attach
-from quarterdeck.players import make_player
+from quarterdeck.players import SeededPlayer
 
 Ask = Callable[[str], str]
 
@@ -56,10 +60,11 @@ class HumanPlayer:
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         viewer = self.game.viewer(prompt.seat)
         self.console.print(
-            Panel(self.game.ruleset.render(self.game.state, viewer), title=prompt.seat)
+            Panel(Text(self.game.ruleset.render(self.game.state, viewer)), title=prompt.seat)
         )
         self.console.print(
-            f"[bold]{prompt.seat}[/bold]: {prompt.question} [dim]({prompt.rule})[/dim]"
+            f"[bold]{escape(prompt.seat)}[/bold]: {escape(prompt.question)} "
+            f"[dim]({escape(prompt.rule)})[/dim]"
         )
         if prompt.kind == "choice":
             for n, option in enumerate(prompt.options, 1):
@@ -73,22 +78,24 @@ class HumanPlayer:
                 if text in prompt.option_ids():
                     return text
                 self.console.print(
-                    f"[red]{text!r} is not one of the choices: type 1 to {len(prompt.options)} "
-                    "or an id in brackets[/red]"
+                    f"[red]{escape(repr(text))} is not one of the choices: type 1 to "
+                    f"{len(prompt.options)} or an id in brackets[/red]"
                 )
         answer: dict[str, Any] = {}
         for f in prompt.fields:
             while True:
                 text = self.ask(
-                    f"{f.label} ({f.low}-{f.high})> "
-                    if f.type == "int"
-                    else f"{f.label} ({'/'.join(c.id for c in f.choices)})> "
+                    escape(
+                        f"{f.label} ({f.low}-{f.high})> "
+                        if f.type == "int"
+                        else f"{f.label} ({'/'.join(c.id for c in f.choices)})> "
+                    )
                 )
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:
-                    self.console.print(f"[red]{exc}[/red]")
+                    self.console.print(Text(str(exc), style="red"))
                     continue
                 answer[f.name] = value
                 break
@@ -125,10 +132,43 @@ def manual_dice(console: Console, ask: Ask) -> ManualDice:
     )
 
 
-def table_dice(console: Console, ask: Ask, computer: list[str], seed: int | None) -> DiceSource:
+def table_dice(
+    console: Console, ask: Ask, computer: list[str], seed: int | None, record: Record | None = None
+) -> DiceSource:
     """Dice at the table, but the secret rolls of the computer's seats are
-    rolled by the program: nobody at the table may see them."""
-    return SeatDice(manual_dice(console, ask), RandomDice(seed), computer)
+    rolled by the program: nobody at the table may see them.
+
+    Resuming a game from ``record``, the program's dice go on from where
+    they stopped: they are advanced past the rolls and draws it made before,
+    so the resumed game rolls what the uninterrupted one would have."""
+    program = RandomDice(seed)
+    for entry in record.rolls() if record is not None else []:
+        if not entry.get("secret") or entry.get("seat") not in computer:
+            continue
+        if entry["t"] == "r":
+            count, sides = len(entry["values"]), int(entry.get("sides", 6))
+            program.roll(RollRequest(entry["label"], count, entry["rule"], sides))
+        else:
+            size = int(entry.get("size", 1))
+            program.draw(DrawRequest(entry["label"], entry["deck"], ("",) * size, entry["rule"]))
+    return SeatDice(manual_dice(console, ask), program, computer)
+
+
+def save_record(record: Record, path: Path) -> None:
+    """Write ``record`` to ``path`` whole or not at all: into a temporary file
+    in the same folder, flushed to disk, then renamed over the old one, so a
+    kill at any moment leaves either the previous record or the new one."""
+    text = json.dumps(record.to_json(), indent=1) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def run_game(
@@ -143,11 +183,13 @@ def run_game(
 ) -> Result:
     """Play ``game`` to the end in the terminal, saving as it goes."""
     players: dict[str, Player] = {}
-    for n, (side, kind) in enumerate(sorted(kinds.items())):
+    for side, kind in sorted(kinds.items()):
         players[side] = (
             HumanPlayer(console, ask, game)
             if kind == "human"
-            else make_player(kind, game.scenario.ruleset, side, seed + n)
+            else SeededPlayer(
+                kind, game.scenario.ruleset, side, seed, lambda: len(game.record.decisions())
+            )
         )
     humans = [s for s, k in kinds.items() if k == "human"]
     shown = 0
@@ -162,8 +204,7 @@ def run_game(
                 continue  # the order itself is shown to its seat
             if any(entry.visible_to(v) for v in viewers):
                 style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
-                text = escape(str(entry))
-                console.print(f"[{style}]{text}[/{style}]" if style else text, highlight=False)
+                console.print(Text(str(entry), style=style), highlight=False)
         shown = len(game.log)
 
     while (prompt := game.prompt()) is not None:
@@ -172,19 +213,21 @@ def run_game(
         try:
             game.apply(prompt.seat, answer)
         except IllegalAnswer as exc:
-            console.print(f"[red]{exc}[/red]")
+            console.print(Text(str(exc), style="red"))
             continue
         if save is not None:
-            game.record.save(save)
+            save_record(game.record, save)
     show_log()
     result = game.result()
     assert result is not None
     if store is not None and game_id is not None:
         store.finish(game_id, result.to_json())
     if save is not None:
-        game.record.save(save)
-    console.print(Panel(game.ruleset.render(game.state, game.viewer(None)), title="Final position"))
-    console.print(f"[bold]Result:[/bold] {result}")
+        save_record(game.record, save)
+    console.print(
+        Panel(Text(game.ruleset.render(game.state, game.viewer(None))), title="Final position")
+    )
+    console.print(f"[bold]Result:[/bold] {escape(str(result))}")
     return result
 
 
@@ -197,10 +240,26 @@ def live_dice(
 
 
 def resume_game(
-    record: Record, mode: str, console: Console, ask: Ask, computer: list[str] | None = None
+    record: Record,
+    mode: str,
+    console: Console,
+    ask: Ask,
+    store: Store,
+    game_id: str,
+    computer: list[str] | None = None,
 ) -> Game:
-    live = table_dice(console, ask, computer or [], None) if mode == "manual" else None
-    return Game.replay(record, live=live)
+    """Rebuild a stored game from its record and go on saving it.
+
+    Where the record stops in the middle of a step (the program was killed,
+    or stopped at a dice prompt), the replay plays the rest of that step with
+    the live dice; those entries are stored at once, so the store holds
+    every entry of the game without a gap."""
+    live = (
+        table_dice(console, ask, computer or [], record.seed, record) if mode == "manual" else None
+    )
+    game = Game.replay(record, live=live)
+    attach(game, store, game_id, stored=len(record.entries))
+    return game
 
 
 __all__ = [

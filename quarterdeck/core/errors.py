@@ -24,7 +24,17 @@ class RecordError(QuarterdeckError):
 
 
 class TableError(QuarterdeckError):
-    """A chart data file (or house-rule override) that is malformed."""
+    """A chart data file (or house-rule override) that is malformed.
+
+    ``problems`` (when the charts failed validation) holds each problem's
+    field path and message, so that a caller who knows which file the house
+    rules came from can name that file and its lines."""
+
+    def __init__(
+        self, message: str, problems: list[tuple[tuple[str | int, ...], str]] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.problems = problems
 
 
 class UnknownRuleset(QuarterdeckError):

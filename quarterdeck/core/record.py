@@ -151,12 +151,18 @@ class Record:
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"{p}: cannot read the record ({exc.strerror})") from None
+        except UnicodeDecodeError as exc:
+            raise RecordError(
+                f"{p}: not a UTF-8 text file (byte {exc.start + 1} cannot be read)"
+            ) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(
                 f"{p}, line {exc.lineno}, column {exc.colno}: not valid JSON ({exc.msg})"
             ) from None
+        except RecursionError:
+            raise RecordError(f"{p}: not a game record: nested too deeply") from None
         return cls.from_json(data, str(p))
 
 

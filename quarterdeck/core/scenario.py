@@ -8,14 +8,15 @@ is refused with the file, the line, the field and the legal values.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from quarterdeck.core.errors import ScenarioError
 
@@ -23,6 +24,32 @@ if TYPE_CHECKING:
     from quarterdeck.core.record import Record
 
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
+LARGEST = 1_000_000  # no number in a scenario (inches, turns, tons) is anywhere near
+DEEPEST = 40  # no scenario nests tables or lists anywhere near this deep
+
+
+def simple_polygon(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A polygon on the table (land, cover, shoals) as a scenario gives it:
+    at least three corners, listed in order around its edge (edges that cross
+    are refused: the geometry could not tell inside from outside), with an
+    area."""
+    if len(points) < 3:
+        raise ValueError(f"a polygon needs at least 3 corners, got {len(points)}")
+    from shapely.geometry import Polygon
+    from shapely.validation import explain_validity
+
+    shape = Polygon(points)
+    if not shape.is_valid:
+        raise ValueError(
+            f"the polygon's edges cross ({explain_validity(shape)}): "
+            "list its corners in order around its edge"
+        )
+    if shape.area <= 0:
+        raise ValueError("the polygon's corners lie on one line: it has no area")
+    return points
+
+
+PolygonPoints = Annotated[list[tuple[float, float]], AfterValidator(simple_polygon)]
 
 
 class SideSpec(BaseModel):
@@ -207,19 +234,35 @@ def _section_end(lines: list[str], start: int, header_re: re.Pattern[str], dotte
     return len(lines)
 
 
-def validation_message(exc: ValidationError, where: str, text: str | None) -> str:
-    """Turn a pydantic error into lines naming file, line, field and the problem."""
-    out = []
+Problem = tuple[tuple[str | int, ...], str]
+
+
+def problems(exc: ValidationError) -> list[Problem]:
+    """Each problem of a pydantic error: its field path and a one-line message."""
+    out: list[Problem] = []
     for err in exc.errors():
-        loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
-        place = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
-        line = locate(text, loc) if text is not None else None
-        at = f"{where}, line {line}" if line else where
-        msg = err["msg"]
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        msg = str(err["msg"])
         if err["type"] == "extra_forbidden":
             msg = "unknown field (check its spelling)"
+        out.append((loc, " ".join(msg.split())))
+    return out
+
+
+def problem_message(found: list[Problem], where: str, text: str | None) -> str:
+    """One line per problem, naming file, line, field and what is wrong."""
+    out = []
+    for loc, msg in found:
+        place = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
+        line = locate(text, [p for p in loc if isinstance(p, str | int)]) if text else None
+        at = f"{where}, line {line}" if line else where
         out.append(f"{at}: field '{place or '(top level)'}': {msg}")
     return "\n".join(out)
+
+
+def validation_message(exc: ValidationError, where: str, text: str | None) -> str:
+    """Turn a pydantic error into lines naming file, line, field and the problem."""
+    return problem_message(problems(exc), where, text)
 
 
 def with_card_counts(data: dict[str, Any], decks: dict[str, dict[str, int]]) -> dict[str, Any]:
@@ -260,12 +303,48 @@ def parse_text(text: str, where: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(f"{where}: not valid TOML: nested too deeply") from None
+
+
+def check_numbers(data: Any, where: str, text: str | None = None) -> None:
+    """Refuse numbers no rule can use before play: not-a-number, infinities,
+    and anything beyond ``LARGEST`` either way (a coordinate of 1e300 inches
+    would be accepted by a model's ``float`` and break the geometry later);
+    and data nested deeper than ``DEEPEST``."""
+    found: list[Problem] = []
+
+    def walk(value: Any, loc: tuple[str | int, ...]) -> None:
+        if len(loc) > DEEPEST:
+            found.append((loc[:DEEPEST], f"nested more than {DEEPEST} deep"))
+            return
+        if isinstance(value, bool):
+            return
+        if isinstance(value, float) and not math.isfinite(value):
+            found.append((loc, f"{value} is not a number a rule can use (a finite number)"))
+        elif isinstance(value, int | float) and abs(value) > LARGEST:
+            found.append(
+                (loc, f"{value:.6g} is too large (numbers are at most {LARGEST:,} either way)")
+            )
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*loc, str(key)))
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                walk(item, (*loc, index))
+
+    walk(data, ())
+    if found:
+        raise ScenarioError(problem_message(found[:20], where, text))
 
 
 def build(data: dict[str, Any], where: str, text: str | None = None) -> Scenario:
     """Validate ``data`` (header, then the rule set's part) into a Scenario."""
     from quarterdeck.rulesets import get_ruleset, ruleset_ids
 
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: a scenario is a table of fields, got {type(data).__name__}")
+    check_numbers(data, where, text)
     try:
         header = Header.model_validate(data)
     except ValidationError as exc:
@@ -304,6 +383,11 @@ def load_file(path: str | Path) -> Scenario:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(f"{p}: cannot read the scenario file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        line = p.read_bytes()[: exc.start].count(b"\n") + 1
+        raise ScenarioError(
+            f"{p}, line {line}: not a UTF-8 text file (byte {exc.start + 1} cannot be read)"
+        ) from None
     return build(parse_text(text, str(p)), str(p), text)
 
 
@@ -342,4 +426,23 @@ def load(name: str) -> Scenario:
 
 
 def scenario_from_record(record: Record) -> Scenario:
-    return build(record.scenario, f"record of {record.scenario_id}")
+    """The scenario a record was played with, validated as any scenario is;
+    the record's own ``ruleset`` and ``scenario_id`` must agree with it."""
+    from quarterdeck.core.errors import RecordError
+
+    where = f"record of {record.scenario_id}"
+    try:
+        scenario = build(record.scenario, where)
+    except ScenarioError as exc:
+        raise RecordError(str(exc)) from None
+    if scenario.ruleset != record.ruleset:
+        raise RecordError(
+            f"{where}: field 'ruleset' is {record.ruleset!r} but its scenario is for "
+            f"{scenario.ruleset!r}: the record was edited or is damaged"
+        )
+    if scenario.id != record.scenario_id:
+        raise RecordError(
+            f"{where}: field 'scenario_id' is {record.scenario_id!r} but its scenario is "
+            f"{scenario.id!r}: the record was edited or is damaged"
+        )
+    return scenario

@@ -3,6 +3,14 @@
 A game is stored as its record header plus one row per record entry, written
 as each entry is made: a decision as soon as it is checked, each roll as soon
 as it is rolled. Killing the program loses nothing that was decided before.
+
+The tables are made and changed by migrations (Alembic, in
+``quarterdeck/core/migrations``), run at start under the database's write
+lock, so that several processes may start at once on a new file and a
+database survives the next release's changes to its tables. An entry is
+unique by game and sequence number: when two processes race to write the
+same entry of one game, the second is refused with :class:`StoreConflict`
+and writes nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -32,8 +41,12 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+from sqlalchemy.pool import NullPool, StaticPool
 
 from quarterdeck.core.errors import QuarterdeckError, RecordError
 from quarterdeck.core.record import FORMAT, Record
@@ -54,6 +67,7 @@ games = Table(
     Column("result_json", Text),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Index("ix_games_status_updated", "status", "updated"),
 )
 
 entries = Table(
@@ -63,6 +77,17 @@ entries = Table(
     Column("seq", Integer, primary_key=True),
     Column("payload", Text, nullable=False),
 )
+
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+VERSION_TABLE = "quarterdeck_version"  # Alembic's table: our own name, in case of a shared database
+STATUSES = ("playing", "finished", "failed")
+SQLITE_WAIT = 30  # seconds a process waits for another's write to the same SQLite file
+
+
+class StoreConflict(QuarterdeckError):
+    """Another process (a second server on the same database) wrote this
+    game's next entry first; nothing of this write was kept."""
 
 
 def default_url() -> str:
@@ -95,13 +120,23 @@ class Store:
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
+        shown = _shown(self.url)
+        sqlite = _check_sqlite_folder(self.url, shown)
+        options: dict[str, Any] = {}
+        if sqlite:
+            options["connect_args"] = {"timeout": SQLITE_WAIT}
+            if _in_memory(self.url):
+                options["poolclass"] = StaticPool  # one database for every connection
         try:
-            self.engine: Engine = create_engine(self.url, future=True)
-        except Exception as exc:  # bad URL, missing driver
-            raise QuarterdeckError(f"cannot open the database {self.url!r}: {exc}") from None
+            self.engine: Engine = create_engine(self.url, **options)
+        except (ArgumentError, NoSuchModuleError, ImportError, ValueError) as exc:
+            raise QuarterdeckError(f"cannot open the database {shown}: {_reason(exc)}") from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        try:
+            migrate(self.engine)
+        except DBAPIError as exc:
+            raise QuarterdeckError(f"cannot open the database {shown}: {_reason(exc)}") from None
 
     def create(self, record: Record, seats: dict[str, str] | None = None) -> str:
         game_id = secrets.token_hex(6)
@@ -131,18 +166,35 @@ class Store:
         self.append_many(game_id, seq, [entry])
 
     def append_many(self, game_id: str, start: int, new: list[dict[str, Any]]) -> None:
-        """Write entries ``start``, ``start + 1``, ... in one transaction."""
+        """Write entries ``start``, ``start + 1``, ... in one transaction.
+
+        Raises :class:`StoreConflict` and writes nothing if any of them is
+        already stored (another process played this game on) or if the game
+        has fewer than ``start`` entries (a gap would follow)."""
         if not new:
             return
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(entries),
-                [
-                    {"game_id": game_id, "seq": start + n, "payload": json.dumps(entry)}
-                    for n, entry in enumerate(new)
-                ],
-            )
-            conn.execute(update(games).where(games.c.id == game_id).values(updated=time.time()))
+        try:
+            with self.engine.begin() as conn:
+                have = conn.execute(
+                    select(func.count()).select_from(entries).where(entries.c.game_id == game_id)
+                ).scalar_one()
+                if have != start:
+                    raise StoreConflict(
+                        f"game {game_id} has {have} entries stored, not {start}: "
+                        "another player or server moved it on"
+                    )
+                conn.execute(
+                    insert(entries),
+                    [
+                        {"game_id": game_id, "seq": start + n, "payload": json.dumps(entry)}
+                        for n, entry in enumerate(new)
+                    ],
+                )
+                conn.execute(update(games).where(games.c.id == game_id).values(updated=time.time()))
+        except IntegrityError:
+            raise StoreConflict(
+                f"game {game_id}: entry {start} was stored by another player or server first"
+            ) from None
 
     def heads(self, game_ids: list[str]) -> dict[str, tuple[int, dict[str, str]]]:
         """For each game: how many entries are stored, and its seat data (one
@@ -179,6 +231,28 @@ class Store:
                 .values(status="finished", result_json=json.dumps(result), updated=time.time())
             )
 
+    def fail(self, game_id: str, error: str) -> None:
+        """Mark a game whose rules failed with an unexpected error: it is no
+        longer "playing" (``resume`` without an id passes it by), and the
+        error is kept with it. Its record still replays up to the failure."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.status != "finished")
+                .values(
+                    status="failed",
+                    result_json=json.dumps({"error": error[:4000]}),
+                    updated=time.time(),
+                )
+            )
+
+    def set_status(self, game_id: str, status: str) -> None:
+        """Put a failed game back into play (``resume ID`` tries it again)."""
+        if status not in STATUSES:
+            raise QuarterdeckError(f"status {status!r}: legal values: {', '.join(STATUSES)}")
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(status=status))
+
     def set_seats(self, game_id: str, seats: dict[str, str]) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -195,15 +269,18 @@ class Store:
                 .where(entries.c.game_id == game_id)
                 .order_by(entries.c.seq)
             ).all()
-        data = {
-            "format": FORMAT,
-            "ruleset": row.ruleset,
-            "scenario_id": row.scenario_id,
-            "scenario": json.loads(row.scenario_json),
-            "seed": row.seed,
-            "dice_mode": row.dice_mode,
-            "entries": [json.loads(r.payload) for r in rows],
-        }
+        try:
+            data = {
+                "format": FORMAT,
+                "ruleset": row.ruleset,
+                "scenario_id": row.scenario_id,
+                "scenario": json.loads(row.scenario_json),
+                "seed": row.seed,
+                "dice_mode": row.dice_mode,
+                "entries": [json.loads(r.payload) for r in rows],
+            }
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"saved game {game_id}: damaged in the database ({exc})") from None
         return Record.from_json(data, f"saved game {game_id}"), self._row(row, len(rows))
 
     def list(self, status: str | None = None, limit: int = 50) -> list[GameRow]:
@@ -230,12 +307,64 @@ class Store:
             ruleset=row.ruleset,
             scenario_id=row.scenario_id,
             status=row.status,
-            seats=json.loads(row.seats_json or "{}"),
-            result=json.loads(row.result_json) if row.result_json else None,
+            seats=_json_or(row.seats_json, {}),
+            result=_json_or(row.result_json, None),
             created=row.created,
             updated=row.updated,
             entries=n,
         )
+
+
+def _json_or(text: str | None, default: Any) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except ValueError:
+        return default
+
+
+def _shown(url: str) -> str:
+    """The URL as it may be printed: never its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of a driver's error, without SQLAlchemy's advice links."""
+    if isinstance(exc, DBAPIError) and exc.orig is not None:
+        exc = exc.orig
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return first[:300]
+
+
+def _check_sqlite_folder(url: str, shown: str) -> bool:
+    """True for an SQLite URL; its folder must exist (checked before anything
+    is written, with the folder named)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise QuarterdeckError(
+            f"cannot open the database {shown}: not a database URL "
+            "(e.g. sqlite:///games.sqlite3 or postgresql+psycopg://user@host/dbname)"
+        ) from None
+    if not parsed.drivername.startswith("sqlite"):
+        return False
+    database = parsed.database or ""
+    if database and database != ":memory:" and not database.startswith("file:"):
+        folder = Path(database).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise QuarterdeckError(
+                f"cannot open the database {shown}: the folder {folder} does not exist"
+            )
+    return True
+
+
+def _in_memory(url: str) -> bool:
+    database = make_url(url).database or ""
+    return database in ("", ":memory:") or "mode=memory" in database
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -245,9 +374,62 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def attach(game: Any, store: Store, game_id: str) -> None:
-    """Make ``game`` write each record entry to ``store`` as it is made."""
-    counter = [len(game.record.entries)]
+def migrate(store_engine: Engine) -> None:
+    """Bring the database's tables to the newest revision.
+
+    The whole upgrade runs in one transaction that first takes the database's
+    write lock (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on
+    PostgreSQL): a second process starting at the same moment waits, then
+    finds the tables made and does nothing."""
+    from alembic import command
+    from alembic.config import Config
+
+    url = store_engine.url
+    sqlite = url.drivername.startswith("sqlite")
+    own = sqlite and not _in_memory(url.render_as_string(hide_password=False))
+    engine = (
+        create_engine(url, poolclass=NullPool, connect_args={"timeout": SQLITE_WAIT})
+        if own
+        else store_engine
+    )
+    if own:
+        # the driver's own transaction handling would commit before DDL; take
+        # it over, and begin with the write lock held
+        @event.listens_for(engine, "connect")
+        def _connect(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None
+            _sqlite_pragmas(dbapi_connection, _record)
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("version_locations", str(MIGRATIONS / "versions"))
+    try:
+        with engine.begin() as conn:
+            if engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(5146766)"))  # "QDV"
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+    finally:
+        if own:
+            engine.dispose()
+
+
+def attach(game: Any, store: Store, game_id: str, stored: int | None = None) -> None:
+    """Make ``game`` write each record entry to ``store`` as it is made.
+
+    ``stored`` is how many of the record's entries the store already holds
+    (all of them by default); any beyond are written at once, so that a game
+    rebuilt from a record cut off in the middle of a step (whose replay made
+    the rest of the step) leaves no gap in the store."""
+    have = len(game.record.entries)
+    if stored is not None and stored < have:
+        store.append_many(game_id, stored, game.record.entries[stored:])
+    counter = [have]
 
     def on_entry(entry: dict[str, Any]) -> None:
         store.append(game_id, counter[0], entry)

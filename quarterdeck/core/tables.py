@@ -38,8 +38,14 @@ def read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(fh)
     except OSError as exc:
         raise TableError(f"{path}: cannot read the table file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise TableError(
+            f"{path}: not a UTF-8 text file (byte {exc.start + 1} cannot be read)"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise TableError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise TableError(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def load_tables(
@@ -49,7 +55,7 @@ def load_tables(
 
     Each override is a TOML file or an already-read mapping (a scenario's
     ``house_rules`` table)."""
-    from quarterdeck.core.scenario import validation_message
+    from quarterdeck.core.scenario import problems, validation_message
 
     data = read_toml(printed)
     where = str(printed)
@@ -63,7 +69,7 @@ def load_tables(
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise TableError(validation_message(exc, where, None)) from None
+        raise TableError(validation_message(exc, where, None), problems(exc)) from None
 
 
 class TableSet(Generic[M]):

@@ -4,21 +4,35 @@ Pages are rendered on the server (Jinja, SVG); a small script swaps in the
 fragments that the server pushes over a WebSocket after every change. Acting
 for a side needs that side's seat token; without one a page only watches,
 seeing what the core's ``view(None)`` shows.
+
+Staying responsive: the event loop only moves bytes. Every piece of work on a
+game (loading, rules, rendering, the store) runs in one "game thread", one
+short job at a time, and the computer's decisions are played a few per job,
+so no request waits long behind another game. A game the computer plays on
+every side is played in the background after the request that creates it has
+been answered. Game creation is limited per address, request bodies and
+WebSocket messages are capped, and a refused input is quoted only in a short
+excerpt.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import sys
 import time
-from collections.abc import AsyncIterator
+import traceback
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -29,10 +43,96 @@ from quarterdeck.core.scenario import Scenario, bundled
 from quarterdeck.core.store import Store
 from quarterdeck.rulesets import all_rulesets
 from quarterdeck.web.fragments import fragments, replay_fragments
-from quarterdeck.web.games import SEAT_KINDS, Games, Live, WebError
+from quarterdeck.web.games import SEAT_KINDS, Conflict, Games, Live, WebError
 
 HERE = Path(__file__).parent
 COOKIE = "qd_"
+MAX_BODY = 64 * 1024  # bytes in a request body: an answer or a new game is a few hundred
+MAX_MESSAGE = 64 * 1024  # characters in a WebSocket message
+EXCERPT = 120  # characters of a refused input quoted back
+CREATE_PER_MINUTE = 30  # games one address may start in a minute
+BACKGROUND_GAMES = 2  # games the computer plays alone at once; more wait their turn
+AI_BATCH = 4  # computer decisions in one job of the game thread
+T = TypeVar("T")
+
+
+def excerpt(text: Any, limit: int = EXCERPT) -> str:
+    """``text`` on one line, cut to ``limit`` characters (saying how long it was)."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else f"{line[:limit]}... ({len(line):,} characters)"
+
+
+class BodyLimit:
+    """ASGI middleware: a request whose body is over ``limit`` bytes is
+    refused with 413, by its Content-Length or as it arrives (a chunked
+    body is read up to the limit, never further)."""
+
+    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > self.limit:
+            await self._refuse(send)
+            return
+        body = b""
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break  # the client went away: let the app see it
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await self._refuse(send)
+                return
+            if not message.get("more_body", False):
+                message = {"type": "http.request", "body": body, "more_body": False}
+                break
+        first = [message]
+
+        async def replay() -> Any:
+            return first.pop() if first else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Any) -> None:
+        body = json.dumps(
+            {"detail": f"the request is too large (at most {self.limit:,} bytes)"}
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+class RateLimit:
+    """At most ``per_minute`` events per key (a client address) in any minute."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.seen: dict[str, deque[float]] = {}
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        if len(self.seen) > 10_000:  # forget addresses not seen for a minute
+            self.seen = {k: v for k, v in self.seen.items() if v and v[-1] > now - 60}
+        times = self.seen.setdefault(key, deque())
+        while times and times[0] <= now - 60:
+            times.popleft()
+        if len(times) >= self.per_minute:
+            return False
+        times.append(now)
+        return True
 
 
 class CreateBody(BaseModel):
@@ -164,10 +264,14 @@ class Listener:
         self.sent: dict[str, str] = {}
         self.version = -1
 
-    async def send(self, games: Games, live: Live) -> None:
+    async def send(self, games: Games, live: Live, off: Any = None) -> None:
         if live.version == self.version:
             return
-        frags = fragments(games, live, self.seat)
+        frags = (
+            await off(fragments, games, live, self.seat)
+            if off is not None
+            else fragments(games, live, self.seat)
+        )
         changed = {k: v for k, v in frags.items() if self.sent.get(k) != v}
         self.sent = frags
         self.version = live.version
@@ -193,13 +297,49 @@ def _state(games: Games, live: Live, seat: str | None) -> dict[str, Any]:
     }
 
 
-def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
+def create_app(
+    store: Store,
+    watch_interval: float = 1.0,
+    create_per_minute: int = CREATE_PER_MINUTE,
+    max_body: int = MAX_BODY,
+) -> FastAPI:
     """The web table's app on ``store``.
 
     Every ``watch_interval`` seconds the pages watching a game that another
     server process on the same database has moved on are sent the update.
     """
     games = Games(store)
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="quarterdeck-games")
+    creations = RateLimit(create_per_minute)
+    drivers: dict[str, asyncio.Task[None]] = {}
+    alone: list[asyncio.Semaphore] = []  # made in the server's event loop
+
+    async def off(fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in the game thread (every game's work, one job at a time)."""
+        return await asyncio.get_running_loop().run_in_executor(pool, partial(fn, *args))
+
+    async def on_game(game_id: str, fn: Callable[[], T]) -> T:
+        """``fn`` in the game thread; if the program fails in it (a fault of the
+        program, not of the request), the game is marked failed, never left
+        "playing", and the request gets one clear line."""
+
+        def job() -> T:
+            try:
+                return fn()
+            except WebError:
+                raise
+            except Exception as exc:
+                text = "".join(traceback.format_exception(exc))
+                print(f"quarterdeck web: game {game_id} failed:\n{text}", file=sys.stderr)
+                games.fail(game_id, text)
+                raise WebError(
+                    f"the program failed while playing game {game_id} "
+                    f"({type(exc).__name__}: {excerpt(exc)}); the game is marked failed and "
+                    "its record is kept. Please report this.",
+                    500,
+                ) from None
+
+        return await off(job)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -208,44 +348,106 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
             yield
         finally:
             task.cancel()
+            for driver in list(drivers.values()):
+                driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            pool.shutdown(wait=False, cancel_futures=True)
 
     async def watch_store() -> None:
         while True:
             await asyncio.sleep(watch_interval)
             try:
-                for game_id in games.changed_elsewhere():
-                    await notify(games.get(game_id))
+                for game_id in await off(games.changed_elsewhere):
+                    await notify(await off(games.get, game_id))
             except Exception as exc:  # never let the watcher die
                 print(f"quarterdeck web: watching the store failed: {exc}", file=sys.stderr)
 
     app = FastAPI(title="Quarterdeck", docs_url="/api/docs", redoc_url=None, lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=max_body)
     app.state.games = games
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
+        message = excerpt(exc, 600)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+            return JSONResponse({"detail": message, **exc.payload}, status_code=exc.status)
         return templates.TemplateResponse(
-            request, "error.html", {"message": str(exc), "status": exc.status}, exc.status
+            request, "error.html", {"message": message, "status": exc.status}, exc.status
         )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        """One line per problem, naming the field; the refused input is never
+        sent back whole (a short excerpt at most)."""
+        problems = []
+        for error in exc.errors()[:10]:
+            loc = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+            problems.append(f"{loc or 'body'}: {excerpt(error.get('msg', ''))}")
+        return JSONResponse({"detail": "; ".join(problems)}, status_code=422)
 
     async def notify(live: Live) -> None:
         """Send every page watching ``live`` its own seat's fragments."""
         for listener in list(live.listeners):
             try:
-                await listener.send(games, live)
+                await listener.send(games, live, off)
             except Exception:
                 live.listeners.discard(listener)
+
+    # -- the computer's moves, off the request path ---------------------------------
+
+    def computer_step(game_id: str) -> tuple[Live, bool]:
+        live = games.get(game_id)
+        if live.status != "playing" or not games.computer_seat_waits(live):
+            return live, False
+        return live, games.play_computer(live, AI_BATCH)
+
+    async def play_computer(game_id: str) -> None:
+        """The computer's decisions in ``game_id``, a few per job of the game
+        thread (other games' requests are served between them), until a
+        person must act or the game ends."""
+        while True:
+            live, moved = await on_game(game_id, partial(computer_step, game_id))
+            if not moved:
+                return
+            await notify(live)
+
+    async def play_alone(game_id: str) -> None:
+        """A game the computer plays on every side, in the background."""
+        if not alone:
+            alone.append(asyncio.Semaphore(BACKGROUND_GAMES))
+        try:
+            async with alone[0]:
+                await play_computer(game_id)
+        except WebError as exc:
+            print(f"quarterdeck web: game {game_id}: {exc}", file=sys.stderr)
+        finally:
+            drivers.pop(game_id, None)
+
+    def in_background(game_id: str) -> None:
+        if game_id not in drivers:
+            drivers[game_id] = asyncio.create_task(play_alone(game_id))
+
+    async def after_move(live: Live) -> None:
+        """After a move: the pages watching are told, and the computer answers
+        (the request waits for its reply, while other requests are served;
+        the pages are told once it has replied), or, in a game nobody plays,
+        plays on in the background."""
+        people = any(kind != "ai" for kind in live.meta.seats.values())
+        if people and live.id not in drivers and await off(games.computer_seat_waits, live):
+            await play_computer(live.id)
+            return
+        await notify(live)
+        if not people:
+            in_background(live.id)
 
     # -- pages ------------------------------------------------------------------------
 
     @app.get("/", response_class=HTMLResponse)
     async def start(request: Request) -> Response:
-        rows = store.list(limit=40)
+        rows, listed = await off(lambda: (store.list(limit=40), catalogue()))
         saved = [
             {
                 "id": r.id,
@@ -262,13 +464,16 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
             for r in rows
         ]
         return templates.TemplateResponse(
-            request, "start.html", {"rulesets": catalogue(), "saved": saved}
+            request, "start.html", {"rulesets": listed, "saved": saved}
         )
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
     async def game_page(
         request: Request, game_id: str, t: str | None = None, watch: bool = False
     ) -> Response:
+        return await on_game(game_id, partial(game_page_now, request, game_id, t, watch))
+
+    def game_page_now(request: Request, game_id: str, t: str | None, watch: bool) -> Response:
         live = games.get(game_id)
         mine = _cookie_tokens(request, game_id)
         if t is None and mine and not watch:
@@ -318,6 +523,9 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
 
     @app.get("/games/{game_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str, step: int | None = None) -> Response:
+        return await on_game(game_id, partial(replay_page_now, request, game_id, step))
+
+    def replay_page_now(request: Request, game_id: str, step: int | None) -> Response:
         live = games.get(game_id)
         game, at, total = games.replay(game_id, step)
         return templates.TemplateResponse(
@@ -336,10 +544,13 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
 
     @app.get("/api/rulesets")
     async def api_rulesets() -> list[dict[str, Any]]:
-        return catalogue()
+        return await off(catalogue)
 
     @app.get("/api/games")
     async def api_games(status: str | None = Query(default=None, max_length=16)) -> Any:
+        return await off(games_now, status)
+
+    def games_now(status: str | None) -> list[dict[str, Any]]:
         return [
             {
                 "id": r.id,
@@ -356,17 +567,41 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     async def api_create(body: CreateBody, request: Request) -> Response:
+        address = request.client.host if request.client else "?"
+        if not creations.allow(address):
+            return JSONResponse(
+                {
+                    "detail": f"too many new games from {address}: at most "
+                    f"{creations.per_minute} a minute; try again in a minute"
+                },
+                status_code=429,
+                headers={"Retry-After": "60"},
+            )
+        live = await off(create_now, body)
+        response = created(live, request)
+        await after_move(live)
+        return response
+
+    def create_now(body: CreateBody) -> Live:
         found = scenarios().get(body.scenario)
         if found is None:
             raise WebError(
-                f"unknown scenario {body.scenario!r} (bundled: {', '.join(sorted(scenarios()))})",
+                f"unknown scenario {excerpt(repr(body.scenario))} "
+                f"(bundled: {', '.join(sorted(scenarios()))})",
                 404,
             )
         if body.decks:
             found = _with_decks(found, body.decks)
-        live = games.create(
-            found, body.seats, body.dice, body.seed, reveal=body.spectators == "everything"
+        return games.create(
+            found,
+            body.seats,
+            body.dice,
+            body.seed,
+            reveal=body.spectators == "everything",
+            run_ai=False,
         )
+
+    def created(live: Live, request: Request) -> Response:
         base = str(request.base_url)
         links = {side: f"{base}games/{live.id}?t={tok}" for side, tok in live.meta.tokens.items()}
         here = [s for s, k in live.meta.seats.items() if k == "here"]
@@ -397,8 +632,10 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
     async def api_revoke(game_id: str, body: RevokeBody, request: Request) -> Any:
         """The host gives a side a new link; the old token stops working at once
         (pages open with it are disconnected)."""
-        live = games.get(game_id)
-        token = games.revoke(live, body.host, body.side)
+        live, token = await on_game(
+            game_id,
+            lambda: (lambda lv: (lv, games.revoke(lv, body.host, body.side)))(games.get(game_id)),
+        )
         for listener in list(live.listeners):
             if listener.seat == body.side:
                 live.listeners.discard(listener)
@@ -430,6 +667,9 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
     async def api_game(
         game_id: str, token: str | None = Query(default=None, max_length=200)
     ) -> Any:
+        return await on_game(game_id, partial(game_now, game_id, token))
+
+    def game_now(game_id: str, token: str | None) -> Any:
         live = games.get(game_id)
         seat = None
         if token is not None:
@@ -450,27 +690,51 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
             "view": game.view(seat) if game is not None else None,
         }
 
+    def acted(
+        game_id: str, token: str, claimed: str | None, act: Callable[[Live, str], None]
+    ) -> Live:
+        """In the game thread: ``act`` for the seat of ``token``. When another
+        server wrote first, a 409 that carries the game as it is now."""
+        live = games.get(game_id)
+        seat = _seat(live, token, claimed)
+        try:
+            act(live, seat)
+        except Conflict as exc:
+            fresh = games.get(game_id)
+            exc.payload = {"state": _state(games, fresh, seat)}
+            raise
+        return live
+
+    async def after_act(live: Live, token: str) -> Any:
+        await after_move(live)
+        return await on_game(
+            live.id, lambda: _state(games, games.get(live.id), live.meta.seat_of(token))
+        )
+
     @app.post("/api/games/{game_id}/answer")
     async def api_answer(game_id: str, body: AnswerBody) -> Any:
-        live = games.get(game_id)
-        seat = _seat(live, body.token, body.seat)
-        games.answer(live, seat, body.answer)
-        await notify(live)
-        return _state(games, live, seat)
+        def act(live: Live, seat: str) -> None:
+            games.answer(live, seat, body.answer, run_ai=False)
+
+        live = await on_game(game_id, partial(acted, game_id, body.token, body.seat, act))
+        return await after_act(live, body.token)
 
     @app.post("/api/games/{game_id}/dice")
     async def api_dice(game_id: str, body: DiceBody) -> Any:
-        live = games.get(game_id)
-        seat = _seat(live, body.token)
-        games.enter_dice(live, seat, body.values, body.card)
-        await notify(live)
-        return _state(games, live, seat)
+        def act(live: Live, seat: str) -> None:
+            games.enter_dice(live, seat, body.values, body.card, run_ai=False)
+
+        live = await on_game(game_id, partial(acted, game_id, body.token, None, act))
+        return await after_act(live, body.token)
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(game_id: str, step: int | None = Query(default=None, ge=0)) -> Any:
-        games.get(game_id)
-        game, at, total = games.replay(game_id, step)
-        return {"id": game_id, "step": at, "steps": total, "view": game.view(None)}
+        def now() -> Any:
+            games.get(game_id)
+            game, at, total = games.replay(game_id, step)
+            return {"id": game_id, "step": at, "steps": total, "view": game.view(None)}
+
+        return await on_game(game_id, now)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
@@ -482,9 +746,9 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
     async def ws_game(websocket: WebSocket, game_id: str, t: str | None = None) -> None:
         await websocket.accept()
         try:
-            live = games.get(game_id)
+            live = await on_game(game_id, partial(games.get, game_id))
         except WebError as exc:
-            await websocket.send_json({"type": "error", "detail": str(exc)})
+            await websocket.send_json({"type": "error", "detail": excerpt(exc, 600)})
             await websocket.close(code=4404)
             return
         seat = None
@@ -499,20 +763,40 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
         key = Listener(websocket, seat)
         live.listeners.add(key)
         try:
-            await key.send(games, live)
+            await key.send(games, live, off)
+            if live.status == "playing" and await off(games.computer_seat_waits, live):
+                in_background(live.id)  # the computer's turn, left by a restart
             while True:
-                message = await websocket.receive_json()
-                if seat is not None and live.meta.seat_of(t) != seat:
-                    await websocket.send_json(
-                        {"type": "error", "detail": "this seat's link was revoked by the host"}
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
+                if text is None:
+                    await ws_error(websocket, 422, "send JSON text, not binary data")
+                    continue
+                if len(text) > MAX_MESSAGE:
+                    await ws_error(
+                        websocket, 413, f"the message is too large (at most {MAX_MESSAGE:,})"
                     )
+                    await websocket.close(code=1009)
+                    return
+                try:
+                    data = json.loads(text)
+                except (ValueError, RecursionError):
+                    await ws_error(websocket, 422, f"not JSON: {excerpt(text, 60)}")
+                    continue
+                if seat is not None and live.meta.seat_of(t) != seat:
+                    await ws_error(websocket, 403, "this seat's link was revoked by the host")
                     await websocket.close(code=4403)
                     return
-                await ws_act(websocket, live, seat, message)
-        except (WebSocketDisconnect, ValueError):
+                await ws_act(websocket, live, seat, data)
+        except WebSocketDisconnect:
             pass
         finally:
             live.listeners.discard(key)
+
+    async def ws_error(websocket: WebSocket, status: int, detail: str) -> None:
+        await websocket.send_json({"type": "error", "status": status, "detail": detail})
 
     async def ws_act(websocket: WebSocket, live: Live, seat: str | None, message: Any) -> None:
         """An answer or a roll sent over the socket: the same checks as the API.
@@ -524,18 +808,27 @@ def create_app(store: Store, watch_interval: float = 1.0) -> FastAPI:
                 raise WebError("expected {'type': 'answer' or 'dice', ...}", 422)
             if seat is None:
                 raise WebError("a page without a seat token can only watch", 403)
-            live = games.get(live.id)  # what the store holds now
-            acting = _seat(live, live.meta.tokens[seat], message.get("seat"))
-            if message["type"] == "answer":
-                if "answer" not in message:
-                    raise WebError("an answer needs 'answer'", 422)
-                games.answer(live, acting, message["answer"])
-            else:
-                games.enter_dice(live, acting, message.get("values"), message.get("card"))
+            if message["type"] == "answer" and "answer" not in message:
+                raise WebError("an answer needs 'answer'", 422)
+            token = live.meta.tokens[seat]
+
+            def act(now: Live, acting: str) -> None:
+                if message["type"] == "answer":
+                    games.answer(now, acting, message["answer"], run_ai=False)
+                else:
+                    games.enter_dice(
+                        now, acting, message.get("values"), message.get("card"), run_ai=False
+                    )
+
+            live = await on_game(live.id, partial(acted, live.id, token, message.get("seat"), act))
         except WebError as exc:
-            await websocket.send_json({"type": "error", "status": exc.status, "detail": str(exc)})
+            await websocket.send_json(
+                {"type": "error", "status": exc.status, "detail": excerpt(exc, 600)}
+            )
+            if isinstance(exc, Conflict):
+                await notify(await off(games.get, live.id))  # the game as it is now
             return
-        await notify(live)
+        await after_move(live)
 
     return app
 

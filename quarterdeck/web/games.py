@@ -47,7 +47,7 @@ from quarterdeck.core.errors import DiceError, IllegalAnswer, QuarterdeckError, 
 from quarterdeck.core.prompts import Answer
 from quarterdeck.core.record import Record
 from quarterdeck.core.scenario import Scenario
-from quarterdeck.core.store import Store
+from quarterdeck.core.store import Store, StoreConflict
 from quarterdeck.players import make_player
 
 SeatKind = Literal["here", "link", "ai"]
@@ -61,6 +61,20 @@ class WebError(QuarterdeckError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+        self.payload: dict[str, Any] = {}  # more to send with the message (the game's state)
+
+
+class Conflict(WebError):
+    """Another server process on the same database moved the game on first:
+    this answer was not kept. The sender is told so, with the game as it is."""
+
+    def __init__(self, live: Live) -> None:
+        super().__init__(
+            "another player or server moved this game on first; your answer was not kept "
+            "(here is the game as it is now)",
+            409,
+        )
+        self.live = live
 
 
 Need = RollRequest | DrawRequest
@@ -163,6 +177,7 @@ class Live:
     umpire: str | None = None
     listeners: set[Any] = field(default_factory=set)
     rendered: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
+    stale: bool = False  # another process wrote first: reload before use
 
     @property
     def version(self) -> int:
@@ -236,6 +251,7 @@ class Games:
         dice: str = "program",
         seed: int | None = None,
         reveal: bool = False,
+        run_ai: bool = True,
     ) -> Live:
         """Start a game. ``seats`` names who takes each side; it may add an
         ``umpire`` seat to a scenario that has none. ``reveal``: watchers see
@@ -301,7 +317,8 @@ class Games:
         self._watchers(live)
         self._remember(live)
         if game is not None:
-            self._run_ai(live)
+            if run_ai:
+                self._run_ai(live)
             self._finish_if_over(live)
         return live
 
@@ -343,7 +360,7 @@ class Games:
         server process on the same database may have moved it on)."""
         live = self._cache.get(game_id)
         if live is not None:
-            if not self.shared or self._fresh(live):
+            if not live.stale and (not self.shared or self._fresh(live)):
                 self._cache.move_to_end(game_id)
                 return live
             fresh = self._load(game_id)
@@ -437,8 +454,9 @@ class Games:
 
     # -- playing ----------------------------------------------------------------
 
-    def answer(self, live: Live, seat: str, answer: Any) -> None:
-        """Play ``seat``'s answer, then let the computer's seats answer theirs."""
+    def answer(self, live: Live, seat: str, answer: Any, run_ai: bool = True) -> None:
+        """Play ``seat``'s answer, then (with ``run_ai``) let the computer's
+        seats answer theirs."""
         game = self._game(live)
         if live.need is not None:
             raise WebError(f"waiting for physical dice first: {live.need.instruction()}", 409)
@@ -448,10 +466,13 @@ class Games:
             waiting = ", ".join(sorted({p.seat for p in game.prompts()})) or "nobody"
             raise WebError(f"seat {seat!r} has nothing to answer now (waiting for: {waiting})", 409)
         self._step(live, seat, answer)
-        self._run_ai(live)
+        if run_ai:
+            self._run_ai(live)
         self._finish_if_over(live)
 
-    def enter_dice(self, live: Live, seat: str, values: Any, card: Any = None) -> None:
+    def enter_dice(
+        self, live: Live, seat: str, values: Any, card: Any = None, run_ai: bool = True
+    ) -> None:
         """Take the values of a physical roll (or the card drawn) from the
         seat that rolls it, and play the waiting step again."""
         request = live.need
@@ -482,7 +503,8 @@ class Games:
         self.store.set_seats(live.id, live.meta.to_store())
         self._try_pending(live)
         if live.need is None:
-            self._run_ai(live)
+            if run_ai:
+                self._run_ai(live)
             self._finish_if_over(live)
 
     def _game(self, live: Live) -> Game:
@@ -542,8 +564,40 @@ class Games:
     def _store_entries(self, live: Live) -> None:
         game = self._game_unchecked(live)
         entries = game.record.entries
-        self.store.append_many(live.id, live.stored, entries[live.stored :])
+        try:
+            self.store.append_many(live.id, live.stored, entries[live.stored :])
+        except StoreConflict:
+            # another server wrote first: what this one played is not kept,
+            # and the game is read again from the store before its next use
+            live.stale = True
+            raise Conflict(live) from None
         live.stored = len(entries)
+
+    def computer_seat_waits(self, live: Live) -> bool:
+        """True if a seat the computer plays has a prompt to answer now."""
+        game = live.game
+        if game is None or live.need is not None or game.result() is not None:
+            return False
+        return any(live.meta.seats.get(p.seat) == "ai" for p in game.prompts())
+
+    def play_computer(self, live: Live, decisions: int = 1) -> bool:
+        """Let the computer's seats make up to ``decisions`` decisions (the
+        web server plays them off the request path, a few at a time); True if
+        any was made."""
+        before = live.stored
+        self._run_ai(live, limit=decisions)
+        self._finish_if_over(live)
+        return live.stored != before
+
+    def fail(self, game_id: str, error: str) -> None:
+        """The program failed while playing a game (a fault of the program,
+        not of what was sent): the game is marked failed in the store, never
+        left "playing", and read again before any further use."""
+        self.store.fail(game_id, error)
+        live = self._cache.get(game_id)
+        if live is not None:
+            live.status = "failed"
+            live.stale = True
 
     def _run_ai(self, live: Live, limit: int = 10_000) -> None:
         """Let every computer seat answer its open prompt, until a person must."""
@@ -561,6 +615,8 @@ class Games:
             answer = player.decide(game.view(prompt.seat), prompt)
             try:
                 self._step(live, prompt.seat, answer)
+            except Conflict:
+                raise
             except WebError:
                 # the computer's answer was refused: a fault of its own, not of
                 # the person whose request made it move; it takes the first

@@ -6,7 +6,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 
 from quarterdeck.core.store import Store
-from quarterdeck.web.app import create_app
+from quarterdeck.web.app import MAX_MESSAGE, create_app
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> None:
@@ -17,4 +17,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> N
     shown = "localhost" if host in ("127.0.0.1", "localhost") else host
     where = make_url(store.url).render_as_string(hide_password=True)
     print(f"Quarterdeck web table: http://{shown}:{port}/  (games kept in {where})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="auto")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="auto",
+        ws_max_size=4 * MAX_MESSAGE,  # a larger message is cut off unread
+        h11_max_incomplete_event_size=64 * 1024,  # request line and headers
+    )

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# the command as installed (pyproject's [project.scripts]): its real entry point
+QUARTERDECK = [str(Path(sys.executable).with_name("quarterdeck"))]
+
 
 @pytest.fixture
 def run(tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -18,7 +21,7 @@ def run(tmp_path: Path):  # type: ignore[no-untyped-def]
 
     def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-c", "from quarterdeck.cli.main import main; main()", *args],
+            [*QUARTERDECK, *args],
             input=stdin,
             capture_output=True,
             text=True,
@@ -58,7 +61,7 @@ def test_scenario_ids_are_whole_in_a_narrow_terminal(tmp_path: Path) -> None:
     """The id is what a user types next, so the listing never cuts it short."""
     env = dict(os.environ, QUARTERDECK_DB=f"sqlite:///{tmp_path / 'g.sqlite3'}", COLUMNS="72")
     out = subprocess.run(
-        [sys.executable, "-c", "from quarterdeck.cli.main import main; main()", "scenarios"],
+        [*QUARTERDECK, "scenarios"],
         capture_output=True,
         text=True,
         env=env,
@@ -204,7 +207,7 @@ def test_killed_process_loses_nothing(tmp_path: Path) -> None:
     import time
 
     env = dict(os.environ, QUARTERDECK_DB=f"sqlite:///{tmp_path / 'games.sqlite3'}", COLUMNS="200")
-    cmd = [sys.executable, "-c", "from quarterdeck.cli.main import main; main()"]
+    cmd = QUARTERDECK
     proc = subprocess.Popen(
         [*cmd, "play", "cape-st-vincent-1797", "--side", "british=human", "--seed", "8"],
         stdin=subprocess.PIPE,
@@ -246,3 +249,38 @@ def test_simulate_draws_a_plot(run, tmp_path: Path) -> None:  # type: ignore[no-
     out = run("simulate", "shannon-chesapeake-1813", "--games", "50", "--plot", str(png))
     assert out.returncode == 0, out.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("nosuch",), "error: No such command 'nosuch'. (see: quarterdeck --help)"),
+        (("play",), "error: Missing argument 'scenario_id'. (see: quarterdeck play --help)"),
+        (("simulate", "speedy-el-gamo-1801", "--games", "0"), "Invalid value for '--games'"),
+        (("play", "speedy-el-gamo-1801", "--seed", "abc"), "Invalid value for '--seed'"),
+        (("serve", "--port", "99999"), "Invalid value for '--port'"),
+        (("odds", "capture", "-1", "3"), "Invalid value for 'attacker'"),
+        (("odds", "capture", "99", "99"), "Invalid value for 'attacker'"),
+        (("play", "speedy-el-gamo-1801", "b", "c"), "unexpected extra argument(s) (b c)"),
+    ],
+)
+def test_usage_errors_of_the_installed_command_are_one_line_and_exit_2(  # type: ignore[no-untyped-def]
+    run, args, message
+) -> None:
+    """Issue 13, point 6: typer raises its own exception classes; every usage
+    error is still one line on stderr, exit status 2, no traceback."""
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and out.stderr.startswith("error: "), out.stderr
+    assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_version_and_bare_command(run) -> None:  # type: ignore[no-untyped-def]
+    from importlib.metadata import version
+
+    for flag in ("--version", "-V"):
+        out = run(flag)
+        assert out.returncode == 0 and out.stdout == f"quarterdeck {version('quarterdeck')}\n"
+    bare = run()
+    assert bare.returncode == 2 and "Traceback" not in bare.stderr
+    assert "play" in bare.stdout and "simulate" in bare.stdout  # the help, listing commands

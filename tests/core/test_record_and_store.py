@@ -115,3 +115,217 @@ def test_store_lists_and_finishes_games(tmp_path: Path) -> None:
     assert rows[0].status == "finished" and rows[0].entries == len(game.record.entries)
     record, _ = store.load(game_id)
     assert record.entries == game.record.entries
+
+
+# -- the store's tables: migrations, racing processes, failed games (issue 13)
+
+
+def _old_schema(url: str) -> None:
+    """A database as the releases before migrations made it (create_all)."""
+    from sqlalchemy import (
+        Column,
+        Float,
+        ForeignKey,
+        Integer,
+        MetaData,
+        String,
+        Table,
+        Text,
+        create_engine,
+    )
+
+    old = MetaData()
+    Table(
+        "games",
+        old,
+        Column("id", String(32), primary_key=True),
+        Column("ruleset", String(40), nullable=False),
+        Column("scenario_id", String(80), nullable=False),
+        Column("scenario_json", Text, nullable=False),
+        Column("seed", Integer),
+        Column("dice_mode", String(16), nullable=False),
+        Column("seats_json", Text, nullable=False),
+        Column("status", String(16), nullable=False),
+        Column("result_json", Text),
+        Column("created", Float, nullable=False),
+        Column("updated", Float, nullable=False),
+    )
+    Table(
+        "entries",
+        old,
+        Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+        Column("seq", Integer, primary_key=True),
+        Column("payload", Text, nullable=False),
+    )
+    engine = create_engine(url)
+    old.create_all(engine)
+    engine.dispose()
+
+
+def _tables(url: str) -> tuple[set[str], set[str], list[str]]:
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        names = set(inspect(conn).get_table_names())
+        indexes = {i["name"] for i in inspect(conn).get_indexes("games")}
+        version = [r[0] for r in conn.execute(text("SELECT version_num FROM quarterdeck_version"))]
+    engine.dispose()
+    return names, indexes, version
+
+
+def test_a_database_made_before_migrations_is_upgraded_and_keeps_its_games(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    _old_schema(url)
+    from sqlalchemy import create_engine
+
+    from quarterdeck.core import store as store_module
+
+    # a game saved by the old release, written straight into its tables
+    game = Game.new(scenarios.load(SCENARIO), seed=6)
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(
+            store_module.games.insert().values(
+                id="abc123",
+                ruleset=game.record.ruleset,
+                scenario_id=game.record.scenario_id,
+                scenario_json=json.dumps(game.record.scenario),
+                seed=6,
+                dice_mode="program",
+                seats_json="{}",
+                status="playing",
+                created=1.0,
+                updated=1.0,
+            )
+        )
+        for seq, entry in enumerate(game.record.entries):
+            conn.execute(
+                store_module.entries.insert().values(
+                    game_id="abc123", seq=seq, payload=json.dumps(entry)
+                )
+            )
+    engine.dispose()
+
+    store = Store(url)
+    names, indexes, version = _tables(url)
+    assert {"games", "entries", "quarterdeck_version"} <= names
+    assert "ix_games_status_updated" in indexes and version == ["0002"]
+    record, row = store.load("abc123")
+    assert row.status == "playing" and record.entries == game.record.entries
+
+
+def test_a_database_at_the_first_revision_is_brought_to_the_newest(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine
+
+    from quarterdeck.core.store import MIGRATIONS
+
+    url = f"sqlite:///{tmp_path / 'r1.sqlite3'}"
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    config.set_main_option("version_locations", str(MIGRATIONS / "versions"))
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+    engine.dispose()
+    assert _tables(url)[1] == set() and _tables(url)[2] == ["0001"]
+    Store(url)
+    assert _tables(url)[1] == {"ix_games_status_updated"} and _tables(url)[2] == ["0002"]
+
+
+def _open_store_at(url: str, start: float) -> None:
+    import time
+
+    while time.time() < start:
+        pass
+    Store(url)
+
+
+def test_processes_starting_at_once_on_a_new_file_all_open_it(tmp_path: Path) -> None:
+    """Four processes make the tables of one new SQLite file at the same
+    moment: none fails (the old create_all lost one in about one try in
+    seven with 'table games already exists')."""
+    import multiprocessing
+    import time
+
+    context = multiprocessing.get_context("fork")
+    for attempt in range(3):
+        url = f"sqlite:///{tmp_path / f'new{attempt}.sqlite3'}"
+        start = time.time() + 0.5
+        procs = [context.Process(target=_open_store_at, args=(url, start)) for _ in range(4)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(60)
+        assert [p.exitcode for p in procs] == [0, 0, 0, 0]
+        assert _tables(url)[2] == ["0002"]
+
+
+def test_two_writers_of_one_entry_the_second_is_refused_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    from quarterdeck.core.store import StoreConflict
+
+    url = f"sqlite:///{tmp_path / 'race.sqlite3'}"
+    first, second = Store(url), Store(url)
+    game = Game.new(scenarios.load(SCENARIO), seed=2)
+    game_id = first.create(game.record, {})
+    n = len(game.record.entries)
+    first.append_many(game_id, n, [{"t": "d", "seat": "british", "answer": "yes"}])
+    with pytest.raises(StoreConflict, match="another player or server"):
+        second.append_many(game_id, n, [{"t": "d", "seat": "british", "answer": "no"}])
+    with pytest.raises(StoreConflict, match=f"has {n + 1} entries stored, not {n + 5}"):
+        second.append_many(game_id, n + 5, [{"t": "d", "seat": "british", "answer": "no"}])
+    record, _ = second.load(game_id)
+    assert record.entries[n:] == [{"t": "d", "seat": "british", "answer": "yes"}]
+
+
+def test_a_failed_game_is_not_left_playing_and_is_passed_by(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'f.sqlite3'}")
+    game = Game.new(scenarios.load(SCENARIO), seed=2)
+    game_id = store.create(game.record, {})
+    store.fail(game_id, "Traceback ... ZeroDivisionError")
+    assert store.list(status="playing") == []
+    (row,) = store.list()
+    assert row.status == "failed" and row.result == {"error": "Traceback ... ZeroDivisionError"}
+    store.set_status(game_id, "playing")
+    assert [r.id for r in store.list(status="playing")] == [game_id]
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("sqlite:////no/such/folder/games.sqlite3", "the folder /no/such/folder does not exist"),
+        ("not a url", "not a database URL"),
+        ("postgresql+nosuchdriver://u:secret@h/d", "cannot open the database"),
+    ],
+)
+def test_a_database_that_cannot_be_opened_is_one_clear_error(url: str, message: str) -> None:
+    from quarterdeck.core.errors import QuarterdeckError
+
+    with pytest.raises(QuarterdeckError, match=message) as caught:
+        Store(url)
+    assert "secret" not in str(caught.value)  # never the password
+
+
+def test_resuming_a_record_cut_in_a_step_stores_the_rest_of_the_step(tmp_path: Path) -> None:
+    """Issue 13, point 1: the entries the replay makes to finish an
+    interrupted step are stored, so the store has no gap."""
+    whole = Game.new(scenarios.load(SCENARIO), seed=4)
+    play_out(whole, _players(whole))  # type: ignore[arg-type]
+    entries = whole.record.entries
+    cut = next(i for i, e in enumerate(entries) if e["t"] == "r" and entries[i + 1]["t"] == "r")
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    partial = Record.from_json({**whole.record.to_json(), "entries": entries[: cut + 1]})
+    game_id = store.create(partial, {})
+    resumed = Game.replay(partial)
+    attach(resumed, store, game_id, stored=cut + 1)
+    stored, _ = store.load(game_id)
+    assert len(resumed.record.entries) > cut + 1
+    assert stored.entries == resumed.record.entries == entries[: len(stored.entries)]

@@ -9,12 +9,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from quarterdeck.core.scenario import SLUG
+from quarterdeck.core.scenario import SLUG, PolygonPoints
 
 Visibility = Literal["clear", "reduced", "excessive-smoke", "fog", "dawn", "dusk"]
 Tide = float | Literal["slack"]
@@ -129,11 +129,11 @@ class FlotillaScenario(BaseModel):
     """The rule-set part of a Flotilla scenario."""
 
     model_config = ConfigDict(extra="allow")
-    table: tuple[float, float] = (72.0, 48.0)
+    table: tuple[Annotated[float, Field(gt=0)], Annotated[float, Field(gt=0)]] = (72.0, 48.0)
     current: float | None = None  # heading the current flows towards
-    land: list[list[tuple[float, float]]] = Field(default_factory=list)
+    land: list[PolygonPoints] = Field(default_factory=list)
     # houses, woods, field works ashore: men inside are in cover
-    cover: list[list[tuple[float, float]]] = Field(default_factory=list)
+    cover: list[PolygonPoints] = Field(default_factory=list)
     torpedoes: list[tuple[float, float]] = Field(default_factory=list)
     ships: list[ShipSpec] = Field(min_length=1)
     batteries: list[BatterySpec] = Field(default_factory=list)
