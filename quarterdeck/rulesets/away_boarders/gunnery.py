@@ -10,6 +10,7 @@ from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.away_boarders.damage import apply_hits
+from quarterdeck.rulesets.away_boarders.movement import passing_sides
 from quarterdeck.rulesets.away_boarders.sailing import afloat, grid
 from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_FIRE, R_SPECIAL
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, Gun, Hit, PendingFire, Ship, State
@@ -83,6 +84,16 @@ def in_arc(firer: Ship, battery: str, target_pos: pg.Point, target_id: str = "")
         return pg.direction_of(firer.pos, target_pos) == firer.facing
     centre = 90.0 if battery == "port" else 270.0
     return pg.in_arc(firer.pos, firer.facing, target_pos, centre, 30.0)
+
+
+def lie_alongside(ship: Ship, battery: str, other: Ship) -> None:
+    """Two ships on one point that no near miss has placed (a collision, a
+    fouling, a grapple) lie alongside: one side of each faces the other
+    (4.2's arc is athwart the ship). The first broadside one fires at the
+    other fixes which, so the other broadside does not bear on her and a
+    caliber is not rolled twice at her in a phase (4.3)."""
+    ship.abeam[other.id] = battery
+    other.abeam[ship.id] = passing_sides(other, ship, battery)[0]
 
 
 def line_clear(state: State, a: Ship, b: Ship, g: pg.Grid) -> bool:
@@ -314,6 +325,8 @@ def open_fire(
     caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
     calibers = groups_in_range(state, t, ship, battery, target)
     groups = [gt for gt in calibers if not only or gt == only]
+    if target.pos == ship.pos and target.id not in ship.abeam:
+        lie_alongside(ship, battery, target)
     state.fired.extend([ship.id, battery, target.id, gt] for gt in groups)
     state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)

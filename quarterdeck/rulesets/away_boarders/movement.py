@@ -95,9 +95,13 @@ def drift_phase(state: State, t: Tables, ctx: Context) -> None:
                 run_aground(s, "drifts onto the shore", ctx, R_DRIFT)
             continue
         others = [o for o in ships_at(state, dest) if o not in party]
+        ids = {s.id for s in party}
+        alongside = {s.id: {k: v for k, v in s.abeam.items() if k in ids} for s in party}
         for s in party:
             leave_point(state, s)
             s.q, s.r = dest
+        for s in party:  # they drift together, lying as they lay (3.3)
+            s.abeam = alongside[s.id]
         ctx.log(f"{' and '.join(s.name for s in party)} drift one point downwind", R_DRIFT)
         if others:
             incident(state, ship, others[0], t, ctx)
