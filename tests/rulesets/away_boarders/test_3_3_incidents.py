@@ -230,3 +230,29 @@ def test_3_3_a_chain_of_fouled_ships_drifts_as_one_and_rolls_no_new_collision() 
     assert dice.requests == []
     drifts = [e.text for e in game.log if "drift one point downwind" in e.text]
     assert len(drifts) == 1 and all(s.name in drifts[0] for s in game.state.ships.values())
+
+
+def test_3_3_a_brush_that_turns_her_into_the_wind_leaves_her_speed_at_0() -> None:
+    # wind from the north-east (0); Maria close-hauled (speed 3: one move in
+    # phase 1, two in phase 2) enters the point of Royal Savage, who lies
+    # head to wind. Odd: collision; even: a brush. Turning parallel to her
+    # puts Maria head to wind: her speed becomes 0 and she moves no more this
+    # turn (3.3), where the brush alone would have left her 2.
+    p = (6, 6)
+    dice = RecordedDice([1, 2])
+    game = new_game(
+        [
+            ship("m", "maria", "british", (pg.column(p), p[1]), 1),
+            ship("r", "royal-savage", "american", (4, 4), 0, sail="oars", crew={"yards": 0}),
+        ],
+        dice,
+        wind=0,
+    )
+    place(game.state.ships["r"], pg.step(p, 1))
+    play_until(game, lambda g: g.state.phase.startswith("tasks"), keep_or_first)
+    m = game.state.ships["m"]
+    assert sailing.wind_angle(0, 1) == 1 and T.speed.close_hauled_fore_and_aft == 1
+    assert m.pos == pg.step(p, 1) and m.facing == 0 and m.speed == 0
+    assert not m.fouled and dice.remaining == 0
+    moves = [e.text for e in game.log if "HMS Maria (speed" in e.text]
+    assert len(moves) == 1 and "Action phase 1" in moves[0]
