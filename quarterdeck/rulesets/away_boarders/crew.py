@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
-from quarterdeck.rulesets.away_boarders.sailing import oar_crew_needed, sail_crew_needed
+from quarterdeck.rulesets.away_boarders.sailing import (
+    oar_crew_needed,
+    sail_crew_needed,
+    yards_crew_needed,
+)
 from quarterdeck.rulesets.away_boarders.sections import R_CREW, R_LOAD, R_RALLY
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, BOX_LABELS, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
@@ -24,7 +28,7 @@ def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
     if ship.sail == "oars":
         helm = min(total, oar_crew_needed(ship, t))
     else:
-        helm = min(total, max(ship.masts_standing, 1 if ship.masts_standing else 0))
+        helm = min(total, yards_crew_needed(ship, t))
     sail = min(total, max(helm, sail_crew_needed(ship, t)))
     plans: dict[str, dict[str, int]] = {}
 

@@ -22,7 +22,7 @@ def apply_hits(state: State, t: Tables, ctx: Context) -> None:
         for _ in range(hit.hull):
             _hull_hit(ship)
         for mast in masts_for(ship, hit.rigging_dice, hit.rake_from, ctx):
-            rigging_hit(ship, mast, hit.rigging_per_die, ctx)
+            rigging_hit(ship, mast, hit.rigging_per_die, t, ctx)
         _gun_hits(ship, hit, ctx)
         if ship.hull_left == 0 and ship.status != "sunk":
             ship.status = "sunk"
@@ -62,10 +62,10 @@ def masts_for(ship: Ship, dice: int, rake_from: str, ctx: Context) -> list[int]:
     return [(f - 1) // 3 if n == 2 else (f - 1) // 2 for f in faces]
 
 
-def rigging_hit(ship: Ship, mast: int, hits: int, ctx: Context) -> None:
+def rigging_hit(ship: Ship, mast: int, hits: int, t: Tables, ctx: Context) -> None:
     """Mark rigging boxes on ``mast``; a mast with every box X falls and the
-    base speed drops by one (4.3), at once. Hits on a fallen mast go to the
-    nearest standing one. When her last mast falls a ship under sail stops
+    speed drops at once by the chart's ``per_mast_lost`` (4.3: one). Hits on
+    a fallen mast go to the nearest standing one. When her last mast falls a ship under sail stops
     where she is for the rest of the turn and drifts from then on (3.1: with
     no mast standing she does not move); one under oars rows on, as her
     speed under oars never depended on her masts (3.2)."""
@@ -84,7 +84,7 @@ def rigging_hit(ship: Ship, mast: int, hits: int, ctx: Context) -> None:
             ctx.log(f"{ship.name}'s {ship.mast_names[mast]} mast falls", R_DAMAGE)
             if ship.sail == "oars":
                 continue
-            ship.speed = max(0, ship.speed - 1)
+            ship.speed = max(0, ship.speed + t.speed.per_mast_lost)
             if ship.masts_standing == 0 and not ship.drifting:
                 ship.speed = 0
                 ship.drifting = True

@@ -22,6 +22,7 @@ from quarterdeck.rulesets.away_boarders.sailing import (
     ships_at,
     upwind_rank,
     wind_angle,
+    yards_crew_needed,
 )
 from quarterdeck.rulesets.away_boarders.sections import R_DRIFT, R_INCIDENT, R_MOVE, R_SAIL
 from quarterdeck.rulesets.away_boarders.state import Ship, State
@@ -200,7 +201,7 @@ def forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     the shore runs her aground. Backing
     sail is repeated even past the once-a-turn limit on a broad reach: that
     limit bounds a captain's choice, and nobody is aloft to brace the yards."""
-    if ship.sail == "oars" or ship.crew["yards"] >= ship.masts_standing:
+    if ship.sail == "oars" or ship.crew["yards"] >= yards_crew_needed(ship, t):
         return None
     last = ship.last_move if ship.last_move in MOVES else "advance"
     if last == "hold":
@@ -291,7 +292,7 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
             hits = abs(a - b)
             ctx.log(f"{s.name} takes {hits} rigging hit(s) from the fouling", R_INCIDENT)
             for mast in masts_for(s, hits, "", ctx):
-                rigging_hit(s, mast, 1, ctx)
+                rigging_hit(s, mast, 1, t, ctx)
         if other.id not in mover.fouled:
             mover.fouled.append(other.id)
             other.fouled.append(mover.id)

@@ -124,6 +124,12 @@ def sail_crew_needed(ship: Ship, t: Tables) -> int:
     return per * ship.masts_standing
 
 
+def yards_crew_needed(ship: Ship, t: Tables) -> int:
+    """Crew at the yards to manoeuvre under sail: the chart's number per
+    standing mast, one in the text (3.1)."""
+    return t.crew.yards_per_mast * ship.masts_standing
+
+
 def oar_crew_needed(ship: Ship, t: Tables) -> int:
     """One crew marker on the sweeps per three guns (3.2); small rail swivels
     are not counted among her guns."""

@@ -30,6 +30,7 @@ def scenario(
     height: int = 12,
     blocked: Iterable[tuple[int, int]] = (),
     turn_limit: int = 10,
+    house_rules: dict[str, Any] | None = None,
 ) -> Scenario:
     data = {
         "id": "test",
@@ -45,6 +46,8 @@ def scenario(
         },
         "ships": ships,
     }
+    if house_rules is not None:
+        data["house_rules"] = house_rules
     return build(data, "test")
 
 

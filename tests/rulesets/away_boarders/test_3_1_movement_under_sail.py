@@ -315,3 +315,67 @@ def test_3_2_under_oars_a_ship_whose_last_mast_falls_rows_on() -> None:
     assert b.masts_standing == 0 and not b.drifting and b.speed == 1
     assert b.pos == pg.step(gunboat, 2)  # her one move, in phase 2
     assert dice.remaining == 0
+
+
+def _maria_moves(game: Game) -> list[str]:
+    return [e.text for e in game.log if "HMS Maria (speed" in e.text or "HMS Maria: adv" in e.text]
+
+
+def test_3_1_the_crew_the_yards_need_per_mast_is_the_charts() -> None:
+    # Maria (two masts) with two men aloft manoeuvres under the printed chart
+    # (one a mast, 3.1); a house rule asking two a mast leaves her short, and
+    # she repeats her last move (an advance) without being asked
+    def play(house: dict[str, object] | None) -> list[str]:
+        game = new_game(
+            [
+                ship("a", "carleton", "american", (1, 10), 0, sail="oars", crew={"yards": 0}),
+                ship("b", "maria", "british", _at((7, 5)), 2, crew={"yards": 2}),
+            ],
+            RecordedDice([]),
+            wind=0,
+            house_rules=house,
+        )
+        play_until(game, lambda g: g.state.phase.startswith("tasks"), keep_or_first)
+        return _maria_moves(game)
+
+    asked = play(None)
+    assert len(asked) == 4 and all("her move" in m for m in asked)
+    forced = play({"crew": {"yards_per_mast": 2}})
+    assert len(forced) == 4 and all("she repeats her last move" in m for m in forced)
+
+
+def test_4_3_a_mast_falling_mid_turn_costs_the_charts_speed_at_once() -> None:
+    # Maria on a broad reach (speed 4: moves 1, 2 and 1 in the three phases),
+    # her main mast one slash from falling; Carleton's phase 1 broadside at
+    # range 2 (2 base +1 +2 initial = 5 dice, random die 3) fired high gives
+    # one R (a 4), the re-roll 1 puts it on the main mast and it falls. A
+    # house rule of -2 a mast lost leaves her speed 2: one move in phase 2
+    # and none in phase 3 (the printed -1 would leave 3: two in phase 2).
+    def fire(prompt: Prompt) -> Answer:
+        if prompt.context.get("step") == "fire":
+            return "fire:b" if prompt.context["ship"] == "a" else "hold"
+        if prompt.context.get("step") == "aim":
+            return "high"
+        return keep_or_first(prompt)
+
+    def play(house: dict[str, object] | None) -> Game:
+        dice = RecordedDice([3, (4, 1, 1, 1, 1), 1])
+        game = new_game(
+            [
+                ship("a", "carleton", "american", _at((6, 6)), 0, sail="oars", crew={"yards": 0}),
+                ship("b", "maria", "british", _at((7, 5)), 2),
+            ],
+            dice,
+            wind=0,
+            house_rules=house,
+        )
+        game.state.ships["b"].masts = [[2, 2, 1], [0, 0, 0]]
+        play_until(game, lambda g: g.state.phase.startswith("tasks"), fire)
+        assert dice.remaining == 0
+        return game
+
+    house = play({"speed": {"per_mast_lost": -2}})
+    assert house.state.ships["b"].masts_standing == 1 and house.state.ships["b"].speed == 2
+    assert len(_maria_moves(house)) == 2
+    printed = play(None)
+    assert printed.state.ships["b"].speed == 3 and len(_maria_moves(printed)) == 3
