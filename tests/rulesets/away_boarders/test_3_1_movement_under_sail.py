@@ -379,3 +379,24 @@ def test_4_3_a_mast_falling_mid_turn_costs_the_charts_speed_at_once() -> None:
     assert len(_maria_moves(house)) == 2
     printed = play(None)
     assert printed.state.ships["b"].speed == 3 and len(_maria_moves(printed)) == 3
+
+
+def test_3_1_head_to_wind_with_nobody_at_the_yards_she_drifts_on_even_turns() -> None:
+    # Carleton in irons with nobody aloft: on turn 2 she drifts one point
+    # downwind (3.1), facing unchanged, and makes no move of her own
+    p = (6, 6)
+    game = new_game(
+        [
+            ship("a", "carleton", "british", _at(p), 0, crew={"yards": 0}),
+            ship("b", "maria", "american", (1, 10), 0, sail="oars", crew={"yards": 0}),
+        ],
+        RecordedDice([]),
+        wind=0,
+    )
+    game.state.turn = 2
+    play_until(game, lambda g: g.state.phase.startswith("tasks"), keep_or_first)
+    a = game.state.ships["a"]
+    assert a.pos == pg.step(p, 3) and a.facing == 0
+    texts = [e.text for e in game.log]
+    assert "HMS Carleton cannot move (head to wind with nobody manning the yards)" in texts
+    assert not [t for t in texts if "HMS Carleton (speed" in t]
