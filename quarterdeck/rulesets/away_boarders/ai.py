@@ -76,13 +76,17 @@ def _rower(s: ShipView) -> bool:
 
 
 def _sail_crew(s: ShipView) -> int:
-    """Men at the yards to make or reef sail (2.3)."""
-    return (2 if s["rig"] == "square" else 1) * _standing(s)
+    """Men at the yards to make or reef sail (2.3), by the charts in play."""
+    given = int(s.get("sail_crew_needed", -1))
+    return given if given >= 0 else (2 if s["rig"] == "square" else 1) * _standing(s)
 
 
 def _helm(s: ShipView, oars: bool) -> int:
     """Men at the yards to work her (3.1) or man the sweeps (3.2)."""
-    return int(s.get("oar_crew_needed", 1)) if oars else _standing(s)
+    if oars:
+        return int(s.get("oar_crew_needed", 1))
+    given = int(s.get("yards_crew_needed", -1))
+    return given if given >= 0 else _standing(s)
 
 
 def _guns(s: ShipView, battery: str) -> list[dict[str, Any]]:

@@ -11,7 +11,13 @@ from typing import Any
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.hidden import sees
-from quarterdeck.rulesets.away_boarders.sailing import POINT_OF_SAILING, oar_crew_needed, wind_angle
+from quarterdeck.rulesets.away_boarders.sailing import (
+    POINT_OF_SAILING,
+    oar_crew_needed,
+    sail_crew_needed,
+    wind_angle,
+    yards_crew_needed,
+)
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import tables_with
 from quarterdeck.rulesets.away_boarders.victory import points
@@ -19,9 +25,15 @@ from quarterdeck.rulesets.away_boarders.victory import points
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-def ship_view(s: Ship, wind: int, oar_crew: int = 1) -> dict[str, Any]:
+def ship_view(
+    s: Ship, wind: int, oar_crew: int = 1, yards_crew: int = -1, sail_crew: int = -1
+) -> dict[str, Any]:
+    """One ship as a seat sees her; the crew her yards, sail and sweeps need
+    by the charts in play (2.3, 3.1, 3.2; -1 where not given)."""
     return {
         "oar_crew_needed": oar_crew,
+        "yards_crew_needed": yards_crew,
+        "sail_crew_needed": sail_crew,
         "id": s.id,
         "key": s.key,
         "name": s.name,
@@ -86,7 +98,16 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "blocked": [list(b) for b in state.blocked],
             "wind": state.wind,
         },
-        "ships": [ship_view(s, state.wind, oar_crew_needed(s, t)) for s in state.ships.values()],
+        "ships": [
+            ship_view(
+                s,
+                state.wind,
+                oar_crew_needed(s, t),
+                yards_crew_needed(s, t),
+                sail_crew_needed(s, t),
+            )
+            for s in state.ships.values()
+        ],
         "orders": {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": points(state),
         "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},

@@ -138,3 +138,25 @@ def test_the_old_ai_is_kept_for_measurement_and_not_offered_to_users() -> None:
     ruleset = get_ruleset("away-boarders")
     assert isinstance(ruleset.ai("british", 1), AwayBoardersAI)
     assert type(ai_v1.ai("british", 1)).__module__.endswith("ai_v1")
+
+
+def test_3_1_the_ai_mans_the_yards_as_the_charts_in_play_ask() -> None:
+    # Maria (two masts, nine crew): one man a mast aloft by the printed chart
+    # (3.1); under a house rule of two a mast the AI sends four
+    def aloft(house: dict[str, object] | None) -> int:
+        game = new_game(
+            [
+                ship("m", "maria", "british", (4, 4), 1),
+                ship("x", "royal-savage", "american", (12, 9), 3),
+            ],
+            RecordedDice([], then=RandomDice(1)),
+            wind=0,
+            house_rules=house,
+        )
+        given = _play_ai(game, lambda g: g.state.phase != "crew")
+        (form,) = [a for p, a in given if p.kind == "form" and p.context.get("ship") == "m"]
+        assert isinstance(form, dict)
+        return int(form["yards"])
+
+    assert aloft(None) == 2
+    assert aloft({"crew": {"yards_per_mast": 2}}) == 4
