@@ -43,7 +43,10 @@ def free_port() -> int:
 
 
 def start_server(port: int, db: str) -> subprocess.Popen[bytes]:
-    code = f"from quarterdeck.web.server import serve; serve('127.0.0.1', {port}, {db!r})"
+    code = (
+        "from quarterdeck.web.server import serve; "
+        f"serve('127.0.0.1', {port}, {db!r}, create_per_minute=1_000_000)"
+    )
     return subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )

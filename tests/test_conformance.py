@@ -14,7 +14,18 @@ CASES = [(s.ruleset, s.id) for s in scenarios.bundled() if s.ruleset in playable
 
 # Big battles (every vessel of both fleets): fewer games, cut to their first
 # turns, so that the whole check stays quick; (games, turns).
-BIG = {"valcour-island-1776": (1, 2), "lake-erie-1813": (2, 3)}
+BIG = {
+    "valcour-island-1776": (1, 2),
+    "lake-erie-1813": (2, 3),
+    "hermione-puerto-cabello-1799": (4, 10),
+    "chevrette-camaret-1801": (2, 6),
+    # ACW river: every ship plots, fires and is hidden or seen each move
+    "arkansas-vicksburg-1862": (3, 5),
+    "hampton-roads-1862": (2, 4),
+    "mobile-bay-torpedoes-1864": (2, 4),
+    "random-river": (2, 3),
+    "random-estuary": (2, 3),
+}
 
 
 @pytest.mark.parametrize(("ruleset_id", "scenario_id"), CASES)
@@ -41,4 +52,8 @@ def test_random_games_conform_with_an_umpire_seat(ruleset_id: str, scenario_id: 
     before, and the umpire sees everything while the sides see no more."""
     scenario = scenarios.load(scenario_id).with_umpire()
     assert scenario.umpire is not None
-    assert conformance(ruleset_id, scenario, games=4, seed=3) > 0
+    games = 4
+    if scenario_id in BIG:
+        games, turns = BIG[scenario_id]
+        scenario = scenarios.build({**scenario.data, "turn_limit": turns}, scenario_id)
+    assert conformance(ruleset_id, scenario, games=games, seed=3) > 0

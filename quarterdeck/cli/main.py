@@ -321,7 +321,8 @@ def play(
     game = Game.new(scenario, dice=source, seed=actual_seed, dice_mode=dice)
     game_id = store.create(game.record, kinds)
     attach(game, store, game_id)
-    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, seed {actual_seed}")
+    how = f"seed {actual_seed}" if actual_seed is not None else "dice rolled at the table"
+    console.print(f"[bold]{escape(scenario.title)}[/bold] - game {game_id}, {how}")
     console.print(", ".join(f"{s}: {k}" for s, k in kinds.items()))
     _play_saved(game, kinds, store, game_id, save, actual_seed or 0, ask)
 
@@ -432,17 +433,26 @@ def replay(
     db: DbOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Replay a game record and show the identical final state."""
+    """Replay a game record and show the identical final state.
+
+    Until the game is over it shows what a watcher may see: no side's
+    secrets (its secret orders, rolls and cards); once it is over, everything."""
     record = _load_record(source, db)
+    game = Game.replay(record)
+    finished = game.result() is not None
+
+    def public(g: Game) -> list[Any]:
+        g.spectators_see_all = finished
+        return [e for e in g.log if e.visible_to(g.viewer(None)) and e.kind != "secret"]
+
     if step:
         decisions = record.decisions()
         shown = 0
         for n in range(len(decisions) + 1):
-            game = Game.replay(record, upto=n)
-            for entry in game.log[shown:]:
-                if entry.kind != "secret":
-                    console.print(escape(str(entry)))
-            shown = len(game.log)
+            partial_game = Game.replay(record, upto=n)
+            for entry in public(partial_game)[shown:]:
+                console.print(escape(str(entry)))
+            shown = len(public(partial_game))
             if n < len(decisions):
                 if sys.stdin.isatty():
                     console.input(
@@ -450,19 +460,24 @@ def replay(
                     )
                 else:
                     console.print(f"[dim]-- decision {n + 1}/{len(decisions)} --[/dim]")
-    game = Game.replay(record)
     result = game.result()
     state = game.ruleset.state_to_json(game.state)
     if as_json:
+        shown_state = state if finished else game.view(None, log=False)
         print(
-            json.dumps({"result": result.to_json() if result else None, "state": state}, indent=1)
+            json.dumps(
+                {
+                    "result": result.to_json() if result else None,
+                    "state" if finished else "view": shown_state,
+                },
+                indent=1,
+            )
         )
         return
     if not step:
-        for entry in game.log:
-            if entry.kind != "secret":
-                console.print(escape(str(entry)))
-    console.print(Text(game.ruleset.render(game.state, None)))
+        for entry in public(game):
+            console.print(escape(str(entry)))
+    console.print(Text(game.ruleset.render(game.state, game.viewer(None))))
     shown_result = str(result) if result else f"unfinished (turn {game.turn})"
     console.print(f"[bold]Result:[/bold] {escape(shown_result)}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
@@ -578,30 +593,72 @@ def _pct(x: Any) -> str:
     return f"{float(x):.2%}"
 
 
+PolicyOption = Annotated[
+    str,
+    typer.Option(
+        "--policy",
+        help="How unopposed dice are placed: 'action' (best for the whole action) or "
+        "'round' (the round's best trade).",
+    ),
+]
+
+
+def _odds_json(ctx: typer.Context, as_json: bool) -> bool:
+    """--json given to the subcommand or to `quarterdeck odds` itself."""
+    return as_json or bool((ctx.obj or {}).get("json"))
+
+
+def _policy(policy: str) -> str:
+    from quarterdeck.odds.gundice import POLICIES
+
+    if policy not in POLICIES:
+        raise fail(f"--policy: {policy!r} is not a policy; legal values: {', '.join(POLICIES)}")
+    return policy
+
+
+def _attempt_data() -> dict[str, Any]:
+    from quarterdeck.odds.gundice import attempt_odds
+
+    return {
+        str(n): {"fraction": str(p), "probability": float(p)} for n, p in attempt_odds().items()
+    }
+
+
+def _table_data(max_dice: int, policy: str) -> dict[str, float]:
+    from quarterdeck.odds.gundice import capture_odds
+
+    return {
+        f"{a}v{d}": float(capture_odds(a, d, policy=policy))
+        for a in range(1, max_dice + 1)
+        for d in range(1, max_dice + 1)
+    }
+
+
 @odds_app.callback(invoke_without_command=True)
 def odds_overview(ctx: typer.Context, as_json: JsonFlag = False) -> None:
-    """Without a subcommand: attempt odds and the capture table for 1-6 dice."""
+    """Without a subcommand: attempt odds and the capture table for 1-6 dice.
+    Unopposed dice are placed for the whole action unless --policy round."""
+    ctx.obj = {"json": as_json}
     if ctx.invoked_subcommand is not None:
         return
-    attempt(as_json=as_json) if as_json else (attempt(), capture_table())
+    if as_json:
+        data = {"attempt": _attempt_data(), "capture": _table_data(6, "action")}
+        print(json.dumps({**data, "policy": "action"}))
+        return
+    attempt(ctx)
+    capture_table(ctx)
 
 
 @odds_app.command()
-def attempt(as_json: JsonFlag = False) -> None:
+def attempt(ctx: typer.Context, as_json: JsonFlag = False) -> None:
     """Chance that a boarding attempt with 1, 2 or 3 dice starts an action."""
-    from quarterdeck.odds.gundice import attempt_odds
-
-    odds = attempt_odds()
-    if as_json:
-        print(
-            json.dumps(
-                {str(n): {"fraction": str(p), "probability": float(p)} for n, p in odds.items()}
-            )
-        )
+    data = _attempt_data()
+    if _odds_json(ctx, as_json):
+        print(json.dumps(data))
         return
     table = Table("attempt dice", "P(any 6)", "exact")
-    for n, p in odds.items():
-        table.add_row(str(n), _pct(p), str(p))
+    for n, p in data.items():
+        table.add_row(n, _pct(p["probability"]), p["fraction"])
     console.print(table)
 
 
@@ -611,15 +668,17 @@ NUMBERS = {"ignore_unknown_options": True}
 
 @odds_app.command("round", context_settings=NUMBERS)
 def round_cmd(
+    ctx: typer.Context,
     attacker: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Attacker's dice.")],
     defender: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Defender's dice.")],
     as_json: JsonFlag = False,
+    policy: PolicyOption = "action",
 ) -> None:
     """Outcome of one round: dice lost by each side, exactly."""
     from quarterdeck.odds.gundice import round_odds
 
-    dist = round_odds(attacker, defender)
-    if as_json:
+    dist = round_odds(attacker, defender, policy=_policy(policy))
+    if _odds_json(ctx, as_json):
         print(
             json.dumps(
                 [
@@ -643,20 +702,23 @@ def round_cmd(
 
 @odds_app.command(context_settings=NUMBERS)
 def capture(
+    ctx: typer.Context,
     attacker: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Attacker's dice.")],
     defender: Annotated[int, typer.Argument(min=1, max=MAX_ODDS_DICE, help="Defender's dice.")],
     as_json: JsonFlag = False,
+    policy: PolicyOption = "action",
 ) -> None:
     """Chance that A attacking dice capture D defending dice if neither calls off."""
     from quarterdeck.odds.gundice import capture_odds
 
-    p = capture_odds(attacker, defender)
-    if as_json:
+    p = capture_odds(attacker, defender, policy=_policy(policy))
+    if _odds_json(ctx, as_json):
         print(
             json.dumps(
                 {
                     "attacker": attacker,
                     "defender": defender,
+                    "policy": policy,
                     "fraction": str(p),
                     "probability": float(p),
                 }
@@ -671,28 +733,141 @@ def capture(
 
 @odds_app.command("table")
 def capture_table(
+    ctx: typer.Context,
     max_dice: Annotated[int, typer.Option("--max", min=1, max=12, help="Largest dice count.")] = 6,
     as_json: JsonFlag = False,
+    policy: PolicyOption = "action",
 ) -> None:
     """Capture chance for every pair of dice counts up to --max."""
-    from quarterdeck.odds.gundice import capture_odds
+    data = _table_data(max_dice, _policy(policy))
+    if _odds_json(ctx, as_json):
+        print(json.dumps(data))
+        return
+    table = Table("attacker \\ defender", *[str(d) for d in range(1, max_dice + 1)])
+    for a in range(1, max_dice + 1):
+        table.add_row(str(a), *[f"{data[f'{a}v{d}']:.1%}" for d in range(1, max_dice + 1)])
+    how = "for the whole action" if policy == "action" else "for the round's best trade"
+    console.print(
+        f"Chance of capture if neither side calls off (5.2), unopposed dice placed {how}:"
+    )
+    console.print(table)
 
+
+# --------------------------------------------------------------------------
+# odds: Cutting Out Party
+
+co_odds = typer.Typer(help="Exact odds for Cutting Out Party: a melee, a cannon shot, spotting.")
+odds_app.add_typer(co_odds, name="cutting-out")
+
+
+@co_odds.command("melee")
+def co_melee(
+    mod_a: Annotated[int, typer.Argument(help="The first figure's modifiers.")] = 0,
+    mod_b: Annotated[int, typer.Argument(help="The second figure's modifiers.")] = 0,
+    enemies: Annotated[
+        int, typer.Option("--against", min=1, max=8, help="The first figure against N enemies.")
+    ] = 1,
+    climbing: Annotated[
+        bool, typer.Option("--climbing", help="The first figure is a boarder on the climb.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """One figure against one (or against several, --against N): every result."""
+    from quarterdeck.odds.cutting_out import melee_lone, melee_pair
+
+    if enemies > 1:
+        fate, beaten = melee_lone(enemies, mod_a, mod_b)
+        if as_json:
+            print(
+                json.dumps(
+                    {
+                        "fate": {k: float(v) for k, v in fate.items()},
+                        "beaten": {str(k): float(v) for k, v in beaten.items()},
+                    }
+                )
+            )
+            return
+        table = Table("the lone figure", "probability", "exact")
+        for k, p in fate.items():
+            table.add_row(k, _pct(p), str(p))
+        console.print(
+            f"One figure ({mod_a:+d}) against {enemies} ({mod_b:+d} each), "
+            "one die against each of theirs (Melee):"
+        )
+        console.print(table)
+        beat = Table("enemies he beats", "probability", "exact")
+        for n, p in beaten.items():
+            beat.add_row(str(n), _pct(p), str(p))
+        console.print(beat)
+        return
+    dist = melee_pair(mod_a, mod_b, climbing)
+    if as_json:
+        print(
+            json.dumps({k: {"fraction": str(p), "probability": float(p)} for k, p in dist.items()})
+        )
+        return
+    table = Table("outcome", "probability", "exact")
+    for k, p in dist.items():
+        table.add_row(k, _pct(p), str(p))
+    climb = ", a climbing" if climbing else ""
+    console.print(f"Figure a{climb} ({mod_a:+d}) against figure b ({mod_b:+d}) (Melee):")
+    console.print(table)
+
+
+@co_odds.command("cannon")
+def co_cannon(
+    gun: Annotated[str, typer.Argument(help="ship, land or swivel.")],
+    inches: Annotated[float, typer.Argument(help="The range in inches.")],
+    target: Annotated[
+        str, typer.Option(help="fort, anchored, moving or boats (round shot).")
+    ] = "anchored",
+    modifier: Annotated[int, typer.Option(help="The red die's modifiers, added up.")] = 0,
+    grape: Annotated[bool, typer.Option("--grape", help="Grape, not round shot.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """One gun's shot: the chance to hit, and what a hit does (Cannon Fire)."""
+    from quarterdeck.odds.cutting_out import cannon_shot
+
+    if gun not in ("ship", "land", "swivel"):
+        raise fail(f"gun {gun!r}: legal values are ship, land, swivel")
+    if target not in ("fort", "anchored", "moving", "boats"):
+        raise fail(f"--target {target!r}: legal values are fort, anchored, moving, boats")
+    hit, effects = cannon_shot(gun, inches, target, modifier, grape)
     if as_json:
         print(
             json.dumps(
                 {
-                    f"{a}v{d}": float(capture_odds(a, d))
-                    for a in range(1, max_dice + 1)
-                    for d in range(1, max_dice + 1)
+                    "hit": {"fraction": str(hit), "probability": float(hit)},
+                    "effects": {k: float(v) for k, v in effects.items()},
                 }
             )
         )
         return
-    table = Table("attacker \\ defender", *[str(d) for d in range(1, max_dice + 1)])
-    for a in range(1, max_dice + 1):
-        table.add_row(str(a), *[f"{float(capture_odds(a, d)):.1%}" for d in range(1, max_dice + 1)])
-    console.print("Chance of capture if neither side calls off (5.2):")
-    console.print(table)
+    shot = "grape" if grape else f"round shot at a {target} target"
+    console.print(
+        f"A {gun} gun, {shot}, at {inches:g} in ({modifier:+d}): hits {_pct(hit)} (exactly {hit})"
+    )
+    if effects:
+        table = Table("a hit does", "probability", "exact")
+        for k, p in effects.items():
+            table.add_row(k, _pct(p), str(p))
+        console.print(table)
+
+
+@co_odds.command("spotting")
+def co_spotting(
+    inches: Annotated[float, typer.Argument(help="The nearest boat's distance in inches.")],
+    bonus: Annotated[int, typer.Option(help="Daytime +2, the moon card +1.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """The chance the defender's spotting die finds the nearest boat."""
+    from quarterdeck.odds.cutting_out import spotting
+
+    p = spotting(inches, bonus)
+    if as_json:
+        print(json.dumps({"inches": inches, "fraction": str(p), "probability": float(p)}))
+        return
+    console.print(f"A boat {inches:g} in off is spotted with probability {_pct(p)} (exactly {p})")
 
 
 # --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from quarterdeck.core.dice import (
     RollRequest,
     SeatDice,
 )
-from quarterdeck.core.engine import Game, Player
+from quarterdeck.core.engine import Game, LogEntry, Player
 from quarterdeck.core.errors import IllegalAnswer, QuarterdeckError
 from quarterdeck.core.hidden import EVERYTHING
 from quarterdeck.core.prompts import Answer, Prompt
@@ -83,15 +83,25 @@ class HumanPlayer:
                 )
         answer: dict[str, Any] = {}
         for f in prompt.fields:
+            if f.type == "choice":  # numbered, as a choice prompt's options are
+                for n, c in enumerate(f.choices, 1):
+                    self.console.print(
+                        f"  {n}. {escape(c.label)}  [dim]{escape(f'[{c.id}]')}[/dim]"
+                    )
             while True:
                 text = self.ask(
                     escape(
                         f"{f.label} ({f.low}-{f.high})> "
                         if f.type == "int"
-                        else f"{f.label} ({'/'.join(c.id for c in f.choices)})> "
+                        else f"{f.label} (1 to {len(f.choices)}, or an id in brackets)> "
                     )
                 )
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
+                ids = [c.id for c in f.choices]
+                if f.type == "choice" and str(value) in ids:  # an id that is a number
+                    value = str(value)
+                elif f.type == "choice" and isinstance(value, int) and 1 <= value <= len(ids):
+                    value = ids[value - 1]
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:
@@ -118,10 +128,7 @@ def manual_dice(console: Console, ask: Ask) -> ManualDice:
         )
 
     def ask_card(request: DrawRequest) -> str:
-        choices = "  ".join(
-            f"{n}. {escape(card)}" + (f" (x{k})" if k > 1 else "")
-            for n, (card, k) in enumerate(request.choices(), 1)
-        )
+        choices = "  ".join(f"{n}. {escape(card)}" for n, card in enumerate(request.choices(), 1))
         return ask(
             f"{_who(request)} draws: [yellow]{escape(request.instruction())}[/yellow]\n"
             f"which card? {choices}\ncard> "
@@ -192,23 +199,35 @@ def run_game(
             )
         )
     humans = [s for s, k in kinds.items() if k == "human"]
-    shown = 0
+    # Two or more sides at one keyboard (hot seat): each is shown, when it is
+    # its turn, only what it may see of what happened since it last looked.
+    hot_seat = len([h for h in humans if game.viewer(h) != EVERYTHING]) >= 2
+    looked = dict.fromkeys(humans or [""], 0)
 
-    def show_log() -> None:
-        nonlocal shown
-        viewers = [game.viewer(h) for h in humans] or [EVERYTHING]
-        for entry in game.log[shown:]:
+    def print_entry(entry: LogEntry) -> None:
+        style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
+        console.print(Text(str(entry), style=style), highlight=False)
+
+    def show_log(seat: str | None) -> None:
+        if hot_seat and seat not in humans:
+            return  # shown to the next person at the keyboard
+        who = [seat] if hot_seat and seat is not None else humans
+        viewers = [game.viewer(h) for h in who] or [EVERYTHING]
+        start = looked.get(seat or "", 0) if hot_seat else min(looked.values())
+        for entry in game.log[start:]:
             if entry.kind == "secret" and (
-                entry.about in humans or EVERYTHING in viewers or not humans
+                entry.about in who or EVERYTHING in viewers or not humans
             ):
                 continue  # the order itself is shown to its seat
             if any(entry.visible_to(v) for v in viewers):
-                style = {"roll": "cyan", "decision": "green"}.get(entry.kind, "")
-                console.print(Text(str(entry), style=style), highlight=False)
-        shown = len(game.log)
+                print_entry(entry)
+        for h in who if hot_seat else looked:
+            looked[h] = len(game.log)
 
     while (prompt := game.prompt()) is not None:
-        show_log()
+        if hot_seat and prompt.seat in humans:
+            console.rule(f"{prompt.seat} at the keyboard")
+        show_log(prompt.seat)
         answer = players[prompt.seat].decide(game.view(prompt.seat), prompt)
         try:
             game.apply(prompt.seat, answer)
@@ -217,7 +236,13 @@ def run_game(
             continue
         if save is not None:
             save_record(game.record, save)
-    show_log()
+    if hot_seat:  # the game is over: everything is shown, once
+        for entry in game.log[min(looked.values()) :]:
+            if entry.kind != "secret":
+                print_entry(entry)
+        looked = dict.fromkeys(looked, len(game.log))
+    else:
+        show_log(None)
     result = game.result()
     assert result is not None
     if store is not None and game_id is not None:

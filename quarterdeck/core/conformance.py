@@ -9,9 +9,13 @@ must replay to the identical state. Hidden information never leaks:
 - what the rule set declares hidden (``ruleset.hidden(state)``, see
   :mod:`quarterdeck.core.hidden`) is perturbed for each seat and for a
   spectator, and neither that viewer's view nor its prompt may change;
-- a secret roll or card draw is logged for its seat and the umpire only;
+- a secret roll or card draw is logged for its seat and the umpire only, and
+  whatever it shows changes nothing another seat or a spectator observes
+  (view, log, terminal picture, prompts) by the end
+  of its step, whatever ``hidden()`` says;
 - another seat's secret answer (a choice or a form) changes nothing a seat or
-  a spectator can see (view, log, prompt) until the orders are revealed.
+  a spectator observes until the orders are revealed; simultaneous orders are
+  given in a random order, so each seat's is tested while another's is open.
 
 tests/test_conformance.py runs it for every playable rule set, and
 tests/core/test_hidden.py shows on a rule set that leaks on purpose that each
@@ -26,6 +30,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from quarterdeck.core.dice import DrawRequest, RandomDice, RollRequest
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.hidden import scrambled
@@ -52,11 +57,13 @@ def play_random_game(
         for side in scenario.side_names
     }
     for _ in range(max_steps):
-        prompt = game.prompt()
-        if prompt is None:
+        open_prompts = game.prompts()
+        if not open_prompts:
             break
         if check is not None:
             check(game)
+        # simultaneous orders may be given in any order at a real table
+        prompt = open_prompts[rng.randrange(len(open_prompts))]
         answer = players[prompt.seat].decide(game.view(prompt.seat, log=False), prompt)
         game.apply(prompt.seat, answer)
     else:
@@ -88,12 +95,25 @@ def _viewers(game: Game) -> list[str | None]:
 
 
 def _seen(game: Game, state: Any, viewer: str | None) -> str:
-    """Everything ``viewer`` is shown of ``state``: its view and its prompts."""
+    """Everything ``viewer`` is shown of ``state``: its view, its terminal
+    picture and its prompts. (Whom the game waits for is public, as it is at
+    a table where one sees the other side still writing its orders: a secret
+    order may lead to a further secret question to the same side.)"""
     ruleset = game.ruleset
-    seen: dict[str, Any] = {"view": ruleset.view(state, game.viewer(viewer))}
+    prompts = ruleset.prompts(state)
+    seen: dict[str, Any] = {
+        "view": ruleset.view(state, game.viewer(viewer)),
+        "picture": ruleset.render(state, game.viewer(viewer)),
+    }
     if viewer is not None:
-        seen["prompts"] = [p.to_json() for p in ruleset.prompts(state) if p.seat == viewer]
+        seen["prompts"] = [p.to_json() for p in prompts if p.seat == viewer]
     return json.dumps(seen, sort_keys=True, default=str)
+
+
+def _observed(game: Game, viewer: str | None) -> str:
+    """What ``viewer`` observes of a game in play: ``_seen`` and its log."""
+    log = [e.to_json() for e in game.visible_log(viewer)]
+    return _seen(game, game.state, viewer) + json.dumps(log, sort_keys=True)
 
 
 def check_declared_hidden(game: Game) -> None:
@@ -154,6 +174,101 @@ def check_secret_rolls_private(game: Game) -> None:
     )
 
 
+class _SwapDice:
+    """Replays one step's recorded rolls and draws, but gives roll or draw
+    number ``target`` another value (when ``swap``) and answers everything
+    after it from ``after``, the same source in both worlds compared."""
+
+    def __init__(self, recorded: list[dict[str, Any]], target: int, swap: bool, seed: int) -> None:
+        self.recorded = recorded
+        self.target = target
+        self.swap = swap
+        self.after = RandomDice(seed)
+        self.n = 0
+        self.swapped = False
+
+    def roll(self, request: RollRequest) -> tuple[int, ...]:
+        n, self.n = self.n, self.n + 1
+        if n < self.target:
+            return tuple(self.recorded[n]["values"])
+        if n > self.target:
+            return self.after.roll(request)
+        values = list(self.recorded[n]["values"])
+        if self.swap and request.sides > 1:
+            values[0] = values[0] % request.sides + 1
+            self.swapped = True
+        return tuple(values)
+
+    def draw(self, request: DrawRequest) -> str:
+        n, self.n = self.n, self.n + 1
+        if n < self.target:
+            return str(self.recorded[n]["card"])
+        if n > self.target:
+            return self.after.draw(request)
+        card = str(self.recorded[n]["card"])
+        others = sorted(set(request.cards) - {card})
+        if self.swap and others:
+            self.swapped = True
+            return others[0]
+        return card
+
+
+def _steps(record: Record) -> list[tuple[int, list[dict[str, Any]]]]:
+    """Each step of a record (-1: the setup, then each decision's index) with
+    the rolls and draws made in it."""
+    out: list[tuple[int, list[dict[str, Any]]]] = [(-1, [])]
+    for entry in record.entries:
+        if entry["t"] == "d":
+            out.append((len(out) - 1, []))
+        else:
+            out[-1][1].append(entry)
+    return out
+
+
+def check_secret_rolls_change_nothing_seen(game: Game, samples: int = 3) -> None:
+    """A secret roll or card, whatever it shows, changes nothing that a seat
+    who may not see it observes (view, log, picture, prompts), nor what a
+    spectator observes, by the end of its step. This
+    does not trust the rule set's ``hidden()``: the step is played twice from
+    the record, once with the secret's recorded value and once with another."""
+    umpires = set(game.umpires)
+    decisions = game.record.decisions()
+    tried = 0
+    for index, rolls in _steps(game.record):
+        for target, entry in enumerate(rolls):
+            if not entry.get("secret") or tried >= samples:
+                continue
+            tried += 1
+            worlds = []
+            for swap in (False, True):
+                dice = _SwapDice(rolls, target, swap, seed=index + 7)
+                if index < 0:
+                    trial = Game.new(game.scenario, dice=dice, seed=game.record.seed)
+                else:
+                    trial = Game.replay(
+                        Record.from_json(copy.deepcopy(game.record.to_json())), upto=index
+                    )
+                    trial.dice = dice
+                    trial.apply(*decisions[index])
+                trial.spectators_see_all = game.spectators_see_all
+                if swap and not dice.swapped:
+                    break
+                worlds.append(trial)
+            if len(worlds) < 2:
+                continue
+            owners = {entry.get("seat"), *umpires}
+            for viewer in _viewers(game):
+                if viewer in owners or worlds[0].viewer(viewer) != viewer:
+                    continue
+                a, b = (_observed(w, viewer) for w in worlds)
+                if a != b:
+                    raise AssertionError(
+                        f"{game.scenario.id}: the secret {entry['label']!r} of "
+                        f"{entry.get('seat')} changes what {viewer or 'a spectator'} sees: "
+                        + _first_difference(a, b)
+                    )
+
+
 def _two_answers(game: Game, prompt: Prompt) -> list[Answer]:
     """Two different legal answers to ``prompt``, if it has two."""
     if prompt.kind == "choice":
@@ -175,9 +290,12 @@ def check_secret_orders_hidden(game: Game) -> None:
     Secret prompts carry ``context["secret"] = True`` and a ``context["step"]``
     naming the round of orders; the round is open while any prompt of the same
     step and turn is still waiting."""
-    prompt = game.prompt()
-    if prompt is None or not prompt.context.get("secret"):
-        return
+    for prompt in game.prompts():
+        if prompt.context.get("secret"):
+            _check_secret_order(game, prompt)
+
+
+def _check_secret_order(game: Game, prompt: Prompt) -> None:
     answers = _two_answers(game, prompt)
     if len(answers) < 2:
         return
@@ -193,13 +311,7 @@ def check_secret_orders_hidden(game: Game) -> None:
         )
         if not still_secret:
             return  # that answer completed the orders, which are now revealed
-        seen.append(
-            {
-                str(o): json.dumps(trial.view(o), sort_keys=True)
-                for o in others
-                if trial.viewer(o) == o
-            }
-        )
+        seen.append({str(o): _observed(trial, o) for o in others if trial.viewer(o) == o})
     for who in seen[0]:
         if seen[0][who] != seen[1][who]:
             raise AssertionError(
@@ -268,6 +380,7 @@ def conformance(
         assert game.result() is not None
         _Checker(scenario).invariants(game)  # they hold at the end too
         check_secret_rolls_private(game)
+        check_secret_rolls_change_nothing_seen(game)
         check_replay(game)
         decisions += len(game.record.decisions())
     return decisions

@@ -13,7 +13,6 @@ cards left in it, and the source answers with the card drawn. Program dice
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -86,10 +85,12 @@ class DrawRequest:
     rule: str
     seat: str | None = None
     secret: bool = False
+    kinds: tuple[str, ...] = ()  # every different card of the whole deck
 
-    def choices(self) -> list[tuple[str, int]]:
-        """The different cards left, each with how many of it are left."""
-        return sorted(Counter(self.cards).items())
+    def choices(self) -> list[str]:
+        """The cards a person may say they drew: every kind of card in the
+        deck (not only those left: which are left may tell of a secret draw)."""
+        return sorted(set(self.kinds) | set(self.cards))
 
     def instruction(self) -> str:
         """What a person at the table is told: "Random event: draw a card from
@@ -100,10 +101,9 @@ class DrawRequest:
 def check_card(request: DrawRequest, card: Any) -> str:
     """Return ``card`` if it can be drawn now; else say which cards can."""
     if not isinstance(card, str) or card not in request.cards:
-        left = ", ".join(f"{c} (x{n})" if n > 1 else c for c, n in request.choices())
         raise DiceError(
             f"{request.label}: {card!r} is not in the {request.deck} deck or was already "
-            f"drawn (cards left: {left or 'none'})"
+            f"drawn (the deck's cards: {', '.join(request.choices())})"
         )
     return card
 
@@ -113,7 +113,7 @@ def parse_card(request: DrawRequest, text: str) -> str:
     typed = text.strip()
     choices = request.choices()
     if typed.isdigit() and 1 <= int(typed) <= len(choices):
-        return choices[int(typed) - 1][0]
+        return check_card(request, choices[int(typed) - 1])
     return check_card(request, typed)
 
 

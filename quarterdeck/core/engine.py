@@ -23,7 +23,8 @@ from quarterdeck.core.dice import (
     RecordingDice,
     RollRequest,
 )
-from quarterdeck.core.errors import IllegalAnswer, RecordError
+from quarterdeck.core.errors import DiceError, IllegalAnswer, RecordError
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.hidden import EVERYTHING, sees
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.record import Record, ReplayDice
@@ -54,6 +55,8 @@ class LogEntry:
     values: tuple[int, ...] = ()  # for kind "roll": the dice rolled
     sides: int = 6
     by: str = ""  # for kinds "roll" and "draw": the seat that rolled or drew
+    goal: str = ""  # for kind "roll": what the roll needs, in words
+    math: RollMath | None = None  # for kind "roll": how the dice are read (core.explain)
 
     def visible_to(self, seat: str | None) -> bool:
         return sees(seat, self.seats)
@@ -67,6 +70,10 @@ class LogEntry:
             out["sides"] = self.sides
         if self.by:
             out["by"] = self.by
+        if self.goal:
+            out["goal"] = self.goal
+        if self.math is not None:
+            out["math"] = self.math.to_json()
         if self.seats is not None:
             out["secret"] = True
         return out
@@ -130,12 +137,14 @@ class Context:
         odds: str | Callable[[], str] = "",
         goal: str = "",
         secret: bool = False,
+        math: RollMath | None = None,
     ) -> tuple[int, ...]:
         """Roll ``count`` dice for ``label`` under ``rule``, and log the result.
 
         ``seat`` rolls them (None: see :meth:`roller`); a ``secret`` roll is
         logged for that seat and the umpire only. ``goal`` says what the roll
-        needs, for a person rolling at the table."""
+        needs, for a person rolling at the table; ``math`` how the rule reads
+        the dice and every modifier, for the roll's explanation."""
         seat = self.roller(seat)
         values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
         if self._log is not None:
@@ -150,6 +159,8 @@ class Context:
                     values=values,
                     sides=sides,
                     by=seat or "",
+                    goal=goal,
+                    math=math,
                 )
             )
         return values
@@ -167,7 +178,15 @@ class Context:
         ``seat`` draws it (None: see :meth:`roller`); a ``secret`` draw is
         logged for that seat and the umpire only."""
         seat = self.roller(seat)
-        card = self.dice.draw(DrawRequest(label, deck.name, tuple(deck.cards), rule, seat, secret))
+        if not deck.cards:
+            raise DiceError(
+                f"{label}: the {deck.name} deck is empty ({len(deck.drawn)} cards drawn); "
+                f"the rules must reshuffle it first ({rule})"
+            )
+        kinds = tuple(sorted(set(deck.cards) | set(deck.drawn)))
+        card = self.dice.draw(
+            DrawRequest(label, deck.name, tuple(deck.cards), rule, seat, secret, kinds)
+        )
         deck.take(card)
         if self._log is not None:
             self._log(

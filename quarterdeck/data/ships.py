@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -13,8 +14,25 @@ from quarterdeck.core.errors import ScenarioError
 SHIPS_DIR = Path(__file__).with_name("ships")
 
 
+class GunFact(BaseModel):
+    """Guns of one type on one mount: ``type`` is the gun (e.g. ``9in-sb``,
+    ``6.4in-rifle``, ``12pdr-howitzer``), ``mount`` where it stands (bow,
+    stern, port, starboard, pivot-bow, pivot-stern, pivot, turret, mortar),
+    ``turret`` which turret (single, forward, aft, centre) for mount turret."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: str
+    mount: Literal[
+        "bow", "stern", "port", "starboard", "pivot-bow", "pivot-stern", "pivot", "turret", "mortar"
+    ]
+    count: int = Field(default=1, ge=1)
+    turret: Literal["", "single", "forward", "aft", "centre"] = ""
+
+
 class ShipFacts(BaseModel):
-    """Historical facts about one vessel, with the reference they come from."""
+    """Historical facts about one vessel, with the reference they come from.
+    The fields after ``tons_burthen`` are optional; the ACW river rules read
+    them (dimensions in feet, speed in knots, armour in inches)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
@@ -26,6 +44,22 @@ class ShipFacts(BaseModel):
     gun_decks: int = Field(ge=0, le=3)
     complement: int = Field(ge=1)
     tons_burthen: int | None = None
+    displacement: int | None = None
+    length_ft: float | None = None
+    beam_ft: float | None = None
+    draught_ft: float | None = None
+    speed_kn: float | None = None
+    propulsion: (
+        Literal["screw", "sidewheel", "sternwheel", "centrewheel", "sail", "oars"] | None
+    ) = None
+    double_ender: bool = False
+    hull: str | None = None  # kind of vessel: casemate-ironclad, monitor, tinclad, sloop, ...
+    armour_in: float | None = None
+    armour_sloped: bool = False
+    low_profile: bool = False
+    ram: bool = False
+    spar: bool = False
+    guns: tuple[GunFact, ...] = ()
     note: str = ""
     source: str = Field(min_length=3)
 

@@ -3,27 +3,52 @@
 * :func:`attempt_odds` - the chance that 1, 2 or 3 attempt dice show a 6;
 * :func:`round_odds` - the dice each side loses in one round, for given dice;
 * :func:`capture_odds` - the chance that A attacking dice capture D defending
-  dice if neither side calls off (rounds repeat until one side has none).
+  dice if neither side calls off and no lost die is replaced (rounds repeat
+  until one side has none).
 
-Both sides are taken to place unopposed dice as well as they can (the
-owner's choice in 5.2, made by :func:`rules.best_assignment`), exactly as the
-AI and the rules engine resolve a round.
+What is computed, exactly. In a round the side with more usable dice adds
+each unopposed die to one of its compared dice, as it chooses after seeing
+the roll (5.2). With three dice or more against two that is a real choice:
+one spare die onto the highest or the second compared die, which can trade
+one loss for another. Two policies for that choice are computed:
+
+* ``"action"`` (the default): each side places its spare pips to do best in
+  the whole action: the attacker to maximise, the defender to minimise the
+  chance of capture from the dice counts the round leaves. The values are
+  the fixed point of that two-player game, found exactly by policy
+  iteration (a round in which nobody loses a die leaves the action where it
+  was, so a side's best choice can depend on the value it is computing).
+  :func:`action_assignment` is that choice, used by the AI.
+* ``"round"``: each side makes the round's best trade (most enemy dice
+  removed less its own lost, then fewest of its own lost), as
+  :func:`rules.best_assignment` does. It is the older, simpler policy; the
+  two differ in a few dice counts (see docs/rules-notes.md).
+
+Neither models calling off, the two-rounds-a-turn limit (which changes
+nothing while nobody calls off or replaces dice) or mobilised replacement
+dice: those are decisions of the game, not of the dice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Literal
 
 import icepool
 
 from quarterdeck.rulesets.gundice_boarding.rules import (
+    assignments,
     best_assignment,
     resolve_round,
     unopposed_owner,
+    usable,
 )
 
 Losses = tuple[int, int]
+Policy = Literal["action", "round"]
+POLICIES: tuple[Policy, ...] = ("action", "round")
 
 
 def attempt_odds(max_dice: int = 3, face: int = 6) -> dict[int, Fraction]:
@@ -42,37 +67,148 @@ def _top(n: int, compared: int) -> icepool.Die:
 
 
 @cache
-def round_odds(attacker: int, defender: int, compared: int = 3) -> dict[Losses, Fraction]:
-    """Distribution of (attacker dice lost, defender dice lost) in one round."""
-    if attacker < 1 or defender < 1:
-        raise ValueError("both sides need at least one die to roll a round")
-    owner = unopposed_owner(attacker, defender, compared)
-
-    def outcome(a: tuple[int, ...], d: tuple[int, ...]) -> Losses:
-        choice = best_assignment(a, d, owner, compared) if owner else ()
-        a_loss, d_loss, _, _ = resolve_round(a, d, choice, compared)
-        return a_loss, d_loss
-
-    die = icepool.map(outcome, _top(attacker, compared), _top(defender, compared))
-    total = die.denominator()
-    return {tuple(k): Fraction(int(q), total) for k, q in die.items()}
+def _choices(a: tuple[int, ...], d: tuple[int, ...], compared: int) -> tuple[Losses, ...]:
+    """Every (attacker lost, defender lost) that the owner of the unopposed
+    dice can bring about with this roll, by where it adds them."""
+    a_use, d_use = usable(a, compared), usable(d, compared)
+    pairs, extra = min(len(a_use), len(d_use)), abs(len(a_use) - len(d_use))
+    found = {resolve_round(a_use, d_use, c, compared)[:2] for c in assignments(extra, pairs)}
+    return tuple(sorted(found))
 
 
 @cache
-def capture_odds(attacker: int, defender: int, compared: int = 3) -> Fraction:
-    """P(the attacker captures) with these dice, if nobody calls off (5.2)."""
+def _options(
+    attacker: int, defender: int, compared: int
+) -> tuple[tuple[tuple[Losses, ...], Fraction], ...]:
+    """The distribution, over the rolls of one round, of the set of losses
+    the owner of the unopposed dice may choose between."""
+    a_die, d_die = _top(attacker, compared), _top(defender, compared)
+    total = int(a_die.denominator()) * int(d_die.denominator())
+    weights: dict[tuple[Losses, ...], int] = {}
+    for a, qa in a_die.items():
+        for d, qd in d_die.items():
+            key = _choices(tuple(a), tuple(d), compared)
+            weights[key] = weights.get(key, 0) + int(qa) * int(qd)
+    return tuple((k, Fraction(q, total)) for k, q in sorted(weights.items()))
+
+
+def _round_choice(options: tuple[Losses, ...], owner: str | None) -> Losses:
+    """The round-greedy pick among ``options`` (rules.best_assignment's key)."""
+    if owner is None or len(options) == 1:
+        return options[0]
+
+    def key(loss: Losses) -> tuple[int, int]:
+        own, other = loss if owner == "attacker" else (loss[1], loss[0])
+        return (other - own, -own)
+
+    return max(options, key=key)
+
+
+def _check(attacker: int, defender: int, policy: str) -> None:
+    if attacker < 1 or defender < 1:
+        raise ValueError("both sides need at least one die to roll a round")
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
+
+
+@cache
+def _solve(
+    attacker: int, defender: int, compared: int, policy: str
+) -> tuple[Fraction, dict[tuple[Losses, ...], Losses]]:
+    """The capture chance from (attacker, defender) dice and the choice made
+    from each set of options, under ``policy``."""
+    owner = unopposed_owner(attacker, defender, compared)
+    dist = _options(attacker, defender, compared)
+
+    def after(loss: Losses, here: Fraction) -> Fraction:
+        if loss == (0, 0):
+            return here
+        return capture_odds(attacker - loss[0], defender - loss[1], compared, policy)
+
+    # Start from the round-greedy choices; under "action", improve them
+    # until they no longer change (policy iteration: finitely many steps).
+    chosen = {opts: _round_choice(opts, owner) for opts, _ in dist}
+    for _ in range(64):
+        stay = sum((p for opts, p in dist if chosen[opts] == (0, 0)), Fraction(0))
+        rest = sum(
+            (p * after(chosen[opts], Fraction(0)) for opts, p in dist if chosen[opts] != (0, 0)),
+            Fraction(0),
+        )
+        value = rest / (1 - stay)
+        if policy == "round" or owner is None:
+            return value, chosen
+        better = {}
+        for opts, _ in dist:
+            scored = [(after(loss, value), loss) for loss in opts]
+            best = max(scored) if owner == "attacker" else min(scored)
+            current = after(chosen[opts], value)
+            better[opts] = chosen[opts] if current == best[0] else best[1]
+        if better == chosen:
+            return value, chosen
+        chosen = better
+    raise RuntimeError("policy iteration did not settle")  # pragma: no cover
+
+
+@cache
+def capture_odds(
+    attacker: int, defender: int, compared: int = 3, policy: Policy | str = "action"
+) -> Fraction:
+    """P(the attacker captures) with these dice if nobody calls off (5.2),
+    both sides placing unopposed dice by ``policy`` (see the module)."""
     if defender <= 0:
         return Fraction(1)
     if attacker <= 0:
         return Fraction(0)
-    dist = round_odds(attacker, defender, compared)
-    stay = dist.get((0, 0), Fraction(0))
-    total = Fraction(0)
-    for (a_loss, d_loss), p in dist.items():
-        if (a_loss, d_loss) == (0, 0):
-            continue
-        total += p * capture_odds(attacker - a_loss, defender - d_loss, compared)
-    return total / (1 - stay)
+    _check(attacker, defender, policy)
+    return _solve(attacker, defender, compared, policy)[0]
+
+
+@cache
+def round_odds(
+    attacker: int, defender: int, compared: int = 3, policy: Policy | str = "action"
+) -> dict[Losses, Fraction]:
+    """Distribution of (attacker dice lost, defender dice lost) in one round,
+    unopposed dice placed by ``policy``."""
+    _check(attacker, defender, policy)
+    _, chosen = _solve(attacker, defender, compared, policy)
+    out: dict[Losses, Fraction] = {}
+    for opts, p in _options(attacker, defender, compared):
+        loss = chosen[opts]
+        out[loss] = out.get(loss, Fraction(0)) + p
+    return out
+
+
+def action_assignment(
+    attacker: Sequence[int],
+    defender: Sequence[int],
+    owner: str,
+    attacker_dice: int | None = None,
+    defender_dice: int | None = None,
+    compared: int = 3,
+) -> tuple[int, ...]:
+    """Where ``owner`` adds its unopposed dice to do best in the whole action
+    (the ``"action"`` policy): the assignment whose losses leave the best
+    capture chance for the attacker, or the worst for a defender. The dice
+    counts default to the dice rolled; ties go to the round-greedy choice."""
+    a_n = len(attacker) if attacker_dice is None else attacker_dice
+    d_n = len(defender) if defender_dice is None else defender_dice
+    a, d = usable(attacker, compared), usable(defender, compared)
+    pairs, extra = min(len(a), len(d)), abs(len(a) - len(d))
+    greedy = best_assignment(a, d, owner, compared)
+    options = assignments(extra, pairs)
+    if len(options) <= 1:
+        return greedy
+    here = capture_odds(a_n, d_n, compared)
+
+    def value(choice: tuple[int, ...]) -> Fraction:
+        la, ld = resolve_round(a, d, choice, compared)[:2]
+        if (la, ld) == (0, 0):
+            return here
+        return capture_odds(a_n - la, d_n - ld, compared)
+
+    sign = 1 if owner == "attacker" else -1
+    best = max(options, key=lambda c: (sign * value(c), c == greedy))
+    return tuple(best)
 
 
 @cache

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 import sys
 import time
 import traceback
@@ -33,17 +34,28 @@ from typing import Any, TypeVar
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field
 
 from quarterdeck.core.dice import DrawRequest
+from quarterdeck.core.engine import Game
+from quarterdeck.core.explain import explain
 from quarterdeck.core.scenario import Scenario, bundled
 from quarterdeck.core.store import Store
-from quarterdeck.rulesets import all_rulesets
-from quarterdeck.web.fragments import fragments, replay_fragments
+from quarterdeck.rulesets import all_rulesets, get_ruleset
+from quarterdeck.web.fragments import fragments, in_words, replay_fragments
 from quarterdeck.web.games import SEAT_KINDS, Conflict, Games, Live, WebError
+from quarterdeck.web.render import renderer_for
+from quarterdeck.web.render.explain import explanation
+from quarterdeck.web.render.sheets import card_groups, charts, print_page_body, reference_body
 
 HERE = Path(__file__).parent
 COOKIE = "qd_"
@@ -144,7 +156,7 @@ class CreateBody(BaseModel):
     seats: dict[str, str]
     dice: str = "program"
     seed: int | None = Field(default=None, ge=0, lt=2**31)
-    spectators: str = Field(default="public", pattern="^(public|everything)$")
+    spectators: str | None = Field(default=None, pattern="^(public|everything)$")
     decks: dict[str, dict[str, int]] = Field(default_factory=dict, max_length=20)
 
 
@@ -213,7 +225,7 @@ def catalogue() -> list[dict[str, Any]]:
                             }
                             for name, d in s.header.decks.items()
                         },
-                        "forces": list(s.summary),
+                        "forces": [_force_in_words(line, s) for line in s.summary],
                         "turn_limit": s.header.turn_limit,
                     }
                     for s in by_ruleset.get(r.info.id, [])
@@ -221,6 +233,16 @@ def catalogue() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _force_in_words(line: str, scenario: Scenario) -> str:
+    """A rule set's summary line of a ship ("american: Royal Savage (...)")
+    with the side as people call it ("Lake Champlain fleet: Royal Savage ...")."""
+    side, sep, rest = line.partition(": ")
+    for x in scenario.header.sides:
+        if sep and side == x.name and x.title:
+            return f"{x.title.split(' (')[0]}: {rest}"
+    return line
 
 
 def _cookie_tokens(request: Request, game_id: str) -> dict[str, str]:
@@ -256,15 +278,26 @@ class Listener:
     this page was sent.
     """
 
-    __slots__ = ("seat", "sent", "version", "ws")
+    __slots__ = ("seat", "sent", "token", "version", "ws")
 
-    def __init__(self, ws: WebSocket, seat: str | None) -> None:
+    def __init__(self, ws: WebSocket, seat: str | None, token: str | None = None) -> None:
         self.ws = ws
         self.seat = seat
+        self.token = token
         self.sent: dict[str, str] = {}
         self.version = -1
 
     async def send(self, games: Games, live: Live, off: Any = None) -> None:
+        if self.seat is not None and live.meta.seat_of(self.token) != self.seat:
+            # the link was revoked (perhaps on another server process): no more pages
+            await self.ws.send_json(
+                {
+                    "type": "error",
+                    "status": 403,
+                    "detail": "this seat's link was revoked by the host",
+                }
+            )
+            raise WebError("this seat's link was revoked by the host", 403)  # no more pages
         if live.version == self.version:
             return
         frags = (
@@ -590,6 +623,12 @@ def create_app(
                 f"(bundled: {', '.join(sorted(scenarios()))})",
                 404,
             )
+        if body.seed is not None and "link" in body.seats.values():
+            raise WebError(
+                "seed: a seed may be chosen only when no other person plays by a link "
+                "(whoever chose it could work out every roll, the secret ones included)",
+                422,
+            )
         if body.decks:
             found = _with_decks(found, body.decks)
         return games.create(
@@ -597,7 +636,7 @@ def create_app(
             body.seats,
             body.dice,
             body.seed,
-            reveal=body.spectators == "everything",
+            reveal=None if body.spectators is None else body.spectators == "everything",
             run_ai=False,
         )
 
@@ -736,6 +775,229 @@ def create_app(
 
         return await on_game(game_id, now)
 
+    # -- sheets to print, and the explanation of a roll (issue 15) ------------------------
+
+    def _print_page(
+        request: Request,
+        kind: str,
+        heading: str,
+        intro: str,
+        body: str,
+        paper: str,
+        query: str,
+        links: list[tuple[str, str]],
+    ) -> Response:
+        return templates.TemplateResponse(
+            request,
+            "print.html",
+            {
+                "kind": kind,
+                "heading": heading,
+                "intro": intro,
+                "body": body,
+                "paper": "letter" if paper == "letter" else "a4",
+                "query": query,
+                "links": links,
+            },
+        )
+
+    @app.get("/games/{game_id}/print", response_class=HTMLResponse)
+    async def print_game(
+        request: Request, game_id: str, t: str | None = None, paper: str = "a4"
+    ) -> Response:
+        return await on_game(game_id, partial(print_game_now, request, game_id, t, paper))
+
+    def print_game_now(request: Request, game_id: str, t: str | None, paper: str) -> Response:
+        live = games.get(game_id)
+        seat = None
+        if t is not None:
+            seat = live.meta.seat_of(t)
+            if seat is None:
+                raise WebError("this seat token does not belong to this game", 403)
+        if live.game is None:
+            raise WebError("the game's first roll is waiting for physical dice", 409)
+        game = live.game
+        view = {**game.view(seat), "side_titles": {s["name"]: s["title"] for s in live.side_info}}
+        colours = {s["name"]: s["colour"] for s in live.side_info}
+        cards = renderer_for(live.ruleset).cards(view, colours)
+        turn = game.ruleset.turn(game.state)
+        query = f"t={t}&" if t else ""
+        return _print_page(
+            request,
+            "cards",
+            f"{_title(live)}, turn {turn}",
+            "Each ship's card with her damage as it stands, a side to a page.",
+            print_page_body(card_groups(cards, live.side_info), f"turn {turn}"),
+            paper,
+            query,
+            [
+                ("Quick reference", f"/games/{game_id}/reference?{query}"),
+                ("Back to the game", f"/games/{game_id}" + (f"?t={t}" if t else "")),
+            ],
+        )
+
+    @app.get("/scenarios/{scenario_id}/print", response_class=HTMLResponse)
+    async def print_scenario(request: Request, scenario_id: str, paper: str = "a4") -> Response:
+        return await off(print_scenario_now, request, scenario_id, paper)
+
+    def print_scenario_now(request: Request, scenario_id: str, paper: str) -> Response:
+        found = _scenario_or_404(scenario_id)
+        # a seed nobody chose: what the set-up rolls in secret here (an example)
+        # can match no game played from a seed a player picked
+        game = Game.new(found, seed=secrets.randbits(31))
+        info = [{"name": x.name, "title": x.title, "colour": x.colour} for x in found.header.sides]
+        titles = {s["name"]: s["title"] for s in info}
+        colours = {s["name"]: s["colour"] for s in info}
+        renderer = renderer_for(found.ruleset)
+
+        def cards_seen_by(seat: str | None) -> list[tuple[str, str, str, list[str]]]:
+            view = {**game.view(seat), "side_titles": titles}
+            return card_groups(renderer.cards(view, colours), info)
+
+        # each side's own ships as that side sees them (a watcher may see none of
+        # them at the start: in fog, say); what belongs to no side as a watcher sees it
+        groups = []
+        for side in found.combatants:
+            groups += [g for g in cards_seen_by(side) if g[0] == side]
+        groups += [g for g in cards_seen_by(None) if g[0] not in found.combatants]
+        return _print_page(
+            request,
+            "cards",
+            f"{found.title}: the ships at the start",
+            "Each ship's card as the scenario sets her up, a side to a page. Whatever is "
+            "rolled or dealt before the battle (a captain's quality, objectives) is an "
+            "example here: each game rolls its own, so print a game's sheets after its "
+            "set-up to have them.",
+            print_page_body(groups, "at the start"),
+            paper,
+            "",
+            [("Quick reference", f"/scenarios/{scenario_id}/reference"), ("Start page", "/")],
+        )
+
+    def _reference(
+        request: Request,
+        ruleset_id: str,
+        house: dict[str, Any] | None,
+        heading: str,
+        paper: str,
+        query: str,
+        links: list[tuple[str, str]],
+    ) -> Response:
+        ruleset = get_ruleset(ruleset_id)
+        data = charts(ruleset, house)
+        title = str(data.get("title", ruleset.info.title))
+        note = (
+            " House rules in force are marked." if house else " The printed charts, no house rules."
+        )
+        return _print_page(
+            request,
+            "reference",
+            heading,
+            f"{title}: every chart from the rule set's tables file.{note}",
+            f'<div class="reference">{reference_body(data, house)}</div>',
+            paper,
+            query,
+            links,
+        )
+
+    @app.get("/games/{game_id}/reference", response_class=HTMLResponse)
+    async def reference_game(
+        request: Request, game_id: str, t: str | None = None, paper: str = "a4"
+    ) -> Response:
+        return await on_game(game_id, partial(reference_game_now, request, game_id, t, paper))
+
+    def reference_game_now(request: Request, game_id: str, t: str | None, paper: str) -> Response:
+        live = games.get(game_id)
+        house = getattr(live.game.state, "house_rules", None) if live.game is not None else None
+        query = f"t={t}&" if t else ""
+        return _reference(
+            request,
+            live.ruleset,
+            house if isinstance(house, dict) else None,
+            f"Quick reference: {_title(live)}",
+            paper,
+            query,
+            [("Ship cards", f"/games/{game_id}/print?{query}")],
+        )
+
+    @app.get("/scenarios/{scenario_id}/reference", response_class=HTMLResponse)
+    async def reference_scenario(request: Request, scenario_id: str, paper: str = "a4") -> Response:
+        found = _scenario_or_404(scenario_id)
+        house = found.data.get("house_rules")
+        return _reference(
+            request,
+            found.ruleset,
+            house if isinstance(house, dict) else None,
+            f"Quick reference: {found.title}",
+            paper,
+            "",
+            [("Ship cards", f"/scenarios/{scenario_id}/print")],
+        )
+
+    def _explained(live: Live, seat: str | None, entry: int) -> dict[str, Any]:
+        """The explanation of roll ``entry`` of the seat's own log (what that
+        seat may read, and nothing else)."""
+        if live.game is None:
+            raise WebError("the game's first roll is waiting for physical dice", 409)
+        log = live.game.view(seat).get("log", [])
+        if not 0 <= entry < len(log) or log[entry].get("kind") != "roll":
+            raise WebError(f"entry {entry} of this log is not a roll", 404)
+        return explain(log[entry])
+
+    def _token_seat(live: Live, token: str | None) -> str | None:
+        if token is None:
+            return None
+        seat = live.meta.seat_of(token)
+        if seat is None:
+            raise WebError("this seat token does not belong to this game", 403)
+        return seat
+
+    @app.get("/api/games/{game_id}/rolls/{entry}")
+    async def api_explain(
+        game_id: str, entry: int, token: str | None = Query(default=None, max_length=200)
+    ) -> Any:
+        def now() -> Any:
+            live = games.get(game_id)
+            return _explained(live, _token_seat(live, token), entry)
+
+        return await on_game(game_id, now)
+
+    @app.get("/games/{game_id}/explain/{entry}", response_class=HTMLResponse)
+    async def explain_page(game_id: str, entry: int, t: str | None = None) -> Response:
+        def now() -> Response:
+            live = games.get(game_id)
+            data = _explained(live, _token_seat(live, t), entry)
+            titles = {s["name"]: s["title"].split(" (")[0] for s in live.side_info}
+            return HTMLResponse(explanation(data, lambda text: in_words(text, titles)))
+
+        return await on_game(game_id, now)
+
+    @app.get("/games/{game_id}/replay/explain/{entry}", response_class=HTMLResponse)
+    async def replay_explain_page(
+        game_id: str, entry: int, step: int | None = Query(default=None, ge=0)
+    ) -> Response:
+        """A roll of the replay's log at ``step``: the log a watcher saw then
+        (the replay page's own), nothing more."""
+
+        def now() -> Response:
+            live = games.get(game_id)
+            game, _at, _total = games.replay(game_id, step)
+            log = game.view(None).get("log", [])
+            if not 0 <= entry < len(log) or log[entry].get("kind") != "roll":
+                raise WebError(f"entry {entry} of this log is not a roll", 404)
+            titles = {s["name"]: s["title"].split(" (")[0] for s in live.side_info}
+            return HTMLResponse(explanation(explain(log[entry]), lambda t: in_words(t, titles)))
+
+        return await on_game(game_id, now)
+
+    # -- end of the sheets and explanations -------------------------------------------
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """For a browser (or a bookmark, a feed reader) that asks the old way:
+        the icon as a PNG, which every browser reads at this address."""
+        return FileResponse(HERE / "static" / "favicon.png", media_type="image/png")
+
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
@@ -760,7 +1022,7 @@ def create_app(
                 )
                 await websocket.close(code=4403)
                 return
-        key = Listener(websocket, seat)
+        key = Listener(websocket, seat, t)
         live.listeners.add(key)
         try:
             await key.send(games, live, off)
@@ -785,11 +1047,16 @@ def create_app(
                 except (ValueError, RecursionError):
                     await ws_error(websocket, 422, f"not JSON: {excerpt(text, 60)}")
                     continue
-                if seat is not None and live.meta.seat_of(t) != seat:
-                    await ws_error(websocket, 403, "this seat's link was revoked by the host")
-                    await websocket.close(code=4403)
-                    return
-                await ws_act(websocket, live, seat, data)
+                if seat is not None:
+                    live = await on_game(game_id, partial(games.get, game_id))
+                    if live.meta.seat_of(t) != seat:
+                        with contextlib.suppress(Exception):
+                            await ws_error(
+                                websocket, 403, "this seat's link was revoked by the host"
+                            )
+                            await websocket.close(code=4403)
+                        return
+                await ws_act(websocket, live, seat, data, t)
         except WebSocketDisconnect:
             pass
         finally:
@@ -798,10 +1065,13 @@ def create_app(
     async def ws_error(websocket: WebSocket, status: int, detail: str) -> None:
         await websocket.send_json({"type": "error", "status": status, "detail": detail})
 
-    async def ws_act(websocket: WebSocket, live: Live, seat: str | None, message: Any) -> None:
+    async def ws_act(
+        websocket: WebSocket, live: Live, seat: str | None, message: Any, opened: str | None
+    ) -> None:
         """An answer or a roll sent over the socket: the same checks as the API.
 
-        The socket acts for the seat whose token opened it, and for no other.
+        The socket acts for the seat whose token opened it (``opened``), and
+        for no other; once that token is revoked, for nobody.
         """
         try:
             if not isinstance(message, dict) or message.get("type") not in ("answer", "dice"):
@@ -810,7 +1080,7 @@ def create_app(
                 raise WebError("a page without a seat token can only watch", 403)
             if message["type"] == "answer" and "answer" not in message:
                 raise WebError("an answer needs 'answer'", 422)
-            token = live.meta.tokens[seat]
+            token = opened or ""
 
             def act(now: Live, acting: str) -> None:
                 if message["type"] == "answer":
@@ -833,6 +1103,15 @@ def create_app(
     return app
 
 
+def _scenario_or_404(scenario_id: str) -> Scenario:
+    found = scenarios().get(scenario_id)
+    if found is None:
+        raise WebError(
+            f"unknown scenario {scenario_id!r} (bundled: {', '.join(sorted(scenarios()))})", 404
+        )
+    return found
+
+
 def _need(live: Live, seat: str | None) -> dict[str, Any] | None:
     """The roll waiting for physical dice, as ``seat`` may know it: who rolls
     it, and (unless it is another seat's secret) what for."""
@@ -848,7 +1127,7 @@ def _need(live: Live, seat: str | None) -> dict[str, Any] | None:
         return out
     out.update(label=r.label, rule=r.rule, instruction=r.instruction())
     if isinstance(r, DrawRequest):
-        out.update(kind="card", deck=r.deck, cards=[c for c, _ in r.choices()])
+        out.update(kind="card", deck=r.deck, cards=r.choices())
     else:
         out.update(kind="roll", count=r.count, sides=r.sides)
     return out

@@ -7,6 +7,7 @@ used, so a page never holds what its seat may not see.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markupsafe import escape
@@ -27,6 +28,21 @@ def _colours(live: Live) -> dict[str, str]:
 
 def _titles(live: Live) -> dict[str, str]:
     return {s["name"]: s["title"] for s in live.side_info}
+
+
+def _short_titles(live: Live) -> dict[str, str]:
+    info = getattr(live, "side_info", None) or []
+    return {s["name"]: s["title"].split(" (")[0] for s in info if s.get("title")}
+
+
+def in_words(text: str, titles: dict[str, str]) -> str:
+    """A log line as people say it: each side's id (a whole word, as the rules
+    write it: "american: secret order given", "british captured ...") becomes
+    the side's title ("Lake Champlain fleet: secret order given")."""
+    ids = [re.escape(k) for k in sorted(titles, key=len, reverse=True) if k and k != titles[k]]
+    if not ids:
+        return text
+    return re.sub(r"(?<![\w-])(" + "|".join(ids) + r")(?![\w-])", lambda m: titles[m[1]], text)
 
 
 def fragments(games: Games, live: Live, seat: str | None) -> dict[str, str]:
@@ -52,7 +68,7 @@ def _fragments(live: Live, seat: str | None) -> dict[str, str]:
             "tray": "",
             "log": "",
         }
-    view = game.view(seat)
+    view = _with_titles(live, game.view(seat))
     renderer = renderer_for(live.ruleset)
     colours = _colours(live)
     return {
@@ -61,20 +77,26 @@ def _fragments(live: Live, seat: str | None) -> dict[str, str]:
         "cards": renderer.cards(view, colours),
         "prompt": _prompt(live, game, view, seat),
         "need": _need(live, seat),
-        "tray": _tray(game, view),
-        "log": _log(view),
+        "tray": _tray(game, view, _short_titles(live)),
+        "log": _log(view, _short_titles(live)),
     }
 
 
+def _with_titles(live: Live, view: dict[str, Any]) -> dict[str, Any]:
+    """The view with the scenario's side titles, so that renderers name a
+    side as people do (``card.side_title``), not by its id."""
+    return {**view, "side_titles": _titles(live)}
+
+
 def replay_fragments(live: Live, game: Game) -> dict[str, str]:
-    view = game.view(None)
+    view = _with_titles(live, game.view(None))
     renderer = renderer_for(live.ruleset)
     colours = _colours(live)
     return {
         "table": renderer.table(view, colours),
         "cards": renderer.cards(view, colours),
-        "tray": _tray(game, view),
-        "log": _log(view),
+        "tray": _tray(game, view, _short_titles(live)),
+        "log": _log(view, _short_titles(live)),
     }
 
 
@@ -89,7 +111,10 @@ def _status(live: Live, game: Game | None, seat: str | None) -> str:
     if seat is None:
         parts.append('<p class="you">You are watching.</p>')
     else:
-        parts.append(f'<p class="you">You command {_side(live, seat)}.</p>')
+        if seat == live.umpire:
+            parts.append('<p class="you">You are the umpire: you see everything.</p>')
+        else:
+            parts.append(f'<p class="you">You command {_side(live, seat)}.</p>')
     dice_mode = "physical (the page says what to roll)" if live.dice_mode == "manual" else "program"
     parts.append(f'<p class="dice-mode-note">Dice: {dice_mode}.</p>')
     if game is not None:
@@ -132,7 +157,7 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
             return '<p class="idle">Roll the dice asked for above first.</p>'
         return '<p class="idle">Waiting for the dice to be rolled.</p>'
     head = (
-        f'<h2 class="question">{escape(prompt["question"])}</h2>'
+        f'<h2 class="question">{escape(in_words(prompt["question"], _short_titles(live)))}</h2>'
         f'<p class="rule">Rule {escape(prompt["rule"])}</p>'
     )
     if prompt.get("context", {}).get("secret"):
@@ -144,25 +169,19 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
             for o in prompt["options"]
         )
         return f'{head}<ul class="options">{buttons}</ul>'
-    rows = []
+    context = prompt.get("context") or {}
+    # where the numbers start: the rule set's renderer may say (a crew placed
+    # box by box starts from the crew as it stands); the prompt's own
+    # suggestions come first
     start = getattr(renderer_for(live.ruleset), "form_values", None)
-    values: dict[str, int] = start(view, prompt) if start is not None else {}
-    for f in prompt["fields"]:
-        name = escape(f["name"])
-        label = escape(f["label"])
-        if f["type"] == "int":
-            value = min(f["high"], max(f["low"], values.get(f["name"], f["low"])))
-            rows.append(
-                f'<label>{label} <input type="number" name="{name}" data-type="int" '
-                f'min="{f["low"]}" max="{f["high"]}" value="{value}" required '
-                f'inputmode="numeric"> <small>{f["low"]} to {f["high"]}</small></label>'
-            )
-        else:
-            choices = "".join(
-                f'<option value="{escape(c["id"])}">{escape(c["label"])}</option>'
-                for c in f["choices"]
-            )
-            rows.append(f'<label>{label} <select name="{name}">{choices}</select></label>')
+    defaults: dict[str, Any] = dict(start(view, prompt)) if start is not None else {}
+    defaults.update(context.get("defaults") or context.get("suggested") or {})
+    if context.get("rows"):
+        return head + _fleet_form(prompt, defaults)
+    rows = [
+        f"<label>{escape(f['label'])} {_field_input(f, defaults.get(f['name']))}</label>"
+        for f in prompt["fields"]
+    ]
     total = prompt.get("total")
     total_attr = f' data-total-low="{total[0]}" data-total-high="{total[1]}"' if total else ""
     total_note = (
@@ -171,6 +190,69 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
     return (
         f'{head}<form class="form-prompt" novalidate{total_attr}>{"".join(rows)}{total_note}'
         '<button type="submit">Send orders</button></form>'
+    )
+
+
+def _field_input(f: dict[str, Any], value: Any = None) -> str:
+    """One form field: a number within its bounds or a choice, starting at
+    ``value`` where the prompt suggests one."""
+    name = escape(f["name"])
+    if f["type"] == "int":
+        start = value if isinstance(value, int) and f["low"] <= value <= f["high"] else f["low"]
+        return (
+            f'<input type="number" name="{name}" data-type="int" '
+            f'min="{f["low"]}" max="{f["high"]}" value="{start}" required '
+            f'inputmode="numeric"> <small>{f["low"]} to {f["high"]}</small>'
+        )
+    choices = "".join(
+        f'<option value="{escape(c["id"])}"{" selected" if c["id"] == value else ""}>'
+        f"{escape(c['label'])}</option>"
+        for c in f["choices"]
+    )
+    return f'<select name="{name}" aria-label="{escape(f["label"])}">{choices}</select>'
+
+
+def _fleet_form(prompt: dict[str, Any], defaults: dict[str, Any]) -> str:
+    """Orders that every ship of a side gives at once, as one table: a row a
+    ship, a column a field (the prompt's ``context.rows`` and ``columns``),
+    each row able to copy the row above; sent in one submit."""
+    context = prompt["context"]
+    fields = {f["name"]: f for f in prompt["fields"]}
+    columns = context.get("columns") or []
+    head = "".join(f"<th>{escape(c['label'])}</th>" for c in columns)
+    body = []
+    for n, row in enumerate(context["rows"]):
+        cells = []
+        for c in columns:
+            name = row["fields"].get(c["key"])
+            f = fields.get(name) if name else None
+            cells.append(
+                f'<td data-col="{escape(c["key"])}">'
+                + (_field_input(f, defaults.get(name)) if f else "")
+                + "</td>"
+            )
+        same = (
+            ' <button type="button" class="same-as-above" '
+            f'aria-label="{escape(row["label"])}: same as the row above">same as above</button>'
+            if n
+            else ""
+        )
+        body.append(
+            f'<tr data-row="{escape(row["id"])}"><th scope="row">{escape(row["label"])}{same}</th>'
+            f"{''.join(cells)}</tr>"
+        )
+    count = len(context["rows"])
+    one, many = context.get("row_noun") or ("ship", "ships")
+    return (
+        '<form class="form-prompt fleet-form" novalidate>'
+        f'<p class="note">One row a {escape(one)}; the suggested orders are filled in. '
+        f'<button type="button" class="same-for-all">every {escape(one)} like the first</button>'
+        f'</p><div class="fleet-scroll"><table class="fleet"><thead><tr>'
+        f"<th>{escape(one.capitalize())}</th>{head}"
+        f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        f'<button type="submit" class="primary">Send the orders of all {count} {escape(many)}'
+        "</button>"
+        "</form>"
     )
 
 
@@ -188,14 +270,22 @@ def _need(live: Live, seat: str | None) -> str:
             '<h2>Physical dice</h2><p class="instruction" role="status">'
             f"Waiting for {who} to roll in secret.</p>"
         )
+    label = escape(in_words(r.label, _short_titles(live)))
     if isinstance(r, DrawRequest):
-        what = f"{escape(r.label)}: draw a card from the {escape(r.deck)} deck"
+        what = f"{label}: draw a card from the {escape(r.deck)} deck"
     else:
         die = f"d{r.sides}" if r.sides != 6 else ("dice" if r.count != 1 else "die")
-        what = f"{escape(r.label)}: roll <strong>{r.count}</strong> {die}"
+        what = f"{label}: roll <strong>{r.count}</strong> {die}"
         if r.goal:
             what += f", {escape(r.goal)}"
-    secret = ' <span class="secret">secret: only you see it</span>' if r.secret else ""
+    secret = ""
+    if r.secret:
+        mine = seat == r.seat or (roller is not None and seat == roller)
+        secret = (
+            ' <span class="secret">secret: only you see it</span>'
+            if mine
+            else f' <span class="secret">secret: only {who} and the umpire see it</span>'
+        )
     head = (
         '<h2>Physical dice</h2><p class="instruction" role="status">'
         f'{what}{secret} <span class="rule">Rule {escape(r.rule)}</span></p>'
@@ -204,10 +294,7 @@ def _need(live: Live, seat: str | None) -> str:
         return head + f'<p class="roller">{who} enters this roll.</p>'
     if isinstance(r, DrawRequest):
         options = "".join(
-            f'<option value="{escape(card)}">{escape(card)}'
-            + (f" ({n} left)" if n > 1 else "")
-            + "</option>"
-            for card, n in r.choices()
+            f'<option value="{escape(card)}">{escape(card)}</option>' for card in r.choices()
         )
         return (
             f'{head}<form class="card-entry" novalidate><label>Which card? '
@@ -226,7 +313,7 @@ def _need(live: Live, seat: str | None) -> str:
     )
 
 
-def _tray(game: Game, view: dict[str, Any]) -> str:
+def _tray(game: Game, view: dict[str, Any], titles: dict[str, str] | None = None) -> str:
     """The latest rolls, newest first, from the seat's own log (a secret roll
     of another seat is not in it)."""
     log = view.get("log", [])
@@ -242,9 +329,10 @@ def _tray(game: Game, view: dict[str, Any]) -> str:
         fresh = " new" if n > last_decision else ""
         secret = ' <span class="secret">secret</span>' if entry.get("secret") else ""
         items.append(
-            f'<li class="roll{fresh}">'
+            f'<li class="roll{fresh}" data-entry="{n}" tabindex="0" '
+            'title="Explain this roll">'
             f"{dice(values, sides)}"
-            f'<span class="purpose">{escape(label)}{secret}</span>'
+            f'<span class="purpose">{escape(in_words(label, titles or {}))}{secret}</span>'
             f'<span class="rule">Rule {escape(str(entry.get("rule", "")))}</span>'
             + (f'<span class="odds">{escape(odds)}</span>' if odds else "")
             + "</li>"
@@ -254,14 +342,22 @@ def _tray(game: Game, view: dict[str, Any]) -> str:
     return f'<ol class="tray-list">{"".join(items)}</ol>'
 
 
-def _log(view: dict[str, Any]) -> str:
-    lines = view.get("log", [])[-LOG_LINES:]
+def _log(view: dict[str, Any], titles: dict[str, str] | None = None) -> str:
+    """The seat's log, the last lines; a roll's line opens its explanation
+    (``data-entry`` is its place in the seat's whole log)."""
+    log = view.get("log", [])
+    first = max(0, len(log) - LOG_LINES)
     items = "".join(
-        f'<li class="log-{escape(e.get("kind", "event"))}">'
-        f'<span class="text">{escape(e["text"])}</span>'
+        f'<li class="log-{escape(e.get("kind", "event"))}"'
+        + (
+            f' data-entry="{first + n}" tabindex="0" title="Explain this roll"'
+            if e.get("kind") == "roll"
+            else ""
+        )
+        + f'><span class="text">{escape(in_words(str(e["text"]), titles or {}))}</span>'
         + (f' <span class="odds">{escape(e["odds"])}</span>' if e.get("odds") else "")
         + (f' <span class="rule">{escape(e["rule"])}</span>' if e.get("rule") else "")
         + "</li>"
-        for e in lines
+        for n, e in enumerate(log[first:])
     )
     return f'<ol class="log-list">{items}</ol>'

@@ -116,7 +116,7 @@ class Meta:
     pending: Pending | None = None
     host: str = ""
     salt: str = ""
-    reveal: bool = False
+    reveal: bool | None = None  # None: as the scenario says
 
     def to_store(self) -> dict[str, str]:
         out = dict(self.seats)
@@ -127,8 +127,8 @@ class Meta:
             out["web:host"] = self.host
         if self.salt:
             out["web:salt"] = self.salt
-        if self.reveal:
-            out["web:reveal"] = "1"
+        if self.reveal is not None:
+            out["web:reveal"] = "1" if self.reveal else "0"
         return out
 
     @classmethod
@@ -142,7 +142,7 @@ class Meta:
             pending,
             host=data.get("web:host", ""),
             salt=data.get("web:salt", ""),
-            reveal=data.get("web:reveal") == "1",
+            reveal={"1": True, "0": False}.get(data.get("web:reveal", "")),
         )
 
     def seat_of(self, token: str | None) -> str | None:
@@ -223,6 +223,15 @@ class Live:
         roller = self.roller()
         return roller if roller is not None else " or ".join(self.meta.people()) or "nobody"
 
+    def waiting_for_dice(self) -> str:
+        """The roll waiting, in words anyone may read: a secret roll is named
+        only by who rolls it."""
+        if self.need is None:
+            return "nothing"
+        if self.need.secret:
+            return f"{self.who_rolls()} rolls in secret"
+        return self.need.instruction()
+
     def may_see_need(self, seat: str | None) -> bool:
         """Whether ``seat`` may read what the waiting roll is for: anyone for
         an open roll; for a secret one, the seat that rolls it and the umpire."""
@@ -250,7 +259,7 @@ class Games:
         seats: dict[str, str],
         dice: str = "program",
         seed: int | None = None,
-        reveal: bool = False,
+        reveal: bool | None = None,
         run_ai: bool = True,
     ) -> Live:
         """Start a game. ``seats`` names who takes each side; it may add an
@@ -290,7 +299,8 @@ class Games:
         need: Need | None = None
         game: Game | None
         if mode == "program":
-            game = Game.new(scenario, dice=RandomDice(seed), seed=seed)
+            open_dice = RandomDice(seed)
+            game = Game.new(scenario, dice=self._program_dice(meta, open_dice), seed=open_dice.seed)
             record = game.record
         else:
             try:
@@ -323,21 +333,33 @@ class Games:
         return live
 
     @staticmethod
+    def _salted(meta: Meta, at: int) -> RandomDice:
+        """Program dice nobody can foresee: seeded from the game's private salt."""
+        digest = hashlib.sha256(f"{meta.salt}:{at}".encode()).digest()
+        return RandomDice(int.from_bytes(digest[:8], "big"))
+
+    @classmethod
+    def _program_dice(cls, meta: Meta, open_dice: DiceSource, at: int = 0) -> DiceSource:
+        """A program-dice game's dice: from its seed, except the secret rolls
+        of the computer's seats, which come from the private salt, so that
+        whoever chose the seed cannot work them out."""
+        ai_seats = [s for s, k in meta.seats.items() if k == "ai"]
+        return SeatDice(open_dice, cls._salted(meta, at), ai_seats)
+
+    @staticmethod
     def _table_dice(meta: Meta, at: int, values: list[list[int] | str] | None = None) -> DiceSource:
         """The dice of a physical-dice step begun at record entry ``at``: what
         the people at the table entered, and program dice for the secret rolls
         of the computer's seats, seeded from the game's private salt and the
         step so that trying the step again rolls them the same."""
-        digest = hashlib.sha256(f"{meta.salt}:{at}".encode()).digest()
-        program = RandomDice(int.from_bytes(digest[:8], "big"))
         ai_seats = [s for s, k in meta.seats.items() if k == "ai"]
-        return SeatDice(PendingDice(values or []), program, ai_seats)
+        return SeatDice(PendingDice(values or []), Games._salted(meta, at), ai_seats)
 
     @staticmethod
     def _watchers(live: Live) -> None:
         """Watchers see everything where the scenario or the host says so."""
-        if live.game is not None and live.meta.reveal:
-            live.game.spectators_see_all = True
+        if live.game is not None and live.meta.reveal is not None:
+            live.game.spectators_see_all = live.meta.reveal
 
     def revoke(self, live: Live, host: str | None, side: str) -> str:
         """Give ``side`` a new seat token; the old one stops working at once.
@@ -347,6 +369,12 @@ class Games:
         if side not in live.meta.tokens:
             raise WebError(
                 f"side {side!r} is not a side of this game (sides: {', '.join(live.meta.tokens)})",
+                422,
+            )
+        if live.meta.seats.get(side) == "ai":
+            raise WebError(
+                f"{side!r} is played by the computer: it has no link to revoke "
+                f"(links: {', '.join(live.meta.people()) or 'none'})",
                 422,
             )
         token = secrets.token_urlsafe(16)
@@ -447,6 +475,7 @@ class Games:
         else:
             try:
                 live.game = Game.replay(record)
+                live.game.dice = self._program_dice(meta, live.game.dice, len(record.entries))
             except QuarterdeckError as exc:
                 raise WebError(f"game {game_id} cannot be replayed: {exc}", 500) from None
         self._watchers(live)
@@ -459,7 +488,7 @@ class Games:
         seats answer theirs."""
         game = self._game(live)
         if live.need is not None:
-            raise WebError(f"waiting for physical dice first: {live.need.instruction()}", 409)
+            raise WebError(f"waiting for physical dice first: {live.waiting_for_dice()}", 409)
         if game.result() is not None:
             raise WebError("the game is over; no more answers are taken", 409)
         if game.prompt_for(seat) is None:
@@ -510,7 +539,7 @@ class Games:
     def _game(self, live: Live) -> Game:
         if live.game is None:
             assert live.need is not None
-            raise WebError(f"waiting for physical dice first: {live.need.instruction()}", 409)
+            raise WebError(f"waiting for physical dice first: {live.waiting_for_dice()}", 409)
         return live.game
 
     def _step(self, live: Live, seat: str, answer: Any) -> None:
@@ -610,7 +639,10 @@ class Games:
             prompt = next((p for p in game.prompts() if live.meta.seats.get(p.seat) == "ai"), None)
             if prompt is None:
                 return
-            seed = (live.seed * 7919 + len(game.record.entries)) % (2**31)
+            # seeded from the game's private salt: whoever chose the dice's seed
+            # still cannot foresee the computer's (secret) decisions
+            salted = hashlib.sha256(f"{live.meta.salt}:ai:{len(game.record.entries)}".encode())
+            seed = int.from_bytes(salted.digest()[:4], "big") % (2**31)
             player = make_player("ai", live.ruleset, prompt.seat, seed)
             answer = player.decide(game.view(prompt.seat), prompt)
             try:
@@ -661,7 +693,10 @@ class Games:
         except QuarterdeckError as exc:
             raise WebError(f"the record cannot be replayed to step {step}: {exc}", 500) from None
         # a replay shows what a watcher may see: everything once the game is over
-        game.spectators_see_all = live.status == "finished" or live.meta.reveal
+        chosen = live.meta.reveal
+        game.spectators_see_all = live.status == "finished" or (
+            chosen if chosen is not None else game.spectators_see_all
+        )
         return game, step, total
 
 

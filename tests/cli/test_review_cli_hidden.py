@@ -9,8 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 
 def run(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, QUARTERDECK_DB=f"sqlite:///{tmp_path / 'g.sqlite3'}", COLUMNS="200")
@@ -24,7 +22,6 @@ def run(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProc
     )
 
 
-@pytest.mark.xfail(strict=True, reason="review: CLI replay prints secret lines of unfinished games")
 def test_replaying_an_unfinished_game_does_not_show_a_secret_order(tmp_path: Path) -> None:
     """Issue 9, point 5: a player cannot learn a secret from the replay of an
     unfinished game. The computer's Royal Navy gives its secret mobilisation
@@ -43,7 +40,6 @@ def test_replaying_an_unfinished_game_does_not_show_a_secret_order(tmp_path: Pat
     assert "british: Command phase, turn 1: mobilise" not in shown.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="review: hot-seat terminal prints each secret order")
 def test_two_people_at_one_terminal_do_not_see_each_others_secret_orders(tmp_path: Path) -> None:
     """README, "At a real table": `quarterdeck play cape-st-vincent-1797 --dice
     manual --side british=human --side spanish=human`, and "Simultaneous

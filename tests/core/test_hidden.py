@@ -173,6 +173,7 @@ def test_a_card_is_entered_by_hand_at_a_real_table(guess: Guess) -> None:
     assert game.state.omen == "storm"  # the second of gull, storm
     assert asked[0] == "The hider's omen: draw a card from the omens deck (Guess 1)"
     assert "'kraken' is not in the omens deck or was already drawn" in told[0]
+    assert told[0].endswith("(the deck's cards: gull, storm)")
     assert game.state.omens.cards == ["gull", "gull"]
 
 
@@ -180,7 +181,7 @@ def test_a_card_already_drawn_is_refused() -> None:
     deck = Deck.of("omens", {"gull": 1, "storm": 1})
     deck.take("storm")
     request = DrawRequest("Omen", "omens", tuple(deck.cards), "r")
-    with pytest.raises(DiceError, match=r"'storm' is not in the omens deck .* left: gull"):
+    with pytest.raises(DiceError, match=r"'storm' is not in the omens deck .* cards: gull"):
         parse_card(request, "storm")
     assert parse_card(request, "1") == "gull"
 

@@ -277,11 +277,10 @@ def test_two_servers_racing_on_one_game_never_fail_and_lose_nothing(tmp_path: Pa
             json={
                 "scenario": "cape-st-vincent-1797",
                 "seats": {"british": "here", "spanish": "link"},
-                "seed": 9,
             },
             timeout=60,
         ).json()
-        tokens = game["tokens"]
+        tokens = game["tokens"]  # no seed: a table with a link seat may not choose one
         statuses: list[int] = []
         conflicts = 0
         for _ in range(30):

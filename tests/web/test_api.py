@@ -25,8 +25,8 @@ def start(
         "seats": {"british": british, "american": american},
         "dice": dice,
     }
-    if seed is not None:
-        body["seed"] = seed
+    if seed is not None and "link" not in (british, american):
+        body["seed"] = seed  # a seed may not be chosen when another person plays by link
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -48,6 +48,15 @@ def first_option(client: TestClient, game_id: str, token: str) -> str:
     return option
 
 
+def test_a_seed_is_refused_when_another_person_plays_by_link(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={"scenario": SCENARIO, "seats": {"british": "here", "american": "link"}, "seed": 4},
+    )
+    assert r.status_code == 422
+    assert r.json()["detail"].startswith("seed: a seed may be chosen only when no other person")
+
+
 # -- pages and listings --------------------------------------------------------------
 
 
@@ -57,7 +66,9 @@ def test_start_page_lists_rule_sets_scenarios_and_saved_games(client: TestClient
     assert page.status_code == 200
     assert "Shannon and Chesapeake" in page.text
     assert "Historical note" in page.text
-    assert "(in preparation)" in page.text
+    assert "(in preparation)" not in page.text  # all five rule sets are playable
+    for title in ("Away, Boarders!", "Flotilla", "Cutting Out Party", "ACW River"):
+        assert title in page.text, title
     assert game["id"] in page.text
 
 
@@ -505,7 +516,12 @@ def _bundled() -> list[tuple[str, str]]:
 # Battles with every vessel of both fleets: through the API only their opening
 # decisions (both sides' orders and the first moves); the rule set's own tests
 # play them to the end AI against AI, and the conformance test checks them.
-OPENING_ONLY = {"valcour-island-1776": 150, "lake-erie-1813": 150}
+OPENING_ONLY = {
+    "valcour-island-1776": 150,
+    "lake-erie-1813": 150,
+    "hermione-puerto-cabello-1799": 150,
+    "chevrette-camaret-1801": 150,
+}
 
 
 @pytest.mark.parametrize(("ruleset", "scenario"), _bundled())
@@ -536,7 +552,20 @@ def test_every_other_bundled_scenario_plays_to_its_end_through_the_api(
         if data["view"] is not None and data["view"]["result"] is not None:
             break
         need = data["need_dice"]
-        if need is not None:
+        if need is not None and need.get("kind") == "card":
+            # a card drawn at the table: the page lists every kind of card in the
+            # deck, not which are left, so one already drawn is refused; draw again
+            cards = list(need["cards"])
+            throws.shuffle(cards)
+            for card in cards:
+                sent = client.post(
+                    f"/api/games/{game['id']}/dice", json={"token": token, "card": card}
+                )
+                if sent.is_success:
+                    break
+                assert "already drawn" in sent.text, sent.text
+            rolls += 1
+        elif need is not None:
             values = [throws.randint(1, need["sides"]) for _ in range(need["count"])]
             sent = client.post(
                 f"/api/games/{game['id']}/dice", json={"token": token, "values": values}

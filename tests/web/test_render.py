@@ -397,3 +397,18 @@ def test_flotilla_table_draws_cover_ashore() -> None:
     game = Game.new(load("yazoo-landing"), seed=1)
     svg = FlotillaRenderer().table(game.view(None), COLOURS)
     assert svg.count('<polygon class="cover"') == 2
+
+
+def test_away_boarders_display_names_the_ships_she_is_fouled_with() -> None:
+    """Words for people: a fouled ship's display names the other ship, not her id."""
+    from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+
+    view = away_view()
+    first, second = view["ships"][0], view["ships"][1]
+    first["fouled"] = [second["id"]]
+    first["abeam"] = {second["id"]: "port"}
+    html = AwayBoardersRenderer().cards(view, AB_COLOURS)
+    card = html[html.index(f'data-ship="{first["id"]}"') :]
+    card = card[: card.index("</article>")]
+    assert f"Fouled: {second['name']}</li>" in card
+    assert f"{second['name']} off her port side" in card

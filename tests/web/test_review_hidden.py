@@ -56,7 +56,6 @@ def post(client: TestClient, game: str, what: str, body: dict[str, Any]) -> Any:
     return client.post(f"/api/games/{game}/{what}", json=body)
 
 
-@pytest.mark.xfail(strict=True, reason="review: revoke hands the host a computer seat's token")
 @pytest.mark.parametrize("side", ["spanish", "umpire"])
 def test_the_host_cannot_read_the_computers_secret_orders_by_revoking_its_link(
     client: TestClient, side: str
@@ -85,7 +84,6 @@ def test_the_host_cannot_read_the_computers_secret_orders_by_revoking_its_link(
     assert seen["orders"] == {"spanish": {"given": 1}}
 
 
-@pytest.mark.xfail(strict=True, reason="review: refusals name another seat's secret roll")
 def test_a_refused_answer_does_not_name_another_seats_secret_roll(client: TestClient) -> None:
     """Issue 9, point 2 (and CORE-API: "others see no label or values"): while
     the hider's secret die waits for physical dice, the seeker's page shows only
@@ -108,7 +106,6 @@ def test_a_refused_answer_does_not_name_another_seats_secret_roll(client: TestCl
     assert "hider's die" not in during_die.json()["detail"]
 
 
-@pytest.mark.xfail(strict=True, reason="review: the creator's seed predicts every secret roll")
 def test_the_creator_of_a_game_cannot_predict_the_other_seats_secret_rolls(
     client: TestClient,
 ) -> None:
@@ -135,7 +132,6 @@ def test_the_creator_of_a_game_cannot_predict_the_other_seats_secret_rolls(
     assert not all(seen)
 
 
-@pytest.mark.xfail(strict=True, reason="review: a revoked socket on another server process")
 def test_a_revoked_link_stops_at_once_on_every_server_process(
     store: Store, guess_scenarios: None
 ) -> None:
@@ -183,7 +179,6 @@ class SignFromTheOmenDeck(Guess):
         super().apply(state, seat, answer, ctx)
 
 
-@pytest.mark.xfail(strict=True, reason="review: an open draw lists the cards left in the deck")
 def test_an_open_draw_does_not_show_which_card_was_drawn_in_secret(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -58,9 +58,11 @@ class AwayBoarders(StateBasics):
                     f"legal values: {', '.join(sides)}"
                 )
             ship = build_ship(spec, t, f"{where}ships[{n}] ({spec.id}): ")
+            masts, guns, boxes = len(ship.masts), len(ship.guns), len(ship.hull)
             summary.append(
-                f"{spec.side}: {ship.name} ({ship.rig}, {len(ship.masts)} mast(s), "
-                f"{len(ship.guns)} guns, {ship.crew_total} crew, {len(ship.hull)} hull boxes)"
+                f"{spec.side}: {ship.name} ({ship.rig}, {masts} mast{'' if masts == 1 else 's'}, "
+                f"{guns} gun{'' if guns == 1 else 's'}, {ship.crew_total} crew, "
+                f"{boxes} hull box{'' if boxes == 1 else 'es'})"
             )
         for side in model.victory.escape:
             if side not in sides:

@@ -38,7 +38,7 @@ import random
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.prompts import Answer, Field, Prompt
 from quarterdeck.rulesets.away_boarders.sailing import legal_moves, move_result, wind_angle
 from quarterdeck.rulesets.away_boarders.tables import printed_tables
 
@@ -136,6 +136,10 @@ class AwayBoardersAI:
         me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
+        if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
+            # the whole side's crew orders in one form (2.1): each row as if
+            # the ship were asked alone
+            return {f.name: self._ship_crew(view, ships[f.name], f) for f in prompt.fields}
         if prompt.kind == "form" and step == "loads":
             return {f.name: "round" for f in prompt.fields}
         if prompt.kind == "form" and prompt.context.get("form") == "rally":
@@ -248,6 +252,13 @@ class AwayBoardersAI:
             off = math.radians((60.0 * f - want + 180.0) % 360.0 - 180.0)
             best = max(best, speed * math.cos(off))
         return best
+
+    def _ship_crew(self, view: View, me: ShipView, field: Field) -> str:
+        """One ship's row of the fleet's crew form: as if she were asked alone."""
+        nearest = min(
+            self._enemies(view, me), key=lambda e: pg.distance(_pos(me), _pos(e)), default=None
+        )
+        return self._crew(view, me, nearest, [c.id for c in field.choices])
 
     def _crew(self, view: View, me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
         need = _helm(me, me["sail"] == "oars")

@@ -37,6 +37,10 @@ class AwayBoardersAI:
         me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
+        if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
+            # the fleet form of crew orders (added after this player was
+            # frozen, so that it can still play): each row as if asked alone
+            return {f.name: self._ship_crew(view, ships[f.name], f) for f in prompt.fields}
         if prompt.kind == "form" and prompt.context.get("step") == "loads":
             # round shot for the long first broadside (the initial bonus is
             # best spent where the guns reach furthest)
@@ -135,6 +139,12 @@ class AwayBoardersAI:
             want_port = not want_port
         choice = "pass-port" if want_port else "pass-starboard"
         return choice if choice in ids else ids[0]
+
+    def _ship_crew(self, view: dict[str, Any], me: dict[str, Any], field: Any) -> str:
+        """One ship's row of the fleet's crew form: as if she were asked alone."""
+        enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
+        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        return self._crew(me, nearest, [c.id for c in field.choices])
 
     def _crew(self, me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
         if (

@@ -118,36 +118,42 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
             )
         if order is not None:
             continue
-        options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
-        for name, plan in crew_plans(ship, t).items():
-            options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
-        options.append(Option("custom", "place the crew markers box by box"))
-        if ship.casualties > 0:
-            for box in TASK_BOXES:
-                options.append(
-                    Option(
-                        f"rally:{box}",
-                        f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
-                        "(one die: even, he returns; odd, lost for good; "
-                        "instead of reassigning)",
-                    )
-                )
-        if ship.casualties > 1:
-            options.append(
-                Option(
-                    "rally",
-                    "rally several casualties, box by box (a die each: even, back to duty; "
-                    "instead of reassigning)",
-                )
-            )
         return Prompt(
             seat,
             f"Turn {state.turn}, crew assignment: {ship.name}",
             R_CREW,
-            tuple(options),
+            crew_options(ship, t),
             context={"secret": True, "step": "crew", "ship": ship.id, "turn": state.turn},
         )
     return None
+
+
+def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
+    """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
+    rally casualties instead of reassigning."""
+    options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
+    for name, plan in crew_plans(ship, t).items():
+        options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
+    options.append(Option("custom", "place the crew markers box by box"))
+    if ship.casualties > 0:
+        for box in TASK_BOXES:
+            options.append(
+                Option(
+                    f"rally:{box}",
+                    f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
+                    "(one die: even, he returns; odd, lost for good; "
+                    "instead of reassigning)",
+                )
+            )
+    if ship.casualties > 1:
+        options.append(
+            Option(
+                "rally",
+                "rally several casualties, box by box (a die each: even, back to duty; "
+                "instead of reassigning)",
+            )
+        )
+    return tuple(options)
 
 
 def loaded_batteries(ship: Ship) -> list[str]:

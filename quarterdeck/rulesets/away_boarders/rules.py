@@ -13,7 +13,8 @@ The turn follows the printed sequence of play (2.0), one named phase each:
 The procedures live in one module per part of the rule book: ``sailing``
 (1.2, 3.0-3.2: wind, moves, speed), ``crew`` (2.1, first loads of 4.1),
 ``movement`` (2.2, 3.1-3.3), ``gunnery`` (4.2-4.4), ``damage`` (4.3),
-``tasks`` (2.3, 4.1), ``boarding`` (5.0) and ``victory``.
+``tasks`` (2.3, 4.1), ``boarding`` (5.0) and ``victory``; ``fleet`` asks a
+side of two or more ships for its first loads and crew orders in one form.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.prompts import Answer, Option, Prompt
+from quarterdeck.rulesets.away_boarders import fleet
 from quarterdeck.rulesets.away_boarders.boarding import may_board, repel_left, surrender_check
 from quarterdeck.rulesets.away_boarders.crew import (
     crew_prompt,
@@ -123,10 +125,18 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
     if state.incident:
         return (_incident_prompt(state),)
     if state.phase == "crew":
-        out = [p for seat in state.sides if (p := crew_prompt(state, t, seat)) is not None]
+        out = [
+            p
+            for seat in state.sides
+            if (p := fleet.crew_prompt(state, t, seat) or crew_prompt(state, t, seat)) is not None
+        ]
         return tuple(out)
     if state.phase == "loads":
-        out = [p for seat in state.sides if (p := loads_prompt(state, t, seat)) is not None]
+        out = [
+            p
+            for seat in state.sides
+            if (p := fleet.loads_prompt(state, t, seat) or loads_prompt(state, t, seat)) is not None
+        ]
         return tuple(out)
     if state.phase == "move":
         if state.group:
@@ -293,7 +303,10 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     """Take ``seat``'s checked answer, then run the sequence of play forward."""
     prompt = next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
-    if step == "loads":
+    if prompt.context.get("fleet"):
+        assert isinstance(answer, dict)
+        fleet.apply(state, seat, prompt, answer)
+    elif step == "loads":
         assert isinstance(answer, dict)
         state.orders.setdefault(seat, {})[prompt.context["ship"]] = dict(answer)
     elif step == "casualty":

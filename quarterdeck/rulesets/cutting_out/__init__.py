@@ -1,13 +1,115 @@
-"""Cutting Out Party (Henry Lubbers): registered, not yet playable."""
+"""Cutting Out Party (Henry Lubbers): a night boat raid on a ship at anchor.
 
-from quarterdeck.core.engine import RulesetInfo
-from quarterdeck.rulesets._planned import PlannedRuleset
+A few boats of sailors and marines row into a harbour to cut out an
+anchored ship from under a shore battery, figure against figure, with the
+ship's deck as its own area (the text's deck cut-out). The defender may be a
+person or the program, which umpires a solo game with a deck of random
+events. ``rules.py`` holds the turn sequence; ``movement.py``,
+``spotting.py``, ``challenge.py``, ``melee.py``, ``firing.py``,
+``rigging.py``, ``morale.py``, ``events.py`` and ``victory.py`` the rules
+by topic.
+"""
 
-RULESET = PlannedRuleset(
-    RulesetInfo(
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
+from quarterdeck.core.hidden import Secret
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.rulesets.cutting_out import rules, setup
+from quarterdeck.rulesets.cutting_out.state import CuttingOutScenario, State
+from quarterdeck.rulesets.cutting_out.tables import Tables, tables_with
+from quarterdeck.rulesets.cutting_out.view import hidden, render, view
+
+
+class CuttingOut(StateBasics):
+    """The Cutting Out Party rule set, registered as ``cutting-out``."""
+
+    info = RulesetInfo(
         id="cutting-out",
         title="Cutting Out Party (Henry Lubbers)",
-        period="Napoleonic boat raid on an anchored ship",
-        playable=False,
+        period="Napoleonic boat raid on an anchored ship, 15 mm figures, inches",
+        playable=True,
+        sections=(
+            "Turn Sequence; Movement; Defender Attempts to Spot; Ship's Challenge; Melee; "
+            "Firing: Small Arms Fire, Cannon Fire, Cannonball Hit Determination Chart; "
+            "Rigging; Morale; Sample Game; Card Events Ideas"
+        ),
+        text="cutting-out-party.md",
     )
-)
+
+    def scenario_dir(self) -> Path | None:
+        return Path(__file__).with_name("scenarios")
+
+    def tables(self, state: State) -> Tables:
+        return tables_with(state.house_rules)
+
+    def parse_scenario(self, scenario: Scenario) -> CuttingOutScenario:
+        model = CuttingOutScenario.model_validate(scenario.data)
+        scenario.summary = setup.check(scenario, model, tables_with(model.house_rules))
+        return model
+
+    def new_state(self, scenario: Scenario, ctx: Context) -> State:
+        model: CuttingOutScenario = scenario.model
+        t = tables_with(model.house_rules)
+        state = setup.build(scenario, model, t)
+        ctx.log(f"{scenario.title}: {t.light[model.light].title}", "scenario")
+        rules.advance(state, t, ctx)
+        return state
+
+    def prompts(self, state: State) -> tuple[Prompt, ...]:
+        p = rules.prompt(state, self.tables(state))
+        return () if p is None else (p,)
+
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
+        rules.apply(state, self.tables(state), seat, answer, ctx)
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view(state, self.tables(state), seat)
+
+    def hidden(self, state: State) -> list[Secret]:
+        return hidden(state)
+
+    def ai(self, seat: str, seed: int) -> Any:
+        from quarterdeck.rulesets.cutting_out.ai import CuttingOutAI
+
+        return CuttingOutAI(seat, seed)
+
+    def render(self, state: State, seat: str | None) -> str:
+        return render(state, self.tables(state), seat)
+
+    def invariants(self, state: State) -> list[str]:
+        """What must always hold: figures where they can be, boats within
+        their capacity, scores and hits within bounds."""
+        broken = []
+        for f in state.figures.values():
+            if not f.active:
+                continue
+            if f.where == "boat" and (
+                f.place not in state.boats or not state.boats[f.place].afloat
+            ):
+                broken.append(f"{f.id} is in a boat that is not afloat ({f.place})")
+            if f.where in ("deck", "below") and f.place not in state.ships:
+                broken.append(f"{f.id} is on a ship that does not exist ({f.place})")
+            if f.where == "deck":
+                ship = state.ships[f.place]
+                if not (-0.01 <= f.x <= ship.length + 0.01 and abs(f.y) <= ship.beam / 2 + 0.01):
+                    broken.append(f"{f.id} stands off {ship.name}'s deck at ({f.x:.2f}, {f.y:.2f})")
+        for b in state.boats.values():
+            n = len(state.aboard(b.id))
+            if n > b.capacity:
+                broken.append(f"{b.name} carries {n}, more than {b.capacity}")
+            if b.hull_hits > b.hull_points:
+                broken.append(f"{b.name} has {b.hull_hits} hull hits of {b.hull_points}")
+        for s in state.ships.values():
+            if s.rig < 0:
+                broken.append(f"{s.name}'s rigging score is {s.rig}")
+        if state.result is None and state.turn > state.turn_limit:
+            broken.append(f"turn {state.turn} beyond dawn ({state.turn_limit})")
+        return broken
+
+
+RULESET = CuttingOut()

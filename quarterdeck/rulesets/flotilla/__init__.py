@@ -40,7 +40,8 @@ from quarterdeck.rulesets.flotilla.view import render, view
 def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
     """A ship in her starting condition, from her roster card; her model
     length from the (reconstructed) ``model_length`` table."""
-    length = (t or printed_tables()).model_length.of(spec.roster)
+    t = t or printed_tables()
+    length = t.model_length.of(spec.roster)
     if length is None:
         raise ScenarioError(
             f"ship {spec.id}: roster {spec.roster!r} has no entry in the tables' "
@@ -74,8 +75,9 @@ def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
         crew_pos=len(card.crew) - 1,
         morale=morale,
         morale_max=top,
-        boxes=card.boxes,
+        boxes=card.boxes(t.damage.tick_order),
         yellow_box=card.yellow_box,
+        box_cells=card.cells(t.damage.tick_order),
         flagship=spec.flagship,
         spar=card.spar if spec.spar is None else spec.spar,
         moving=speed > 0,
@@ -227,13 +229,19 @@ class Flotilla(StateBasics):
         return () if p is None else (p,)
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
-        assert isinstance(answer, str)
         rules.apply(state, self.tables(state), seat, answer, ctx)
 
     def hidden(self, state: State) -> list[Secret]:
-        """Flotilla has no hidden information: both sides see the whole table
-        (torpedoes included; see docs/rules-notes.md)."""
-        return []
+        """Both sides see the whole table (torpedoes included; see
+        docs/rules-notes.md); a side's standing fire orders are its own."""
+        return [
+            Secret(
+                ("standing", seat),
+                (seat,),
+                decoy={k: "first" if v != "first" else "hold" for k, v in orders.items()},
+            )
+            for seat, orders in state.standing.items()
+        ]
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)

@@ -1,56 +1,124 @@
-"""A heuristic Flotilla player, deciding from its seat's view only.
+"""A heuristic Flotilla player that plays as a sensible captain would,
+deciding from its seat's view only.
 
-- Movement: close to short range of the enemy and bring a broadside to bear
-  (the speed and first turn chosen looking ahead through the middle and end
-  turns); a captain who may not advance keeps his distance; a ship the
-  scenario scores for leaving by an edge runs for it, and the enemy steers
-  to meet her on her way.
-- Reaction fire: fire when a target is at full-hit range, or at the last
-  point of the turn where fire is offered, rather than waste the guns.
-- Targets: each battery on the target it hurts most; never more than two
-  batteries (a third costs next turn's fire).
-- Extra power: only to escape, when far from the enemy and badly damaged,
-  never the engineer's gamble unless already in the yellow.
-- Ramming with an ironclad, grappling and boarding when the crew is the
-  stronger; repair whenever the ship is out of immediate danger.
-- As game master: a quiet day (clear, no smoke, the current as it is), no
-  grounding unless close in, moderate ram damage.
-- Prize crews: the least the text allows (ten); melee winners press on and
-  follow a beaten enemy.
+Each ship has an intent for the turn, chosen from the view:
+
+- run for the exit edge, if the scenario scores her leaving by it, once the
+  fighting is done: in the last turns the game leaves her to get there, when
+  she is badly hurt, or when no enemy ship is left afloat. Before that she
+  fights like any other ship (forcing the channel at Mobile Bay means
+  fighting through it, not steaming past);
+- ram, if the standing ruling makes a ram pay (the rammed ship takes at least
+  twice the rammer's hits) and an enemy keel is within reach this turn,
+  steering her bow onto it (an ironclad rams anything, another ship only
+  ships no better armoured than she is);
+- explode her spar torpedo, steering within its reach of an enemy;
+- land her landing party, if she carries one and her side is to take a
+  fort whose garrison the party outfights: her middle within boat reach of
+  the shore near the fort;
+- otherwise fight with her guns: close to the range where her batteries hit
+  in full, the nearest enemy abeam; shell a fort only where her side is to
+  take it, and stay out of reach of the others' guns;
+- keep her distance when her captain may not close.
+
+Every manoeuvre keeps clear of visible torpedoes, of the shore where she would
+run aground, and of her friends' keels.
+
+Fire: when a battery has a target in full-hit range, when an enemy is about
+to leave by its exit, or at the last point of the turn; each battery at the
+target where its expected hits are worth most (a ship near sinking or in
+the yellow, a unit her side is to disable or take). Never a third battery
+(it costs next turn's fire).
+
+Extra power: only when the inches decide something this turn: to leave by
+the exit, to reach a ram or spar target, or to get clear when her captain
+is retiring. The engineer's gamble (one chance in three of blowing up) only
+for a ship that will sink anyway.
+
+Repairs: when her guns did not fire this turn (then the repair costs
+nothing), when her continuing damage would sink her before the game ends,
+or when no enemy is in reach to be shot at next turn; never at the price of
+next turn's broadside otherwise.
+
+Boarding: grapple and board when the odds of the boarding action (crew +
+morale + guns times a die, ties again) are at least 60%; take a struck or
+abandoned enemy (already out of action) only where her capture scores or
+the crew can spare the ten men. A fort's garrison holds its fort after a melee; other
+winners press on when they have the dice. As game master it rules a quiet
+day and fair damage.
+
+The first version (ai_v1.py) never called for power, rammed only by chance,
+never steered for a spar torpedo, always repaired, and ran for an exit from
+the first turn.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from functools import cache
 from typing import Any
 
-from quarterdeck.core.geometry import Pose
+import shapely
+from shapely.geometry import Polygon
+
+from quarterdeck.core.geometry import Hull, Pose, point_segment_distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
+from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
+
+EDGE = ("north", "south", "east", "west")
 
 
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {s["id"]: s for s in view["ships"]}
 
 
-def _enemy_points(view: dict[str, Any], side: str) -> list[tuple[float, float]]:
-    out = [(s["x"], s["y"]) for s in view["ships"] if s["side"] != side and s["status"] == "active"]
-    out += [
-        (b["x"], b["y"])
-        for b in view["batteries"]
-        if b["side"] != side and not b["destroyed"] and b["guns"] > 0
-    ]
-    return out
+def _hull(s: dict[str, Any]) -> Hull:
+    return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
 
 
-def _nearest(point: tuple[float, float], others: list[tuple[float, float]]) -> float:
-    return min((math.hypot(p[0] - point[0], p[1] - point[1]) for p in others), default=math.inf)
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def _exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
-    """The edge this ship should make for: her side's exit, if the scenario
-    scores her leaving by it."""
+def boarding_chance(mine: int, theirs: int) -> float:
+    """P(a side scoring ``mine`` x a die beats ``theirs`` x a die), ties
+    rolled again (Boarding Actions)."""
+    win = lose = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            win += mine * a > theirs * b
+            lose += mine * a < theirs * b
+    return win / (win + lose) if win + lose else 0.5
+
+
+def boarding_score(s: dict[str, Any]) -> int:
+    guns = sum(int(b.get("guns", b["dice"])) for b in s["batteries"])
+    return int(s["crew"]) + int(s["morale"]) + guns
+
+
+Land = tuple[tuple[tuple[float, float], ...], ...]
+
+
+@cache
+def _land(land: Land) -> Any:
+    """The land as one shapely geometry (None: no land on the table)."""
+    return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
+
+
+def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
+    """Inches from each pose's bow or stern, whichever is nearer, to land."""
+    geom = _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    if geom is None or not poses:
+        return [math.inf] * len(poses)
+    points = [q for pose in poses for q in (pose.point, pose.behind(length))]
+    gaps = shapely.distance(geom, shapely.points(points))
+    return [float(min(gaps[2 * i], gaps[2 * i + 1])) for i in range(len(poses))]
+
+
+def exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
+    """The edge the scenario scores this ship for leaving by, if any."""
     victory = view.get("victory") or {}
     edge = victory.get("exits", {}).get(ship["side"])
     if edge is None:
@@ -61,22 +129,57 @@ def _exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
     return None
 
 
-def _intercept(view: dict[str, Any], enemy: dict[str, Any]) -> tuple[float, float]:
-    edge = _exit_edge(view, enemy)
-    x, y = enemy["x"], enemy["y"]
-    if edge is None:
-        return (x, y)
-    w, h = view["table"]
-    lead = min(12.0, float(enemy["speed"]) + 4.0)
-    dx, dy = {"north": (0, lead), "south": (0, -lead), "east": (lead, 0), "west": (-lead, 0)}[edge]
-    return (min(max(x + dx, 0.0), w), min(max(y + dy, 0.0), h))
-
-
-def _toward_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
+def to_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
+    """Inches from (x, y) to the table edge ``edge``."""
     w, h = (float(v) for v in view["table"])
-    ahead = {"north": y, "south": -y, "east": x, "west": -x}[edge]
-    aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
-    return ahead - 0.05 * abs(aside)
+    return {"north": h - y, "south": y, "east": w - x, "west": x}[edge]
+
+
+def turns_to_cover(ship: dict[str, Any], inches: float) -> int:
+    """Turns she needs to steam ``inches``, gathering speed as her card allows."""
+    speed, top = int(ship["speed"]), max(1, int(ship["max_speed"]))
+    step = max(1, int(ship.get("increase", 2)))
+    turns, gone = 0, 0.0
+    while gone < inches and turns < 50:
+        speed = min(top, speed + step)
+        gone += speed
+        turns += 1
+    return turns
+
+
+def exit_points(view: dict[str, Any], ship: dict[str, Any]) -> int:
+    """Points the scenario gives her side for her leaving by its exit."""
+    return sum(
+        int(obj["points"])
+        for obj in (view.get("victory") or {}).get("objectives", [])
+        if obj["side"] == ship["side"] and obj["what"] == "exit" and ship["id"] in obj["units"]
+    )
+
+
+def fight_points(view: dict[str, Any], side: str) -> int:
+    """Points still to be won by fighting: enemy ships afloat that the side
+    is to sink, take or disable, and forts it is to take that still fire."""
+    ships = {s["id"]: s for s in view["ships"]}
+    forts = {b["id"]: b for b in view["batteries"]}
+    total = 0
+    for obj in (view.get("victory") or {}).get("objectives", []):
+        if obj["side"] != side:
+            continue
+        for unit in obj["units"]:
+            if obj["what"] in ("sink", "capture", "disable") and unit in ships:
+                total += int(obj["points"]) * (ships[unit]["status"] == "active")
+            elif obj["what"] == "take" and unit in forts:
+                fort = forts[unit]
+                total += int(obj["points"]) * (fort["side"] != side and fort["guns"] > 0)
+    return total
+
+
+def objective_units(view: dict[str, Any], side: str, *kinds: str) -> set[str]:
+    out: set[str] = set()
+    for obj in (view.get("victory") or {}).get("objectives", []):
+        if obj["side"] == side and obj["what"] in kinds:
+            out.update(obj["units"])
+    return out
 
 
 class FlotillaAI:
@@ -85,8 +188,9 @@ class FlotillaAI:
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self.tables: Tables = printed_tables()
         self._aim_key: tuple[int, str] | None = None
-        self._aim_cache: tuple[Any, ...] = ()
+        self._aim: dict[str, Any] = {}
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -98,176 +202,449 @@ class FlotillaAI:
                 return answer
         return ids[0]
 
-    # -- environment ------------------------------------------------------
+    # -- the situation ---------------------------------------------------------
 
-    def _environment(self, view: dict[str, Any], prompt: Prompt) -> str:
-        # a quiet umpire: full day, clear, no smoke, the current as it is
-        return prompt.options[0].id
+    def enemies(self, view: dict[str, Any], side: str) -> list[dict[str, Any]]:
+        return [s for s in view["ships"] if s["side"] != side and s["status"] == "active"]
 
-    def _side_a(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "second"  # moving second lets us answer the enemy's move
+    def intent(self, view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any]:
+        """What the ship is about this turn (cached for one decision)."""
+        key = (id(view), ship["id"])
+        if self._aim_key == key:
+            return self._aim
+        side = ship["side"]
+        enemies = self.enemies(view, side)
+        rulings = view.get("rulings") or {}
+        plan: dict[str, Any] = {"view": view, "ship": ship, "kind": "gun", "targets": []}
+        plan["friends"] = [
+            _hull(s)
+            for s in view["ships"]
+            if s["side"] == side and s["id"] != ship["id"] and s["status"] == "active"
+        ]
+        plan["mines"] = [tuple(p) for p in view["torpedoes"]]
+        plan["ground"] = float(rulings.get("aground_within", 1.0)) + 0.75
+        plan["forts"] = [
+            b
+            for b in view["batteries"]
+            if b["side"] != side and not b["destroyed"] and b["guns"] > 0
+        ]
+        plan["take"] = objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
+        plan["shelling"] = not enemies  # no ships left to fight: the forts are the targets
+        edge = exit_edge(view, ship)
+        turns_left = int(view["turn_limit"]) - int(view["turn"])
+        hurt = ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
+        if edge is not None:
+            need = turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"]))
+            # her passage is the scenario's point when it is worth as much as
+            # all that is left to win by fighting
+            passage = exit_points(view, ship) >= fight_points(view, side)
+            if passage or hurt or not enemies or turns_left <= need + 2:
+                plan.update(kind="exit", edge=edge)
+        if plan["kind"] == "gun" and (ship["mood"] or ship["yellow"]):
+            plan["kind"] = "keep_off"
+        fort = self.assault(view, ship, plan["take"])
+        if plan["kind"] == "gun" and fort is not None:
+            plan.update(kind="land", fort=(float(fort["x"]), float(fort["y"])))
+        reach = float(ship["max_speed"]) + 6.0
+        me = _hull(ship)
+        if plan["kind"] == "gun" and enemies:
+            ram_hits = int(rulings.get("ram_hits", 4))
+            self_hits = int(rulings.get("ram_self_hits", 1))
+            armour = {"wooden": 0, "protected": 1, "ironclad": 2}
+            close = sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
+            for e in close:
+                if me.range_to(_hull(e)) > reach:
+                    break
+                if ship["spar"]:
+                    plan.update(kind="spar", target=e)
+                    break
+                rams = ship["class"] == "ironclad" or armour[ship["class"]] >= armour[e["class"]]
+                # a ram is worth more than her guns' likely hits in a turn
+                dice = sorted((b["dice"] for b in ship["batteries"]), reverse=True)[:2]
+                guns = 0.4 * sum(dice)
+                if rams and ram_hits >= 2 * max(1, self_hits) and ram_hits > guns:
+                    plan.update(kind="ram", target=e)
+                    break
+        # what her guns are for: enemy ships, led if they run for an exit;
+        # with none left, the forts her side must take (a fort hit only on a
+        # six is no match for a ship's guns while there are ships to fight)
+        plan["targets"] = [self.lead(view, e) for e in enemies]
+        if not plan["targets"]:
+            plan["targets"] = [(b["x"], b["y"]) for b in plan["forts"] if b["id"] in plan["take"]]
+        weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
+        plan["best_range"] = 14.0 if "heavy" in weights else 8.0
+        self._aim_key, self._aim = key, plan
+        return plan
 
-    # -- movement -----------------------------------------------------------
+    def assault(
+        self, view: dict[str, Any], ship: dict[str, Any], take: set[str]
+    ) -> dict[str, Any] | None:
+        """The fort her landing party should go ashore against: one her side
+        is to take, whose garrison the party outfights in melee (a leader
+        three dice, two men a die, rabble five; the garrison a die a man in
+        its works)."""
+        troops = {t["id"]: t for t in view["troops"]}
+        party = troops.get(ship["party"] or "")
+        if party is None or not take:
+            return None
+        ours = 3 * party["leaders"] + party["men"] // (5 if party["quality"] == "rabble" else 2)
+        best = None
+        for fort in view["batteries"]:
+            if fort["id"] not in take:
+                continue
+            g = troops.get(fort["garrison"] or "")
+            theirs = 0
+            if g is not None and g["men"] + g["leaders"] > 0:
+                theirs = 3 * g["leaders"] + g["men"] // (5 if g["quality"] == "rabble" else 1)
+            if ours >= 1.2 * theirs:
+                best = fort
+        return best
 
-    def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
-        ship = _ships(view)[prompt.context["ship"]]
-        far = _nearest((ship["x"], ship["y"]), _enemy_points(view, ship["side"]))
-        fleeing = ship["mood"] in ("retire", "withdrawing", "withdrawn") or ship["yellow"]
-        return "yes" if fleeing and far < 24 else "no"
+    def lead(self, view: dict[str, Any], enemy: dict[str, Any]) -> tuple[float, float]:
+        """Where to meet an enemy: ahead of her on the way to her exit."""
+        edge = exit_edge(view, enemy)
+        x, y = float(enemy["x"]), float(enemy["y"])
+        if edge is None:
+            return (x, y)
+        w, h = (float(v) for v in view["table"])
+        lead = min(12.0, float(enemy["speed"]) + 4.0)
+        dx, dy = {"north": (0, lead), "south": (0, -lead), "east": (lead, 0), "west": (-lead, 0)}[
+            edge
+        ]
+        return (min(max(x + dx, 0.0), w), min(max(y + dy, 0.0), h))
 
-    def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:
-        ship = _ships(view)[prompt.context["ship"]]
-        return "yes" if ship["yellow"] and ship["continuing"] >= 3 else "no"
+    # -- moving ------------------------------------------------------------------
+
+    def score(
+        self,
+        plan: dict[str, Any],
+        mid: tuple[float, float],
+        end: Pose,
+        legs: list[tuple[tuple[float, float], tuple[float, float]]],
+        shore: float,
+    ) -> float:
+        """How good it is to pass through ``legs`` and end at ``end``, her
+        keel ``shore`` inches from land."""
+        view = plan["view"]
+        x, y = end.x, end.y
+        penalty = 0.0
+        radius = self.tables.mine.radius + 0.3
+        for mine in plan["mines"]:
+            for a, b in legs:
+                if _dist(mine, a) > _dist(a, b) + radius:
+                    continue
+                if point_segment_distance(mine, a, b) <= radius:
+                    penalty += 40.0
+        if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
+            penalty += 25.0
+        if self.cornered(plan, end):
+            penalty += 20.0
+        for friend in plan["friends"]:
+            if friend.range_to_point((x, y)) < 1.0:
+                penalty += 10.0
+        kind = plan["kind"]
+        if kind == "exit":
+            edge = plan["edge"]
+            w, h = (float(v) for v in view["table"])
+            aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
+            return -to_edge(view, edge, x, y) - 0.05 * abs(aside) - penalty
+        targets = plan["targets"]
+        gap = min((_dist((x, y), t) for t in targets), default=math.inf)
+        if kind == "keep_off":
+            return (gap if math.isfinite(gap) else 0.0) - penalty
+        if kind == "land":
+            # her middle within boat reach of the shore, close to the fort
+            middle = end.behind(float(plan["ship"]["length"]) / 2)
+            (ashore,) = land_gaps(view, [Pose(middle[0], middle[1], 0.0)], 0.0)
+            reach = self.tables.reach.landing - 0.1
+            near = _dist(middle, plan["fort"])
+            closer = 3 * max(0.0, ashore - reach) + 0.5 * near
+            return (10.0 if ashore <= reach else 0.0) - closer - penalty
+        if kind in ("ram", "spar"):
+            keel = _hull(plan["target"])
+            reach = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
+            bow = min(keel.range_to_point(mid), keel.range_to_point((x, y)))
+            bonus = 30.0 if bow <= reach - 0.05 else 0.0
+            return bonus - bow - penalty
+        score = 0.0
+        if end.point == legs[0][0] if legs else False:
+            score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
+        if math.isfinite(gap):
+            score -= abs(gap - plan["best_range"])
+            tx, ty = min(targets, key=lambda p: _dist(p, (x, y)))
+            rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
+            score += 4.0 - abs(abs(rel) - 90) / 22.5
+        for fort in plan["forts"]:
+            if plan["shelling"] and fort["id"] in plan["take"]:
+                continue  # no ships left to fight: the fort is the target
+            d = _dist((x, y), (fort["x"], fort["y"]))
+            arc = Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"]))
+            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= self.tables.fire.land_arc / 2:
+                score -= (32.0 - d) * 0.05 * int(fort["guns"])  # under a fort's guns
+        return score - penalty
+
+    def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
+        """Whether, ending at ``end``, she could not go on next turn: even her
+        slowest speed, with the card's turn at the first of the move or
+        straight on, would carry her bow off the table by an edge that is
+        not her exit."""
+        view, ship = plan["view"], plan["ship"]
+        w, h = (float(v) for v in view["table"])
+        slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
+        if slowest == 0:
+            return False
+        exit_to = exit_edge(view, ship)
+        first = int(ship["turns"].get("first", 0))
+        for angle in {0, first, -first}:
+            q = end.turn(angle).advance(slowest / 2)
+            inside = 0 <= q.x <= w and 0 <= q.y <= h
+            if inside or (exit_to is not None and to_edge(view, exit_to, q.x, q.y) < 0):
+                return False
+        return True
 
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
+        plan = self.intent(view, ship)
+        if self.mortar_anchors(view, ship) and any(o.id == "s0/0/0/0" for o in prompt.options):
+            return "s0/0/0/0"
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         best, best_score = prompt.options[0].id, -math.inf
         for option in prompt.options:
             if option.id == "reverse":
                 continue
-            plan = Plan.parse(option.id)
-            if plan.reverse or plan.row or plan.speed == 0:
-                end = path_from(pose, plan)[2]
-                score = self._score(self._aim(view, ship), end.x, end.y, end.heading)
+            p = Plan.parse(option.id)
+            if p.reverse or p.row or p.speed == 0:
+                end = path_from(pose, p)[2]
+                (shore,) = land_gaps(view, [end], float(ship["length"]))
+                score = self.score(plan, end.point, end, [(pose.point, end.point)], shore)
             else:
-                mid = pose.turn(plan.first).advance(plan.speed / 2)
-                score = self._best_after(view, ship, mid, plan.speed / 2, ("middle", "end"))
+                start = pose.turn(p.first)
+                mid = start.advance(p.speed / 2)
+                score = self.best_after(plan, ship, mid, p.speed / 2, ("middle", "end"))
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = option.id, score
         return best
 
-    def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
-        ship = _ships(view)[prompt.context["ship"]]
-        pose = Pose(ship["x"], ship["y"], ship["heading"])
-        ahead = float(prompt.context.get("ahead", 0.0))
-        later = ("end",) if prompt.context.get("point") == "middle" else ()
-        best, best_score = prompt.options[0].id, -math.inf
-        for option in prompt.options:
-            turned = pose.turn(int(option.id[1:])).advance(ahead)
-            score = self._best_after(view, ship, turned, 0.0, later)
-            score += self.rng.random() * 0.01
-            if score > best_score:
-                best, best_score = option.id, score
-        return best
+    def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
+        """A mortar vessel with a land target in reach stays at anchor and
+        shells it (mortars have no range modifier)."""
+        mortars = [b for b in ship["batteries"] if b["weight"] == "mortar" and b["dice"] > 0]
+        if not mortars or ship["mood"]:
+            return False
+        reach = self.tables.ranges["mortar"].max
+        return any(
+            _dist((ship["x"], ship["y"]), (b["x"], b["y"])) <= reach
+            for b in view["batteries"]
+            if b["side"] != ship["side"] and not b["destroyed"]
+        )
 
-    def _best_after(
+    def best_after(
         self,
-        view: dict[str, Any],
+        plan: dict[str, Any],
         ship: dict[str, Any],
-        pose: Pose,
+        mid: Pose,
         half: float,
         points: tuple[str, ...],
     ) -> float:
-        """The best score reachable from ``pose`` turning at ``points`` (none
-        or the card's full angle either way) with ``half`` inches after the
-        middle."""
-        aim = self._aim(view, ship)
-        poses = [pose]
+        """The best score reachable from the middle pose ``mid`` turning at
+        ``points`` (none, half or the card's full angle either way)."""
+        start = (float(ship["x"]), float(ship["y"]))
+        legs = [(start, mid.point)]
+        ends: list[tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]] = [
+            (mid, legs)
+        ]
         for point in points:
             limit = int(ship["turns"].get(point, 0))
+            angles = sorted({0, limit, -limit})
             step = half if point == "middle" else 0.0
-            angles = (0, limit, -limit) if limit else (0,)
-            poses = [p.turn(a).advance(step) for p in poses for a in angles]
-        return max(self._score(aim, p.x, p.y, p.heading) for p in poses)
+            nxt = []
+            for p, lg in ends:
+                for a in angles:
+                    q = p.turn(a).advance(step)
+                    nxt.append((q, [*lg, (p.point, q.point)] if step else lg))
+            ends = nxt
+        shores = land_gaps(plan["view"], [p for p, _ in ends], float(ship["length"]))
+        return max(
+            self.score(plan, mid.point, p, lg, g) for (p, lg), g in zip(ends, shores, strict=True)
+        )
 
-    def _aim(self, view: dict[str, Any], ship: dict[str, Any]) -> tuple[Any, ...]:
-        """What the ship steers by this decision: her exit edge, or the enemy
-        points and whether her captain keeps off (cached per view)."""
-        key = (id(view), ship["id"])
-        if self._aim_key != key:
-            edge = _exit_edge(view, ship)
-            enemies = [
-                s for s in view["ships"] if s["side"] != ship["side"] and s["status"] == "active"
-            ]
-            # an enemy running for an exit is met on her way to it
-            targets = [_intercept(view, e) for e in enemies] or _enemy_points(view, ship["side"])
-            keep_off = bool(ship["mood"]) or bool(ship["yellow"])
-            self._aim_cache = (view, edge, targets, keep_off)
-            self._aim_key = key
-        return self._aim_cache
+    def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        plan = self.intent(view, ship)
+        pose = Pose(ship["x"], ship["y"], ship["heading"])
+        ahead = float(prompt.context.get("ahead", 0.0))
+        middle = prompt.context.get("point") == "middle"
+        best, best_score = prompt.options[0].id, -math.inf
+        for option in prompt.options:
+            turned = pose.turn(int(option.id[1:]))
+            if middle:
+                score = self.best_after(plan, ship, turned.advance(ahead), 0.0, ("end",))
+            else:
+                (shore,) = land_gaps(view, [turned], float(ship["length"]))
+                score = self.score(plan, pose.point, turned, [], shore)
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = option.id, score
+        return best
 
-    def _score(self, aim: tuple[Any, ...], x: float, y: float, heading: float) -> float:
-        """How good it is to end the move at ``x, y, heading``: near the exit
-        if she is running for one; else at short range with the nearest enemy
-        abeam; far off if her captain may not close."""
-        view, edge, targets, keep_off = aim
-        if edge is not None:
-            return _toward_edge(view, edge, x, y)  # run for the exit
-        gap = _nearest((x, y), targets)
-        if keep_off:
-            return gap
-        score = -abs(gap - 8.0)
-        # reward a broadside: the nearest enemy abeam
-        if targets and math.isfinite(gap):
-            tx, ty = min(targets, key=lambda p: math.hypot(p[0] - x, p[1] - y))
-            rel = (math.degrees(math.atan2(tx - x, ty - y)) - heading + 540) % 360 - 180
-            score += 4.0 - abs(abs(rel) - 90) / 22.5
-        return float(score)
+    def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
+        """More power only when the extra inches decide something now."""
+        ship = _ships(view)[prompt.context["ship"]]
+        plan = self.intent(view, ship)
+        top = float(ship["max_speed"])
+        if plan["kind"] == "exit":
+            gap = to_edge(view, plan["edge"], ship["x"], ship["y"])
+            return "yes" if top < gap <= top + 5 else "no"
+        if plan["kind"] in ("ram", "spar"):
+            gap = _hull(plan["target"]).range_to_point((ship["x"], ship["y"]))
+            return "yes" if top + 1 < gap <= top + 5 else "no"
+        if plan["kind"] == "keep_off" and ship["mood"] in ("retire", "withdrawing"):
+            near = min(
+                (
+                    _hull(e).range_to_point((ship["x"], ship["y"]))
+                    for e in self.enemies(view, ship["side"])
+                ),
+                default=math.inf,
+            )
+            return "yes" if near <= 12 else "no"
+        return "no"
+
+    def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ship = _ships(view)[prompt.context["ship"]]
+        left = len(ship["boxes"]) - int(ship["ticked"])
+        doomed = ship["continuing"] * max(1, int(view["turn_limit"]) - int(view["turn"])) >= left
+        return "yes" if doomed and ship["continuing"] >= 2 else "no"
 
     def _pitch(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return prompt.options[min(1, len(prompt.options) - 1)].id
+        """Enough dice for a fair chance of getting off, keeping most guns."""
+        options = [o.id for o in prompt.options]
+        return options[min(2, len(options) - 1)]
 
     def _close(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = _ships(view)
         me = ships[prompt.context["ship"]]
+        rulings = view.get("rulings") or {}
+        ram_pays = int(rulings.get("ram_hits", 4)) >= 2 * max(
+            1, int(rulings.get("ram_self_hits", 1))
+        )
+        armour = {"wooden": 0, "protected": 1, "ironclad": 2}
+        choices: list[tuple[float, str]] = []
         for option in prompt.options:
             what, _, target = option.id.partition(":")
             if not target:
                 continue
             them = ships[target]
-            if what == "spar":
-                return option.id
-            if what == "ram" and me["class"] == "ironclad" and them["class"] != "ironclad":
-                return option.id
-            mine = me["crew"] + me["morale"] + sum(b["dice"] for b in me["batteries"])
-            theirs = them["crew"] + them["morale"] + sum(b["dice"] for b in them["batteries"])
-            if what == "grapple" and mine > 1.3 * theirs:
-                return option.id
-        return "none"
+            if what == "grapple" and them["status"] != "active":
+                # a struck or abandoned enemy is already out of action: taking
+                # her costs ten men, worth it where she counts as a capture
+                # or the crew can spare them
+                wanted = them["id"] in objective_units(view, me["side"], "capture")
+                if wanted or me["crew"] >= 30:
+                    choices.append((3.0, option.id))
+            elif what == "spar":
+                choices.append((2.0, option.id))
+            elif (
+                what == "ram"
+                and ram_pays
+                and (me["class"] == "ironclad" or armour[me["class"]] >= armour[them["class"]])
+            ):
+                choices.append((2.5, option.id))
+            elif what == "grapple":
+                p = boarding_chance(boarding_score(me), boarding_score(them))
+                if p >= 0.6 and me["crew"] >= 14:
+                    choices.append((1.0 + p, option.id))
+        return max(choices)[1] if choices else "none"
 
     # -- firing ---------------------------------------------------------------
 
+    def need(
+        self, view: dict[str, Any], firer: dict[str, Any] | None, target: dict[str, Any]
+    ) -> int:
+        """The face a fire die needs against a ship, from the view (Firing)."""
+        f = self.tables.fire
+        need = max([f.hit_on] + [self.tables.visibility.get(e, f.hit_on) for e in view["events"]])
+        six = float(target["length"]) <= f.small_target_length
+        if firer is not None:
+            on_fire = firer["fire_below"] or firer["fire_above"] or firer["catastrophic"]
+            six = six or bool(on_fire) or firer["yellow"] or firer["crew"] <= 0
+        if six:
+            need = max(need, f.six_only)
+        if not target["moving"]:
+            need -= f.stationary_bonus
+        return need
+
     def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
-        units = [o.id for o in prompt.options if o.id != "pass"]
+        units = [o.id for o in prompt.options if o.id not in ("pass", "orders", "standing")]
         if not units:
             return "pass"
-        if prompt.context.get("last") or self.rng.random() < 0.35:
+        if prompt.context.get("last"):
             return units[0]
         ships = _ships(view)
+        runners = [
+            e
+            for e in self.enemies(view, self.seat)
+            if (edge := exit_edge(view, e)) is not None
+            and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
+        ]
         for unit_id in units:
-            if unit_id in ships:
-                s = ships[unit_id]
-                if _nearest((s["x"], s["y"]), _enemy_points(view, s["side"])) <= 12:
-                    return unit_id
-            else:
+            if unit_id not in ships:
+                return unit_id  # forts and men: they fire where they stand
+            s = ships[unit_id]
+            here = (s["x"], s["y"])
+            reach = 16.0 if any(b["weight"] == "heavy" for b in s["batteries"]) else 12.0
+            near = min(
+                (_hull(e).range_to_point(here) for e in self.enemies(view, s["side"])),
+                default=math.inf,
+            )
+            if near <= reach or any(_hull(e).range_to_point(here) <= 36 for e in runners):
+                return unit_id
+            if any(
+                _dist(here, (b["x"], b["y"])) <= 16
+                for b in view["batteries"]
+                if b["side"] != s["side"]
+            ):
                 return unit_id
         return "pass"
 
     def _target(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = _ships(view)
         unit_id = prompt.context["unit"]
-        if unit_id in ships:
-            # fire the two strongest batteries that bear: a third would cost
-            # next turn's fire
-            dice = {b["name"]: b["dice"] for b in ships[unit_id]["batteries"]}
+        firer = ships.get(unit_id)
+        dice = 0
+        if firer is not None:
+            # the two strongest batteries that bear: a third costs next turn's fire
+            by_name = {b["name"]: b for b in firer["batteries"]}
             volley = prompt.context.get("volley", [])
-            strongest = sorted(volley, key=lambda name: -dice.get(name, 0))[:2]
+            strongest = sorted(volley, key=lambda name: -by_name[name]["dice"])[:2]
             if prompt.context["battery"] not in strongest:
                 return "hold"
+            dice = int(by_name[prompt.context["battery"]]["dice"])
+        side = self.seat
+        disable = objective_units(view, side, "disable", "sink", "capture")
+        take = objective_units(view, side, "take")
+        forts = {b["id"]: b for b in view["batteries"]}
+        troops = {t["id"]: t for t in view["troops"]}
         shots: dict[str, list[Any]] = prompt.context.get("shots", {})
         best, best_value = "hold", 0.0
         for target, (inches, divisor, kind) in shots.items():
-            value = 1.0 / divisor
             if kind == "ship":
                 them = ships[target]
-                value *= 2.0 if them["yellow"] else 1.0
+                p = max(0, 7 - self.need(view, firer, them)) / 6
+                value = p / divisor
+                left = len(them["boxes"]) - int(them["ticked"])
+                if them["yellow"] or left <= max(4, dice * p / divisor * 1.5):
+                    value *= 2.0
+                if target in disable:
+                    value *= 1.3
             elif kind == "battery":
-                value *= 0.6
+                value = (1 / 6) / divisor * (2.0 if target in take else 1.0)
+                if forts[target]["guns"] <= 0:
+                    value *= 0.5
             else:
-                value *= 0.4
-            value -= inches / 1000
+                t = troops[target]
+                value = (2 / 6) / divisor * 1.5 * (0.5 if t.get("fort") else 1.0)
+            value -= float(inches) / 1000
             if value > best_value:
                 best, best_value = target, value
         return best
@@ -275,20 +652,60 @@ class FlotillaAI:
     # -- administration ---------------------------------------------------------
 
     def _repair(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return "repair"
+        """Repair when it costs nothing (no gun fired this turn), when the
+        continuing damage would sink her before the end, or when there is
+        nothing to shoot at next turn; else keep the guns loaded."""
+        ship = _ships(view)[prompt.context["ship"]]
+        if not any(b["fired"] for b in ship["batteries"]):
+            return "repair"
+        turns_left = max(0, int(view["turn_limit"]) - int(view["turn"]))
+        left = len(ship["boxes"]) - int(ship["ticked"])
+        if ship["continuing"] * turns_left >= left:
+            return "repair"
+        here = (ship["x"], ship["y"])
+        near = min(
+            (_hull(e).range_to_point(here) for e in self.enemies(view, ship["side"])),
+            default=math.inf,
+        )
+        forts = [
+            _dist(here, (b["x"], b["y"]))
+            for b in view["batteries"]
+            if b["side"] != ship["side"] and not b["destroyed"]
+        ]
+        reach = 24.0 + float(ship["max_speed"])
+        if near > reach and min(forts, default=math.inf) > reach:
+            return "repair"
+        return "no"
 
     def _turn_box(self, view: dict[str, Any], prompt: Prompt) -> str:
-        return prompt.options[0].id
+        # keep the turn at the middle of the move: it steers the second half
+        ids = prompt.option_ids()
+        for keep in ("middle", "end", "first"):
+            rest = [i for i in ids if i != keep]
+            if keep in ids and rest:
+                return rest[0]
+        return ids[0]
 
     def _board(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = _ships(view)
         me, them = ships[prompt.context["ship"]], ships[prompt.context["target"]]
-        mine = me["crew"] + me["morale"] + sum(b["dice"] for b in me["batteries"])
-        theirs = them["crew"] + them["morale"] + sum(b["dice"] for b in them["batteries"])
-        return "board" if mine >= theirs else "release"
+        if them["status"] != "active":
+            return "board"
+        p = boarding_chance(boarding_score(me), boarding_score(them))
+        return "board" if p >= 0.55 else "release"
+
+    def _prize_crew(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return prompt.options[0].id  # the least the text allows: ten men
+
+    def _side_a(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "second"  # moving second answers the enemy's move
+
+    # -- the game master -------------------------------------------------------
+
+    def _environment(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return prompt.options[0].id  # a quiet day: full day, clear, no smoke, current as is
 
     def _gm_aground(self, view: dict[str, Any], prompt: Prompt) -> str:
-        # a fair umpire: close in, or a big ship near the shore, goes aground
         gap = float(prompt.context.get("gap", 99.0))
         length = float(prompt.context.get("length", 0.0))
         return "yes" if gap <= 1.0 or (gap <= 2.0 and length >= 9) else "no"
@@ -299,7 +716,7 @@ class FlotillaAI:
     def _gm_collision(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "2-2"
 
-    # -- land ---------------------------------------------------------------
+    # -- land -----------------------------------------------------------------
 
     def _landing(self, view: dict[str, Any], prompt: Prompt) -> str:
         return "land" if "land" in prompt.option_ids() else "stay"
@@ -318,3 +735,19 @@ class FlotillaAI:
         if advances:
             return advances[0]
         return charges[0] if charges else "hold"
+
+    def _melee_again(self, view: dict[str, Any], prompt: Prompt) -> str:
+        """A garrison holds its fort; others attack again with the dice."""
+        if prompt.context.get("garrison"):
+            return "stop"
+        troops = {t["id"]: t for t in view["troops"]}
+        me = troops[prompt.context["troop"]]
+        them = troops.get(prompt.context.get("enemy", ""))
+        if them is None:
+            return "press"
+        mine = 3 * me["leaders"] + me["men"] // 2
+        theirs = 3 * them["leaders"] + them["men"] // 2
+        return "press" if mine >= theirs else "stop"
+
+    def _melee_follow(self, view: dict[str, Any], prompt: Prompt) -> str:
+        return "stay" if prompt.context.get("garrison") else "follow"

@@ -63,10 +63,11 @@ def kill_crew(state: State, t: Tables, ctx: Context, ship: Ship, n: int, why: st
 
 
 def hit_guns(state: State, t: Tables, ctx: Context, ship: Ship, n: int, why: str) -> None:
-    """Tick ``n`` gun hits off the battery tracks. Each goes to the battery
-    with the most fire dice left, the first on the card on a tie (this
-    project's reading: the text does not say which battery loses the gun).
-    A battery reaching a (c) box calls a morale check."""
+    """Tick ``n`` gun hits off the battery tracks, one box a gun (a gun worth
+    two fire dice takes both with it). Each goes to the battery with the
+    most fire dice left, the first on the card on a tie (this project's
+    reading: the text does not say which battery loses the gun). A battery
+    reaching a (c) box calls a morale check."""
     for _ in range(n):
         live = [b for b in ship.batteries if b.dice > 0]
         if not live:
@@ -200,7 +201,7 @@ def specific_hit(
     (Specific Hit Chart). Triples after a heavy shell at 6 inches or less
     drop the armour class one step. Returns the line read."""
     sp = t.specific
-    dice = ctx.roll(f"{label} on {ship.name}", sp.dice, R_SPEC)
+    dice = ctx.roll(f"{label} on {ship.name}", sp.dice, R_SPEC, seat=ship.side)
     total = sum(dice) + modifier
     line_no = sp.line(total)
     if heavy_close and len(set(dice)) == 1:
@@ -213,27 +214,27 @@ def specific_hit(
     line = sp.lines[line_no]
     shown = f"{sum(dice)}{modifier:+d}" if modifier else str(sum(dice))
     ctx.log(f"{ship.name}: specific hit {shown} -> line {line_no}: {line.text}", R_SPEC)
-    turn = state.turn
     if line.continuing:
         ship.continuing += line.continuing
     if line.fire == "below":
-        ship.fire_below = max(ship.fire_below, line.fire_turns + 1)
+        ship.fire_below = lasting(state, ship, "fire_below", line.fire_turns)
     elif line.fire == "above":
-        ship.fire_above = max(ship.fire_above, line.fire_turns + 1)
+        ship.fire_above = lasting(state, ship, "fire_above", line.fire_turns)
     elif line.fire == "catastrophic" and not ship.catastrophic:
         ship.catastrophic = True
         ship.catastrophic_tries = 0
-        ship.catastrophic_turn = turn
+        ship.catastrophic_turn = state.turn
         ship.fired = True  # the whole crew fights the blaze: no further activity
         ctx.log(f"{ship.name}: catastrophic fire! The whole crew fights it this turn", R_SPEC)
     if line.no_repair:
-        ship.no_repair = max(ship.no_repair, line.no_repair + 1)
+        ship.no_repair = lasting(state, ship, "no_repair", line.no_repair)
     if line.no_turns:
-        ship.no_turns = max(ship.no_turns, line.no_turns + 1)
+        ship.no_turns = lasting(state, ship, "no_turns", line.no_turns)
     if line.rudder_roll:
-        (way,) = ctx.roll(f"Rudder jammed on {ship.name}: 1-3 right, 4-6 left", 1, R_SPEC)
-        ship.turn_only = "right" if way <= 3 else "left"
-        ship.turn_only_turns = line.rudder_roll + 1
+        (way,) = ctx.roll(
+            f"Rudder jammed on {ship.name}: 1-3 right, 4-6 left", 1, R_SPEC, seat=ship.side
+        )
+        jam_rudder(state, ship, "right" if way <= 3 else "left", line.rudder_roll)
         ctx.log(f"{ship.name}: {ship.turn_only} turns only", R_SPEC)
     if line.lose_turn_box:
         boxes = [k for k in ("first", "middle", "end") if ship.turns.get(k, 0) > 0]
@@ -243,7 +244,7 @@ def specific_hit(
         elif boxes:
             state.queue.append({"kind": "turn_box", "seat": ship.side, "ship": ship.id})
     if line.engine_turns:
-        ship.engine_turns = max(ship.engine_turns, line.engine_turns + 1)
+        ship.engine_turns = lasting(state, ship, "engine_turns", line.engine_turns)
     if line.speed_lost:
         ship.speed_lost += line.speed_lost
         ship.speed = min(ship.speed, ship.max_speed)
@@ -254,11 +255,41 @@ def specific_hit(
     if line.crew:
         kill_crew(state, t, ctx, ship, line.crew, "specific hit")
     if line.crew_dice:
-        extra = ctx.roll(f"Crew casualties on {ship.name}", line.crew_dice, R_SPEC)
+        extra = ctx.roll(f"Crew casualties on {ship.name}", line.crew_dice, R_SPEC, seat=ship.side)
         kill_crew(state, t, ctx, ship, sum(extra), "specific hit")
     if line.guns:
         hit_guns(state, t, ctx, ship, line.guns, "specific hit")
     return line_no
+
+
+def lasting(state: State, ship: Ship, effect: str, turns: int) -> int:
+    """The new counter of an effect that lasts ``turns`` turns (counters hold
+    the rest of this turn plus the turns to come). Specific hits in the same
+    turn are cumulative (Specific Hits): a second one this turn adds its
+    turns; one in a later turn runs the longer of what is left and its own."""
+    current: int = getattr(ship, effect)
+    same_turn = ship.effect_turns.get(effect) == state.turn and current > 0
+    ship.effect_turns[effect] = state.turn
+    return current + turns if same_turn else max(current, turns + 1)
+
+
+def jam_rudder(state: State, ship: Ship, way: str, turns: int) -> None:
+    """Specific Hit Chart 8: right (or left) turns only for ``turns`` turns.
+    A second jam the same way in the same turn adds up; the other way, both
+    hold while both last: no turns at all (cumulative), then the longer."""
+    if ship.turn_only_turns > 0 and ship.turn_only and ship.turn_only != way:
+        new = turns + 1
+        overlap = min(ship.turn_only_turns, new)
+        ship.no_turns = max(ship.no_turns, overlap)
+        ship.effect_turns["no_turns"] = state.turn
+        if new >= ship.turn_only_turns:
+            ship.turn_only, ship.turn_only_turns = way, new
+        ship.effect_turns["turn_only_turns"] = state.turn
+        return
+    if ship.turn_only != way:
+        ship.turn_only_turns = 0
+    ship.turn_only = way
+    ship.turn_only_turns = lasting(state, ship, "turn_only_turns", turns)
 
 
 # --------------------------------------------------------------------------
@@ -273,7 +304,7 @@ def morale_modifier(state: State, t: Tables, ship: Ship) -> tuple[int, list[str]
         mods.append((m.anchored, "anchored"))
     if any(b.name in ("port", "starboard") and b.destroyed for b in ship.batteries):
         mods.append((m.broadside_destroyed, "broadside battery destroyed"))
-    lost = ship.crew_start - ship.crew
+    lost = ship.crew_start - ship.crew - ship.sent_away  # killed, not sent away
     if lost * 2 >= ship.crew_start:
         mods.append((m.half_crew, "half the crew killed"))
     if lost * 4 >= ship.crew_start * 3:
@@ -312,6 +343,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
         f"Captain's morale of {ship.name} ({why}): need {target} or less",
         t.morale.dice,
         R_MORALE,
+        seat=ship.side,
         odds=lambda: "pass " + odds.percent(odds.morale(t, target).get("pass", Fraction(0))),
     )
     excess = sum(dice) - target
@@ -319,7 +351,8 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
     detail = f"morale {ship.morale}" + (f", {', '.join(reasons)}" if reasons else "")
     result: str = band.result
     ship.morale = max(0, ship.morale - band.reduce)
-    if result != "pass" and ship.side not in state.adverse:
+    if result not in ("pass", "shaken") and ship.side not in state.adverse:
+        # +1 "passes" (with a point of morale lost): not an adverse result
         state.adverse.append(ship.side)
     if result == "hold":
         ship.mood, ship.mood_turn = "hold", state.turn

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import Hull, Pose, Terrain, clear_sight_lines, frontage, in_arc
 from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
@@ -193,12 +194,11 @@ def firing_men(state: State, t: Tables, troop: Troop, target: str) -> int:
 
 
 def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
-    """Small arms reach six inches, at troops or at a crewed emplacement;
-    a target is offered if at least one man can fire at it."""
+    """Small arms reach six inches, at troops or at a fort: its gun crews, or
+    once its guns are out its garrison (men like any others); a target is
+    offered if at least one man can fire at it."""
     out = []
     for target, kind in land_targets(state, troop.side):
-        if kind == "battery" and state.batteries[target].guns <= 0:
-            continue
         p = target_point(state, target, (troop.x, troop.y))
         inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
         if inches > t.small_arms.range + t.reach.figure_spacing * troop.men:
@@ -290,16 +290,22 @@ def visibility_need(state: State, t: Tables) -> int:
     return max([t.fire.hit_on] + [t.visibility.get(e, t.fire.hit_on) for e in state.events])
 
 
-def roll_hits(ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str) -> int:
-    """Roll the fire dice, count those at or over ``need``, divide by the
-    range divisor rounded up."""
+def roll_hits(
+    ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str, seat: str
+) -> int:
+    """The firer (``seat``) rolls his fire dice; count those at or over
+    ``need``, divide by the range divisor rounded up."""
     if dice <= 0:
         return 0
     values = ctx.roll(
         label,
         dice,
         rule,
+        seat=seat,
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
+        goal=f"each die of {need} or more hits"
+        + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
+        math=RollMath("count", target=need),
     )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)
@@ -312,14 +318,21 @@ def troop_casualties(
     again, a 1 taking a leader instead of a man."""
     if hits <= 0:
         return
-    dead = sum(ctx.roll(f"Casualties among {troop.name}", hits * t.land_fire.casualty_dice, rule))
+    dead = sum(
+        ctx.roll(
+            f"Casualties among {troop.name}",
+            hits * t.land_fire.casualty_dice,
+            rule,
+            seat=troop.side,
+        )
+    )
     kill_troops(state, t, ctx, troop, dead, rule)
 
 
 def kill_troops(state: State, t: Tables, ctx: Context, troop: Troop, dead: int, rule: str) -> None:
     leaders = 0
     for _ in range(dead // t.land_fire.leader_every):
-        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule)
+        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule, seat=troop.side)
         if v == t.land_fire.leader_on:
             leaders += 1
     leaders = min(leaders, troop.leaders)
@@ -362,7 +375,7 @@ def fire_at(
     """One volley from one battery at one target (a battery may not split)."""
     label = f"{name} fires {dice} dice"
     if aim:
-        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED)
+        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED, seat=side)
         if placed < t.fire.aimed_place_on:
             ctx.log(f"{name}: aimed fire goes wide, a total miss", R_AIMED)
             return
@@ -381,6 +394,7 @@ def fire_at(
             need,
             divisor,
             R_MORTAR if weight == "mortar" else R_FIRE,
+            side,
         )
         ctx.log(f"{name}: {hits} hit(s) on {target.name} (divided by {divisor})", R_FIRE)
         modifier = {"low": t.fire.aimed_low, "high": t.fire.aimed_high, "": 0}[aim]
@@ -401,7 +415,13 @@ def fire_at(
         bat = state.batteries[shot.target]
         need = t.land_fire.battery_hit_on
         hits = roll_hits(
-            ctx, f"{label} at {bat.name}, hits on {need}", dice, need, shot.divisor, R_LAND_BAT
+            ctx,
+            f"{label} at {bat.name}, hits on {need}",
+            dice,
+            need,
+            shot.divisor,
+            R_LAND_BAT,
+            side,
         )
         hit_fort(state, t, ctx, bat, hits, R_LAND_BAT)
         return
@@ -413,14 +433,17 @@ def fire_at(
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
         need, divisor = t.mortar.hit_on, 1
-    hits = roll_hits(ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS)
+    hits = roll_hits(
+        ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS, side
+    )
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 
 
 def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) -> None:
     """Every man in range with a clear line of sight casts a die; sixes hit.
     Four hits on an emplacement put a gun out of action for the game (hits
-    short of four are kept)."""
+    short of four are kept); once its guns are all out, hits fall on the
+    men of its garrison, and with every man dead the fort is destroyed."""
     troop.fired = True
     men = firing_men(state, t, troop, shot.target)
     if men <= 0:
@@ -430,15 +453,27 @@ def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) 
         f"Small arms of {troop.name} ({men} of {troop.men} men in range and in sight)",
         men,
         R_SMALL,
+        seat=troop.side,
     )
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":
         bat = state.batteries[shot.target]
-        bat.crew_hits += hits
-        guns = min(bat.guns, bat.crew_hits // t.small_arms.hits_per_gun)
-        bat.crew_hits -= guns * t.small_arms.hits_per_gun
+        guns = on_garrison = 0
+        for _ in range(hits):
+            if bat.guns - guns > 0:
+                bat.crew_hits += 1
+                if bat.crew_hits >= t.small_arms.hits_per_gun:
+                    bat.crew_hits, guns = 0, guns + 1
+            else:
+                on_garrison += 1
         bat.guns -= guns
         ctx.log(f"{troop.name}: {hits} hit(s), {guns} gun crew(s) of {bat.name} down", R_SMALL)
+        if on_garrison and bat.garrison is not None:
+            garrison = state.troops[bat.garrison]
+            kill_troops(state, t, ctx, garrison, on_garrison, R_SMALL)
+            if not garrison.alive and bat.guns == 0:
+                ctx.log(f"{bat.name} is destroyed: every man in it is dead", R_SMALL)
+                bat.destroyed = True
         return
     target = state.troops[shot.target]
     ctx.log(f"{troop.name}: {hits} hit(s) on {target.name}", R_SMALL)

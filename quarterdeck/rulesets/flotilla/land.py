@@ -98,7 +98,10 @@ def swim_ashore(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
     middle = fire.hull(ship).middle
     gap = fire.terrain(state).distance_to_land(middle)
     values = ctx.roll(
-        f"{troop.name} swim for the shore ({gap:.1f} in)", troop.men + troop.leaders, R_SWIM
+        f"{troop.name} swim for the shore ({gap:.1f} in)",
+        troop.men + troop.leaders,
+        R_SWIM,
+        seat=troop.side,
     )
     leaders, men = values[: troop.leaders], values[troop.leaders :]
     drowned = sum(1 for v in values if v <= t.land.drown_on)
@@ -212,13 +215,15 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
     else:
         m = t.melee
         fail = m.rabble_charge_fail if troop.quality == "rabble" else m.disciplined_charge_fail
-        (test,) = ctx.roll(f"Charge test of {troop.name}: fails on {fail} or less", 1, R_MELEE)
+        (test,) = ctx.roll(
+            f"Charge test of {troop.name}: fails on {fail} or less", 1, R_MELEE, seat=troop.side
+        )
         if test + (m.no_leader if troop.leaders == 0 else 0) <= fail:
             ctx.log(f"{troop.name} will not charge", R_MELEE)
             return
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
-    inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND))
+    inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND, seat=troop.side))
     facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
     take_cover(state, troop)
@@ -293,11 +298,11 @@ def melee_round(
     dice = {att.id: melee_dice(t, att), dfn.id: melee_dice(t, dfn, defending)}
     for side, enemy in ((att, dfn), (dfn, att)):
         n = dice[side.id]
-        values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE) if n else ()
+        values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE, seat=side.side) if n else ()
         hits = sum(1 for v in values if v >= t.melee.hit_on)
         leaders = 0
         for _ in range(hits // 6):
-            (v,) = ctx.roll(f"Leader casualty check, {enemy.name}", 1, R_MELEE)
+            (v,) = ctx.roll(f"Leader casualty check, {enemy.name}", 1, R_MELEE, seat=enemy.side)
             if v == 1:
                 leaders += 1
         leaders = min(leaders, enemy.leaders)
@@ -413,16 +418,23 @@ def fight(
     on a 4-6; 5 or more the loser runs 4d6 and the winner may move 2d6.
     With ``pending`` (the fight's record) the winner is asked whether to
     attack again or follow, and False is returned while he is asked; without
-    it he always does (for a fight resolved in one go)."""
+    it he always does, except a fort's garrison, which holds its fort.
+
+    A winner who attacks again is the attacker of the next round, and the
+    beaten side defends where it now stands (in cover or in the open). A
+    garrison that attacks again or follows leaves its fort, which stands
+    empty for its side: the fight is no longer for the fort. The fort
+    changes hands only if its garrison is killed or driven out of it."""
     p: dict[str, Any] = pending if pending is not None else {}
     wait, answer = p.pop("await", ""), p.pop("answer", "")
     if wait:
         winner, loser = state.troops[p["winner"]], state.troops[p["loser"]]
         if wait == "again" and answer == "press":
-            move_toward(t, winner, (loser.x, loser.y), math.inf)
-            take_cover(state, winner)
+            att, dfn, defending, fort = press(state, t, ctx, p, winner, loser, fort)
         elif wait == "follow":
             if answer == "follow":
+                fort = None if winner.fort is not None else fort
+                leave_fort(state, ctx, winner)
                 pursue(state, t, ctx, winner, loser)
             return finish_fight(state, ctx, att, dfn, fort)
         else:
@@ -443,26 +455,66 @@ def fight(
             if loser is dfn and fort is not None:
                 break
             (again,) = ctx.roll(
-                f"{winner.name} may attack again on {t.land.attack_again_on}+", 1, R_MELEE
+                f"{winner.name} may attack again on {t.land.attack_again_on}+",
+                1,
+                R_MELEE,
+                seat=winner.side,
             )
             if again < t.land.attack_again_on:
                 break
             if pending is not None:
                 p.update(await_ask(state, p, "again", winner, loser))
                 return False
-            move_toward(t, winner, (loser.x, loser.y), math.inf)
-            take_cover(state, winner)
+            if winner.fort is not None:
+                break  # a garrison holds its fort
+            att, dfn, defending, fort = press(state, t, ctx, p, winner, loser, fort)
             continue
-        inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE))
+        inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE, seat=loser.side))
         went = rout(state, loser, where, inches)
         ctx.log(f"{loser.name} runs {inches} inches {went}", R_MELEE)
         if fort is None or winner is dfn:
             if pending is not None:
                 p.update(await_ask(state, p, "follow", winner, loser))
                 return False
-            pursue(state, t, ctx, winner, loser)
+            if winner.fort is None:
+                pursue(state, t, ctx, winner, loser)
         break
     return finish_fight(state, ctx, att, dfn, fort)
+
+
+def press(
+    state: State,
+    t: Tables,
+    ctx: Context,
+    p: dict[str, Any],
+    winner: Troop,
+    loser: Troop,
+    fort: str | None,
+) -> tuple[Troop, Troop, str, str | None]:
+    """The winner attacks again: he closes with the recoiled enemy and is the
+    attacker of the next round; the enemy defends where he now stands. A
+    garrison that does so leaves its fort. Returns the fight's new
+    attacker, defender, defence and the fort still at stake."""
+    if winner.fort is not None:
+        fort = None
+        leave_fort(state, ctx, winner)
+    move_toward(t, winner, (loser.x, loser.y), math.inf)
+    take_cover(state, winner)
+    defending = "cover" if loser.cover else ""
+    p.update(att=winner.id, dfn=loser.id, defending=defending, fort=fort)
+    return winner, loser, defending, fort
+
+
+def leave_fort(state: State, ctx: Context, troop: Troop) -> None:
+    """A garrison steps out of its fort: the fort stands empty, still its
+    side's, its guns in place; anyone who reaches it takes it."""
+    if troop.fort is None:
+        return
+    fort = state.batteries[troop.fort]
+    fort.garrison = None
+    troop.fort = None
+    troop.cover = False
+    ctx.log(f"{troop.name} leave {fort.name}, which stands empty", R_MELEE)
 
 
 def await_ask(
@@ -479,7 +531,7 @@ def await_ask(
 
 
 def pursue(state: State, t: Tables, ctx: Context, winner: Troop, loser: Troop) -> None:
-    inches = sum(ctx.roll(f"{winner.name} follows", t.land.pursue_dice, R_MELEE))
+    inches = sum(ctx.roll(f"{winner.name} follows", t.land.pursue_dice, R_MELEE, seat=winner.side))
     move_toward(t, winner, (loser.x, loser.y), inches)
     take_cover(state, winner)
     ctx.log(f"{winner.name} follows {inches} inches", R_MELEE)
@@ -551,12 +603,21 @@ def prompt(state: State, t: Tables, ask: dict[str, Any], ctx: dict[str, Any]) ->
         )
     if kind in ("melee_again", "melee_follow"):
         enemy = state.troops[ask["enemy"]]
+        ctx["enemy"] = enemy.id
+        ctx["garrison"] = troop.fort
+        leaving = f", leaving {state.batteries[troop.fort].name} empty" if troop.fort else ""
         if kind == "melee_again":
             question = f"{troop.name} drove back {enemy.name}: attack again?"
-            choices = (Option("press", "attack again"), Option("stop", "let them go"))
+            choices = (
+                Option("press", f"attack again{leaving}"),
+                Option("stop", "let them go" + (", holding the fort" if troop.fort else "")),
+            )
         else:
             question = f"{enemy.name} run: does {troop.name} follow (2d6 inches)?"
-            choices = (Option("follow", "follow them"), Option("stay", "stay"))
+            choices = (
+                Option("follow", f"follow them{leaving}"),
+                Option("stay", "stay" + (" in the fort" if troop.fort else "")),
+            )
         return Prompt(seat, question, R_MELEE, choices, context=ctx)
     assert kind == "troop", kind
     opts = [Option("hold", "hold")]

@@ -32,10 +32,11 @@ from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.geometry import Pose, unit
-from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.core.prompts import Answer, Option, Prompt
 from quarterdeck.core.result import Result, Termination
-from quarterdeck.rulesets.flotilla import damage, fire, land, movement
+from quarterdeck.rulesets.flotilla import damage, fire, land, movement, standing
 from quarterdeck.rulesets.flotilla.movement import Plan
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -240,7 +241,10 @@ def step_initiative(state: State, t: Tables, ctx: Context) -> bool:
             for side in state.sides:
                 mod, why = initiative_modifier(state, t, side)
                 (die,) = ctx.roll(
-                    f"Initiative, {side}" + (f" ({', '.join(why)})" if why else ""), 1, R_INIT
+                    f"Initiative, {side}" + (f" ({', '.join(why)})" if why else ""),
+                    1,
+                    R_INIT,
+                    seat=side,
                 )
                 totals[side] = die + mod
             a, b = state.sides
@@ -265,6 +269,8 @@ def open_fire(state: State) -> None:
     side = mover(state)
     state.fire_seats = [side, other_side(state, side)]
     state.held = []
+    if not state.unit:  # the start of a movement step: standing orders are reviewed
+        state.reviewed = []
 
 
 def fire_point(state: State, t: Tables, ctx: Context) -> bool:
@@ -286,11 +292,37 @@ def fire_point(state: State, t: Tables, ctx: Context) -> bool:
             }
             return True
     units = [u for u in fire.firers(state, t, seat) if u not in state.held]
+    if units and standing.in_force(state, seat) and not standing.review_now(state, seat):
+        units = carry_out_standing(state, t, ctx, seat, units)
+        if state.result is not None:
+            return False
     if not units:
         state.fire_seats.pop(0)
         return False
     state.ask = {"kind": "fire", "seat": seat, "units": units, "point": state.stage}
     return True
+
+
+def carry_out_standing(
+    state: State, t: Tables, ctx: Context, seat: str, units: list[str]
+) -> list[str]:
+    """Fire (or hold) every unit whose batteries all have standing orders,
+    as if the player had chosen so now; the units left are asked."""
+    left = []
+    for unit_id in units:
+        orders = standing.decide(state, t, seat, unit_id, lambda u, b: target_shots(state, t, u, b))
+        if orders is None:
+            left.append(unit_id)
+            continue
+        if all(o == "hold" for o in orders.values()):
+            state.held.append(unit_id)
+            continue
+        state.firing = {"unit": unit_id, "left": [], "orders": orders}
+        ctx.log(f"{unit_name(state, unit_id)} fires under standing orders", fire.R_FIRE)
+        resolve_fire(state, t, ctx)
+        if state.result is not None:
+            break
+    return [u for u in left if u in fire.firers(state, t, seat)]
 
 
 def step_move(state: State, t: Tables, ctx: Context) -> bool:
@@ -349,7 +381,7 @@ def ship_step(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         elif ship.aground:
             ship.speed, ship.moving = 0, False
             state.stage = "next"
-            if ship.guns > 0:
+            if ship.guns >= guns_per_die(t, ship):  # enough guns left for one die
                 state.ask = {"kind": "pitch", "seat": ship.side, "ship": ship.id}
         elif ship.engine_turns == 0 and not ship.catastrophic and ship.row_dice == 0:
             state.stage = "plan"
@@ -431,7 +463,8 @@ def drift(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     (not while grappled by a ship taking her)."""
     if state.current is None or ship.grappled is not None:
         return
-    (inches,) = ctx.roll(f"{ship.name} adrift", 1, movement.R_ADRIFT)
+    # nobody aboard: the roll is nobody's (the game master's, if one plays)
+    (inches,) = ctx.roll(f"{ship.name} adrift", 1, movement.R_ADRIFT, seat=None)
     dx, dy = movement.drift_vector(state, inches)
     end = (ship.x + dx, ship.y + dy)
     if movement.on_table(state, end) and not fire.terrain(state).crosses((ship.x, ship.y), end):
@@ -443,7 +476,11 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     """The first turn and the first half of the move (or the whole move astern)."""
     ship.moved = True
     if plan.reverse:
-        inches = sum(ctx.roll(f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES))
+        inches = sum(
+            ctx.roll(
+                f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES, seat=ship.side
+            )
+        )
         origin = (ship.x, ship.y)
         pose = Pose(ship.x, ship.y, ship.heading).advance(-inches)
         ship.x, ship.y = pose.x, pose.y
@@ -454,7 +491,7 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     ship.reversing = False
     if plan.row:
         origin = (ship.x, ship.y)
-        inches = sum(ctx.roll(f"{ship.name} rows", ship.row_dice, movement.R_ROW))
+        inches = sum(ctx.roll(f"{ship.name} rows", ship.row_dice, movement.R_ROW, seat=ship.side))
         pose = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(inches)
         ship.x, ship.y, ship.heading = pose.x, pose.y, pose.heading
         ship.speed, ship.moving, ship.anchored = 0, True, False
@@ -565,11 +602,11 @@ def check_torpedoes(
         if point_segment_distance(tuple(mine), a, b) > t.mine.radius:  # type: ignore[arg-type]
             continue
         state.torpedoes.remove(mine)
-        dice = ctx.roll(f"{ship.name} strikes a torpedo", 2, R_TORP)
+        dice = ctx.roll(f"{ship.name} strikes a torpedo", 2, R_TORP, seat=ship.side)
         if sum(dice) <= t.torpedo.dud_max:
             ctx.log("The torpedo is a dud and is removed", R_TORP)
             continue
-        (hits,) = ctx.roll(f"Torpedo damage to {ship.name}", 1, R_TORP)
+        (hits,) = ctx.roll(f"Torpedo damage to {ship.name}", 1, R_TORP, seat=ship.side)
         damage.apply_hits(state, t, ctx, ship, hits, "torpedo")
         if ship.status in ("active", "surrendered", "abandoned"):
             damage.specific_hit(
@@ -646,7 +683,10 @@ def resolve_close(state: State, t: Tables, ctx: Context, ship: Ship, answer: str
         return
     if what == "grapple":
         (die,) = ctx.roll(
-            f"{ship.name} grapples {target.name}: {t.contact.grapple_on}+", 1, R_BOARD
+            f"{ship.name} grapples {target.name}: {t.contact.grapple_on}+",
+            1,
+            R_BOARD,
+            seat=ship.side,
         )
         if die >= t.contact.grapple_on:
             ship.grappled, target.grappled = target.id, ship.id
@@ -666,19 +706,26 @@ def spar_torpedo(state: State, t: Tables, ctx: Context, ship: Ship, target: Ship
     2, or is destroyed on a 1-2 if a small vessel."""
     sp = t.spar
     ship.spar = False
-    (det,) = ctx.roll(f"Spar torpedo of {ship.name}: detonates on {sp.detonate_on}+", 1, R_SPAR)
+    # the spar-armed ship rolls the detonation, the hit and its damage (the
+    # text's voice throughout); her victim rolls the specific hit
+    me = ship.side
+    (det,) = ctx.roll(
+        f"Spar torpedo of {ship.name}: detonates on {sp.detonate_on}+", 1, R_SPAR, seat=me
+    )
     if det < sp.detonate_on:
         ctx.log("The spar torpedo is a dud", R_SPAR)
         return
-    (hit,) = ctx.roll(f"Spar torpedo against {target.name}: hits on {sp.hit_on}+", 1, R_SPAR)
+    (hit,) = ctx.roll(
+        f"Spar torpedo against {target.name}: hits on {sp.hit_on}+", 1, R_SPAR, seat=me
+    )
     if hit >= sp.hit_on:
-        (n,) = ctx.roll(f"Spar torpedo damage to {target.name}", 1, R_SPAR)
+        (n,) = ctx.roll(f"Spar torpedo damage to {target.name}", 1, R_SPAR, seat=me)
         damage.apply_hits(state, t, ctx, target, n, "spar torpedo", by=ship.side, by_ship=ship.id)
         if target.status in ("active", "surrendered", "abandoned"):
             damage.specific_hit(
                 state, t, ctx, target, sp.specific, label="Spar torpedo specific hit"
             )
-    (back,) = ctx.roll(f"Force of the explosion on {ship.name}", 1, R_SPAR)
+    (back,) = ctx.roll(f"Force of the explosion on {ship.name}", 1, R_SPAR, seat=me)
     if ship.length <= t.fire.small_target_length and back <= sp.small_destroyed_max:
         damage.sink(state, t, ctx, ship, damage.SELF, "destroyed by her own spar torpedo")
         return
@@ -738,14 +785,19 @@ def run_aground(ctx: Context, ship: Ship) -> None:
     ctx.log(f"{ship.name} runs aground", R_COLL)
 
 
+def guns_per_die(t: Tables, ship: Ship) -> int:
+    """Guns thrown over the side for each die: one, three for an ironclad."""
+    return t.aground.ironclad_guns_per_die if ship.cls == "ironclad" else t.aground.guns_per_die
+
+
 def pitch_guns(state: State, t: Tables, ctx: Context, ship: Ship, dice: int) -> None:
     """Throw guns over the side to get off: a die per gun (three guns per die
-    for an ironclad); any 6 frees her."""
+    for an ironclad), each gun a box off its battery's track (however many
+    fire dice it was worth); any 6 frees her."""
     if dice <= 0:
         return
-    per = t.aground.ironclad_guns_per_die if ship.cls == "ironclad" else t.aground.guns_per_die
-    damage.hit_guns(state, t, ctx, ship, dice * per, "guns thrown overboard")
-    values = ctx.roll(f"{ship.name} tries to get off: a 6 frees her", dice, R_COLL)
+    damage.hit_guns(state, t, ctx, ship, dice * guns_per_die(t, ship), "guns thrown overboard")
+    values = ctx.roll(f"{ship.name} tries to get off: a 6 frees her", dice, R_COLL, seat=ship.side)
     if any(v >= t.aground.free_on for v in values):
         ship.aground = False
         ctx.log(f"{ship.name} is afloat again", R_COLL)
@@ -755,7 +807,7 @@ def extra_power(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     """Extra Power: 1 boiler explosion, 2 steam leak, 3 the engineer refuses
     (the captain may gamble), 4-6 that many extra inches."""
     e = t.extra_power
-    (die,) = ctx.roll(f"{ship.name} calls for more power", 1, movement.R_POWER)
+    (die,) = ctx.roll(f"{ship.name} calls for more power", 1, movement.R_POWER, seat=ship.side)
     if die == 1:
         ctx.log(
             f"{ship.name}: boiler explosion! Stopped for {e.explosion_stop} turns", movement.R_POWER
@@ -783,7 +835,9 @@ def gamble(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     destruction; 12 or more moves that many extra inches and gives a
     temporary 90 degree turn."""
     e = t.extra_power
-    dice = ctx.roll(f"{ship.name}: more power anyway", e.gamble_dice, movement.R_POWER)
+    dice = ctx.roll(
+        f"{ship.name}: more power anyway", e.gamble_dice, movement.R_POWER, seat=ship.side
+    )
     total = sum(dice)
     if total < e.gamble_survive:
         damage.sink(state, t, ctx, ship, damage.SELF, "the boilers blow")
@@ -866,6 +920,7 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
                 f"{ship.guns} guns) x die",
                 1,
                 R_BOARD,
+                seat=ship.side,
             )
             scores[ship.id] = (ship.crew + ship.morale + ship.guns) * die
         if scores[attacker.id] != scores[defender.id]:
@@ -876,7 +931,12 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     )
     ctx.log(f"{winner.name} wins the boarding action", R_BOARD)
     losses = sum(
-        ctx.roll(f"{winner.name}'s boarding casualties", t.boarding.casualty_dice, R_BOARD)
+        ctx.roll(
+            f"{winner.name}'s boarding casualties",
+            t.boarding.casualty_dice,
+            R_BOARD,
+            seat=winner.side,
+        )
     )
     damage.kill_crew(state, t, ctx, winner, losses, "boarding")
     loser.crew_pos = 0
@@ -913,6 +973,7 @@ def take_prize(state: State, t: Tables, ctx: Context, winner: Ship, prize: Ship,
     while winner.crew_pos > 0 and before - winner.crew < n:
         winner.crew_pos -= 1
     n = before - winner.crew
+    winner.sent_away += n
     fits = [i for i, v in enumerate(prize.crew_track) if v <= n]
     prize.crew_pos = fits[-1] if fits else 0
     prize.side = winner.side
@@ -970,7 +1031,10 @@ def step_repair(state: State, t: Tables, ctx: Context) -> bool:
             tries = t.specific.catastrophic_tries
             need = tries[min(ship.catastrophic_tries, len(tries) - 1)]
             (die,) = ctx.roll(
-                f"{ship.name} fights the catastrophic fire: {need} or less", 1, damage.R_SPEC
+                f"{ship.name} fights the catastrophic fire: {need} or less",
+                1,
+                damage.R_SPEC,
+                seat=ship.side,
             )
             ship.catastrophic_tries += 1
             if die <= need:
@@ -980,7 +1044,9 @@ def step_repair(state: State, t: Tables, ctx: Context) -> bool:
                 damage.sink(state, t, ctx, ship, None, "the catastrophic fire reaches the magazine")
         if ship.turret in ("until5", "until6"):
             need = 5 if ship.turret == "until5" else 6
-            (die,) = ctx.roll(f"{ship.name} frees her turret: {need}+", 1, damage.R_SPEC)
+            (die,) = ctx.roll(
+                f"{ship.name} frees her turret: {need}+", 1, damage.R_SPEC, seat=ship.side
+            )
             if die >= need:
                 ship.turret = ""
     return True
@@ -989,7 +1055,10 @@ def step_repair(state: State, t: Tables, ctx: Context) -> bool:
 def repair(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     ship.repairing = True
     (die,) = ctx.roll(
-        f"{ship.name} repairs continuing damage: {t.damage.repair_on}+", 1, damage.R_CONT
+        f"{ship.name} repairs continuing damage: {t.damage.repair_on}+",
+        1,
+        damage.R_CONT,
+        seat=ship.side,
     )
     if die >= t.damage.repair_on:
         ship.continuing -= 1
@@ -1035,7 +1104,12 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
             ctx.log(f"{ship.name} has withdrawn: she may fire, never advance", damage.R_MORALE)
         elif ship.mood == "hold":
             mod, _ = damage.morale_modifier(state, t, ship)
-            dice = ctx.roll(f"{ship.name}: does the captain regain his nerve?", 3, damage.R_MORALE)
+            dice = ctx.roll(
+                f"{ship.name}: does the captain regain his nerve?",
+                3,
+                damage.R_MORALE,
+                seat=ship.side,
+            )
             if sum(dice) <= ship.morale + mod:
                 ship.mood = ""
                 ctx.log(f"{ship.name}'s captain regains his nerve", damage.R_MORALE)
@@ -1247,10 +1321,15 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             opts,
             context=ctx,
         )
+    if kind == "standing":
+        return standing.prompt(state, t, seat)
     if kind == "fire":
         fire_opts = [Option("pass", "hold fire for now")]
+        if standing.in_force(state, seat):
+            fire_opts.append(Option("orders", "carry out the standing orders"))
         for u in ask["units"]:
             fire_opts.append(Option(u, f"fire with {unit_name(state, u)}"))
+        fire_opts.append(Option("standing", "give or change standing fire orders"))
         ctx["last"] = state.phase == "move_b" and not state.order and state.stage == "close"
         return Prompt(
             seat,
@@ -1328,7 +1407,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         )
     if kind == "pitch":
         assert ship is not None
-        per = t.aground.ironclad_guns_per_die if ship.cls == "ironclad" else t.aground.guns_per_die
+        per = guns_per_die(t, ship)
         most = ship.guns // per
         ctx["ship"] = ship.id
         opts = tuple(
@@ -1420,13 +1499,24 @@ def unit_name(state: State, unit_id: str) -> str:
     return state.troops[unit_id].name
 
 
-def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None:
+def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> None:
     """Apply a checked answer to the open question, then run on."""
     ask = state.ask
     assert ask is not None and ask["seat"] == seat
     state.ask = None
     kind = ask["kind"]
     ship = state.ships.get(ask.get("ship", ""))
+    if isinstance(answer, dict):  # the one form: standing fire orders (standing.py)
+        if kind != "standing":  # pragma: no cover - the prompt's check refuses it
+            raise IllegalAnswer(f"expected one of the options, got {answer!r}")
+        said = standing.give(state, seat, answer)
+        ctx.log(
+            "Standing fire orders: " + ("; ".join(said) or "ask at every point"),
+            fire.R_FIRE,
+            seats=(seat,),
+        )
+        advance(state, t, ctx)
+        return
     if kind == "environment":
         if ask["what"] == "current":
             if answer != "unchanged":
@@ -1457,6 +1547,10 @@ def apply(state: State, t: Tables, seat: str, answer: str, ctx: Context) -> None
             ctx.log(
                 f"{ship.name} turns {turn_words(angle)} at the end of her move", movement.R_MOVE
             )
+    elif kind == "fire" and answer == "standing":
+        state.ask = {"kind": "standing", "seat": seat}
+    elif kind == "fire" and answer == "orders":
+        state.reviewed.append(seat)
     elif kind == "fire":
         if answer == "pass":
             state.fire_seats.pop(0)

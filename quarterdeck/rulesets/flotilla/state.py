@@ -229,6 +229,13 @@ class Battery:
     def destroyed(self) -> bool:
         return self.dice == 0
 
+    @property
+    def guns(self) -> int:
+        """Guns left in the battery: each box of the track down to the last
+        that fires is one gun (a gun hit or a gun thrown overboard ticks one
+        box, however many fire dice the gun is worth)."""
+        return sum(1 for v in self.track[self.hits :] if v > 0)
+
 
 @dataclass(slots=True)
 class Ship:
@@ -253,8 +260,9 @@ class Ship:
     crew_pos: int
     morale: int
     morale_max: int
-    boxes: list[str]
-    yellow_box: int
+    boxes: list[str]  # the damage boxes' marks in the order they are ticked
+    yellow_box: int  # index (in that order) of the first box of the yellow zone
+    box_cells: list[int]  # each box's place in the printed grid (along the rows)
     flagship: bool = False
     spar: bool = False
     ticked: int = 0
@@ -295,12 +303,17 @@ class Ship:
     owner: str = ""  # the side she began the game with
     row_dice: int = 0  # a row boat: one die of inches a turn
     buttoned_up: bool = False  # an ironclad closed up: no boarding her
+    sent_away: int = 0  # men sent across as prize crews: gone, but not killed
+    # the turn each lasting effect (no_turns, fire_below, ...) was last set by
+    # a specific hit: a second one the same turn is cumulative
+    effect_turns: dict[str, int] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
         # the card's tracks and boxes never change in play: share them; copy
         # what does change (the turning boxes, the batteries)
         new = copy.copy(self)
         new.turns = dict(self.turns)
+        new.effect_turns = dict(self.effect_turns)
         new.batteries = [copy.copy(b) for b in self.batteries]
         return new
 
@@ -325,12 +338,25 @@ class Ship:
     def yellow(self) -> bool:
         return self.ticked > self.yellow_box
 
+    def grid(self) -> list[str]:
+        """The damage boxes' marks in printed order (along the rows)."""
+        out = [""] * len(self.boxes)
+        for mark, cell in zip(self.boxes, self.box_cells, strict=True):
+            out[cell] = mark
+        return out
+
     @property
     def on_fire(self) -> bool:
         return self.fire_below > 0 or self.fire_above > 0 or self.catastrophic
 
     @property
     def guns(self) -> int:
+        """Guns left aboard, every battery's (Boarding Actions: "number of
+        remaining guns"; guns thrown overboard)."""
+        return sum(b.guns for b in self.batteries)
+
+    @property
+    def fire_dice(self) -> int:
         return sum(b.dice for b in self.batteries)
 
 
@@ -429,6 +455,8 @@ class State:
     fire_seats: list[str] = field(default_factory=list)  # seats still to be asked
     firing: dict[str, Any] = field(default_factory=dict)  # a ship choosing targets
     held: list[str] = field(default_factory=list)  # units that held every gun at this point
+    standing: dict[str, dict[str, str]] = field(default_factory=dict)  # standing.py, by seat
+    reviewed: list[str] = field(default_factory=list)  # seats asked about them this step
     ask: dict[str, Any] | None = None
     queue: list[dict[str, Any]] = field(default_factory=list)
     out: dict[str, int] = field(default_factory=dict)  # enemy units put out, by side

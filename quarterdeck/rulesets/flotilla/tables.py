@@ -87,6 +87,9 @@ class Damage(_Frozen):
     yellow_speed_lost: int
     hulk_turns: int
     repair_on: int
+    # "columns": down each column, the columns left to right (the text's
+    # "top to bottom, left to right"); "rows": along each row, top row first
+    tick_order: Literal["columns", "rows"] = "columns"
     letters: dict[ArmourClass, tuple[str, ...]]
 
 
@@ -376,16 +379,42 @@ class Roster(_Frozen):
                     raise ValueError(f"damage box {box!r}: only W, P, I and © may appear")
         return self
 
+    def cells(self, order: str = "columns") -> list[int]:
+        """The damage boxes in the order they are ticked, as positions in the
+        printed grid (counted along the rows, top row first). ``columns``:
+        top to bottom down each column, the columns left to right (The
+        Damage Box); ``rows``: each row left to right, top row first."""
+        starts = [sum(len(r) for r in self.damage[:i]) for i in range(len(self.damage))]
+        if order == "rows":
+            return list(range(sum(len(r) for r in self.damage)))
+        width = max(len(r) for r in self.damage)
+        return [
+            starts[r] + c
+            for c in range(width)
+            for r in range(len(self.damage))
+            if c < len(self.damage[r])
+        ]
+
     @property
-    def boxes(self) -> list[str]:
-        """The damage boxes in the order they are ticked: top to bottom, each
-        row left to right."""
+    def grid(self) -> list[str]:
+        """The damage boxes in printed order, along the rows, top row first."""
         return [box for row in self.damage for box in row]
+
+    def boxes(self, order: str = "columns") -> list[str]:
+        """The damage boxes' marks in the order they are ticked."""
+        grid = self.grid
+        return [grid[i] for i in self.cells(order)]
+
+    @property
+    def yellow_boxes(self) -> int:
+        """How many boxes the yellow zone holds: those of the rows from
+        ``yellow_row`` down. In either order they are the last ones ticked."""
+        return sum(len(row) for row in self.damage[self.yellow_row - 1 :])
 
     @property
     def yellow_box(self) -> int:
-        """Index of the first box of the yellow zone."""
-        return sum(len(row) for row in self.damage[: self.yellow_row - 1])
+        """Index, in the ticking order, of the first box of the yellow zone."""
+        return len(self.grid) - self.yellow_boxes
 
 
 @cache

@@ -26,6 +26,8 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "max_speed": s.max_speed,
         "speed_track": s.speed_track,
         "speed_lost": s.speed_lost,
+        "increase": s.increase,  # the card's largest increase and decrease a turn
+        "decrease": s.decrease,
         "turns": dict(s.turns),
         "batteries": [
             {
@@ -35,6 +37,7 @@ def ship_view(s: Ship) -> dict[str, Any]:
                 "checks": b.checks,
                 "hits": b.hits,
                 "dice": b.dice,
+                "guns": b.guns,
                 "fired": b.fired,
             }
             for b in s.batteries
@@ -43,9 +46,10 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "crew_start": s.crew_start,
         "morale": s.morale,
         "morale_max": s.morale_max,
-        "boxes": s.boxes,
+        "boxes": s.grid(),  # in printed order, along the rows
+        "box_order": list(s.box_cells),  # the printed boxes in the order they are ticked
         "ticked": s.ticked,
-        "yellow_box": s.yellow_box,
+        "yellow_box": s.yellow_box,  # the last len(boxes) - yellow_box ticked are yellow
         "yellow": s.yellow,
         "continuing": s.continuing,
         "fire_below": s.fire_below,
@@ -92,6 +96,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "land": [[list(p) for p in poly] for poly in state.land],
         "cover": [[list(p) for p in poly] for poly in state.cover],
         "torpedoes": [list(p) for p in state.torpedoes],
+        # the seat's own standing fire orders (standing.py), by "unit:battery"
+        "standing": dict(state.standing.get(seat, {})) if seat in state.standing else {},
         "ships": [ship_view(s) for s in state.ships.values()],
         "batteries": [
             {
@@ -132,6 +138,12 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "grapples": [list(g) for g in state.grapples],
         "victory": state.victory,
         "points": points(state),
+        # the scenario's standing rulings where no one plays the game master
+        "rulings": {
+            k: state.game_master[k]
+            for k in ("ram_hits", "ram_self_hits", "collision_hits", "aground_within")
+            if k in state.game_master
+        },
     }
 
 
@@ -182,13 +194,16 @@ def card(s: Ship) -> list[str]:
         f"   continuing damage {s.continuing}"
     )
     cols = 6
-    for r in range(0, len(s.boxes), cols):
+    grid = s.grid()
+    ticked = set(s.box_cells[: s.ticked])
+    yellow = set(s.box_cells[s.yellow_box :])
+    for r in range(0, len(grid), cols):
         row = []
-        for i in range(r, min(r + cols, len(s.boxes))):
-            box = s.boxes[i] or "."
-            row.append("X" if i < s.ticked else box)
-        yellow = "  <- yellow" if r >= s.yellow_box else ""
-        lines.append(("    | " + " ".join(f"{c:<2}" for c in row)).rstrip() + yellow)
+        for i in range(r, min(r + cols, len(grid))):
+            box = grid[i] or "."
+            row.append(("X" if i in ticked else box) + ("y" if i in yellow else ""))
+        lines.append(("    | " + " ".join(f"{c:<3}" for c in row)).rstrip())
+    lines.append("    (X ticked, y yellow zone; ticked down each column, left to right)")
     return lines
 
 

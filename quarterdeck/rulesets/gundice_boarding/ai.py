@@ -1,11 +1,29 @@
 """A heuristic player for gun-dice boarding, deciding from its seat's view only.
 
-It weighs every decision with the exact capture odds of quarterdeck.odds:
-it mobilises gun dice whenever the rules allow (the die is worth more than
-the risk to five guns in a boarding fight), declares an attempt only where
-its dice as attacker give it a fair chance against the enemy's dice as
-defender, keeps fighting while the odds hold, and places unopposed dice
-where they remove the most enemy dice.
+It weighs every decision with the exact capture odds of quarterdeck.odds and
+with how the game stands (captured size points first, then boarding actions
+won: the scenario result):
+
+- mobilise: always (a mobilised die is worth more than five guns for a turn;
+  unused gun dice come back at the end of the turn);
+- declare: against the target it is likeliest to capture, counting the dice
+  of friendly ships that have already declared against the same target this
+  turn (they board together). Level with the enemy it boards when the
+  chance is at least even; behind (it loses if the ships part) at any
+  chance; ahead on boarding actions won never, leaving the enemy to attack
+  (a repulse would hand one back); ahead on prizes at even money as when
+  level, since a defender never takes her boarder (Nelson, San Nicolás
+  taken, crossing her to board San José);
+- fight on: calling off hands the defender the action just as being
+  repelled does, so the attacker calls off only when breaking off and
+  boarding again afresh next turn (as a failed attacker) promises more than
+  fighting on, and there are turns left to do it;
+- unopposed dice: placed for the whole action (odds.gundice.action_assignment),
+  not for the round alone.
+
+The first version (ai_v1.py) mobilised and placed dice alike but boarded
+alone at 45% or better whatever the standing, and called off below 15%,
+which handed the defender the action.
 """
 
 from __future__ import annotations
@@ -14,13 +32,16 @@ import random
 from typing import Any
 
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.odds.gundice import capture_chance
-from quarterdeck.rulesets.gundice_boarding.rules import best_assignment, side_dice
+from quarterdeck.odds.gundice import action_assignment, attempt_odds, capture_chance
+from quarterdeck.rulesets.gundice_boarding.rules import attempt_dice, side_dice
 from quarterdeck.rulesets.gundice_boarding.state import Ship
-from quarterdeck.rulesets.gundice_boarding.tables import printed_tables
+from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables
 
-DECLARE_AT = 0.45  # board when the capture chance is at least this
-CALL_OFF_BELOW = 0.15  # call off an action when the chance falls below this
+# Level on the standing, a captain boards at this capture chance or better:
+# a little short of even money (scoring a draw as half a win, 0.5 would be
+# neutral), since a scenario is a fight the captains came to have and the
+# ships part - a draw - on the first turn nobody boards.
+EVEN = 0.45
 
 
 def _ship(data: dict[str, Any]) -> Ship:
@@ -37,12 +58,43 @@ def _ship(data: dict[str, Any]) -> Ship:
     )
 
 
+def _captured(view: dict[str, Any]) -> dict[str, int]:
+    """Enemy size points each side has captured so far."""
+    captured = dict.fromkeys(view["sides"], 0)
+    for s in view["ships"]:
+        if s["captured_by"] is not None:
+            captured[s["captured_by"]] += s["size"]
+    return captured
+
+
+def ahead_on_prizes(view: dict[str, Any], seat: str) -> bool:
+    """Whether ``seat`` leads on captured size points. A defender never takes
+    the ship that boards her (5.2), so a repulse cannot cost such a lead."""
+    captured = _captured(view)
+    return captured[seat] > max(v for side, v in captured.items() if side != seat)
+
+
+def standing(view: dict[str, Any], seat: str) -> int:
+    """+1 if ``seat`` would win were the game to end now, -1 if it would
+    lose, 0 for a draw: captured size points decide, or with none captured
+    the boarding actions won (the scenario result)."""
+    captured = _captured(view)
+    won = dict.fromkeys(view["sides"], 0)
+    for o in view["outcomes"]:
+        won[o["winner"]] += 1
+    score = captured if any(captured.values()) else won
+    mine = score[seat]
+    theirs = max(v for side, v in score.items() if side != seat)
+    return (mine > theirs) - (mine < theirs)
+
+
 class GunDiceAI:
     """Decides well, from the view alone."""
 
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        self.tables: Tables = printed_tables()
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -51,35 +103,89 @@ class GunDiceAI:
         if step == "declare":
             return self._declare(view, prompt)
         if step == "decide":
-            action = _action(view, prompt)
-            chance = capture_chance(action["attacker_dice"], action["defender_dice"])
-            return "call-off" if chance < CALL_OFF_BELOW else "fight"
+            return self._fight_on(view, prompt)
         if step == "assign":
             action = _action(view, prompt)
-            choice = best_assignment(
-                action["last_attacker_roll"], action["last_defender_roll"], prompt.context["owner"]
+            choice = action_assignment(
+                action["last_attacker_roll"],
+                action["last_defender_roll"],
+                prompt.context["owner"],
+                action["attacker_dice"],
+                action["defender_dice"],
             )
             answer = "-".join(str(t) for t in choice)
             return answer if answer in prompt.option_ids() else prompt.options[0].id
         return prompt.options[0].id
 
-    def _declare(self, view: dict[str, Any], prompt: Prompt) -> Answer:
-        tables = printed_tables()
+    # -- declarations -------------------------------------------------------
+
+    def _dice(
+        self, view: dict[str, Any], attackers: list[dict[str, Any]], target: dict[str, Any]
+    ) -> tuple[int, int]:
+        """Boarding dice of ``attackers`` against ``target`` in a new action."""
+        cost = self.tables.boarding_dice.mobilise_gun_dice
+        mob = sum(1 for s in attackers if _can_mobilise(s, cost))
+        mine, _ = side_dice(
+            self.tables,
+            view["sea"],
+            [_ship(s) for s in attackers],
+            False,
+            min(mob, self.tables.boarding_dice.mobilised_per_turn),
+        )
+        theirs, _ = side_dice(
+            self.tables, view["sea"], [_ship(target)], True, _can_mobilise(target, cost)
+        )
+        return mine, theirs
+
+    def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = {s["id"]: s for s in view["ships"]}
-        me = _ship(ships[prompt.context["ship"]])
-        mob = _can_mobilise(ships[me.id], tables.boarding_dice.mobilise_gun_dice)
-        best, best_chance = "none", DECLARE_AT
+        me = ships[prompt.context["ship"]]
+        mine_so_far = view["orders"].get(self.seat, {})
+        place = standing(view, self.seat)
+        if place > 0 and not ahead_on_prizes(view, self.seat):
+            return "none"  # ahead on actions won: a repulse would hand one back
+        # behind: any chance; level, or ahead on prizes (a repulse cannot
+        # cost them): at even money
+        threshold = 0.0 if place < 0 else EVEN
+        best, best_chance = "none", threshold
         for option in prompt.options:
             if not option.id.startswith("board:"):
                 continue
             target = ships[option.id.split(":", 1)[1]]
-            their_mob = _can_mobilise(target, tables.boarding_dice.mobilise_gun_dice)
-            mine, _ = side_dice(tables, view["sea"], [me], False, mob)
-            theirs, _ = side_dice(tables, view["sea"], [_ship(target)], True, their_mob)
-            chance = capture_chance(mine, theirs)
-            if chance > best_chance:
+            friends = [ships[s] for s, o in mine_so_far.items() if o == option.id and s in ships]
+            chance = capture_chance(*self._dice(view, [me, *friends], target))
+            if chance > best_chance or (chance == best_chance and best == "none" and place < 0):
                 best, best_chance = option.id, chance
         return best
+
+    # -- the fight ------------------------------------------------------------
+
+    def _fight_on(self, view: dict[str, Any], prompt: Prompt) -> str:
+        action = _action(view, prompt)
+        now = capture_chance(action["attacker_dice"], action["defender_dice"])
+        if "call-off" not in prompt.option_ids():
+            return "fight"
+        turns_left = int(view["turn_limit"]) - int(view["turn"])
+        if turns_left < 1:
+            return "fight"
+        ships = {s["id"]: s for s in view["ships"]}
+        attackers = [dict(ships[a], failed_attacker=True) for a in action["attackers"]]
+        lost = action["attacker_dice"] < action["attacker_start"]
+        if not lost:  # calling off with no loss does not mark a failed attacker
+            attackers = [ships[a] for a in action["attackers"]]
+        target = ships[action["defender"]]
+        fresh = capture_chance(*self._dice(view, attackers, target))
+        attacking = set(action["attackers"])
+        fouled = any(
+            c["fouled"] and target["id"] in c["ships"] and bool(set(c["ships"]) & attacking)
+            for c in view["contacts"]
+        )
+        n, _ = attempt_dice(
+            self.tables, view["sea"], [_ship(s) for s in (*attackers, target)], fouled
+        )
+        start = float(attempt_odds(self.tables.attempt.max_dice)[n])
+        again = 1 - (1 - start) ** turns_left
+        return "call-off" if again * fresh > now + 0.05 else "fight"
 
 
 def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.core.result import Result, Termination
 from quarterdeck.rulesets.gundice_boarding.state import Action, Outcome, Ship, State
@@ -179,9 +180,11 @@ def side_dice(
     sea: str,
     ships: Sequence[Ship],
     defender: bool,
-    mobilised: bool,
+    mobilised: int | bool,
 ) -> tuple[int, list[str]]:
-    """The boarding dice one side gathers for a new action, with the reasons."""
+    """The boarding dice one side gathers for a new action, with the reasons;
+    ``mobilised`` is how many of its ships' mobilised gun dice count (at most
+    ``mobilised_per_turn``)."""
     bd = tables.boarding_dice
     parts: list[str] = []
     n = 0
@@ -193,8 +196,10 @@ def side_dice(
         n += extra
         parts.append(f"defender (+{extra}{', choppy seas' if sea == 'choppy' else ''})")
     if mobilised:
-        n += bd.mobilised
-        parts.append(f"mobilised 5 GD (+{bd.mobilised})")
+        count = int(mobilised)
+        n += bd.mobilised * count
+        times = f"{count} x " if count > 1 else ""
+        parts.append(f"mobilised {times}{bd.mobilise_gun_dice} GD (+{bd.mobilised * count})")
     for s in ships:
         mod = bd.crew.get(s.crew, 0)
         if mod:
@@ -216,22 +221,29 @@ def side_dice(
     return max(0, n), parts
 
 
+def attempt_terms(
+    tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool
+) -> list[tuple[str, int]]:
+    """What makes the dice of one boarding attempt, item by item (5.2
+    Boarding Attempt table, 5.3): the two to start and each modifier."""
+    at = tables.attempt
+    terms = [("to start", at.starting_dice)]
+    if fouled:
+        terms.append(("fouled", at.fouled))
+    if len({s.size for s in ships}) > 1:
+        terms.append(("sizes differ", at.size_difference))
+    weather = tables.weather[sea].attempt
+    if weather:
+        terms.append((f"{sea} seas", weather))
+    return terms
+
+
 def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
     """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
     at = tables.attempt
-    n = at.starting_dice
-    why = [f"{at.starting_dice} to start"]
-    if fouled:
-        n += at.fouled
-        why.append(f"fouled {at.fouled:+d}")
-    if len({s.size for s in ships}) > 1:
-        n += at.size_difference
-        why.append(f"sizes differ {at.size_difference:+d}")
-    weather = tables.weather[sea].attempt
-    if weather:
-        n += weather
-        why.append(f"{sea} seas {weather:+d}")
-    n = max(at.min_dice, min(at.max_dice, n))
+    terms = attempt_terms(tables, sea, ships, fouled)
+    n = max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
+    why = [f"{terms[0][1]} to start", *(f"{what} {v:+d}" for what, v in terms[1:])]
     return n, ", ".join(why)
 
 
@@ -240,9 +252,12 @@ def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) 
 
 
 def _mobilise_candidates(state: State, tables: Tables, seat: str) -> list[Ship]:
-    """Ships of ``seat`` that may mobilise five gun dice this turn (5.2)."""
+    """Ships of ``seat`` that may mobilise five gun dice this turn (5.2): to
+    start a new action, or to replace a lost boarding die in one going on,
+    at most ``mobilised_per_turn`` dice a side and never above the dice the
+    side started the action with."""
     bd = tables.boarding_dice
-    if not tables.weather[state.sea].boarding_allowed:
+    if not tables.weather[state.sea].boarding_allowed or bd.mobilised_per_turn <= 0:
         return []
     orders = state.orders.get(seat, {})
     out = []
@@ -256,15 +271,15 @@ def _mobilise_candidates(state: State, tables: Tables, seat: str) -> list[Ship]:
             if boarding_targets(state, ship):
                 out.append(ship)
             continue
-        # Replacing losses: only a side that has lost dice, once a turn.
+        # Replacing losses: only a side that has lost dice.
         own = action.attackers if ship.side == action.attacker_side else [action.defender]
         dice, start = (
             (action.attacker_dice, action.attacker_start)
             if ship.side == action.attacker_side
             else (action.defender_dice, action.defender_start)
         )
-        already = any(orders.get(o) == "yes" for o in own if o != ship.id)
-        if dice < start and not already:
+        already = sum(1 for o in own if o != ship.id and orders.get(o) == "yes")
+        if already < bd.mobilised_per_turn and dice + already * bd.mobilised < start:
             out.append(ship)
     return out
 
@@ -470,27 +485,34 @@ def command_phase(state: State, tables: Tables, ctx: Context) -> None:
 
 
 def _replace_losses(state: State, tables: Tables, ctx: Context) -> None:
-    """Continuing actions: one mobilised die per side replaces a loss (5.2)."""
+    """Continuing actions: mobilised dice replace losses, at most
+    ``mobilised_per_turn`` a side a turn and never above the side's starting
+    dice (5.2); a surplus mobilisation is not committed and returns at the
+    end of the turn."""
+    bd = tables.boarding_dice
     for action in state.actions:
         for side, ships in (
             (action.attacker_side, action.attackers),
             (action.defender_side, [action.defender]),
         ):
+            replaced = 0
             for ship_id in ships:
                 ship = state.ships[ship_id]
-                if not ship.mobilised:
+                dice, start = (
+                    (action.attacker_dice, action.attacker_start)
+                    if side == action.attacker_side
+                    else (action.defender_dice, action.defender_start)
+                )
+                if not ship.mobilised or replaced >= bd.mobilised_per_turn or dice >= start:
                     continue
                 ship.mobilised = False
-                action.committed[ship_id] = action.committed.get(ship_id, 0) + (
-                    tables.boarding_dice.mobilise_gun_dice
-                )
+                replaced += 1
+                action.committed[ship_id] = action.committed.get(ship_id, 0) + bd.mobilise_gun_dice
                 if side == action.attacker_side:
-                    action.attacker_dice += tables.boarding_dice.mobilised
+                    action.attacker_dice = min(start, dice + bd.mobilised)
                 else:
-                    action.defender_dice += tables.boarding_dice.mobilised
-                action.replaced_this_turn.append(side)
+                    action.defender_dice = min(start, dice + bd.mobilised)
                 ctx.log(f"{ship.name}'s mobilised gun dice replace a lost boarding die", R_MOBILISE)
-                break
 
 
 def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
@@ -508,20 +530,31 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
     state.orders = {}
     # The turn counts as engaged if anyone declared or an action goes on.
     state.declared_this_turn = bool(declared) or bool(state.actions)
-    _settle_mutual(state, declared, ctx)
-    targeted = set(declared.values())
+    # A ship declared against by any ship other than her own target stands to
+    # repel and cannot make her own attempt; only then do two ships declared
+    # against each other (and against nobody else) roll off.
+    standing = {
+        ship_id: [d for d, t in sorted(declared.items()) if t == ship_id and d != target]
+        for ship_id, target in declared.items()
+    }
     for ship_id in sorted(declared):
-        if ship_id in targeted:
+        boarders = standing[ship_id]
+        if boarders:
+            names = " and ".join(state.ships[b].name for b in boarders)
             ctx.log(
-                f"{state.ships[ship_id].name} is being boarded and cannot make her own attempt",
+                f"{state.ships[ship_id].name} is being boarded by {names} and cannot make "
+                "her own attempt",
                 R_DECLARE,
             )
             del declared[ship_id]
+    _settle_mutual(state, declared, ctx)
     by_target: dict[str, list[str]] = {}
     for attacker, target in sorted(declared.items()):
         by_target.setdefault(target, []).append(attacker)
     for target, attackers in by_target.items():
         _attempt(state, tables, attackers, target, ctx)
+        if state.result is not None:
+            return  # a defender with no boarding dice was the last ship afloat
     state.phase = "fight"
     state.current = 0
     state.stage = "decide"
@@ -529,14 +562,15 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
 
 
 def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None:
-    """Two ships declared against each other: a die each, re-roll ties (5.2)."""
+    """Two ships declared against each other: a die each, rolled by each
+    ship's player, ties re-rolled; the higher is the attacker (5.2)."""
     for x in sorted(declared):
         y = declared.get(x)
         if y is None or declared.get(y) != x or x > y:
             continue
         sx, sy = state.ships[x], state.ships[y]
+        goal = "the higher die becomes the attacker, ties roll again"
         while True:
-            goal = "the higher die becomes the attacker, ties roll again"
             (rx,) = ctx.roll(
                 f"Roll-off for attacker: {sx.name} ({sx.side})",
                 1,
@@ -560,28 +594,44 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
 
 
 def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ctx: Context) -> None:
-    """One boarding attempt: any 6 starts the action (5.2 Boarding Attempts)."""
+    """One boarding attempt, rolled by the attacker: any 6 starts the action
+    (5.2 Boarding Attempts). Attackers who could gather no boarding dice
+    cannot get across at all: no attempt is rolled and no action develops."""
     ships = [state.ships[a] for a in attackers]
     defender = state.ships[target]
+    names = " and ".join(s.name for s in ships)
+    side_a, side_d = ships[0].side, defender.side
+    per_turn = tables.boarding_dice.mobilised_per_turn
+    mob_a = [s for s in ships if s.mobilised][:per_turn]
+    mob_d = [defender] if defender.mobilised and per_turn > 0 else []
+    a_dice, a_why = side_dice(tables, state.sea, ships, False, len(mob_a))
+    if a_dice <= 0:
+        ctx.log(
+            f"{names} could gather no boarding dice ({', '.join(a_why)}): no boarding "
+            "action can develop",
+            R_DICE,
+        )
+        return
     fouled = any(contact_active(state, a, target)[1] for a in attackers)
     n, why = attempt_dice(tables, state.sea, [*ships, defender], fouled)
-    names = " and ".join(s.name for s in ships)
     values = ctx.roll(
         f"Boarding attempt, {names} against {defender.name} ({why})",
         n,
         R_ATTEMPT,
-        seat=ships[0].side,  # the attacker rolls the attempt
+        seat=side_a,  # the attacker rolls the attempt
         odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
         goal="any 6 starts the action",
+        math=RollMath(
+            "any",
+            target=tables.attempt.success_face,
+            dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
+            limits=(tables.attempt.min_dice, tables.attempt.max_dice),
+        ),
     )
     if tables.attempt.success_face not in values:
         ctx.log(f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT)
         return
-    side_a, side_d = ships[0].side, defender.side
-    mob_a = next((s for s in ships if s.mobilised), None)
-    mob_d = defender if defender.mobilised else None
-    a_dice, a_why = side_dice(tables, state.sea, ships, False, mob_a is not None)
-    d_dice, d_why = side_dice(tables, state.sea, [defender], True, mob_d is not None)
+    d_dice, d_why = side_dice(tables, state.sea, [defender], True, len(mob_d))
     action = Action(
         id=state.next_action_id,
         attackers=list(attackers),
@@ -595,15 +645,14 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         started_turn=state.turn,
     )
     state.next_action_id += 1
-    for ship in (mob_a, mob_d):
-        if ship is not None:
-            ship.mobilised = False
-            action.committed[ship.id] = tables.boarding_dice.mobilise_gun_dice
+    for ship in (*mob_a, *mob_d):
+        ship.mobilised = False
+        action.committed[ship.id] = tables.boarding_dice.mobilise_gun_dice
     state.actions.append(action)
     ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
     ctx.log(f"{names}: {_n_dice(a_dice, 'boarding ')} = " + ", ".join(a_why), R_DICE)
     ctx.log(f"{defender.name}: {_n_dice(d_dice, 'boarding ')} = " + ", ".join(d_why), R_DICE)
-    if a_dice == 0 or d_dice == 0:
+    if d_dice == 0:
         _check_action_end(state, tables, action, ctx)
 
 
@@ -613,7 +662,10 @@ def fight(state: State, tables: Tables, ctx: Context) -> None:
 
 
 def _next_fight(state: State, tables: Tables, ctx: Context) -> None:
-    """Move to the next action that may still roll this turn, or end the turn."""
+    """Move to the next action that may still roll this turn, or end the turn
+    (nothing to do once a capture has ended the game)."""
+    if state.result is not None:
+        return
     per_turn = tables.rounds.per_turn
     while state.current < len(state.actions):
         if state.actions[state.current].rounds_this_turn < per_turn:
@@ -757,7 +809,6 @@ def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
             ctx.log(f"{ship.name}'s mobilised gun dice were not used and return", R_MOBILISE)
     for action in state.actions:
         action.rounds_this_turn = 0
-        action.replaced_this_turn = []
     if not state.actions and not state.declared_this_turn:
         ctx.log("No boarding attempt was declared and none goes on: the ships part", R_DECLARE)
         _finish(state, ended_early=True)

@@ -144,7 +144,6 @@ class Action:
     defender_lost: int = 0
     rounds_this_turn: int = 0
     committed: dict[str, int] = field(default_factory=dict)  # ship -> gun dice
-    replaced_this_turn: list[str] = field(default_factory=list)  # sides
     last_attacker_roll: list[int] = field(default_factory=list)
     last_defender_roll: list[int] = field(default_factory=list)
     last_attacker_effective: list[int] = field(default_factory=list)

@@ -54,8 +54,8 @@ class Weather(_Frozen):
     """Weather effects (5.3)."""
 
     boarding_allowed: bool
-    attempt: int
-    defender: int
+    attempt: int = Field(ge=-10, le=10)
+    defender: int = Field(ge=0, le=10)  # the defender's dice, as many as an attempt's at most
 
 
 class Tables(_Frozen):

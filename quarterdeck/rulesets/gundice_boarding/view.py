@@ -135,7 +135,12 @@ def render(state: State, seat: str | None) -> str:
     for a in state.actions:
         names = " + ".join(state.ships[x].name for x in a.attackers)
         lines.append(
-            f"  ACTION: {names} [{a.attacker_dice} dice] boarding "
-            f"{state.ships[a.defender].name} [{a.defender_dice} dice]"
+            f"  ACTION: {names} [{_dice(a.attacker_dice)}] boarding "
+            f"{state.ships[a.defender].name} [{_dice(a.defender_dice)}]"
         )
     return "\n".join(lines)
+
+
+def _dice(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"

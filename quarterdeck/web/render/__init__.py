@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from quarterdeck.web.render.acw_river import AcwRiverRenderer
 from quarterdeck.web.render.away_boarders import AwayBoardersRenderer
+from quarterdeck.web.render.cutting_out import CuttingOutRenderer
 from quarterdeck.web.render.flotilla import FlotillaRenderer
 from quarterdeck.web.render.generic import GenericRenderer
 from quarterdeck.web.render.gundice import GunDiceRenderer
@@ -31,6 +33,8 @@ RENDERERS: dict[str, Renderer] = {
     "gundice-boarding": GunDiceRenderer(),
     "away-boarders": AwayBoardersRenderer(),
     "flotilla": FlotillaRenderer(),
+    "acw-river": AcwRiverRenderer(),
+    "cutting-out": CuttingOutRenderer(),
 }
 
 

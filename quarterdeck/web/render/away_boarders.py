@@ -21,7 +21,17 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open, move_handle, ships_title, table_open
+from quarterdeck.web.render.card import (
+    card_open,
+    fit,
+    move_handle,
+    pin,
+    rulers,
+    ship_label,
+    ships_title,
+    side_title,
+    table_open,
+)
 
 S = 48.0  # pixels between neighbouring points
 ROW = S * math.sqrt(3) / 2
@@ -46,6 +56,18 @@ MOVE_KINDS = (
     "back",
     "hold",
 )
+PHASE_WORDS = {
+    "loads": "first loads (4.1)",
+    "crew": "crew orders (2.1)",
+    "segment": "action segment (2.2)",
+    "drift": "drift (3.1)",
+    "move": "movement, action phase",
+    "fire-setup": "gunfire (4.2)",
+    "fire": "gunfire, action phase",
+    "tasks-setup": "crew tasks (2.3)",
+    "tasks": "crew tasks (2.3)",
+    "end": "end of the turn",
+}
 _DEST = re.compile(r"\((-?\d+),\s*(-?\d+)\)\s*facing\s+([NSEW]{1,2})")
 
 
@@ -104,8 +126,10 @@ def _hull(length: float) -> str:
 
 
 def _length(ship: dict[str, Any]) -> float:
+    """A hull long enough to see and click at the opening view: from about
+    three quarters of the space between points (a gunboat) to all of it."""
     boxes = len(_list(ship.get("hull"))) or 4
-    return S * min(1.05, 0.62 + 0.035 * boxes)
+    return S * min(1.0, 0.74 + 0.025 * boxes)
 
 
 def _ship_svg(
@@ -128,6 +152,7 @@ def _ship_svg(
     return (
         f'<g class="{css}" transform="translate({x:.1f} {y:.1f})"{attrs}>'
         + (f"<title>{escape(title)}</title>" if title else "")
+        + (f'<circle class="hit" r="{S * 0.42:.1f}"/>' if "ghost" not in css else "")
         + f'<g transform="rotate({_rotation(_int(ship.get("facing"))):.0f})">'
         f'<path class="halo" d="{_hull(length * 1.25)}"/>'
         f'<path class="hull" d="{_hull(length)}" style="fill:{escape(colour)}"/>'
@@ -176,9 +201,19 @@ class AwayBoardersRenderer:
         ships = [s for s in view.get("ships", []) or [] if isinstance(s, dict)]
         pad = S * 1.6
         x0, y0 = -pad, -pad - 20
-        w, h = (width - 0.5) * S + 2 * pad + 110, (height - 1) * ROW + 2 * pad + 20
+        w, h = (width - 0.5) * S + 2 * pad, (height - 1) * ROW + 2 * pad + 20
+        # the view opens on the ships (and the moves on offer), not the whole field
+        spots = [_xy(*p) for s in ships if (p := _axial(s)) is not None]
+        hx, hy, hw, hh = fit(spots, S * 1.5, (S * 9, ROW * 7), (x0, y0, w, h))
+        home = (hx - S * 0.5, hy - S * 0.5, hw + S * 0.5, hh + S * 0.5)  # room for the rulers
         parts = [
-            table_open("ab-table", (x0, y0, w, h), ships_title("The field of points: ", ships)),
+            table_open(
+                "ab-table",
+                home,
+                ships_title("The field of points: ", ships, view),
+                whole=(x0, y0, w, h),
+                unit=(S, "points"),
+            ),
             f'<rect class="sea" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '
             f'width="{w + 4000:.0f}" height="{h + 4000:.0f}"/>',
             f'<rect class="field-edge" x="{-S * 0.5:.0f}" y="{-ROW * 0.5:.0f}" '
@@ -209,29 +244,15 @@ class AwayBoardersRenderer:
         parts.append(f'<path class="grid" d="{"".join(lines)}"/>')
         parts.append(f'<g class="islands">{"".join(land)}</g>')
         parts.append("".join(dots))
-        for col in range(width):
-            parts.append(
-                f'<text class="coord" x="{col * S:.1f}" y="{-ROW * 0.75:.1f}" '
-                f'text-anchor="middle">{col}</text>'
-            )
-        for row in range(height):
-            parts.append(
-                f'<text class="coord" x="{-S * 0.8:.1f}" y="{row * ROW + 4:.1f}" '
-                f'text-anchor="middle">{row}</text>'
-            )
-        parts.append(self._wind(wind, x0 + w - 72, y0 + 90))
-        parts.append(
-            f'<text class="sea-state" x="{x0 + 16:.0f}" y="{y0 + 24:.0f}">'
-            f"Turn {escape(str(view.get('turn', '')))} of {escape(str(view.get('turn_limit', '')))}"
-            f" · phase: {escape(str(view.get('phase', '')))}"
-            + (
-                f" {escape(str(view.get('action', '')))}"
-                if view.get("phase") in ("move", "fire")
-                else ""
-            )
-            + "</text>"
+        phase = str(view.get("phase", ""))
+        words = PHASE_WORDS.get(phase, phase.replace("-", " ").replace("_", " "))
+        if phase in ("move", "fire"):
+            words += f" {escape(str(view.get('action', '')))}"
+        header = (
+            f"Turn {escape(str(view.get('turn', '')))} of "
+            f"{escape(str(view.get('turn_limit', '')))} · {escape(words)}"
         )
-        # ships, several on one point drawn side by side
+        # ships, several on one point drawn side by side (the largest named first)
         at: dict[tuple[int, int], list[dict[str, Any]]] = {}
         for s in ships:
             pos = _axial(s)
@@ -271,10 +292,14 @@ class AwayBoardersRenderer:
                     )
                 )
                 name = str(s.get("name", s.get("id", "")))
-                short = name.split(" ", 1)[1] if name[:4] in ("HMS ", "USS ") else name
                 labels.append(
-                    f'<text class="ship-name" x="{x:.1f}" y="{y - S * 0.55 - n * 13:.1f}" '
-                    f'text-anchor="middle">{escape(short)}</text>'
+                    ship_label(
+                        name,
+                        x,
+                        y - S * 0.55 - n * 13,
+                        str(s.get("id", "")),
+                        rank=len(_list(s.get("hull"))),
+                    )
                 )
         # contacts: fouled and grappled pairs
         drawn: set[tuple[str, str]] = set()
@@ -293,26 +318,39 @@ class AwayBoardersRenderer:
                     )
         parts.append(self._moves(view, ships, colours))
         parts.extend(labels)
+        parts.append(
+            rulers(
+                [(col * S, str(col)) for col in range(width)],
+                [(row * ROW, str(row)) for row in range(height)],
+            )
+        )
+        parts.append(self._wind(wind))
+        parts.append(
+            pin("bl", f'<text class="sea-state" x="34" y="-10">{header}</text>', "turn and phase")
+        )
         parts.append("</svg>")
         return "".join(parts)
 
-    def _wind(self, wind: Any, cx: float, cy: float) -> str:
+    def _wind(self, wind: Any) -> str:
+        """The wind rose, kept in the top right corner of the view."""
         if not isinstance(wind, int) or isinstance(wind, bool):
             return ""
+        cx, cy = -46.0, 56.0
         # the arrow flies downwind: from the wind's direction across the rose
         ux, uy = _unit((wind + 3) % 6)
-        tail = (cx - ux * 34, cy - uy * 34)
-        head = (cx + ux * 34, cy + uy * 34)
+        tail = (cx - ux * 20, cy - uy * 20)
+        head = (cx + ux * 20, cy + uy * 20)
         angle = math.degrees(math.atan2(uy, ux))
-        return (
+        return pin(
+            "tr",
             f'<g class="wind" aria-label="wind from the {DIRECTION_NAMES[wind % 6]}">'
             f"<title>Wind from the {DIRECTION_NAMES[wind % 6]}</title>"
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="46"/>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="28"/>'
             f'<line x1="{tail[0]:.1f}" y1="{tail[1]:.1f}" x2="{head[0]:.1f}" y2="{head[1]:.1f}"/>'
-            f'<path d="M0 0 L-14 -8 L-14 8 Z" transform="translate({head[0]:.1f} {head[1]:.1f}) '
+            f'<path d="M0 0 L-10 -6 L-10 6 Z" transform="translate({head[0]:.1f} {head[1]:.1f}) '
             f'rotate({angle:.0f})"/>'
-            f'<text x="{cx:.1f}" y="{cy + 62:.1f}" text-anchor="middle">wind from '
-            f"{DIRECTION_NAMES[wind % 6]}</text></g>"
+            f'<text x="{cx:.1f}" y="{cy + 42:.1f}" text-anchor="middle">wind from '
+            f"{DIRECTION_NAMES[wind % 6]}</text></g>",
         )
 
     def _moves(
@@ -360,7 +398,7 @@ class AwayBoardersRenderer:
                 f'<line class="move-path" x1="{sx:.1f}" y1="{sy:.1f}" '
                 f'x2="{dx:.1f}" y2="{dy:.1f}"/>'
                 + _ship_svg(ghost, dx, dy, colour, "ghost")
-                + move_handle(hx, hy, S * 0.15, glyph, 0 if glyph == "■" else -turn)
+                + move_handle(hx, hy, S * 0.21, glyph, 0 if glyph == "■" else -turn)
             )
         out.append("</g>")
         return "".join(out)
@@ -372,7 +410,7 @@ class AwayBoardersRenderer:
         begins from the ship's crew as it stands, so sending it unchanged
         keeps everyone where they are (the rally form starts from nobody)."""
         context = _dict(prompt.get("context"))
-        if context.get("step") != "crew" or context.get("form") == "rally":
+        if context.get("step") != "crew" or context.get("form") == "rally" or context.get("fleet"):
             return {}
         ship = next(
             (s for s in view.get("ships", []) or [] if _dict(s).get("id") == context.get("ship")),
@@ -385,11 +423,12 @@ class AwayBoardersRenderer:
         ships = [s for s in view.get("ships", []) or [] if isinstance(s, dict)]
         seat = view.get("seat")
         mine = _dict(_dict(view.get("orders")).get(str(seat))) if seat else {}
-        out = [self._display(s, colours, mine.get(str(s.get("id", "")))) for s in ships]
+        out = [self._display(s, colours, mine.get(str(s.get("id", ""))), view) for s in ships]
         pts = view.get("points")
         if isinstance(pts, dict) and pts:
             rows = "".join(
-                f'<div><dt>{escape(str(k))}</dt><dd class="points">{escape(str(v))}</dd></div>'
+                f"<div><dt>{escape(side_title(view, str(k)))}</dt>"
+                f'<dd class="points">{escape(str(v))}</dd></div>'
                 for k, v in pts.items()
             )
             out.append(
@@ -398,7 +437,13 @@ class AwayBoardersRenderer:
             )
         return "".join(out) or "<p>No ships in view.</p>"
 
-    def _display(self, s: dict[str, Any], colours: dict[str, str], order: Any = None) -> str:
+    def _display(
+        self,
+        s: dict[str, Any],
+        colours: dict[str, str],
+        order: Any = None,
+        view: dict[str, Any] | None = None,
+    ) -> str:
         colour = colours.get(str(s.get("side", "")), "#555")
         facing = _int(s.get("facing"))
         status = str(s.get("status", "afloat"))
@@ -425,11 +470,16 @@ class AwayBoardersRenderer:
             flags.append(f'<li class="flag bad">{escape(status.capitalize())}</li>')
         if s.get("co") not in (None, "ok"):
             flags.append(f'<li class="flag bad">Captain {escape(str(s.get("co")))}</li>')
+        names = {
+            str(x.get("id")): str(x.get("name", x.get("id")))
+            for x in _list((view or {}).get("ships"))
+            if isinstance(x, dict)
+        }
         for key in ("fouled", "grappled"):
             if s.get(key):
                 flags.append(
                     f'<li class="flag warn">{key.capitalize()}: '
-                    f"{escape(', '.join(str(x) for x in s[key]))}</li>"
+                    f"{escape(', '.join(names.get(str(x), str(x)) for x in s[key]))}</li>"
                 )
         if s.get("aground"):
             flags.append('<li class="flag bad">Aground</li>')
@@ -437,7 +487,8 @@ class AwayBoardersRenderer:
             flags.append('<li class="flag warn">Drifting</li>')
         for other, side in _dict(s.get("abeam")).items():
             flags.append(
-                f'<li class="flag quiet">{escape(str(other))} off her {escape(str(side))} side</li>'
+                f'<li class="flag quiet">{escape(names.get(str(other), str(other)))} off her '
+                f"{escape(str(side))} side</li>"
             )
         repair = _dict(s.get("repair"))
         fixes = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in repair.items() if v)
@@ -446,7 +497,8 @@ class AwayBoardersRenderer:
         return (
             card_open("ab-display", str(s.get("id", "")), str(s.get("side", "")), colour)
             + f"<h3>{escape(str(s.get('name', s.get('id', ''))))} "
-            f"<small>{escape(str(s.get('side', '')))} · {escape(str(s.get('rig', '')))} rig</small>"
+            f"<small>{escape(side_title(view or {}, str(s.get('side', ''))))} · "
+            f"{escape(str(s.get('rig', '')))} rig</small>"
             "</h3>"
             '<dl class="facts">'
             f'<div><dt>Speed</dt><dd class="speed">{escape(str(s.get("speed", "?")))}'

@@ -22,7 +22,17 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open, move_handle, ships_title, table_open
+from quarterdeck.web.render.card import (
+    card_open,
+    fit,
+    move_handle,
+    pin,
+    rulers,
+    ship_label,
+    ships_title,
+    side_title,
+    table_open,
+)
 
 PX = 10.0  # SVG units per inch
 ARC = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
@@ -33,6 +43,19 @@ RANGE_BANDS = {  # inches, the rule set's tables.toml
     "normal": (12.0, 24.0, 36.0),
     "heavy": (16.0, 32.0, 48.0),
     "mortar": (48.0,),
+}
+PHASE_WORDS = {
+    "environment": "1 environment",
+    "initiative": "2 initiative",
+    "move_a": "3 side A moves",
+    "move_b": "4 side B moves",
+    "landing": "5 landings",
+    "combat": "6 boarding and melee",
+    "continuing": "7 continuing damage",
+    "repair": "8 repairs",
+    "reload": "9 reloading",
+    "end": "10 end of the turn",
+    "passage": "11 passage",
 }
 _PLAN = re.compile(r"^s(\d+)/(-?\d+)/(-?\d+)/(-?\d+)$")
 
@@ -215,8 +238,21 @@ class FlotillaRenderer:
         y0 = (height - max(ys)) * PX - pad - 2 * PX
         w = (max(xs) - min(xs)) * PX + 2 * pad
         h = (max(ys) - min(ys)) * PX + 2 * pad + 2 * PX
+        # the view opens on the ships, forts and men ashore
+        spots = [frame.pt(x, y) for x, y in zip(xs[2:], ys[2:], strict=True)]
+        for f in _list(view.get("batteries")) + _list(view.get("troops")):
+            if isinstance(f, dict) and not f.get("aboard"):
+                spots.append(frame.pt(_num(f.get("x")), _num(f.get("y"))))
+        hx, hy, hw, hh = fit(spots, 6 * PX, (30 * PX, 20 * PX), (x0, y0, w, h))
+        home = (hx - 2 * PX, hy - 2 * PX, hw + 2 * PX, hh + 2 * PX)  # room for the rulers
         parts = [
-            table_open("fl-table", (x0, y0, w, h), ships_title("The table: ", ships)),
+            table_open(
+                "fl-table",
+                home,
+                ships_title("The table: ", ships, view),
+                whole=(x0, y0, w, h),
+                unit=(PX, "in"),
+            ),
             f'<rect class="sea" x="{x0 - 3000:.0f}" y="{y0 - 3000:.0f}" '
             f'width="{w + 6000:.0f}" height="{h + 6000:.0f}"/>',
             f'<rect class="table-edge" x="0" y="0" width="{width * PX:.0f}" '
@@ -239,7 +275,8 @@ class FlotillaRenderer:
             x, y, heading = _num(s.get("x")), _num(s.get("y")), _num(s.get("heading"))
             colour = colours.get(str(s.get("side", "")), "#555")
             label = (
-                f"{s.get('name', s.get('id'))} ({s.get('side', '')}, {s.get('class', '')}): "
+                f"{s.get('name', s.get('id'))} ({side_title(view, str(s.get('side', '')))}, "
+                f"{s.get('class', '')}): "
                 f"speed {s.get('speed', '?')}, heading {heading:.0f}"
                 + (f", {s.get('status')}" if s.get("status") not in (None, "active") else "")
             )
@@ -259,8 +296,13 @@ class FlotillaRenderer:
             mx, my = _advance(x, y, heading, -(_num(s.get("length"), 6.0)) / 2)
             sx, sy = frame.pt(mx, my)
             labels.append(
-                f'<text class="ship-name" x="{sx:.1f}" y="{sy - 16:.1f}" text-anchor="middle">'
-                f"{escape(str(s.get('name', s.get('id', ''))))}</text>"
+                ship_label(
+                    str(s.get("name", s.get("id", ""))),
+                    sx,
+                    sy - 16,
+                    str(s.get("id", "")),
+                    rank=0 if gone else 1,
+                )
             )
         for tr in _list(view.get("troops")):
             if not isinstance(tr, dict) or tr.get("aboard") or tr.get("fort"):
@@ -288,12 +330,31 @@ class FlotillaRenderer:
                     f'x2="{bx:.1f}" y2="{by:.1f}"/>'
                 )
         parts.append(self._moves(view, ships, frame, colours))
+        for f in _list(view.get("batteries")):
+            if isinstance(f, dict):
+                fx, fy = frame.pt(_num(f.get("x")), _num(f.get("y")))
+                labels.append(
+                    ship_label(str(f.get("name", "")), fx, fy + 24, str(f.get("id", "")), rank=1)
+                )
         parts.extend(labels)
+        phase = str(view.get("phase", ""))
         parts.append(
-            f'<text class="sea-state" x="0" y="{-1.6 * PX:.0f}">'
-            f"Turn {escape(str(view.get('turn', '')))} of {escape(str(view.get('turn_limit', '')))}"
-            f" · phase: {escape(str(view.get('phase', '')))}"
-            f" · visibility: {escape(str(view.get('visibility', '')))}</text>"
+            pin(
+                "bl",
+                '<text class="sea-state" x="34" y="-10">'
+                f"Turn {escape(str(view.get('turn', '')))} of "
+                f"{escape(str(view.get('turn_limit', '')))} · "
+                f"{escape(PHASE_WORDS.get(phase, phase.replace('_', ' ')))}"
+                f" · visibility: {escape(str(view.get('visibility', '')))}</text>",
+                "turn and phase",
+            )
+        )
+        # inches from the table's west and south edges, every six inches
+        parts.append(
+            rulers(
+                [(gx * PX, f"{gx}") for gx in range(0, int(width) + 1, 6)],
+                [((height - gy) * PX, f"{gy}") for gy in range(0, int(height) + 1, 6)],
+            )
         )
         parts.append(
             f'<g class="scale" transform="translate(0 {height * PX + 2.5 * PX:.0f})">'
@@ -432,7 +493,11 @@ class FlotillaRenderer:
             label = (
                 f"{f.get('name', f.get('id', ''))}: {f.get('guns', '?')}/{f.get('guns_max', '?')} "
                 f"{f.get('weight', '')} guns"
-                + (f", captured by {f.get('captured_by')}" if f.get("captured_by") else "")
+                + (
+                    f", captured by {side_title(view, str(f.get('captured_by')))}"
+                    if f.get("captured_by")
+                    else ""
+                )
             )
             out.append(
                 f'<g class="fort" data-ship="{escape(str(f.get("id", "")))}" '
@@ -440,9 +505,7 @@ class FlotillaRenderer:
                 f'<g transform="rotate({_num(f.get("facing")):.0f})">'
                 '<path class="halo" d="M0 -16 L14 8 L-14 8 Z"/>'
                 f'<path class="fort-body" d="M -12 -6 L 0 -14 L 12 -6 L 12 8 L -12 8 Z" '
-                f'style="fill:{colour}"/></g>'
-                f'<text class="fort-name" y="24" text-anchor="middle">'
-                f"{escape(str(f.get('name', '')))}</text></g>"
+                f'style="fill:{colour}"/></g></g>'
             )
         return "".join(out)
 
@@ -518,14 +581,16 @@ class FlotillaRenderer:
 
     def cards(self, view: dict[str, Any], colours: dict[str, str]) -> str:
         ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
-        out = [self._roster(s, colours) for s in ships]
+        out = [self._roster(s, colours, view) for s in ships]
         for f in _list(view.get("batteries")):
             if isinstance(f, dict):
                 out.append(self._fort_card(f, view, colours))
         victory = _dict(view.get("victory"))
         objectives = [o for o in _list(victory.get("objectives")) if isinstance(o, dict)]
         if objectives:
-            out.append(self._objectives(victory, objectives, _dict(view.get("points")), colours))
+            out.append(
+                self._objectives(victory, objectives, _dict(view.get("points")), colours, view)
+            )
         return "".join(out) or "<p>No ships in view.</p>"
 
     def _objectives(
@@ -534,6 +599,7 @@ class FlotillaRenderer:
         objectives: list[dict[str, Any]],
         points: dict[str, Any],
         colours: dict[str, str],
+        view: dict[str, Any] | None = None,
     ) -> str:
         """The scenario's victory conditions (not the rules'): each side's
         objectives and its points as things stand."""
@@ -547,7 +613,8 @@ class FlotillaRenderer:
                 if o.get("side") == side
             )
             rows.append(
-                f'<h4 style="color:{escape(colours.get(side, "#555"))}">{escape(side)} '
+                f'<h4 style="color:{escape(colours.get(side, "#555"))}">'
+                f"{escape(side_title(view or {}, side))} "
                 f"<small>{escape(str(points.get(side, 0)))} points now</small></h4>"
                 f"<ul>{items}</ul>"
             )
@@ -560,7 +627,9 @@ class FlotillaRenderer:
             + "</article>"
         )
 
-    def _roster(self, s: dict[str, Any], colours: dict[str, str]) -> str:
+    def _roster(
+        self, s: dict[str, Any], colours: dict[str, str], view: dict[str, Any] | None = None
+    ) -> str:
         colour = colours.get(str(s.get("side", "")), "#555")
         speed = s.get("speed")
         top = _num(s.get("max_speed"), 99)
@@ -579,16 +648,27 @@ class FlotillaRenderer:
         checks = ", ".join(str(c) for c in _list(s.get("crew_checks")))
         turns = _dict(s.get("turns"))
         turn_text = " · ".join(f"{k} {v}°" for k, v in turns.items()) or "none"
+        standing = _dict((view or {}).get("standing"))
+        names = {
+            str(x.get("id")): str(x.get("name", x.get("id")))
+            for x in _list((view or {}).get("ships"))
+            if isinstance(x, dict)
+        }
         batteries = "".join(
-            self._battery(b) for b in _list(s.get("batteries")) if isinstance(b, dict)
+            self._battery(b, _standing_words(standing.get(f"{s.get('id')}:{b.get('name')}"), names))
+            for b in _list(s.get("batteries"))
+            if isinstance(b, dict)
         )
         boxes = _list(s.get("boxes"))
         ticked = int(_num(s.get("ticked")))
         yellow = int(_num(s.get("yellow_box"), len(boxes)))
+        # box_order: the printed boxes in the order they are ticked
+        order = [int(_num(i)) for i in _list(s.get("box_order"))] or list(range(len(boxes)))
+        done, zone = set(order[:ticked]), set(order[yellow:])
         grid = "".join(
-            f'<span class="dmg{" ticked" if i < ticked else ""}{" yellow" if i >= yellow else ""}'
+            f'<span class="dmg{" ticked" if i in done else ""}{" yellow" if i in zone else ""}'
             f'{" " + _mark_css(str(b)) if b else ""}" title="box {i + 1}'
-            f'{": " + escape(str(b)) if b else ""}{" (ticked)" if i < ticked else ""}">'
+            f'{": " + escape(str(b)) if b else ""}{" (ticked)" if i in done else ""}">'
             f"{escape(str(b))}</span>"
             for i, b in enumerate(boxes)
         )
@@ -618,7 +698,8 @@ class FlotillaRenderer:
         return (
             card_open("fl-card", str(s.get("id", "")), str(s.get("side", "")), colour)
             + f"<h3>{escape(str(s.get('name', s.get('id', ''))))} "
-            f"<small>{escape(str(s.get('side', '')))} · {escape(str(s.get('class', '')))} · "
+            f"<small>{escape(side_title(view or {}, str(s.get('side', ''))))} · "
+            f"{escape(str(s.get('class', '')))} · "
             f"{escape(str(s.get('length', '?')))} in</small></h3>"
             '<dl class="facts">'
             f'<div><dt>Speed</dt><dd class="speed">{escape(str(speed))}'
@@ -642,7 +723,7 @@ class FlotillaRenderer:
             f'<ul class="flags">{"".join(flags)}</ul></article>'
         )
 
-    def _battery(self, b: dict[str, Any]) -> str:
+    def _battery(self, b: dict[str, Any], order: str = "") -> str:
         hits = int(_num(b.get("hits")))
         checks = {_num(c, -1) for c in _list(b.get("checks"))}
         cells = "".join(
@@ -656,6 +737,7 @@ class FlotillaRenderer:
             f"<small>{escape(str(b.get('weight', '')))}</small></span>"
             f'<span class="track">{cells}</span>'
             + ('<span class="flag quiet">fired</span>' if b.get("fired") else "")
+            + (f'<span class="standing-order">standing: {escape(order)}</span>' if order else "")
             + "</div>"
         )
 
@@ -680,19 +762,30 @@ class FlotillaRenderer:
                 "fl-card fort-card", str(f.get("id", "")), str(side), colours.get(side, "#555")
             )
             + f"<h3>{escape(str(f.get('name', '')))} <small>land battery · "
-            f"{escape(str(f.get('side', '')))}</small></h3>"
+            f"{escape(side_title(view, str(f.get('side', ''))))}</small></h3>"
             '<dl class="facts">'
             f'<div><dt>Guns</dt><dd class="guns">{escape(str(f.get("guns", "?")))}'
             f"<small>of {escape(str(f.get('guns_max', '?')))}</small></dd></div>"
             f"<div><dt>Weight</dt><dd>{escape(str(f.get('weight', '')))}</dd></div>{men}</dl>"
             + (
                 f'<ul class="flags"><li class="flag bad">Captured by '
-                f"{escape(str(f.get('captured_by')))}</li></ul>"
+                f"{escape(side_title(view, str(f.get('captured_by'))))}</li></ul>"
                 if f.get("captured_by")
                 else ""
             )
             + "</article>"
         )
+
+
+def _standing_words(order: Any, names: dict[str, str]) -> str:
+    """A battery's standing fire order in words (the seat's own view only)."""
+    if not isinstance(order, str) or order in ("", "ask"):
+        return ""
+    if order.startswith("ship:"):
+        _, target, inches = [*order.split(":"), "0"][:3]
+        reach = f"within {inches} in" if inches not in ("", "0") else "in range"
+        return f"{names.get(target, target)} when {reach}"
+    return {"hold": "hold fire", "first": "first target in range"}.get(order, order)
 
 
 def _mark_css(mark: str) -> str:

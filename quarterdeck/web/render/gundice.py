@@ -12,11 +12,25 @@ from typing import Any
 
 from markupsafe import escape
 
-from quarterdeck.web.render.card import card_open, ships_title, table_open
+from quarterdeck.web.render.card import (
+    card_open,
+    pin,
+    point_label,
+    ship_label,
+    ships_title,
+    side_title,
+    table_open,
+)
 from quarterdeck.web.render.dice import dice
 
 HULL_MM = {1: 105.0, 2: 150.0, 3: 190.0}
 BEAM_RATIO = 0.27
+PHASE_WORDS = {
+    "command": "command phase",
+    "declare": "boarding phase: declarations",
+    "fight": "boarding phase: the actions",
+    "end": "end of the turn",
+}
 GRADES = {
     "A": "elite",
     "B": "crack",
@@ -57,10 +71,10 @@ class GunDiceRenderer:
         xs = [p[0] for p in pos.values()] or [0.0]
         ys = [p[1] for p in pos.values()] or [0.0]
         x0, x1 = min(xs) - reach, max(xs) + reach
-        y0, y1 = min(ys) - reach, max(ys) + reach
+        y0, y1 = min(ys) - reach - 30, max(ys) + reach
         width, height = x1 - x0, y1 - y0
         parts = [
-            table_open("", (x0, y0, width, height), ships_title("The table: ", ships)),
+            table_open("", (x0, y0, width, height), ships_title("The table: ", ships, view)),
             '<defs><pattern id="waves" width="24" height="12" patternUnits="userSpaceOnUse">'
             '<path d="M0 6 q6 -5 12 0 t12 0" class="wave"/></pattern></defs>',
             f'<rect class="sea" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '
@@ -68,7 +82,6 @@ class GunDiceRenderer:
             f'<rect class="sea-texture" x="{x0 - 2000:.0f}" y="{y0 - 2000:.0f}" '
             f'width="{width + 4000:.0f}" height="{height + 4000:.0f}" fill="url(#waves)"/>',
         ]
-        cy = sum(ys) / len(ys)
         labels: list[str] = []
         for s in ships:
             length = HULL_MM.get(int(s["size"]), 150.0)
@@ -82,10 +95,12 @@ class GunDiceRenderer:
             flag = colours.get(s["captured_by"], "#000") if s.get("captured_by") else colour
             status: list[str] = []
             if s.get("captured_by"):
-                status.append(f"captured by {s['captured_by']}")
+                status.append(f"captured by {side_title(view, s['captured_by'])}")
             if s.get("in_action"):
                 status.append("in a boarding action")
-            label = f"{s['name']} ({s['side']})" + (f": {', '.join(status)}" if status else "")
+            label = f"{s['name']} ({side_title(view, s['side'])})" + (
+                f": {', '.join(status)}" if status else ""
+            )
             parts.append(
                 f'<g class="{" ".join(css)}" data-ship="{escape(s["id"])}" '
                 f'transform="translate({x:.1f} {y:.1f})"><title>{escape(label)}</title>'
@@ -97,24 +112,24 @@ class GunDiceRenderer:
                 f'style="fill:{escape(flag)}"/>'
                 "</g></g>"
             )
-            # the name goes on the side away from the other ships
+            # the name (and a capture) beside her; the page moves it clear of
+            # the other names and ships
             heading = math.radians(float(s["heading"]))
             half = abs(math.cos(heading)) * length / 2 + abs(math.sin(heading)) * (
                 length * BEAM_RATIO / 2
             )
-            above = y <= cy if len(ships) > 1 else True
-            ly = y - half - 10 if above else y + half + 20
-            note = ""
+            labels.append(ship_label(s["name"], x, y - half - 10, s["id"], rank=2))
             if s.get("captured_by"):
-                ny = ly - 15 if above else ly + 15
-                note = (
-                    f'<text class="ship-note" x="{x:.1f}" y="{ny:.1f}" text-anchor="middle">'
-                    f"captured by {escape(s['captured_by'])}</text>"
+                labels.append(
+                    ship_label(
+                        f"captured by {side_title(view, s['captured_by'])}",
+                        x,
+                        y - half - 25,
+                        s["id"],
+                        rank=1,
+                        css="ship-note",
+                    )
                 )
-            labels.append(
-                f'<text class="ship-name" x="{x:.1f}" y="{ly:.1f}" '
-                f'text-anchor="middle">{escape(s["name"])}</text>{note}'
-            )
         # contacts: ships alongside, fouled or not, drawn over the hulls
         for c in view.get("contacts", []):
             a, b = c["ships"]
@@ -135,25 +150,32 @@ class GunDiceRenderer:
             if c.get("fouled"):
                 parts.append(
                     f'<g class="fouled" transform="translate({mx:.1f} {my:.1f})">'
-                    '<circle r="8"/><path d="M-5 -5 L5 5 M5 -5 L-5 5"/>'
-                    '<text x="12" y="4" class="mark">fouled</text></g>'
+                    '<circle class="obstacle" r="8"/><path d="M-5 -5 L5 5 M5 -5 L-5 5"/></g>'
                 )
+                labels.append(point_label("fouled", mx, my))
             parts.append("</g>")
         parts.extend(labels)
         # scale bar and north arrow, bottom left
         sx, sy = x0 + 20, y1 - 20
         parts.append(
             f'<g class="scale" transform="translate({sx:.0f} {sy:.0f})">'
+            '<rect class="obstacle" x="-6" y="-24" width="106" height="44" fill="none"/>'
             '<path d="M0 0 h50 M0 -4 v8 M50 -4 v8"/>'
             '<text x="25" y="-7" text-anchor="middle">50 mm</text>'
             '<path class="north" d="M80 4 l6 -22 l6 22 l-6 -6 z"/>'
             '<text x="86" y="16" text-anchor="middle">N</text></g>'
         )
         sea = view.get("sea", "")
+        phase = str(view.get("phase", ""))
         parts.append(
-            f'<text class="sea-state" x="{x0 + 20:.0f}" y="{y0 + 26:.0f}">'
-            f"Turn {escape(str(view.get('turn', '')))} of {escape(str(view.get('turn_limit', '')))}"
-            f" · {escape(str(sea))} seas · phase: {escape(str(view.get('phase', '')))}</text>"
+            pin(
+                "tl",
+                '<text class="sea-state" x="12" y="22">'
+                f"Turn {escape(str(view.get('turn', '')))} of "
+                f"{escape(str(view.get('turn_limit', '')))} · {escape(str(sea))} seas · "
+                f"{escape(PHASE_WORDS.get(phase, phase))}</text>",
+                "turn and phase",
+            )
         )
         parts.append("</svg>")
         return "".join(parts)
@@ -161,18 +183,20 @@ class GunDiceRenderer:
     def cards(self, view: dict[str, Any], colours: dict[str, str]) -> str:
         ships: list[dict[str, Any]] = view.get("ships", [])
         names = {s["id"]: s["name"] for s in ships}
-        out = [self._ship_card(s, colours) for s in ships]
+        out = [self._ship_card(s, colours, view) for s in ships]
         for a in view.get("actions", []):
             out.append(self._action_card(a, names, colours))
         return "".join(out)
 
-    def _ship_card(self, s: dict[str, Any], colours: dict[str, str]) -> str:
+    def _ship_card(
+        self, s: dict[str, Any], colours: dict[str, str], view: dict[str, Any] | None = None
+    ) -> str:
         colour = colours.get(s["side"], "#555")
         total = int(s["gun_dice"])
         boxes = (
             [("free", "", "free")] * int(s["gun_dice_free"])
             + [("committed", "B", "mobilised for boarding")] * int(s["gun_dice_committed"])
-            + [("hit", "✕", "lost to gunfire (GD hit)")] * int(s["gun_dice_hits"])
+            + [("hit", "✕", "knocked out by gunfire (a GD hit)")] * int(s["gun_dice_hits"])
             + [("lost", "–", "lost with a boarding action")] * int(s["gun_dice_lost"])
         )[: max(total, 0)]
         track = "".join(
@@ -181,7 +205,10 @@ class GunDiceRenderer:
         )
         flags = []
         if s.get("captured_by"):
-            flags.append(f'<li class="flag bad">Captured by {escape(s["captured_by"])}</li>')
+            flags.append(
+                '<li class="flag bad">Captured by '
+                f"{escape(side_title(view or {}, s['captured_by']))}</li>"
+            )
         if s.get("in_action"):
             flags.append(f'<li class="flag">In boarding action {escape(str(s["in_action"]))}</li>')
         if s.get("failed_attacker"):
@@ -194,20 +221,22 @@ class GunDiceRenderer:
         grade = str(s.get("crew", ""))
         return (
             card_open("ship-card", s["id"], s["side"], colour)
-            + f"<h3>{escape(s['name'])} <small>{escape(s['side'])}</small></h3>"
+            + f"<h3>{escape(s['name'])} <small>{escape(side_title(view or {}, s['side']))}</small>"
+            "</h3>"
             '<dl class="facts">'
             f'<div><dt>Size</dt><dd class="size">{escape(str(s["size"]))}</dd></div>'
             f'<div><dt>Crew</dt><dd class="crew">{escape(grade)}'
             f" <small>{escape(GRADES.get(grade, ''))}</small></dd></div>"
             f'<div><dt>Sail hits</dt><dd class="sail-hits">{escape(str(s["sail_hits"]))}</dd></div>'
-            f'<div><dt>GD hits</dt><dd class="gd-hits">{escape(str(s["gun_dice_hits"]))}</dd></div>'
+            f'<div><dt>Gun dice</dt><dd class="gd-total">{total}</dd></div>'
             "</dl>"
             f'<div class="gd-track" aria-label="gun dice: {s["gun_dice_free"]} free, '
             f"{s['gun_dice_committed']} mobilised, {s['gun_dice_hits']} hit, "
             f'{s["gun_dice_lost"]} lost of {total}">'
-            f'<div class="gd-head">Gun dice <b class="gd-free">{s["gun_dice_free"]}</b> free '
-            f"of {total} · <b class='gd-committed'>{s['gun_dice_committed']}</b> mobilised · "
-            f"<b class='gd-lost'>{s['gun_dice_lost']}</b> lost</div>"
+            f'<div class="gd-head">Of {total} gun dice: <b class="gd-free">{s["gun_dice_free"]}</b>'
+            f" free · <b class='gd-committed'>{s['gun_dice_committed']}</b> mobilised · "
+            f"<b class='gd-hits'>{s['gun_dice_hits']}</b> hit by gunfire (✕) · "
+            f"<b class='gd-lost'>{s['gun_dice_lost']}</b> lost boarding (–)</div>"
             f'<div class="gd-boxes">{track}</div></div>'
             f'<ul class="flags">{"".join(flags)}</ul></article>'
         )

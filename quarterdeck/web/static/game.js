@@ -260,7 +260,13 @@
       if (data.type === "update") apply(data, false);
       else if (data.type === "error") say(data.detail);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (ev.code === 4403 || ev.code === 4404) {
+        // the link was revoked (or the game is gone): reconnecting cannot help
+        conn.textContent = "disconnected"; conn.className = "conn";
+        if (ev.code === 4403 && token) say("This seat's link no longer works: ask the host for a new one.");
+        return;
+      }
       conn.textContent = "reconnecting…"; conn.className = "conn";
       setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
     };
@@ -271,4 +277,26 @@
   showTurn();
   const log = document.getElementById("frag-log");
   if (log) log.scrollTop = log.scrollHeight;
+})();
+// A fleet's orders in one form: a row may copy the row above, or every row
+// the first (a choice only where that row offers it).
+(function () {
+  "use strict";
+  function copy(from, to) {
+    to.querySelectorAll("td[data-col]").forEach((td) => {
+      const src = from.querySelector(`td[data-col="${CSS.escape(td.dataset.col)}"] select, td[data-col="${CSS.escape(td.dataset.col)}"] input`);
+      const dst = td.querySelector("select, input");
+      if (!src || !dst) return;
+      if (dst.tagName === "SELECT" && ![...dst.options].some((o) => o.value === src.value)) return;
+      dst.value = src.value;
+      dst.classList.remove("copied"); void dst.offsetWidth; dst.classList.add("copied");
+    });
+  }
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest("form.fleet-form button.same-as-above, form.fleet-form button.same-for-all");
+    if (!b) return;
+    const rows = [...b.closest("form").querySelectorAll("tbody tr")];
+    if (b.classList.contains("same-for-all")) rows.slice(1).forEach((r) => copy(rows[0], r));
+    else { const row = b.closest("tr"); const i = rows.indexOf(row); if (i > 0) copy(rows[i - 1], row); }
+  });
 })();

@@ -40,7 +40,7 @@
       decks[d.dataset.deck] = counts;
     });
     const dice = form.querySelector('input[name="dice"]:checked').value;
-    const spectators = form.querySelector('input[name="spectators"]:checked').value;
+    const spectators = form.querySelector('input[name="spectators"]:checked').value || null;
     const res = await fetch("/api/games", {
       method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ scenario: sc.value, seats, dice, spectators, decks }),
@@ -53,9 +53,12 @@
     list.innerHTML = "";
     for (const [side, url] of links) {
       const li = document.createElement("li");
-      li.textContent = side + ": ";
+      // the side as the scenario names it, from its seat's label
+      const seat = document.querySelector(`.scenario-info[data-scenario="${sc.value}"] select[data-side="${side}"]`);
+      const name = seat ? seat.parentElement.firstChild.textContent.trim() : side;
+      li.textContent = name + ": ";
       const input = document.createElement("input");
-      input.readOnly = true; input.value = url; input.setAttribute("aria-label", "link for " + side);
+      input.readOnly = true; input.value = url; input.dataset.side = side; input.setAttribute("aria-label", "link for " + name);
       li.appendChild(input); list.appendChild(li);
     }
     document.getElementById("go-table").href = data.url;

@@ -131,7 +131,10 @@ def play_until(
 
 
 def keep_or_first(prompt: Prompt) -> Answer:
-    """A plain answer to anything: keep the crew, advance, hold fire, no task."""
+    """A plain answer to anything: keep the crew, advance, hold fire, no task
+    (a side's fleet form of crew orders: every ship keeps hers)."""
+    if prompt.kind == "form" and prompt.context.get("fleet"):
+        return dict(prompt.context["defaults"])
     ids = prompt.option_ids()
     for pick in ("keep", "advance", "hold", "done", "none"):
         if pick in ids:

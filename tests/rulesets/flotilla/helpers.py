@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from quarterdeck.core.dice import ScriptedDice
-from quarterdeck.core.engine import Context, LogEntry
-from quarterdeck.rulesets.flotilla import make_ship
+from quarterdeck.core.dice import DiceSource, ScriptedDice
+from quarterdeck.core.engine import Context, Game, LogEntry
+from quarterdeck.core.record import Record
+from quarterdeck.core.scenario import build
+from quarterdeck.rulesets.flotilla import RULESET, make_ship, rules
 from quarterdeck.rulesets.flotilla.state import LandBattery, Ship, ShipSpec, State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables, rosters
 
@@ -77,3 +79,39 @@ class Dice:
 
     def text(self) -> str:
         return "\n".join(str(e) for e in self.log)
+
+
+def engine(
+    st: State, dice: Iterable[int | Sequence[int]] | DiceSource, sides: Sequence[str] = ()
+) -> Game:
+    """A game around the hand-set position ``st``: the sequence of play runs
+    on from ``st.phase`` exactly as the engine runs it after an answer, with
+    scripted dice, and every later answer goes through ``Game.apply`` (the
+    prompt checks the answer, the rules run to the next question)."""
+    names = list(sides) or [*st.sides, *([st.gm] if st.gm else [])]
+    data = {
+        "id": "test-position",
+        "ruleset": "flotilla",
+        "title": "Test position",
+        "turn_limit": st.turn_limit,
+        "sides": [
+            {"name": n, "title": n, **({"role": "umpire"} if n == st.gm else {})} for n in names
+        ],
+        "ships": [
+            {"id": s.id, "roster": s.roster, "side": s.side, "x": s.x, "y": s.y}
+            for s in st.ships.values()
+        ],
+    }
+    scenario = build(data, "test position")
+    source = dice if hasattr(dice, "roll") else ScriptedDice(dice)  # type: ignore[arg-type]
+    record = Record(
+        ruleset="flotilla", scenario_id=scenario.id, scenario=data, seed=None, dice_mode="scripted"
+    )
+    game = Game(RULESET, scenario, st, source, record)
+    rules.advance(st, T, Context(source, game.log.append))
+    return game
+
+
+def said(game: Game) -> str:
+    """The game's log, one line an entry."""
+    return "\n".join(str(e) for e in game.log)

@@ -62,7 +62,7 @@ def test_grapple_misses_below_4() -> None:
 
 def test_boarding_is_crew_plus_morale_plus_guns_times_a_die() -> None:
     st, a, b = alongside()
-    # Iron City 50 + 12 + 24 = 86 x 2 = 172; Selma 20 + 12 + 8 = 40 x 6 = 240
+    # Iron City 50 + 12 + 24 = 86 x 2 = 172; Selma 20 + 12 + 4 guns = 36 x 6 = 216
     d = Dice([2, 6, [3, 4]])
     rules.boarding(st, T, d.ctx, a, b)
     st.queue.pop()  # Selma's captain chooses the prize crew: the least, ten
@@ -78,8 +78,8 @@ def test_boarding_is_crew_plus_morale_plus_guns_times_a_die() -> None:
 
 def test_ties_roll_again() -> None:
     st, a, b = alongside()
-    a.crew_pos = 4  # 4 + 12 + 24 = 40, as Selma's 20 + 12 + 8
-    d = Dice([3, 3, 5, 2, [1, 1]])  # 120 v 120: again; 200 v 80
+    a.crew_pos, a.morale = 4, 8  # 4 + 8 + 24 = 36, as Selma's 20 + 12 + 4
+    d = Dice([3, 3, 5, 2, [1, 1]])  # 108 v 108: again; 180 v 72
     rules.boarding(st, T, d.ctx, a, b)
     assert a.crew == 2 and b.crew == 0
     assert b.status == "abandoned"  # two men cannot crew a prize
@@ -89,7 +89,7 @@ def test_ties_roll_again() -> None:
 def test_winner_without_ten_men_cannot_take_the_prize() -> None:
     st, a, b = alongside()
     a.crew_pos = 11  # 11 men
-    d = Dice([6, 1, [1, 1], [1, 1, 1]])  # 49 x 6 against 40 x 1; loses 2 -> 9
+    d = Dice([6, 1, [1, 1], [1, 1, 1]])  # 47 x 6 against 36 x 1; loses 2 -> 9
     rules.boarding(st, T, d.ctx, a, b)
     assert b.status == "abandoned" and a.crew == 9
 

@@ -5,9 +5,10 @@ the side to get off, a 6 per die, three guns a die for an ironclad
 
 from __future__ import annotations
 
+from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.flotilla import rules
 
-from .helpers import Dice, T, ship, state
+from .helpers import Dice, T, engine, ship, state
 
 SHORE = [[(0.0, 30.0), (72.0, 30.0), (72.0, 48.0), (0.0, 48.0)]]
 
@@ -32,10 +33,10 @@ def test_ram_asks_the_game_master_seat() -> None:
 
 def test_without_a_gm_seat_the_scenario_ruling_applies() -> None:
     a = ship("ark", "arkansas", "confederate", x=36, y=19.5, heading=0)
-    b = ship("sel", "selma", x=40, y=20, heading=270)
+    b = ship("ic", x=40, y=20, heading=270)  # her first four boxes call for no roll
     st = state([a, b])
     d = Dice([])
-    rules.resolve_close(st, T, d.ctx, a, "ram:sel")
+    rules.resolve_close(st, T, d.ctx, a, "ram:ic")
     assert (b.ticked, a.ticked) == (4, 1)
 
 
@@ -73,9 +74,12 @@ def test_pitching_guns_a_6_per_die_frees_her() -> None:
 def test_an_ironclad_pitches_three_guns_a_die() -> None:
     s = ship("ark", "arkansas", "confederate", aground=True)
     st = state([s])
-    # six guns: two batteries reach their (c) boxes on the way; then two dice
-    rules.pitch_guns(st, T, Dice([[1, 1, 1], [1, 1, 1], 2, 2]).ctx, s, 2)
-    assert sum(b.hits for b in s.batteries) == 6
+    # six guns of her ten, a box each: the broadsides lose one each, then
+    # all four batteries one more, each reaching its (c) box; then two dice
+    d = Dice([[1, 1, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1], 2, 2])
+    rules.pitch_guns(st, T, d.ctx, s, 2)
+    assert sum(b.hits for b in s.batteries) == 6 and s.guns == 4
+    assert d.left == 0
 
 
 def test_collision_between_touching_keels() -> None:
@@ -110,3 +114,40 @@ def test_an_aground_ship_may_pitch_as_many_guns_as_she_has() -> None:
     st.ask = {"kind": "pitch", "seat": "confederate", "ship": "ark"}
     p = rules.prompt(st, T)
     assert p is not None and p.option_ids()[-1] == str(a.guns // 3)
+
+
+def aground_at_the_start_of_her_move(roster: str) -> Game:
+    """Her side moves first; she is aground, the enemy far off: the first
+    question of her move is how many guns to pitch (Running Aground)."""
+    s = ship("s", roster, "confederate", x=5, y=5, heading=90, aground=True)
+    far = ship("ic", x=70, y=45)
+    st = state([s, far])
+    st.phase, st.side_a = "move_a", "confederate"
+    return engine(st, [[1, 1, 1], [1, 1, 1], [6, 1]])
+
+
+def test_each_gun_pitched_takes_its_fire_dice_with_it_in_play() -> None:
+    """Selma's battery tracks have a box a gun (two fire dice each; the bow
+    battery's two guns 4 dice). Pitching two guns takes two boxes: the
+    bow battery down to its last gun and the port battery's one gun,
+    four fire dice of her eight, both to their (c) boxes; two dice, a 6."""
+    game = aground_at_the_start_of_her_move("selma")
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context["step"] == "pitch"
+    assert prompt.option_ids() == ["0", "1", "2", "3", "4"]  # four guns, a die each
+    game.apply("confederate", "2")
+    s = game.state.ships["s"]
+    assert s.guns == 2 and s.fire_dice == 4
+    assert [b.dice for b in s.batteries] == [0, 2, 2]
+    assert not s.aground
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_a_two_gun_monitor_cannot_pitch_the_three_guns_a_die_costs() -> None:
+    """An ironclad pitches three guns for each die; Tecumseh has two (one
+    turret, two 15-inch Dahlgrens): she is not asked, and keeps her guns."""
+    game = aground_at_the_start_of_her_move("tecumseh")
+    prompt = game.prompt()
+    assert prompt is None or prompt.context["step"] != "pitch"
+    s = game.state.ships["s"]
+    assert s.guns == 2 and s.fire_dice == 4 and s.aground

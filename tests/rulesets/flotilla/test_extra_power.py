@@ -14,8 +14,8 @@ from .helpers import Dice, T, ship, state
 def test_1_boiler_explosion() -> None:
     s = ship("ic", speed=6)
     st = state([s])
-    # six hits: the P box rolls the chart (line 9), the I(c) box a morale check
-    d = Dice([1, [2, 3, 4], [1, 1, 1]])
+    # six hits down the first column: the P box (the fifth) rolls the chart (line 9)
+    d = Dice([1, [2, 3, 4]])
     rules.extra_power(st, T, d.ctx, s)
     assert s.ticked == 6 and s.continuing == 3 and s.stopped == 4
     assert s.speed == 0 and st.stage == "next" and d.left == 0

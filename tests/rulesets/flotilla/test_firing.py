@@ -45,7 +45,7 @@ def test_range_bands(weight: str, inches: float, divisor: int | None) -> None:
     ],
 )
 def test_hits_divided_by_range_rounded_up(dice: list[int], divisor: int, hits: int) -> None:
-    assert fire.roll_hits(Dice(dice).ctx, "volley", 5, 4, divisor, fire.R_FIRE) == hits
+    assert fire.roll_hits(Dice(dice).ctx, "volley", 5, 4, divisor, fire.R_FIRE, "union") == hits
 
 
 def two_ships(gap: float = 10.0, **target: object) -> tuple[rules.State, rules.Ship, rules.Ship]:
@@ -160,12 +160,14 @@ def test_aimed_fire_misses_on_1_to_4() -> None:
 
 
 def test_aimed_low_takes_4_off_the_specific_roll() -> None:
-    # Arkansas is an ironclad: her 5th box (I) calls for the chart
+    # Arkansas is an ironclad: her 15th box (the I of the second column)
+    # calls for the chart
     st, a, b = two_ships(gap=10.0)
-    d = Dice([5, [6, 6, 6, 6, 6, 1, 1, 1, 1, 1], [3, 3, 4], [1, 1, 1]])
+    b.ticked = 10
+    d = Dice([5, [6, 6, 6, 6, 6, 1, 1, 1, 1, 1], [3, 3, 4]])
     rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
-    # 10 - 4 = 6: rudder hit (line 6), and the I(c) box is a morale check
-    assert b.ticked == 5 and b.no_turns == 3
+    # 10 - 4 = 6: rudder hit (line 6)
+    assert b.ticked == 15 and b.no_turns == 3
     assert d.left == 0
 
 

@@ -13,7 +13,7 @@ from quarterdeck.core.scenario import load
 from quarterdeck.players import RandomPlayer
 from quarterdeck.rulesets.flotilla import rules
 
-from .helpers import Dice, T, ship, state
+from .helpers import Dice, T, engine, said, ship, state
 
 
 def two() -> rules.State:
@@ -155,3 +155,23 @@ def test_a_morale_failure_costs_one_at_the_next_initiative() -> None:
     d = Dice([5, 4, 6, 1])  # 5 - 1 = 4 against 4: a tie, roll again; 5 against 1
     rules.step_initiative(st, T, d.ctx)
     assert st.initiative_winner == "union" and d.left == 0
+
+
+def test_a_morale_roll_one_over_passes_and_costs_nothing_at_the_next_initiative() -> None:
+    """Captain's Morale: +1 "passes" (morale down one); it is no adverse
+    result, so next turn's initiative has no -1. Played through the turn:
+    continuing damage ticks Iron City's (c) box (the 41st, at the top of the
+    fifth column), the captain rolls 13
+    against 12, she declines to repair, and at turn 2's initiative 4 against
+    4 is a tie rolled again (with the -1 the Confederates would win 4 to 3)."""
+    ic = ship("ic", x=10, y=10, ticked=40, continuing=1)
+    st = state([ic, ship("sel", "selma", "confederate", x=60, y=40)])
+    st.phase = "continuing"
+    game = engine(st, [[4, 4, 5], [4], [4], [6], [1]])
+    assert ic.morale == 11 and game.state.adverse == []
+    assert "morale 13 against 12" in said(game) and "shaken" in said(game)
+    game.apply("union", "no")  # no repair
+    assert game.state.turn == 2
+    assert game.state.initiative_winner == "union"
+    assert "Initiative tied at 4: roll again" in said(game)
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]

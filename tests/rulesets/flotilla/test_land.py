@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.flotilla import fire, land, rules
 from quarterdeck.rulesets.flotilla.state import LandBattery, Troop
 
-from .helpers import Dice, T, ship, state
+from .helpers import Dice, T, engine, said, ship, state
 
 SHORE = [[(0.0, 30.0), (72.0, 30.0), (72.0, 48.0), (0.0, 48.0)]]
 
@@ -286,3 +287,143 @@ def test_the_move_question_states_the_dice_and_the_charge_test() -> None:
     assert "1d6 in" in labels["advance:d"]
     assert "balks on 1-3, -2 with no leader" in labels["charge:d"]
     assert "2d6 in" in labels["charge:d"]
+
+
+def silenced_fort_under_small_arms() -> Game:
+    """The fort's guns are all out of action; its garrison (five men and a
+    leader) is still in it. The Union's shore party, nine men five inches
+    off, is the first unit of its side to move: fire is offered first."""
+    gunners = troop("gunners", "confederate", 5, fort="fort", x=36, y=32, cover=True)
+    a = troop("a", "union", 9, x=36, y=37, facing=180.0)
+    far = [ship("ic", x=70, y=2), ship("sel", "selma", "confederate", x=2, y=2)]
+    st = state(far, batteries=[fort(guns=0)], troops=[gunners, a], land=SHORE)
+    st.phase, st.side_a = "move_a", "union"
+    return engine(st, [[6, 6, 1, 1, 1, 1, 1, 1, 1]])
+
+
+def test_small_arms_fire_on_the_garrison_of_a_silenced_fort_in_play() -> None:
+    """Small arms fire: groups of infantry fire on each other; a silenced
+    fort's garrison is such a group, so the shore party may fire on it: two
+    sixes, two of the gunners dead."""
+    game = silenced_fort_under_small_arms()
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context["step"] == "fire"
+    assert "a" in prompt.option_ids()
+    game.apply("union", "a")
+    game.apply("union", "fort")
+    assert game.state.troops["gunners"].men == 3
+    assert not game.state.batteries["fort"].destroyed
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_small_arms_hits_beyond_the_last_gun_fall_on_the_garrison() -> None:
+    a = troop("a", "union", 9, x=36, y=37)
+    gunners = troop("gunners", "confederate", 1, leaders=0, fort="fort", x=36, y=32)
+    st = state([], batteries=[fort(guns=1)], troops=[a, gunners], land=SHORE)
+    st.batteries["fort"].crew_hits = 3
+    (shot,) = fire.small_arms_shots(st, T, a)
+    fire.small_arms(st, T, Dice([[6, 6, 1, 1, 1, 1, 1, 1, 1]]).ctx, a, shot)
+    # the fourth hit on the last gun's crew, the next on the one gunner left
+    assert st.batteries["fort"].guns == 0 and not gunners.alive
+    assert st.batteries["fort"].destroyed
+
+
+def marines_against_the_fort() -> Game:
+    """Six marines (no leader) reached the fort; ten gunners and a leader
+    hold it (a die a man in a fort, three for the leader: 13 dice). Step 6
+    of the last turn: the melee is fought through the engine."""
+    gunners = troop("gunners", "confederate", 10, fort="fort", x=36, y=32, cover=True)
+    marines = troop("marines", "union", 6, leaders=0, x=36, y=33, contact="fort")
+    far = [ship("ic", x=70, y=2), ship("sel", "selma", "confederate", x=2, y=2)]
+    st = state(far, batteries=[fort(guns=2)], troops=[gunners, marines], land=SHORE)
+    st.phase, st.turn = "combat", st.turn_limit
+    return engine(
+        st,
+        [
+            [1, 1, 1],  # marines, 3 dice: nothing
+            [6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1],  # gunners, 13 dice: 5 marines down
+            [1, 1, 1, 1],  # the last marine runs 4 inches
+            [1, 1],  # the gunners follow 2 inches
+        ],
+    )
+
+
+def test_a_garrison_that_follows_the_routed_attackers_does_not_hand_them_the_fort() -> None:
+    """Melee Combat on Land: a difference of 5 routs the marines; the
+    gunners may follow (2d6). Following, they leave the fort, which stands
+    empty and theirs: the one marine left does not take it."""
+    game = marines_against_the_fort()
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context["step"] == "melee_follow"
+    assert prompt.options[0].label == "follow them, leaving Fort empty"
+    game.apply("confederate", "follow")
+    fort_now = game.state.batteries["fort"]
+    assert fort_now.side == "confederate" and fort_now.garrison is None
+    assert game.state.troops["marines"].men == 1
+    assert game.state.troops["gunners"].fort is None
+    assert "union" not in game.state.auto_win
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_attackers_who_drive_the_garrison_out_occupy_the_fort_at_once() -> None:
+    """Melee Combat on Land: eight marines and a leader (7 dice) against
+    five gunners in their fort (a die a man, 5 dice): three gunners fall,
+    no marine; a difference of 3 drives the gunners back 4 inches. The
+    fort changes hands (Prizes and forts changing hands): the marines
+    occupy it rather than roll to attack again, so no further die is rolled
+    and nobody is asked."""
+    gunners = troop("gunners", "confederate", 5, leaders=0, fort="fort", x=36, y=32, cover=True)
+    marines = troop("marines", "union", 8, x=36, y=33, contact="fort")
+    far = [ship("ic", x=70, y=2), ship("sel", "selma", "confederate", x=2, y=2)]
+    st = state(far, batteries=[fort(guns=2)], troops=[gunners, marines], land=SHORE)
+    st.phase, st.turn = "combat", st.turn_limit
+    game = engine(st, [[6, 6, 6, 1, 1, 1, 1], [1, 1, 1, 1, 1]])
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+    assert "gunners recoils 4 inches" in said(game)
+    taken = game.state.batteries["fort"]
+    assert taken.side == "union" and taken.garrison == "marines"
+    assert game.state.troops["gunners"].fort is None
+    assert game.state.troops["gunners"].men == 2
+    assert "attack again" not in said(game)
+
+
+def test_a_garrison_that_stays_keeps_its_fort() -> None:
+    game = marines_against_the_fort()
+    game.apply("confederate", "stay")
+    fort_now = game.state.batteries["fort"]
+    assert fort_now.side == "confederate" and fort_now.garrison == "gunners"
+    assert game.state.troops["gunners"].fort == "fort"
+
+
+def test_a_garrison_that_presses_the_attack_fights_in_the_open() -> None:
+    """A difference of 3 drives the marines back 4 inches; the gunners roll
+    a 5 and attack again: out of their fort they are ten men and a
+    leader at two men a die, 8 dice, not the fort's 13; the marines, three
+    left, fight where they stand."""
+    gunners = troop("gunners", "confederate", 10, fort="fort", x=36, y=32, cover=True)
+    marines = troop("marines", "union", 6, leaders=0, x=36, y=33, contact="fort")
+    far = [ship("ic", x=70, y=2), ship("sel", "selma", "confederate", x=2, y=2)]
+    st = state(far, batteries=[fort(guns=2)], troops=[gunners, marines], land=SHORE)
+    st.phase, st.turn = "combat", st.turn_limit
+    game = engine(
+        st,
+        [
+            [1, 1, 1],  # marines: nothing
+            [6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],  # gunners: 3 marines down
+            [5],  # the gunners may attack again
+        ],
+    )
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context["step"] == "melee_again"
+    game.dice = type(game.dice)(
+        [
+            [6, 6, 6, 6, 6, 6, 6, 6],  # gunners attacking: 8 dice, every marine down
+            [4],  # six casualties or more: a die, no leader among them
+            [1],  # marines, 3 men: one die
+        ]
+    )
+    game.apply("confederate", "press")
+    assert "Melee: gunners (8 dice)" in said(game)
+    assert not game.state.troops["marines"].alive
+    fort_now = game.state.batteries["fort"]
+    assert fort_now.side == "confederate" and fort_now.garrison is None

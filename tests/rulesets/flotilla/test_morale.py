@@ -25,7 +25,7 @@ def test_result_bands(dice: list[int], result: str, morale: int, mood: str) -> N
     st = state([s])
     assert damage.morale_check(st, T, Dice([dice]).ctx, s, "test") == result
     assert (s.morale, s.mood) == (morale, mood)
-    assert (st.adverse == ["union"]) == (result != "pass")
+    assert (st.adverse == ["union"]) == (result not in ("pass", "shaken"))
 
 
 def test_plus_5_surrenders_within_24_inches_of_the_enemy() -> None:

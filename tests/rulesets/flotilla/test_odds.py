@@ -27,6 +27,6 @@ def test_morale_bands_of_a_fresh_captain() -> None:
 def test_exact_odds_agree_with_the_dice() -> None:
     ctx = Context(RandomDice(11))
     n = 4000
-    total = sum(fire.roll_hits(ctx, "v", 10, 4, 3, "test") for _ in range(n))
+    total = sum(fire.roll_hits(ctx, "v", 10, 4, 3, "test", "union") for _ in range(n))
     exact = float(odds.expected_hits(10, 4, 3))
     assert abs(total / n - exact) < 0.05

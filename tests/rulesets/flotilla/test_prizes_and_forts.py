@@ -141,3 +141,27 @@ def test_a_struck_ship_is_grappled_and_taken_unopposed() -> None:
     rules.take_prize(st, T, Dice([]).ctx, ic, selma, 15)
     assert selma.status == "active" and selma.side == "union" and selma.crew == 15
     assert ic.crew == 35
+
+
+def test_men_sent_across_as_a_prize_crew_are_not_killed_for_morale() -> None:
+    """Captain's Morale Modifiers count the crew killed: a tinclad of twelve
+    that sends ten across to take a struck enemy has lost nobody killed, so
+    neither "half the crew killed" nor "three quarters" applies. Played
+    through the combat phase."""
+    from quarterdeck.rulesets.flotilla import damage
+
+    from .helpers import engine
+
+    mar = ship("mar", "marmora", x=10, y=10, heading=0)
+    gb = ship("gb", "general_bragg", "confederate", x=10.8, y=10, status="surrendered")
+    mar.grappled, gb.grappled = "gb", "mar"
+    st = state([mar, gb, ship("sel", "selma", "confederate", x=60, y=40)])
+    st.grapples = [["mar", "gb"]]
+    st.phase, st.turn = "combat", st.turn_limit
+    game = engine(st, [])
+    game.apply("union", "board")
+    game.apply("union", "10")
+    mar_now, gb_now = game.state.ships["mar"], game.state.ships["gb"]
+    assert gb_now.side == "union" and mar_now.crew == 2 and mar_now.sent_away == 10
+    _, why = damage.morale_modifier(game.state, T, mar_now)
+    assert not any("crew killed" in w for w in why)

@@ -41,11 +41,11 @@ def test_iron_city_crew_track_skips_45_and_checks_at_12_and_25() -> None:
 def test_iron_city_damage_grid_letters() -> None:
     card = rosters()["iron_city"]
     assert len(card.damage) == 10 and all(len(r) == 6 for r in card.damage)
-    letters = Counter(ch for box in card.boxes for ch in box)
+    letters = Counter(ch for box in card.grid for ch in box)
     assert (letters["W"], letters["P"], letters["I"], letters["©"]) == (15, 11, 6, 3)
     assert card.damage[0] == ("", "", "", "P", "I©", "I")
     assert card.damage[9] == ("", "", "", "", "©", "©")
-    assert card.yellow_box == 54  # the last row is the yellow zone
+    assert card.yellow_box == 54  # as many as the last row holds: the last six ticked
 
 
 def test_every_card_has_historical_facts_with_a_source() -> None:

@@ -71,8 +71,8 @@ def test_render_shows_every_card() -> None:
     text = RULESET.render(game.state, None)
     assert "USS Iron City" in text and "CSS Selma" in text
     assert "port      (normal) [10] 9 8 7 6 5c" in text
-    assert "| .  .  .  P  I© I" in text
-    assert "<- yellow" in text
+    assert "| .   .   .   P   I©  I" in text
+    assert "| .   .   .   .   ©   ©y" in text  # the yellow zone: the last boxes ticked
 
 
 def test_views_are_json_and_the_same_for_every_seat() -> None:

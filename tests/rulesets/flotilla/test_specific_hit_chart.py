@@ -165,21 +165,22 @@ def test_aimed_low_subtracts_4() -> None:
 
 def test_triples_from_heavy_shell_close_drop_a_class() -> None:
     s = ship("ark", "arkansas", "confederate")
-    damage.specific_hit(state([s]), T, Dice([4, 4, 4, 1]).ctx, s, heavy_close=True)
+    # line 12 (4 gun hits, crew dice) takes both broadsides to their (c) boxes
+    damage.specific_hit(state([s]), T, Dice([4, 4, 4, 1, *[1] * 6]).ctx, s, heavy_close=True)
     assert s.cls == "protected"
-    damage.specific_hit(state([s]), T, Dice([3, 3, 3, 1, 1, 1, 1, 1, 1]).ctx, s, heavy_close=True)
+    damage.specific_hit(state([s]), T, Dice([3, 3, 3, *[1] * 12]).ctx, s, heavy_close=True)
     assert s.cls == "wooden"
 
 
 def test_triples_without_heavy_shell_close_change_nothing() -> None:
     s = ship("ark", "arkansas", "confederate")
-    damage.specific_hit(state([s]), T, Dice([4, 4, 4, 1]).ctx, s, heavy_close=False)
+    damage.specific_hit(state([s]), T, Dice([4, 4, 4, 1, *[1] * 6]).ctx, s, heavy_close=False)
     assert s.cls == "ironclad"
 
 
 def test_wooden_stays_wooden() -> None:
     s = ship("sel", "selma", "confederate")
-    damage.specific_hit(state([s]), T, Dice([2, 2, 2, 1, 1, 1]).ctx, s, heavy_close=True)
+    damage.specific_hit(state([s]), T, Dice([2, 2, 2, *[1] * 9]).ctx, s, heavy_close=True)
     assert s.cls == "wooden"
 
 

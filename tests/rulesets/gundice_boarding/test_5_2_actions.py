@@ -119,3 +119,103 @@ def test_5_2_two_ships_board_one_enemy_together() -> None:
     action = game.state.actions[0]
     assert action.attackers == ["x", "z"]
     assert (action.attacker_dice, action.defender_dice) == (4, 4)
+
+
+def test_5_2_a_capture_that_ends_the_game_leaves_the_game_over() -> None:
+    """The last enemy ship captured: the game is over and its phase says so
+    (no turn sequence left to run)."""
+    game = start(duel(a={"gun_dice": 30, "crew": "A"}, b={"gun_dice": 0, "gun_dice_hits": 10}))
+    game.dice = ScriptedDice([[6, 2], [6, 5, 4, 1], [3]])
+    answer(game, ("a", "yes"), ("a", "board:y"), ("b", "none"), ("a", "fight"))
+    assert game.result() is not None
+    assert game.state.phase == "over" and game.state.stage == ""
+    assert game.prompts() == ()
+
+
+def test_5_2_one_mobilised_die_per_side_when_two_attackers_both_mobilise() -> None:
+    """The printed chart: at most one mobilised die a side a turn; the
+    second ship's five gun dice are not committed and return."""
+    scenario = make_scenario(
+        [
+            {"id": "x", "side": "a", "size": 2, "gun_dice": 10},
+            {"id": "z", "side": "a", "size": 2, "gun_dice": 10},
+            {"id": "y", "side": "b", "ship": "san-josef", "size": 3, "gun_dice": 0},
+        ],
+        [{"ships": ["x", "y"], "fouled": True}, {"ships": ["z", "y"]}],
+    )
+    game = start(scenario)
+    game.dice = ScriptedDice([[6, 3]])
+    answer(game, ("a", "yes"), ("a", "yes"), ("a", "board:y"), ("a", "board:y"), ("b", "none"))
+    action = game.state.actions[0]
+    assert (action.attacker_dice, action.defender_dice) == (4 + 1, 4)
+    assert action.committed == {"x": 5}
+    assert game.state.ships["z"].gun_dice_committed == 5  # until the end of the turn
+
+
+def test_5_2_mobilised_per_turn_is_a_live_chart_value() -> None:
+    """A house rule allowing two mobilised dice a side a turn gives two
+    attacking ships that both mobilised two extra dice."""
+    scenario = make_scenario(
+        [
+            {"id": "x", "side": "a", "size": 2, "gun_dice": 10},
+            {"id": "z", "side": "a", "size": 2, "gun_dice": 10},
+            {"id": "y", "side": "b", "ship": "san-josef", "size": 3, "gun_dice": 0},
+        ],
+        [{"ships": ["x", "y"], "fouled": True}, {"ships": ["z", "y"]}],
+    )
+    from quarterdeck.core.scenario import build
+
+    scenario = build(
+        dict(scenario.data, house_rules={"boarding_dice": {"mobilised_per_turn": 2}}),
+        "house-rule scenario",
+    )
+    game = start(scenario)
+    game.dice = ScriptedDice([[6, 3]])
+    answer(game, ("a", "yes"), ("a", "yes"), ("a", "board:y"), ("a", "board:y"), ("b", "none"))
+    action = game.state.actions[0]
+    assert (action.attacker_dice, action.defender_dice) == (4 + 2, 4)
+    assert action.committed == {"x": 5, "z": 5}
+    assert any("mobilised 2 x 5 GD (+2)" in t for t in texts(game))
+
+
+def test_5_2_no_mobilising_at_all_when_the_chart_allows_none() -> None:
+    from quarterdeck.core.scenario import build
+
+    data = duel(a={"gun_dice": 30}, b={"gun_dice": 30}).data
+    data["house_rules"] = {"boarding_dice": {"mobilised_per_turn": 0}}
+    game = start(build(data, "house-rule scenario"))
+    # Straight to the declarations: nobody is asked to mobilise.
+    assert {p.context["step"] for p in game.prompts()} == {"declare"}
+
+
+def test_5_2_an_attacker_that_could_gather_no_dice_starts_no_action() -> None:
+    """x (size 1, F crew) would gather 1 - 1 = 0 boarding dice: her boarders
+    cannot get across. No attempt is rolled, no action develops, her
+    mobilised gun dice are not lost (they return at the end of the turn) and
+    she is no failed attacker: she lost no boarding dice."""
+    game = start(
+        duel(
+            a={"size": 1, "crew": "F", "gun_dice": 10, "failed_attacker": True},
+            b={"gun_dice": 0},
+        )
+    )
+    game.dice = ScriptedDice([])
+    answer(game, ("a", "yes"), ("a", "board:y"), ("b", "none"))
+    log = texts(game)
+    assert any("could gather no boarding dice" in t for t in log)
+    assert not any(t.startswith("Boarding attempt") for t in log)
+    x = game.state.ships["x"]
+    assert game.state.actions == [] and game.state.outcomes == []
+    assert x.gun_dice_lost == 0 and x.gun_dice_committed == 0
+    assert game.state.ships["y"].captured_by is None
+    assert game.state.turn == 2
+
+
+def test_5_2_a_defender_that_gathers_no_dice_is_captured_at_once() -> None:
+    game = start(duel(a={"gun_dice": 0}, b={"gun_dice": 0, "crew": "F", "gun_dice_hits": 10}))
+    # y: 2 + 1 defender - 1 F crew - 2 (10 GD hits) = 0.
+    game.dice = ScriptedDice([[6, 1]])
+    answer(game, ("a", "board:y"), ("b", "none"))
+    assert game.state.ships["y"].captured_by == "a"
+    assert game.state.outcomes[-1].how == "captured"
+    assert game.state.phase == "over"

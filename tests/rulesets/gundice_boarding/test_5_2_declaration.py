@@ -47,5 +47,35 @@ def test_5_2_a_ship_being_boarded_cannot_make_its_own_attempt() -> None:
     # x boards y; y declares against z; y must repel and cannot attack.
     answer(game, ("a", "board:y"), ("a", "none"), ("b", "board:z"))
     log = texts(game)
-    assert any("is being boarded and cannot make her own attempt" in t for t in log)
+    assert "HMS Captain is being boarded by HMS Captain and cannot make her own attempt" in log
     assert sum(t.startswith("Boarding attempt") for t in log) == 1
+
+
+def test_5_2_a_ship_boarded_by_a_third_ship_does_not_roll_off_and_cannot_attack() -> None:
+    """x and y declare against each other and z (x's side) against y too: y
+    must stand to repel z, so there is no roll-off and x is the attacker; x
+    and z board y together in one attempt (5.2)."""
+    from .conftest import make_scenario
+
+    scenario = make_scenario(
+        [
+            {"id": "x", "side": "a", "gun_dice": 0, "size": 2},
+            {"id": "y", "side": "b", "ship": "san-nicolas", "gun_dice": 0, "size": 2},
+            {"id": "z", "side": "a", "ship": "shannon", "gun_dice": 0, "size": 2},
+        ],
+        [{"ships": ["x", "y"]}, {"ships": ["y", "z"]}],
+    )
+    game = start(scenario)
+    # No roll-off: the first roll is the joint attempt (2 dice), a 6.
+    game.dice = ScriptedDice([[6, 1]])
+    answer(game, ("a", "board:y"), ("a", "board:y"), ("b", "board:x"))
+    log = texts(game)
+    assert not any(t.startswith("Roll-off") for t in log)
+    assert not any("wins the roll-off" in t for t in log)
+    assert (
+        "San Nicolás de Bari is being boarded by HMS Shannon and cannot make her own attempt" in log
+    )
+    [action] = game.state.actions
+    assert action.attackers == ["x", "z"] and action.defender == "y"
+    assert action.attacker_side == "a"
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]

@@ -1,0 +1,378 @@
+"""The explanation of a roll: how its dice became its result, and the exact odds.
+
+A rule may describe a roll's arithmetic when it asks for it
+(``ctx.roll(..., math=RollMath(...))``): how the dice are read, what counts as
+success, and every modifier with the line of the rules it comes from. The log
+entry carries that description; :func:`explain` turns it, with the dice that
+fell, into the explanation a player reads: the reading in words, each
+modifier, the exact distribution of the result (computed with fractions, not
+sampled), and what would have changed the outcome.
+
+A roll with no description is still explained as far as its dice go: the
+exact distribution of their total and of the highest die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any, Literal
+
+How = Literal["sum", "highest", "any", "count", "each"]
+
+HOW_WORDS: dict[str, str] = {
+    "sum": "the dice are added",
+    "highest": "the highest die counts",
+    "any": "any die that makes the target succeeds",
+    "count": "each die that makes the target is a success",
+    "each": "each die is read on its own",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RollMath:
+    """How a roll's dice become its result.
+
+    ``how``: ``sum`` (the dice added, then the modifiers), ``highest`` (the
+    best die, then the modifiers), ``any`` (success if any die, with the
+    modifiers, reaches ``target``), ``count`` (the number of dice that reach
+    ``target``) or ``each`` (every die read alone).
+    ``target``: the total or face needed (at least; at most with ``at_most``),
+    None where the result is read off a chart (``outcomes``).
+    ``modifiers``: (what, value) added to the total, or to each die for
+    ``any`` and ``count``. ``dice``: (what, value) that made the number of
+    dice, with ``limits`` (fewest, most) where the rules bound it.
+    ``outcomes``: (lowest result, words) read in order, the last that the
+    result reaches applying (a chart's rows).
+    """
+
+    how: How = "sum"
+    target: int | None = None
+    at_most: bool = False
+    modifiers: tuple[tuple[str, int], ...] = ()
+    dice: tuple[tuple[str, int], ...] = ()
+    limits: tuple[int, int] | None = None
+    outcomes: tuple[tuple[int, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"how": self.how}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.at_most:
+            out["at_most"] = True
+        if self.modifiers:
+            out["modifiers"] = [list(m) for m in self.modifiers]
+        if self.dice:
+            out["dice"] = [list(d) for d in self.dice]
+        if self.limits is not None:
+            out["limits"] = list(self.limits)
+        if self.outcomes:
+            out["outcomes"] = [list(o) for o in self.outcomes]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RollMath:
+        how = str(data.get("how", "sum"))
+        if how not in HOW_WORDS:
+            raise ValueError(f"roll math: 'how' is {how!r}; legal values: {', '.join(HOW_WORDS)}")
+        limits = data.get("limits")
+        return cls(
+            how=how,  # type: ignore[arg-type]
+            target=int(data["target"]) if data.get("target") is not None else None,
+            at_most=bool(data.get("at_most", False)),
+            modifiers=tuple((str(a), int(b)) for a, b in data.get("modifiers", [])),
+            dice=tuple((str(a), int(b)) for a, b in data.get("dice", [])),
+            limits=(int(limits[0]), int(limits[1])) if limits else None,
+            outcomes=tuple((int(a), str(b)) for a, b in data.get("outcomes", [])),
+        )
+
+
+# -- exact distributions ------------------------------------------------------
+
+
+@cache
+def sum_distribution(count: int, sides: int) -> dict[int, Fraction]:
+    """P(total) of ``count`` fair dice of ``sides`` faces, exactly."""
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    face = Fraction(1, sides)
+    for _ in range(count):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for v in range(1, sides + 1):
+                nxt[total + v] = nxt.get(total + v, Fraction(0)) + p * face
+        dist = nxt
+    return dist
+
+
+@cache
+def highest_distribution(count: int, sides: int) -> dict[int, Fraction]:
+    """P(highest die) of ``count`` dice: (v/s)^n - ((v-1)/s)^n."""
+    if count <= 0:
+        return {0: Fraction(1)}
+    return {
+        v: Fraction(v, sides) ** count - Fraction(v - 1, sides) ** count
+        for v in range(1, sides + 1)
+    }
+
+
+def successes_distribution(count: int, p: Fraction) -> dict[int, Fraction]:
+    """P(k of ``count`` dice succeed), each with chance ``p``."""
+    from math import comb
+
+    return {k: comb(count, k) * p**k * (1 - p) ** (count - k) for k in range(count + 1)}
+
+
+def face_chance(sides: int, need: int, at_most: bool = False) -> Fraction:
+    """The chance that one die reaches ``need`` (at least, or at most)."""
+    hits = max(0, min(sides, need)) if at_most else max(0, min(sides, sides - need + 1))
+    return Fraction(hits, sides)
+
+
+def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fraction]:
+    """The exact distribution of the roll's result as ``math`` reads it: the
+    modified total or highest die, the number of successes, or one die."""
+    mod = sum(v for _, v in math.modifiers)
+    if math.how == "sum":
+        return {t + mod: p for t, p in sum_distribution(count, sides).items()}
+    if math.how == "highest":
+        return {t + mod: p for t, p in highest_distribution(count, sides).items()}
+    if math.how in ("any", "count"):
+        need = (math.target if math.target is not None else sides) - mod
+        if math.at_most:
+            need = (math.target if math.target is not None else 1) - mod
+        return successes_distribution(count, face_chance(sides, need, math.at_most))
+    return {t: p for t, p in sum_distribution(1, sides).items()}
+
+
+def success_chance(math: RollMath, count: int, sides: int) -> Fraction | None:
+    """P(success) where the roll has a target: the total (or highest) reaching
+    it, or at least one die doing so for ``any``; None otherwise."""
+    if math.target is None or math.how in ("count", "each"):
+        return None
+    dist = result_distribution(math, count, sides)
+    if math.how == "any":
+        return 1 - dist.get(0, Fraction(0))
+    if math.at_most:
+        return sum((p for t, p in dist.items() if t <= math.target), Fraction(0))
+    return sum((p for t, p in dist.items() if t >= math.target), Fraction(0))
+
+
+def result_of(math: RollMath, values: Iterable[int]) -> int:
+    """The result the dice give as ``math`` reads them."""
+    vals = list(values)
+    mod = sum(v for _, v in math.modifiers)
+    if math.how == "sum":
+        return sum(vals) + mod
+    if math.how == "highest":
+        return (max(vals) if vals else 0) + mod
+    if math.how in ("any", "count"):
+        target = math.target if math.target is not None else 6
+        if math.at_most:
+            return sum(1 for v in vals if v + mod <= target)
+        return sum(1 for v in vals if v + mod >= target)
+    return vals[0] if vals else 0
+
+
+def succeeded(math: RollMath, result: int) -> bool | None:
+    if math.target is None or math.how in ("count", "each"):
+        return None
+    if math.how == "any":
+        return result > 0
+    return result <= math.target if math.at_most else result >= math.target
+
+
+def outcome_words(math: RollMath, result: int) -> str:
+    words = ""
+    for low, text in sorted(math.outcomes):
+        if result >= low:
+            words = text
+    return words
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+def _dice_count(math: RollMath) -> int | None:
+    if not math.dice:
+        return None
+    n = sum(v for _, v in math.dice)
+    if math.limits is not None:
+        n = max(math.limits[0], min(math.limits[1], n))
+    return n
+
+
+def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything a player may want to know about a logged roll (its JSON:
+    ``text``, ``rule``, ``values``, ``sides``, and where the rule gave them
+    ``goal``, ``odds`` and ``math``): the reading in words, the modifiers,
+    the exact distribution and chance of success, and what would have
+    changed the outcome."""
+    values = [int(v) for v in entry.get("values", [])]
+    sides = int(entry.get("sides", 6))
+    count = len(values)
+    label = str(entry.get("text", "")).rpartition(": rolled ")[0] or str(entry.get("text", ""))
+    out: dict[str, Any] = {
+        "label": label,
+        "rule": str(entry.get("rule", "")),
+        "goal": str(entry.get("goal", "")),
+        "odds": str(entry.get("odds", "")),
+        "by": str(entry.get("by", "")),
+        "values": values,
+        "sides": sides,
+        "dice": f"{count}d{sides}" if count != 1 else f"1d{sides}",
+    }
+    raw = entry.get("math")
+    if not isinstance(raw, Mapping):
+        out["words"] = (
+            f"{count} {'die' if count == 1 else 'dice'} of {sides} faces; "
+            + (out["goal"] or "the rule reads the faces as its chart says")
+            + "."
+        )
+        out["distribution"] = _rows(sum_distribution(count, sides), sum(values))
+        out["distribution_of"] = "the total of the dice"
+        if count > 1:
+            out["highest"] = _rows(highest_distribution(count, sides), max(values))
+        out["changes"] = []
+        out["modifiers"] = []
+        return out
+    math = RollMath.from_json(raw)
+    result = result_of(math, values)
+    dist = result_distribution(math, count, sides)
+    chance = success_chance(math, count, sides)
+    ok = succeeded(math, result)
+    mod = sum(v for _, v in math.modifiers)
+    target_words = ""
+    if math.target is not None:
+        cmp = "or less" if math.at_most else "or more"
+        if math.how in ("any", "count"):
+            face = math.target - mod
+            target_words = f"a die needs {face} {cmp}" + (
+                f" (the target {math.target}, modifiers {mod:+d})" if mod else ""
+            )
+        else:
+            target_words = f"the result needs {math.target} {cmp}"
+    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {HOW_WORDS[math.how]}"]
+    if target_words:
+        words.append(target_words)
+    if out["goal"]:
+        words.append(out["goal"])
+    out["words"] = "; ".join(words) + "."
+    out["modifiers"] = [{"what": a, "value": b, "to": "the result"} for a, b in math.modifiers]
+    out["modifiers"] += [
+        {"what": a, "value": b, "to": "the number of dice", "base": n == 0}
+        for n, (a, b) in enumerate(math.dice)
+    ]
+    if math.limits is not None:
+        out["limits"] = list(math.limits)
+    out["result"] = result
+    out["outcome"] = outcome_words(math, result)
+    out["success"] = ok
+    out["chance"] = _pct(chance) if chance is not None else ""
+    out["distribution"] = _rows(dist, result)
+    out["distribution_of"] = {
+        "sum": "the modified total",
+        "highest": "the modified highest die",
+        "any": "the number of dice that make the target",
+        "count": "the number of successes",
+        "each": "one die",
+    }[math.how]
+    out["changes"] = _changes(math, values, sides, result, ok, chance)
+    return out
+
+
+def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "value": v,
+            "chance": _pct(p),
+            "exact": f"{p.numerator}/{p.denominator}",
+            "rolled": v == rolled,
+        }
+        for v, p in sorted(dist.items())
+        if p > 0
+    ]
+
+
+def _changes(
+    math: RollMath,
+    values: list[int],
+    sides: int,
+    result: int,
+    ok: bool | None,
+    chance: Fraction | None,
+) -> list[str]:
+    """What would have changed the outcome: how far the dice fell short of
+    (or cleared) the target, and the chance of success without each modifier
+    and with one die more or fewer."""
+    out: list[str] = []
+    count = len(values)
+    if math.target is not None and ok is not None:
+        if math.how in ("sum", "highest"):
+            gap = (result - math.target) if not math.at_most else (math.target - result)
+            # a roll that wants a low result (at most the target) fails on more
+            worse, better = ("more", "less") if math.at_most else ("less", "more")
+            target = f"the target {math.target}" + (" (at most)" if math.at_most else "")
+            if ok:
+                out.append(
+                    f"The result {result} made {target}"
+                    + (f" with {gap} to spare" if gap else " exactly")
+                    + f": {gap + 1} {worse} would have failed."
+                )
+            else:
+                out.append(
+                    f"The result {result} missed {target} by {-gap}: "
+                    f"{-gap} {better} would have succeeded."
+                )
+        elif math.how == "any":
+            mod = sum(v for _, v in math.modifiers)
+            need = math.target - mod
+            cmp = "or less" if math.at_most else "or more"
+            if ok:
+                made = "1 die" if result == 1 else f"{result} dice"
+                out.append(
+                    f"{made} of {len(values)} made {need} {cmp}; "
+                    "with none that did, the roll would have failed."
+                )
+            else:
+                best = (min(values) if math.at_most else max(values)) if values else 0
+                out.append(
+                    f"No die made {need} {cmp}; the best was {best}, {abs(need - best)} short."
+                )
+    if chance is not None:
+        for what, value in math.modifiers:
+            without = RollMath(
+                math.how,
+                math.target,
+                math.at_most,
+                tuple(m for m in math.modifiers if m != (what, value)),
+            )
+            p = success_chance(without, count, sides)
+            if p is not None:
+                again = result_of(without, values)
+                fate = succeeded(without, again)
+                out.append(
+                    f"Without {what} ({value:+d}): chance {_pct(p)} instead of {_pct(chance)}; "
+                    f"these dice would have {'succeeded' if fate else 'failed'}."
+                )
+        if math.dice:
+            for what, value in math.dice[1:]:  # the first is where the count starts
+                n = _dice_count(
+                    RollMath(
+                        math.how,
+                        dice=tuple(d for d in math.dice if d != (what, value)),
+                        limits=math.limits,
+                    )
+                )
+                if n is None:
+                    continue
+                p = success_chance(math, n, sides)
+                if p is not None and n != count:
+                    out.append(
+                        f"Without {what} ({value:+d} {'die' if abs(value) == 1 else 'dice'}): "
+                        f"{n} {'die' if n == 1 else 'dice'}, chance {_pct(p)} "
+                        f"instead of {_pct(chance)}."
+                    )
+    return out

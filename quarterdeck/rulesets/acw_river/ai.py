@@ -1,0 +1,285 @@
+"""A heuristic player for either side of ACW River and Coastal.
+
+It decides from its own seat's view only. Its fleet commander writes orders
+from his objective cards (get a ship through, destroy ironclads, land a
+party); each ship then steers for her order's goal or the nearest enemy in
+sight, keeping off land, shoals too shallow for her and mined areas her side
+does not know to be dummies, at the best speed her captain's quality allows
+(a reckless captain steams for the enemy; a stubborn one keeps to his order;
+the program would overrule anything else at the reveal). Turrets face the
+nearest enemy; the captain lays the heaviest gun. It rams with a ram fitted
+when the enemy lies close ahead, boards a beaten ship alongside, fires at the
+target it has the best chance of hitting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from typing import Any
+
+from quarterdeck.core.geometry import angle_diff, bearing, distance
+from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.players import RandomPlayer
+from quarterdeck.rulesets.acw_river.movement import HELM_SHARE, arc_step
+
+Vec = tuple[float, float]
+
+
+def _inside(p: Vec, poly: list[list[float]]) -> bool:
+    x, y = p
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / ((y2 - y1) or 1e-12) + x1:
+            inside = not inside
+    return inside
+
+
+class AcwRiverAI:
+    """Answers every prompt of the rule set from the seat's view."""
+
+    def __init__(self, seat: str, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.fallback = RandomPlayer(seed)
+
+    # -- helpers -------------------------------------------------------------
+
+    def _ships(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return {s["id"]: s for s in view.get("ships", [])}
+
+    def _enemies(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        return [
+            s
+            for s in view.get("ships", [])
+            if s["side"] != self.seat and s["status"] in ("active", "captured")
+        ]
+
+    def _goal(self, view: dict[str, Any], ship: dict[str, Any]) -> Vec:
+        table = view["table"]
+        side = view["sides"].get(self.seat, {})
+        order = side.get("orders", {}).get(ship["id"], "engage")
+        kind, _, target = order.partition(":")
+        enemies = self._enemies(view)
+        pos = (ship["x"], ship["y"])
+        if kind == "proceed" and target in ("upstream", "downstream"):
+            return (ship["x"], table["length"] + 3 if target == "upstream" else -3.0)
+        if kind in ("proceed", "land"):
+            for p in view.get("places", []) + view.get("forts", []):
+                if p["id"] == target:
+                    return (p["x"], p["y"])
+        if kind == "station":
+            leader = self._ships(view).get(target)
+            if leader is not None:
+                r = math.radians(leader["heading"] + 180)
+                return (leader["x"] + 4 * math.sin(r), leader["y"] + 4 * math.cos(r))
+        if kind == "hold":
+            return pos
+        if enemies:
+            near = min(enemies, key=lambda e: distance(pos, (e["x"], e["y"])))
+            return (near["x"], near["y"])
+        end = side.get("end", "downstream")
+        return (table["width"] / 2, 4.0 if end == "upstream" else table["length"] - 4.0)
+
+    def _danger(self, view: dict[str, Any], ship: dict[str, Any], p: Vec) -> float:
+        table = view["table"]
+        if not (0 <= p[0] <= table["width"]):
+            return 100.0
+        risk = 0.0
+        for f in view.get("features", []):
+            if f["kind"] == "land" and _inside(p, f["polygon"]):
+                return 100.0
+            if f["kind"] in ("stakes", "rocks", "wreck", "chain") and _inside(p, f["polygon"]):
+                risk += 30.0
+            if (
+                f["kind"] == "shoal"
+                and (f.get("depth") or 0) < ship["draught"]
+                and _inside(p, f["polygon"])
+            ):
+                risk += 25.0
+        for m in view.get("minefields", []):
+            if m["real"] is False:
+                continue
+            if abs(p[0] - m["x"]) <= m["w"] / 2 + 1 and abs(p[1] - m["y"]) <= m["h"] / 2 + 1:
+                reckless = (ship.get("captain") or {}).get("quality") == "reckless"
+                risk += 5.0 if reckless else 40.0
+        return risk
+
+    def _project(self, ship: dict[str, Any], speed: int, helm: str) -> tuple[float, float, float]:
+        most = math.degrees(abs(speed) / ship["turning"]) if ship["turning"] > 0 else 0.0
+        turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
+        x, y, h = arc_step(ship["x"], ship["y"], ship["heading"], speed, turn)
+        return (x, y - ship.get("current", 0), h)
+
+    # -- prompts ------------------------------------------------------------------
+
+    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        step = prompt.context.get("step")
+        try:
+            if step == "plot":
+                return prompt.check(self._plot(view, prompt))
+            if str(step).startswith("fire"):
+                return prompt.check(self._fire(view, prompt))
+            if step == "orders":
+                return prompt.check(self._orders(view, prompt))
+            if step == "discard":
+                return prompt.check(self._discard(prompt))
+            if step == "umpire":
+                return "same"
+        except Exception:
+            pass
+        return self.fallback.decide(view, prompt)
+
+    def _orders(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+        ships = self._ships(view)
+        own = [s for s in ships.values() if s["side"] == self.seat]
+        side = view["sides"].get(self.seat, {})
+        cards = [o["id"] for o in side.get("objectives", [])]
+        answer: dict[str, Any] = {}
+        flag = max(own, key=lambda s: s["spv_start"]) if own else None
+        for f in prompt.fields:
+            ids = [c.id for c in f.choices]
+            if f.name == "flagship":
+                answer[f.name] = flag["id"] if flag is not None and flag["id"] in ids else ids[0]
+                continue
+            sid = f.name.split(":", 1)[1]
+            ship = ships.get(sid)
+            far = "proceed:downstream" if side.get("end") == "upstream" else "proceed:upstream"
+            wanted = "engage"
+            if ship is not None and ship["best_speed"] == 0:
+                wanted = "hold"
+            elif any(c.startswith("through") for c in cards) and ship is not None:
+                fastest = max(own, key=lambda s: (s["max_speed"], s["spv"]))
+                if fastest["id"] == sid or "through-2" in cards:
+                    wanted = far
+            for c in ("town", "port", "fort"):
+                if c in cards:
+                    target = next((o for o in ids if o.startswith("land:")), None)
+                    if (
+                        target
+                        and ship is not None
+                        and ship["hull"] in ("wooden-gunboat", "tug", "tinclad")
+                    ):
+                        wanted = target
+            answer[f.name] = wanted if wanted in ids else ids[0]
+        return answer
+
+    def _discard(self, prompt: Prompt) -> str:
+        worst = ("retrieve", "islands", "fleet", "through-2", "ironclad-2", "fort", "port", "town")
+        for card in worst:
+            if card in prompt.option_ids():
+                return card
+        return prompt.option_ids()[-1]
+
+    def _plot(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+        answer: dict[str, Any] = {}
+        for sid in prompt.context["ships"]:
+            head = f"{sid}/"
+            fields = {f.name[len(head) :]: f for f in prompt.fields if f.name.startswith(head)}
+            for name, value in self._plot_one(view, str(sid), fields).items():
+                answer[head + name] = value
+        return answer
+
+    def _plot_one(self, view: dict[str, Any], sid: str, fields: dict[str, Any]) -> dict[str, Any]:
+        ship = self._ships(view)[sid]
+        goal = self._goal(view, ship)
+        pos = (ship["x"], ship["y"])
+        enemies = self._enemies(view)
+        quality = (ship.get("captain") or {}).get("quality", "intelligent")
+        speed_f = fields["speed"]
+        best: tuple[float, int, str] | None = None
+        near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
+        for speed in range(speed_f.low, speed_f.high + 1):
+            for helm in (c.id for c in fields["helm"].choices):
+                x, y, _ = self._project(ship, speed, helm)
+                score = distance((x, y), goal) + self._danger(view, ship, (x, y))
+                if (
+                    quality != "reckless"
+                    and ship["hull"]
+                    not in (
+                        "casemate-ironclad",
+                        "monitor",
+                        "double-turret-monitor",
+                        "turtleback-ironclad",
+                    )
+                    and near_enemy < 6
+                ):
+                    score -= 0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies)
+                score -= 0.05 * speed
+                if best is None or score < best[0]:
+                    best = (score, speed, helm)
+        assert best is not None
+        answer: dict[str, Any] = {"speed": best[1], "helm": best[2]}
+        target = min(enemies, key=lambda e: distance(pos, (e["x"], e["y"])), default=None)
+        for name, f in fields.items():
+            if name.startswith("turret:"):
+                ids = [c.id for c in f.choices]
+                pick = ids[0]
+                if target is not None:
+                    rel = angle_diff(ship["heading"], bearing(pos, (target["x"], target["y"])))
+                    arc = (
+                        "forward"
+                        if abs(rel) <= 45
+                        else "aft"
+                        if abs(rel) >= 135
+                        else "starboard"
+                        if rel > 0
+                        else "port"
+                    )
+                    if arc in ids:
+                        pick = arc
+                answer[name] = pick
+        action = "none"
+        ids = [c.id for c in fields["action"].choices]
+        if "reverse-off" in ids:
+            action = "reverse-off"
+        elif target is not None and ship["ram"] and f"ram:{target['id']}" in ids:
+            rel = angle_diff(ship["heading"], bearing(pos, (target["x"], target["y"])))
+            if distance(pos, (target["x"], target["y"])) < ship["max_speed"] + 2 and abs(rel) < 30:
+                action = f"ram:{target['id']}"
+        if action == "none":
+            for a in ids:
+                if a.startswith("board:"):
+                    other = self._ships(view).get(a[6:])
+                    if other is not None and other["spv"] < other["pv"]:
+                        action = a
+                if a.startswith("land:") and any(
+                    o.startswith("land")
+                    for o in [view["sides"].get(self.seat, {}).get("orders", {}).get(sid, "")]
+                ):
+                    action = a
+        answer["action"] = action
+        if "laying" in fields:
+            guns = [c.id for c in fields["laying"].choices if c.id != "none"]
+            answer["laying"] = guns[0] if guns else "none"
+        if "quarter" in fields:
+            answer["quarter"] = 4
+        if "order" in fields:
+            answer["order"] = fields["order"].choices[0].id
+        return answer
+
+    def _fire(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+        return {f.name: self._fire_one(view, f.choices) for f in prompt.fields}
+
+    def _fire_one(self, view: dict[str, Any], choices: Any) -> str:
+        ids = [c.id for c in choices]
+        ships = self._ships(view)
+        best, score = "hold", 0.0
+        for option in choices:
+            if option.id.startswith("at:"):
+                tid = option.id[3:]
+                guns = 1.0
+                with contextlib.suppress(IndexError, ValueError):
+                    guns = float(option.label.split(": ", 1)[1].split(" gun")[0])
+                weight = 2.0 if tid in ships else 0.5
+                if tid in ships and ships[tid]["spv"] < ships[tid]["pv"]:
+                    weight *= 1.5
+                if guns * weight > score:
+                    best, score = option.id, guns * weight
+            elif option.id.startswith("mortar:") and score < 1.0:
+                best, score = option.id, 1.0
+        return best if best in ids else ids[0]

@@ -1,0 +1,345 @@
+"""Firing (Firing; Method; Difficult targets; Arcs of Fire; the rifled
+32-pounder; the captain laying a gun).
+
+Each gun that bears on the target, has a CPV, and is in range throws one die
+a move: a hit on the score its kind needs at the range band (howitzer,
+smoothbore, rifle: close, medium, long). A small target, or a bow or stern
+shot, is one harder; the captain laying a gun adds his yellow die. Guns of
+the heaviest groups fire only on alternate moves. A rifled 32-pounder that
+throws a 1 throws again: a second 1 and it bursts, killing its crew (one
+CPV). In the first move a ship may fire at any point of her move; after
+that, at the end of the move.
+
+Arcs: a turret fires into the one of its four arcs (forward, starboard,
+aft, port: 90 degrees each) plotted for it; a forward turret never aft, an
+aft one never forward, a centre one only to port or starboard. A pivot gun
+in the open fires through 150 degrees (bow or stern pivots centred ahead or
+astern, a midships pivot on either beam); every other gun 10 degrees either
+side of its line. Mortars and fort guns fire all round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.geometry import Pose, angle_diff, distance
+from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
+from quarterdeck.rulesets.acw_river.damage import (
+    can_fire_gun,
+    gunfire_hit,
+    trigger,
+)
+from quarterdeck.rulesets.acw_river.dice import roll
+from quarterdeck.rulesets.acw_river.state import Fort, Gun, Place, Ship, State, Turret
+from quarterdeck.rulesets.acw_river.tables import Tables
+from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.visibility import audience, in_sight, say, secret_for
+
+R_FIRE = "Firing"
+R_METHOD = "Firing: Method"
+R_ALT = "Firing: Note (alternate moves)"
+R_BURST = "Firing: Method (rifled 32 lbr)"
+R_SMALL = "Difficult targets"
+R_ARCS = "Arcs of Fire"
+R_CAPTAIN = "Gunnery and Ramming"
+
+ARC_CENTRE = {"forward": 0.0, "starboard": 90.0, "aft": 180.0, "port": -90.0}
+TURRET_ARCS = {
+    "single": ("forward", "starboard", "aft", "port"),
+    "forward": ("forward", "starboard", "port"),
+    "aft": ("aft", "starboard", "port"),
+    "centre": ("starboard", "port"),
+}
+
+Vec = tuple[float, float]
+MAX_RANGE = 28.0  # the longest range of any gun (rifles, long)
+
+
+def target_points(ship: Ship) -> list[Vec]:
+    """Points along a target's keel that a gun may lay on."""
+    h = hull(ship)
+    (bx, by), (sx, sy) = h.bow, h.stern
+    return [(bx + (sx - bx) * k / 4, by + (sy - by) * k / 4) for k in range(5)]
+
+
+def _within(rel: float, centre: float, half: float) -> bool:
+    return abs(angle_diff(centre, rel)) <= half + 1e-9
+
+
+def gun_bears(ship: Ship, gun: Gun, point: Vec, t: Tables) -> bool:
+    """Whether ``point`` is in the gun's arc (Arcs of Fire)."""
+    rel = Pose(ship.x, ship.y, ship.heading).relative_bearing(point)
+    f = t.firing
+    if gun.mount in ("mortar", "fort"):
+        return True
+    if gun.mount == "turret":
+        turret = next((tt for tt in ship.turrets if tt.id == gun.turret), None)
+        if turret is None:
+            return False
+        return _within(rel, ARC_CENTRE[turret.arc], f.turret_arc / 2)
+    half = f.pivot_arc / 2
+    if gun.mount == "pivot-bow":
+        return _within(rel, 0.0, half)
+    if gun.mount == "pivot-stern":
+        return _within(rel, 180.0, half)
+    if gun.mount == "pivot":
+        return _within(rel, 90.0, half) or _within(rel, -90.0, half)
+    centre = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}[gun.mount]
+    return _within(rel, centre, f.broadside_half_arc)
+
+
+def legal_arcs(turret: Turret) -> tuple[str, ...]:
+    return TURRET_ARCS[turret.position]
+
+
+def alternate_ok(gun: Gun, turn: int, t: Tables) -> bool:
+    """Guns of the alternate-move groups fire again two moves after firing."""
+    if not t.gunfire.guns[gun.type].alternate:
+        return True
+    return turn - gun.last_fired >= 2
+
+
+def gun_range(ship_or_fort: Ship | Fort, target: Ship) -> float:
+    if isinstance(ship_or_fort, Fort):
+        h = hull(target)
+        return max(0.0, h.range_to_point((ship_or_fort.x, ship_or_fort.y)))
+    return hull(ship_or_fort).range_to(hull(target))
+
+
+def band_for(gun: Gun, inches: float, t: Tables) -> int | None:
+    kind = t.gunfire.guns[gun.type].kind
+    if kind == "mortar":
+        return None
+    return t.firing.ranges[kind].band(inches)
+
+
+def bow_or_stern_shot(firer: Vec, target: Ship, t: Tables) -> bool:
+    """A shot from within the bow or stern sector of the target (its keel
+    line, 30 degrees either side: reconstructed) is at a small profile."""
+    rel = Pose(target.x, target.y, target.heading).relative_bearing(firer)
+    a = t.aspect.angle
+    return abs(rel) <= a or abs(rel) >= 180.0 - a
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One gun's shot: what it needs on the die, and why."""
+
+    gun: str
+    need: int
+    modifier: int
+    band: int
+    inches: float
+    gunnery: int = 0  # the commander's gunnery in ``modifier`` (he lays this gun)
+
+    def goal(self) -> str:
+        """What the die needs, as every side may read it: the commander's
+        gunnery (his yellow die) is said to be added, not how much."""
+        need = max(1, self.need - (self.modifier - self.gunnery))
+        return f"{need} or more hits" + (
+            ", with her commander's gunnery added to the die" if self.gunnery else ""
+        )
+
+
+def shots_at(
+    state: State, firer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+) -> list[Shot]:
+    """Every gun of ``firer`` that may fire at ``target`` now: crewed, able,
+    not waiting its alternate move, bearing, in range, target in sight (as
+    ``knower`` can judge it, for the fire orders; the truth when fired)."""
+    if isinstance(firer, Ship):
+        if firer.status != "active" and not (firer.status == "captured" and firer.in_action):
+            return []
+        if firer.prize_move == state.turn:
+            return []
+    elif firer.status != "active":
+        return []
+    if not target.afloat:
+        return []
+    inches = gun_range(firer, target)
+    if inches > MAX_RANGE:
+        return []
+    origin = (firer.x, firer.y)
+    small = t.firing.small_target if target.small else 0
+    aspect = t.firing.bow_stern if bow_or_stern_shot(origin, target, t) else 0
+    laying = ""
+    lay_bonus = 0
+    fort_lays = 0
+    if isinstance(firer, Ship):
+        c = in_command(state, firer)
+        if c is not None and c.laying:
+            laying, lay_bonus = c.laying, gunnery(c, t)
+    else:
+        # the fort commander lays a gun of his own grid square (Fort
+        # Commander: his yellow die is his gunnery, as a captain's)
+        fc = state.commanders.get(firer.commander)
+        if fc is not None and fc.alive:
+            fort_lays = gunnery(fc, t)
+    out: list[Shot] = []
+    guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
+    for gun in guns:
+        if isinstance(firer, Ship) and not can_fire_gun(firer, gun):
+            continue
+        if gun.destroyed or not alternate_ok(gun, state.turn, t):
+            continue
+        band = band_for(gun, inches, t)
+        if band is None:
+            continue
+        if isinstance(firer, Ship) and not any(
+            gun_bears(firer, gun, p, t) for p in target_points(target)
+        ):
+            continue
+        kind = t.gunfire.guns[gun.type].kind
+        need = t.firing.ranges[kind].hit_on[band]
+        lay = lay_bonus if gun.id == laying else 0
+        if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
+            lay, fort_lays = fort_lays, 0
+        out.append(Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay))
+    if out and not in_sight(state, firer, target, t, knower):
+        return []
+    return out
+
+
+def fort_guns_manned(fort: Fort) -> list[Gun]:
+    """Fort guns that can fire: each needs one CPV in its grid square; a fort
+    below a third of its FPV is silenced (Forts)."""
+    out = []
+    crews = list(fort.cpv)
+    for gun in fort.guns:
+        if gun.destroyed:
+            continue
+        s = gun.square - 1
+        if 0 <= s < 6 and crews[s] > 0:
+            crews[s] -= 1
+            out.append(gun)
+    return out
+
+
+def hit_chance(shot: Shot) -> float:
+    need = shot.need - shot.modifier
+    return max(0, min(6, 7 - need)) / 6
+
+
+def fire_at(
+    state: State,
+    firer: Ship | Fort,
+    target: Ship,
+    shots: list[Shot],
+    ctx: Context,
+    t: Tables,
+    hit_this_move: list[str] | None = None,
+) -> int:
+    """Resolve the shots of one firer at one target; returns the hits.
+    ``hit_this_move``: the target's guns already hit on Table 1 in this
+    exchange of fire, by any firer (Note A: several shots, separate guns)."""
+    side = firer.side
+    guns = {g.id: g for g in firer.guns}
+    hits = 0
+    name = firer.name
+    seen = [target] + ([firer] if isinstance(firer, Ship) else [])
+    secret = any(secret_for(state, s) for s in seen)
+    used: list[str] = hit_this_move if hit_this_move is not None else []
+    for shot in shots:
+        gun = guns[shot.gun]
+        gun.last_fired = state.turn
+        if not target.afloat:
+            break
+        need = shot.need - shot.modifier
+        die = roll(
+            ctx,
+            f"{name} fires her {gun.type} ({gun.id}) at {target.name}, "
+            f"{shot.inches:g} in, {t.firing.bands[shot.band]}",
+            1,
+            R_METHOD,
+            seat=side,
+            secret=secret,
+            goal=shot.goal(),
+        )[0]
+        if (
+            gun.type == t.firing.burst_gun
+            and die == t.firing.burst_first
+            and isinstance(firer, Ship)
+        ):
+            again = roll(
+                ctx,
+                f"{name}'s rifled 32-pounder threw a 1: does it burst?",
+                1,
+                R_BURST,
+                seat=side,
+                secret=secret,
+                goal=f"{t.firing.burst_second}: it bursts",
+            )[0]
+            if again == t.firing.burst_second:
+                gun.destroyed = True
+                gun.burst = True
+                if gun.crewed:
+                    gun.crewed = False
+                    firer.crew.lost += 1
+                    trigger(firer, "lost CPV")
+                say(
+                    state,
+                    ctx,
+                    f"{name}'s rifled 32-pounder bursts, killing its crew",
+                    R_BURST,
+                    firer,
+                )
+                from quarterdeck.rulesets.acw_river.damage import kill_gun_layer
+
+                kill_gun_layer(state, firer, gun.id, ctx, t)
+                continue
+        if firer.id not in target.fired_on_by:
+            target.fired_on_by.append(firer.id)
+        if die >= need:
+            hits += 1
+            gunfire_hit(state, target, gun.type, side, ctx, t, used)
+    ctx.log(
+        f"{name}: {len(shots)} gun(s) at {target.name}, {hits} hit(s)",
+        R_FIRE,
+        seats=audience(state, seen),
+    )
+    return hits
+
+
+def nearest(firer: Ship | Fort, targets: list[Ship]) -> Ship | None:
+    if not targets:
+        return None
+    return min(targets, key=lambda s: distance((firer.x, firer.y), (s.x, s.y)))
+
+
+def shore_points(target: Fort | Place) -> list[Vec]:
+    x, y, w, h = target.x, target.y, target.w, target.h
+    return [
+        (x, y),
+        (x - w / 2, y - h / 2),
+        (x + w / 2, y - h / 2),
+        (x - w / 2, y + h / 2),
+        (x + w / 2, y + h / 2),
+    ]
+
+
+def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[Shot]:
+    """Guns that may fire at a fort or a town ashore: all fire on them comes
+    off their FPV or BPV (Forts and Buildings)."""
+    from quarterdeck.rulesets.acw_river.forts import fort_range
+
+    target: Fort | Place | None = state.forts.get(target_id) or state.places.get(target_id)
+    if target is None or ship.status != "active" or ship.prize_move == state.turn:
+        return []
+    if isinstance(target, Fort) and target.side == ship.side:
+        return []
+    inches = fort_range(ship, target)
+    c = in_command(state, ship)
+    laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
+    out = []
+    for gun in ship.guns:
+        if not can_fire_gun(ship, gun) or not alternate_ok(gun, state.turn, t):
+            continue
+        band = band_for(gun, inches, t)
+        if band is None or not any(gun_bears(ship, gun, p, t) for p in shore_points(target)):
+            continue
+        kind = t.gunfire.guns[gun.type].kind
+        need = t.firing.ranges[kind].hit_on[band]
+        lay = bonus if gun.id == laying else 0
+        out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay))
+    return out

@@ -1,0 +1,449 @@
+"""What each seat is asked: standing orders, plotted moves and fire orders,
+all given in secret and revealed together (Orders; Fleet Orders; Ship
+Orders; Movement; Firing: Method).
+
+Every prompt of a secret round carries ``context = {"secret": True, "step":
+<round>, "turn": <move>, ...}``; a seat answers for one ship (or fort) at a
+time, and the round is resolved once every seat has answered for all of
+its own. Every combination of fields a form allows is a legal answer: what
+a captain will not do is decided when the plots are revealed
+(commanders.enforce), not refused here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from quarterdeck.core.geometry import distance
+from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.rulesets.acw_river.commanders import can_signal, in_command
+from quarterdeck.rulesets.acw_river.damage import can_fire_gun, turret_jammed
+from quarterdeck.rulesets.acw_river.firing import (
+    fort_guns_manned,
+    hit_chance,
+    legal_arcs,
+    shots_at,
+    shots_at_shore,
+)
+from quarterdeck.rulesets.acw_river.forts import mortar_targets
+from quarterdeck.rulesets.acw_river.hazards import can_reverse_off
+from quarterdeck.rulesets.acw_river.movement import speed_limits
+from quarterdeck.rulesets.acw_river.setup import order_text
+from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Plot, Ship, State
+from quarterdeck.rulesets.acw_river.tables import Tables
+from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.visibility import in_sight
+
+R_ORDERS = "Orders: Fleet Orders; Ship Orders"
+R_PLOT = "Movement"
+R_FIRE = "Firing: Method"
+
+HELM_LABELS = {
+    "hard-port": "hard a-port (her tightest turn to port)",
+    "port": "port (two thirds of her tightest turn)",
+    "half-port": "half port (a third)",
+    "ahead": "steady ahead",
+    "half-starboard": "half starboard (a third)",
+    "starboard": "starboard (two thirds)",
+    "hard-starboard": "hard a-starboard (her tightest turn)",
+}
+
+
+def seat_ships(state: State, seat: str) -> list[Ship]:
+    return [s for sid, s in state.ships.items() if s.side == seat and sid == s.id]
+
+
+def can_act(state: State, ship: Ship) -> bool:
+    """A ship that gets a plot: in action, on the table, not a prize taken
+    this move."""
+    if ship.status == "active":
+        return True
+    return ship.status == "captured" and ship.in_action and ship.prize_move < state.turn
+
+
+# --------------------------------------------------------------------------
+# Standing orders
+
+
+def order_options(state: State, ship: Ship) -> list[Option]:
+    """The standing orders a ship may be given."""
+    out = [Option("engage", "engage the enemy fleet")]
+    for sid in state.sighted.get(ship.side, []):
+        enemy = state.ships[sid]
+        if enemy.afloat and enemy.status != "exited":
+            out.append(Option(f"engage:{sid}", f"engage {enemy.name}"))
+    out.append(Option("proceed:upstream", "proceed upstream (off the top of the table)"))
+    out.append(Option("proceed:downstream", "proceed downstream (off the bottom of the table)"))
+    for n in range(1, 7):
+        out.append(Option(f"proceed:sq{n}", f"proceed to square {n}"))
+    for pid, place in state.places.items():
+        out.append(Option(f"proceed:{pid}", f"proceed to {place.name}"))
+        out.append(Option(f"land:{pid}", f"land a party at {place.name}"))
+    for fid, fort in state.forts.items():
+        if fort.side != ship.side:
+            out.append(Option(f"land:{fid}", f"land a party to storm {fort.name}"))
+    for friend in seat_ships(state, ship.side):
+        if friend.id != ship.id and friend.afloat:
+            out.append(Option(f"station:{friend.id}", f"keep station on {friend.name}"))
+    out.append(Option("hold", "hold her position"))
+    return out
+
+
+def orders_prompt(state: State, seat: str) -> Prompt | None:
+    """The fleet commander's orders at the start: his flagship and every
+    ship's standing order, in secret."""
+    side = state.sides[seat]
+    if state.setup.get("orders_given", {}).get(seat):
+        return None
+    ships = [s for s in seat_ships(state, seat) if s.afloat]
+    if not ships:
+        return None
+    fields = [
+        Field(
+            "flagship",
+            "Flagship (the fleet commander's ship)",
+            "choice",
+            choices=tuple(Option(s.id, s.name) for s in ships),
+        )
+    ]
+    for s in ships:
+        opts = order_options(state, s)
+        current = order_text(side.orders[s.id]) if s.id in side.orders else "engage"
+        ids = [o.id for o in opts]
+        if current in ids:
+            opts.insert(0, opts.pop(ids.index(current)))
+        fields.append(
+            Field(f"order:{s.id}", f"{s.name}: standing order", "choice", choices=tuple(opts))
+        )
+    return Prompt(
+        seat,
+        "Before the battle: nominate your flagship and write each ship's standing order",
+        R_ORDERS,
+        kind="form",
+        fields=tuple(fields),
+        context={"secret": True, "step": "orders", "turn": state.turn},
+    )
+
+
+# --------------------------------------------------------------------------
+# Plots
+
+
+def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
+    """What she may try this move besides steaming: a ram attack or a spar
+    torpedo on an enemy in sight, boarding an enemy alongside, landing a
+    party, anchoring or weighing, reversing off a hazard."""
+    out = [Option("none", "nothing more")]
+    me = hull(ship)
+    for sid in state.sighted.get(ship.side, []):
+        enemy = state.ships[sid]
+        if not enemy.afloat or enemy.status == "exited":
+            continue
+        gap = me.range_to(hull(enemy))
+        if gap <= 20.0:
+            out.append(Option(f"ram:{sid}", f"Ram Attack {enemy.name} ({gap:.1f} in)"))
+            if ship.spar:
+                out.append(Option(f"spar:{sid}", f"spar torpedo into {enemy.name}"))
+        if gap <= t.distances.alongside and ship.crew.reserve - ship.crew.away > 0:
+            out.append(Option(f"board:{sid}", f"board {enemy.name} (alongside)"))
+    spare = ship.crew.reserve - ship.crew.away
+    if spare > 0:
+        from quarterdeck.rulesets.acw_river.boarding import landing_targets
+
+        for target, label in landing_targets(state, ship, t):
+            out.append(Option(f"land:{target}", f"land a party ({label})"))
+    if ship.anchored:
+        out.append(Option("weigh", "weigh anchor (1 CPV, stopped)"))
+    elif ship.speed == 0 and ship.aground is None:
+        out.append(Option("anchor", "drop anchor (1 CPV, stopped)"))
+    if can_reverse_off(state, ship, t):
+        out.append(Option("reverse-off", "try to reverse off the hazard"))
+    if ship.balloon and not ship.balloon_up:
+        out.append(Option("balloon", "set up the balloon (one move)"))
+    if ship.fireship and not ship.alight:
+        out.append(Option("ignite", "set her alight (4 to 6)"))
+    if ship.fireship == "explosive":
+        out.append(Option("detonate", "detonate her (a 6), sinking every ship touching her"))
+    if ship.towing:
+        out.append(Option("cast-off", "cast off the tow"))
+    elif ship.speed == 0 and not ship.towed_by and ship.max_speed > 0:
+        for sid, other in state.ships.items():
+            if (
+                sid != ship.id
+                and other.side == ship.side
+                and other.speed == 0
+                and not other.towing
+                and not other.towed_by
+                and other.afloat
+                and me.range_to(hull(other)) <= t.distances.alongside
+            ):
+                out.append(Option(f"tow:{sid}", f"take {other.name} in tow"))
+    return out
+
+
+def due_plots(state: State) -> list[str]:
+    return [sid for sid, s in state.ships.items() if can_act(state, s)]
+
+
+def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
+    """One form for all of the seat's ships to plot this move: for each ship
+    her speed, helm, turret arcs, action (and the gun her captain lays, the
+    quarter she fires at in the first move, a new order if signalled), the
+    field names prefixed with her id ("arkansas/speed")."""
+    if seat in state.plots:
+        return None
+    ships = [state.ships[sid] for sid in state.due if state.ships[sid].side == seat]
+    if not ships:
+        return None
+    fields: list[Field] = []
+    for ship in ships:
+        for f in plot_fields(state, ship, t):
+            fields.append(
+                Field(
+                    f"{ship.id}/{f.name}",
+                    f"{ship.name}: {f.label}",
+                    f.type,
+                    f.low,
+                    f.high,
+                    f.choices,
+                )
+            )
+    names = ", ".join(s.name for s in ships)
+    return Prompt(
+        seat,
+        f"Move {state.turn}: plot the moves of {names}",
+        R_PLOT,
+        kind="form",
+        fields=tuple(fields),
+        context={
+            "secret": True,
+            "step": "plot",
+            "turn": state.turn,
+            "ships": [s.id for s in ships],
+        },
+    )
+
+
+def split(answer: dict[str, Any], uid: str) -> dict[str, Any]:
+    """One ship's part of a whole side's form."""
+    head = f"{uid}/"
+    return {k[len(head) :]: v for k, v in answer.items() if k.startswith(head)}
+
+
+def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
+    """The fields of one ship's plot."""
+    low, high = speed_limits(ship, t)
+    fields: list[Field] = [
+        Field(
+            "speed",
+            f"Speed in knots this move (now {ship.speed}; {low} to {high}; below 0 astern)",
+            "int",
+            low,
+            high,
+        ),
+        Field(
+            "helm",
+            f"Helm (turning radius {ship.turning:g} in)",
+            "choice",
+            choices=tuple(Option(h, HELM_LABELS[h]) for h in HELMS),
+        ),
+    ]
+    for turret in ship.turrets:
+        arcs = (turret.arc,) if turret_jammed(ship, turret.id) else legal_arcs(turret)
+        ordered = (
+            [turret.arc] + [a for a in arcs if a != turret.arc]
+            if turret.arc in arcs
+            else list(arcs)
+        )
+        fields.append(
+            Field(
+                f"turret:{turret.id}",
+                f"Turret ({turret.position}) arc",
+                "choice",
+                choices=tuple(Option(a, a) for a in ordered),
+            )
+        )
+    fields.append(
+        Field("action", "Action", "choice", choices=tuple(action_options(state, ship, t)))
+    )
+    c = in_command(state, ship)
+    if (c is not None and c.role == "captain") or (c is not None and c.role == "fleet"):
+        guns = [g for g in ship.guns if can_fire_gun(ship, g)]
+        if guns:
+            fields.append(
+                Field(
+                    "laying",
+                    f"{c.name} lays a gun himself (adds his gunnery)",
+                    "choice",
+                    choices=(
+                        Option("none", "no"),
+                        *(Option(g.id, f"{g.id}: {g.type}, {g.mount}") for g in guns),
+                    ),
+                )
+            )
+    if state.turn == 1:
+        fields.append(
+            Field(
+                "quarter",
+                "First move: fire after this quarter of the move (4: at its end)",
+                "int",
+                1,
+                4,
+            )
+        )
+    if can_signal(state, ship, t):
+        opts = order_options(state, ship)
+        held = state.sides[ship.side].orders
+        current = order_text(held[ship.id]) if ship.id in held else "engage"
+        ids = [o.id for o in opts]
+        if current in ids:
+            opts.insert(0, opts.pop(ids.index(current)))
+        fields.append(
+            Field(
+                "order",
+                "Standing order (the fleet commander can signal her)",
+                "choice",
+                choices=tuple(opts),
+            )
+        )
+    return fields
+
+
+def plot_from(answer: dict[str, Any]) -> Plot:
+    turrets = {k.split(":", 1)[1]: str(v) for k, v in answer.items() if k.startswith("turret:")}
+    laying = str(answer.get("laying", "none"))
+    return Plot(
+        speed=int(answer["speed"]),
+        helm=answer["helm"],
+        turrets=turrets,  # type: ignore[arg-type]
+        action="" if answer.get("action", "none") == "none" else str(answer["action"]),
+        laying="" if laying == "none" else laying,
+        fire_quarter=int(answer.get("quarter", 4)),
+    )
+
+
+# --------------------------------------------------------------------------
+# Fire orders
+
+
+def firer(state: State, uid: str) -> Ship | Fort:
+    return state.ships[uid] if uid in state.ships else state.forts[uid]
+
+
+def targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[Ship, list[Any]]]:
+    """Enemy ships this unit has in sight with guns able to fire at them."""
+    out = []
+    for sid in state.sighted.get(unit.side, []):
+        enemy = state.ships[sid]
+        if not enemy.afloat or enemy.status == "exited":
+            continue
+        shots = shots_at(state, unit, enemy, t, knower=unit.side)
+        if shots:
+            out.append((enemy, shots))
+    return out
+
+
+def shore_targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[str, str, list[Any]]]:
+    """Enemy forts and towns or ports a ship's guns bear on and reach."""
+    if not isinstance(unit, Ship):
+        return []
+    out = []
+    for tid in [*state.forts, *state.places]:
+        shots = shots_at_shore(state, unit, tid, t)
+        if shots:
+            name = state.forts[tid].name if tid in state.forts else state.places[tid].name
+            out.append((tid, name, shots))
+    return out
+
+
+def can_fire(state: State, uid: str, t: Tables) -> bool:
+    if uid in state.fired:
+        return False
+    unit = firer(state, uid)
+    if isinstance(unit, Fort) and (unit.status != "active" or not fort_guns_manned(unit)):
+        return False
+    return (
+        bool(targets(state, unit, t))
+        or bool(mortar_targets(state, unit, t))
+        or bool(shore_targets(state, unit, t))
+    )
+
+
+def fire_options(state: State, unit: Ship | Fort, t: Tables) -> list[Option]:
+    """What one ship or fort may fire at: hold, an enemy ship in sight that
+    its guns bear on, every gun at will, a fort or town ashore, a mortar
+    target (a town by its square)."""
+    options = [Option("hold", "hold fire")]
+    found = targets(state, unit, t)
+    for enemy, shots in found:
+        best = max(hit_chance(s) for s in shots)
+        options.append(
+            Option(
+                f"at:{enemy.id}",
+                f"{enemy.name}: {len(shots)} gun(s) bear, "
+                f"{min(s.inches for s in shots):g} in, best {best:.0%} a gun",
+            )
+        )
+    if len(found) > 1:
+        options.append(Option("will", "every gun at the nearest target it bears on"))
+    for tid, name, shots in shore_targets(state, unit, t):
+        options.append(Option(f"at:{tid}", f"{name} ashore: {len(shots)} gun(s) bear"))
+    for target, label in mortar_targets(state, unit, t):
+        if target in state.forts:
+            options.append(Option(f"mortar:{target}", f"mortar at {label}"))
+            continue
+        for square in range(1, 7):
+            options.append(
+                Option(f"mortar:{target}:{square}", f"mortar at {label}, aimed at square {square}")
+            )
+    return options
+
+
+def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
+    """One form for every ship and fort of the seat that can fire now."""
+    if seat in state.fire_orders:
+        return None
+    units = [firer(state, uid) for uid in state.due]
+    units = [u for u in units if u.side == seat]
+    if not units:
+        return None
+    fields = tuple(
+        Field(u.id, f"{u.name} fires at", "choice", choices=tuple(fire_options(state, u, t)))
+        for u in units
+    )
+    when = (
+        "now, at this point of the first move"
+        if state.phase == "move"
+        else "at the end of the move"
+    )
+    return Prompt(
+        seat,
+        f"Move {state.turn}: fire orders, {when}",
+        R_FIRE,
+        kind="form",
+        fields=fields,
+        context={
+            "secret": True,
+            # the first move's fire after a quarter is a round of its own
+            "step": f"fire-q{state.quarter}" if state.phase == "move" else "fire",
+            "turn": state.turn,
+            "units": [u.id for u in units],
+        },
+    )
+
+
+def in_range_enemies(state: State, ship: Ship, t: Tables) -> list[Ship]:
+    return [
+        state.ships[sid]
+        for sid in state.sighted.get(ship.side, [])
+        if state.ships[sid].afloat and in_sight(state, ship, state.ships[sid], t)
+    ]
+
+
+def nearest_enemy(state: State, ship: Ship) -> Ship | None:
+    seen = [
+        state.ships[sid] for sid in state.sighted.get(ship.side, []) if state.ships[sid].in_action
+    ]
+    if not seen:
+        return None
+    return min(seen, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))

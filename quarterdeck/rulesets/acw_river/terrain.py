@@ -1,0 +1,185 @@
+"""The table as geometry: the six squares, the current lanes, the depth and
+the tide, land and shoals (Table Set Up; Currents; Tides).
+
+The table is ``width`` across (x, west to east) and ``length`` along the
+river (y); upstream is the top (y = length). The six set-up squares are two
+across and three along, numbered 1 and 2 at the upstream end, 5 and 6 at the
+downstream end. The five current lanes split the water between the banks
+from west to east. Shapely geometry is built from the state's plain-data
+features and cached by their contents.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.prepared import PreparedGeometry, prep
+
+from quarterdeck.core.geometry import Hull, Pose
+from quarterdeck.rulesets.acw_river.state import Feature, Ship, State, Table
+from quarterdeck.rulesets.acw_river.tables import Tables
+
+Vec = tuple[float, float]
+FeatureKey = tuple[tuple[str, str, tuple[Vec, ...]], ...]
+
+
+def square_of(table: Table, p: Vec) -> int:
+    """The set-up square (1 to 6) a point lies in."""
+    col = 0 if p[0] < table.width / 2 else 1
+    third = table.length / 3
+    row = 0 if p[1] >= 2 * third else 1 if p[1] >= third else 2
+    return row * 2 + col + 1
+
+
+def square_box(table: Table, square: int) -> tuple[float, float, float, float]:
+    """The square's (x0, y0, x1, y1)."""
+    row, col = divmod(square - 1, 2)
+    third = table.length / 3
+    x0 = 0.0 if col == 0 else table.width / 2
+    y1 = table.length - row * third
+    return (x0, y1 - third, x0 + table.width / 2, y1)
+
+
+def lane_of(table: Table, x: float) -> int:
+    """The current lane (0 to 4, west to east) at ``x``."""
+    west, east = table.river_x
+    if east <= west:
+        west, east = 0.0, table.width
+    share = (x - west) / (east - west)
+    return max(0, min(4, int(share * 5)))
+
+
+def current_at(table: Table, p: Vec, t: Tables) -> int:
+    """The speed of the current (knots, downstream) at a point: its lane's
+    speed, less in the upper squares of a tidal estuary and nothing in the
+    lowest two (Estuary Battle). A scenario's flood tide is a negative
+    current (it runs upstream)."""
+    speed = table.lanes[lane_of(table, p[0])]
+    if table.kind == "estuary" and table.tidal and speed > 0:
+        less = t.setup.tidal_current_less.get(str(square_of(table, p)), 0)
+        speed = max(0, speed - less)
+    return speed
+
+
+def tide_at(table: Table, p: Vec, t: Tables) -> float:
+    """Feet of tide added to the depth at a point (Tides): none, half or the
+    full tidal range by square; the tide is taken at its highest."""
+    if table.kind != "estuary" or not table.tidal:
+        return 0.0
+    return table.tide_range * t.setup.tide_effect.get(str(square_of(table, p)), 0.0)
+
+
+def feature_key(features: list[Feature]) -> FeatureKey:
+    return tuple(
+        (f.id, f.kind, tuple((float(x), float(y)) for x, y in f.polygon)) for f in features
+    )
+
+
+class Geometry:
+    """Prepared shapely geometry for one set of features."""
+
+    __slots__ = ("land", "land_prep", "polygons")
+
+    def __init__(self, key: FeatureKey) -> None:
+        self.polygons: dict[str, Polygon] = {}
+        land = []
+        for fid, kind, pts in key:
+            poly = Polygon(list(pts))
+            if not poly.is_valid:
+                poly = poly.buffer(0)
+            self.polygons[fid] = poly
+            if kind == "land":
+                land.append(poly)
+        self.land = shapely.union_all(land) if land else None
+        self.land_prep: PreparedGeometry | None = prep(self.land) if self.land is not None else None
+
+
+@lru_cache(maxsize=64)
+def _geometry(key: FeatureKey) -> Geometry:
+    return Geometry(key)
+
+
+def geometry(state: State) -> Geometry:
+    return _geometry(feature_key(state.features))
+
+
+def on_land(state: State, p: Vec) -> bool:
+    g = geometry(state)
+    return g.land_prep is not None and bool(g.land_prep.contains(Point(p)))
+
+
+def distance_to_land(state: State, p: Vec) -> float:
+    g = geometry(state)
+    if g.land is None:
+        return math.inf
+    return float(g.land.distance(Point(p)))
+
+
+def path_near_land(state: State, a: Vec, b: Vec, within: float) -> bool:
+    """Whether the path a-b passes within ``within`` inches of land."""
+    g = geometry(state)
+    if g.land is None:
+        return False
+    line = LineString([a, b]) if a != b else Point(a)
+    return bool(g.land.distance(line) <= within + 1e-9)
+
+
+def land_blocks(state: State, a: Vec, b: Vec) -> bool:
+    """Whether land stands between a and b (islands, banks; an end on land,
+    a fort on the shore, does not block)."""
+    g = geometry(state)
+    if g.land_prep is None or a == b:
+        return False
+    line = LineString([a, b])
+    if not g.land_prep.intersects(line):
+        return False
+    inside = line.intersection(g.land)
+    parts = getattr(inside, "geoms", [inside])
+    return any(
+        part.length > 1e-6 and part.distance(Point(a)) > 1e-6 and part.distance(Point(b)) > 1e-6
+        for part in parts
+    )
+
+
+def features_crossed(state: State, a: Vec, b: Vec, kinds: tuple[str, ...]) -> list[Feature]:
+    """The features of these kinds that the path a-b touches."""
+    g = geometry(state)
+    line = LineString([a, b]) if a != b else Point(a)
+    return [f for f in state.features if f.kind in kinds and g.polygons[f.id].intersects(line)]
+
+
+def depth_at(state: State, p: Vec, t: Tables) -> float:
+    """The water's depth in feet at a point: a shoal's own depth where one
+    lies, else the river's; the tide added in a tidal estuary."""
+    g = geometry(state)
+    depth = float(state.table.depth)
+    pt = Point(p)
+    for f in state.features:
+        if f.kind == "shoal" and f.depth is not None and g.polygons[f.id].contains(pt):
+            depth = min(depth, float(f.depth))
+    return depth + tide_at(state.table, p, t)
+
+
+def hull(ship: Ship) -> Hull:
+    """The ship's keel from bow to stern (her pose is the smokestack, mid-model)."""
+    pose = Pose(ship.x, ship.y, ship.heading).advance(ship.length / 2)
+    return Hull(pose, ship.length)
+
+
+def rect(cx: float, cy: float, w: float, h: float, heading: float = 0.0) -> list[Vec]:
+    """A w by h rectangle centred on (cx, cy), ``h`` along ``heading``."""
+    r = math.radians(heading)
+    ux, uy = math.sin(r), math.cos(r)  # along
+    vx, vy = uy, -ux  # across (to starboard)
+    out = []
+    for a, c in ((1, 1), (1, -1), (-1, -1), (-1, 1)):
+        out.append(
+            (
+                round(cx + ux * a * h / 2 + vx * c * w / 2, 4),
+                round(cy + uy * a * h / 2 + vy * c * w / 2, 4),
+            )
+        )
+    return out

@@ -1,0 +1,189 @@
+"""Visibility: what each side has in sight, and who may read what
+(Visibility; Fog; Smoke; Towing Balloons).
+
+Line of sight reaches 50 inches (less in fog). Ships behind islands (land)
+or behind larger ships cannot be seen or fired on; nor through a cloud of
+gun smoke on a windless day. An enemy ship is placed on a side's table once
+one of its ships or forts has her in sight, and stays there (a model once
+placed is not taken off); until then she is absent from that side's view,
+and every line of the log about her is written for her own side alone, every
+roll about her rolled in secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from shapely.geometry import LineString, Point
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.geometry import segment_distance
+from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
+from quarterdeck.rulesets.acw_river.tables import Tables
+from quarterdeck.rulesets.acw_river.terrain import hull, land_blocks
+
+R_VIS = "Visibility"
+R_FOG = "Fog"
+R_SMOKE = "Smoke"
+R_BALLOON = "Towing Balloons"
+
+Vec = tuple[float, float]
+
+
+def sight_range(state: State, t: Tables) -> float:
+    """50 inches, or the fog's visibility while it lasts."""
+    if state.table.fog is not None:
+        return min(t.visibility.range, state.table.fog)
+    return t.visibility.range
+
+
+def knowers(state: State, ship: Ship) -> set[str]:
+    """The sides that have this ship on their table: hers, and those that
+    have sighted her."""
+    out = {ship.side, ship.owner}
+    for side, seen in state.sighted.items():
+        if ship.id in seen:
+            out.add(side)
+    return out & set(state.sides)
+
+
+def audience(state: State, ships: Iterable[Ship]) -> tuple[str, ...] | None:
+    """Who may read a log line about these ships: every side (None, a public
+    line) if every side has them all on its table, else the sides that do."""
+    sides = set(state.sides)
+    for ship in ships:
+        sides &= knowers(state, ship)
+    if sides == set(state.sides):
+        return None
+    return tuple(sorted(sides))
+
+
+def secret_for(state: State, ship: Ship) -> bool:
+    """Whether a roll about this ship is secret (some side has not sighted her)."""
+    return audience(state, [ship]) is not None
+
+
+def say(state: State, ctx: Context, text: str, rule: str, *ships: Ship) -> None:
+    """A log line about ``ships``, for the sides that have them all in sight."""
+    ctx.log(text, rule, seats=audience(state, ships))
+
+
+def _points(ship: Ship) -> list[Vec]:
+    h = hull(ship)
+    return [h.bow, h.middle, h.stern]
+
+
+def known(state: State, knower: str | None, sid: str) -> bool:
+    """Whether ``knower`` has this ship on its table (None: the truth)."""
+    if knower is None:
+        return True
+    ship = state.ships[sid]
+    return ship.side == knower or sid in state.sighted.get(knower, [])
+
+
+def clear_line(
+    state: State,
+    a: Vec,
+    b: Vec,
+    target_spv: int,
+    skip: tuple[str, ...],
+    t: Tables,
+    knower: str | None = None,
+) -> bool:
+    """Whether nothing blocks a sight line: no land, no larger ship, no smoke
+    cloud between the two ends. With ``knower``, only the ships that side
+    knows of count (what it may reckon with on its own table)."""
+    if land_blocks(state, a, b):
+        return False
+    for sid, other in state.ships.items():
+        if sid in skip or not other.afloat or other.spv_start <= target_spv:
+            continue
+        if not known(state, knower, sid):
+            continue
+        h = hull(other)
+        if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
+            return False
+    if state.smoke:
+        line = LineString([a, b]) if a != b else Point(a)
+        for cloud in state.smoke:
+            if cloud.ship in skip or (
+                cloud.ship in state.ships and not known(state, knower, cloud.ship)
+            ):
+                continue
+            if Point(cloud.x, cloud.y).buffer(cloud.size).intersects(line):
+                return False
+    return True
+
+
+def ship_sees(
+    state: State,
+    viewer: Ship,
+    target: Ship,
+    t: Tables,
+    unlimited: bool = False,
+    knower: str | None = None,
+) -> bool:
+    """Whether ``viewer`` has ``target`` in sight now (a balloon aloft sees
+    all areas where nothing blocks the line)."""
+    limit = sight_range(state, t)
+    vh, th = hull(viewer), hull(target)
+    if not unlimited and vh.range_to(th) > limit:
+        return False
+    skip = (viewer.id, target.id)
+    return any(
+        clear_line(state, (viewer.x, viewer.y), p, target.spv_start, skip, t, knower)
+        for p in _points(target)
+    )
+
+
+def fort_sees(state: State, fort: Fort, target: Ship, t: Tables, knower: str | None = None) -> bool:
+    th = hull(target)
+    if th.range_to_point((fort.x, fort.y)) > sight_range(state, t) + max(fort.w, fort.h) / 2:
+        return False
+    return any(
+        clear_line(state, (fort.x, fort.y), p, target.spv_start, (target.id,), t, knower)
+        for p in _points(target)
+    )
+
+
+def side_sees(state: State, side: str, target: Ship, t: Tables) -> bool:
+    """Whether any ship or fort of ``side`` has ``target`` in sight now."""
+    for ship in state.ships.values():
+        if ship.side != side or not ship.afloat or ship.status == "abandoned":
+            continue
+        aloft = ship.balloon and 0 < ship.balloon_up <= state.turn
+        if ship_sees(state, ship, target, t, unlimited=aloft):
+            return True
+    return any(
+        fort.side == side and fort.status != "abandoned" and fort_sees(state, fort, target, t)
+        for fort in state.forts.values()
+    )
+
+
+def update_sightings(state: State, t: Tables, ctx: Context) -> list[str]:
+    """Place on each side's table the enemy ships it now has in sight
+    (Visibility). Returns the ids newly sighted."""
+    new: list[str] = []
+    for side in state.sides:
+        seen = state.sighted.setdefault(side, [])
+        for ship in state.ships.values():
+            if ship.side == side or ship.id in seen or ship.status in ("sunk", "exploded"):
+                continue
+            if ship.status == "exited":
+                continue
+            if side_sees(state, side, ship, t):
+                seen.append(ship.id)
+                new.append(ship.id)
+                say(state, ctx, f"{ship.name} comes into sight of the {side} fleet", R_VIS, ship)
+    return new
+
+
+def in_sight(
+    state: State, viewer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+) -> bool:
+    """Whether the firer has the target in sight now (Visibility: ships
+    hidden behind islands or larger ships cannot be fired upon). With
+    ``knower``, as that side can judge it from its own table."""
+    if isinstance(viewer, Fort):
+        return fort_sees(state, viewer, target, t, knower)
+    return ship_sees(state, viewer, target, t, knower=knower)

@@ -1,0 +1,222 @@
+"""A heuristic player for Cutting Out Party, for the raiders, the defenders
+and the umpire, deciding from its seat's view only (it never peeks: until
+the raiders are seen, the defenders' view has no raiders in it).
+
+Raiders: each boat rows for its own boarding point on the prize (or for the
+landing nearest its task, a battery), comes alongside, climbs; on deck the
+first party puts two men (marines first) on the main hatch and the rest
+sweep the deck; the prize sails as soon as she is half rigged and her deck
+is clear. They hold their fire until they are seen.
+
+Defenders: the guard and crew repel boarders at the rail where boats lie,
+then fight whatever stands on their deck; the guns fire round shot at the
+prize once the raiders hold her (her rigging suffers), grape at boats in
+grape range, round shot at boats beyond; boats of the garrison row to retake
+the prize once the raiders hold her.
+
+Umpire: the scenario's hull points.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from typing import Any
+
+from quarterdeck.core.prompts import Answer, Prompt
+
+
+def _by_id(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {str(i["id"]): i for i in items}
+
+
+class CuttingOutAI:
+    """Decides from the view alone."""
+
+    def __init__(self, seat: str, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+        step = prompt.context.get("step")
+        ids = prompt.option_ids()
+        if step == "hull":
+            wanted = str(prompt.context.get("scenario", ""))
+            return wanted if wanted in ids else ids[len(ids) // 2]
+        if prompt.kind == "form":
+            return self._row(view, prompt)
+        if step == "move":
+            for choice in ("climb", "land"):
+                if choice in ids:
+                    return choice
+            return ids[0]
+        if step == "prize":
+            ship = next(s for s in view["ships"] if s["prize"])
+            mine = [f for f in view["figures"] if f["where"] == "deck" and f["place"] == ship["id"]]
+            clear = all(f["side"] == self.seat for f in mine)
+            return "sail" if clear or ship["fully_rigged"] or self._late(view) else "stay"
+        if step == "deck":
+            return self._deck(view, prompt)
+        if step == "land":
+            return self._land(view, prompt)
+        if step == "fire":
+            return self._fire(view, prompt)
+        if step == "guns":
+            return self._guns(view, prompt)
+        return ids[0]
+
+    @staticmethod
+    def _late(view: dict[str, Any]) -> bool:
+        return int(view["turn"]) >= int(view["turn_limit"]) - 2
+
+    # -- boats ------------------------------------------------------------------
+
+    def _row(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+        toward = next(f for f in prompt.fields if f.name == "toward")
+        inches = next(f for f in prompt.fields if f.name == "inches")
+        choices = [c.id for c in toward.choices]
+        boats = _by_id(view["boats"])
+        boat = boats.get(str(prompt.context.get("boat")), {})
+        full = inches.high
+        prize = next(s for s in view["ships"] if s["prize"])
+        if self.seat == view["raiders"]:
+            if prize["status"] == "under-way" or (self._late(view) and not boat.get("alongside")):
+                return {"toward": "exit", "inches": full}
+            task = str(boat.get("task") or prize["id"])
+            batteries = _by_id(view["batteries"])
+            if task in batteries:
+                landing = self._landing_near(view, batteries[task])
+                if landing is not None and f"landing:{landing}" in choices:
+                    return {"toward": f"landing:{landing}", "inches": full}
+            point = self._free_point(view, prize, boat)
+            key = f"alongside:{prize['id']}:{point}"
+            if key in choices:
+                return {"toward": key, "inches": full}
+            return {"toward": choices[0], "inches": full}
+        # defenders: row to retake the prize once the raiders stand on her deck
+        raiders_aboard = any(
+            f["side"] == view["raiders"] and f["where"] == "deck" and f["place"] == prize["id"]
+            for f in view["figures"]
+        )
+        if raiders_aboard:
+            point = self._free_point(view, prize, boat)
+            key = f"alongside:{prize['id']}:{point}"
+            if key in choices:
+                return {"toward": key, "inches": full}
+        return {"toward": choices[0], "inches": 0}
+
+    def _free_point(self, view: dict[str, Any], ship: dict[str, Any], boat: dict[str, Any]) -> str:
+        """The boarding point nearest the boat that no friendly boat has taken."""
+        taken = {
+            str(b["alongside"]).split(":", 1)[1]
+            for b in view["boats"]
+            if b["side"] == self.seat and b["alongside"] and b["id"] != boat.get("id")
+        }
+        heading = math.radians(float(ship["heading"]))
+        bx, by = float(boat.get("x", 0.0)), float(boat.get("y", 0.0))
+
+        def where(p: list[float]) -> tuple[float, float]:
+            along = p[0] - ship["length"] / 2
+            fx, fy = math.sin(heading), math.cos(heading)
+            sx, sy = math.cos(heading), -math.sin(heading)
+            return (ship["x"] + fx * along + sx * p[1], ship["y"] + fy * along + sy * p[1])
+
+        # the side where the ship's guns are manned is the side to keep off
+        guns = {"larboard": 0, "starboard": 0}
+        for g in view.get("guns", []):
+            if g.get("owner") == ship["id"] and g.get("ready") and g.get("deck_y") is not None:
+                guns["starboard" if g["deck_y"] > 0 else "larboard"] += int(g.get("serving", 0) > 0)
+        points = sorted(
+            ship["points"].items(),
+            key=lambda kv: (
+                kv[0] in taken,
+                guns.get(kv[0].split("-")[0], 0),
+                math.dist((bx, by), where(kv[1])),
+            ),
+        )
+        return str(points[0][0])
+
+    @staticmethod
+    def _landing_near(view: dict[str, Any], battery: dict[str, Any]) -> str | None:
+        landings = view["landings"]
+        if not landings:
+            return None
+        best = min(
+            landings, key=lambda lg: math.dist((lg["x"], lg["y"]), (battery["x"], battery["y"]))
+        )
+        return str(best["id"])
+
+    # -- parties ------------------------------------------------------------------
+
+    def _deck(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ids = prompt.option_ids()
+        ship = _by_id(view["ships"])[str(prompt.context.get("ship"))]
+        if self.seat == view["raiders"]:
+            if ship["hatch_held_by"] != self.seat and ship["crew_below"]:
+                for n in ("hatch-2", "hatch-1"):
+                    if n in ids:
+                        return n
+            return "attack" if "attack" in ids else "hold"
+        if "attack" in ids:
+            return "attack"
+        repel = [i for i in ids if i.startswith("repel:")]
+        if repel:
+            return repel[0]
+        if "guns" in ids and any(b["side"] != self.seat for b in view["boats"]):
+            return "guns"
+        return "hold"
+
+    def _land(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ids = prompt.option_ids()
+        party = _by_id(view["parties"]).get(str(prompt.context.get("party")), {})
+        spike = [i for i in ids if i.startswith("spike:")]
+        if spike:
+            return spike[0]
+        batteries = _by_id(view["batteries"])
+        for bid, b in batteries.items():
+            held = b["captured_by"] or b["side"]
+            if (
+                held != self.seat
+                and f"advance:{bid}" in ids
+                and (self.seat == view["raiders"] or b["side"] == self.seat)
+            ):
+                formed = f"formed:{bid}"
+                if party.get("formed") and formed in ids:
+                    return formed
+                return f"advance:{bid}"
+        if self.seat == view["raiders"]:
+            embark = [i for i in ids if i.startswith("embark:")]
+            if embark and not spike and self._late(view):
+                return embark[0]
+            return "attack" if "attack" in ids else "hold"
+        return "hold"
+
+    # -- fire ---------------------------------------------------------------------
+
+    def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
+        if self.seat == view["raiders"] and not view["alarm"]["detected"]:
+            return "hold"  # no shot before the raiders are seen: it gives the alarm
+        best, most = "hold", 0
+        for o in prompt.options:
+            found = re.search(r"\((\d+) in range\)", o.label)
+            if o.id.startswith("fire:") and found and int(found.group(1)) > most:
+                best, most = o.id, int(found.group(1))
+        return best
+
+    def _guns(self, view: dict[str, Any], prompt: Prompt) -> str:
+        ids = prompt.option_ids()
+        if self.seat == view["raiders"] and not view["alarm"]["detected"]:
+            return "hold"
+        for prefix in (
+            "ball:ship:",
+            "grape:boat:",
+            "grape:party:",
+            "ball:boat:",
+            "ball:fort:",
+            "grape:",
+        ):
+            found = [i for i in ids if i.startswith(prefix)]
+            if found:
+                return found[0]
+        return "hold"

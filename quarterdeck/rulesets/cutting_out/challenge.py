@@ -1,0 +1,173 @@
+"""The ship's challenge (step 2), and boarders reaching the deck.
+
+While the raiders are unseen and a boat lies alongside, the guard hails:
+a d6 of 3 or less and the officer's disguised voice fools him long enough
+for the climbers to gain the deck; 4 or more and the alarm sounds this turn,
+and every boat's climbers that a guard opposes must beat him in the melee.
+Instead the raiders may shoot the guard (a 6 kills him) but the shot sounds
+the alarm. The challenge is the raiding officer's bluff, so the raiders roll
+it, secretly until it fails.
+
+Once the alarm is given, climbers reach the deck where nobody bars the way;
+where enemies stand at the rail they must fight their way up (Melee).
+"""
+
+from __future__ import annotations
+
+import math
+
+from quarterdeck.core.engine import Context
+from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out.common import R_CHALLENGE, hidden, say
+from quarterdeck.rulesets.cutting_out.movement import gain_deck
+from quarterdeck.rulesets.cutting_out.spotting import detect
+from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
+from quarterdeck.rulesets.cutting_out.tables import Tables
+
+
+def guards(state: State, ship: Ship) -> list[Figure]:
+    return [f for f in state.on_deck(ship.id) if f.party == f"{ship.id}-guard"]
+
+
+def guard_facing(
+    state: State, t: Tables, ship: Ship, point_id: str, taken: set[str] | None = None
+) -> Figure | None:
+    """The guard who opposes boarders at ``point_id``: the nearest man of the
+    ship's guard who can reach that point in one move (this project's
+    reading of "opposed by a guard")."""
+    px, py = harbour.boarding_points(ship, t)[point_id]
+    near = [
+        g
+        for g in guards(state, ship)
+        if math.hypot(g.x - px, g.y - py) <= t.challenge.reach
+        and (taken is None or g.id not in taken)
+    ]
+    return min(near, key=lambda g: math.hypot(g.x - px, g.y - py)) if near else None
+
+
+def opposers(state: State, t: Tables, ship: Ship, point_id: str, side: str) -> list[Figure]:
+    """Enemies of ``side`` standing at the rail at ``point_id``."""
+    px, py = harbour.boarding_points(ship, t)[point_id]
+    return [
+        f
+        for f in state.on_deck(ship.id)
+        if f.side != side and math.hypot(f.x - px, f.y - py) <= t.deck.rail_reach
+    ]
+
+
+def climbers(state: State, ship: Ship) -> dict[str, list[Figure]]:
+    """Figures climbing the ship's side this turn, by boarding point."""
+    out: dict[str, list[Figure]] = {}
+    for boat in state.boats.values():
+        if not boat.afloat or not boat.alongside.startswith(f"{ship.id}:"):
+            continue
+        for f in state.aboard(boat.id):
+            if f.climbing:
+                out.setdefault(f.climbing, []).append(f)
+    return out
+
+
+def step_challenge(state: State, t: Tables, ctx: Context) -> None:
+    """Step 2: the challenge (skipped once the raiders are seen), then the
+    climbers gain the deck wherever nobody bars the way."""
+    for ship in state.ships.values():
+        if not ship.afloat:
+            continue
+        alongside = [
+            b
+            for b in state.boats.values()
+            if b.afloat and b.side == state.raiders and b.alongside.startswith(f"{ship.id}:")
+        ]
+        fooled = False
+        alarm = False
+        if hidden(state) and alongside and ship.side == state.defenders:
+            shooting = [b for b in alongside if b.id in state.challenge.get("shoot", [])]
+            if shooting:
+                for boat in shooting:
+                    shoot_guard(state, t, ctx, ship, boat)
+                detect(state, t, ctx, "the raiders shoot at the guard", alarm_now=True)
+                alarm = True
+            else:
+                (die,) = ctx.roll(
+                    f"{ship.name}'s guard hails the boats: the officer answers "
+                    f"({t.challenge.fooled_on} or less fools him)",
+                    1,
+                    R_CHALLENGE,
+                    seat=state.raiders,
+                    secret=True,
+                    odds=f"{t.challenge.fooled_on / 6 * 100:.0f}% to fool him",
+                )
+                if die <= t.challenge.fooled_on:
+                    fooled = True
+                    say(state, ctx, f"The guard is fooled (rolled {die})", R_CHALLENGE, True)
+                else:
+                    detect(
+                        state,
+                        t,
+                        ctx,
+                        f"{ship.name}'s guard is not fooled by the answer to his challenge",
+                        alarm_now=True,
+                    )
+                    alarm = True
+        climbing = climbers(state, ship)
+        if alarm and climbing:
+            taken: set[str] = set()
+            for point_id in sorted(climbing, key=lambda p: -len(climbing[p])):
+                guard = guard_facing(state, t, ship, point_id, taken)
+                if guard is None:
+                    continue
+                taken.add(guard.id)
+                px, py = harbour.boarding_points(ship, t)[point_id]
+                guard.x, guard.y = harbour.clamp_to_deck(ship, px, py)
+                ctx.log(
+                    f"A guard runs to the {harbour.point_words(point_id)} to bar the boarders' way",
+                    R_CHALLENGE,
+                )
+        for point_id, figs in sorted(climbing.items()):
+            side = figs[0].side
+            barred = [] if fooled else opposers(state, t, ship, point_id, side)
+            if barred:
+                say(
+                    state,
+                    ctx,
+                    f"{len(figs)} boarders at {ship.name}'s {harbour.point_words(point_id)} "
+                    f"must fight their way past {len(barred)} on deck",
+                    R_CHALLENGE,
+                )
+                continue
+            gain_deck(state, t, ship, figs, point_id)
+            say(
+                state,
+                ctx,
+                f"{len(figs)} boarders gain {ship.name}'s deck at her "
+                f"{harbour.point_words(point_id)}",
+                R_CHALLENGE,
+                True,
+            )
+        if hidden(state) and state.on_deck(ship.id, state.raiders):
+            detect(state, t, ctx, f"raiders stand on {ship.name}'s deck")
+
+
+def shoot_guard(state: State, t: Tables, ctx: Context, ship: Ship, boat: Boat) -> None:
+    """The raiders in a boat fire at the guard facing them: a 6 kills him."""
+    point_id = boat.alongside.split(":", 1)[1]
+    guard = guard_facing(state, t, ship, point_id)
+    muskets = [
+        f
+        for f in state.aboard(boat.id)
+        if t.figures.types[f.kind].musket and f.wet_until < state.turn  # type: ignore[index]
+    ]
+    if guard is None or not muskets:
+        ctx.log(f"{boat.name}'s people fire into the dark", R_CHALLENGE)
+        return
+    dice = ctx.roll(
+        f"{boat.name}: shooting the guard ({t.challenge.shoot_guard_on} kills him)",
+        len(muskets),
+        R_CHALLENGE,
+        seat=state.raiders,
+    )
+    if any(d >= t.challenge.shoot_guard_on for d in dice):
+        guard.fate = "dead"
+        ctx.log(f"A guard is shot dead at the {harbour.point_words(point_id)}", R_CHALLENGE)
+    else:
+        ctx.log("The shots miss the guard", R_CHALLENGE)

@@ -1,0 +1,99 @@
+"""What the rule topics share: the rule names the log cites, who may see
+what, and small look-ups over the state."""
+
+from __future__ import annotations
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.hidden import sees
+from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
+from quarterdeck.rulesets.cutting_out.tables import Tables
+
+R_SEQ = "Turn Sequence"
+R_MOVE = "Movement"
+R_SPOT = "Defender Attempts to Spot"
+R_CHALLENGE = "Ship's Challenge"
+R_MELEE = "Melee"
+R_SMALL = "Firing: Small Arms Fire"
+R_CANNON = "Firing: Cannon Fire"
+R_HITS = "Cannonball Hit Determination Chart"
+R_HULL = "Firing: hull hits"
+R_RIG = "Rigging"
+R_MORALE = "Morale: Boat's Crew and land garrisons"
+R_CREW = "Morale: Ship's Crew"
+R_EVENTS = "Card Events Ideas"
+R_VICTORY = "Sample Game: play continues until the ship is at sea, sunk or recaptured"
+
+
+def hidden(state: State) -> bool:
+    """Whether the raiders are still unseen by the defenders (Defender
+    attempts to spot): their boats, figures, rolls and orders are theirs alone."""
+    return not state.detected
+
+
+def say(state: State, ctx: Context, text: str, rule: str, private: bool = False) -> None:
+    """A log line: for everyone, or for the raiders alone while ``private``
+    and they are unseen (the umpire reads every line)."""
+    if private and hidden(state):
+        ctx.log(text, rule, seats=(state.raiders,))
+    else:
+        ctx.log(text, rule)
+
+
+def visible(state: State, side: str, viewer: str | None) -> bool:
+    """Whether ``viewer`` may see the boats and figures of ``side``."""
+    if side != state.raiders or state.detected:
+        return True
+    return sees(viewer, state.raiders)
+
+
+def point(state: State, fig: Figure) -> tuple[float, float] | None:
+    return harbour.figure_point(state, fig)
+
+
+def figure_name(state: State, fig: Figure) -> str:
+    party = state.parties[fig.party]
+    return f"{fig.kind} of {party.name}"
+
+
+def active_figures(state: State, side: str | None = None) -> list[Figure]:
+    return [f for f in state.figures.values() if f.active and (side is None or f.side == side)]
+
+
+def in_play(state: State, side: str) -> list[Figure]:
+    """The side's figures still on the table (not below decks)."""
+    return [f for f in state.figures.values() if f.active and f.side == side and f.where != "below"]
+
+
+def hatch_held(state: State, t: Tables, ship: Ship, side: str) -> bool:
+    """Whether ``side`` has a figure guarding the main hatch."""
+    hx, hy = harbour.hatch(ship, t)
+    reach = t.deck.hatch_size / 2 + t.figures.contact
+    for f in state.on_deck(ship.id, side):
+        if abs(f.x - hx) <= reach and abs(f.y - hy) <= reach:
+            return True
+    return False
+
+
+def deck_held_by(state: State, ship: Ship) -> str | None:
+    """The side whose figures alone stand on the ship's deck (None: nobody,
+    or both sides)."""
+    sides = {f.side for f in state.on_deck(ship.id)}
+    return next(iter(sides)) if len(sides) == 1 else None
+
+
+def boat_at_point(state: State, ship: Ship, point_id: str) -> list[Boat]:
+    key = f"{ship.id}:{point_id}"
+    return [b for b in state.boats.values() if b.afloat and b.alongside == key]
+
+
+def pct(x: float) -> str:
+    return f"{x * 100:.0f}%"
+
+
+def need_words(need: int, sides: int = 6) -> str:
+    if need <= 1:
+        return "any roll"
+    if need > sides:
+        return "no roll"
+    return f"{need}" if need == sides else f"{need}-{sides}"

@@ -1,0 +1,701 @@
+"""Firing (steps 4 and 5): the raiders' fire, then the defenders'.
+
+Small arms: every musket-armed figure rolls a d6 against the Small Arms
+Chart by its type, nationality and the range (1", 2-5", 6"); -2 against a
+target behind earthworks or in a fort, +1 for six or more marines or
+soldiers formed in line; a hit kills.
+
+Cannon: each crewed gun rolls a red d6 to hit on the Cannon Firing Chart
+(by gun and range) and a white die for effect: a d6 on the Cannonball Hit
+Determination Chart by target (fort, anchored ship, moving ship, boats), or
+with grape a d10 or d6 (whole or half, rounding down) of figures. -1 each
+gun crewman short, -1 at raiders' boats, the light of the night (foggy or
+moonless -1, bright moon +1, day +2). Swivels must fire grape at figures.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import Point, Polygon
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.geometry import angle_diff, bearing, distance
+from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.odds.cutting_out import face
+from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out.common import (
+    R_CANNON,
+    R_HITS,
+    R_HULL,
+    R_SMALL,
+    hidden,
+    need_words,
+    visible,
+)
+from quarterdeck.rulesets.cutting_out.events import firing_bonus
+from quarterdeck.rulesets.cutting_out.spotting import detect, may_fire
+from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Gun, Party, Ship, State
+from quarterdeck.rulesets.cutting_out.tables import Tables
+
+Vec = tuple[float, float]
+
+
+# --------------------------------------------------------------------------
+# Small arms
+
+
+def in_contact(state: State, t: Tables, fig: Figure) -> bool:
+    """Figures in base-to-base contact are fighting, not firing (reading)."""
+    if fig.where not in ("deck", "land"):
+        return False
+    for other in state.figures.values():
+        if (
+            other.active
+            and other.side != fig.side
+            and other.where == fig.where
+            and other.place == fig.place
+            and math.hypot(other.x - fig.x, other.y - fig.y) <= t.figures.contact + 1e-9
+        ):
+            return True
+    return False
+
+
+def shooters(state: State, t: Tables, party: Party) -> list[Figure]:
+    out = []
+    for f in state.party_figures(party.id):
+        if f.where == "below" or f.climbing or f.breaking_out:
+            continue
+        if not t.figures.types[f.kind].musket:  # type: ignore[index]
+            continue
+        if f.wet_until >= state.turn:
+            continue
+        if in_contact(state, t, f):
+            continue
+        out.append(f)
+    return out
+
+
+def targets_of(state: State, side: str) -> list[Figure]:
+    """Enemy figures that ``side`` can see on the table."""
+    return [
+        f
+        for f in state.figures.values()
+        if f.active and f.side != side and f.where != "below" and visible(state, f.side, side)
+    ]
+
+
+def arms_need(
+    state: State,
+    t: Tables,
+    shooter: Figure,
+    target: Figure,
+    pts: dict[str, Vec] | None = None,
+) -> tuple[int | None, float]:
+    """The die a shot needs (before modifiers) and the range."""
+    if pts is None:
+        pts = harbour.points(state)
+    a = pts.get(shooter.id)
+    b = pts.get(target.id)
+    if a is None or b is None:
+        return None, math.inf
+    inches = distance(a, b)
+    arms = t.figures.types[shooter.kind].arms  # type: ignore[index]
+    need = t.small_arms.need(shooter.nation, arms, inches)
+    if need is not None and shooter.where == "boat" and target.where == "deck":
+        need = max(need, t.challenge.shoot_guard_on)  # from a boat at the rail: a 6 (reading)
+    return need, inches
+
+
+def arms_targets(
+    state: State, t: Tables, party: Party, pts: dict[str, Vec] | None = None
+) -> dict[str, int]:
+    """Enemy parties within range of the party's muskets: how many figures."""
+    if pts is None:
+        pts = harbour.points(state)
+    shots = [s for s in shooters(state, t, party) if s.id in pts]
+    found: dict[str, int] = {}
+    if not shots:
+        return found
+    reach = t.small_arms.reach + 1e-9
+    for target in targets_of(state, party.side):
+        tp = pts.get(target.id)
+        if tp is None:
+            continue
+        near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
+        if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
+            found[target.party] = found.get(target.party, 0) + 1
+    return found
+
+
+def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
+    party = state.parties[ask["party"]]
+    n = len(shooters(state, t, party))
+    opts = [Option("hold", "hold fire")]
+    for pid, count in sorted(arms_targets(state, t, party).items()):
+        opts.append(Option(f"fire:{pid}", f"fire at {state.parties[pid].name} ({count} in range)"))
+    warn = (
+        " (firing before you are seen gives the alarm)"
+        if party.side == state.raiders and hidden(state)
+        else ""
+    )
+    ctx: dict[str, Any] = {"step": "fire", "party": party.id}
+    if ask.get("secret"):
+        ctx["secret"] = True
+    return Prompt(
+        ask["seat"],
+        f"Turn {state.turn}: {party.name}, {n} muskets: fire?{warn}",
+        R_SMALL,
+        tuple(opts),
+        context=ctx,
+    )
+
+
+def volley(state: State, t: Tables, party: Party) -> bool:
+    """Six or more marines or soldiers formed in line: +1 (Small Arms Fire)."""
+    if not party.formed:
+        return False
+    formed = [
+        f
+        for f in state.party_figures(party.id)
+        if f.kind in ("marine", "soldier") and f.where in ("land", "deck")
+    ]
+    return len(formed) >= t.small_arms.volley_count
+
+
+def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_party: str) -> None:
+    """Each musket of the party fires at the nearest figure of the target
+    party it can reach, the shots spread over the targets; a hit kills."""
+    if party.side == state.raiders and hidden(state):
+        detect(state, t, ctx, "the raiders open fire", alarm_now=True)
+    shots = shooters(state, t, party)
+    targets = [f for f in targets_of(state, party.side) if f.party == target_party]
+    taken: dict[str, int] = {f.id: 0 for f in targets}
+    plan: list[tuple[Figure, Figure, int, float]] = []
+    pts = harbour.points(state)
+    for s in shots:
+        options = []
+        for tg in targets:
+            need, inches = arms_need(state, t, s, tg, pts)
+            if need is not None:
+                options.append((taken[tg.id], inches, tg, need))
+        if not options:
+            continue
+        _, inches, tg, need = min(options, key=lambda o: (o[0], o[1]))
+        taken[tg.id] += 1
+        plan.append((s, tg, need, inches))
+    if not plan:
+        return
+    bonus = firing_bonus(state, t)
+    vol = volley(state, t, party)
+    dice = ctx.roll(
+        f"{party.name} fire at {state.parties[target_party].name}: "
+        f"a die for each of {len(plan)} muskets",
+        len(plan),
+        R_SMALL,
+        seat=party.side,
+    )
+    killed = 0
+    for (s, tg, need, _inches), die in zip(plan, dice, strict=True):
+        mod = bonus
+        tp = harbour.figure_point(state, tg)
+        if tp is not None and tg.where == "land" and harbour.in_cover(state, tp):
+            mod += t.small_arms.earthworks
+        if vol and s.kind in ("marine", "soldier"):
+            mod += t.small_arms.volley
+        if die + mod >= need and tg.active:
+            tg.fate = "dead"
+            killed += 1
+    ctx.log(
+        f"{party.name} fire: {killed} of {state.parties[target_party].name} killed"
+        + (" (volley +1)" if vol else ""),
+        R_SMALL,
+    )
+
+
+# --------------------------------------------------------------------------
+# Cannon
+
+
+def gun_point(state: State, gun: Gun) -> Vec:
+    if gun.platform == "ship":
+        return harbour.deck_to_table(state.ships[gun.owner], gun.x, gun.y)
+    return (gun.x, gun.y)
+
+
+def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
+    here = gun_point(state, gun)
+    if gun.platform == "ship":
+        ship = state.ships[gun.owner]
+        centre = (ship.heading + gun.facing) % 360
+    else:
+        centre = gun.facing
+    if gun.arc >= 360:
+        return True
+    return abs(angle_diff(centre, bearing(here, target))) <= gun.arc / 2 + 1e-9
+
+
+def crews(
+    state: State, t: Tables, pts: dict[str, Vec] | None = None
+) -> dict[str, tuple[str | None, list[Figure]]]:
+    """Every gun's serving side and crew at once (see :func:`serving`)."""
+    if pts is None:
+        pts = harbour.points(state)
+    reach = t.cannon.serve_within + 1e-9
+    places: dict[str, list[tuple[Gun, Vec]]] = {}
+    for gun in state.guns.values():
+        key = gun.owner if gun.platform == "ship" else ""
+        places.setdefault(key, []).append((gun, gun_point(state, gun)))
+    near: dict[str, list[Figure]] = {g: [] for g in state.guns}
+    for f in state.figures.values():
+        if f.fate or f.where not in ("land", "deck"):
+            continue
+        candidates = places.get(f.place if f.where == "deck" else "")
+        p = pts.get(f.id)
+        if not candidates or p is None:
+            continue
+        for gun, here in candidates:
+            if abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
+                near[gun.id].append(f)
+    out: dict[str, tuple[str | None, list[Figure]]] = {}
+    for gid, figs in near.items():
+        sides = {f.side for f in figs}
+        if len(sides) != 1:
+            out[gid] = (None, [])
+        else:
+            out[gid] = (next(iter(sides)), figs[: state.guns[gid].crew])
+    return out
+
+
+def serving(
+    state: State, t: Tables, gun: Gun, pts: dict[str, Vec] | None = None
+) -> tuple[str | None, list[Figure]]:
+    """The side serving a gun and its crew: figures of one side at the gun."""
+    if pts is None:
+        pts = harbour.points(state)
+    here = gun_point(state, gun)
+    near = []
+    reach = t.cannon.serve_within + 1e-9
+    for f in state.figures.values():
+        if f.fate or f.where not in ("land", "deck"):
+            continue
+        if gun.platform == "ship" and (f.where != "deck" or f.place != gun.owner):
+            continue
+        if gun.platform == "battery" and f.where != "land":
+            continue
+        p = pts.get(f.id)
+        if p is not None and abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
+            near.append(f)
+    sides = {f.side for f in near}
+    if len(sides) != 1:
+        return None, []
+    side = next(iter(sides))
+    return side, near[: gun.crew]
+
+
+def gun_ready(state: State, gun: Gun) -> bool:
+    return not (
+        gun.destroyed or gun.spiked or gun.silenced_game or gun.silenced_until >= state.turn
+    )
+
+
+def gun_groups(state: State, t: Tables, side: str, pts: dict[str, Vec] | None = None) -> list[str]:
+    """The batteries and ships whose guns ``side`` may fire this turn."""
+    if pts is None:
+        pts = harbour.points(state)
+    out: list[str] = []
+    manned = crews(state, t, pts)
+    for gun in state.guns.values():
+        if not gun_ready(state, gun):
+            continue
+        server, crew = manned[gun.id]
+        if server != side or not crew:
+            continue
+        if side == state.defenders:
+            party = _timer_party(state, gun)
+            if not may_fire(state, t, party):
+                continue
+        key = f"guns:{gun.owner}"
+        if key not in out:
+            out.append(key)
+    return out
+
+
+def _timer_party(state: State, gun: Gun) -> Party:
+    if gun.platform == "ship":
+        return state.parties[f"{gun.owner}-crew"]
+    return state.parties[gun.owner]
+
+
+def group_guns(
+    state: State, t: Tables, owner: str, side: str, pts: dict[str, Vec] | None = None
+) -> list[Gun]:
+    manned = crews(state, t, pts)
+    out = []
+    for gun in state.guns.values():
+        if gun.owner == owner and gun_ready(state, gun):
+            server, crew = manned[gun.id]
+            if server == side and crew:
+                out.append(gun)
+    return out
+
+
+def cannon_targets(state: State, t: Tables, side: str) -> list[tuple[str, str, str]]:
+    """What a side's guns may fire at: (id, label, what) where what is boat,
+    ship, fort or figures."""
+    out: list[tuple[str, str, str]] = []
+    for boat in state.boats.values():
+        if boat.afloat and boat.side != side and visible(state, boat.side, side):
+            out.append((f"boat:{boat.id}", boat.name, "boat"))
+    for ship in state.ships.values():
+        enemies = [
+            f for f in state.on_deck(ship.id) if f.side != side and visible(state, f.side, side)
+        ]
+        if ship.afloat and enemies:
+            out.append((f"ship:{ship.id}", ship.name, "ship"))
+    for b in state.batteries.values():
+        if (b.captured_by or b.side) != side:
+            out.append((f"fort:{b.id}", b.name, "fort"))
+    parties = {
+        f.party
+        for f in state.figures.values()
+        if f.active and f.side != side and f.where == "land" and visible(state, f.side, side)
+    }
+    for pid in sorted(parties):
+        out.append((f"party:{pid}", state.parties[pid].name, "figures"))
+    return out
+
+
+def target_points(state: State, target: str, side: str) -> list[Vec]:
+    kind, _, tid = target.partition(":")
+    if kind == "boat":
+        b = state.boats[tid]
+        return [(b.x, b.y)]
+    if kind == "ship":
+        return [
+            p
+            for f in state.on_deck(tid)
+            if f.side != side and (p := harbour.figure_point(state, f))
+        ]
+    if kind == "fort":
+        fort = state.batteries[tid]
+        return [(fort.x, fort.y)]
+    return [(f.x, f.y) for f in state.party_figures(tid) if f.where == "land"]
+
+
+def target_stands(state: State, target: str) -> bool:
+    """Whether the target is still there to fire at (not sunk)."""
+    kind, _, tid = target.partition(":")
+    if kind == "boat":
+        return state.boats[tid].afloat
+    if kind == "ship":
+        return state.ships[tid].afloat
+    return True
+
+
+def target_name(state: State, target: str) -> str:
+    kind, _, tid = target.partition(":")
+    if kind == "boat":
+        return state.boats[tid].name
+    if kind == "ship":
+        return state.ships[tid].name
+    if kind == "fort":
+        return state.batteries[tid].name
+    return state.parties[tid].name
+
+
+def range_to(state: State, gun: Gun, target: str, side: str) -> float:
+    here = gun_point(state, gun)
+    kind, _, tid = target.partition(":")
+    if kind == "ship":
+        return harbour.distance_to_ship(state.ships[tid], here)
+    if kind == "fort":
+        poly = Polygon(state.batteries[tid].outline)
+        return float(poly.distance(Point(here)))
+    pts = target_points(state, target, side)
+    return min((distance(here, p) for p in pts), default=math.inf)
+
+
+def can_fire(state: State, t: Tables, gun: Gun, target: str, side: str, grape: bool) -> bool:
+    inches = range_to(state, gun, target, side)
+    if t.cannon.need(gun.kind, inches) is None:
+        return False
+    if grape and t.cannon.grape(gun.kind, inches) is None:
+        return False
+    kind = target.partition(":")[0]
+    if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
+        return False  # round shot is for ships, forts and boats; swivels fire grape at figures
+    pts = target_points(state, target, side)
+    if kind == "ship":
+        ship = state.ships[target.split(":", 1)[1]]
+        pts = [(ship.x, ship.y), *pts]
+    return any(gun_bearing_ok(state, t, gun, p) for p in pts)
+
+
+def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
+    owner = ask["owner"]
+    side = ask["seat"]
+    guns = group_guns(state, t, owner, side)
+    name = state.ships[owner].name if owner in state.ships else state.batteries[owner].name
+    opts = [Option("hold", "hold fire")]
+    for tid, label, what in cannon_targets(state, t, side):
+        ball = [g for g in guns if what != "figures" and can_fire(state, t, g, tid, side, False)]
+        grape = [g for g in guns if can_fire(state, t, g, tid, side, True)]
+        if ball:
+            opts.append(Option(f"ball:{tid}", f"round shot at {label} ({len(ball)} guns bear)"))
+        if grape:
+            opts.append(Option(f"grape:{tid}", f"grape at {label} ({len(grape)} guns bear)"))
+    return Prompt(
+        side,
+        f"Turn {state.turn}: the guns of {name} ({len(guns)} manned): fire?",
+        R_CANNON,
+        tuple(opts),
+        context={"step": "guns", "owner": owner},
+    )
+
+
+def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answer: str) -> None:
+    """Every gun of the group that bears fires at the target (Cannon Fire)."""
+    shot, _, target = answer.partition(":")
+    grape = shot == "grape"
+    if side == state.raiders and hidden(state):
+        detect(state, t, ctx, "the raiders' guns open fire", alarm_now=True)
+    for gun in group_guns(state, t, owner, side):
+        if not target_stands(state, target):
+            break  # sunk by the guns before
+        # a swivel must fire grape at figures, in a boat or ashore
+        with_grape = grape or (gun.kind == "swivel" and target.split(":")[0] in ("boat", "party"))
+        if not can_fire(state, t, gun, target, side, with_grape):
+            continue
+        fire_gun(state, t, ctx, gun, target, side, with_grape)
+
+
+def cannon_modifiers(
+    state: State, t: Tables, gun: Gun, target: str, side: str
+) -> list[tuple[str, int]]:
+    c = t.cannon
+    out: list[tuple[str, int]] = []
+    _, crew = serving(state, t, gun)
+    short = gun.crew - len(crew)
+    if short > 0:
+        out.append((f"{short} crewmen short", c.crew_lost * short))
+    kind, _, tid = target.partition(":")
+    if kind == "boat" and state.boats[tid].side == state.raiders:
+        out.append(("at raiders' boats", c.at_boats))
+    light = t.light[state.light]  # type: ignore[index]
+    if light.cannon:
+        out.append((light.title, light.cannon))
+    bonus = firing_bonus(state, t)
+    if bonus:
+        out.append(("the moon comes out", bonus))
+    return out
+
+
+def fire_gun(
+    state: State, t: Tables, ctx: Context, gun: Gun, target: str, side: str, grape: bool
+) -> None:
+    inches = range_to(state, gun, target, side)
+    need = t.cannon.need(gun.kind, inches)
+    assert need is not None
+    mods = cannon_modifiers(state, t, gun, target, side)
+    mod = sum(v for _, v in mods)
+    grape_roll = t.cannon.grape(gun.kind, inches) if grape else None
+    white_sides = 10 if grape_roll in ("d10", "half-d10") else 6
+    gun.fired = state.turn
+    kind, _, tid = target.partition(":")
+    what = target_name(state, target)
+    chance = face(need - mod)
+    (red,) = ctx.roll(
+        f"{gun.name}: {'grape' if grape else 'round shot'} at {what}, {inches:.1f} in: "
+        "red die to hit "
+        f"({need_words(need)}{f', {mod:+d}' if mod else ''})",
+        1,
+        R_CANNON,
+        seat=side,
+        odds=f"{float(chance) * 100:.0f}% to hit",
+    )
+    (white,) = ctx.roll(
+        f"{gun.name}: white die for effect" + (f" ({grape_roll})" if grape_roll else ""),
+        1,
+        R_CANNON,
+        sides=white_sides,
+        seat=side,
+    )
+    if red + mod < need:
+        ctx.log(f"{gun.name} misses", R_CANNON)
+        return
+    if kind == "ship":
+        state.ships[tid].hit_turn = state.turn
+    if grape:
+        assert grape_roll is not None
+        n = white // 2 if grape_roll.startswith("half") else white
+        casualties(state, ctx, gun, target, side, n, f"{gun.name}'s grape")
+        return
+    column = {"fort": "fort", "boat": "boats"}.get(kind)
+    if kind == "ship":
+        column = "moving" if state.ships[tid].status == "under-way" else "anchored"
+    if column is None:
+        return
+    result = t.hit_chart.result(column, white)
+    hit_effect(state, t, ctx, gun, target, side, result)
+
+
+def casualties(
+    state: State, ctx: Context, gun: Gun, target: str, side: str, n: int, why: str
+) -> None:
+    """Remove ``n`` figures of the target, the nearest to the gun first."""
+    kind, _, tid = target.partition(":")
+    if kind == "boat":
+        figs = state.aboard(tid)
+    elif kind == "ship":
+        figs = [f for f in state.on_deck(tid) if f.side != side]
+    elif kind == "fort":
+        b = state.batteries[tid]
+        figs = [
+            f
+            for f in state.figures.values()
+            if f.active
+            and f.where == "land"
+            and f.side != side
+            and harbour.inside(b.outline, (f.x, f.y))
+        ]
+    else:
+        figs = [f for f in state.party_figures(tid) if f.where == "land"]
+    here = gun_point(state, gun)
+    figs.sort(key=lambda f: distance(here, harbour.figure_point(state, f) or here))
+    dead = figs[:n]
+    for f in dead:
+        f.fate = "dead"
+    ctx.log(f"{why}: {len(dead)} killed", R_CANNON)
+
+
+def hit_effect(
+    state: State, t: Tables, ctx: Context, gun: Gun, target: str, side: str, result: str
+) -> None:
+    """Apply a result of the Cannonball Hit Determination Chart."""
+    kind, _, tid = target.partition(":")
+    if result == "figure":
+        casualties(state, ctx, gun, target, side, 1, f"{gun.name} hits the fort")
+    elif result in ("silence-1", "destroy", "silence-game"):
+        owner_guns = [
+            g
+            for g in state.guns.values()
+            if g.owner == tid and not g.destroyed and not g.silenced_game
+        ]
+        if not owner_guns:
+            ctx.log(f"{gun.name} hits, but no gun is left there to silence", R_HITS)
+            return
+        here = gun_point(state, gun)
+        hit = min(owner_guns, key=lambda g: distance(here, gun_point(state, g)))
+        if result == "silence-1":
+            hit.silenced_until = state.turn + 1
+            ctx.log(f"{hit.name} is silenced for a turn", R_HITS)
+        elif result == "silence-game":
+            hit.silenced_game = True
+            ctx.log(f"{hit.name} is silenced for the game", R_HITS)
+        else:
+            hit.destroyed = True
+            _, crew = serving(state, t, hit)
+            for f in crew:
+                f.fate = "dead"
+            ctx.log(f"{hit.name} and its crew are destroyed", R_HITS)
+    elif result == "hull":
+        if kind == "boat":
+            hull_hit_boat(state, t, ctx, state.boats[tid])
+        else:
+            hull_hit_ship(state, t, ctx, state.ships[tid])
+    elif result.startswith("rigging"):
+        sides = 10 if result.endswith("d10") else 6
+        ship = state.ships[tid]
+        (n,) = ctx.roll(
+            f"{gun.name}: rigging hit on {ship.name}", 1, R_HITS, sides=sides, seat=side
+        )
+        before = ship.rig
+        ship.rig = max(0, ship.rig - n)
+        ctx.log(f"Rigging hit: {ship.name}'s rigging score {before} - {n} = {ship.rig}", R_HITS)
+    elif result.startswith("crew"):
+        sides = 10 if result.endswith("d10") else 6
+        (n,) = ctx.roll(
+            f"{gun.name}: crew hit in {state.boats[tid].name}",
+            1,
+            R_HITS,
+            sides=sides,
+            seat=side,
+        )
+        casualties(state, ctx, gun, target, side, n, f"Crew hit in {state.boats[tid].name}")
+
+
+def hull_hit_ship(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
+    if not ship.afloat:
+        return
+    ship.hull_hits += 1
+    ctx.log(f"Hull hit on {ship.name}: {ship.hull_hits} of {ship.hull_points}", R_HULL)
+    if ship.hull_hits >= ship.hull_points and ship.afloat:
+        ship.status = "sunk"
+        for f in state.figures.values():
+            if f.active and f.place == ship.id and f.where in ("deck", "below"):
+                f.fate = "out"
+        ctx.log(f"{ship.name} sinks", R_HULL)
+    elif ship.hull_hits == math.ceil(ship.hull_points * t.hull.half_speed_at):
+        ctx.log(f"{ship.name} has lost half her hull points: half speed from now on", R_HULL)
+
+
+def hull_hit_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
+    if not boat.afloat:
+        return
+    boat.hull_hits += 1
+    ctx.log(f"Hull hit on {boat.name}: {boat.hull_hits} of {boat.hull_points}", R_HULL)
+    if boat.hull_hits >= boat.hull_points and boat.afloat:
+        boat.status = "sunk"
+        boat.alongside = boat.landed = ""
+        for f in state.aboard(boat.id):
+            f.fate = "out"
+        ctx.log(f"{boat.name} sinks; those in her are out of the fight", R_HULL)
+
+
+# --------------------------------------------------------------------------
+# The firing steps
+
+
+def firers(state: State, t: Tables, side: str) -> list[str]:
+    """The units of ``side`` that have something to fire at this turn."""
+    units: list[str] = []
+    pts = harbour.points(state)
+    for party in state.parties.values():
+        if party.side != side or party.morale in ("routed", "surrendered"):
+            continue
+        if not may_fire(state, t, party):
+            continue
+        if side == state.defenders and not state.detected:
+            continue
+        if arms_targets(state, t, party, pts):
+            units.append(f"arms:{party.id}")
+    for key in gun_groups(state, t, side, pts):
+        owner = key.split(":", 1)[1]
+        guns = group_guns(state, t, owner, side, pts)
+        if any(
+            can_fire(state, t, g, tid, side, grape)
+            for tid, _, _ in cannon_targets(state, t, side)
+            for g in guns
+            for grape in (False, True)
+        ):
+            units.append(key)
+    return units
+
+
+def unit_ask(state: State, side: str, unit_key: str) -> dict[str, Any]:
+    kind, _, rest = unit_key.partition(":")
+    secret = side == state.raiders and hidden(state)
+    if kind == "arms":
+        return {"kind": "arms", "seat": side, "party": rest, "secret": secret}
+    return {"kind": "guns", "seat": side, "owner": rest, "secret": secret}
+
+
+def apply_fire(state: State, t: Tables, ctx: Context, ask: dict[str, Any], answer: str) -> None:
+    if answer == "hold":
+        return
+    if ask["kind"] == "arms":
+        fire_small_arms(state, t, ctx, state.parties[ask["party"]], answer.split(":", 1)[1])
+    else:
+        fire_guns(state, t, ctx, ask["owner"], ask["seat"], answer)

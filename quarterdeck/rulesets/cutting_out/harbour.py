@@ -1,0 +1,296 @@
+"""The harbour table and the deck cut-out: where things are, and how far apart.
+
+A ship's deck is drawn at the scale of the table (the text's cut-out is a
+convenience for moving the figures), so a figure on a deck has a place on
+the table too: :func:`deck_to_table`. Deck coordinates run from the stern
+(``x`` = 0) to the bow (``x`` = length), and across from the larboard rail
+(``y`` = -beam/2) to the starboard rail (+beam/2).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+
+from quarterdeck.core.geometry import Terrain, distance, unit
+from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
+from quarterdeck.rulesets.cutting_out.tables import Tables
+
+Vec = tuple[float, float]
+SIDES = ("larboard", "starboard")
+
+
+# --------------------------------------------------------------------------
+# The deck cut-out
+
+
+def deck_to_table(ship: Ship, dx: float, dy: float) -> Vec:
+    """The table point of deck point (``dx`` from the stern, ``dy`` across)."""
+    r = math.radians(ship.heading)
+    fx, fy = math.sin(r), math.cos(r)  # ahead; starboard is (fy, -fx)
+    along = dx - ship.length / 2
+    return (ship.x + fx * along + fy * dy, ship.y + fy * along - fx * dy)
+
+
+def table_to_deck(ship: Ship, p: Vec) -> Vec:
+    fx, fy = unit(ship.heading)
+    sx, sy = unit(ship.heading + 90.0)
+    rx, ry = p[0] - ship.x, p[1] - ship.y
+    return (rx * fx + ry * fy + ship.length / 2, rx * sx + ry * sy)
+
+
+def on_deck(ship: Ship, dx: float, dy: float) -> bool:
+    return 0.0 <= dx <= ship.length and abs(dy) <= ship.beam / 2
+
+
+def boarding_points(ship: Ship, t: Tables) -> dict[str, Vec]:
+    """The boarding points of the cut-out (reconstructed): the fore chains,
+    the waist and the quarter on each side, just inside the rail."""
+    inset = min(t.deck.rail_inset, ship.beam / 4)
+    out: dict[str, Vec] = {}
+    for side in SIDES:
+        sign = 1.0 if side == "starboard" else -1.0
+        for name, frac in t.deck.boarding_points.items():
+            out[f"{side}-{name}"] = (frac * ship.length, sign * (ship.beam / 2 - inset))
+    return out
+
+
+def point_words(point: str) -> str:
+    """ "starboard-waist" -> "starboard waist"."""
+    return point.replace("-", " ")
+
+
+def hatch(ship: Ship, t: Tables) -> Vec:
+    return (t.deck.hatch * ship.length, 0.0)
+
+
+def post(ship: Ship, t: Tables, name: str) -> Vec | None:
+    """A guard's post: a boarding point, or a named post (quarterdeck, ...)."""
+    points = boarding_points(ship, t)
+    if name in points:
+        return points[name]
+    if name in t.deck.posts:
+        return (t.deck.posts[name] * ship.length, 0.0)
+    return None
+
+
+def clamp_to_deck(ship: Ship, dx: float, dy: float, margin: float = 0.3) -> Vec:
+    m = min(margin, ship.beam / 4)
+    return (
+        min(max(dx, m), ship.length - m),
+        min(max(dy, -ship.beam / 2 + m), ship.beam / 2 - m),
+    )
+
+
+def outline(ship: Ship) -> list[Vec]:
+    """The ship's deck as a rectangle on the table (a plain outline)."""
+    return [
+        deck_to_table(ship, 0.0, -ship.beam / 2),
+        deck_to_table(ship, ship.length, -ship.beam / 2),
+        deck_to_table(ship, ship.length, ship.beam / 2),
+        deck_to_table(ship, 0.0, ship.beam / 2),
+    ]
+
+
+def distance_to_ship(ship: Ship, p: Vec) -> float:
+    """Inches from ``p`` to the ship's side (0 on her deck)."""
+    dx, dy = table_to_deck(ship, p)
+    ox = max(0.0, -dx, dx - ship.length)
+    oy = max(0.0, abs(dy) - ship.beam / 2)
+    return math.hypot(ox, oy)
+
+
+def boat_beam(boat: Boat) -> float:
+    return max(0.5, boat.length * 0.3)
+
+
+def alongside_spot(ship: Ship, t: Tables, point: str, boat: Boat) -> tuple[float, float, float]:
+    """Where a boat lies alongside ``point``: her centre and heading."""
+    px, py = boarding_points(ship, t)[point]
+    sign = 1.0 if py > 0 else -1.0
+    dy = sign * (ship.beam / 2 + boat_beam(boat) / 2 + 0.1)
+    x, y = deck_to_table(ship, px, dy)
+    return x, y, ship.heading
+
+
+# --------------------------------------------------------------------------
+# Where a figure is
+
+
+def figure_point(state: State, fig: Figure) -> Vec | None:
+    """A figure's place on the table (None below decks or out of the game)."""
+    if not fig.active:
+        return None
+    if fig.where == "land":
+        return (fig.x, fig.y)
+    if fig.where == "boat":
+        boat = state.boats.get(fig.place)
+        return (boat.x, boat.y) if boat is not None else None
+    if fig.where == "deck":
+        ship = state.ships[fig.place]
+        return deck_to_table(ship, fig.x, fig.y)
+    return None
+
+
+def points(state: State) -> dict[str, Vec]:
+    """Every figure's place on the table at once (those below decks and out
+    of the game have none): one pass, for the procedures that measure many
+    ranges."""
+    frames: dict[str, tuple[float, float, float, float, float]] = {}
+    for ship in state.ships.values():
+        r = math.radians(ship.heading)
+        frames[ship.id] = (ship.x, ship.y, math.sin(r), math.cos(r), ship.length / 2)
+    out: dict[str, Vec] = {}
+    boats = state.boats
+    for f in state.figures.values():
+        if f.fate:
+            continue
+        if f.where == "land":
+            out[f.id] = (f.x, f.y)
+        elif f.where == "deck":
+            cx, cy, fx, fy, half = frames[f.place]
+            along = f.x - half
+            out[f.id] = (cx + fx * along + fy * f.y, cy + fy * along - fx * f.y)
+        elif f.where == "boat":
+            boat = boats.get(f.place)
+            if boat is not None:
+                out[f.id] = (boat.x, boat.y)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Terrain
+
+
+@lru_cache(maxsize=64)
+def _terrain(key: tuple[tuple[Vec, ...], ...]) -> Terrain:
+    return Terrain([list(p) for p in key])
+
+
+def terrain(state: State) -> Terrain:
+    return _terrain(tuple(tuple((float(x), float(y)) for x, y in p) for p in state.land))
+
+
+@lru_cache(maxsize=256)
+def _polygon(key: tuple[Vec, ...]) -> Polygon:
+    poly = Polygon(list(key))
+    shapely.prepare(poly)
+    return poly
+
+
+def inside(outline_points: list[tuple[float, float]], p: Vec) -> bool:
+    poly = _polygon(tuple((float(x), float(y)) for x, y in outline_points))
+    return bool(poly.covers(Point(p)))
+
+
+def battery_at(state: State, p: Vec) -> str | None:
+    """The battery whose outline ``p`` stands in, if any."""
+    for battery in state.batteries.values():
+        if inside(battery.outline, p):
+            return battery.id
+    return None
+
+
+def in_cover(state: State, p: Vec) -> bool:
+    """Behind earthworks or in a fort (Small Arms Fire: -2)."""
+    return battery_at(state, p) is not None or any(inside(e, p) for e in state.earthworks)
+
+
+def on_land(state: State, p: Vec) -> bool:
+    return terrain(state).is_land(p)
+
+
+def water_path(state: State, a: Vec, b: Vec, allow_end: bool = False) -> Vec:
+    """How far along the straight path from ``a`` to ``b`` a boat gets before
+    the shore: ``b`` if the water is open, else a point short of the land
+    (``allow_end``: the path may end on land, as at a landing place)."""
+    land = terrain(state)
+    if not land or a == b or not land.crosses(a, b):
+        return b
+    line = LineString([a, b])
+    total = line.length
+    # walk back from the end: the furthest clear point
+    steps = max(4, int(total * 4))
+    last = a
+    for n in range(1, steps + 1):
+        q = line.interpolate(total * n / steps)
+        p = (float(q.x), float(q.y))
+        if land.crosses(a, p) and not (allow_end and n == steps):
+            break
+        last = p
+    return last
+
+
+def land_path(state: State, a: Vec, b: Vec) -> Vec:
+    """How far along the path from ``a`` to ``b`` a figure on land gets
+    before the water."""
+    land = terrain(state)
+    if not land:
+        return b
+    line = LineString([a, b])
+    total = line.length
+    if total == 0:
+        return b
+    steps = max(4, int(total * 4))
+    last = a
+    for n in range(1, steps + 1):
+        q = line.interpolate(total * n / steps)
+        p = (float(q.x), float(q.y))
+        if not land.is_land(p):
+            break
+        last = p
+    return last
+
+
+def ashore_point(state: State, p: Vec, inland: float = 0.6) -> Vec:
+    """Where figures landing at ``p`` (a point at the water's edge) stand:
+    ``p`` itself on land, else just inland of the nearest shore."""
+    land = terrain(state)
+    if not land or land.is_land(p):
+        return p
+    shore = land.nearest_shore(p)
+    d = distance(p, shore)
+    if d == 0:
+        return p
+    ux, uy = (shore[0] - p[0]) / d, (shore[1] - p[1]) / d
+    inside_pt = (shore[0] + ux * inland, shore[1] + uy * inland)
+    return inside_pt if land.is_land(inside_pt) else shore
+
+
+def toward(a: Vec, b: Vec, inches: float) -> Vec:
+    """The point ``inches`` from ``a`` toward ``b`` (``b`` if nearer)."""
+    d = distance(a, b)
+    if d <= inches or d == 0:
+        return b
+    f = inches / d
+    return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+
+
+def off_table(state: State, p: Vec) -> bool:
+    w, h = state.table
+    return p[0] < 0 or p[0] > w or p[1] < 0 or p[1] > h
+
+
+def past_exit(state: State, p: Vec) -> bool:
+    """Whether ``p`` has left the table by the edge to the open sea."""
+    w, h = state.table
+    return {
+        "south": p[1] < 0,
+        "north": p[1] > h,
+        "west": p[0] < 0,
+        "east": p[0] > w,
+    }[state.exit]
+
+
+def exit_point(state: State, p: Vec, beyond: float = 2.0) -> Vec:
+    """The point off the sea edge straight out from ``p``."""
+    w, h = state.table
+    return {
+        "south": (p[0], -beyond),
+        "north": (p[0], h + beyond),
+        "west": (-beyond, p[1]),
+        "east": (w + beyond, p[1]),
+    }[state.exit]

@@ -1,0 +1,280 @@
+"""Cutting Out Party: the turn sequence and its questions.
+
+The text's eight steps, each a named phase in ``PHASES`` (a step with
+nothing to do passes at once), with the solo game's event card before them:
+
+0. event: the random event card (solo play; Card Events Ideas)
+1. move:raiders, move:defenders: all boats, land forces and shipboard forces
+   move (the raiders first; the crew comes up the hatch as the defenders move)
+2. challenge: the ship's challenge, and the climbers reaching the deck
+3. spot: the defender rolls to spot, or gives the alarm, or responds
+4. fire:raiders: the raiding party fires
+5. fire:defenders: the defenders fire
+6. melee: everything in base-to-base contact, climbing or breaking out
+7. rigging: the raiders' rigging roll
+8. morale: the ship's crew, the boats' crews and garrisons
+9. end: recapture and dawn; the next turn
+
+``state.ask`` is the open question; ``state.order`` the units still to act
+in the current step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.prompts import Answer, Option, Prompt
+from quarterdeck.rulesets.cutting_out import firing, movement
+from quarterdeck.rulesets.cutting_out.challenge import step_challenge
+from quarterdeck.rulesets.cutting_out.common import R_HULL, R_SEQ
+from quarterdeck.rulesets.cutting_out.events import draw_event
+from quarterdeck.rulesets.cutting_out.melee import step_melee
+from quarterdeck.rulesets.cutting_out.morale import step_morale
+from quarterdeck.rulesets.cutting_out.rigging import step_rigging
+from quarterdeck.rulesets.cutting_out.spotting import step_spot, turn_out
+from quarterdeck.rulesets.cutting_out.state import State
+from quarterdeck.rulesets.cutting_out.tables import Tables
+from quarterdeck.rulesets.cutting_out.victory import check_end, end_of_turn
+
+PHASES = (
+    "event",
+    "move:raiders",
+    "move:defenders",
+    "challenge",
+    "spot",
+    "fire:raiders",
+    "fire:defenders",
+    "melee",
+    "rigging",
+    "morale",
+    "end",
+)
+
+STEP_NAMES = {
+    "setup": "before the game",
+    "event": "random event",
+    "move:raiders": "1. movement (raiders)",
+    "move:defenders": "1. movement (defenders)",
+    "challenge": "2. ship's challenge",
+    "spot": "3. spotting and the alarm",
+    "fire:raiders": "4. raiders fire",
+    "fire:defenders": "5. defenders fire",
+    "melee": "6. melee",
+    "rigging": "7. rigging",
+    "morale": "8. morale",
+    "end": "end of turn",
+}
+
+
+# --------------------------------------------------------------------------
+# Driving the sequence
+
+
+def advance(state: State, t: Tables, ctx: Context) -> None:
+    """Run the sequence until a question is open or the game is over."""
+    for _ in range(100_000):
+        if state.result is not None or state.ask is not None:
+            return
+        done = STEPS[state.phase.split(":")[0]](state, t, ctx)
+        check_end(state, t, ctx)
+        if state.result is not None or state.ask is not None:
+            continue
+        if done:
+            state.phase = next_phase(state.phase)
+            state.order = []
+            state.started = ""
+    raise RuntimeError("the turn sequence did not settle")  # pragma: no cover
+
+
+def next_phase(phase: str) -> str:
+    if phase == "setup":
+        return "event"
+    return PHASES[(PHASES.index(phase) + 1) % len(PHASES)]
+
+
+def side_of(state: State, phase: str) -> str:
+    return state.raiders if phase.endswith(":raiders") else state.defenders
+
+
+def step_setup(state: State, t: Tables, ctx: Context) -> bool:
+    """Hull points are set by mutual consent (the scenario) or by the umpire
+    before the game begins (Firing): an umpire seat is asked for each ship."""
+    if state.umpire is None:
+        return True
+    if state.started != "setup":
+        state.started = "setup"
+        state.order = [s.id for s in state.ships.values()]
+    if state.order:
+        state.ask = {"kind": "hull", "seat": state.umpire, "ship": state.order.pop(0)}
+        return False
+    return True
+
+
+def step_event(state: State, t: Tables, ctx: Context) -> bool:
+    """The start of a turn: this turn's doings are cleared; the event card."""
+    state.challenge = {}
+    state.allowance = {}
+    state.fired_unspotted = False
+    for boat in state.boats.values():
+        boat.moved = False
+    for party in state.parties.values():
+        party.order = ""
+    ctx.log(f"Turn {state.turn} of {state.turn_limit} begins", R_SEQ)
+    draw_event(state, t, ctx)
+    return True
+
+
+def step_move(state: State, t: Tables, ctx: Context) -> bool:
+    """Step 1: every unit of the moving side, in turn."""
+    side = side_of(state, state.phase)
+    if state.started != state.phase:
+        state.started = state.phase
+        if side == state.defenders:
+            turn_out(state, t, ctx)
+        state.order = movement.movers(state, side)
+    while state.order:
+        unit = state.order.pop(0)
+        ask = movement.step_unit(state, t, ctx, unit)
+        if ask is not None:
+            state.ask = ask
+            return False
+    return True
+
+
+def step_fire(state: State, t: Tables, ctx: Context) -> bool:
+    """Steps 4 and 5: each unit with something to fire at is asked."""
+    side = side_of(state, state.phase)
+    if state.started != state.phase:
+        state.started = state.phase
+        state.order = firing.firers(state, t, side)
+    while state.order:
+        unit = state.order.pop(0)
+        if unit not in firing.firers(state, t, side):
+            continue  # its targets are gone
+        state.ask = firing.unit_ask(state, side, unit)
+        return False
+    return True
+
+
+def step_challenge_(state: State, t: Tables, ctx: Context) -> bool:
+    step_challenge(state, t, ctx)
+    return True
+
+
+def step_spot_(state: State, t: Tables, ctx: Context) -> bool:
+    step_spot(state, t, ctx)
+    return True
+
+
+def step_melee_(state: State, t: Tables, ctx: Context) -> bool:
+    step_melee(state, t, ctx)
+    return True
+
+
+def step_rigging_(state: State, t: Tables, ctx: Context) -> bool:
+    step_rigging(state, t, ctx)
+    return True
+
+
+def step_morale_(state: State, t: Tables, ctx: Context) -> bool:
+    step_morale(state, t, ctx)
+    return True
+
+
+def step_end(state: State, t: Tables, ctx: Context) -> bool:
+    end_of_turn(state, t, ctx)
+    if state.result is None:
+        state.turn += 1
+    return True
+
+
+STEPS: dict[str, Callable[[State, Tables, Context], bool]] = {
+    "setup": step_setup,
+    "event": step_event,
+    "move": step_move,
+    "challenge": step_challenge_,
+    "spot": step_spot_,
+    "fire": step_fire,
+    "melee": step_melee_,
+    "rigging": step_rigging_,
+    "morale": step_morale_,
+    "end": step_end,
+}
+
+
+# --------------------------------------------------------------------------
+# Questions and answers
+
+
+def hull_choices(points: int) -> list[int]:
+    return sorted({max(1, round(points * f)) for f in (0.5, 0.75, 1.0, 1.5, 2.0)})
+
+
+def prompt(state: State, t: Tables) -> Prompt | None:
+    """The open question as a Prompt."""
+    ask = state.ask
+    if ask is None or state.result is not None:
+        return None
+    kind = ask["kind"]
+    if kind == "hull":
+        ship = state.ships[ask["ship"]]
+        return Prompt(
+            ask["seat"],
+            f"Umpire: hull points for {ship.name} before the game begins "
+            f"(the scenario sets {ship.hull_points})",
+            R_HULL,
+            tuple(Option(str(v), f"{v} hull points") for v in hull_choices(ship.hull_points)),
+            context={"step": "hull", "ship": ship.id, "scenario": ship.hull_points},
+        )
+    if kind == "boat":
+        return movement.boat_prompt(state, t, ask)
+    if kind == "alongside":
+        return movement.alongside_prompt(state, t, ask)
+    if kind == "landed":
+        return movement.landed_prompt(state, t, ask)
+    if kind == "prize":
+        return movement.prize_prompt(state, t, ask)
+    if kind == "deck":
+        return movement.deck_prompt(state, t, ask)
+    if kind == "land":
+        return movement.land_prompt(state, t, ask)
+    if kind == "arms":
+        return firing.arms_prompt(state, t, ask)
+    if kind == "guns":
+        return firing.guns_prompt(state, t, ask)
+    raise AssertionError(f"unknown question {kind!r}")  # pragma: no cover
+
+
+def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> None:
+    """Apply a checked answer, then run the sequence on."""
+    ask = state.ask
+    assert ask is not None and ask["seat"] == seat
+    state.ask = None
+    kind = ask["kind"]
+    follow: dict[str, Any] | None = None
+    if kind == "hull":
+        assert isinstance(answer, str)
+        state.ships[ask["ship"]].hull_points = int(answer)
+        ctx.log(f"{state.ships[ask['ship']].name}: {answer} hull points", R_HULL)
+    elif kind == "boat":
+        assert isinstance(answer, dict)
+        movement.apply_boat(state, t, ctx, ask, answer)
+    else:
+        assert isinstance(answer, str)
+        if kind == "alongside":
+            follow = movement.apply_alongside(state, t, ctx, ask, answer)
+        elif kind == "landed":
+            follow = movement.apply_landed(state, t, ctx, ask, answer)
+        elif kind == "prize":
+            movement.apply_prize(state, t, ctx, answer)
+        elif kind == "deck":
+            movement.apply_deck(state, t, ctx, ask, answer)
+        elif kind == "land":
+            movement.apply_land(state, t, ctx, ask, answer)
+        elif kind in ("arms", "guns"):
+            firing.apply_fire(state, t, ctx, ask, answer)
+    state.ask = follow
+    check_end(state, t, ctx)
+    advance(state, t, ctx)

@@ -1,0 +1,507 @@
+"""Cutting Out Party: the game state as plain data, and the scenario model.
+
+The harbour is an inch table (x east, y north). Every figure stands on the
+harbour table, in a boat, below decks, or on a ship's deck; a figure on a
+deck has deck coordinates (``x`` inches from the stern along the keel, ``y``
+inches across, starboard positive), the text's deck cut-out, drawn at the
+same scale as the table so that every range is measured the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from quarterdeck.core.dice import Deck
+from quarterdeck.core.scenario import SLUG
+from quarterdeck.rulesets.cutting_out.tables import FigureType, Light
+
+Point = tuple[float, float]
+Edge = Literal["north", "south", "east", "west"]
+Nation = Literal["british", "american", "french", "spanish", "dutch", "danish", "pirate", "other"]
+NATIONS: tuple[str, ...] = (
+    "british",
+    "american",
+    "french",
+    "spanish",
+    "dutch",
+    "danish",
+    "pirate",
+    "other",
+)
+
+# --------------------------------------------------------------------------
+# Scenario model
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class FigureGroup(_Spec):
+    """Figures of one type in a party: ``count`` of them."""
+
+    type: FigureType
+    count: int = Field(default=1, ge=1, le=400)
+    nation: Nation | None = None  # default: the party's nation
+    charismatic: bool = False  # a charismatic leader (Morale: modifiers)
+
+
+class BoatSpec(_Spec):
+    """A boat and the party in it (a boat's crew, Morale)."""
+
+    id: str = Field(pattern=SLUG)
+    name: str
+    kind: str  # a key of the tables' [boats]
+    side: str
+    nation: Nation
+    x: float
+    y: float
+    heading: float = 0.0
+    hull_points: int | None = Field(default=None, ge=1)
+    figures: list[FigureGroup] = Field(default_factory=list)
+    task: str = ""  # what the computer player makes for: a ship, a battery or a landing
+    at: str | None = None  # a landing place it starts made fast at (a mole, a beach)
+
+
+class ShipGunSpec(_Spec):
+    """A gun on a ship's deck: on which side, and where along her length."""
+
+    kind: Literal["ship", "swivel"] = "ship"
+    side: Literal["larboard", "starboard", "bow"]
+    at: float = Field(ge=0, le=1)  # fraction of the deck's length from the stern
+
+
+class GuardSpec(_Spec):
+    """A man of the ship's guard (the anchor watch) and his post."""
+
+    post: str  # a boarding point ("starboard-waist") or a post ("quarterdeck")
+    type: FigureType = "sailor"
+    count: int = Field(default=1, ge=1, le=20)
+
+
+class ShipSpec(_Spec):
+    """The ship at anchor (the prize), or another vessel that is not a boat.
+
+    ``facts`` names her in quarterdeck/data/ships/; a ship that is not
+    historical (the text's sample game) gives ``name``, ``length_ft`` and
+    ``beam_ft`` instead. Hull points are set before the game (Firing)."""
+
+    id: str = Field(pattern=SLUG)
+    facts: str | None = None
+    name: str | None = None
+    length_ft: float | None = Field(default=None, gt=0)
+    beam_ft: float | None = Field(default=None, gt=0)
+    side: str
+    nation: Nation
+    x: float
+    y: float
+    heading: float = 0.0
+    hull_points: int = Field(ge=1)
+    rig: int = Field(default=0, ge=0)
+    guns: list[ShipGunSpec] = Field(default_factory=list)
+    guard: list[GuardSpec] = Field(default_factory=list)
+    crew_below: list[FigureGroup] = Field(default_factory=list)
+    # the way out to sea once she is rigged: points to sail through, then the exit
+    route: list[Point] = Field(default_factory=list)
+
+
+class LandGunSpec(_Spec):
+    kind: Literal["land", "swivel"] = "land"
+    x: float
+    y: float
+    facing: float = 0.0
+    arc: float = Field(default=180.0, gt=0, le=360)
+    crew: int | None = Field(default=None, ge=0, le=8)  # default: the tables' crew
+
+
+class BatterySpec(_Spec):
+    """A shore battery: its outline (a fort: -2 to small arms against those
+    inside, +1 in melee to its defenders), its guns and crews, and its garrison."""
+
+    id: str = Field(pattern=SLUG)
+    name: str
+    side: str
+    nation: Nation
+    outline: list[Point] = Field(min_length=3)
+    guns: list[LandGunSpec] = Field(default_factory=list)
+    garrison: list[FigureGroup] = Field(default_factory=list)
+
+
+class LandPartySpec(_Spec):
+    """Figures on land that are not a battery's garrison."""
+
+    id: str = Field(pattern=SLUG)
+    name: str
+    side: str
+    nation: Nation
+    x: float
+    y: float
+    figures: list[FigureGroup] = Field(min_length=1)
+    task: str = ""
+
+
+class LandingSpec(_Spec):
+    """A place where boats land figures: a beach (they move a d6 inland), or
+    a mole or pier (they climb as if boarding)."""
+
+    id: str = Field(pattern=SLUG)
+    name: str
+    kind: Literal["beach", "mole", "pier"]
+    x: float
+    y: float
+
+
+class CuttingOutScenario(BaseModel):
+    """The rule-set part of a Cutting Out Party scenario."""
+
+    model_config = ConfigDict(extra="allow")
+    table: tuple[float, float] = (72.0, 48.0)
+    light: Light = "night"
+    random_events: bool = True
+    men_per_figure: int = Field(default=1, ge=1)
+    raiders: str = "raiders"
+    defenders: str = "defenders"
+    # the alarm given before the game begins (the defenders expect the raid):
+    # crew and garrison have turned out and may fire from the first turn
+    alarmed: bool = False
+    exit: Edge = "south"
+    prize: str | None = None
+    land: list[list[Point]] = Field(default_factory=list)
+    earthworks: list[list[Point]] = Field(default_factory=list)
+    landings: list[LandingSpec] = Field(default_factory=list)
+    ships: list[ShipSpec] = Field(min_length=1)
+    batteries: list[BatterySpec] = Field(default_factory=list)
+    boats: list[BoatSpec] = Field(default_factory=list)
+    parties: list[LandPartySpec] = Field(default_factory=list)
+    house_rules: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _unique(self) -> CuttingOutScenario:
+        ids = [s.id for s in self.ships] + [b.id for b in self.batteries]
+        ids += [b.id for b in self.boats] + [p.id for p in self.parties]
+        ids += [landing.id for landing in self.landings]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(
+                f"ids of ships, batteries, boats, parties and landings repeat: {dupes}"
+            )
+        if self.prize is not None and self.prize not in [s.id for s in self.ships]:
+            raise ValueError(
+                f"prize {self.prize!r} is not one of the ships "
+                f"({', '.join(s.id for s in self.ships)})"
+            )
+        return self
+
+
+# --------------------------------------------------------------------------
+# The state
+
+
+@dataclass(slots=True)
+class Figure:
+    """One figure. ``where`` is boat, deck, land or below (in ``place``:
+    the boat or ship id); ``fate`` is empty while it is in the game, else
+    dead, captured, out (off the ship or fled) or escaped (left by the sea)."""
+
+    id: str
+    side: str
+    party: str
+    kind: str
+    nation: str
+    where: str
+    place: str = ""
+    x: float = 0.0
+    y: float = 0.0
+    fate: str = ""
+    charismatic: bool = False
+    climbing: str = ""  # a boarding point it is climbing at this turn
+    breaking_out: bool = False  # coming up a guarded hatch this turn
+    wet_until: int = 0  # choppy seas: its musket is useless to this turn
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Figure:
+        return copy.copy(self)
+
+    @property
+    def active(self) -> bool:
+        return not self.fate
+
+
+@dataclass(slots=True)
+class Party:
+    """A boat's crew, a ship's guard or crew, a garrison, a party on land.
+    ``morale`` is steady, shaken (falls back until rallied), routed (leaves
+    the game) or surrendered."""
+
+    id: str
+    name: str
+    side: str
+    kind: str  # boat, guard, crew, garrison, land
+    nation: str
+    start: int
+    boat: str = ""
+    ship: str = ""
+    battery: str = ""
+    task: str = ""
+    morale: str = "steady"
+    formed: bool = False
+    order: str = ""  # the order it moved under this turn
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Party:
+        return copy.copy(self)
+
+
+@dataclass(slots=True)
+class Boat:
+    """A boat on the harbour table: its centre and heading, and where it lies."""
+
+    id: str
+    name: str
+    kind: str
+    side: str
+    x: float
+    y: float
+    heading: float
+    length: float
+    capacity: int
+    hull_points: int
+    hull_hits: int = 0
+    last_move: float = 0.0
+    alongside: str = ""  # "<ship id>:<boarding point>" when made fast
+    alongside_turn: int = 0
+    landed: str = ""  # the landing place it lies at
+    landed_turn: int = 0
+    status: str = "afloat"  # afloat, sunk, escaped
+    moved: bool = False  # moved this turn
+    task: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Boat:
+        return copy.copy(self)
+
+    @property
+    def afloat(self) -> bool:
+        return self.status == "afloat"
+
+
+@dataclass(slots=True)
+class Gun:
+    """A gun on a ship (deck coordinates) or in a battery (table coordinates).
+    A ship's gun faces her ``facing`` side ("larboard" or "starboard" as
+    -90 or +90 degrees off her heading); a land gun faces a compass bearing."""
+
+    id: str
+    name: str
+    kind: str  # ship, land, swivel
+    platform: str  # "ship" or "battery"
+    owner: str  # ship or battery id
+    x: float
+    y: float
+    facing: float
+    arc: float
+    crew: int  # a full crew
+    silenced_until: int = 0  # silenced through this turn
+    silenced_game: bool = False
+    destroyed: bool = False
+    spiked: bool = False
+    fired: int = 0  # the last turn it fired
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Gun:
+        return copy.copy(self)
+
+
+@dataclass(slots=True)
+class Ship:
+    """A ship: her centre, heading, size, hull, rigging score, and the
+    state of her deck (swept since, the crew docile)."""
+
+    id: str
+    name: str
+    side: str  # the side she belongs to at the start
+    nation: str
+    x: float
+    y: float
+    heading: float
+    length: float  # deck length in table inches
+    beam: float
+    hull_points: int
+    hull_hits: int = 0
+    rig: int = 0
+    status: str = "anchored"  # anchored, under-way, sunk, at-sea
+    route: list[Point] = field(default_factory=list)
+    hit_turn: int = 0  # the last turn cannon fire hit her
+    contested_turn: int = 0  # the last turn defenders stood on her deck
+    swept_since: int = 0  # deck clear of defenders since the end of this turn
+    docile: bool = False
+    boarded_turn: int = 0  # the first turn raiders gained her deck
+    facts: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
+        new = copy.copy(self)
+        new.route = list(self.route)
+        return new
+
+    @property
+    def afloat(self) -> bool:
+        return self.status in ("anchored", "under-way")
+
+
+@dataclass(slots=True)
+class Battery:
+    id: str
+    name: str
+    side: str
+    nation: str
+    outline: list[Point]
+    x: float
+    y: float
+    captured_by: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Battery:
+        return copy.copy(self)
+
+
+@dataclass(slots=True)
+class Landing:
+    id: str
+    name: str
+    kind: str
+    x: float
+    y: float
+
+
+@dataclass(slots=True)
+class State:
+    """The whole game. ``phase`` names the step of the turn (rules.PHASES);
+    ``ask`` is the open question, ``order`` the units still to act in it."""
+
+    raiders: str
+    defenders: str
+    umpire: str | None
+    table: tuple[float, float]
+    light: str
+    exit: str
+    prize: str
+    turn_limit: int
+    men_per_figure: int
+    land: list[list[Point]]
+    earthworks: list[list[Point]]
+    landings: dict[str, Landing]
+    ships: dict[str, Ship]
+    batteries: dict[str, Battery]
+    guns: dict[str, Gun]
+    boats: dict[str, Boat]
+    parties: dict[str, Party]
+    figures: dict[str, Figure]
+    events: Deck | None = None
+    random_events: bool = False
+    house_rules: dict[str, Any] | None = None
+    turn: int = 1
+    phase: str = "setup"
+    started: str = ""  # the step whose units (``order``) have been listed
+    ask: dict[str, Any] | None = None
+    order: list[str] = field(default_factory=list)
+    allowance: dict[str, float] = field(default_factory=dict)  # rolled moves this turn
+    # detection and the alarm sequence (Defender attempts to spot)
+    detected: bool = False
+    spotted_turn: int = 0
+    alarm_turn: int = 0
+    alarm_reason: str = ""
+    garrison_delay: int = 0
+    # the event card of this turn, and the lasting effects of earlier cards
+    event: str = ""
+    ensign_boat: str = ""
+    # this turn's doings
+    challenge: dict[str, Any] = field(default_factory=dict)
+    fired_unspotted: bool = False
+    prisoners: dict[str, int] = field(default_factory=dict)  # by capturing side
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in _STATE_FIELDS:
+            value = getattr(self, name)
+            if name in ("ships", "batteries", "guns", "boats", "parties", "figures", "landings"):
+                out[name] = {k: _plain(v) for k, v in value.items()}
+            elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+                out[name] = dataclasses.asdict(value)
+            else:
+                out[name] = copy.deepcopy(value)
+        return out
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A copy to play forward: what changes is copied, the layout of the
+        harbour (land, landings, the table, house rules) is shared."""
+        new = copy.copy(self)
+        new.ships = {k: v.__deepcopy__(memo) for k, v in self.ships.items()}
+        new.batteries = {k: copy.copy(v) for k, v in self.batteries.items()}
+        new.guns = {k: _clone(v) for k, v in self.guns.items()}
+        new.boats = {k: _clone(v) for k, v in self.boats.items()}
+        new.parties = {k: _clone(v) for k, v in self.parties.items()}
+        new.figures = {k: _clone(v) for k, v in self.figures.items()}
+        new.events = copy.deepcopy(self.events, memo)
+        new.ask = copy.deepcopy(self.ask, memo)
+        new.order = list(self.order)
+        new.allowance = dict(self.allowance)
+        new.challenge = copy.deepcopy(self.challenge, memo)
+        new.prisoners = dict(self.prisoners)
+        new.result = copy.deepcopy(self.result, memo)
+        return new
+
+    # -- plain look-ups -------------------------------------------------------------
+
+    def other(self, side: str) -> str:
+        return self.defenders if side == self.raiders else self.raiders
+
+    def party_figures(self, party: str) -> list[Figure]:
+        return [f for f in self.figures.values() if f.party == party and not f.fate]
+
+    def aboard(self, boat: str) -> list[Figure]:
+        return [
+            f for f in self.figures.values() if not f.fate and f.where == "boat" and f.place == boat
+        ]
+
+    def on_deck(self, ship: str, side: str | None = None) -> list[Figure]:
+        return [
+            f
+            for f in self.figures.values()
+            if not f.fate
+            and f.where == "deck"
+            and f.place == ship
+            and (side is None or f.side == side)
+        ]
+
+    def below(self, ship: str) -> list[Figure]:
+        return [
+            f
+            for f in self.figures.values()
+            if not f.fate and f.where == "below" and f.place == ship
+        ]
+
+    @property
+    def prize_ship(self) -> Ship:
+        return self.ships[self.prize]
+
+
+def _clone(obj: Any) -> Any:
+    """A shallow copy of a slotted dataclass whose fields are all plain values."""
+    cls = obj.__class__
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        object.__setattr__(new, name, getattr(obj, name))
+    return new
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    """A slotted dataclass of plain values (and lists of points) as a dict."""
+    out: dict[str, Any] = {}
+    for name in obj.__class__.__slots__:
+        value = getattr(obj, name)
+        out[name] = list(value) if isinstance(value, list) else value
+    return out
+
+
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))

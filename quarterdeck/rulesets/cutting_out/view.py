@@ -1,0 +1,448 @@
+"""What each seat may see of a Cutting Out Party game, what is hidden from
+whom, and the terminal picture.
+
+Until the raiders are seen (Defender attempts to spot) their boats, their
+figures, their rolls and their orders are theirs alone (and the umpire's):
+the defenders and spectators see the harbour, the ship and the batteries,
+and know only which boats the raid has, not where they are.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from quarterdeck.core.hidden import Secret, sees
+from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
+from quarterdeck.rulesets.cutting_out.events import TITLES
+from quarterdeck.rulesets.cutting_out.firing import crews, gun_point, gun_ready
+from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
+from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
+from quarterdeck.rulesets.cutting_out.state import State
+from quarterdeck.rulesets.cutting_out.tables import Tables
+
+FIGURE_LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
+
+
+def hidden(state: State) -> list[Secret]:
+    """What is hidden from whom: while the raiders are unseen, where their
+    boats are and how they lie, where their figures stand, the moves they
+    have rolled, the orders they are giving, the boat an event card lost."""
+    if state.detected:
+        return []
+    own = (state.raiders,)
+    out: list[Secret] = []
+    for boat in state.boats.values():
+        if boat.side != state.raiders:
+            continue
+        for name in ("x", "y", "heading", "last_move"):
+            out.append(Secret(("boats", boat.id, name), own))
+        out.append(Secret(("boats", boat.id, "alongside"), own, decoy=""))
+        out.append(Secret(("boats", boat.id, "landed"), own, decoy=""))
+    for fig in state.figures.values():
+        if fig.side != state.raiders:
+            continue
+        out.append(Secret(("figures", fig.id, "x"), own))
+        out.append(Secret(("figures", fig.id, "y"), own))
+        out.append(Secret(("figures", fig.id, "climbing"), own, decoy=""))
+    out.append(Secret(("allowance",), own))
+    out.append(Secret(("challenge",), own, decoy={}))
+    out.append(Secret(("ensign_boat",), own, decoy=""))
+    if state.ask is not None and state.ask.get("seat") == state.raiders:
+        out.append(Secret(("ask",), own, decoy=None))
+    return out
+
+
+def _r(v: float) -> float:
+    return round(v, 2)
+
+
+def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
+    """The game as ``seat`` sees it (None: a spectator; "*": everything)."""
+    show_raiders = state.detected or sees(seat, state.raiders)
+    ships = []
+    for ship in state.ships.values():
+        hx, hy = harbour.hatch(ship, t)
+        below = state.below(ship.id)
+        ships.append(
+            {
+                "id": ship.id,
+                "name": ship.name,
+                "side": ship.side,
+                "nation": ship.nation,
+                "x": _r(ship.x),
+                "y": _r(ship.y),
+                "heading": _r(ship.heading),
+                "length": _r(ship.length),
+                "beam": _r(ship.beam),
+                "hull_points": ship.hull_points,
+                "hull_hits": ship.hull_hits,
+                "rig": ship.rig,
+                "half_rigged": ship.rig >= t.rigging.half,
+                "fully_rigged": ship.rig >= t.rigging.full,
+                "status": ship.status,
+                "docile": ship.docile,
+                "prize": ship.id == state.prize,
+                "hatch": [_r(hx), _r(hy)],
+                "hatch_size": t.deck.hatch_size,
+                "hatch_held_by": next(
+                    (
+                        s
+                        for s in (state.raiders, state.defenders)
+                        if (show_raiders or s != state.raiders) and hatch_held(state, t, ship, s)
+                    ),
+                    None,
+                ),
+                "points": {
+                    k: [_r(x), _r(y)] for k, (x, y) in harbour.boarding_points(ship, t).items()
+                },
+                "outline": [[_r(x), _r(y)] for x, y in harbour.outline(ship)],
+                "held_by": deck_held_by(state, ship) if show_raiders else None,
+                "crew_below": len(below),
+                "breaking_out": sum(1 for f in below if f.breaking_out),
+            }
+        )
+    guns = []
+    pts = harbour.points(state)
+    manned = crews(state, t, pts)
+    for gun in state.guns.values():
+        px, py = gun_point(state, gun)
+        side, crew = manned[gun.id]
+        if side == state.raiders and not show_raiders:
+            side, crew = None, []
+        guns.append(
+            {
+                "id": gun.id,
+                "name": gun.name,
+                "kind": gun.kind,
+                "platform": gun.platform,
+                "owner": gun.owner,
+                "x": _r(px),
+                "y": _r(py),
+                "deck_x": _r(gun.x) if gun.platform == "ship" else None,
+                "deck_y": _r(gun.y) if gun.platform == "ship" else None,
+                "facing": _r(gun.facing),
+                "arc": gun.arc,
+                "crew": gun.crew,
+                "served_by": side,
+                "serving": len(crew),
+                "ready": gun_ready(state, gun),
+                "silenced": gun.silenced_game or gun.silenced_until >= state.turn,
+                "destroyed": gun.destroyed,
+                "spiked": gun.spiked,
+                "reach": t.cannon.reach(gun.kind),
+            }
+        )
+    boats = []
+    for boat in state.boats.values():
+        if not visible(state, boat.side, seat) and not show_raiders:
+            continue
+        boats.append(
+            {
+                "id": boat.id,
+                "name": boat.name,
+                "kind": boat.kind,
+                "title": t.boats[boat.kind].title if boat.kind in t.boats else boat.kind,
+                "side": boat.side,
+                "x": _r(boat.x),
+                "y": _r(boat.y),
+                "heading": _r(boat.heading),
+                "length": _r(boat.length),
+                "beam": _r(harbour.boat_beam(boat)),
+                "hull_points": boat.hull_points,
+                "hull_hits": boat.hull_hits,
+                "alongside": boat.alongside,
+                "landed": boat.landed,
+                "status": boat.status,
+                "aboard": len(state.aboard(boat.id)),
+                "capacity": boat.capacity,
+                "task": boat.task,
+            }
+        )
+    figures = []
+    for f in state.figures.values():
+        if not f.active or f.where == "below":
+            continue
+        if f.side == state.raiders and not show_raiders:
+            continue
+        p = pts.get(f.id)
+        figures.append(
+            {
+                "id": f.id,
+                "side": f.side,
+                "party": f.party,
+                "kind": f.kind,
+                "nation": f.nation,
+                "where": f.where,
+                "place": f.place,
+                "x": _r(f.x),
+                "y": _r(f.y),
+                "tx": _r(p[0]) if p else None,
+                "ty": _r(p[1]) if p else None,
+                "charismatic": f.charismatic,
+                "climbing": f.climbing,
+                "wet": f.wet_until >= state.turn,
+            }
+        )
+    parties = []
+    members: dict[str, list[Any]] = {}
+    for f in state.figures.values():
+        members.setdefault(f.party, []).append(f)
+    for party in state.parties.values():
+        if party.start <= 0:
+            continue
+        entry: dict[str, Any] = {
+            "id": party.id,
+            "name": party.name,
+            "side": party.side,
+            "kind": party.kind,
+            "nation": party.nation,
+            "start": party.start,
+        }
+        if party.side != state.raiders or show_raiders:
+            figs = members.get(party.id, [])
+            entry.update(
+                left=sum(1 for f in figs if not f.fate),
+                dead=sum(1 for f in figs if f.fate == "dead"),
+                captured=sum(1 for f in figs if f.fate in ("captured", "surrendered")),
+                out=sum(1 for f in figs if f.fate == "out"),
+                escaped=sum(1 for f in figs if f.fate == "escaped"),
+                morale=party.morale,
+                formed=party.formed,
+                order=party.order,
+            )
+        else:
+            entry["hidden"] = True
+        parties.append(entry)
+    alarm: dict[str, Any] = {"detected": state.detected}
+    if state.detected or state.alarm_turn:
+        alarm.update(
+            spotted_turn=state.spotted_turn if state.detected else None,
+            alarm_turn=state.alarm_turn,
+            reason=state.alarm_reason,
+            crew_respond=respond_turn(state, t),
+            crew_fire=fire_turn(state, t),
+            garrison_respond=respond_turn(state, t, garrison=True),
+            garrison_fire=fire_turn(state, t, garrison=True),
+        )
+    deck = state.events
+    light = t.light[state.light]  # type: ignore[index]
+    return {
+        "ruleset": "cutting-out",
+        "seat": seat,
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "phase": state.phase,
+        "step": STEP_NAMES.get(state.phase, state.phase),
+        "light": state.light,
+        "light_title": light.title,
+        "event": state.event,
+        "event_title": TITLES.get(state.event, "") if state.event else "",
+        "events_deck": None
+        if deck is None
+        else {"left": len(deck.cards), "drawn": list(deck.drawn)},
+        "raiders": state.raiders,
+        "defenders": state.defenders,
+        "prize": state.prize,
+        "table": [state.table[0], state.table[1]],
+        "exit": state.exit,
+        "land": [[[x, y] for x, y in p] for p in state.land],
+        "earthworks": [[[x, y] for x, y in p] for p in state.earthworks],
+        "landings": [
+            {"id": lg.id, "name": lg.name, "kind": lg.kind, "x": lg.x, "y": lg.y}
+            for lg in state.landings.values()
+        ],
+        "batteries": [
+            {
+                "id": b.id,
+                "name": b.name,
+                "side": b.side,
+                "outline": [[x, y] for x, y in b.outline],
+                "x": _r(b.x),
+                "y": _r(b.y),
+                "captured_by": b.captured_by,
+            }
+            for b in state.batteries.values()
+        ],
+        "ships": ships,
+        "guns": guns,
+        "boats": boats,
+        "raiders_hidden": not show_raiders,
+        "figures": figures,
+        "parties": parties,
+        "alarm": alarm,
+        "prisoners": dict(state.prisoners),
+        "spotting": [b.max for b in t.spotting.bands],
+        "base": t.figures.base,
+    }
+
+
+# --------------------------------------------------------------------------
+# The terminal picture
+
+
+def render(state: State, t: Tables, seat: str | None) -> str:
+    """The harbour as a character map with the deck cut-out beside it, then
+    the parties and the state of the alarm."""
+    v = view(state, t, seat)
+    left = harbour_map(v)
+    right = deck_map(v)
+    width = max(len(line) for line in left)
+    rows = max(len(left), len(right))
+    lines = []
+    for n in range(rows):
+        a = left[n] if n < len(left) else ""
+        b = right[n] if n < len(right) else ""
+        lines.append(f"{a:<{width}}   {b}".rstrip())
+    lines.append("")
+    lines.extend(status_lines(v))
+    return "\n".join(lines)
+
+
+def harbour_map(v: dict[str, Any]) -> list[str]:
+    """The table at 1 inch a column and 2 inches a row, north up."""
+    w, h = v["table"]
+    cols, rows = math.ceil(w), math.ceil(h / 2)
+    grid = [[" " for _ in range(cols)] for _ in range(rows)]
+
+    def put(x: float, y: float, ch: str) -> None:
+        c, r = int(x), rows - 1 - int(y / 2)
+        if 0 <= c < cols and 0 <= r < rows:
+            grid[r][c] = ch
+
+    from shapely.geometry import Point, Polygon
+
+    polys = [Polygon(p) for p in v["land"] if len(p) >= 3]
+    for r in range(rows):
+        for c in range(cols):
+            p = Point(c + 0.5, (rows - 1 - r) * 2 + 1)
+            if any(poly.contains(p) for poly in polys):
+                grid[r][c] = "#"
+    for b in v["batteries"]:
+        for x, y in b["outline"]:
+            put(x, y, "+")
+        put(b["x"], b["y"], "B")
+    for lg in v["landings"]:
+        put(lg["x"], lg["y"], "=" if lg["kind"] != "beach" else "~")
+    for s in v["ships"]:
+        if s["status"] in ("sunk", "at-sea"):
+            continue
+        for k in range(int(s["length"]) + 1):
+            x = s["x"] + math.sin(math.radians(s["heading"])) * (k - s["length"] / 2)
+            y = s["y"] + math.cos(math.radians(s["heading"])) * (k - s["length"] / 2)
+            put(x, y, "S")
+    for n, b in enumerate(v["boats"]):
+        if b["status"] == "afloat":
+            put(b["x"], b["y"], str(n + 1))
+    for f in v["figures"]:
+        if f["where"] == "land" and f["tx"] is not None:
+            put(f["tx"], f["ty"], "r" if f["side"] == v["raiders"] else "d")
+    edge = {"west": "<", "east": ">", "north": "^", "south": "v"}[v["exit"]]
+    title = f"Harbour {w:g} x {h:g} in, 1 col = 1 in, 1 row = 2 in; {edge} the open sea"
+    border = "+" + "-" * cols + "+"
+    out = [title, border]
+    for r in range(rows):
+        row = "".join(grid[r])
+        lead = edge if v["exit"] == "west" else "|"
+        tail = edge if v["exit"] == "east" else "|"
+        out.append(f"{lead}{row}{tail}")
+    out.append(border)
+    legend = "# land  S ship  B battery  ~ beach  = mole"
+    for n, b in enumerate(v["boats"]):
+        if b["status"] == "afloat":
+            legend += f"  {n + 1} {b['name']}"
+    out.append(legend)
+    if v["raiders_hidden"]:
+        out.append("(the raiders have not been seen: their boats are not shown)")
+    return out
+
+
+def deck_map(v: dict[str, Any]) -> list[str]:
+    """The prize's deck cut-out at 2 columns and 2 rows an inch, bow up."""
+    ship = next((s for s in v["ships"] if s["prize"]), None)
+    if ship is None:
+        return []
+    length, beam = ship["length"], ship["beam"]
+    rows, cols = math.ceil(length * 2) + 1, math.ceil(beam * 2) + 1
+    grid = [["." for _ in range(cols)] for _ in range(rows)]
+
+    def put(dx: float, dy: float, ch: str) -> None:
+        r = rows - 1 - round(dx * 2)
+        c = round((dy + beam / 2) * 2)
+        if 0 <= r < rows and 0 <= c < cols:
+            grid[r][c] = ch
+
+    hx, hy = ship["hatch"]
+    for ox in (-0.25, 0.25):
+        for oy in (-0.25, 0.25):
+            put(hx + ox, hy + oy, "H")
+    for px, py in ship["points"].values():
+        put(px, py, "*")
+    for g in v["guns"]:
+        if g["owner"] == ship["id"] and g["deck_x"] is not None:
+            put(g["deck_x"], g["deck_y"], "G" if not g["destroyed"] else "x")
+    for f in v["figures"]:
+        if f["where"] == "deck" and f["place"] == ship["id"]:
+            ch = FIGURE_LETTERS.get(f["kind"], "?")
+            put(f["x"], f["y"], ch.upper() if f["side"] == v["raiders"] else ch)
+    out = [f"{ship['name']}'s deck (bow up)", " " + "_" * cols]
+    out += ["|" + "".join(row) + "|" for row in grid]
+    out.append(" " + "-" * cols)
+    out.append("H hatch  * boarding point  G gun")
+    out.append("UPPER raiders, lower defenders:")
+    out.append("s sailor m marine t soldier")
+    out.append("o officer g gun crew")
+    out.append(f"crew below: {ship['crew_below']}" + (" (docile)" if ship["docile"] else ""))
+    out.append(f"rigging {ship['rig']}/20/40  hull {ship['hull_hits']}/{ship['hull_points']}")
+    return out
+
+
+def status_lines(v: dict[str, Any]) -> list[str]:
+    out = [
+        f"Turn {v['turn']} of {v['turn_limit']} (dawn)  {v['step']}  {v['light_title']}"
+        + (f"  event: {v['event_title']}" if v["event"] else "")
+    ]
+    alarm = v["alarm"]
+    seen = (
+        f"Raiders seen on turn {alarm['spotted_turn']}"
+        if alarm["detected"]
+        else "The raiders have not been seen"
+    )
+    if "alarm_turn" in alarm:
+        when = "before the game" if alarm["alarm_turn"] < 1 else f"turn {alarm['alarm_turn']}"
+        seen += (
+            f"; alarm {when}; crew turn out {alarm['crew_respond']}, fire {alarm['crew_fire']}; "
+            f"garrison turns out {alarm['garrison_respond']}, fires {alarm['garrison_fire']}"
+        )
+    out.append(seen)
+    for p in v["parties"]:
+        if p.get("hidden"):
+            out.append(f"  {p['side']}: {p['name']} ({p['start']}), whereabouts unknown")
+            continue
+        flags = [p["morale"]] if p["morale"] != "steady" else []
+        if p["formed"]:
+            flags.append("formed")
+        lost = []
+        for key in ("dead", "captured", "out", "escaped"):
+            if p[key]:
+                lost.append(f"{p[key]} {key}")
+        out.append(
+            f"  {p['side']}: {p['name']}: {p['left']} of {p['start']}"
+            + (f" ({', '.join(lost)})" if lost else "")
+            + (f" [{', '.join(flags)}]" if flags else "")
+        )
+    for b in v["boats"]:
+        where = (
+            f"alongside at {b['alongside'].split(':')[1]}"
+            if b["alongside"]
+            else f"at {b['landed']}"
+            if b["landed"]
+            else f"at ({b['x']:.0f}, {b['y']:.0f})"
+        )
+        out.append(
+            f"  {b['name']} ({b['title']}): {b['aboard']} aboard, {where}, hull "
+            f"{b['hull_hits']}/{b['hull_points']}"
+            + (f" [{b['status']}]" if b["status"] != "afloat" else "")
+        )
+    return out

@@ -1,0 +1,93 @@
+"""The explanation of one roll, as the page shows it in a dialog: the rule in
+our words, every modifier, the exact distribution of the result with the roll
+marked, and what would have changed it (from ``core.explain``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import escape
+
+from quarterdeck.web.render.dice import dice
+
+
+def explanation(data: dict[str, Any], words: Any = None) -> str:
+    """``data`` is :func:`quarterdeck.core.explain.explain`'s answer; ``words``
+    turns side ids in a text into their titles (the page's ``in_words``)."""
+
+    def say(text: str) -> str:
+        return str(escape(words(text) if words is not None else text))
+
+    top = max((_pct(r["chance"]) for r in data.get("distribution", [])), default=1.0) or 1.0
+    rows = "".join(
+        f'<tr class="{"rolled" if r["rolled"] else ""}"><th>{r["value"]}</th>'
+        f'<td class="bar-cell"><span class="bar" '
+        f'style="width:{_pct(r["chance"]) / top * 100:.1f}%"></span></td>'
+        f"<td>{r['chance']}</td><td><small>{r['exact']}</small></td></tr>"
+        for r in data.get("distribution", [])
+    )
+    modifiers = "".join(
+        f"<li><b>{m['value']}</b> {say(m['what'])}</li>"
+        if m.get("base")
+        else f"<li><b>{m['value']:+d}</b> {say(m['what'])} <small>to {escape(m['to'])}</small></li>"
+        for m in data.get("modifiers", [])
+    )
+    if data.get("limits"):
+        low, high = data["limits"]
+        modifiers += f"<li>never fewer than {low} nor more than {high} dice</li>"
+    odds = f'<p class="odds">Odds: {say(data["odds"])}</p>' if data.get("odds") else ""
+    changes = "".join(f"<li>{say(c)}</li>" for c in data.get("changes", []))
+    outcome = ""
+    if data.get("success") is not None:
+        verdict = "succeeded" if data["success"] else "failed"
+        result = ""
+        if "result" in data and str(data.get("distribution_of", "")).startswith("the number"):
+            n = int(data["result"])  # dice that made the target, not a total
+            counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+            result = f" ({counted} made the target)"
+        elif "result" in data:
+            result = f" (result {data['result']})"
+        outcome = (
+            f'<p class="verdict {verdict}">The roll {verdict}'
+            + result
+            + (f"; the chance was {data['chance']}" if data.get("chance") else "")
+            + ".</p>"
+        )
+    elif "result" in data:
+        outcome = f'<p class="verdict">Result: {data["result"]}.</p>'
+    if data.get("outcome"):
+        outcome += f"<p>{say(data['outcome'])}</p>"
+    highest = ""
+    if data.get("highest"):
+        cells = "".join(
+            f'<td class="{"rolled" if r["rolled"] else ""}">{r["value"]}: {r["chance"]}</td>'
+            for r in data["highest"]
+        )
+        highest = (
+            '<p class="dist-title">The highest die</p>'
+            f'<table class="dist-row"><tr>{cells}</tr></table>'
+        )
+    return (
+        f'<h2 id="explain-title">{say(data.get("label", ""))}</h2>'
+        f'<p class="rule">Rule {escape(data.get("rule", ""))}'
+        + (f" · rolled by {say(data['by'])}" if data.get("by") else "")
+        + "</p>"
+        f'<div class="explain-dice">{dice(data.get("values", []), int(data.get("sides", 6)))}'
+        f" <span>{escape(data.get('dice', ''))}</span></div>"
+        f'<p class="words">{say(data.get("words", ""))}</p>'
+        + outcome
+        + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
+        + odds
+        + f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
+        '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
+        f'<table class="dist"><tbody>{rows}</tbody></table>'
+        + highest
+        + (f"<h3>What would have changed it</h3><ul>{changes}</ul>" if changes else "")
+    )
+
+
+def _pct(chance: str) -> float:
+    try:
+        return float(chance.rstrip("%"))
+    except ValueError:
+        return 0.0

@@ -1,0 +1,210 @@
+"""Sheets to print for a real table: each ship's card with its current damage,
+and a quick reference of a rule set's charts.
+
+The cards are the renderer's own (the Away, Boarders! ship display, the
+Flotilla roster card, the gun-dice ship record), grouped by side, each side's
+group starting a new page; the print stylesheet lays them out on A4 or Letter.
+The quick reference is drawn from the rule set's ``tables.toml`` with the
+game's or scenario's house rules merged over it, so a club prints the charts
+it actually plays by.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+from typing import Any
+
+from markupsafe import escape
+
+from quarterdeck.core.tables import merge, read_toml
+
+_ARTICLE = re.compile(r"<article\b")
+_SIDE = re.compile(r'^<article\b[^>]*\bdata-side="([^"]*)"')
+
+
+def card_groups(
+    cards_html: str, sides: list[dict[str, str]]
+) -> list[tuple[str, str, str, list[str]]]:
+    """The renderer's cards split by side, in the scenario's order of sides:
+    (side id, title, colour, [card html]). Cards of no side (victory points,
+    objectives, boarding actions) make a last group of their own."""
+    starts = [m.start() for m in _ARTICLE.finditer(cards_html)]
+    ends = [*starts[1:], len(cards_html)] if starts else []  # no cards: no pieces
+    pieces = [cards_html[a:b] for a, b in zip(starts, ends, strict=True)]
+    by_side: dict[str, list[str]] = {}
+    for piece in pieces:
+        found = _SIDE.match(piece)
+        by_side.setdefault(found.group(1) if found else "", []).append(piece)
+    out = []
+    for s in sides:
+        if by_side.get(s["name"]):
+            out.append((s["name"], s["title"], s.get("colour", "#555"), by_side.pop(s["name"])))
+    for side, items in by_side.items():
+        if items:
+            out.append((side, side or "The battle", "#777", items))
+    return out
+
+
+def print_page_body(groups: list[tuple[str, str, str, list[str]]], heading: str) -> str:
+    """The sheets' HTML: one section per group, each on a page of its own."""
+    parts = []
+    for side, title, colour, items in groups:
+        count = len([i for i in items if "data-ship=" in i])
+        what = f"{count} ship card{'s' if count != 1 else ''}" if count else "the battle"
+        parts.append(
+            f'<section class="print-group" data-side="{escape(side)}" '
+            f'style="--side:{escape(colour)}">'
+            f'<h2 class="group-title">{escape(title)} <small>{escape(heading)} · {what}</small>'
+            f'</h2><div class="print-cards">{"".join(items)}</div></section>'
+        )
+    return "".join(parts)
+
+
+# -- the quick reference ----------------------------------------------------
+
+
+def charts_path(ruleset: Any) -> Path | None:
+    """The rule set's printed charts (``tables.toml`` beside its package)."""
+    module = importlib.import_module(type(ruleset).__module__)
+    found = Path(str(module.__file__)).with_name("tables.toml")
+    return found if found.exists() else None
+
+
+def charts(ruleset: Any, house_rules: dict[str, Any] | None) -> dict[str, Any]:
+    """The printed charts with ``house_rules`` merged over them, as data."""
+    path = charts_path(ruleset)
+    if path is None:
+        return {}
+    data = read_toml(path)
+    return merge(data, house_rules) if house_rules else data
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ").replace("-", " ")
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{_words(str(k))} {_cell(v)}" for k, v in value.items())
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return escape(str(value).replace("_", " "))  # an id in a chart ("repair_hull") as words
+
+
+def _changed(path: tuple[str, ...], house: dict[str, Any] | None) -> bool:
+    node: Any = house or {}
+    for key in path:
+        if not isinstance(node, dict) or key not in node:
+            return False
+        node = node[key]
+    return True
+
+
+def _table(
+    name: str, data: dict[str, Any], house: dict[str, Any] | None, path: tuple[str, ...]
+) -> str:
+    """One chart: its plain values as a two-column list, its rows (a mapping
+    of lists, headed by a list of column values where the chart has one) as
+    a grid, its list of records as a table, its sub-charts in turn."""
+    rule = data.get("rule", "")
+    reconstructed = data.get("reconstructed")
+    scalars: list[str] = []
+    blocks: list[str] = []
+    column_key, columns = next(
+        ((k, v) for k, v in data.items() if isinstance(v, list) and k in ("ranges", "columns")),
+        ("", None),
+    )
+    for key, value in data.items():
+        if key in ("rule", "reconstructed", "title", "note") or value is columns:
+            continue
+        here = (*path, key)
+        mark = ' class="house"' if _changed(here, house) else ""
+        if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+            width = max(len(v) for v in value.values())
+            head = columns if isinstance(columns, list) and len(columns) == width else None
+            rows = "".join(
+                ("<tr class='house'>" if _changed((*here, str(k)), house) else "<tr>")
+                + f"<th>{escape(_words(str(k)))}</th>"
+                + "".join(f"<td>{_cell(c)}</td>" for c in v)
+                + "</tr>"
+                for k, v in value.items()
+            )
+            # the corner names what the columns are ("ranges"); the caption the rows
+            header = (
+                f'<thead><tr><th class="corner">{escape(_words(column_key))} →</th>'
+                + "".join(f"<th>{_cell(c)}</th>" for c in head)
+                + "</tr></thead>"
+                if head
+                else ""
+            )
+            blocks.append(
+                f'<table class="chart-grid"><caption>{escape(_words(key))}</caption>'
+                f"{header}<tbody>{rows}</tbody></table>"
+            )
+        elif isinstance(value, dict):
+            blocks.append(_table(key, value, house, here))
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            keys = list(dict.fromkeys(k for v in value for k in v))
+            rows = "".join(
+                "<tr>" + "".join(f"<td>{_cell(v.get(k, ''))}</td>" for k in keys) + "</tr>"
+                for v in value
+            )
+            blocks.append(
+                f'<table class="chart-grid"><caption>{escape(_words(key))}</caption><thead><tr>'
+                + "".join(f"<th>{escape(_words(k))}</th>" for k in keys)
+                + f"</tr></thead><tbody>{rows}</tbody></table>"
+            )
+        elif (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, list) for v in value)
+            and all(isinstance(x, dict) for v in value for x in v)
+        ):
+            rows = "".join(
+                f"<tr><th>{n + 1}</th><td>" + "; ".join(_cell(x) for x in v) + "</td></tr>"
+                for n, v in enumerate(value)
+            )
+            blocks.append(
+                f'<table class="chart-grid"><caption>{escape(_words(key))}</caption>'
+                f"<tbody>{rows}</tbody></table>"
+            )
+        else:
+            scalars.append(
+                f"<div{mark}><dt>{escape(_words(key))}</dt><dd>{_cell(value)}</dd></div>"
+            )
+    badge = (
+        ' <span class="badge reconstructed">reconstructed</span>'
+        if reconstructed
+        else ' <span class="badge printed">printed</span>'
+        if reconstructed is False
+        else ""
+    )
+    house_badge = ' <span class="badge house">house rules</span>' if _changed(path, house) else ""
+    note = f'<p class="chart-note">{escape(str(data["note"]))}</p>' if data.get("note") else ""
+    return (
+        f'<section class="chart" data-chart="{escape(".".join(path))}">'
+        f"<h3>{escape(_words(name).capitalize())}{badge}{house_badge}"
+        + (f' <small class="rule">§{escape(str(rule))}</small>' if rule else "")
+        + "</h3>"
+        + note
+        + (f'<dl class="chart-values">{"".join(scalars)}</dl>' if scalars else "")
+        + "".join(blocks)
+        + "</section>"
+    )
+
+
+def reference_body(data: dict[str, Any], house: dict[str, Any] | None) -> str:
+    """Every chart of a rule set's tables, in the file's order."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, dict):
+            parts.append(_table(key, value, house, (key,)))
+    return "".join(parts) or "<p>This rule set has no charts.</p>"

@@ -1,0 +1,117 @@
+"""The explanation of a roll (core.explain): exact distributions, the chance
+of success with and without each modifier, and what would have changed it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.engine import Context, LogEntry
+from quarterdeck.core.explain import (
+    RollMath,
+    explain,
+    highest_distribution,
+    success_chance,
+    sum_distribution,
+)
+
+
+def test_two_dice_total_seven_is_one_in_six_and_the_whole_sums_to_one() -> None:
+    dist = sum_distribution(2, 6)
+    assert dist[7] == Fraction(1, 6) and dist[2] == Fraction(1, 36)
+    assert sum(dist.values()) == 1
+
+
+def test_the_highest_of_three_dice_is_six_91_times_in_216() -> None:
+    assert highest_distribution(3, 6)[6] == Fraction(91, 216)
+    assert sum(highest_distribution(3, 6).values()) == 1
+
+
+def test_any_six_on_three_dice_succeeds_91_times_in_216() -> None:
+    math = RollMath("any", target=6)
+    assert success_chance(math, 3, 6) == Fraction(91, 216)
+    assert success_chance(math, 2, 6) == Fraction(11, 36)
+
+
+def test_a_roll_logged_with_its_math_carries_it_in_the_log_entry() -> None:
+    log: list[LogEntry] = []
+    ctx = Context(ScriptedDice([2, 6]), log.append)
+    math = RollMath("any", target=6, dice=(("to start", 2),), limits=(1, 3))
+    ctx.roll("Boarding attempt", 2, "5.2", seat="a", goal="any 6", math=math)
+    data = log[0].to_json()
+    assert data["goal"] == "any 6"
+    assert data["math"] == {"how": "any", "target": 6, "dice": [["to start", 2]], "limits": [1, 3]}
+    assert RollMath.from_json(data["math"]) == math
+
+
+def test_explain_a_boarding_attempt_every_dice_modifier_and_its_effect() -> None:
+    """Two to start, fouled +1: three dice, any 6 starts the action (5.2)."""
+    entry = {
+        "text": "Boarding attempt: rolled 2 3 6",
+        "rule": "5.2 Boarding Attempts",
+        "values": [2, 3, 6],
+        "sides": 6,
+        "goal": "any 6 starts the action",
+        "math": RollMath(
+            "any", target=6, dice=(("to start", 2), ("fouled", 1)), limits=(1, 3)
+        ).to_json(),
+    }
+    out = explain(entry)
+    assert out["success"] is True and out["result"] == 1
+    assert out["chance"] == "42.1%"  # 91/216
+    assert [m["what"] for m in out["modifiers"]] == ["to start", "fouled"]
+    assert [r["exact"] for r in out["distribution"]] == ["125/216", "25/72", "5/72", "1/216"]
+    assert [r["value"] for r in out["distribution"] if r["rolled"]] == [1]
+    assert any("Without fouled (+1 die): 2 dice, chance 30.6%" in c for c in out["changes"])
+
+
+def test_explain_a_modified_total_that_misses_says_by_how_much() -> None:
+    """2d6 + 1 against 8: a 6 (3 and 3) makes 7, one short; without the +1
+    the chance falls from 7/12 to 5/12."""
+    math = RollMath("sum", target=8, modifiers=(("stationary", 1),))
+    out = explain({"text": "x: rolled 3 3", "values": [3, 3], "sides": 6, "math": math.to_json()})
+    assert out["result"] == 7 and out["success"] is False
+    assert out["chance"] == "58.3%"
+    assert (
+        out["changes"][0] == "The result 7 missed the target 8 by 1: 1 more would have succeeded."
+    )
+    assert "Without stationary (+1): chance 41.7% instead of 58.3%" in out["changes"][1]
+
+
+def test_a_roll_without_math_is_explained_by_its_dice_alone() -> None:
+    out = explain({"text": "Casualties: rolled 1 4", "values": [1, 4], "sides": 6})
+    assert out["label"] == "Casualties"
+    rolled = [r for r in out["distribution"] if r["rolled"]]
+    assert rolled == [{"value": 5, "chance": "11.1%", "exact": "1/9", "rolled": True}]
+    assert out["highest"][-1]["exact"] == "11/36"
+
+
+def test_a_roll_that_wants_a_low_total_says_more_would_have_failed() -> None:
+    """2d6 needing 7 or less: a 5 (2 and 3) makes it with 2 to spare, and 3
+    more (an 8) would have failed; a 9 misses by 2, and 2 less succeeds."""
+    math = RollMath("sum", target=7, at_most=True)
+    made = explain({"text": "x: rolled 2 3", "values": [2, 3], "sides": 6, "math": math.to_json()})
+    assert made["success"] is True and made["chance"] == "58.3%"
+    assert made["changes"][0] == (
+        "The result 5 made the target 7 (at most) with 2 to spare: 3 more would have failed."
+    )
+    missed = explain(
+        {"text": "x: rolled 4 5", "values": [4, 5], "sides": 6, "math": math.to_json()}
+    )
+    assert missed["success"] is False
+    assert missed["changes"][0] == (
+        "The result 9 missed the target 7 (at most) by 2: 2 less would have succeeded."
+    )
+
+
+def test_any_six_that_succeeds_says_what_would_have_failed() -> None:
+    """Three dice, any 6 (the boarding attempt): 6, 6, 1 makes it with two
+    dice; with none, the roll fails."""
+    math = RollMath("any", target=6)
+    out = explain(
+        {"text": "x: rolled 6 6 1", "values": [6, 6, 1], "sides": 6, "math": math.to_json()}
+    )
+    assert out["success"] is True and out["result"] == 2
+    assert out["changes"][0] == (
+        "2 dice of 3 made 6 or more; with none that did, the roll would have failed."
+    )

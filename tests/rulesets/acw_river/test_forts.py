@@ -1,0 +1,128 @@
+"""Forts and Buildings; Mortar Boats."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.acw_river.forts import (
+    damage_building,
+    damage_fort,
+    mortar_fire,
+    mortar_targets,
+)
+
+from .helpers import T, context, position, ship
+
+FORT = {
+    "id": "fort",
+    "name": "Fort",
+    "side": "confederate",
+    "kind": "earthwork",
+    "x": 2.0,
+    "y": 40.0,
+    "w": 4.0,
+    "h": 2.0,
+    "cpv": [1, 2, 0, 0, 0, 0],
+    "commander_square": 2,
+    "guns": [{"type": "8in-sb", "square": 1}, {"type": "8in-sb", "square": 2}],
+}
+TOWN = {"id": "town", "name": "Town", "kind": "town", "x": 2.0, "y": 20.0, "w": 4.0, "h": 3.0}
+
+
+def test_fpv_earthworks_40_a_square_inch_stonework_60() -> None:
+    state = position(
+        [ship("m", "sidney_c_jones", "union", 24, 40)],
+        forts=[FORT, {**FORT, "id": "stone", "kind": "stonework"}],
+    )
+    assert state.forts["fort"].fpv == 320
+    assert state.forts["stone"].fpv == 480
+
+
+def test_bpv_5_for_each_quarter_inch_square() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 24, 40)], places=[TOWN])
+    assert sum(state.places["town"].bpv) == 4 * 3 * 16 * 5
+
+
+def test_a_fort_below_a_third_of_its_fpv_ceases_to_fire() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 24, 40)], forts=[FORT])
+    fort = state.forts["fort"]
+    ctx, _, _ = context([])
+    damage_fort(state, fort, 213, ctx, T, "test")  # 107 left: not below 106.7
+    assert fort.status == "active"
+    damage_fort(state, fort, 1, ctx, T, "test")
+    assert fort.status == "silenced"
+
+
+def test_a_building_below_half_its_bpv_is_rubble() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 24, 40)], places=[TOWN])
+    town = state.places["town"]
+    ctx, _, log = context([])
+    damage_building(state, town, 0, town.bpv_start[0] // 2, ctx, T, "test")
+    assert "rubble" not in log.text()
+    damage_building(state, town, 0, 1, ctx, T, "test")
+    assert "rubble" in log.text()
+
+
+def test_mortar_boats_minimum_6_inches_range_40_for_13_inch() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 7.0, 40)], forts=[FORT])
+    assert mortar_targets(state, state.ships["m"], T) == []  # 3 inches: too close
+    state.ships["m"].x = 30.0
+    assert mortar_targets(state, state.ships["m"], T) == [("fort", "Fort")]
+    state.ships["m"].y = 80.0
+    assert mortar_targets(state, state.ships["m"], T) == []
+
+
+def test_mortar_a_6_hits_then_a_gun_and_its_cpv_destroyed_in_that_square() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 30.0, 40)], forts=[FORT])
+    fort = state.forts["fort"]
+    ctx, _, _ = context([6, 1, 3])  # hit; square 1; 3: a gun and a CPV
+    mortar_fire(state, state.ships["m"], "fort", 0, ctx, T)
+    assert fort.guns[0].destroyed and fort.cpv == [0, 2, 0, 0, 0, 0]
+    assert "CPV destroyed" in fort.morale_due
+
+
+def test_mortar_further_shots_at_the_same_target_hit_on_5() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 30.0, 40)], forts=[FORT])
+    m = state.ships["m"]
+    ctx, _, log = context([5])
+    mortar_fire(state, m, "fort", 0, ctx, T)
+    assert "misses" in log.text()
+    state.turn += 1
+    ctx, _, _ = context([5, 2, 6])  # now a 5 hits; square 2; 6: commander killed, 40 FPV
+    mortar_fire(state, m, "fort", 0, ctx, T)
+    assert not state.commanders["fcdr-fort"].alive and state.forts["fort"].fpv == 280
+
+
+def test_mortar_at_a_town_takes_effect_only_in_the_square_aimed_at() -> None:
+    state = position([ship("m", "sidney_c_jones", "union", 30.0, 20)], places=[TOWN])
+    town = state.places["town"]
+    ctx, _, _ = context([6, 3, 2])  # falls in square 3, aimed at 4: nothing
+    mortar_fire(state, state.ships["m"], "town", 4, ctx, T)
+    assert town.bpv == town.bpv_start
+    state.turn += 1
+    ctx, _, _ = context([6, 4, 5])  # square 4, aimed at 4: building destroyed
+    mortar_fire(state, state.ships["m"], "town", 4, ctx, T)
+    assert town.bpv[3] == 0
+
+
+def test_fort_commander_lays_a_gun_of_his_square_and_adds_his_yellow_die() -> None:
+    # Fort Commander: his yellow die is his gunnery, as a captain's (Gunnery
+    # and Ramming: the commander takes charge of one gun and adds his score);
+    # he lays a gun of the grid square he is allotted to
+    from quarterdeck.rulesets.acw_river.firing import fire_at, shots_at
+
+    state = position(
+        [ship("h", "hartford", "union", 9.0, 40.0, 0.0)],
+        forts=[FORT],
+        dice={"fcdr-fort": (3, 3, 3, 1)},  # yellow 1: +3
+    )
+    state.sighted = {"confederate": ["h"], "union": []}
+    fort, hartford = state.forts["fort"], state.ships["h"]
+    shots = shots_at(state, fort, hartford, T)
+    # 8-inch smoothbores at 7 inches, close: a 4 hits; g2 stands in
+    # square 2 with the commander: a 1 and his +3 hit
+    assert [(s.gun, s.need, s.modifier) for s in shots] == [("g1", 4, 0), ("g2", 4, 3)]
+    ctx, dice, _ = context([1, 1])
+    assert fire_at(state, fort, hartford, shots, ctx, T) == 1
+    assert hartford.spv == hartford.spv_start - 6
+    assert [r.seat for r in dice.requests] == ["confederate", "confederate"]
+    state.commanders["fcdr-fort"].alive = False  # killed by a mortar shell
+    assert all(s.modifier == 0 for s in shots_at(state, fort, hartford, T))

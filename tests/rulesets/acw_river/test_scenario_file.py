@@ -1,0 +1,66 @@
+"""A scenario file with a mistake in it: one clear line naming the file,
+the ship, the field and what is legal; nothing is started."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.errors import ScenarioError
+
+from .helpers import SCENARIOS, playable
+
+ARKANSAS = (SCENARIOS / "arkansas-vicksburg-1862.toml").read_text()
+
+
+def load_with(tmp_path: Path, old: str, new: str) -> None:
+    assert old in ARKANSAS
+    path = tmp_path / "bad.toml"
+    path.write_text(ARKANSAS.replace(old, new, 1))
+    with playable():
+        scenarios.load_file(path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            'order = "proceed:downstream"',
+            'order = "engage:nelson"',
+            r"ships\[0\] \(arkansas\): field 'order': 'engage:nelson': 'nelson' is not a "
+            r"target for 'engage' here; legal values: carondelet, cincinnati, hartford, brooklyn",
+        ),
+        (
+            'order = "proceed:downstream"',
+            'order = "station:hartford"',
+            r"field 'order': 'station:hartford': 'hartford' is not a target for 'station' here; "
+            r"legal values: none",
+        ),
+        (
+            'order = "proceed:downstream"',
+            'order = "proceed:vicksburg"',
+            r"'vicksburg' is not a target for 'proceed' here; legal values: upstream, "
+            r"downstream, sq1",
+        ),
+        ("y = 66.0", "y = 166.0", r"field 'y': 166 is off the table \(0 to 72 inches\)"),
+        (
+            "x = 24.0",
+            "x = 1.0",
+            r"field 'x': 1 is on the bank; the water runs from 4 to 44 inches",
+        ),
+        (
+            "speed = 4",
+            "speed = 40",
+            r"field 'speed': 40 knots is more than her best speed \(8 knots\)",
+        ),
+    ],
+)
+def test_a_bad_ship_in_a_scenario_file_is_refused_in_one_line(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    with pytest.raises(ScenarioError, match=message) as caught:
+        load_with(tmp_path, old, new)
+    text = str(caught.value)
+    assert "\n" not in text and text.startswith(str(tmp_path / "bad.toml"))

@@ -1,0 +1,107 @@
+"""Visibility: 50 inches, islands and larger ships hide, unseen ships absent
+from the other side's view and log; fog and its lifting; smoke."""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.acw_river.rules import make_smoke
+from quarterdeck.rulesets.acw_river.setup import lift_fog, roll_weather
+from quarterdeck.rulesets.acw_river.view import view
+from quarterdeck.rulesets.acw_river.visibility import say, ship_sees, side_sees, update_sightings
+
+from .helpers import T, context, position, ship
+
+
+def test_line_of_sight_is_50_inches() -> None:
+    state = position(
+        [ship("a", "hartford", "union", 24, 2), ship("b", "tennessee", "confederate", 24, 56.5)]
+    )
+    # keels: Hartford to y 4.25, Tennessee from y 54.41: just over 50 inches
+    assert not side_sees(state, "union", state.ships["b"], T)
+    state.ships["b"].y = 55.0
+    assert side_sees(state, "union", state.ships["b"], T)
+
+
+def test_ships_behind_islands_cannot_be_seen() -> None:
+    state = position(
+        [ship("a", "hartford", "union", 24, 20), ship("b", "tennessee", "confederate", 24, 40)],
+        features=[
+            {"id": "isle", "kind": "land", "polygon": [[18, 28], [30, 28], [30, 32], [18, 32]]}
+        ],
+    )
+    assert not side_sees(state, "union", state.ships["b"], T)
+
+
+def test_a_larger_ship_hides_a_smaller_one_not_the_other_way() -> None:
+    state = position(
+        [
+            ship("m", "monitor", "union", 24, 20, 90.0),
+            ship("h", "minnesota", "union", 24, 30, 90.0),
+            ship("s", "selma", "confederate", 24, 40, 90.0),
+        ]
+    )
+    # Selma (32 SPV) behind Minnesota (483 SPV) from the monitor: hidden from her
+    assert not ship_sees(state, state.ships["m"], state.ships["s"], T)
+    # a small ship in front does not hide a larger one behind it
+    big = position(
+        [
+            ship("m", "monitor", "union", 24, 20, 90.0),
+            ship("s", "selma", "union", 24, 30, 90.0),
+            ship("v", "virginia", "confederate", 24, 40, 90.0),
+        ]
+    )
+    assert ship_sees(big, big.ships["m"], big.ships["v"], T)
+
+
+def test_unsighted_ships_are_absent_from_the_other_sides_view_until_seen() -> None:
+    state = position(
+        [ship("a", "hartford", "union", 24, 2), ship("b", "tennessee", "confederate", 24, 66)]
+    )
+    ctx, _, log = context([])
+    update_sightings(state, T, ctx)
+    union_view = view(state, "union", T)
+    assert [s["id"] for s in union_view["ships"]] == ["a"]
+    assert [s["id"] for s in view(state, None, T)["ships"]] == []
+    assert {s["id"] for s in view(state, "*", T)["ships"]} == {"a", "b"}
+    say(state, ctx, "Tennessee gets up steam", "test", state.ships["b"])
+    assert log[-1].seats == ("confederate",)
+    state.ships["b"].y = 40.0
+    update_sightings(state, T, ctx)
+    assert {s["id"] for s in view(state, "union", T)["ships"]} == {"a", "b"}
+    assert log[-1].seats is None and "comes into sight" in log[-1].text
+
+
+def test_fog_two_dice_visibility_lifting_a_quarter_each_move() -> None:
+    state = position(
+        [ship("a", "hartford", "union", 24, 2)], table={"early_morning": True, "wind": "north"}
+    )
+    state.setup["roll_wind"] = False
+    ctx, _, _ = context([3, 4, 4])  # fog on 3 to 6; 4 + 4 = 8 inches
+    roll_weather(state, ctx, T)
+    assert state.table.fog == 8.0
+    lift_fog(state, ctx, T)
+    assert state.table.fog == 10.0
+    lift_fog(state, ctx, T)
+    assert state.table.fog == 12.5
+
+
+def test_smoke_no_wind_a_half_inch_cube_growing_while_she_fires_standing_still() -> None:
+    state = position([ship("a", "hartford", "union", 24, 20)], table={"wind": "none"})
+    a = state.ships["a"]
+    make_smoke(state, a, T)
+    make_smoke(state, a, T)
+    (cloud,) = state.smoke
+    assert cloud.size == 1.0 and cloud.clears == state.turn + 4
+    windy = position([ship("a", "hartford", "union", 24, 20)], table={"wind": "east"})
+    make_smoke(windy, windy.ships["a"], T)
+    assert windy.smoke == []
+
+
+def test_smoke_wind_on_3_to_6_direction_by_die() -> None:
+    state = position([ship("a", "hartford", "union", 24, 2)])
+    state.setup["roll_wind"] = True  # the scenario leaves the wind to the dice
+    ctx, _, _ = context([3, 4])
+    roll_weather(state, ctx, T)
+    assert state.table.wind == "west"
+    ctx, _, _ = context([2])
+    roll_weather(state, ctx, T)
+    assert state.table.wind == "none"

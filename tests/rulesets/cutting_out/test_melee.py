@@ -1,0 +1,204 @@
+"""Melee: a d6 a figure; the loser by 3 dies, by 2 is captured, by 1
+retreats a d6 of inches (off the ship: out of the game); a boarder who loses
+while climbing dies whatever the difference. Modifiers: +1 the defender
+against climbers, +1 defending a shore battery, +1 guarding the hatch
+against the crew, +1 a marine, +1 British against anyone but American, +1
+American against anyone but British (Melee). Unequal numbers and ties are
+this project's readings (docs/rules-notes.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from quarterdeck.rulesets.cutting_out import harbour, melee
+
+from .helpers import T, context, fresh, put_ashore, put_on_deck, texts
+
+
+def duel(s: Any, raider: str = "cutter-2", defender: str = "corvette-guard-2") -> tuple[Any, Any]:
+    """A British sailor and a French sailor of the guard face to face amidships."""
+    a = put_on_deck(s, raider, 6.0, 0.5)
+    b = put_on_deck(s, defender, 6.0 + T.figures.base, 0.5)
+    for g in ("corvette-guard-1", "corvette-guard-3"):
+        if g != defender:
+            s.figures[g].fate = "dead"
+    return a, b
+
+
+@pytest.mark.parametrize(("british", "french", "result"), [(3, 1, "dies"), (2, 1, "captured")])
+def test_the_loser_by_3_dies_by_2_is_captured(british: int, french: int, result: str) -> None:
+    # British +1 against the French: 3+1 against 1 wins by 3, 2+1 against 1 by 2
+    s = fresh(random_events=False)
+    _, b = duel(s)
+    ctx, log, _ = context([[british], [french]])
+    melee.step_melee(s, T, ctx)
+    expected = {"dies": "dead", "captured": "captured"}[result]
+    assert b.fate == expected
+    assert f"corvette's guard sailor {result}" in texts(log)
+
+
+def test_the_loser_by_1_retreats_a_d6_of_inches_straight_away() -> None:
+    s = fresh(random_events=False)
+    _a, b = duel(s)
+    ctx, log, _ = context([[2], [2], [3]])  # 2+1 against 2; the retreat die: 3
+    melee.step_melee(s, T, ctx)
+    assert b.active and b.fate == ""
+    assert b.x == pytest.approx(6.0 + T.figures.base + 3.0)
+    assert "retreats" in texts(log)
+
+
+def test_retreating_off_the_deck_puts_him_out_of_the_game() -> None:
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    a = put_on_deck(s, "cutter-2", 11.0 - T.figures.base, 0.0)
+    b = put_on_deck(s, "corvette-guard-2", 11.0, 0.0)  # a foot from the bow
+    for g in ("corvette-guard-1", "corvette-guard-3"):
+        s.figures[g].fate = "dead"
+    ctx, _, _ = context([[2], [2], [4]])
+    melee.step_melee(s, T, ctx)
+    assert not harbour.on_deck(ship, b.x + 4, b.y)
+    assert b.fate == "out"
+    assert a.active
+
+
+def test_a_tie_leaves_both_standing_to_fight_on() -> None:
+    s = fresh(random_events=False)
+    a, b = duel(s)
+    ctx, log, _ = context([[3], [4]])  # 3+1 = 4 against 4
+    melee.step_melee(s, T, ctx)
+    assert a.active and b.active
+    assert "a tie, they fight on" in texts(log)
+
+
+def test_a_climbing_boarder_who_loses_dies_whatever_the_difference() -> None:
+    s = fresh(random_events=False, raiders="british")
+    ship = s.ships["corvette"]
+    boat = s.boats["cutter"]
+    boat.x, boat.y, boat.heading = harbour.alongside_spot(ship, T, "starboard-waist", boat)
+    boat.alongside = "corvette:starboard-waist"
+    climber = s.aboard("cutter")[1]
+    climber.climbing = "starboard-waist"
+    # the guard at the starboard waist bars him: +1 defending against climbers
+    ctx, log, _ = context([[4], [4]])  # 4+1 (British) against 4+1: a tie
+    melee.step_melee(s, T, ctx)
+    assert climber.active and climber.climbing == ""  # held off: back in the boat
+    ctx, log, _ = context([[4], [5]])  # 4+1 against 5+1: lost by 1, and dies for it
+    climber.climbing = "starboard-waist"
+    melee.step_melee(s, T, ctx)
+    assert climber.fate == "dead"
+    assert "sailor dies" in texts(log)
+
+
+def test_climbers_who_beat_the_guard_gain_the_deck() -> None:
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    boat = s.boats["cutter"]
+    boat.alongside = "corvette:starboard-waist"
+    climber = s.aboard("cutter")[1]
+    climber.climbing = "starboard-waist"
+    ctx, _, _ = context([[6], [2]])  # 6+1 against 2+1: the guard dies
+    melee.step_melee(s, T, ctx)
+    assert s.figures["corvette-guard-2"].fate == "dead"
+    assert climber.where == "deck" and climber.place == "corvette"
+    assert ship.boarded_turn == s.turn
+
+
+def test_modifiers_marine_nation_hatch_climb_and_battery() -> None:
+    s = fresh(random_events=False)
+    marine = s.figures["launch-9"]
+    assert marine.kind == "marine" and marine.nation == "british"
+    sailor = s.figures["corvette-guard-1"]
+    assert dict(melee.modifiers(s, T, marine, sailor, "contact", False)) == {
+        "a marine": 1,
+        "british against french": 1,
+    }
+    assert dict(melee.modifiers(s, T, marine, sailor, "hatch", True))["guarding the hatch"] == 1
+    assert dict(melee.modifiers(s, T, sailor, marine, "climb", True)) == {
+        "defending against boarders climbing": 1
+    }
+    soldier = put_ashore(s, "battery-9", 30.0, 5.0)  # inside the battery's outline
+    assert soldier.kind == "soldier"
+    assert dict(melee.modifiers(s, T, soldier, marine, "contact", False)) == {
+        "defending a shore battery": 1
+    }
+
+
+def test_british_and_american_get_nothing_against_each_other() -> None:
+    assert T.melee.nation_bonus("british", "american") == 0
+    assert T.melee.nation_bonus("american", "british") == 0
+    assert T.melee.nation_bonus("american", "french") == 1
+    assert T.melee.nation_bonus("british", "spanish") == 1
+    assert T.melee.nation_bonus("french", "british") == 0
+
+
+def test_one_die_against_several_the_worst_result_taken() -> None:
+    """A guard with three boarders on him rolls once; each boarder's die is
+    compared with it; he suffers the worst result dealt him."""
+    s = fresh(random_events=False)
+    guard = put_on_deck(s, "corvette-guard-2", 6.0, 0.0)
+    for g in ("corvette-guard-1", "corvette-guard-3"):
+        s.figures[g].fate = "dead"
+    b = T.figures.base
+    put_on_deck(s, "cutter-2", 6.0 - b, 0.0)
+    put_on_deck(s, "cutter-3", 6.0 + b, 0.0)
+    put_on_deck(s, "cutter-4", 6.0, b)
+    # British +1 each: 1+1, 3+1, 5+1 against the guard's 3: lost by 1 and by 3
+    ctx, log, _ = context([[1, 3, 5], [3], [2]])
+    melee.step_melee(s, T, ctx)
+    assert guard.fate == "dead"
+    assert s.figures["cutter-2"].fate == ""  # lost by 1 to the guard: retreated
+    assert texts(log).count("against") == 3
+
+
+def test_the_sample_games_marine_on_the_hatch_holds_two_crewmen() -> None:
+    """Turn 8: the marine guarding the hatch gets +2 (defending the hatch,
+    a marine); the two crewmen who come up do not break out. (The sample
+    gives no nations: a Dutch marine has no national bonus.)"""
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    for g in ("corvette-guard-1", "corvette-guard-2", "corvette-guard-3"):
+        s.figures[g].fate = "dead"
+    hx = T.deck.hatch * ship.length
+    marine = put_on_deck(s, "launch-9", hx + 0.7, 0.0)
+    marine.nation = "dutch"
+    up = s.below("corvette")[:2]
+    for f in up:
+        f.breaking_out = True
+    ctx, log, _ = context([[3], [4, 5], [2]])  # 3+2 = 5 against 4 and 5; a retreat die
+    melee.step_melee(s, T, ctx)
+    assert marine.active
+    assert all(f.where == "below" and not f.breaking_out for f in up if f.active)
+    assert "fail to break out" in texts(log)
+    assert not s.on_deck("corvette", "french")
+
+
+def test_a_battery_is_captured_when_only_the_enemy_stands_in_it() -> None:
+    s = fresh(random_events=False)
+    battery = s.batteries["battery"]
+    for f in s.party_figures("battery"):
+        f.fate = "dead"
+    last = s.figures["battery-12"]
+    last.fate = ""
+    put_ashore(s, "battery-12", 30.0, 5.0)
+    put_ashore(s, "launch-9", 30.0 - T.figures.base, 5.0)
+    # marine +1, British +1 against the soldier's +1 in his battery: 4+2 vs 1+1
+    ctx, _, _ = context([[4], [1]])
+    melee.step_melee(s, T, ctx)
+    assert last.fate == "dead"
+    assert battery.captured_by == "british"
+
+
+def test_unseen_raiders_who_come_to_blows_give_the_alarm_that_turn() -> None:
+    s = fresh(random_events=False)
+    s.turn = 3
+    for f in s.party_figures("battery"):
+        f.fate = "dead"
+    s.figures["battery-12"].fate = ""
+    put_ashore(s, "battery-12", 30.0, 5.0)
+    put_ashore(s, "launch-9", 30.0 - T.figures.base, 5.0)
+    ctx, log, _ = context([[4], [4], [3]])  # 4+2 against 4+1: the soldier falls back 3 in
+    melee.step_melee(s, T, ctx)
+    assert s.detected and s.alarm_turn == 3
+    assert "fall on the defenders" in texts(log)

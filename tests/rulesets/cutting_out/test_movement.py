@@ -1,0 +1,198 @@
+"""Movement: boats 6" plus their own d6, slowing by half their last move
+once no longer rowed; contact with the ship one turn, climbing the next (a
+d6: 1-2 fails, 3-6 then a d6 of boarders); a mole as a ship's side; a beach
+a d6 inland; figures on land 6" plus a d6 (formed 3" plus a d6); on deck 6";
+a half rigged ship 6" plus a d6, fully rigged 12" plus a d10, half speed at
+half her hull points (Movement)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.rulesets.cutting_out import harbour, movement
+
+from .helpers import T, context, fresh, game, put_on_deck, texts
+
+
+def test_a_boat_rows_6_in_plus_its_own_die_and_may_row_less() -> None:
+    g = game(random_events=False, dice=ScriptedDice([4, 6]))
+    p = g.prompt()
+    assert p is not None and p.kind == "form"
+    inches = next(f for f in p.fields if f.name == "inches")
+    assert (inches.low, inches.high) == (0, 10)
+    g.apply("british", {"toward": "heading:90", "inches": 7})
+    launch = g.state.boats["launch"]
+    assert (launch.x, launch.y) == pytest.approx((9.0, 30.0))
+    assert launch.last_move == pytest.approx(7.0)
+
+
+def test_an_unrowed_boat_carries_half_its_last_move_until_it_stops() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["cutter"]
+    for f in s.aboard("cutter"):
+        f.fate = "dead"
+    boat.heading, boat.last_move = 90.0, 8.0
+    ctx, _, _ = context([])
+    for expected in (4.0, 2.0, 1.0):
+        x = boat.x
+        movement.coast(s, T, ctx, boat)
+        assert boat.x - x == pytest.approx(expected)
+    x = boat.x
+    movement.coast(s, T, ctx, boat)  # half of 1 is under an inch: stopped
+    assert boat.x == x and boat.last_move == 0
+
+
+def test_contact_one_turn_climbing_the_next() -> None:
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    boat = s.boats["launch"]
+    x, y, _ = harbour.alongside_spot(ship, T, "starboard-quarter", boat)
+    boat.x, boat.y = x - 5, y
+    ctx, _log, _ = context([])
+    movement.row(s, T, ctx, boat, "alongside:corvette:starboard-quarter", 6)
+    assert boat.alongside == "corvette:starboard-quarter" and boat.alongside_turn == s.turn
+    assert movement.boat_step(s, T, ctx, boat) is None  # no climbing the turn contact is made
+    s.turn += 1
+    ask = movement.boat_step(s, T, ctx, boat)
+    assert ask is not None and ask["kind"] == "alongside"
+
+
+@pytest.mark.parametrize(("first", "boarders"), [(1, 0), (2, 0), (3, 5), (6, 2)])
+def test_climbing_1_or_2_fails_3_to_6_then_a_d6_of_boarders(first: int, boarders: int) -> None:
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    boat = s.boats["launch"]
+    boat.alongside = "corvette:starboard-waist"
+    ctx, _log, dice = context([first, boarders or 1])
+    movement.climb(s, T, ctx, boat, ship, "starboard-waist")
+    climbing = [f for f in s.aboard("launch") if f.climbing]
+    assert len(climbing) == boarders
+    assert all(r.seat == "british" for r in dice.requests)
+
+
+def test_no_more_climb_than_are_in_the_boat() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["jolly-boat"]
+    boat.alongside = "corvette:larboard-waist"
+    for f in s.aboard("jolly-boat")[2:]:
+        f.fate = "dead"
+    ctx, _, _ = context([5, 6])
+    movement.climb(s, T, ctx, boat, s.ships["corvette"], "larboard-waist")
+    assert len([f for f in s.aboard("jolly-boat") if f.climbing]) == 2
+
+
+def test_a_mole_is_climbed_as_a_ships_side() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["cutter"]
+    boat.landed = "town-mole"
+    ctx, log, _ = context([2])
+    movement.land_party(s, T, ctx, boat)
+    assert "fail to get onto the mole" in texts(log)
+    ctx, _, _ = context([4, 3])
+    movement.land_party(s, T, ctx, boat)
+    assert len([f for f in s.party_figures("cutter") if f.where == "land"]) == 3
+
+
+def test_a_beach_landing_moves_a_d6_inland_that_turn() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["jolly-boat"]
+    boat.landed = "south-beach"
+    ctx, _, dice = context([4])
+    movement.land_party(s, T, ctx, boat)
+    ashore = [f for f in s.party_figures("jolly-boat") if f.where == "land"]
+    assert len(ashore) == 6
+    assert dice.requests[0].sides == 6
+    beach = s.landings["south-beach"]
+    cx = sum(f.x for f in ashore) / 6
+    cy = sum(f.y for f in ashore) / 6
+    start = harbour.ashore_point(s, (beach.x, beach.y))
+    assert math.dist((cx, cy), start) == pytest.approx(4.0, abs=0.3)
+    assert all(harbour.on_land(s, (f.x, f.y)) for f in ashore)
+
+
+@pytest.mark.parametrize(("formed", "die", "inches"), [(False, 3, 9.0), (True, 3, 6.0)])
+def test_land_6_in_plus_a_d6_formed_3_in_plus_a_d6(formed: bool, die: int, inches: float) -> None:
+    s = fresh(random_events=False)
+    party = s.parties["launch"]
+    ctx, _, _ = context([die])
+    assert movement.land_allowance(s, T, ctx, party, formed) == inches
+
+
+def test_on_deck_a_figure_moves_no_more_than_6_in() -> None:
+    s = fresh(random_events=False)
+    s.detected = True
+    raider = put_on_deck(s, "cutter-2", 0.5, 0.0)
+    guard = s.figures["corvette-guard-3"]  # on the quarterdeck, 1.3 in from the stern
+    for g in ("corvette-guard-1", "corvette-guard-2"):
+        s.figures[g].fate = "dead"
+    guard.x = 11.5
+    ctx, _, _ = context([])
+    movement.apply_deck(s, T, ctx, {"party": "cutter", "ship": "corvette"}, "attack")
+    assert raider.x == pytest.approx(6.5)
+    guard.x = 7.0
+    movement.apply_deck(s, T, ctx, {"party": "cutter", "ship": "corvette"}, "attack")
+    assert math.dist((raider.x, raider.y), (guard.x, guard.y)) <= T.figures.contact
+
+
+def test_the_prize_half_rigged_6_plus_d6_full_12_plus_d10_half_speed_when_holed() -> None:
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    ship.rig = 25
+    ctx, _, dice = context([5])
+    assert movement.ship_allowance(s, T, ctx, ship) == 11
+    ship.rig = 40
+    ctx, _, dice = context([7])
+    assert movement.ship_allowance(s, T, ctx, ship) == 19
+    assert dice.requests[0].sides == 10
+    ship.hull_hits = 6
+    ctx, _, _ = context([7])
+    assert movement.ship_allowance(s, T, ctx, ship) == 9  # half of 19, rounded down
+
+
+def test_boats_alongside_are_towed_and_the_prize_reaches_the_sea() -> None:
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    boat = s.boats["cutter"]
+    boat.alongside = "corvette:larboard-waist"
+    ctx, log, _ = context([])
+    movement.sail(s, T, ctx, ship, 14.0)
+    assert ship.status == "under-way"
+    spot = harbour.alongside_spot(ship, T, "larboard-waist", boat)
+    assert (boat.x, boat.y) == pytest.approx(spot[:2])
+    movement.sail(s, T, ctx, ship, 60.0)
+    assert ship.status == "at-sea"
+    assert "is out of the harbour" in texts(log)
+
+
+def test_a_boat_that_rows_off_the_sea_edge_has_left_the_game() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["cutter"]
+    ctx, _, _ = context([])
+    movement.row(s, T, ctx, boat, "exit", 6)
+    assert boat.status == "escaped"
+    assert all(f.fate == "escaped" for f in s.figures.values() if f.party == "cutter")
+
+
+def test_boats_do_not_row_through_the_land() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["jolly-boat"]
+    boat.x, boat.y = 40.0, 20.0
+    ctx, _, _ = context([])
+    movement.row(s, T, ctx, boat, "heading:180", 12)  # due south, into the shore
+    assert not harbour.on_land(s, (boat.x, boat.y))
+    assert boat.y > 13.0 - 0.5
+
+
+def test_the_lost_ensigns_boat_rows_its_full_move_where_the_die_says() -> None:
+    s = fresh(random_events=False)
+    boat = s.boats["cutter"]
+    boat.x, boat.y = 30.0, 25.0
+    s.ensign_boat = "cutter"
+    ctx, log, _ = context([5, 3])  # 6 + 5 = 11 in; the third direction: 120 degrees off
+    assert movement.boat_step(s, T, ctx, boat) is None  # no choice for the lost boat
+    assert boat.heading == pytest.approx(210.0)
+    assert math.dist((boat.x, boat.y), (30.0, 25.0)) == pytest.approx(11.0)
+    assert any("wanders" in e.text and e.seats == ("british",) for e in log)

@@ -1,0 +1,123 @@
+"""What each seat may see: until the raiders are spotted their boats,
+figures, rolls and orders are theirs alone (and the umpire's), in the view,
+the log, the prompts and the terminal picture (Defender attempts to spot;
+solo play with the program as umpire)."""
+
+from __future__ import annotations
+
+import json
+
+from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.engine import Game
+from quarterdeck.core.hidden import EVERYTHING, scrambled
+from quarterdeck.rulesets.cutting_out import RULESET
+from quarterdeck.rulesets.cutting_out.state import State
+
+from .helpers import T, fresh, game, scenario, scenario_data
+
+DICE: list[ScriptedDice] = []
+
+
+def started() -> Game:
+    DICE.append(ScriptedDice([4, 6]))
+    return game(random_events=False, dice=DICE[-1])
+
+
+def test_the_defender_and_spectators_see_no_raider_before_the_spotting() -> None:
+    g = started()
+    for viewer in ("french", None):
+        v = g.ruleset.view(g.state, viewer)
+        assert v["boats"] == [] and v["raiders_hidden"]
+        assert not [f for f in v["figures"] if f["side"] == "british"]
+        launch = next(p for p in v["parties"] if p["id"] == "launch")
+        assert launch == {
+            "id": "launch",
+            "name": "the launch's crew",
+            "side": "british",
+            "kind": "boat",
+            "nation": "british",
+            "start": 12,
+            "hidden": True,
+        }
+    assert len(g.ruleset.view(g.state, "british")["boats"]) == 3
+    assert len(g.ruleset.view(g.state, EVERYTHING)["boats"]) == 3
+
+
+def test_after_the_spotting_everyone_sees_the_raiders() -> None:
+    g = started()
+    g.state.detected = True
+    assert len(g.ruleset.view(g.state, "french")["boats"]) == 3
+    assert RULESET.hidden(g.state) == []
+
+
+def test_the_raiders_rolls_and_orders_are_secret_until_they_are_seen() -> None:
+    g = started()
+    g.apply("british", {"toward": "heading:90", "inches": 5})
+    french = [e.text for e in g.log if e.visible_to("french")]
+    assert "british: secret order given" in french
+    assert not any("rows" in t or "rowing" in t for t in french)
+    british = [e.text for e in g.log if e.visible_to("british")]
+    assert any("the launch rows 5.0 in" in t for t in british)
+    assert any("the launch: rowing" in t for t in british)
+    rolls = [r for r in DICE[-1].requests if "rowing" in r.label]
+    assert rolls and all(r.secret and r.seat == "british" for r in rolls)
+
+
+def test_the_defenders_view_does_not_move_with_the_hidden_boats() -> None:
+    g = started()
+    secrets = RULESET.hidden(g.state)
+    assert any(x.path == ("boats", "launch", "x") for x in secrets)
+    assert any(x.path == ("ask",) for x in secrets)
+    other = scrambled(g.state, secrets, "french")
+    a = json.dumps(g.ruleset.view(g.state, "french"), sort_keys=True)
+    b = json.dumps(g.ruleset.view(other, "french"), sort_keys=True)
+    assert a == b
+
+
+def test_the_terminal_picture_hides_the_boats_from_the_defender() -> None:
+    s = fresh(random_events=False)
+    seen = g_render(s, "french")
+    assert "not been seen" in seen and "whereabouts unknown" in seen
+    assert "the launch (launch)" not in seen
+    mine = g_render(s, "british")
+    assert "the launch (launch): 12 aboard" in mine
+    assert "1 the launch" in mine  # its number on the harbour map
+
+
+def g_render(s: State, seat: str | None) -> str:
+    return RULESET.render(s, seat)
+
+
+def test_the_deck_cut_out_is_drawn_beside_the_harbour() -> None:
+    s = fresh(random_events=False)
+    lines = g_render(s, "british").splitlines()
+    assert "Harbour 72 x 48 in" in lines[0] and "the corvette's deck (bow up)" in lines[0]
+
+
+def test_an_umpire_seat_sets_the_hull_points_before_the_game() -> None:
+    sides = [
+        *scenario_data("sample-game")["sides"],
+        {"name": "umpire", "title": "Umpire", "role": "umpire"},
+    ]
+    sc = scenario(random_events=False, sides=sides)
+    assert sc.umpire == "umpire"
+    g = Game.new(sc, dice=ScriptedDice([6, 6, 6]))
+    p = g.prompt()
+    assert p is not None and p.seat == "umpire" and p.context["step"] == "hull"
+    assert p.option_ids() == ["6", "9", "12", "18", "24"]
+    g.apply("umpire", "18")
+    assert g.state.ships["corvette"].hull_points == 18
+    assert g.ruleset.view(g.state, EVERYTHING)["boats"]
+    assert T.rigging.half == 20
+
+
+def test_a_boat_that_leaves_unseen_is_told_to_its_own_side_only() -> None:
+    from quarterdeck.rulesets.cutting_out import movement
+
+    from .helpers import context
+
+    s = fresh(random_events=False)
+    ctx, log, _ = context([])
+    movement.row(s, T, ctx, s.boats["cutter"], "exit", 6)
+    leaving = [e for e in log if "pulls out" in e.text]
+    assert leaving and leaving[0].seats == ("british",)

@@ -1,0 +1,85 @@
+"""Cutting Out Party in headless chromium: a solo game, the raiders against
+the program's defenders, played to the end as a person plays it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import LiveServer
+from tests.web.test_browser import game_over, start_game, version, wait_changed
+
+pytestmark = pytest.mark.browser
+
+# what a raiding party does when it has the choice, in order of preference
+PREFERRED = ("climb", "land", "sail", "hatch-2", "hatch-1", "attack")
+
+
+def raid_step(page: Any) -> str:
+    """One decision of the raiders: row for the corvette with all the boat
+    has, climb, guard the hatch, sweep the deck, fire, make sail."""
+    before = version(page)
+    form = page.locator("form.form-prompt")
+    if form.count():
+        options = form.locator("select[name=toward] option").all()
+        ids = [o.get_attribute("value") for o in options]
+        boat = page.inner_text("#frag-prompt")
+        side = "starboard" if "cutter" in boat else "larboard"
+        wanted = next(i for i in ids if i.startswith("alongside:corvette:") and side in i)
+        form.locator("select[name=toward]").select_option(wanted)
+        inches = form.locator("input[name=inches]")
+        inches.fill(inches.get_attribute("max"))
+        form.locator("button[type=submit]").click()
+        wait_changed(page, before)
+        return "row"
+    buttons = page.locator("button.answer")
+    ids = [b.get_attribute("data-answer") for b in buttons.all()]
+    assert ids, f"no answer to give; the page says {page.inner_text('#frag-prompt')!r}"
+    choice = next((p for p in PREFERRED if p in ids), None)
+    if choice is None:
+        choice = next((i for i in ids if i.startswith(("fire:", "ball:", "grape:"))), ids[0])
+    page.locator(f'button.answer[data-answer="{choice}"]').click()
+    wait_changed(page, before)
+    return choice
+
+
+def test_a_solo_raid_played_to_the_end_against_the_program(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    page = start_game(browser, live_server, "cutting-out", "sample-game", "program", (1366, 1000))
+    # the raiders see their own boats on the harbour, drawn to scale
+    assert page.locator("#table-svg .boat-piece").count() == 3
+    assert page.locator("#table-svg .land").count() == 3
+    # the deck cut-out is a panel of its own: the guard stands on it
+    deck = page.locator(".deck-card svg.co-deck")
+    assert deck.locator('.figure[data-side="french"]').count() == 3
+    assert deck.locator(".boarding-point").count() == 6
+    # the spotting distances are shown on demand
+    bands = page.locator("#table-svg [data-layer=arcs]")
+    assert not bands.is_visible()
+    page.click("#layer-arcs")
+    assert bands.is_visible()
+    assert "is spotted on 4-6" in page.inner_html("#table-svg [data-layer=arcs]")
+    # a move is a secret order while the raiders are unseen
+    assert "A secret order" in page.inner_text("#frag-prompt")
+    page.screenshot(path=str(artifacts / "cutting-out-solo-start.png"), full_page=True)
+
+    done: list[str] = []
+    boarded = False
+    for _ in range(400):
+        if game_over(page):
+            break
+        done.append(raid_step(page))
+        if not boarded and deck.locator('.figure[data-side="british"]').count():
+            boarded = True
+            page.screenshot(path=str(artifacts / "cutting-out-solo-boarding.png"), full_page=True)
+        assert page.inner_text("#message") == ""
+    assert game_over(page), f"no end after {len(done)} decisions"
+    status = page.inner_text("#frag-status")
+    assert "wins" in status
+    assert "row" in done and "climb" in done
+    assert page.locator(".log-list li").count() > 50
+    page.screenshot(path=str(artifacts / "cutting-out-solo-end.png"), full_page=True)
+    page.close()
