@@ -394,10 +394,16 @@ def alongside_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
 
 
 def hostile(state: State, ship: Ship, side: str) -> bool:
-    """Whether boarding ``ship`` is boarding a hostile vessel for ``side``."""
-    if ship.side != side:
+    """Whether boarding ``ship`` is boarding a hostile vessel for ``side``
+    (Movement): one whose deck ``side`` holds alone is not, whoever owned
+    her (raiders going up the side of the prize they have taken need no
+    climbing roll); an empty deck is hostile when she is the enemy's."""
+    held = deck_held_by(state, ship)
+    if held is not None:
+        return held != side
+    if any(f.side != side for f in state.on_deck(ship.id)):
         return True
-    return any(f.side != side for f in state.on_deck(ship.id))
+    return ship.side != side
 
 
 def apply_alongside(

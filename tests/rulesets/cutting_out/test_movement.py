@@ -196,3 +196,36 @@ def test_the_lost_ensigns_boat_rows_its_full_move_where_the_die_says() -> None:
     assert boat.heading == pytest.approx(210.0)
     assert math.dist((boat.x, boat.y), (30.0, 25.0)) == pytest.approx(11.0)
     assert any("wanders" in e.text and e.seats == ("british",) for e in log)
+
+
+def test_going_up_the_side_of_a_prize_her_raiders_hold_needs_no_climbing_roll() -> None:
+    """Movement: only boarding a hostile vessel takes the climbing die. Played
+    through the engine: the cutter's people hold the corvette's deck; the
+    launch, alongside since last turn, sends her people up unopposed, and
+    the only dice of the turn after the launch's rowing die are the prize's
+    rigging roll (a d6: the hatch is not yet guarded)."""
+    dice = ScriptedDice([6, 4])
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    assert s.ask is not None and s.ask["boat"] == "launch"
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 1  # the crew turn out on turn 2
+    for gid in ("corvette-guard-1", "corvette-guard-2", "corvette-guard-3"):
+        s.figures[gid].fate = "dead"
+    for n, f in enumerate(s.aboard("cutter")):
+        put_on_deck(s, f.id, 2.0 + n * 0.8, 0.0)
+    for f in s.aboard("jolly-boat"):
+        f.fate = "escaped"
+    launch = s.boats["launch"]
+    launch.alongside, launch.alongside_turn = "corvette:starboard-quarter", 0
+    launch.x, launch.y, launch.heading = harbour.alongside_spot(
+        s.ships["corvette"], T, "starboard-quarter", launch
+    )
+    s.ask = {"kind": "alongside", "seat": "british", "boat": "launch", "secret": False}
+    g.apply("british", "climb")
+    while (p := g.prompt()) is not None and p.seat == "british" and g.state.turn == 1:
+        g.apply("british", "hold")  # the cutter's people at the prize's guns hold fire
+    s = g.state
+    assert dice.remaining == 0  # the rowing die and the rigging die, no climbing dice
+    assert not any("climbing the side" in e.text for e in g.log)
+    assert len(s.on_deck("corvette", "british")) == 8 + 12
+    assert not s.aboard("launch")
