@@ -69,3 +69,17 @@ def test_dawn_ends_the_game_with_the_prize_still_in_harbour() -> None:
     victory.end_of_turn(s, T, ctx)
     r = result(s)
     assert r.winner == "french" and r.how is Termination.TURN_LIMIT and "dawn" in r.detail
+
+
+def test_simulate_counts_the_prize_carried_out_to_sea_as_the_defenders_loss() -> None:
+    """Victory: the raiders win by putting out to sea with the prize, so
+    `simulate` counts her lost to the defenders (the shared tally took a ship
+    gone off the table for one that escaped). An AI game of the sample game
+    that ends with the corvette taken out."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.sim.games import play_state
+
+    outcome, state = play_state(scenarios.load("sample-game"), 7000038)
+    assert outcome.how == "captured" and state.ships["corvette"].status == "at-sea"
+    sunk = sum(1 for b in state.boats.values() if b.status == "sunk")
+    assert outcome.losses == {"british": sunk, "french": 1}
