@@ -273,10 +273,11 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
         ship_id, _, point_id = rest.partition(":")
         ship = state.ships[ship_id]
         x, y, h = harbour.alongside_spot(ship, t, point_id, boat)
-        if distance(start, (x, y)) <= inches + 1e-9 and harbour.water_path(
-            state, start, (x, y)
-        ) == (x, y):
-            boat.last_move = distance(start, (x, y))
+        way = harbour.around_ship(ship, start, (x, y))  # round her bow or stern, not through
+        legs = list(zip([start, *way], way, strict=False))
+        length = sum(distance(p, q) for p, q in legs)
+        if length <= inches + 1e-9 and all(harbour.water_path(state, p, q) == q for p, q in legs):
+            boat.last_move = length
             boat.x, boat.y, boat.heading = x, y, h
             boat.alongside = f"{ship.id}:{point_id}"
             boat.alongside_turn = state.turn
@@ -289,7 +290,7 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
                 boat.side == state.raiders,
             )
             return
-        move_boat_to(state, t, ctx, boat, harbour.toward(start, (x, y), inches))
+        move_boat_to(state, t, ctx, boat, harbour.along(start, way, inches))
     elif kind == "landing":
         landing = state.landings[rest]
         goal = (landing.x, landing.y)

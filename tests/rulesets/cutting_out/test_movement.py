@@ -8,6 +8,7 @@ half her hull points (Movement)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -229,3 +230,37 @@ def test_going_up_the_side_of_a_prize_her_raiders_hold_needs_no_climbing_roll() 
     assert not any("climbing the side" in e.text for e in g.log)
     assert len(s.on_deck("corvette", "british")) == 8 + 12
     assert not s.aboard("launch")
+
+
+def test_a_boat_rows_round_the_ship_to_her_far_side_not_through_her_hull() -> None:
+    """Movement: a boat making for a boarding point on the ship's far side
+    goes round her stern (or bow), never across her hull. Played through the
+    engine: the launch, 6 in off the corvette's larboard side, makes for her
+    starboard waist, 8 in away as the crow flies but 13 round the stern: with
+    12 in she ends the turn clear of the hull, and comes alongside the next."""
+    dice = ScriptedDice([6, 1, 1, 6, 1, 1])  # each turn: the launch, the cutter, the jolly boat
+
+    def others(g: Any) -> None:
+        while (p := g.prompt()) is not None and p.context.get("boat") != "launch":
+            if p.kind == "form":
+                g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            else:
+                g.apply(p.seat, "hold")  # the guard stands; no one fires
+
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10  # seen; the crew not yet called
+    ship = s.ships["corvette"]
+    launch = s.boats["launch"]
+    launch.x, launch.y = ship.x, ship.y - 6.0  # she lies heading west: larboard is south
+    g.apply("british", {"toward": "alongside:corvette:starboard-waist", "inches": 12})
+    launch = g.state.boats["launch"]
+    assert launch.alongside == ""
+    assert harbour.distance_to_ship(g.state.ships["corvette"], (launch.x, launch.y)) > 0.5
+    assert launch.x > ship.x + ship.length / 2  # round by her stern (east)
+    others(g)
+    assert g.state.turn == 2
+    g.apply("british", {"toward": "alongside:corvette:starboard-waist", "inches": 12})
+    assert g.state.boats["launch"].alongside == "corvette:starboard-waist"
+    others(g)
+    assert dice.remaining == 0
