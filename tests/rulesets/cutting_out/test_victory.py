@@ -74,12 +74,18 @@ def test_dawn_ends_the_game_with_the_prize_still_in_harbour() -> None:
 def test_simulate_counts_the_prize_carried_out_to_sea_as_the_defenders_loss() -> None:
     """Victory: the raiders win by putting out to sea with the prize, so
     `simulate` counts her lost to the defenders (the shared tally took a ship
-    gone off the table for one that escaped). An AI game of the sample game
-    that ends with the corvette taken out."""
-    from quarterdeck.core import scenario as scenarios
-    from quarterdeck.sim.games import play_state
+    gone off the table for one that escaped), and a sunk boat lost to her
+    side. The corvette sails out; the jolly boat is holed until she sinks."""
+    from quarterdeck.rulesets.cutting_out import RULESET, firing, movement
+    from quarterdeck.sim.tally import tally
 
-    outcome, state = play_state(scenarios.load("sample-game"), 7000038)
-    assert outcome.how == "captured" and state.ships["corvette"].status == "at-sea"
-    sunk = sum(1 for b in state.boats.values() if b.status == "sunk")
-    assert outcome.losses == {"british": sunk, "french": 1}
+    s = fresh(random_events=False)
+    ctx, _, _ = context([])
+    movement.sail(s, T, ctx, s.ships["corvette"], 100.0)
+    assert s.ships["corvette"].status == "at-sea"
+    boat = s.boats["jolly-boat"]
+    while boat.afloat:
+        firing.hull_hit_boat(s, T, ctx, boat)
+    victory.check_end(s, T, ctx)
+    assert result(s).how is Termination.CAPTURED
+    assert tally(RULESET, s, ["british", "french"])[0] == {"british": 1, "french": 1}
