@@ -176,13 +176,10 @@ def lost_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
         secret=boat.side == state.raiders and hidden(state),
     )
     heading = (boat.heading + dirs[n - 1]) % 360
-    move_boat_to(
-        state,
-        t,
-        ctx,
-        boat,
-        harbour.toward((boat.x, boat.y), _ahead(boat, heading, allowance), allowance),
-    )
+    # lost, not fleeing: she stops at the table's edge rather than leave the harbour
+    w, h = state.table
+    gx, gy = harbour.toward((boat.x, boat.y), _ahead(boat, heading, allowance), allowance)
+    move_boat_to(state, t, ctx, boat, (min(max(gx, 0.0), w), min(max(gy, 0.0), h)))
     say(state, ctx, f"{boat.name} wanders {allowance:g} in off her course", R_MOVE, True)
 
 

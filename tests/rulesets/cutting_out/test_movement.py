@@ -264,3 +264,16 @@ def test_a_boat_rows_round_the_ship_to_her_far_side_not_through_her_hull() -> No
     assert g.state.boats["launch"].alongside == "corvette:starboard-waist"
     others(g)
     assert dice.remaining == 0
+
+
+def test_the_lost_ensigns_boat_stops_at_the_sea_edge_rather_than_leave_the_game() -> None:
+    """Card Events Ideas: the ensign gets confused in the dark; his boat
+    wanders, it does not desert. Played through the engine: turn 1's card is
+    the lost ensign, the die picks the launch (2 in from the sea edge) and
+    sends her back the way she came; she stops at the edge, still in the game."""
+    dice = ScriptedDice([1, 6, 4, 1], cards=["ensign"])  # the boat, her move, her way; the cutter
+    g = game(random_events=True, dice=dice)
+    launch = g.state.boats["launch"]
+    assert launch.afloat and launch.x == pytest.approx(0.0)
+    assert all(f.active for f in g.state.party_figures("launch"))
+    assert dice.remaining == 0
