@@ -81,6 +81,20 @@ class CuttingOut(StateBasics):
     def render(self, state: State, seat: str | None) -> str:
         return render(state, self.tables(state), seat)
 
+    def tally(self, state: State) -> tuple[dict[str, int], dict[str, int]]:
+        """Each side's vessels lost, for ``simulate``: a ship sunk or carried
+        out to sea by the raiders (the prize taken: Sample Game, "put out to
+        sea as a prize"), a boat sunk. A boat that rows away is not lost. The
+        text has no victory points."""
+        lost = {state.raiders: 0, state.defenders: 0}
+        for ship in state.ships.values():
+            if ship.status in ("sunk", "at-sea"):
+                lost[ship.side] = lost.get(ship.side, 0) + 1
+        for boat in state.boats.values():
+            if boat.status == "sunk":
+                lost[boat.side] = lost.get(boat.side, 0) + 1
+        return lost, {}
+
     def invariants(self, state: State) -> list[str]:
         """What must always hold: figures where they can be, boats within
         their capacity, scores and hits within bounds."""

@@ -127,15 +127,38 @@ class CuttingOutAI:
         for g in view.get("guns", []):
             if g.get("owner") == ship["id"] and g.get("ready") and g.get("deck_y") is not None:
                 guns["starboard" if g["deck_y"] > 0 else "larboard"] += int(g.get("serving", 0) > 0)
+        off = float(ship["beam"]) / 2 + 0.5  # where a boat lies beside a point
         points = sorted(
             ship["points"].items(),
             key=lambda kv: (
                 kv[0] in taken,
                 guns.get(kv[0].split("-")[0], 0),
-                math.dist((bx, by), where(kv[1])),
+                self._pull((bx, by), ship, where([kv[1][0], math.copysign(off, kv[1][1])])),
             ),
         )
         return str(points[0][0])
+
+    @staticmethod
+    def _pull(start: tuple[float, float], ship: dict[str, Any], spot: tuple[float, float]) -> float:
+        """How far a boat rows to ``spot`` beside the ship: round her bow or
+        stern when the spot is on her far side (Movement)."""
+        from quarterdeck.rulesets.cutting_out.harbour import around_ship
+        from quarterdeck.rulesets.cutting_out.state import Ship
+
+        hull = Ship(
+            str(ship["id"]),
+            "",
+            "",
+            "",
+            float(ship["x"]),
+            float(ship["y"]),
+            float(ship["heading"]),
+            float(ship["length"]),
+            float(ship["beam"]),
+            1,
+        )
+        way = around_ship(hull, start, spot)
+        return sum(math.dist(a, b) for a, b in zip([start, *way], way, strict=False))
 
     @staticmethod
     def _landing_near(view: dict[str, Any], battery: dict[str, Any]) -> str | None:

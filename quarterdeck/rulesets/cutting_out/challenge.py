@@ -68,8 +68,10 @@ def climbers(state: State, ship: Ship) -> dict[str, list[Figure]]:
 
 
 def step_challenge(state: State, t: Tables, ctx: Context) -> None:
-    """Step 2: the challenge (skipped once the raiders are seen), then the
-    climbers gain the deck wherever nobody bars the way."""
+    """Step 2: the challenge (skipped once the raiders are seen; not made
+    again the turn after the guard was fooled, when the boats that came
+    alongside climb), then the climbers gain the deck wherever nobody bars
+    the way."""
     for ship in state.ships.values():
         if not ship.afloat:
             continue
@@ -82,11 +84,16 @@ def step_challenge(state: State, t: Tables, ctx: Context) -> None:
         alarm = False
         if hidden(state) and alongside and ship.side == state.defenders:
             shooting = [b for b in alongside if b.id in state.challenge.get("shoot", [])]
+            fooled_on = state.challenge.get("fooled", {}).get(ship.id, 0)
             if shooting:
                 for boat in shooting:
                     shoot_guard(state, t, ctx, ship, boat)
                 detect(state, t, ctx, "the raiders shoot at the guard", alarm_now=True)
                 alarm = True
+            elif fooled_on and fooled_on >= state.turn - 1:
+                # fooled "long enough to gain the deck": the bluff answered on
+                # the turn of contact holds for the climb the turn after
+                fooled = True
             else:
                 (die,) = ctx.roll(
                     f"{ship.name}'s guard hails the boats: the officer answers "
@@ -99,6 +106,7 @@ def step_challenge(state: State, t: Tables, ctx: Context) -> None:
                 )
                 if die <= t.challenge.fooled_on:
                     fooled = True
+                    state.challenge.setdefault("fooled", {})[ship.id] = state.turn
                     say(state, ctx, f"The guard is fooled (rolled {die})", R_CHALLENGE, True)
                 else:
                     detect(

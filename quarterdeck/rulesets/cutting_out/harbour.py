@@ -95,6 +95,43 @@ def outline(ship: Ship) -> list[Vec]:
     ]
 
 
+def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
+    """The way from ``a`` to ``b`` (points after ``a``, ending at ``b``) that
+    goes round the ship's hull instead of through it: ``[b]`` when the
+    straight line misses her, else by the corners ``clear`` inches off
+    whichever end, bow or stern, makes the shorter way."""
+    b2 = ship.beam / 2
+    hull = Polygon([(0.0, -b2), (ship.length, -b2), (ship.length, b2), (0.0, b2)])
+    da, db = table_to_deck(ship, a), table_to_deck(ship, b)
+    if not hull.intersects(LineString([da, db])):
+        return [b]
+    half = ship.beam / 2 + clear
+    sa, sb = math.copysign(half, da[1]), math.copysign(half, db[1])
+    best: tuple[float, list[Vec]] | None = None
+    for end in (-clear, ship.length + clear):
+        way = [(end, sa)] + ([(end, sb)] if sb != sa else []) + [db]
+        legs = list(zip([da, *way], way, strict=False))
+        if any(hull.intersects(LineString(leg)) for leg in legs):
+            continue
+        length = sum(distance(p, q) for p, q in legs)
+        if best is None or length < best[0]:
+            best = (length, way)
+    if best is None:
+        return [b]
+    return [deck_to_table(ship, x, y) for x, y in best[1][:-1]] + [b]
+
+
+def along(a: Vec, way: list[Vec], inches: float) -> Vec:
+    """The point ``inches`` along the way from ``a`` through ``way``."""
+    here = a
+    for p in way:
+        d = distance(here, p)
+        if d >= inches:
+            return toward(here, p, inches)
+        here, inches = p, inches - d
+    return here
+
+
 def distance_to_ship(ship: Ship, p: Vec) -> float:
     """Inches from ``p`` to the ship's side (0 on her deck)."""
     dx, dy = table_to_deck(ship, p)

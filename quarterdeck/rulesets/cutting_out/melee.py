@@ -218,9 +218,11 @@ def _mods(mods: list[tuple[str, int]]) -> str:
 def retreat(
     state: State, t: Tables, ctx: Context, fig: Figure, winner: Figure, inches: int
 ) -> None:
-    """The loser by 1 falls back ``inches`` straight away from the winner; off
-    the ship's deck (or into the water) he is out of the game. A crewman
-    beaten at the hatch goes back below; a boarder falls back into his boat."""
+    """The loser by 1 falls back ``inches`` straight away from the winner (from
+    a boarder on the climb: inboard, away from his rail; from a crewman
+    breaking out: away from the hatch); off the ship's deck (or into the
+    water) he is out of the game. A crewman beaten at the hatch goes back
+    below; a boarder falls back into his boat."""
     if not fig.active:
         return
     if fig.breaking_out:
@@ -232,10 +234,14 @@ def retreat(
     if fig.where == "deck":
         ship = state.ships[fig.place]
         if winner.where == "deck" and winner.place == fig.place:
-            away = bearing((winner.x, winner.y), (fig.x, fig.y))
+            origin = (winner.x, winner.y)
+        elif winner.climbing:
+            # a boarder coming over the rail: back inboard, away from that rail
+            px, py = harbour.boarding_points(ship, t)[winner.climbing]
+            origin = (px, math.copysign(ship.beam / 2 + t.figures.base, py))
         else:
-            away = 0.0 if fig.x < ship.length / 2 else 180.0
-        ux, uy = unit(away)
+            origin = harbour.hatch(ship, t)  # a crewman coming up the hatch
+        ux, uy = unit(bearing(origin, (fig.x, fig.y)))
         x, y = fig.x + ux * inches, fig.y + uy * inches
         if not harbour.on_deck(ship, x, y):
             fig.fate = "out"

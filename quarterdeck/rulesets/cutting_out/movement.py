@@ -176,13 +176,10 @@ def lost_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
         secret=boat.side == state.raiders and hidden(state),
     )
     heading = (boat.heading + dirs[n - 1]) % 360
-    move_boat_to(
-        state,
-        t,
-        ctx,
-        boat,
-        harbour.toward((boat.x, boat.y), _ahead(boat, heading, allowance), allowance),
-    )
+    # lost, not fleeing: she stops at the table's edge rather than leave the harbour
+    w, h = state.table
+    gx, gy = harbour.toward((boat.x, boat.y), _ahead(boat, heading, allowance), allowance)
+    move_boat_to(state, t, ctx, boat, (min(max(gx, 0.0), w), min(max(gy, 0.0), h)))
     say(state, ctx, f"{boat.name} wanders {allowance:g} in off her course", R_MOVE, True)
 
 
@@ -273,10 +270,11 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
         ship_id, _, point_id = rest.partition(":")
         ship = state.ships[ship_id]
         x, y, h = harbour.alongside_spot(ship, t, point_id, boat)
-        if distance(start, (x, y)) <= inches + 1e-9 and harbour.water_path(
-            state, start, (x, y)
-        ) == (x, y):
-            boat.last_move = distance(start, (x, y))
+        way = harbour.around_ship(ship, start, (x, y))  # round her bow or stern, not through
+        legs = list(zip([start, *way], way, strict=False))
+        length = sum(distance(p, q) for p, q in legs)
+        if length <= inches + 1e-9 and all(harbour.water_path(state, p, q) == q for p, q in legs):
+            boat.last_move = length
             boat.x, boat.y, boat.heading = x, y, h
             boat.alongside = f"{ship.id}:{point_id}"
             boat.alongside_turn = state.turn
@@ -289,7 +287,7 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
                 boat.side == state.raiders,
             )
             return
-        move_boat_to(state, t, ctx, boat, harbour.toward(start, (x, y), inches))
+        move_boat_to(state, t, ctx, boat, harbour.along(start, way, inches))
     elif kind == "landing":
         landing = state.landings[rest]
         goal = (landing.x, landing.y)
@@ -394,10 +392,16 @@ def alongside_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
 
 
 def hostile(state: State, ship: Ship, side: str) -> bool:
-    """Whether boarding ``ship`` is boarding a hostile vessel for ``side``."""
-    if ship.side != side:
+    """Whether boarding ``ship`` is boarding a hostile vessel for ``side``
+    (Movement): one whose deck ``side`` holds alone is not, whoever owned
+    her (raiders going up the side of the prize they have taken need no
+    climbing roll); an empty deck is hostile when she is the enemy's."""
+    held = deck_held_by(state, ship)
+    if held is not None:
+        return held != side
+    if any(f.side != side for f in state.on_deck(ship.id)):
         return True
-    return any(f.side != side for f in state.on_deck(ship.id))
+    return ship.side != side
 
 
 def apply_alongside(

@@ -114,7 +114,8 @@ def step_setup(state: State, t: Tables, ctx: Context) -> bool:
 
 def step_event(state: State, t: Tables, ctx: Context) -> bool:
     """The start of a turn: this turn's doings are cleared; the event card."""
-    state.challenge = {}
+    # this turn's orders to shoot the guard go; a guard fooled last turn stays fooled
+    state.challenge = {k: v for k, v in state.challenge.items() if k == "fooled"}
     state.allowance = {}
     state.fired_unspotted = False
     for boat in state.boats.values():

@@ -101,7 +101,10 @@ def check(scenario: Scenario, model: CuttingOutScenario, t: Tables) -> list[str]
     for n, b in enumerate(model.batteries):
         side_ok(f"batteries[{n}].side", b.side)
         men = sum(g.count for g in b.garrison)
-        summary.append(f"{b.side}: {b.name}, {len(b.guns)} guns, garrison {men}")
+        gunners = sum(t.cannon.crew if g.crew is None else g.crew for g in b.guns)
+        summary.append(
+            f"{b.side}: {b.name}, {len(b.guns)} guns with {gunners} gun crew, garrison {men}"
+        )
     for n, boat in enumerate(model.boats):
         side_ok(f"boats[{n}].side", boat.side)
         if boat.kind not in t.boats:

@@ -348,7 +348,9 @@ def harbour_map(v: dict[str, Any]) -> list[str]:
         tail = edge if v["exit"] == "east" else "|"
         out.append(f"{lead}{row}{tail}")
     out.append(border)
-    legend = "# land  S ship  B battery  ~ beach  = mole"
+    legend = "# land  S ship  B battery (+ its corners)  ~ beach  = mole"
+    if any(f["where"] == "land" and f["tx"] is not None for f in v["figures"]):
+        legend += "  r/d a raider/defender ashore"
     for n, b in enumerate(v["boats"]):
         if b["status"] == "afloat":
             legend += f"  {n + 1} {b['name']}"

@@ -116,3 +116,42 @@ def test_shooting_the_guard_needs_a_6() -> None:
     challenge.step_challenge(s, T, ctx)
     assert s.figures["corvette-guard-2"].active
     assert s.alarm_turn == 2
+
+
+def test_a_guard_fooled_on_the_turn_of_contact_stays_fooled_for_the_climb() -> None:
+    """Ship's Challenge: a 3 or less fools the guard "long enough for the
+    raiders to gain the main deck"; contact comes one turn and the climb the
+    next (Movement), so the bluff answered on the turn the launch comes
+    alongside holds for her climb: no second challenge, and her boarders go
+    up past the guard at the rail. Played through the engine."""
+    from quarterdeck.core.dice import ScriptedDice
+
+    from .helpers import game
+
+    # turn 1: the launch's rowing die, the others' (they lie still), the
+    # challenge (a 3), the spotting die (a 1); turn 2: the climb (a 4, then 5
+    # boarders), the others' rowing dice; and nothing more
+    dice = ScriptedDice([6, 1, 1, 3, 1, 4, 5, 1, 1])
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    ship = s.ships["corvette"]
+    launch = s.boats["launch"]
+    x, y, _ = harbour.alongside_spot(ship, T, "larboard-waist", launch)
+    launch.x, launch.y = x - 5.0, y
+    g.apply("british", {"toward": "alongside:corvette:larboard-waist", "inches": 12})
+    for _ in ("cutter", "jolly-boat"):
+        g.apply("british", {"toward": "heading:90", "inches": 0})
+    g.apply("british", "hold")  # the launch's muskets could reach the guard: they hold fire
+    assert g.state.turn == 2 and not g.state.detected
+    assert g.state.boats["launch"].alongside == "corvette:larboard-waist"
+    guard = g.state.figures["corvette-guard-1"]  # posted at the larboard waist
+    assert challenge.opposers(g.state, T, g.state.ships["corvette"], "larboard-waist", "british")
+    g.apply("british", "climb")
+    for _ in ("cutter", "jolly-boat"):
+        g.apply("british", {"toward": "heading:90", "inches": 0})
+    s = g.state
+    challenges = [e for e in g.log if "hails the boats" in e.text]
+    assert len(challenges) == 1
+    assert len(s.on_deck("corvette", "british")) == 5
+    assert guard.active and s.detected and s.alarm_turn == 3
+    assert dice.remaining == 0

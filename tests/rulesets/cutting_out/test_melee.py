@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.rulesets.cutting_out import harbour, melee
 
-from .helpers import T, context, fresh, put_ashore, put_on_deck, texts
+from .helpers import T, context, fresh, game, put_ashore, put_on_deck, texts
 
 
 def duel(s: Any, raider: str = "cutter-2", defender: str = "corvette-guard-2") -> tuple[Any, Any]:
@@ -202,3 +203,40 @@ def test_unseen_raiders_who_come_to_blows_give_the_alarm_that_turn() -> None:
     melee.step_melee(s, T, ctx)
     assert s.detected and s.alarm_turn == 3
     assert "fall on the defenders" in texts(log)
+
+
+def test_a_guard_beaten_by_1_at_the_rail_falls_back_inboard_not_over_the_side() -> None:
+    """Melee: the loser by 1 retreats a d6 of inches straight away from the
+    winner. A guard at the larboard fore chains beaten by a boarder on the
+    climb falls back away from that rail, into the ship, and the boarder,
+    with nobody left barring the rail, gains the deck. Played through the
+    engine: the raiders are seen, the launch alongside since last turn."""
+    dice = ScriptedDice(
+        # the launch's rowing die (unused: she is alongside), her climb (a 4,
+        # then 1 boarder), the cutter's and jolly boat's rowing dice; the melee
+        # (the officer a 5 +1, the guard a 4 +1), the guard's retreat (2 in),
+        # the rigging die
+        [6, 4, 1, 1, 1, 5, 4, 2, 1]
+    )
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 1
+    ship = s.ships["corvette"]
+    px, py = harbour.boarding_points(ship, T)["larboard-fore"]
+    guard = put_on_deck(s, "corvette-guard-1", px, py)
+    launch = s.boats["launch"]
+    launch.alongside, launch.alongside_turn = "corvette:larboard-fore", 0
+    launch.x, launch.y, launch.heading = harbour.alongside_spot(ship, T, "larboard-fore", launch)
+    s.ask = {"kind": "alongside", "seat": "british", "boat": "launch", "secret": False}
+    g.apply("british", "climb")
+    for _ in ("cutter", "jolly-boat"):
+        g.apply("british", {"toward": "heading:90", "inches": 0})
+    while (p := g.prompt()) is not None and g.state.turn == 1:
+        g.apply(p.seat, "hold")  # the guard stands; the launch's muskets hold fire
+    s = g.state
+    guard = s.figures["corvette-guard-1"]
+    assert any("against" in e.text and "retreats" in e.text for e in g.log)
+    assert guard.active and guard.where == "deck"
+    assert guard.y == pytest.approx(py + 2.0)  # two inches inboard of the larboard rail
+    assert s.figures["launch-1"].where == "deck"
+    assert dice.remaining == 0

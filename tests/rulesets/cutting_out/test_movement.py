@@ -8,6 +8,7 @@ half her hull points (Movement)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -196,3 +197,83 @@ def test_the_lost_ensigns_boat_rows_its_full_move_where_the_die_says() -> None:
     assert boat.heading == pytest.approx(210.0)
     assert math.dist((boat.x, boat.y), (30.0, 25.0)) == pytest.approx(11.0)
     assert any("wanders" in e.text and e.seats == ("british",) for e in log)
+
+
+def test_going_up_the_side_of_a_prize_her_raiders_hold_needs_no_climbing_roll() -> None:
+    """Movement: only boarding a hostile vessel takes the climbing die. Played
+    through the engine: the cutter's people hold the corvette's deck; the
+    launch, alongside since last turn, sends her people up unopposed, and
+    the only dice of the turn after the launch's rowing die are the prize's
+    rigging roll (a d6: the hatch is not yet guarded)."""
+    dice = ScriptedDice([6, 4])
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    assert s.ask is not None and s.ask["boat"] == "launch"
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 1  # the crew turn out on turn 2
+    for gid in ("corvette-guard-1", "corvette-guard-2", "corvette-guard-3"):
+        s.figures[gid].fate = "dead"
+    for n, f in enumerate(s.aboard("cutter")):
+        put_on_deck(s, f.id, 2.0 + n * 0.8, 0.0)
+    for f in s.aboard("jolly-boat"):
+        f.fate = "escaped"
+    launch = s.boats["launch"]
+    launch.alongside, launch.alongside_turn = "corvette:starboard-quarter", 0
+    launch.x, launch.y, launch.heading = harbour.alongside_spot(
+        s.ships["corvette"], T, "starboard-quarter", launch
+    )
+    s.ask = {"kind": "alongside", "seat": "british", "boat": "launch", "secret": False}
+    g.apply("british", "climb")
+    while (p := g.prompt()) is not None and p.seat == "british" and g.state.turn == 1:
+        g.apply("british", "hold")  # the cutter's people at the prize's guns hold fire
+    s = g.state
+    assert dice.remaining == 0  # the rowing die and the rigging die, no climbing dice
+    assert not any("climbing the side" in e.text for e in g.log)
+    assert len(s.on_deck("corvette", "british")) == 8 + 12
+    assert not s.aboard("launch")
+
+
+def test_a_boat_rows_round_the_ship_to_her_far_side_not_through_her_hull() -> None:
+    """Movement: a boat making for a boarding point on the ship's far side
+    goes round her stern (or bow), never across her hull. Played through the
+    engine: the launch, 6 in off the corvette's larboard side, makes for her
+    starboard waist, 8 in away as the crow flies but 13 round the stern: with
+    12 in she ends the turn clear of the hull, and comes alongside the next."""
+    dice = ScriptedDice([6, 1, 1, 6, 1, 1])  # each turn: the launch, the cutter, the jolly boat
+
+    def others(g: Any) -> None:
+        while (p := g.prompt()) is not None and p.context.get("boat") != "launch":
+            if p.kind == "form":
+                g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            else:
+                g.apply(p.seat, "hold")  # the guard stands; no one fires
+
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10  # seen; the crew not yet called
+    ship = s.ships["corvette"]
+    launch = s.boats["launch"]
+    launch.x, launch.y = ship.x, ship.y - 6.0  # she lies heading west: larboard is south
+    g.apply("british", {"toward": "alongside:corvette:starboard-waist", "inches": 12})
+    launch = g.state.boats["launch"]
+    assert launch.alongside == ""
+    assert harbour.distance_to_ship(g.state.ships["corvette"], (launch.x, launch.y)) > 0.5
+    assert launch.x > ship.x + ship.length / 2  # round by her stern (east)
+    others(g)
+    assert g.state.turn == 2
+    g.apply("british", {"toward": "alongside:corvette:starboard-waist", "inches": 12})
+    assert g.state.boats["launch"].alongside == "corvette:starboard-waist"
+    others(g)
+    assert dice.remaining == 0
+
+
+def test_the_lost_ensigns_boat_stops_at_the_sea_edge_rather_than_leave_the_game() -> None:
+    """Card Events Ideas: the ensign gets confused in the dark; his boat
+    wanders, it does not desert. Played through the engine: turn 1's card is
+    the lost ensign, the die picks the launch (2 in from the sea edge) and
+    sends her back the way she came; she stops at the edge, still in the game."""
+    dice = ScriptedDice([1, 6, 4, 1], cards=["ensign"])  # the boat, her move, her way; the cutter
+    g = game(random_events=True, dice=dice)
+    launch = g.state.boats["launch"]
+    assert launch.afloat and launch.x == pytest.approx(0.0)
+    assert all(f.active for f in g.state.party_figures("launch"))
+    assert dice.remaining == 0

@@ -22,7 +22,8 @@ def test_the_sample_game_parses_with_its_forces() -> None:
     forces = "\n".join(sc.summary)
     assert "the corvette at anchor" in forces
     assert "the launch (launch), 1 officer, 7 sailors, 4 marines" in forces
-    assert "the shore battery, 2 guns, garrison 4" in forces
+    # the garrison's party holds the gun crews too (four to a gun) besides its soldiers
+    assert "the shore battery, 2 guns with 8 gun crew, garrison 4" in forces
 
 
 def test_the_deck_cut_out_is_the_ship_at_the_figures_scale() -> None:

@@ -69,3 +69,23 @@ def test_dawn_ends_the_game_with_the_prize_still_in_harbour() -> None:
     victory.end_of_turn(s, T, ctx)
     r = result(s)
     assert r.winner == "french" and r.how is Termination.TURN_LIMIT and "dawn" in r.detail
+
+
+def test_simulate_counts_the_prize_carried_out_to_sea_as_the_defenders_loss() -> None:
+    """Victory: the raiders win by putting out to sea with the prize, so
+    `simulate` counts her lost to the defenders (the shared tally took a ship
+    gone off the table for one that escaped), and a sunk boat lost to her
+    side. The corvette sails out; the jolly boat is holed until she sinks."""
+    from quarterdeck.rulesets.cutting_out import RULESET, firing, movement
+    from quarterdeck.sim.tally import tally
+
+    s = fresh(random_events=False)
+    ctx, _, _ = context([])
+    movement.sail(s, T, ctx, s.ships["corvette"], 100.0)
+    assert s.ships["corvette"].status == "at-sea"
+    boat = s.boats["jolly-boat"]
+    while boat.afloat:
+        firing.hull_hit_boat(s, T, ctx, boat)
+    victory.check_end(s, T, ctx)
+    assert result(s).how is Termination.CAPTURED
+    assert tally(RULESET, s, ["british", "french"])[0] == {"british": 1, "french": 1}

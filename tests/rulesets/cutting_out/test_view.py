@@ -121,3 +121,16 @@ def test_a_boat_that_leaves_unseen_is_told_to_its_own_side_only() -> None:
     movement.row(s, T, ctx, s.boats["cutter"], "exit", 6)
     leaving = [e for e in log if "pulls out" in e.text]
     assert leaving and leaving[0].seats == ("british",)
+
+
+def test_the_terminal_harbour_legend_names_every_mark_on_the_map() -> None:
+    """The harbour drawn beside the deck: the battery's garrison stands on the
+    map as "d" marks inside the battery's "+" corners; the legend says so."""
+    g = game(random_events=False, dice=ScriptedDice([6]))
+    picture = g_render(g.state, "british")
+    # the map's rows run between the sea edge "<" and the east border "|"
+    rows = [line[: line.index("|") + 1] for line in picture.splitlines() if line.startswith("<")]
+    assert any("d" in row for row in rows)  # the garrison, gunners and soldiers
+    assert any("+" in row for row in rows)
+    assert "B battery (+ its corners)" in picture
+    assert "r/d a raider/defender ashore" in picture
