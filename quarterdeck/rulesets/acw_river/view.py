@@ -63,6 +63,10 @@ def hidden(state: State) -> list[Secret]:
     for fid, fort in state.forts.items():
         out.append(Secret(("forts", fid, "cpv"), (fort.side,)))
         out.append(Secret(("forts", fid, "commander_square"), (fort.side,)))
+    for pid, party in state.parties.items():
+        home = state.ships.get(party.ship)
+        if home is not None and knowers(state, home) != set(state.sides):
+            out.append(Secret(("parties", pid), tuple(sorted(knowers(state, home)))))
     for sid, ship in state.ships.items():
         who = knowers(state, ship)
         if who != set(state.sides):
@@ -333,6 +337,8 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
                 "stage": p.stage,
             }
             for p in state.parties.values()
+            # a party is seen where the ship that sent it is
+            if p.ship not in state.ships or ship_visible(state, p.ship, seat)
         ],
         "smoke": [
             {"x": c.x, "y": c.y, "size": c.size}
