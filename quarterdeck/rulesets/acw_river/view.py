@@ -63,6 +63,8 @@ def hidden(state: State) -> list[Secret]:
     for fid, fort in state.forts.items():
         out.append(Secret(("forts", fid, "cpv"), (fort.side,)))
         out.append(Secret(("forts", fid, "commander_square"), (fort.side,)))
+        for n in range(len(fort.guns)):
+            out.append(Secret(("forts", fid, "guns", n, "square"), (fort.side,)))
     for pid, party in state.parties.items():
         home = state.ships.get(party.ship)
         if home is not None and knowers(state, home) != set(state.sides):
@@ -222,7 +224,19 @@ def fort_view(fort: Fort, seat: str | None, t: Tables) -> dict[str, Any]:
         "fpv": fort.fpv,
         "fpv_start": fort.fpv_start,
         "status": fort.status,
-        "guns": [{"id": g.id, "type": g.type, "destroyed": g.destroyed} for g in fort.guns],
+        # the order sheet lists the guns by battery (grid square), for
+        # recording fire and damage: the batteries are the fort's own secret
+        "guns": [
+            {
+                "id": g.id,
+                "type": g.type,
+                "destroyed": g.destroyed,
+                "last_fired": g.last_fired,
+                "alternate": t.gunfire.guns[g.type].alternate,
+                "square": g.square if own else None,
+            }
+            for g in fort.guns
+        ],
         "cpv": list(fort.cpv) if own else None,
         "cpv_total": sum(fort.cpv) if own else None,
         "commander_square": fort.commander_square if own else None,
@@ -446,6 +460,21 @@ def render(state: State, seat: str | None, t: Tables) -> str:
             f"F {f['name']} ({f['side']}): FPV {f['fpv']}/{f['fpv_start']}, "
             f"{len(f['guns'])} guns, {f['status']}"
         )
+        if f["cpv"] is not None:
+            order = v["sides"].get(f["side"], {}).get("orders", {}).get(f["id"], "engage")
+            lines.append(f"    order sheet: {order}; commander in battery {f['commander_square']}")
+            for sq in range(1, 7):
+                guns = [g for g in f["guns"] if g["square"] == sq]
+                if not guns and not f["cpv"][sq - 1]:
+                    continue
+                told = ", ".join(
+                    g["id"]
+                    + f" {g['type']}"
+                    + (" destroyed" if g["destroyed"] else "")
+                    + (f" fired move {g['last_fired']}" if g["last_fired"] > 0 else "")
+                    for g in guns
+                )
+                lines.append(f"    battery {sq}: {f['cpv'][sq - 1]} CPV; {told or 'no guns'}")
     for name, side in v["sides"].items():
         if "objectives" in side:
             objs = "; ".join(

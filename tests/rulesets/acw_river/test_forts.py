@@ -172,3 +172,20 @@ def test_a_stubborn_fort_commander_keeps_to_his_order_sheet_whatever_the_fire_or
     ctx, _, log = context([6, 6])
     resolve_fire(state, T, ctx)
     assert h.spv < h.spv_start and "order sheet" not in log.text()
+
+
+def test_the_fort_order_sheet_lists_guns_by_battery_for_its_own_side_alone() -> None:
+    # Fort Commander: the order sheet lists the batteries and the guns in
+    # each, for recording fire and damage; the other side sees the fort, not
+    # its batteries
+    from quarterdeck.rulesets.acw_river.view import render, view
+
+    state = position([ship("h", "hartford", "union", 9.0, 40.0, 0.0)], forts=[FORT])
+    state.forts["fort"].guns[1].last_fired = 3
+    own = render(state, "confederate", T)
+    assert "order sheet: engage; commander in battery 2" in own
+    assert "battery 1: 1 CPV; g1 8in-sb" in own
+    assert "battery 2: 2 CPV; g2 8in-sb fired move 3" in own
+    other = render(state, "union", T)
+    assert "battery" not in other and "Fort (confederate): FPV 320/320, 2 guns" in other
+    assert [g["square"] for g in view(state, "union", T)["forts"][0]["guns"]] == [None, None]
