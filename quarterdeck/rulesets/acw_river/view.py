@@ -147,6 +147,7 @@ def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str
         "sloped": ship.sloped,
         "small": ship.small,
         "ram": ship.ram,
+        "ironclad": t.hulls[ship.hull].ironclad,
         "spar": ship.spar,
         "anchored": ship.anchored,
         "aground": None
