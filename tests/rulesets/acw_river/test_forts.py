@@ -189,3 +189,9 @@ def test_the_fort_order_sheet_lists_guns_by_battery_for_its_own_side_alone() -> 
     other = render(state, "union", T)
     assert "battery" not in other and "Fort (confederate): FPV 320/320, 2 guns" in other
     assert [g["square"] for g in view(state, "union", T)["forts"][0]["guns"]] == [None, None]
+    from quarterdeck.web.render.acw_river import AcwRiverRenderer
+
+    cards = AcwRiverRenderer().cards(view(state, "confederate", T), {})
+    assert "Order sheet: engage; commander in battery 2" in cards
+    assert "<li>battery 2: 2 CPV; 8in-sb</li>" in cards
+    assert "Order sheet" not in AcwRiverRenderer().cards(view(state, "union", T), {})
