@@ -267,6 +267,11 @@ class AcwRiverAI:
             rel = angle_diff(ship["heading"], bearing(pos, (target["x"], target["y"])))
             if distance(pos, (target["x"], target["y"])) < ship["max_speed"] + 2 and abs(rel) < 30:
                 action = f"ram:{target['id']}"
+        near = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
+        if "ignite" in ids and near < 15:
+            action = "ignite"  # a fire ship lit as the enemy comes within her drift
+        elif "detonate" in ids and near < ship["length"] / 2 + 1.5:
+            action = "detonate"
         if action == "none":
             for a in ids:
                 if a.startswith("board:"):

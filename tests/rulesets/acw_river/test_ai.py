@@ -62,3 +62,24 @@ def test_fire_goes_to_the_enemy_the_objective_cards_name() -> None:
     # an abandoned ship is out of the fight: a live one before her
     v["ships"][0]["status"] = "abandoned"
     assert ai._fire_one(v, choices) == "at:i"
+
+
+def test_a_fire_raft_is_set_alight_as_the_enemy_comes_down_on_her() -> None:
+    # Fire ships: drifting with the current, her side sets her alight (4 to
+    # 6); the AI does so once an enemy is within 15 inches
+    state = position(
+        [
+            ship("raft", "fire_raft", "confederate", 24.0, 40.0, 180.0, fireship="fire"),
+            ship("h", "hartford", "union", 24.0, 20.0, 0.0),
+        ]
+    )
+    state.sighted = {"union": ["raft"], "confederate": ["h"]}
+    state.phase, state.stage, state.due = "plot", "plotting", ["raft"]
+    ai = AcwRiverAI("confederate", 1)
+    prompt = plot_prompt(state, "confederate", T)
+    assert prompt is not None
+    assert ai.decide(view(state, "confederate", T), prompt)["raft/action"] == "none"
+    state.ships["h"].y = 30.0
+    prompt = plot_prompt(state, "confederate", T)
+    assert prompt is not None
+    assert ai.decide(view(state, "confederate", T), prompt)["raft/action"] == "ignite"
