@@ -411,8 +411,10 @@ def render(state: State, seat: str | None, t: Tables) -> str:
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = "T" if p["kind"] == "town" else "P"
     marks = {}
+    # ships' letters skip the legend's own (minefield, fort, town, port)
+    letters = [chr(ord("A") + n) for n in range(26) if chr(ord("A") + n) not in "MFTP"]
     for n, s in enumerate(v["ships"]):
-        mark = chr(ord("A") + n) if n < 26 else "*"
+        mark = letters[n] if n < len(letters) else "*"
         marks[s["id"]] = mark
         c, r = int(s["x"] / sx), int((table.length - s["y"]) / sy)
         if 0 <= r < rows and 0 <= c < cols:

@@ -195,3 +195,23 @@ def test_the_fort_order_sheet_lists_guns_by_battery_for_its_own_side_alone() -> 
     assert "Order sheet: engage; commander in battery 2" in cards
     assert "<li>battery 2: 2 CPV; 8in-sb</li>" in cards
     assert "Order sheet" not in AcwRiverRenderer().cards(view(state, "union", T), {})
+
+
+def test_the_terminal_table_letters_ships_apart_from_the_forts_f() -> None:
+    # the picture's legend marks a fort F (a town T, a port P, a minefield
+    # M): the sixth ship is G, not a second F
+    from quarterdeck.rulesets.acw_river.view import render
+
+    state = position(
+        [ship(f"s{n}", "gaines", "confederate", 10.0 + 5 * n, 60.0, 180.0) for n in range(6)],
+        forts=[FORT],
+    )
+    text = render(state, "confederate", T)
+    assert [line[:2] for line in text.splitlines() if "CSS Gaines" in line] == [
+        "A ",
+        "B ",
+        "C ",
+        "D ",
+        "E ",
+        "G ",
+    ]
