@@ -12,21 +12,29 @@ from typing import Any
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import copy_state
 from quarterdeck.core.hidden import sees
-from quarterdeck.rulesets.away_boarders.rules import (
+from quarterdeck.rulesets.away_boarders.sailing import (
     POINT_OF_SAILING,
     oar_crew_needed,
-    points,
+    sail_crew_needed,
     wind_angle,
+    yards_crew_needed,
 )
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import tables_with
+from quarterdeck.rulesets.away_boarders.victory import points
 
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-def ship_view(s: Ship, wind: int, oar_crew: int = 1) -> dict[str, Any]:
+def ship_view(
+    s: Ship, wind: int, oar_crew: int = 1, yards_crew: int = -1, sail_crew: int = -1
+) -> dict[str, Any]:
+    """One ship as a seat sees her; the crew her yards, sail and sweeps need
+    by the charts in play (2.3, 3.1, 3.2; -1 where not given)."""
     return {
         "oar_crew_needed": oar_crew,
+        "yards_crew_needed": yards_crew,
+        "sail_crew_needed": sail_crew,
         "id": s.id,
         "key": s.key,
         "name": s.name,
@@ -87,7 +95,13 @@ def _ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     hit = _SHIP_VIEWS.get(s.id)
     if hit is not None and hit[1] == wind and hit[2] is tables and hit[0] == s:
         return hit[3]
-    shown = ship_view(s, wind, oar_crew_needed(s, tables))
+    shown = ship_view(
+        s,
+        wind,
+        oar_crew_needed(s, tables),
+        yards_crew_needed(s, tables),
+        sail_crew_needed(s, tables),
+    )
     _SHIP_VIEWS[s.id] = (copy_state(s), wind, tables, shown)
     return shown
 
