@@ -73,7 +73,7 @@ def build_ship(spec: ShipSpec, heading: float, t: Tables, where: str = "") -> Sh
     return Ship(
         id=spec.id,
         facts=spec.ship,
-        name=facts.name,
+        name=spec.name or facts.name,
         side=spec.side,
         owner=spec.side,
         hull=facts.hull or "",
