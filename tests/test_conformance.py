@@ -23,6 +23,7 @@ BIG = {
     "arkansas-vicksburg-1862": (3, 5),
     "hampton-roads-1862": (2, 4),
     "mobile-bay-torpedoes-1864": (2, 4),
+    "forts-jackson-st-philip-1862": (2, 4),
     "random-river": (2, 3),
     "random-estuary": (2, 3),
 }

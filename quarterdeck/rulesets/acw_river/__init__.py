@@ -72,7 +72,8 @@ view.py        [done] views per seat (None: public; "*": everything), the
 ai.py          [done] a heuristic player for either side (and the umpire).
 scenarios/     [done] random river battle, random estuary battle, Mobile Bay
                1864 (mobile-bay-torpedoes-1864), Arkansas past the fleet
-               above Vicksburg 1862, Hampton Roads 1862.
+               above Vicksburg 1862, Hampton Roads 1862, Forts Jackson and
+               St Philip 1862 (fire rafts).
 """
 
 from quarterdeck.rulesets.acw_river.ruleset import AcwRiver

@@ -59,6 +59,17 @@ class AcwRiverAI:
             if s["side"] != self.seat and s["status"] in ("active", "captured")
         ]
 
+    def _wanted(self, view: dict[str, Any], enemy: dict[str, Any]) -> bool:
+        """Whether sinking this enemy meets one of the side's objective
+        cards (an ironclad, the enemy flagship, the whole fleet)."""
+        cards = {o["id"] for o in view["sides"].get(self.seat, {}).get("objectives", [])}
+        if "fleet" in cards:
+            return True
+        if enemy.get("ironclad") and cards & {"ironclad-1", "ironclad-2"}:
+            return True
+        flags = {s.get("flagship") for n, s in view["sides"].items() if n != self.seat}
+        return "flagship" in cards and enemy["id"] in flags
+
     def _goal(self, view: dict[str, Any], ship: dict[str, Any]) -> Vec:
         table = view["table"]
         side = view["sides"].get(self.seat, {})
@@ -80,7 +91,13 @@ class AcwRiverAI:
         if kind == "hold":
             return pos
         if enemies:
-            near = min(enemies, key=lambda e: distance(pos, (e["x"], e["y"])))
+            # the enemies the cards name first, unless another is far nearer
+            near = min(
+                enemies,
+                key=lambda e: (
+                    distance(pos, (e["x"], e["y"])) - (12 if self._wanted(view, e) else 0)
+                ),
+            )
             return (near["x"], near["y"])
         end = side.get("end", "downstream")
         return (table["width"] / 2, 4.0 if end == "upstream" else table["length"] - 4.0)
@@ -101,6 +118,15 @@ class AcwRiverAI:
                 and _inside(p, f["polygon"])
             ):
                 risk += 25.0
+        # keep off other hulls: a friend stops her short, and an enemy met
+        # without a ram costs her more than him (Effect on Ramming Ship)
+        for other in view.get("ships", []):
+            if other["id"] == ship["id"] or other["status"] in ("sunk", "exploded", "exited"):
+                continue
+            if other["side"] != self.seat and not ship["ram"]:
+                clear = (ship["length"] + other["length"]) / 4 + 1.0
+                if distance(p, (other["x"], other["y"])) < clear:
+                    risk += 20.0
         for m in view.get("minefields", []):
             if m["real"] is False:
                 continue
@@ -241,6 +267,11 @@ class AcwRiverAI:
             rel = angle_diff(ship["heading"], bearing(pos, (target["x"], target["y"])))
             if distance(pos, (target["x"], target["y"])) < ship["max_speed"] + 2 and abs(rel) < 30:
                 action = f"ram:{target['id']}"
+        near = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
+        if "ignite" in ids and near < 15:
+            action = "ignite"  # a fire ship lit as the enemy comes within her drift
+        elif "detonate" in ids and near < ship["length"] / 2 + 1.5:
+            action = "detonate"
         if action == "none":
             for a in ids:
                 if a.startswith("board:"):
@@ -276,8 +307,12 @@ class AcwRiverAI:
                 with contextlib.suppress(IndexError, ValueError):
                     guns = float(option.label.split(": ", 1)[1].split(" gun")[0])
                 weight = 2.0 if tid in ships else 0.5
+                if tid in ships and ships[tid]["status"] not in ("active", "captured"):
+                    weight = 0.2  # abandoned: out of the fight already
                 if tid in ships and ships[tid]["spv"] < ships[tid]["pv"]:
                     weight *= 1.5
+                if tid in ships and self._wanted(view, ships[tid]):
+                    weight *= 2.0
                 if guns * weight > score:
                     best, score = option.id, guns * weight
             elif option.id.startswith("mortar:") and score < 1.0:

@@ -247,7 +247,7 @@ def land_party(state: State, ship: Ship, target: str, ctx: Context, t: Tables) -
     state.parties[pid] = Party(
         pid, ship.side, ship.id, 1, spot[0], spot[1], target, "landing", state.turn
     )
-    ctx.log(f"{ship.name} lands a party for {_name(state, target)}", R_LAND)
+    say(state, ctx, f"{ship.name} lands a party for {_name(state, target)}", R_LAND, ship)
 
 
 def _name(state: State, target: str) -> str:
@@ -290,12 +290,15 @@ def parties_ashore(state: State, ctx: Context, t: Tables) -> None:
                 continue
         party.stage = "assault"
         if place is not None:
+            sent_by = state.ships.get(party.ship)
             dice = roll(
                 ctx,
                 f"{party.side} party at the centre of {place.name}",
                 party.cpv,
                 R_LAND,
                 seat=party.side,
+                # unseen with the ship that landed it, until the town falls
+                secret=sent_by is not None and secret_for(state, sent_by),
                 goal=f"a {t.landing.take_on} takes it",
             )
             if max(dice) >= t.landing.take_on:

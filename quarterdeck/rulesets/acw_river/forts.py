@@ -26,6 +26,7 @@ from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fort, Place, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
 R_FORTS = "Forts and Buildings"
 R_BUILDINGS = "Forts and Buildings: Buildings"
@@ -134,19 +135,38 @@ def mortar_fire(state: State, ship: Ship, target: str, aim: int, ctx: Context, t
     fort = state.forts.get(target)
     place = state.places.get(target)
     name = fort.name if fort is not None else place.name if place is not None else target
+    # a mortar boat the other side has not sighted fires unseen: its throws
+    # are its own side's; what the shells do ashore is seen by all
+    hid = secret_for(state, ship)
     die = roll(
-        ctx, f"{ship.name}'s mortar at {name}", 1, R_MORTAR, seat=ship.side, goal=f"{need} or more"
+        ctx,
+        f"{ship.name}'s mortar at {name}",
+        1,
+        R_MORTAR,
+        seat=ship.side,
+        secret=hid,
+        goal=f"{need} or more",
     )[0]
     if die < need:
-        ctx.log(f"{ship.name}'s mortar shell misses {name}", R_MORTAR)
+        say(state, ctx, f"{ship.name}'s mortar shell misses {name}", R_MORTAR, ship)
         return
-    area = roll(ctx, f"Mortar shell falls on {name}: grid square", 1, R_MORTAR, seat=ship.side)[0]
-    effect_die = roll(ctx, f"Mortar table at {name}, square {area}", 1, R_MORTAR, seat=ship.side)[0]
+    area = roll(
+        ctx, f"Mortar shell falls on {name}: grid square", 1, R_MORTAR, seat=ship.side, secret=hid
+    )[0]
+    effect_die = roll(
+        ctx, f"Mortar table at {name}, square {area}", 1, R_MORTAR, seat=ship.side, secret=hid
+    )[0]
     line = t.mortar.lines[effect_die - 1]
     points = line.heavy if heavy else line.light
     if place is not None:
         if aim and area != aim:
-            ctx.log(f"The shell falls in square {area}, not the square {aim} aimed at", R_MORTAR)
+            say(
+                state,
+                ctx,
+                f"The shell falls in square {area}, not the square {aim} aimed at",
+                R_MORTAR,
+                ship,
+            )
             return
         sq = area - 1
         if line.effect in ("damage", "commander"):
@@ -195,6 +215,7 @@ def shore_fire(
             1,
             R_FORTS,
             seat=ship.side,
+            secret=secret_for(state, ship),
             goal=shot.goal(),
         )[0]
         if die < need:
@@ -206,4 +227,4 @@ def shore_fire(
         elif place is not None:
             sq = nearest_building(place, (ship.x, ship.y))
             damage_building(state, place, sq, damage, ctx, t, f"{gun.type} hit")
-    ctx.log(f"{ship.name}: {len(shots)} gun(s) at {name}, {hits} hit(s)", R_FORTS)
+    say(state, ctx, f"{ship.name}: {len(shots)} gun(s) at {name}, {hits} hit(s)", R_FORTS, ship)

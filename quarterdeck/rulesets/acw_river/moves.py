@@ -121,9 +121,21 @@ def step(state: State, ship: Ship, leg: MoveLeg, t: Tables, ctx: Context) -> Non
             continue
         if other.id in (ship.locked, ship.towing, ship.towed_by):
             continue
-        if contact_gap(ship, other) <= 0:
+        gap = contact_gap(ship, other)
+        if gap <= 0 and not _parting(ship, other, old, gap):
             _contact(state, ship, other, leg, old, t, ctx)
             return
+
+
+def _parting(ship: Ship, other: Ship, old: tuple[float, float, float], gap: float) -> bool:
+    """Whether a ship already touching ``other`` when the quarter began is
+    drawing off or sliding along her, not closing (Ramming: the rammer backs
+    off, or slides along and plots a new course; she is not held fast)."""
+    now = (ship.x, ship.y, ship.heading)
+    ship.x, ship.y, ship.heading = old
+    before = contact_gap(ship, other)
+    ship.x, ship.y, ship.heading = now
+    return before <= 0 and gap >= before - 1e-9
 
 
 def _bow(x: float, y: float, h: float, ship: Ship) -> Vec:

@@ -133,9 +133,11 @@ def all_events_met(state: State, side: str) -> bool:
 
 
 def in_action(state: State, side: str) -> bool:
+    """Whether the side still fights: a ship of hers in action on the table,
+    or a fort of hers still firing (its guns keep the river closed)."""
     return any(
         s.side == side and s.in_action and s.status != "exited" for s in state.ships.values()
-    )
+    ) or any(f.side == side and f.status == "active" for f in state.forts.values())
 
 
 def finish(state: State, ctx: Context, t: Tables, why: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.prompts import Field, Option, Prompt
-from quarterdeck.rulesets.acw_river.commanders import can_signal, in_command
+from quarterdeck.rulesets.acw_river.commanders import can_signal, in_command, quality
 from quarterdeck.rulesets.acw_river.damage import can_fire_gun, turret_jammed
 from quarterdeck.rulesets.acw_river.firing import (
     fort_guns_manned,
@@ -89,6 +89,39 @@ def order_options(state: State, ship: Ship) -> list[Option]:
     return out
 
 
+def fort_order_options(state: State, fort: Fort) -> list[Option]:
+    """A fort commander's order sheet (Fort Commander): engage the enemy
+    fleet, engage one ship his side has sighted, or hold fire."""
+    out = [Option("engage", "engage the enemy fleet (fire on any ship in reach)")]
+    for sid in state.sighted.get(fort.side, []):
+        enemy = state.ships[sid]
+        if enemy.afloat and enemy.status != "exited":
+            out.append(Option(f"engage:{sid}", f"engage {enemy.name} alone"))
+    out.append(Option("hold", "hold fire"))
+    return out
+
+
+def kept_fire_order(state: State, fort: Fort, fire: str, t: Tables) -> tuple[str, str]:
+    """Fort Commander: a stubborn commander follows his order sheet, whatever
+    the fire order given this move; a panicky or fanatic one's orders guide,
+    not bind (the text binds only the stubborn). Returns the fire order kept
+    and, if it was changed, why."""
+    c = state.commanders.get(fort.commander)
+    order = state.sides[fort.side].orders.get(fort.id)
+    if c is None or not c.alive or quality(c, t) != "stubborn" or order is None:
+        return fire, ""
+    if order.kind == "hold":
+        kept = "hold"
+    elif not order.target or fire in ("hold", f"at:{order.target}"):
+        return fire, ""
+    else:
+        named = [e for e, _ in targets(state, fort, t) if e.id == order.target]
+        kept = f"at:{order.target}" if named else "hold"
+    if kept == fire:
+        return fire, ""
+    return kept, f"{fort.name}'s stubborn commander keeps to his order sheet ({order_text(order)})"
+
+
 def orders_prompt(state: State, seat: str) -> Prompt | None:
     """The fleet commander's orders at the start: his flagship and every
     ship's standing order, in secret."""
@@ -114,6 +147,18 @@ def orders_prompt(state: State, seat: str) -> Prompt | None:
             opts.insert(0, opts.pop(ids.index(current)))
         fields.append(
             Field(f"order:{s.id}", f"{s.name}: standing order", "choice", choices=tuple(opts))
+        )
+    for fid, fort in state.forts.items():
+        if fort.side != seat or fort.status != "active":
+            continue
+        opts = fort_order_options(state, fort)
+        fields.append(
+            Field(
+                f"order:{fid}",
+                f"{fort.name}: the fort commander's order sheet",
+                "choice",
+                choices=tuple(opts),
+            )
         )
     return Prompt(
         seat,

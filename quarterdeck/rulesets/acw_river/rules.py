@@ -57,6 +57,7 @@ from quarterdeck.rulesets.acw_river.visibility import say, update_sightings
 R_SEQ = "Sequence of play"
 R_UMPIRE = "Currents (umpire)"
 R_SMOKE = "Smoke"
+R_FORT_ORDERS = "Fort Commander"
 
 PHASES = ("setup", "orders", "plot", "move", "fire", "morale", "end")
 SECRET_STEPS = ("orders", "plot", "fire", "discard", "deploy")
@@ -345,6 +346,10 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
     for seat in sorted(state.fire_orders):
         for uid, order in sorted(state.fire_orders[seat].items()):
             unit = orders.firer(state, uid)
+            if isinstance(unit, Fort):
+                order, why = orders.kept_fire_order(state, unit, order, t)
+                if why:
+                    ctx.log(f"{why}: {order}", R_FORT_ORDERS, seats=(unit.side,))
             if order == "hold":
                 continue
             state.fired.append(uid)

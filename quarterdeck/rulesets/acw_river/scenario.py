@@ -41,6 +41,7 @@ class ShipSpec(_Model):
     y: float | None = None
     heading: float | None = None
     speed: int = Field(default=0, ge=0)
+    name: str = ""  # her name at the table, where two share the facts' (two fire rafts)
     captain: str = ""
     flagship: bool = False  # the fleet commander is aboard
     order: str = ""  # her standing order to start with, e.g. "engage", "proceed:upstream"

@@ -73,7 +73,7 @@ def build_ship(spec: ShipSpec, heading: float, t: Tables, where: str = "") -> Sh
     return Ship(
         id=spec.id,
         facts=spec.ship,
-        name=facts.name,
+        name=spec.name or facts.name,
         side=spec.side,
         owner=spec.side,
         hull=facts.hull or "",
@@ -261,6 +261,9 @@ def new_state(scenario: Scenario, ctx: Context, t: Tables) -> State:
         for ship in ships.values():
             if ship.side == name and ship.id not in sides[name].orders:
                 sides[name].orders[ship.id] = Order("engage")
+        for fort in state.forts.values():
+            if fort.side == name:
+                sides[name].orders.setdefault(fort.id, Order("engage"))
         if not sides[name].flagship:
             own = [s.id for s in ships.values() if s.side == name]
             if own:

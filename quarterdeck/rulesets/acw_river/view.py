@@ -63,6 +63,12 @@ def hidden(state: State) -> list[Secret]:
     for fid, fort in state.forts.items():
         out.append(Secret(("forts", fid, "cpv"), (fort.side,)))
         out.append(Secret(("forts", fid, "commander_square"), (fort.side,)))
+        for n in range(len(fort.guns)):
+            out.append(Secret(("forts", fid, "guns", n, "square"), (fort.side,)))
+    for pid, party in state.parties.items():
+        home = state.ships.get(party.ship)
+        if home is not None and knowers(state, home) != set(state.sides):
+            out.append(Secret(("parties", pid), tuple(sorted(knowers(state, home)))))
     for sid, ship in state.ships.items():
         who = knowers(state, ship)
         if who != set(state.sides):
@@ -141,6 +147,7 @@ def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str
         "sloped": ship.sloped,
         "small": ship.small,
         "ram": ship.ram,
+        "ironclad": t.hulls[ship.hull].ironclad,
         "spar": ship.spar,
         "anchored": ship.anchored,
         "aground": None
@@ -218,7 +225,19 @@ def fort_view(fort: Fort, seat: str | None, t: Tables) -> dict[str, Any]:
         "fpv": fort.fpv,
         "fpv_start": fort.fpv_start,
         "status": fort.status,
-        "guns": [{"id": g.id, "type": g.type, "destroyed": g.destroyed} for g in fort.guns],
+        # the order sheet lists the guns by battery (grid square), for
+        # recording fire and damage: the batteries are the fort's own secret
+        "guns": [
+            {
+                "id": g.id,
+                "type": g.type,
+                "destroyed": g.destroyed,
+                "last_fired": g.last_fired,
+                "alternate": t.gunfire.guns[g.type].alternate,
+                "square": g.square if own else None,
+            }
+            for g in fort.guns
+        ],
         "cpv": list(fort.cpv) if own else None,
         "cpv_total": sum(fort.cpv) if own else None,
         "commander_square": fort.commander_square if own else None,
@@ -333,6 +352,8 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
                 "stage": p.stage,
             }
             for p in state.parties.values()
+            # a party is seen where the ship that sent it is
+            if p.ship not in state.ships or ship_visible(state, p.ship, seat)
         ],
         "smoke": [
             {"x": c.x, "y": c.y, "size": c.size}
@@ -390,8 +411,10 @@ def render(state: State, seat: str | None, t: Tables) -> str:
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = "T" if p["kind"] == "town" else "P"
     marks = {}
+    # ships' letters skip the legend's own (minefield, fort, town, port)
+    letters = [chr(ord("A") + n) for n in range(26) if chr(ord("A") + n) not in "MFTP"]
     for n, s in enumerate(v["ships"]):
-        mark = chr(ord("A") + n) if n < 26 else "*"
+        mark = letters[n] if n < len(letters) else "*"
         marks[s["id"]] = mark
         c, r = int(s["x"] / sx), int((table.length - s["y"]) / sy)
         if 0 <= r < rows and 0 <= c < cols:
@@ -440,6 +463,21 @@ def render(state: State, seat: str | None, t: Tables) -> str:
             f"F {f['name']} ({f['side']}): FPV {f['fpv']}/{f['fpv_start']}, "
             f"{len(f['guns'])} guns, {f['status']}"
         )
+        if f["cpv"] is not None:
+            order = v["sides"].get(f["side"], {}).get("orders", {}).get(f["id"], "engage")
+            lines.append(f"    order sheet: {order}; commander in battery {f['commander_square']}")
+            for sq in range(1, 7):
+                guns = [g for g in f["guns"] if g["square"] == sq]
+                if not guns and not f["cpv"][sq - 1]:
+                    continue
+                told = ", ".join(
+                    g["id"]
+                    + f" {g['type']}"
+                    + (" destroyed" if g["destroyed"] else "")
+                    + (f" fired move {g['last_fired']}" if g["last_fired"] > 0 else "")
+                    for g in guns
+                )
+                lines.append(f"    battery {sq}: {f['cpv'][sq - 1]} CPV; {told or 'no guns'}")
     for name, side in v["sides"].items():
         if "objectives" in side:
             objs = "; ".join(

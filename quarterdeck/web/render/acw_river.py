@@ -508,9 +508,36 @@ class AcwRiverRenderer:
                     f"FPV {escape(str(f.get('fpv', '?')))}"
                     f" of {escape(str(f.get('fpv_start', '?')))}; {_plural(live, 'gun')}"
                     + (f"; {escape(str(cpv))} CPV" if cpv is not None else "")
-                    + f"; {escape(_words(f.get('status', '')))}</p></article>"
+                    + f"; {escape(_words(f.get('status', '')))}</p>"
+                    + self._fort_sheet(f, view)
+                    + "</article>"
                 )
         return "".join(out)
+
+    def _fort_sheet(self, f: dict[str, Any], view: dict[str, Any]) -> str:
+        """The fort's order sheet, for its own side: the order, and the
+        batteries (grid squares) with their CPV and guns (Fort Commander)."""
+        cpv = _list(f.get("cpv"))
+        if len(cpv) != 6:
+            return ""
+        side = view.get("sides", {}).get(str(f.get("side", "")), {})
+        order = side.get("orders", {}).get(str(f.get("id", "")), "engage")
+        rows = []
+        for sq in range(1, 7):
+            guns = [
+                g for g in _list(f.get("guns")) if isinstance(g, dict) and g.get("square") == sq
+            ]
+            if not guns and not cpv[sq - 1]:
+                continue
+            told = ", ".join(
+                f"{g.get('type', '?')}" + (" (destroyed)" if g.get("destroyed") else "")
+                for g in guns
+            )
+            rows.append(f"<li>battery {sq}: {escape(str(cpv[sq - 1]))} CPV; {escape(told)}</li>")
+        return (
+            f"<p>Order sheet: {escape(_words(str(order)))}; commander in battery "
+            f"{escape(str(f.get('commander_square', '?')))}</p><ul>{''.join(rows)}</ul>"
+        )
 
     def _ship_card(
         self, s: dict[str, Any], view: dict[str, Any], colours: dict[str, str], seat: Any

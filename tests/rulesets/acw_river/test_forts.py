@@ -126,3 +126,92 @@ def test_fort_commander_lays_a_gun_of_his_square_and_adds_his_yellow_die() -> No
     assert [r.seat for r in dice.requests] == ["confederate", "confederate"]
     state.commanders["fcdr-fort"].alive = False  # killed by a mortar shell
     assert all(s.modifier == 0 for s in shots_at(state, fort, hartford, T))
+
+
+def test_a_stubborn_fort_commander_keeps_to_his_order_sheet_whatever_the_fire_order() -> None:
+    # Fort Commander: an order sheet is completed at the start; a stubborn
+    # commander follows his orders. Ordered to engage Brooklyn alone, Fort
+    # fires at her though told to fire at Hartford; a panicky commander's
+    # fire order stands
+    from quarterdeck.core.dice import ScriptedDice
+    from quarterdeck.core.engine import Context
+    from quarterdeck.rulesets.acw_river.orders import orders_prompt
+    from quarterdeck.rulesets.acw_river.rules import apply, resolve_fire
+
+    state = position(
+        [
+            ship("h", "hartford", "union", 9.0, 40.0, 0.0),
+            ship("b", "brooklyn", "union", 9.0, 44.0, 0.0),
+            ship("g", "gaines", "confederate", 40.0, 70.0, 180.0),
+        ],
+        forts=[FORT],
+        dice={"fcdr-fort": (3, 3, 3, 6)},  # white 3: stubborn; yellow 6: +1
+    )
+    state.sighted = {"confederate": ["h", "b"], "union": []}
+    state.turn, state.phase = 0, "orders"
+    form = orders_prompt(state, "confederate")
+    assert form is not None
+    sheet = next(f for f in form.fields if f.name == "order:fort")
+    assert [c.id for c in sheet.choices] == ["engage", "engage:h", "engage:b", "hold"]
+    answer = {"flagship": "g", "order:g": "engage", "order:fort": "engage:b"}
+    apply(state, T, "confederate", answer, Context(ScriptedDice([])))
+    assert state.sides["confederate"].orders["fort"].target == "b"
+    state.turn = 2
+    state.fire_orders = {"confederate": {"fort": "at:h"}}
+    ctx, dice, log = context([6, 6])
+    resolve_fire(state, T, ctx)
+    assert [r.seat for r in dice.requests] == ["confederate", "confederate"]
+    assert "keeps to his order sheet (engage:b): at:b" in log.text()
+    assert [e.seats for e in log if "order sheet" in e.text] == [("confederate",)]
+    b, h = state.ships["b"], state.ships["h"]
+    assert b.spv < b.spv_start and h.spv == h.spv_start
+    # a panicky commander (white 1): his order guides, the fire order stands
+    state.commanders["fcdr-fort"].dice = type(state.commanders["fcdr-fort"].dice)(1, 3, 3, 6)
+    state.turn, state.fired = 4, []
+    state.fire_orders = {"confederate": {"fort": "at:h"}}
+    ctx, _, log = context([6, 6])
+    resolve_fire(state, T, ctx)
+    assert h.spv < h.spv_start and "order sheet" not in log.text()
+
+
+def test_the_fort_order_sheet_lists_guns_by_battery_for_its_own_side_alone() -> None:
+    # Fort Commander: the order sheet lists the batteries and the guns in
+    # each, for recording fire and damage; the other side sees the fort, not
+    # its batteries
+    from quarterdeck.rulesets.acw_river.view import render, view
+
+    state = position([ship("h", "hartford", "union", 9.0, 40.0, 0.0)], forts=[FORT])
+    state.forts["fort"].guns[1].last_fired = 3
+    own = render(state, "confederate", T)
+    assert "order sheet: engage; commander in battery 2" in own
+    assert "battery 1: 1 CPV; g1 8in-sb" in own
+    assert "battery 2: 2 CPV; g2 8in-sb fired move 3" in own
+    other = render(state, "union", T)
+    assert "battery" not in other and "Fort (confederate): FPV 320/320, 2 guns" in other
+    assert [g["square"] for g in view(state, "union", T)["forts"][0]["guns"]] == [None, None]
+    from quarterdeck.web.render.acw_river import AcwRiverRenderer
+
+    cards = AcwRiverRenderer().cards(view(state, "confederate", T), {})
+    assert "Order sheet: engage; commander in battery 2" in cards
+    assert "<li>battery 2: 2 CPV; 8in-sb</li>" in cards
+    assert "Order sheet" not in AcwRiverRenderer().cards(view(state, "union", T), {})
+
+
+def test_the_terminal_table_letters_ships_apart_from_the_forts_f() -> None:
+    # the picture's legend marks a fort F (a town T, a port P, a minefield
+    # M): the sixth ship is G, not a second F
+    from quarterdeck.rulesets.acw_river.view import render
+
+    state = position(
+        [ship(f"s{n}", "gaines", "confederate", 10.0 + 5 * n, 60.0, 180.0) for n in range(6)],
+        forts=[FORT],
+    )
+    text = render(state, "confederate", T)
+    assert [line[:2] for line in text.splitlines() if "CSS Gaines" in line] == [
+        "A ",
+        "B ",
+        "C ",
+        "D ",
+        "E ",
+        "G ",
+    ]

@@ -85,3 +85,26 @@ def test_the_battle_ends_when_a_side_has_met_every_objective() -> None:
     assert state.result["winner"] == "confederate"
     met_lines = [e for e in log if e.text.startswith("Objective met")]
     assert met_lines and all(e.seats == ("confederate",) for e in met_lines)
+
+
+def test_the_battle_goes_on_while_a_side_has_a_fort_still_firing() -> None:
+    # Forts and Buildings: a fort fires until it is silenced (below a third
+    # of its FPV) or abandoned; a fleet sunk under its guns does not end the
+    # battle while the fort still holds the river
+    from .test_forts import FORT
+
+    state = position(
+        [
+            ship("manassas", "manassas", "confederate", 24, 60, 180.0),
+            ship("hartford", "hartford", "union", 36, 10),
+        ],
+        forts=[FORT],
+    )
+    state.sides["confederate"].objectives = ["fort", "flagship"]
+    state.sides["union"].objectives = ["through-2", "ironclad-1"]
+    state.ships["manassas"].status = "sunk"
+    ctx, _, _ = context([])
+    assert not check_end(state, ctx, T) and state.result is None
+    state.forts["fort"].status = "silenced"
+    assert check_end(state, ctx, T)
+    assert "the confederate fleet has nothing left in action" in state.result["detail"]

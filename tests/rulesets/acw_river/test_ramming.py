@@ -190,3 +190,36 @@ def test_ram_test_sum_with_the_captains_yellow_die_is_for_her_own_side() -> None
     assert public == ["CSS Gaines passes her ram test"]
     (roll,) = [e for e in log if e.kind == "roll"]
     assert roll.goal == "with the modifiers, 1 or more to ram"
+
+
+def test_a_ship_alongside_an_enemy_slides_along_and_draws_off_she_is_not_held_fast() -> None:
+    # Ramming: a rammer at under 45 degrees slides along the target and plots
+    # a new course; one that rammed backs off and carries on. Virginia lies
+    # alongside Monitor (hulls touching) and steams ahead at 2 knots: she
+    # slides along her and is 2 inches on, not stopped for the game
+    from quarterdeck.rulesets.acw_river.moves import contact_gap, finish_move
+
+    state = position(
+        [
+            ship("v", "virginia", "confederate", 24.0, 40.0, 180.0),
+            ship("m", "monitor", "union", 24.9, 40.0, 180.0),
+        ]
+    )
+    v, m = state.ships["v"], state.ships["m"]
+    assert contact_gap(v, m) <= 0
+    state.moves = {"v": make_leg(state, v, Plot(2), T), "m": make_leg(state, m, Plot(0), T)}
+    ctx, dice, log = context([])
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    finish_move(state, T, ctx)
+    assert v.y == 38.0 and v.speed == 2
+    assert "slides along" not in log.text() and dice.requests == []
+    # touching Monitor's side with her bow and steaming on, she closes on
+    # her: that is a contact (an uncontrolled ram at 2 knots, 5 SPV a pip)
+    m.x, m.y, m.heading = 24.0, v.y - v.length / 2 - 0.9, 90.0
+    assert contact_gap(v, m) <= 0
+    state.moves = {"v": make_leg(state, v, Plot(2), T), "m": make_leg(state, m, Plot(0), T)}
+    ctx, dice, log = context([3, 1])
+    run_quarter(state, T, ctx)
+    assert state.moves["v"].stopped and "runs into" in log.text()
+    assert m.spv == m.spv_start - 15

@@ -64,3 +64,22 @@ def test_a_bad_ship_in_a_scenario_file_is_refused_in_one_line(
         load_with(tmp_path, old, new)
     text = str(caught.value)
     assert "\n" not in text and text.startswith(str(tmp_path / "bad.toml"))
+
+
+def test_a_ship_may_be_named_apart_from_her_facts_two_fire_rafts() -> None:
+    # Forts Jackson and St Philip: two rafts share the fire raft's facts; each
+    # is told apart by the name the scenario gives her
+    from quarterdeck.core.dice import ScriptedDice
+    from quarterdeck.core.engine import Context
+    from quarterdeck.rulesets.acw_river.setup import new_state
+
+    from .helpers import T, load
+
+    scenario = load("forts-jackson-st-philip-1862")
+    from quarterdeck.rulesets.acw_river.ruleset import AcwRiver
+
+    scenario.model = AcwRiver(playable=True).parse_scenario(scenario)
+    state = new_state(scenario, Context(ScriptedDice([])), T)
+    assert state.ships["raft-1"].name == "Fire raft (west)"
+    assert state.ships["raft-2"].name == "Fire raft (east)"
+    assert state.ships["manassas"].name == "CSS Manassas"

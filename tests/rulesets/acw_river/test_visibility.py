@@ -105,3 +105,28 @@ def test_smoke_wind_on_3_to_6_direction_by_die() -> None:
     ctx, _, _ = context([2])
     roll_weather(state, ctx, T)
     assert state.table.wind == "none"
+
+
+def test_a_party_landed_by_an_unsighted_ship_is_absent_from_the_other_sides_view() -> None:
+    # Visibility: a ship not yet in sight of the enemy is not on its table;
+    # nor is the landing party she puts ashore
+    from quarterdeck.rulesets.acw_river.boarding import land_party
+    from quarterdeck.rulesets.acw_river.view import view
+
+    town = {"id": "town", "name": "Town", "kind": "town", "x": 2.0, "y": 30.0, "w": 4.0, "h": 3.0}
+    state = position(
+        [
+            ship("h", "hartford", "union", 5.5, 30.0, 0.0),
+            ship("g", "gaines", "confederate", 40.0, 70.0, 180.0),
+        ],
+        places=[town],
+    )
+    state.sighted = {"union": [], "confederate": []}
+    ctx, _, log = context([])
+    land_party(state, state.ships["h"], "town", ctx, T)
+    assert [e.seats for e in log] == [("union",)]  # "USS Hartford lands a party"
+    assert len(view(state, "union", T)["parties"]) == 1
+    assert view(state, "confederate", T)["parties"] == []
+    assert view(state, None, T)["parties"] == []
+    state.sighted["confederate"] = ["h"]
+    assert len(view(state, "confederate", T)["parties"]) == 1
