@@ -10,16 +10,20 @@ it, secretly until it fails.
 
 Once the alarm is given, climbers reach the deck where nobody bars the way;
 where enemies stand at the rail they must fight their way up (Melee).
+Landing on a mole or pier is played as boarding a vessel (Movement): the
+climbers reach the top where nobody bars the way, and fight for it, at the
+same odds, where enemies stand there (:class:`Climb`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import R_CHALLENGE, hidden, say
-from quarterdeck.rulesets.cutting_out.movement import gain_deck
+from quarterdeck.rulesets.cutting_out.movement import gain_deck, put_ashore
 from quarterdeck.rulesets.cutting_out.spotting import detect
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
@@ -65,6 +69,78 @@ def climbers(state: State, ship: Ship) -> dict[str, list[Figure]]:
             if f.climbing:
                 out.setdefault(f.climbing, []).append(f)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Climb:
+    """Figures climbing at one place this turn: a ship's boarding point, or
+    the top of a mole or pier (Movement: landing there uses the same rules
+    as boarding a vessel). ``field`` is the ship's id, or "land"."""
+
+    field: str
+    point: str  # the boarding point, or the landing's id
+    figs: tuple[Figure, ...]
+    words: str  # where, for the log
+
+    @property
+    def side(self) -> str:
+        return self.figs[0].side
+
+
+def ship_climbs(state: State, ship: Ship) -> list[Climb]:
+    return [
+        Climb(ship.id, point_id, tuple(figs), f"{ship.name}'s {harbour.point_words(point_id)}")
+        for point_id, figs in sorted(climbers(state, ship).items())
+    ]
+
+
+def landing_climbs(state: State) -> list[Climb]:
+    """Figures climbing onto each mole or pier this turn."""
+    out = []
+    for landing in state.landings.values():
+        figs = [
+            f
+            for boat in state.boats.values()
+            if boat.afloat and boat.landed == landing.id
+            for f in state.aboard(boat.id)
+            if f.climbing == landing.id
+        ]
+        if figs:
+            out.append(Climb("land", landing.id, tuple(figs), landing.name))
+    return out
+
+
+def top(state: State, landing_id: str) -> tuple[float, float]:
+    """The top of a mole or pier: where the figures landing there stand."""
+    landing = state.landings[landing_id]
+    return harbour.ashore_point(state, (landing.x, landing.y))
+
+
+def barring(state: State, t: Tables, climb: Climb) -> list[Figure]:
+    """The enemies who bar the climbers' way: at the rail of the boarding
+    point, or standing on the top of the mole or pier (within the same
+    reach of where the climbers come up)."""
+    if climb.field != "land":
+        return opposers(state, t, state.ships[climb.field], climb.point, climb.side)
+    tx, ty = top(state, climb.point)
+    return [
+        f
+        for f in state.figures.values()
+        if f.active
+        and f.where == "land"
+        and f.side != climb.side
+        and math.hypot(f.x - tx, f.y - ty) <= t.deck.rail_reach
+    ]
+
+
+def gain_top(state: State, t: Tables, ctx: Context, climb: Climb) -> None:
+    """The climbers come up: onto the deck, or ashore on the mole or pier."""
+    if climb.field != "land":
+        gain_deck(state, t, state.ships[climb.field], list(climb.figs), climb.point)
+        return
+    for boat_id in dict.fromkeys(f.place for f in climb.figs):
+        boat = state.boats[boat_id]
+        put_ashore(state, t, ctx, boat, [f for f in climb.figs if f.place == boat_id], 0)
 
 
 def step_challenge(state: State, t: Tables, ctx: Context) -> None:
@@ -131,29 +207,35 @@ def step_challenge(state: State, t: Tables, ctx: Context) -> None:
                     f"A guard runs to the {harbour.point_words(point_id)} to bar the boarders' way",
                     R_CHALLENGE,
                 )
-        for point_id, figs in sorted(climbing.items()):
-            side = figs[0].side
-            barred = [] if fooled else opposers(state, t, ship, point_id, side)
-            if barred:
-                say(
-                    state,
-                    ctx,
-                    f"{len(figs)} boarders at {ship.name}'s {harbour.point_words(point_id)} "
-                    f"must fight their way past {len(barred)} on deck",
-                    R_CHALLENGE,
-                )
-                continue
-            gain_deck(state, t, ship, figs, point_id)
-            say(
-                state,
-                ctx,
-                f"{len(figs)} boarders gain {ship.name}'s deck at her "
-                f"{harbour.point_words(point_id)}",
-                R_CHALLENGE,
-                True,
-            )
+        for climb in ship_climbs(state, ship):
+            reach_top(state, t, ctx, climb, fooled)
         if hidden(state) and state.on_deck(ship.id, state.raiders):
             detect(state, t, ctx, f"raiders stand on {ship.name}'s deck")
+    for climb in landing_climbs(state):
+        reach_top(state, t, ctx, climb)
+
+
+def reach_top(state: State, t: Tables, ctx: Context, climb: Climb, fooled: bool = False) -> None:
+    """Climbers come up where nobody bars the way (or the guard is fooled);
+    where enemies bar it they must fight their way up in the melee."""
+    barred = [] if fooled else barring(state, t, climb)
+    if barred:
+        say(
+            state,
+            ctx,
+            f"{len(climb.figs)} boarders at {climb.words} "
+            f"must fight their way past {len(barred)} at the top",
+            R_CHALLENGE,
+        )
+        return
+    gain_top(state, t, ctx, climb)
+    say(
+        state,
+        ctx,
+        f"{len(climb.figs)} boarders come up at {climb.words}",
+        R_CHALLENGE,
+        True,
+    )
 
 
 def shoot_guard(state: State, t: Tables, ctx: Context, ship: Ship, boat: Boat) -> None:

@@ -23,9 +23,14 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import bearing, unit
 from quarterdeck.odds.cutting_out import melee_pair, percent
 from quarterdeck.rulesets.cutting_out import harbour
-from quarterdeck.rulesets.cutting_out.challenge import climbers, opposers
+from quarterdeck.rulesets.cutting_out.challenge import (
+    Climb,
+    barring,
+    gain_top,
+    landing_climbs,
+    ship_climbs,
+)
 from quarterdeck.rulesets.cutting_out.common import R_MELEE, hatch_held
-from quarterdeck.rulesets.cutting_out.movement import gain_deck
 from quarterdeck.rulesets.cutting_out.setup import spread
 from quarterdeck.rulesets.cutting_out.spotting import detect
 from quarterdeck.rulesets.cutting_out.state import Figure, Ship, State
@@ -82,11 +87,8 @@ def bouts(state: State, t: Tables) -> list[Bout]:
             for b in deck[i + 1 :]:
                 if a.side != b.side and math.hypot(a.x - b.x, a.y - b.y) <= contact + 1e-9:
                     out.append(Bout(a.id, b.id, "contact", ship.id))
-        for point_id, figs in sorted(climbers(state, ship).items()):
-            barring = opposers(state, t, ship, point_id, figs[0].side)
-            if barring:
-                for n, f in enumerate(figs):
-                    out.append(Bout(f.id, barring[n % len(barring)].id, "climb", ship.id))
+        for climb in ship_climbs(state, ship):
+            out += climb_bouts(state, t, climb)
         breakers = [f for f in state.below(ship.id) if f.breaking_out]
         if breakers:
             guards = hatch_guards(state, t, ship, breakers[0].side)
@@ -98,7 +100,20 @@ def bouts(state: State, t: Tables) -> list[Bout]:
         for b in land[i + 1 :]:
             if a.side != b.side and math.hypot(a.x - b.x, a.y - b.y) <= contact + 1e-9:
                 out.append(Bout(a.id, b.id, "contact", "land"))
+    for climb in landing_climbs(state):
+        out += climb_bouts(state, t, climb)
     return out
+
+
+def climb_bouts(state: State, t: Tables, climb: Climb) -> list[Bout]:
+    """Climbers against those barring the top (a ship's rail, or a mole or
+    pier, which the text plays as boarding): paired in turn."""
+    bar = barring(state, t, climb)
+    return [
+        Bout(f.id, bar[n % len(bar)].id, "climb", climb.field)
+        for n, f in enumerate(climb.figs)
+        if bar
+    ]
 
 
 def hatch_guards(state: State, t: Tables, ship: Ship, crew_side: str) -> list[Figure]:
@@ -263,21 +278,17 @@ def retreat(
 
 
 def _settle_climbers(state: State, t: Tables, ctx: Context) -> None:
-    """Climbers with nobody left barring the rail gain the deck; the others
-    drop back into their boats to try again."""
-    for ship in state.ships.values():
-        if not ship.afloat:
-            continue
-        for point_id, figs in sorted(climbers(state, ship).items()):
-            if opposers(state, t, ship, point_id, figs[0].side):
-                for f in figs:
-                    f.climbing = ""
-                ctx.log(
-                    f"The boarders at the {harbour.point_words(point_id)} are held off", R_MELEE
-                )
-            else:
-                gain_deck(state, t, ship, figs, point_id)
-                ctx.log(f"{len(figs)} boarders fight their way onto {ship.name}'s deck", R_MELEE)
+    """Climbers with nobody left barring the top gain it (the deck, or the
+    mole or pier); the others drop back into their boats to try again."""
+    climbs = [c for ship in state.ships.values() if ship.afloat for c in ship_climbs(state, ship)]
+    for climb in climbs + landing_climbs(state):
+        if barring(state, t, climb):
+            for f in climb.figs:
+                f.climbing = ""
+            ctx.log(f"The boarders at {climb.words} are held off", R_MELEE)
+        else:
+            gain_top(state, t, ctx, climb)
+            ctx.log(f"{len(climb.figs)} boarders fight their way up at {climb.words}", R_MELEE)
 
 
 def _settle_breakers(state: State, t: Tables, ctx: Context) -> None:

@@ -5,7 +5,8 @@ land and on the ship's deck, climbing aboard, landing.
   its last move each turn until it stops. It must touch the ship (come
   alongside) one turn and may climb the next.
 - Boarding a hostile vessel (or landing on a mole or pier): a d6, 1-2 fails;
-  3-6 succeeds and a second d6 is the number of boarders that climb.
+  3-6 succeeds and a second d6 is the number of boarders that climb; they
+  reach the top where nobody bars the way, else fight for it (Melee).
 - Landing on a beach: the figures move a d6 ashore that turn.
 - Figures on land move 6" plus a d6 (formed marines and soldiers 3" plus a
   d6); figures on a deck move up to 6".
@@ -437,10 +438,32 @@ def climb(state: State, t: Tables, ctx: Context, boat: Boat, ship: Ship, point_i
             f.climbing = point_id
         say(state, ctx, f"{boat.name}'s people go aboard {ship.name}", R_MOVE, private)
         return
+    climbers = climb_roll(state, t, ctx, boat, f"the side of {ship.name}")
+    for f in climbers:
+        f.climbing = point_id
+    if climbers:
+        say(
+            state,
+            ctx,
+            f"{len(climbers)} of {boat.name}'s boarders climb at {ship.name}'s "
+            f"{harbour.point_words(point_id)}",
+            R_MOVE,
+            private,
+        )
+
+
+def climb_roll(state: State, t: Tables, ctx: Context, boat: Boat, onto: str) -> list[Figure]:
+    """The climbing roll of boarding a hostile vessel, and of landing on a
+    mole or pier, which the text plays the same way (Movement): a d6, 1-2
+    fails; 3-6 and a second d6 is how many of the boat's people climb. The
+    climbers, if any: they are at the top once nobody bars the way there,
+    else they must fight their way up (Melee)."""
+    crew = rowers(state, boat)
+    private = boat.side == state.raiders
     m = t.movement
     secret = private and hidden(state)
     (die,) = ctx.roll(
-        f"{boat.name}: climbing the side of {ship.name} (1-{m.climb_fails_on} fails)",
+        f"{boat.name}: climbing {onto} (1-{m.climb_fails_on} fails)",
         1,
         R_MOVE,
         seat=boat.side,
@@ -448,8 +471,8 @@ def climb(state: State, t: Tables, ctx: Context, boat: Boat, ship: Ship, point_i
         odds=f"{(6 - m.climb_fails_on) / 6 * 100:.0f}% to climb",
     )
     if die <= m.climb_fails_on:
-        say(state, ctx, f"{boat.name}'s boarders fail to climb the side", R_MOVE, private)
-        return
+        say(state, ctx, f"{boat.name}'s boarders fail to climb {onto}", R_MOVE, private)
+        return []
     (n,) = ctx.roll(
         f"{boat.name}: how many boarders climb",
         1,
@@ -458,17 +481,7 @@ def climb(state: State, t: Tables, ctx: Context, boat: Boat, ship: Ship, point_i
         seat=boat.side,
         secret=secret,
     )
-    climbers = crew[:n]
-    for f in climbers:
-        f.climbing = point_id
-    say(
-        state,
-        ctx,
-        f"{len(climbers)} of {boat.name}'s boarders climb at {ship.name}'s "
-        f"{harbour.point_words(point_id)}",
-        R_MOVE,
-        private,
-    )
+    return crew[:n]
 
 
 def gain_deck(state: State, t: Tables, ship: Ship, figs: list[Figure], point_id: str) -> None:
@@ -499,7 +512,9 @@ def landed_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     how = (
         "land (they move a d6 ashore)"
         if landing.kind == "beach"
-        else "land on the " + landing.kind + " (1-2 fails; then a d6 of them get ashore)"
+        else "climb onto the "
+        + landing.kind
+        + " (1-2 fails; then a d6 of them climb, and fight anyone at the top)"
     )
     opts = (
         Option("land", how),
@@ -537,49 +552,43 @@ def apply_landed(
 
 def land_party(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
     """A beach: everyone lands and moves a d6 inland; a mole or pier: as
-    boarding a vessel (a d6, 1-2 fails, then a d6 of them get ashore)."""
+    boarding a vessel (the climbing roll; the climbers reach the top in the
+    challenge step where nobody bars the way, else fight for it in the
+    melee, as at a ship's side)."""
     landing = state.landings[boat.landed]
-    crew = rowers(state, boat)
     private = boat.side == state.raiders
-    secret = private and hidden(state)
-    m = t.movement
-    if landing.kind == "beach":
-        ashore = crew
-        (inland,) = ctx.roll(
-            f"{boat.name}: moving up the beach",
-            1,
-            R_MOVE,
-            sides=m.beach_die,
-            seat=boat.side,
-            secret=secret,
-        )
-    else:
-        (die,) = ctx.roll(
-            f"{boat.name}: climbing onto the {landing.kind} (1-{m.climb_fails_on} fails)",
-            1,
-            R_MOVE,
-            seat=boat.side,
-            secret=secret,
-        )
-        if die <= m.climb_fails_on:
+    if landing.kind != "beach":
+        climbers = climb_roll(state, t, ctx, boat, landing.name)
+        for f in climbers:
+            f.climbing = landing.id
+        if climbers:
             say(
                 state,
                 ctx,
-                f"{boat.name}'s people fail to get onto the {landing.kind}",
+                f"{len(climbers)} of {boat.name}'s people climb at {landing.name}",
                 R_MOVE,
                 private,
             )
-            return
-        (n,) = ctx.roll(
-            f"{boat.name}: how many get ashore",
-            1,
-            R_MOVE,
-            sides=m.climb_boarders_die,
-            seat=boat.side,
-            secret=secret,
-        )
-        ashore = crew[:n]
-        inland = 0
+        return
+    (inland,) = ctx.roll(
+        f"{boat.name}: moving up the beach",
+        1,
+        R_MOVE,
+        sides=t.movement.beach_die,
+        seat=boat.side,
+        secret=private and hidden(state),
+    )
+    put_ashore(state, t, ctx, boat, rowers(state, boat), inland)
+
+
+def put_ashore(
+    state: State, t: Tables, ctx: Context, boat: Boat, ashore: list[Figure], inland: int
+) -> None:
+    """``ashore`` step out of ``boat`` at her landing place and go ``inland``
+    inches toward their party's goal."""
+    if not ashore:
+        return
+    landing = state.landings[boat.landed]
     party = state.parties[boat.id]
     goal = land_goal(state, t, party)
     start = harbour.ashore_point(state, (landing.x, landing.y))
@@ -590,10 +599,14 @@ def land_party(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
     )
     spacing = t.figures.base * 1.05
     for f, spot in zip(ashore, spread(target, len(ashore), spacing), strict=True):
-        f.where, f.place = "land", ""
+        f.where, f.place, f.climbing = "land", "", ""
         f.x, f.y = spot if not state.land or harbour.on_land(state, spot) else target
     say(
-        state, ctx, f"{len(ashore)} of {boat.name}'s people land at {landing.name}", R_MOVE, private
+        state,
+        ctx,
+        f"{len(ashore)} of {boat.name}'s people land at {landing.name}",
+        R_MOVE,
+        boat.side == state.raiders,
     )
 
 

@@ -240,3 +240,85 @@ def test_a_guard_beaten_by_1_at_the_rail_falls_back_inboard_not_over_the_side() 
     assert guard.y == pytest.approx(py + 2.0)  # two inches inboard of the larboard rail
     assert s.figures["launch-1"].where == "deck"
     assert dice.remaining == 0
+
+
+def _climb_the_mole(dice: ScriptedDice) -> tuple[Any, Any]:
+    """Played through the engine: the raiders are seen (the garrison not yet
+    called out); the launch has lain at the town mole since last turn and a
+    French soldier stands at its top. The launch's people climb; the cutter
+    and the jolly boat lie still; nobody fires."""
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
+    launch = s.boats["launch"]
+    mole = s.landings["town-mole"]
+    launch.x, launch.y = mole.x, mole.y
+    launch.landed, launch.landed_turn = "town-mole", 0
+    tx, ty = harbour.ashore_point(s, (mole.x, mole.y))
+    soldier = put_ashore(s, "battery-9", tx, ty)
+    s.ask = {"kind": "landed", "seat": "british", "boat": "launch", "secret": False}
+    g.apply("british", "land")
+    while (p := g.prompt()) is not None and g.state.turn == 1:
+        if p.kind == "form":
+            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+        else:
+            g.apply(p.seat, "hold")
+    return g, soldier
+
+
+def test_landing_on_a_mole_the_defender_at_the_top_gets_plus_1_and_a_beaten_climber_dies() -> None:
+    """Movement: figures landing on a mole or pier use the rules for boarding
+    a vessel; Melee: +1 to the defender against climbers, and a boarder who
+    loses while climbing dies whatever the difference. The launch climbs (a
+    4, then 2 of her people); the soldier at the top rolls 5 (+1): the
+    officer's 4 (+1 British) loses by 1 and dies for it, the sailor's 1 (+1)
+    by 4; nobody gets onto the mole."""
+    # the launch's rowing die, her climb (4) and climbers (2), the cutter's
+    # and jolly boat's rowing dice; the melee: the climbers 4 and 1, the soldier 5
+    dice = ScriptedDice([6, 4, 2, 1, 1, 4, 1, 5])
+    g, _ = _climb_the_mole(dice)
+    s = g.state
+    log = "\n".join(e.text for e in g.log)
+    assert "must fight their way past 1 at the top" in log
+    assert s.figures["launch-1"].fate == "dead" and s.figures["launch-2"].fate == "dead"
+    assert s.figures["battery-9"].active
+    assert not [f for f in s.party_figures("launch") if f.where == "land"]
+    assert (
+        "the launch's crew officer 4+1 against the shore battery garrison soldier 5+1" in log
+    )  # the soldier's +1: defending against boarders climbing
+    assert dice.remaining == 0
+
+
+def test_climbers_who_beat_the_defender_at_the_top_of_the_mole_get_ashore() -> None:
+    """The same climb: the officer's 6 (+1) against the soldier's 2 (+1) kills
+    him; nobody is left barring the top, so both climbers stand on the mole."""
+    dice = ScriptedDice([6, 4, 2, 1, 1, 6, 4, 2])
+    g, _ = _climb_the_mole(dice)
+    s = g.state
+    assert s.figures["battery-9"].fate == "dead"
+    assert s.figures["launch-1"].where == "land" and s.figures["launch-2"].where == "land"
+    assert len(s.aboard("launch")) == 10
+    assert dice.remaining == 0
+
+
+def test_climbers_onto_an_empty_mole_are_ashore_without_a_fight() -> None:
+    """Nobody at the top: the climbers come up in the challenge step, and no
+    melee die is rolled."""
+    dice = ScriptedDice([6, 3, 5, 1, 1])
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
+    launch = s.boats["launch"]
+    mole = s.landings["town-mole"]
+    launch.x, launch.y = mole.x, mole.y
+    launch.landed, launch.landed_turn = "town-mole", 0
+    s.ask = {"kind": "landed", "seat": "british", "boat": "launch", "secret": False}
+    g.apply("british", "land")
+    while (p := g.prompt()) is not None and g.state.turn == 1:
+        if p.kind == "form":
+            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+        else:
+            g.apply(p.seat, "hold")
+    s = g.state
+    assert len([f for f in s.party_figures("launch") if f.where == "land"]) == 5
+    assert dice.remaining == 0

@@ -91,10 +91,11 @@ def test_a_mole_is_climbed_as_a_ships_side() -> None:
     boat.landed = "town-mole"
     ctx, log, _ = context([2])
     movement.land_party(s, T, ctx, boat)
-    assert "fail to get onto the mole" in texts(log)
+    assert "fail to climb the town mole" in texts(log)
     ctx, _, _ = context([4, 3])
     movement.land_party(s, T, ctx, boat)
-    assert len([f for f in s.party_figures("cutter") if f.where == "land"]) == 3
+    # three climb; they reach the top in the challenge step (or fight for it)
+    assert len([f for f in s.aboard("cutter") if f.climbing == "town-mole"]) == 3
 
 
 def test_a_beach_landing_moves_a_d6_inland_that_turn() -> None:
