@@ -98,18 +98,25 @@ def outline(ship: Ship) -> list[Vec]:
 def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
     """The way from ``a`` to ``b`` (points after ``a``, ending at ``b``) that
     goes round the ship's hull instead of through it: ``[b]`` when the
-    straight line misses her, else by the corners ``clear`` inches off
-    whichever end, bow or stern, makes the shorter way."""
+    straight line misses her, else the shortest way by her corners,
+    ``clear`` inches off bow or stern (round one corner, across an end, or
+    along her side)."""
     b2 = ship.beam / 2
     hull = Polygon([(0.0, -b2), (ship.length, -b2), (ship.length, b2), (0.0, b2)])
     da, db = table_to_deck(ship, a), table_to_deck(ship, b)
     if not hull.intersects(LineString([da, db])):
         return [b]
     half = ship.beam / 2 + clear
-    sa, sb = math.copysign(half, da[1]), math.copysign(half, db[1])
+    ends = (-clear, ship.length + clear)
+    ways: list[list[Vec]] = []
+    for end in ends:
+        for side in (half, -half):
+            ways.append([(end, side), db])  # round one corner
+            ways.append([(end, side), (end, -side), db])  # across her end
+            other = ends[1] if end == ends[0] else ends[0]
+            ways.append([(end, side), (other, side), db])  # along her side
     best: tuple[float, list[Vec]] | None = None
-    for end in (-clear, ship.length + clear):
-        way = [(end, sa)] + ([(end, sb)] if sb != sa else []) + [db]
+    for way in ways:
         legs = list(zip([da, *way], way, strict=False))
         if any(hull.intersects(LineString(leg)) for leg in legs):
             continue
@@ -121,15 +128,49 @@ def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
     return [deck_to_table(ship, x, y) for x, y in best[1][:-1]] + [b]
 
 
-def along(a: Vec, way: list[Vec], inches: float) -> Vec:
-    """The point ``inches`` along the way from ``a`` through ``way``."""
-    here = a
+def boat_way(state: State, a: Vec, b: Vec, short: float = 0.5) -> list[Vec]:
+    """The way a boat rows from ``a`` toward ``b`` (points after ``a``):
+    round the hull of every ship afloat that the straight line crosses
+    (:func:`around_ship`); where ``b`` itself lies in a ship's hull, up to
+    her side, ``short`` inches off it. Hulls are never crossed."""
+    for ship in state.ships.values():
+        if not ship.afloat:
+            continue
+        b2 = ship.beam / 2
+        hull = Polygon([(0.0, -b2), (ship.length, -b2), (ship.length, b2), (0.0, b2)])
+        da, db = table_to_deck(ship, a), table_to_deck(ship, b)
+        if hull.contains(Point(da)) or not hull.contains(Point(db)):
+            continue
+        met = LineString([da, db]).intersection(hull.exterior)
+        hits = [(float(x), float(y)) for x, y in shapely.get_coordinates(met)]
+        if hits:
+            entry = min(hits, key=lambda q: distance(da, q))
+            d = distance(da, entry)
+            b = deck_to_table(ship, *toward(da, entry, max(0.0, d - short)))
+    way = [b]
+    for ship in state.ships.values():
+        if not ship.afloat:
+            continue
+        rerouted: list[Vec] = []
+        for p, q in zip([a, *way], way, strict=False):
+            rerouted += around_ship(ship, p, q)
+        way = rerouted
+    return way
+
+
+def row_way(state: State, a: Vec, way: list[Vec], inches: float) -> tuple[Vec, float, Vec]:
+    """Where a boat rowing ``inches`` from ``a`` along ``way`` ends (at the
+    end of her move, or short of the shore where a leg meets the land), how
+    far she rowed, and where her last leg began (her heading)."""
+    here, rowed = a, 0.0
     for p in way:
         d = distance(here, p)
-        if d >= inches:
-            return toward(here, p, inches)
-        here, inches = p, inches - d
-    return here
+        goal = p if d <= inches else toward(here, p, inches)
+        end = water_path(state, here, goal)
+        if end != goal or d >= inches:
+            return end, rowed + distance(here, end), here
+        here, inches, rowed = p, inches - d, rowed + d
+    return here, rowed, a if not way else ([a, *way][-2])
 
 
 def distance_to_ship(ship: Ship, p: Vec) -> float:

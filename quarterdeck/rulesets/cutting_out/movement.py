@@ -180,7 +180,7 @@ def lost_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
     # lost, not fleeing: she stops at the table's edge rather than leave the harbour
     w, h = state.table
     gx, gy = harbour.toward((boat.x, boat.y), _ahead(boat, heading, allowance), allowance)
-    move_boat_to(state, t, ctx, boat, (min(max(gx, 0.0), w), min(max(gy, 0.0), h)))
+    move_boat_to(state, t, ctx, boat, (min(max(gx, 0.0), w), min(max(gy, 0.0), h)), allowance)
     say(state, ctx, f"{boat.name} wanders {allowance:g} in off her course", R_MOVE, True)
 
 
@@ -198,7 +198,7 @@ def coast(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
         boat.last_move = 0.0
         return
     end = _ahead(boat, boat.heading, inches)
-    move_boat_to(state, t, ctx, boat, end, keep_heading=True)
+    move_boat_to(state, t, ctx, boat, end, inches, keep_heading=True)
     boat.last_move = inches
 
 
@@ -271,7 +271,7 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
         ship_id, _, point_id = rest.partition(":")
         ship = state.ships[ship_id]
         x, y, h = harbour.alongside_spot(ship, t, point_id, boat)
-        way = harbour.around_ship(ship, start, (x, y))  # round her bow or stern, not through
+        way = harbour.boat_way(state, start, (x, y))  # round her bow or stern, not through
         legs = list(zip([start, *way], way, strict=False))
         length = sum(distance(p, q) for p, q in legs)
         if length <= inches + 1e-9 and all(harbour.water_path(state, p, q) == q for p, q in legs):
@@ -288,15 +288,21 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
                 boat.side == state.raiders,
             )
             return
-        move_boat_to(state, t, ctx, boat, harbour.along(start, way, inches))
+        move_boat_to(state, t, ctx, boat, (x, y), inches)
     elif kind == "landing":
         landing = state.landings[rest]
         goal = (landing.x, landing.y)
-        if distance(start, goal) <= inches + 1e-9:
-            end = harbour.water_path(state, start, goal, allow_end=True)
+        way = harbour.boat_way(state, start, goal)  # round any ship in the way
+        legs = list(zip([start, *way], way, strict=False))
+        length = sum(distance(p, q) for p, q in legs)
+        if length <= inches + 1e-9 and all(
+            harbour.water_path(state, p, q) == q for p, q in legs[:-1]
+        ):
+            last = legs[-1][0]
+            end = harbour.water_path(state, last, goal, allow_end=True)
             if distance(end, goal) < 0.3:
-                boat.last_move = distance(start, goal)
-                boat.heading = bearing(start, goal) if start != goal else boat.heading
+                boat.last_move = length
+                boat.heading = bearing(last, goal) if last != goal else boat.heading
                 boat.x, boat.y = goal
                 boat.landed = landing.id
                 boat.landed_turn = state.turn
@@ -309,14 +315,12 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
                     boat.side == state.raiders,
                 )
                 return
-        move_boat_to(state, t, ctx, boat, harbour.toward(start, goal, inches))
+        move_boat_to(state, t, ctx, boat, goal, inches)
     elif kind == "exit":
-        move_boat_to(
-            state, t, ctx, boat, harbour.toward(start, harbour.exit_point(state, start), inches)
-        )
+        move_boat_to(state, t, ctx, boat, harbour.exit_point(state, start), inches)
     else:
         heading = float(rest) if kind == "heading" else boat.heading
-        move_boat_to(state, t, ctx, boat, _ahead(boat, heading, inches))
+        move_boat_to(state, t, ctx, boat, _ahead(boat, heading, inches), inches)
     if boat.afloat:
         say(
             state,
@@ -333,18 +337,25 @@ def move_boat_to(
     ctx: Context,
     boat: Boat,
     goal: tuple[float, float],
+    inches: float,
     keep_heading: bool = False,
 ) -> None:
+    """Row ``boat`` up to ``inches`` toward ``goal``: round every ship's hull
+    in the way (never across it; a goal inside a hull stops her at the
+    ship's side), and short of the shore; off the sea edge she is out."""
     start = (boat.x, boat.y)
-    end = harbour.water_path(state, start, goal)
+    way = harbour.boat_way(state, start, goal)
+    end, rowed, last = harbour.row_way(state, start, way, inches)
     w, h = state.table
     if harbour.past_exit(state, end):
         escape_boat(state, ctx, boat)
         return
-    end = (min(max(end[0], 0.0), w), min(max(end[1], 0.0), h))
-    if not keep_heading and end != start:
-        boat.heading = bearing(start, end)
-    boat.last_move = distance(start, end)
+    kept = (min(max(end[0], 0.0), w), min(max(end[1], 0.0), h))
+    rowed -= distance(end, kept)
+    end = kept
+    if not keep_heading and end != last:
+        boat.heading = bearing(last, end)
+    boat.last_move = rowed
     boat.x, boat.y = end
     boat.moved = True
 

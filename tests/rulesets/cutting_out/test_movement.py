@@ -278,3 +278,92 @@ def test_the_lost_ensigns_boat_stops_at_the_sea_edge_rather_than_leave_the_game(
     assert launch.afloat and launch.x == pytest.approx(0.0)
     assert all(f.active for f in g.state.party_figures("launch"))
     assert dice.remaining == 0
+
+
+def _row_launch(start: tuple[float, float], toward: str, inches: int) -> Any:
+    """Played through the engine: the raiders seen, the crew not yet called;
+    the launch at ``start`` rows ``toward`` (rowing die 6: up to 12 in); the
+    cutter and jolly boat lie still; nobody fires. The state after turn 1
+    (the last die is the launch's rowing die of turn 2)."""
+    dice = ScriptedDice([6, 1, 1, 1])
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
+    s.boats["launch"].x, s.boats["launch"].y = start
+    g.apply("british", {"toward": toward, "inches": inches})
+    while (p := g.prompt()) is not None and g.state.turn == 1:
+        if p.kind == "form":
+            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+        else:
+            g.apply(p.seat, "hold")
+    assert dice.remaining == 0
+    return g.state
+
+
+def _crossed(ship: Any, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    from shapely.geometry import LineString, Polygon
+
+    return bool(Polygon(harbour.outline(ship)).intersects(LineString([a, b])))
+
+
+def test_a_boat_on_a_compass_heading_rows_round_the_ships_hull_not_through_it() -> None:
+    """Movement: boats keep out of a ship's hull whatever their order. The
+    launch, 6 in off the corvette's larboard (south) side, rows 12 in on a
+    heading north: straight on would cross the hull, so she goes round the
+    ship's nearer end and ends her 12 in clear of the hull."""
+    s0 = fresh(random_events=False)
+    ship = s0.ships["corvette"]
+    start = (ship.x, ship.y - 6.0)
+    s = _row_launch(start, "heading:0", 12)
+    launch = s.boats["launch"]
+    assert harbour.distance_to_ship(ship, (launch.x, launch.y)) > 0.5
+    assert launch.last_move == pytest.approx(12.0)
+    # round one end of her, an inch clear, not straight on to 6 in north of her
+    assert abs(launch.x - ship.x) == pytest.approx(ship.length / 2 + 1.0)
+    way = harbour.boat_way(s, start, (ship.x, ship.y + 6.0))
+    assert not any(_crossed(ship, p, q) for p, q in zip([start, *way], way, strict=False))
+
+
+def test_a_compass_heading_into_the_ships_side_stops_the_boat_at_her_side() -> None:
+    """A heading whose end lies in the hull: the launch stops half an inch
+    off the corvette's side instead of rowing into her."""
+    s0 = fresh(random_events=False)
+    ship = s0.ships["corvette"]
+    s = _row_launch((ship.x, ship.y - 6.0), "heading:0", 6)
+    launch = s.boats["launch"]
+    assert harbour.distance_to_ship(ship, (launch.x, launch.y)) == pytest.approx(0.5)
+    assert launch.x == pytest.approx(ship.x)
+
+
+def test_a_boat_making_for_the_exit_rows_round_the_ship_in_her_way() -> None:
+    """The sample game's sea edge is west; the launch lies 8 in east of the
+    corvette's centre, on her line: the straight way out crosses the hull.
+    She rows her 12 in round the ship instead, and is clear of the hull."""
+    s0 = fresh(random_events=False)
+    ship = s0.ships["corvette"]
+    start = (ship.x + 8.0, ship.y)
+    s = _row_launch(start, "exit", 12)
+    launch = s.boats["launch"]
+    assert harbour.distance_to_ship(ship, (launch.x, launch.y)) > 0.5
+    assert launch.last_move == pytest.approx(12.0)
+    # round her stern (the east end), and now beside her, clear of her side
+    assert abs(launch.y - ship.y) > ship.beam / 2
+    assert launch.x < ship.x + ship.length / 2
+
+
+def test_a_boat_making_for_a_landing_rows_round_the_ship_in_her_way() -> None:
+    """The launch lies 3 in south of the corvette; the town mole is north of
+    her: the straight way crosses the hull, so she goes round it, and her
+    12 in do not bring her to the mole that turn."""
+    s0 = fresh(random_events=False)
+    ship = s0.ships["corvette"]
+    start = (ship.x + 4.0, ship.y - 3.0)
+    s = _row_launch(start, "landing:town-mole", 12)
+    launch = s.boats["launch"]
+    assert launch.landed == ""
+    assert harbour.distance_to_ship(ship, (launch.x, launch.y)) > 0.5
+    # round her stern (the nearer end, east), and past her to the north
+    assert launch.y > ship.y + ship.beam / 2 and launch.x > start[0] + 1.0
+    way = harbour.boat_way(s, start, (60.0, 41.8))
+    assert len(way) > 1
+    assert not any(_crossed(ship, p, q) for p, q in zip([start, *way], way, strict=False))
