@@ -14,7 +14,8 @@ prize once the raiders hold her (her rigging suffers), grape at boats in
 grape range, round shot at boats beyond; boats of the garrison row to retake
 the prize once the raiders hold her.
 
-Umpire: the scenario's hull points.
+Umpire: the scenario's hull points for every ship and boat (a boat's kind's
+where the scenario gives none).
 """
 
 from __future__ import annotations

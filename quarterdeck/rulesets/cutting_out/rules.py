@@ -34,7 +34,7 @@ from quarterdeck.rulesets.cutting_out.melee import step_melee
 from quarterdeck.rulesets.cutting_out.morale import step_morale
 from quarterdeck.rulesets.cutting_out.rigging import step_rigging
 from quarterdeck.rulesets.cutting_out.spotting import step_spot, turn_out
-from quarterdeck.rulesets.cutting_out.state import State
+from quarterdeck.rulesets.cutting_out.state import Boat, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 from quarterdeck.rulesets.cutting_out.victory import check_end, end_of_turn
 
@@ -99,17 +99,28 @@ def side_of(state: State, phase: str) -> str:
 
 
 def step_setup(state: State, t: Tables, ctx: Context) -> bool:
-    """Hull points are set by mutual consent (the scenario) or by the umpire
-    before the game begins (Firing): an umpire seat is asked for each ship."""
+    """Hull points for each vessel are set by mutual consent (the scenario)
+    or by the umpire before the game begins (Firing): an umpire seat is
+    asked for each ship, then each boat (a boat the scenario gives none has
+    her kind's, which the umpire may keep)."""
     if state.umpire is None:
         return True
     if state.started != "setup":
         state.started = "setup"
-        state.order = [s.id for s in state.ships.values()]
+        state.order = [f"ship:{s.id}" for s in state.ships.values()]
+        state.order += [f"boat:{b.id}" for b in state.boats.values()]
     if state.order:
-        state.ask = {"kind": "hull", "seat": state.umpire, "ship": state.order.pop(0)}
+        kind, _, vessel = state.order.pop(0).partition(":")
+        state.ask = {"kind": "hull", "seat": state.umpire, kind: vessel}
         return False
     return True
+
+
+def _hull_vessel(state: State, ask: dict[str, Any]) -> Ship | Boat:
+    """The ship or boat an umpire's hull question is about."""
+    if "boat" in ask:
+        return state.boats[ask["boat"]]
+    return state.ships[ask["ship"]]
 
 
 def step_event(state: State, t: Tables, ctx: Context) -> bool:
@@ -220,14 +231,15 @@ def prompt(state: State, t: Tables) -> Prompt | None:
         return None
     kind = ask["kind"]
     if kind == "hull":
-        ship = state.ships[ask["ship"]]
+        vessel = _hull_vessel(state, ask)
+        key = "boat" if "boat" in ask else "ship"
         return Prompt(
             ask["seat"],
-            f"Umpire: hull points for {ship.name} before the game begins "
-            f"(the scenario sets {ship.hull_points})",
+            f"Umpire: hull points for {vessel.name} before the game begins "
+            f"(the scenario sets {vessel.hull_points})",
             R_HULL,
-            tuple(Option(str(v), f"{v} hull points") for v in hull_choices(ship.hull_points)),
-            context={"step": "hull", "ship": ship.id, "scenario": ship.hull_points},
+            tuple(Option(str(v), f"{v} hull points") for v in hull_choices(vessel.hull_points)),
+            context={"step": "hull", key: vessel.id, "scenario": vessel.hull_points},
         )
     if kind == "boat":
         return movement.boat_prompt(state, t, ask)
@@ -257,8 +269,9 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
     follow: dict[str, Any] | None = None
     if kind == "hull":
         assert isinstance(answer, str)
-        state.ships[ask["ship"]].hull_points = int(answer)
-        ctx.log(f"{state.ships[ask['ship']].name}: {answer} hull points", R_HULL)
+        vessel = _hull_vessel(state, ask)
+        vessel.hull_points = int(answer)
+        ctx.log(f"{vessel.name}: {answer} hull points", R_HULL)
     elif kind == "boat":
         assert isinstance(answer, dict)
         movement.apply_boat(state, t, ctx, ask, answer)

@@ -6,6 +6,7 @@ solo play with the program as umpire)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.core.engine import Game
@@ -109,6 +110,51 @@ def test_an_umpire_seat_sets_the_hull_points_before_the_game() -> None:
     assert g.state.ships["corvette"].hull_points == 18
     assert g.ruleset.view(g.state, EVERYTHING)["boats"]
     assert T.rigging.half == 20
+
+
+def _umpired_game(dice: ScriptedDice) -> Any:
+    sides = [
+        *scenario_data("sample-game")["sides"],
+        {"name": "umpire", "title": "Umpire", "role": "umpire"},
+    ]
+    return Game.new(scenario(random_events=False, sides=sides), dice=dice)
+
+
+def test_the_umpire_sets_every_vessels_hull_points_the_boats_too() -> None:
+    """Firing: hull hits for each vessel are set by mutual consent or by an
+    umpire before the game. After the corvette the umpire is asked for each
+    boat, offered around her kind's hull points (a launch's 4); the game
+    begins once every vessel has hers."""
+    g = _umpired_game(ScriptedDice([6]))
+    g.apply("umpire", "18")
+    asked = []
+    for answer in ("6", "3", "2"):
+        p = g.prompt()
+        assert p is not None and p.seat == "umpire" and p.context["step"] == "hull"
+        asked.append((p.context["boat"], p.context["scenario"], p.option_ids()))
+        g.apply("umpire", answer)
+    assert asked == [
+        ("launch", 4, ["2", "3", "4", "6", "8"]),
+        ("cutter", 3, ["2", "3", "4", "6"]),
+        ("jolly-boat", 2, ["1", "2", "3", "4"]),
+    ]
+    s = g.state
+    assert [s.boats[b].hull_points for b in ("launch", "cutter", "jolly-boat")] == [6, 3, 2]
+    assert "the launch: 6 hull points" in [e.text for e in g.log]
+    p = g.prompt()
+    assert p is not None and p.seat == "british" and p.context.get("boat") == "launch"
+
+
+def test_the_program_as_umpire_keeps_each_boats_hull_points_of_her_kind() -> None:
+    from quarterdeck.rulesets.cutting_out.ai import CuttingOutAI
+
+    g = _umpired_game(ScriptedDice([6]))
+    ai = CuttingOutAI("umpire")
+    while (p := g.prompt()) is not None and p.seat == "umpire":
+        g.apply("umpire", ai.decide(g.ruleset.view(g.state, "umpire"), p))
+    s = g.state
+    assert s.ships["corvette"].hull_points == 12
+    assert [s.boats[b].hull_points for b in ("launch", "cutter", "jolly-boat")] == [4, 3, 2]
 
 
 def test_a_boat_that_leaves_unseen_is_told_to_its_own_side_only() -> None:
