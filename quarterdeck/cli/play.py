@@ -128,7 +128,9 @@ def manual_dice(console: Console, ask: Ask) -> ManualDice:
         )
 
     def ask_card(request: DrawRequest) -> str:
-        choices = "  ".join(f"{n}. {escape(card)}" for n, card in enumerate(request.choices(), 1))
+        choices = "  ".join(
+            f"{n}. {escape(request.named(card))}" for n, card in enumerate(request.choices(), 1)
+        )
         return ask(
             f"{_who(request)} draws: [yellow]{escape(request.instruction())}[/yellow]\n"
             f"which card? {choices}\ncard> "

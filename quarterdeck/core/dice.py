@@ -77,7 +77,9 @@ def parse_values(request: RollRequest, text: str) -> tuple[int, ...]:
 @dataclass(frozen=True, slots=True)
 class DrawRequest:
     """One card the rules ask for: drawn by ``seat`` from ``deck``, whose
-    cards left are ``cards`` (sorted, one entry per card, so repeats count)."""
+    cards left are ``cards`` (sorted, one entry per card, so repeats count).
+    ``titles`` pairs card ids with the titles a person reads on the cards,
+    where the rule set gives them; the id stays the card's value."""
 
     label: str
     deck: str
@@ -86,11 +88,23 @@ class DrawRequest:
     seat: str | None = None
     secret: bool = False
     kinds: tuple[str, ...] = ()  # every different card of the whole deck
+    titles: tuple[tuple[str, str], ...] = ()
 
     def choices(self) -> list[str]:
         """The cards a person may say they drew: every kind of card in the
         deck (not only those left: which are left may tell of a secret draw)."""
         return sorted(set(self.kinds) | set(self.cards))
+
+    def title(self, card: str) -> str:
+        """What card ``card`` (an id) is called on the table: its title where
+        the rule set gives one, else its id."""
+        return dict(self.titles).get(card, card)
+
+    def named(self, card: str) -> str:
+        """A card as a person is told it: "The ship's guard is asleep (asleep)",
+        or the id alone where there is no title."""
+        title = self.title(card)
+        return card if title == card else f"{title} ({card})"
 
     def instruction(self) -> str:
         """What a person at the table is told: "Random event: draw a card from
@@ -103,18 +117,20 @@ def check_card(request: DrawRequest, card: Any) -> str:
     if not isinstance(card, str) or card not in request.cards:
         raise DiceError(
             f"{request.label}: {card!r} is not in the {request.deck} deck or was already "
-            f"drawn (the deck's cards: {', '.join(request.choices())})"
+            f"drawn (the deck's cards: {', '.join(request.named(c) for c in request.choices())})"
         )
     return card
 
 
 def parse_card(request: DrawRequest, text: str) -> str:
-    """A card typed by a person: its id, or its number in :meth:`DrawRequest.choices`."""
+    """A card typed by a person: its id, its title (any case), or its number
+    in :meth:`DrawRequest.choices`."""
     typed = text.strip()
     choices = request.choices()
     if typed.isdigit() and 1 <= int(typed) <= len(choices):
         return check_card(request, choices[int(typed) - 1])
-    return check_card(request, typed)
+    by_title = {request.title(c).casefold(): c for c in choices}
+    return check_card(request, by_title.get(typed.casefold(), typed))
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -174,11 +174,14 @@ class Context:
         rule: str,
         seat: str | None = None,
         secret: bool = False,
+        titles: Mapping[str, str] | None = None,
     ) -> str:
         """Draw a card from ``deck`` (which loses it) for ``label`` under ``rule``.
 
         ``seat`` draws it (None: see :meth:`roller`); a ``secret`` draw is
-        logged for that seat and the umpire only."""
+        logged for that seat and the umpire only. ``titles``: the cards'
+        titles by id, where the rule set gives them, for those who enter a
+        card drawn by hand (the card's value stays its id)."""
         seat = self.roller(seat)
         if not deck.cards:
             raise DiceError(
@@ -187,7 +190,16 @@ class Context:
             )
         kinds = tuple(sorted(set(deck.cards) | set(deck.drawn)))
         card = self.dice.draw(
-            DrawRequest(label, deck.name, tuple(deck.cards), rule, seat, secret, kinds)
+            DrawRequest(
+                label,
+                deck.name,
+                tuple(deck.cards),
+                rule,
+                seat,
+                secret,
+                kinds,
+                tuple(sorted((k, v) for k, v in (titles or {}).items() if k in kinds)),
+            )
         )
         deck.take(card)
         if self._log is not None:

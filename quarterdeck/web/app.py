@@ -1128,7 +1128,12 @@ def _need(live: Live, seat: str | None) -> dict[str, Any] | None:
         return out
     out.update(label=r.label, rule=r.rule, instruction=r.instruction())
     if isinstance(r, DrawRequest):
-        out.update(kind="card", deck=r.deck, cards=r.choices())
+        out.update(
+            kind="card",
+            deck=r.deck,
+            cards=r.choices(),
+            titles={c: r.title(c) for c in r.choices()},
+        )
     else:
         out.update(kind="roll", count=r.count, sides=r.sides)
     return out

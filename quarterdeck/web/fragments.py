@@ -294,7 +294,8 @@ def _need(live: Live, seat: str | None) -> str:
         return head + f'<p class="roller">{who} enters this roll.</p>'
     if isinstance(r, DrawRequest):
         options = "".join(
-            f'<option value="{escape(card)}">{escape(card)}</option>' for card in r.choices()
+            f'<option value="{escape(card)}">{escape(r.title(card))}</option>'
+            for card in r.choices()
         )
         return (
             f'{head}<form class="card-entry" novalidate><label>Which card? '

@@ -90,3 +90,27 @@ def test_a_player_changes_a_decks_mix_with_set(tmp_path: Path) -> None:
             load_scenario(str(path), ["decks.omens=1"], None)
     finally:
         unregister("test-guess")
+
+
+def test_a_card_drawn_by_hand_is_listed_and_entered_by_its_title(tmp_path: Path) -> None:
+    """`--dice manual`: the sample game's turn 1 event card, drawn by the
+    defenders, is asked for by the titles the rule set gives its cards (each
+    with its id); the card is entered by its title."""
+    out = run(
+        tmp_path,
+        "play",
+        "sample-game",
+        "--dice",
+        "manual",
+        "--side",
+        "british=ai",
+        "--side",
+        "french=ai",
+        stdin="the ship's guard is asleep\n",
+    )
+    # the input ends at the next roll asked for: the game stops there, saved
+    assert out.returncode == 130, out.stderr + out.stdout
+    assert "french draws: Turn 1: random event: draw a card from the events deck" in out.stdout
+    assert "1. The ship's guard is asleep (asleep)" in out.stdout
+    assert "5. No event (no-event)" in out.stdout
+    assert "Turn 1: random event: drew asleep" in out.stdout

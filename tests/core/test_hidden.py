@@ -279,3 +279,18 @@ def test_the_conformance_check_catches_a_leak(guess: Guess, leak: str, message: 
     guess.leaks = leak
     with pytest.raises(AssertionError, match=message):
         conformance("test-guess", _scenario(), games=6, seed=2)
+
+
+def test_a_card_is_named_and_may_be_typed_by_the_title_its_rule_set_gives() -> None:
+    """Card entry by hand: a deck whose rule set titles its cards lists them by
+    title (the id kept as the value, and in brackets); typed, a title in any
+    case, the id or the number all name the card; untitled cards keep their ids."""
+    request = DrawRequest(
+        "Omen", "omens", ("gull", "storm"), "r", titles=(("storm", "A storm at sea"),)
+    )
+    assert [request.named(c) for c in request.choices()] == ["gull", "A storm at sea (storm)"]
+    assert parse_card(request, "a STORM at sea") == "storm"
+    assert parse_card(request, "storm") == "storm"
+    assert parse_card(request, "1") == "gull"
+    with pytest.raises(DiceError, match=r"cards: gull, A storm at sea \(storm\)"):
+        parse_card(request, "kraken")

@@ -197,3 +197,29 @@ def test_the_host_revokes_a_link_and_the_old_token_stops_working(client: TestCli
     assert client.get(f"/games/{gid}?t={fresh['token']}").status_code == 200
     bad = post(client, gid, "revoke", {"host": game["host"], "side": "kraken"}, 422)
     assert "sides: hider, seeker" in bad["detail"]
+
+
+def test_a_cutting_out_event_card_is_entered_by_its_title(store: Store) -> None:
+    """Physical dice at the web table: the card-entry form names each card by
+    the title the rule set gives it (the value sent is still the card's id).
+    The sample game's turn 1 event card, drawn by the defenders."""
+    with TestClient(create_app(store)) as c:
+        r = c.post(
+            "/api/games",
+            json={
+                "scenario": "sample-game",
+                "seats": {"british": "ai", "french": "link"},
+                "dice": "physical",
+            },
+        )
+        assert r.status_code == 201, r.text
+        gid, french = r.json()["id"], r.json()["tokens"]["french"]
+        page = c.get(f"/games/{gid}?t={french}").text
+        form = page[page.index('class="card-entry"') : page.index("Enter the card")]
+        assert '<option value="asleep">The ship&#39;s guard is asleep</option>' in form
+        assert '<option value="no-event">No event</option>' in form
+        need = api(c, gid, french)["need_dice"]
+        assert need["cards"][0] == "asleep"
+        assert need["titles"]["asleep"] == "The ship's guard is asleep"
+        post(c, gid, "dice", {"token": french, "card": "asleep"})
+        assert api(c, gid, french)["view"]["event"] == "asleep"

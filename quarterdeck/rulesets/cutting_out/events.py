@@ -39,6 +39,7 @@ def draw_event(state: State, t: Tables, ctx: Context) -> None:
         f"Turn {state.turn}: random event",
         R_EVENTS,
         seat=state.umpire or state.defenders,
+        titles=TITLES,
     )
     state.event = card
     title = TITLES.get(card, card)
