@@ -32,7 +32,7 @@ from quarterdeck.rulesets.cutting_out.common import (
 )
 from quarterdeck.rulesets.cutting_out.setup import spread
 from quarterdeck.rulesets.cutting_out.spotting import may_act
-from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Party, Ship, State
+from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Landing, Party, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 COMPASS = (
@@ -999,6 +999,13 @@ def land_options(state: State, t: Tables, party: Party) -> list[Option]:
                 opts.append(Option(f"spike:{b.id}", f"spike the guns of {b.name}"))
     if enemies:
         opts.append(Option("attack", "attack the nearest enemies ashore"))
+    for landing in _landings_under_attack(state, party.side):
+        opts.append(
+            Option(
+                f"bar:{landing.id}",
+                f"bar the top of {landing.name} against the boat lying there",
+            )
+        )
     for boat in state.boats.values():
         if boat.afloat and boat.side == party.side and boat.landed:
             landing = state.landings[boat.landed]
@@ -1007,6 +1014,21 @@ def land_options(state: State, t: Tables, party: Party) -> list[Option]:
         opts.append(Option("form", "form up for volley fire where they stand"))
     opts.append(Option("hold", "hold where they stand"))
     return opts
+
+
+def _landings_under_attack(state: State, side: str) -> list[Landing]:
+    """The moles and piers where an enemy boat that ``side`` can see lies:
+    landing there is boarding, and those standing at the top bar the way."""
+    out = []
+    for landing in state.landings.values():
+        if landing.kind == "beach":
+            continue
+        if any(
+            b.afloat and b.side != side and b.landed == landing.id and visible(state, b.side, side)
+            for b in state.boats.values()
+        ):
+            out.append(landing)
+    return out
 
 
 def _volley_arms(figs: list[Figure]) -> bool:
@@ -1074,6 +1096,14 @@ def apply_land(state: State, t: Tables, ctx: Context, ask: dict[str, Any], answe
     def limit(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
         return harbour.land_path(state, a, b)
 
+    if kind == "bar":
+        landing = state.landings[rest]
+        top = harbour.ashore_point(state, (landing.x, landing.y))
+        spots = spread(top, len(figs), t.figures.base * 1.05)
+        for f, spot in zip(figs, spots, strict=True):
+            f.x, f.y = limit((f.x, f.y), harbour.toward((f.x, f.y), spot, reach))
+        say(state, ctx, f"{party.name} make for the top of {landing.name}", R_MOVE, private)
+        return
     if kind == "embark":
         boat = state.boats[rest]
         landing = state.landings[boat.landed]

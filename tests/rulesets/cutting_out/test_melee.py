@@ -322,3 +322,49 @@ def test_climbers_onto_an_empty_mole_are_ashore_without_a_fight() -> None:
     s = g.state
     assert len([f for f in s.party_figures("launch") if f.where == "land"]) == 5
     assert dice.remaining == 0
+
+
+def test_defenders_ashore_may_go_to_bar_the_top_of_a_mole_where_a_boat_lies() -> None:
+    """Landing on a mole is boarding, so those at its top bar the way. Played
+    through the engine: the garrison, turned out, stands a few inches from
+    the town mole where the launch lies; the launch's people climb (a 4, then
+    2); in the defenders' move the garrison is ordered to bar the top (its
+    die a 3: 9 in); the climbers must fight the men there, tie, and are held
+    off."""
+    dice = ScriptedDice([6, 4, 2, 1, 1, 3, 3, 3, 3, 3])
+    g = game(random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 0, -1  # the garrison may act
+    for f in s.below("corvette"):
+        f.fate = "dead"  # no crew to come up the hatch
+    launch = s.boats["launch"]
+    mole = s.landings["town-mole"]
+    launch.x, launch.y = mole.x, mole.y
+    launch.landed, launch.landed_turn = "town-mole", 0
+    for n, f in enumerate(s.party_figures("battery")):
+        put_ashore(s, f.id, 56.0 + 0.8 * (n % 4), 45.0 + 0.8 * (n // 4))
+    s.ask = {"kind": "landed", "seat": "british", "boat": "launch", "secret": False}
+    g.apply("british", "land")
+    offered = []
+    while (p := g.prompt()) is not None and g.state.turn == 1:
+        if p.kind == "form":
+            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+        elif p.context.get("step") == "land":
+            offered = p.option_ids()
+            g.apply(p.seat, "bar:town-mole")
+        else:
+            g.apply(p.seat, "hold")
+    s = g.state
+    assert "bar:town-mole" in offered
+    tx, ty = harbour.ashore_point(s, (mole.x, mole.y))
+    at_top = [
+        f
+        for f in s.party_figures("battery")
+        if ((f.x - tx) ** 2 + (f.y - ty) ** 2) ** 0.5 <= T.deck.rail_reach
+    ]
+    assert at_top
+    log = "\n".join(e.text for e in g.log)
+    assert f"must fight their way past {len(at_top)} at the top" in log
+    assert "The boarders at the town mole are held off" in log
+    assert len(s.aboard("launch")) == 12 and not any(f.climbing for f in s.aboard("launch"))
+    assert dice.remaining == 0
