@@ -64,3 +64,28 @@ def test_a_bad_ship_in_a_scenario_file_is_refused_in_one_line(
         load_with(tmp_path, old, new)
     text = str(caught.value)
     assert "\n" not in text and text.startswith(str(tmp_path / "bad.toml"))
+
+
+HAMPTON = (SCENARIOS / "hampton-roads-1862.toml").read_text()
+SHOAL = "polygon = [[30.0, 18.0], [42.0, 18.0], [42.0, 28.0], [30.0, 28.0]]"
+
+
+@pytest.mark.parametrize(
+    ("polygon", "message"),
+    [
+        ("[[30.0, 18.0], [42.0, 28.0], [42.0, 18.0], [30.0, 28.0]]", "the polygon's edges cross"),
+        ("[[30.0, 18.0], [42.0, 28.0]]", "a polygon needs at least 3 corners, got 2"),
+    ],
+)
+def test_a_terrain_polygon_no_geometry_can_use_is_refused(
+    tmp_path: Path, polygon: str, message: str
+) -> None:
+    # a bow-tie shoal was accepted and played, inside and outside undecided
+    assert SHOAL in HAMPTON
+    path = tmp_path / "bad.toml"
+    path.write_text(HAMPTON.replace(SHOAL, f"polygon = {polygon}", 1))
+    with pytest.raises(ScenarioError) as caught, playable():
+        scenarios.load_file(path)
+    text = str(caught.value)
+    assert "\n" not in text and text.startswith(f"{path}, line ")
+    assert "field 'features[0].polygon'" in text and message in text
