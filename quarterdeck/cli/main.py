@@ -245,7 +245,7 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
             raise TableError(str(exc)) from None
         data["house_rules"] = house
     try:
-        return scenarios.build(data, f"{base.path} (with overrides)")
+        return scenarios.build(data, f"{base.path} (with overrides)", strict=True)
     except TableError as exc:
         if tables is None or exc.problems is None:
             raise
