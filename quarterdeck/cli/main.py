@@ -426,18 +426,46 @@ def _load_record(source: str, db: str | None) -> Record:
 
 @app.command()
 def replay(
-    source: Annotated[str, typer.Argument(help="A record file (.json) or a saved game id.")],
+    source: Annotated[
+        str,
+        typer.Argument(help="A record file (.json), a saved game id, or with --seed a scenario."),
+    ],
     step: Annotated[
         bool, typer.Option("--step", help="Step through decision by decision.")
     ] = False,
     db: DbOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Play again the simulated game with this seed (a row of simulate --out) "
+            "of the scenario SOURCE."
+        ),
+    ] = None,
+    side: Annotated[
+        list[str] | None, typer.Option("--side", help="With --seed: SIDE=ai|random, as simulated.")
+    ] = None,
+    set_: Annotated[
+        list[str] | None, typer.Option("--set", help="With --seed: KEY=VALUE, as simulated.")
+    ] = None,
+    keep: Annotated[
+        bool,
+        typer.Option(
+            "--keep", help="With --seed: save the game, to watch it on the web table's replay."
+        ),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Replay a game record and show the identical final state.
+    """Replay a game record (or a simulated game by its seed) and show the
+    identical final state.
 
     Until the game is over it shows what a watcher may see: no side's
     secrets (its secret orders, rolls and cards); once it is over, everything."""
-    record = _load_record(source, db)
+    if seed is not None:
+        record = _simulated_record(source, seed, side or [], set_ or [], keep, db)
+    elif side or set_ or keep:
+        raise fail("--side, --set and --keep go with --seed SEED")
+    else:
+        record = _load_record(source, db)
     game = Game.replay(record)
     finished = game.result() is not None
 
@@ -482,6 +510,38 @@ def replay(
     console.print(f"[bold]Result:[/bold] {escape(shown_result)}")
     digest = hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
     console.print(f"[dim]final state sha256 {digest[:16]}[/dim]")
+
+
+def _simulated_record(
+    scenario_id: str, seed: int, side: list[str], sets: list[str], keep: bool, db: str | None
+) -> Record:
+    """The record of game ``seed`` of a simulation, played again by the same
+    computer players on the same dice (see quarterdeck.sim.games)."""
+    from quarterdeck.sim.games import outcome_of, replay_game
+
+    scenario = load_scenario(scenario_id, sets, None)
+    kinds = _sides(scenario, side, "ai")
+    if "human" in kinds.values():
+        raise fail("--seed replays a simulated game: every side is ai or random")
+    game = replay_game(scenario, seed, kinds)
+    row = outcome_of(game)
+    err.print(
+        Text(
+            f"simulated game seed {seed}: {row.winner or 'draw'}, {row.how}, turn {row.turns}, "
+            f"{row.decisions} decisions"
+        )
+    )
+    if keep:
+        store = Store(db)
+        game_id = store.create(game.record, kinds)
+        result = game.result()
+        if result is not None:
+            store.finish(game_id, result.to_json())
+        err.print(
+            f"saved as game {game_id}: on the web table (quarterdeck serve) "
+            f"open /games/{game_id}/replay"
+        )
+    return game.record
 
 
 @app.command()
@@ -541,20 +601,70 @@ def simulate(
         int, typer.Option(min=0, max=MAX_SEED, help="Seed of the run: same seed, same results.")
     ] = 0,
     workers: Annotated[
-        int, typer.Option(min=1, max=MAX_WORKERS, help="Local worker processes.")
+        int,
+        typer.Option(
+            min=1, max=MAX_WORKERS, help="Local worker processes (with --backend ray: local CPUs)."
+        ),
     ] = 1,
     side: Annotated[list[str] | None, typer.Option("--side", help="SIDE=ai|random.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", help="Override: KEY=VALUE.")] = None,
     tables: Annotated[Path | None, typer.Option(help="House-rule tables (TOML).")] = None,
-    plot: Annotated[Path | None, typer.Option(help="Also draw the results to this PNG.")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Also draw results, lengths, losses and victory points to this PNG."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write one row per game (seed, winner, how, turns, losses, points): "
+            "JSON lines, or Parquet for a .parquet name (needs pyarrow)."
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="local (processes on this machine) or ray (pip install '.[ray]').")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster address (default: start a local Ray instance)."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Play many games AI against AI and report who wins, how often, and how."""
+    _simulate(
+        scenario_id, games_, seed, workers, side, set_, tables, plot, out, backend, address, as_json
+    )
+
+
+def _simulate(
+    scenario_id: str,
+    games_: int,
+    seed: int,
+    workers: int,
+    side: list[str] | None,
+    set_: list[str] | None,
+    tables: Path | None,
+    plot: Path | None,
+    out: Path | None,
+    backend: str,
+    address: str | None,
+    as_json: bool,
+) -> None:
+    from quarterdeck.sim.out import RowWriter
+    from quarterdeck.sim.runner import BACKENDS
     from quarterdeck.sim.runner import simulate as run
 
     check_output_file(plot, "--plot")
     if plot is not None and plot.suffix.lower() != ".png":
         raise fail(f"--plot {plot}: the plot is a PNG image; give a file name ending in .png")
+    check_output_file(out, "--out")
+    if backend not in BACKENDS:
+        raise fail(f"--backend {backend!r}: legal values are {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise fail("--address is for --backend ray")
+    if backend == "ray":
+        from quarterdeck.sim.ray_backend import import_ray
+
+        import_ray()
     scenario = load_scenario(scenario_id, set_ or [], tables)
     kinds = _sides(scenario, side or [], "ai")
     if "human" in kinds.values():
@@ -568,9 +678,32 @@ def simulate(
         console=err,
         disable=not show,
     )
-    with progress:
-        task = progress.add_task("games", total=games_)
-        summary = run(scenario, games_, seed, workers, kinds, lambda n: progress.advance(task, n))
+    writer = RowWriter(out, scenario.combatants) if out is not None else None
+    try:
+        with progress:
+            task = progress.add_task("games", total=games_)
+            summary = run(
+                scenario,
+                games_,
+                seed,
+                workers,
+                kinds,
+                lambda n: progress.advance(task, n),
+                backend=backend,
+                address=address,
+                on_game=writer.write if writer is not None else None,
+            )
+    finally:
+        if writer is not None:
+            writer.close()
+    if out is not None:
+        err.print(
+            Text(
+                f"{summary.games} rows written to {out}; watch any game with: "
+                f"quarterdeck replay {scenario_id} --seed SEED"
+                + "".join(f" --side {p}" for p in side or [])
+            )
+        )
     if plot is not None:
         from quarterdeck.sim.plot import plot_summary
 
@@ -579,14 +712,24 @@ def simulate(
     if as_json:
         print(json.dumps(summary.to_json(), indent=1))
         return
+    where = f"{workers} worker(s)" if backend == "local" else f"Ray ({address or 'local'})"
     console.print(
-        f"[bold]{escape(scenario.title)}[/bold]: {summary.games} games, seed {seed}, "
-        f"{workers} worker(s)"
+        f"[bold]{escape(scenario.title)}[/bold]: {summary.games} games, seed {seed}, {where}"
     )
-    table = Table("side", "wins", "win rate", "95% CI")
+    table = Table("side", "wins", "win rate", "95% CI", "mean losses", "mean points")
+    intervals = summary.intervals
     for s, w in summary.results.items():
-        lo, hi = summary.intervals[s]
-        table.add_row(s, str(w), f"{w / summary.games:.1%}", f"{lo:.1%} - {hi:.1%}")
+        lo, hi = intervals[s]
+        losses = summary.losses.get(s)
+        points = summary.points.get(s)
+        table.add_row(
+            s,
+            str(w),
+            f"{w / summary.games:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+            f"{summary.mean(losses):.2f}" if losses else "",
+            f"{summary.mean(points):.1f}" if points else "",
+        )
     table.add_row("draws", str(summary.draws), f"{summary.draws / summary.games:.1%}", "")
     console.print(table)
     console.print(Text("how games ended: " + ", ".join(f"{k} {v}" for k, v in summary.how.items())))

@@ -10,8 +10,10 @@ the record and the log live in the :class:`Game` that wraps it.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -282,7 +284,12 @@ class StateBasics:
 
 
 class Player(Protocol):
-    """Anything that answers prompts from a seat's view."""
+    """Anything that answers prompts from a seat's view.
+
+    A player may also have ``needs_view(prompt) -> bool``: where it says
+    False, the batch runner hands it no view for that prompt (only
+    ``{"seat": ...}``), so a player that decides from the prompt alone costs
+    no view building."""
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer: ...
 
@@ -415,15 +422,19 @@ class Game:
         viewer = self.viewer(seat)
         return [e for e in self.log if e.visible_to(viewer)]
 
-    def view(self, seat: str | None, log: bool = True) -> dict[str, Any]:
+    def view(
+        self, seat: str | None, log: bool = True, prompt: Prompt | None = None
+    ) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator). ``log=False`` leaves the
-        log out, for players that decide from the position alone."""
+        log out, for players that decide from the position alone; ``prompt``
+        is ``seat``'s open prompt where the caller has just worked it out."""
         viewer = self.viewer(seat)
         view = self.ruleset.view(self.state, viewer)
         view["seat"] = seat
         if log:
             view["log"] = [e.to_json() for e in self.log if e.visible_to(viewer)]
-        prompt = self.prompt_for(seat) if seat is not None else None
+        if prompt is None or prompt.seat != seat:
+            prompt = self.prompt_for(seat) if seat is not None else None
         view["prompt"] = prompt.to_json() if prompt is not None else None
         result = self.result()
         view["result"] = result.to_json() if result is not None else None
@@ -433,15 +444,18 @@ class Game:
     def turn(self) -> int:
         return self.ruleset.turn(self.state)
 
-    def apply(self, seat: str, answer: Any) -> None:
+    def apply(self, seat: str, answer: Any, prompt: Prompt | None = None) -> None:
         """Check ``answer`` for ``seat``'s open prompt, then play it.
 
         Raises :class:`IllegalAnswer` and changes nothing if the seat has no
-        open prompt or the answer is not one it allows.
+        open prompt or the answer is not one it allows. A caller that has just
+        asked for the open prompts (and changed nothing since) may hand in
+        ``seat``'s prompt, so that it is not worked out twice.
         """
         if self.result() is not None:
             raise IllegalAnswer("the game is over; no more answers are taken")
-        prompt = self.prompt_for(seat)
+        if prompt is None or prompt.seat != seat:
+            prompt = self.prompt_for(seat)
         if prompt is None:
             waiting = ", ".join(sorted({p.seat for p in self.prompts()})) or "nobody"
             raise IllegalAnswer(f"seat {seat!r} has nothing to answer now (waiting for: {waiting})")
@@ -514,7 +528,7 @@ class Game:
             first=(self.scenario.combatants or self.scenario.side_names)[0],
         )
         if work:
-            self._work = copy.deepcopy(self.state)
+            self._work = copy_state(self.state)
         try:
             step(ctx)
         except Exception:
@@ -533,6 +547,53 @@ class Game:
             self._work = None
         self.record.entries.extend(entries)
         self.log.extend(new_log)
+
+
+_ATOMIC: frozenset[type] = frozenset({int, float, str, bool, bytes, type(None), complex})
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def copy_state(value: Any) -> Any:
+    """A deep copy of plain game-state data, several times cheaper than
+    :func:`copy.deepcopy`: dicts, lists, sets and tuples are copied element by
+    element and dataclasses field by field, numbers, strings, enums and None
+    are shared, and anything else goes to :func:`copy.deepcopy`.
+
+    The state must not share one mutable object between two places (the
+    copy would hold two), which plain data never does; the rule sets' states
+    are checked for it by tests/sim/test_state_copies.py."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMIC else copy_state(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMIC else copy_state(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(v if type(v) in _ATOMIC else copy_state(v) for v in value)
+    if kind is set:
+        return {copy_state(v) for v in value}
+    if kind is frozenset:
+        return frozenset(copy_state(v) for v in value)
+    if issubclass(kind, Enum):
+        return value
+    names = _FIELDS.get(kind, ())
+    if names == ():
+        names = _FIELDS[kind] = (
+            tuple(f.name for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            and not getattr(kind, "__deepcopy__", None)
+            and all(f.init for f in dataclasses.fields(kind))
+            else None
+        )
+    if names is None:
+        return copy.deepcopy(value)
+    new = object.__new__(kind)
+    setter = object.__setattr__
+    for name in names:
+        v = getattr(value, name)
+        setter(new, name, v if type(v) in _ATOMIC else copy_state(v))
+    return new
 
 
 def _decision_log(prompt: Prompt, seat: str, label: str) -> list[LogEntry]:
@@ -557,8 +618,10 @@ def play_out(
         prompt = game.prompt()
         if prompt is None:
             break
-        answer = players[prompt.seat].decide(game.view(prompt.seat, log=False), prompt)
-        game.apply(prompt.seat, answer)
+        answer = players[prompt.seat].decide(
+            game.view(prompt.seat, log=False, prompt=prompt), prompt
+        )
+        game.apply(prompt.seat, answer, prompt=prompt)
         if on_step is not None:
             on_step(game)
     result = game.result()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 Point = tuple[int, int]
 """A point of the grid in axial coordinates ``(q, r)``."""
@@ -34,6 +35,11 @@ DIRECTIONS: tuple[Point, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0,
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 _SQRT3_2 = math.sqrt(3) / 2
+
+_CACHE = 1 << 14
+"""Bearings and arcs are pure functions of a few small integers, asked for
+again and again by the rules and the computer players: each keeps its last
+answers (a bounded cache, so a long run's memory stays flat)."""
 
 
 def direction(d: int) -> int:
@@ -64,6 +70,7 @@ def to_xy(p: Point) -> tuple[float, float]:
     return (q + r / 2, -r * _SQRT3_2)
 
 
+@lru_cache(maxsize=_CACHE)
 def bearing(a: Point, b: Point) -> float:
     """True bearing from ``a`` to ``b`` in degrees counter-clockwise from
     direction 0 (east), in [0, 360). Direction ``d`` lies at ``60 * d``."""
@@ -73,12 +80,14 @@ def bearing(a: Point, b: Point) -> float:
     return 0.0 if math.isclose(deg, 360.0) else round(deg, 9)
 
 
+@lru_cache(maxsize=_CACHE)
 def relative_bearing(a: Point, facing: int, b: Point) -> float:
     """Bearing of ``b`` seen from ``a`` relative to ``facing``: 0 dead ahead,
     90 on the port beam, 180 dead astern, 270 on the starboard beam."""
     return round((bearing(a, b) - 60.0 * facing) % 360.0, 9) % 360.0
 
 
+@lru_cache(maxsize=_CACHE)
 def direction_of(a: Point, b: Point) -> int | None:
     """The direction of the straight grid line from ``a`` to ``b``, or None
     if ``b`` does not lie on one of the six lines through ``a``."""
@@ -91,6 +100,7 @@ def direction_of(a: Point, b: Point) -> int | None:
     return None
 
 
+@lru_cache(maxsize=_CACHE)
 def in_arc(a: Point, facing: int, b: Point, centre: float, half_width: float) -> bool:
     """Whether ``b`` lies within ``half_width`` degrees (inclusive) of the
     relative bearing ``centre`` seen from ``a`` facing ``facing``."""

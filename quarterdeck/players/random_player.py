@@ -16,6 +16,10 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """It never looks at the position: the batch runner builds no view for it."""
+        return False
+
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         if prompt.kind == "choice":
             return self.rng.choice(prompt.options).id

@@ -1,25 +1,31 @@
-"""Plots of a simulation run: who wins (with 95% intervals) and how long games last."""
+"""Plots of a simulation run: who wins (with 95% intervals), how long games
+last, and the distributions of each side's losses and victory points."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.sim.runner import Summary
 
 
 def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
-    """Write a PNG with the win rates and the game lengths by result."""
+    """Write a PNG with the win rates, the game lengths by result, and each
+    side's losses and victory points game by game."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8.4))
+    left, right = axes[0]
     sides = list(summary.results)
-    rates = [summary.results[s] / summary.games for s in sides] + [summary.draws / summary.games]
-    low = [max(0.0, rates[i] - summary.intervals[s][0]) for i, s in enumerate(sides)] + [0.0]
-    high = [max(0.0, summary.intervals[s][1] - rates[i]) for i, s in enumerate(sides)] + [0.0]
+    games = max(1, summary.games)
+    rates = [summary.results[s] / games for s in sides] + [summary.draws / games]
+    intervals = summary.intervals
+    low = [max(0.0, rates[i] - intervals[s][0]) for i, s in enumerate(sides)] + [0.0]
+    high = [max(0.0, intervals[s][1] - rates[i]) for i, s in enumerate(sides)] + [0.0]
     colours = [*(scenario.side(s).colour for s in sides), "#999999"]
     left.bar([*sides, "draw"], rates, yerr=[low, high], capsize=6, color=colours)
     left.set_ylim(0, 1)
@@ -40,7 +46,51 @@ def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
     right.set_ylabel("games")
     right.set_title("How long the games lasted, by result")
     right.legend()
+    side_colours = dict(zip(sides, colours, strict=False))
+    _distribution(
+        axes[1][0], summary.losses, side_colours, "ships lost", "Each side's losses per game"
+    )
+    _distribution(
+        axes[1][1],
+        summary.points,
+        side_colours,
+        "victory points",
+        "Each side's victory points per game",
+    )
     fig.suptitle(scenario.title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _distribution(
+    ax: Any,
+    table: dict[str, dict[int, int]],
+    colours: dict[str, str],
+    xlabel: str,
+    title: str,
+) -> None:
+    """Side-by-side bars: for each value, how many games each side had it."""
+    values = sorted({v for counts in table.values() for v in counts})
+    if not values:
+        ax.text(0.5, 0.5, f"this scenario keeps no {xlabel}", ha="center", va="center")
+        ax.set_axis_off()
+        return
+    sides = list(table)
+    slots = len(values)
+    width = 0.8 / max(1, len(sides))
+    for n, side in enumerate(sides):
+        counts = table[side]
+        ax.bar(
+            [i - 0.4 + width * (n + 0.5) for i in range(slots)],
+            [counts.get(v, 0) for v in values],
+            width=width,
+            color=colours.get(side, "#444444"),
+            label=side,
+        )
+    step = max(1, slots // 16)
+    ax.set_xticks(range(0, slots, step), [str(v) for v in values[::step]])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    ax.legend()

@@ -1,8 +1,10 @@
-"""Batch simulation: many AI-against-AI games on local processes.
+"""Batch simulation: many AI-against-AI games on local processes or a Ray cluster.
 
 Game ``i`` of a run with seed ``s`` always uses the same dice and the same AI
-seeds, whichever worker plays it, so the results depend on the seed alone and
-never on the number of workers.
+seeds, whichever worker or backend plays it (see :mod:`quarterdeck.sim.games`),
+so the results depend on the seed alone and never on the number of workers.
+Games come back in chunks, in order; the summary is counted as they come and
+each game's row is handed on at once, so memory stays flat however long the run.
 """
 
 from __future__ import annotations
@@ -10,57 +12,18 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from quarterdeck.core.dice import RandomDice
-from quarterdeck.core.engine import Context, Player
 from quarterdeck.core.scenario import Scenario, build
-from quarterdeck.players import make_player
-from quarterdeck.rulesets import get_ruleset
+from quarterdeck.sim.games import GameOutcome, game_seed, play_game
 
-MAX_STEPS = 100_000
+__all__ = ["GameOutcome", "Summary", "game_seed", "play_game", "simulate", "wilson"]
 
+BACKENDS = ("local", "ray")
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` in a run seeded ``seed``."""
-    return (seed * 1_000_003 + index * 7_919 + 17) % (2**62)
-
-
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
-    index: int
-    winner: str | None
-    how: str
-    turns: int
-    decisions: int
-
-
-def play_fast(scenario: Scenario, seed: int, kinds: dict[str, str] | None = None) -> GameOutcome:
-    """One game straight through the rule set, without record or log."""
-    ruleset = get_ruleset(scenario.ruleset)
-    ctx = Context(RandomDice(seed), None)
-    state = ruleset.new_state(scenario, ctx)
-    players: dict[str, Player] = {
-        side: make_player((kinds or {}).get(side, "ai"), scenario.ruleset, side, seed + n)
-        for n, side in enumerate(scenario.side_names)
-    }
-    decisions = 0
-    for _ in range(MAX_STEPS):
-        open_prompts = ruleset.prompts(state)
-        if not open_prompts:
-            break
-        prompt = open_prompts[0]
-        view = ruleset.view(state, prompt.seat)
-        answer = prompt.check(players[prompt.seat].decide(view, prompt))
-        ruleset.apply(state, prompt.seat, answer, ctx)
-        decisions += 1
-    result = ruleset.result(state)
-    if result is None:
-        raise RuntimeError(f"{scenario.id}: a game did not end within {MAX_STEPS} decisions")
-    return GameOutcome(0, result.winner, result.how.value, ruleset.turn(state), decisions)
+Chunk = tuple[int, int, int]  # run seed, first game, one past the last game
 
 
 _WORKER: dict[str, Any] = {}
@@ -71,14 +34,14 @@ def _init_worker(data: dict[str, Any], where: str, kinds: dict[str, str] | None)
     _WORKER["kinds"] = kinds
 
 
-def _play_chunk(args: tuple[int, int, int]) -> list[GameOutcome]:
-    seed, start, stop = args
-    scenario: Scenario = _WORKER["scenario"]
-    out = []
-    for i in range(start, stop):
-        o = play_fast(scenario, game_seed(seed, i), _WORKER["kinds"])
-        out.append(GameOutcome(i, o.winner, o.how, o.turns, o.decisions))
-    return out
+def play_chunk(scenario: Scenario, kinds: dict[str, str] | None, chunk: Chunk) -> list[GameOutcome]:
+    """Games ``start`` to ``stop - 1`` of the run seeded ``seed``."""
+    seed, start, stop = chunk
+    return [play_game(scenario, game_seed(seed, i), kinds, i) for i in range(start, stop)]
+
+
+def _play_chunk(chunk: Chunk) -> list[GameOutcome]:
+    return play_chunk(_WORKER["scenario"], _WORKER["kinds"], chunk)
 
 
 def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -94,49 +57,113 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
 
 @dataclass
 class Summary:
-    """What a simulation run found."""
+    """What a simulation run found, counted game by game (:meth:`add`)."""
 
     scenario: str
-    games: int
     seed: int
     workers: int
-    results: dict[str, int]
-    draws: int
-    how: dict[str, int]
-    mean_turns: float
-    mean_decisions: float
-    seconds: float
-    intervals: dict[str, tuple[float, float]] = field(default_factory=dict)
+    sides: list[str]
+    backend: str = "local"
+    games: int = 0
+    results: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    how: dict[str, int] = field(default_factory=dict)
+    total_turns: int = 0
+    total_decisions: int = 0
+    seconds: float = 0.0
     lengths: dict[str, dict[int, int]] = field(default_factory=dict)  # result -> turns -> games
+    losses: dict[str, dict[int, int]] = field(default_factory=dict)  # side -> ships lost -> games
+    points: dict[str, dict[int, int]] = field(default_factory=dict)  # side -> points -> games
+
+    def __post_init__(self) -> None:
+        self.results = self.results or dict.fromkeys(self.sides, 0)
+        self.lengths = self.lengths or {s: {} for s in [*self.sides, "draw"]}
+
+    def add(self, o: GameOutcome) -> None:
+        self.games += 1
+        if o.winner is None:
+            self.draws += 1
+        else:
+            self.results[o.winner] = self.results.get(o.winner, 0) + 1
+        self.how[o.how] = self.how.get(o.how, 0) + 1
+        self.total_turns += o.turns
+        self.total_decisions += o.decisions
+        row = self.lengths.setdefault(o.winner or "draw", {})
+        row[o.turns] = row.get(o.turns, 0) + 1
+        for into, values in ((self.losses, o.losses), (self.points, o.points)):
+            for side, value in values.items():
+                counts = into.setdefault(side, {})
+                counts[value] = counts.get(value, 0) + 1
+
+    @property
+    def mean_turns(self) -> float:
+        return self.total_turns / self.games if self.games else 0.0
+
+    @property
+    def mean_decisions(self) -> float:
+        return self.total_decisions / self.games if self.games else 0.0
+
+    @property
+    def intervals(self) -> dict[str, tuple[float, float]]:
+        return {side: wilson(self.results.get(side, 0), self.games) for side in self.sides}
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
+    def mean(self, counts: dict[int, int]) -> float:
+        n = sum(counts.values())
+        return sum(v * k for v, k in counts.items()) / n if n else 0.0
+
     def to_json(self) -> dict[str, Any]:
+        def keyed(table: dict[str, dict[int, int]]) -> dict[str, dict[str, int]]:
+            return {k: {str(t): n for t, n in sorted(v.items())} for k, v in table.items()}
+
         return {
             "scenario": self.scenario,
             "games": self.games,
             "seed": self.seed,
             "workers": self.workers,
+            "backend": self.backend,
             "results": self.results,
-            "win_rate": {s: w / self.games for s, w in self.results.items()},
+            "win_rate": {s: w / self.games for s, w in self.results.items()} if self.games else {},
             "win_rate_ci95": {s: list(ci) for s, ci in self.intervals.items()},
             "draws": self.draws,
-            "how": self.how,
+            "how": dict(sorted(self.how.items())),
             "mean_turns": self.mean_turns,
             "mean_decisions": self.mean_decisions,
-            "turns_by_result": {
-                k: {str(t): n for t, n in v.items()} for k, v in self.lengths.items()
-            },
+            "turns_by_result": keyed(self.lengths),
+            "losses": keyed(self.losses),
+            "mean_losses": {s: self.mean(c) for s, c in self.losses.items()},
+            "points": keyed(self.points),
+            "mean_points": {s: self.mean(c) for s, c in self.points.items()},
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
         }
 
 
-def _chunks(seed: int, games: int, size: int) -> Iterator[tuple[int, int, int]]:
+def chunks(seed: int, games: int, size: int) -> Iterator[Chunk]:
     for start in range(0, games, size):
         yield (seed, start, min(games, start + size))
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Small enough that every worker gets several chunks (even loads, a
+    live progress bar), large enough that handing them out costs little."""
+    return max(1, min(200, games // max(1, workers * 8)))
+
+
+def _local(
+    scenario: Scenario, games: int, seed: int, workers: int, kinds: dict[str, str] | None
+) -> Iterator[list[GameOutcome]]:
+    size = chunk_size(games, workers)
+    if workers <= 1:
+        for chunk in chunks(seed, games, size):
+            yield play_chunk(scenario, kinds, chunk)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(workers, _init_worker, (scenario.data, scenario.path, kinds)) as pool:
+        yield from pool.imap(_play_chunk, chunks(seed, games, size))
 
 
 def simulate(
@@ -146,49 +173,32 @@ def simulate(
     workers: int = 1,
     kinds: dict[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    on_game: Callable[[GameOutcome], None] | None = None,
 ) -> Summary:
-    """Play ``games`` games of ``scenario`` and summarise who won and how."""
+    """Play ``games`` games of ``scenario`` and summarise who won and how.
+
+    ``backend`` is ``local`` (``workers`` processes on this machine) or
+    ``ray`` (a Ray cluster at ``address``, or a local Ray instance with
+    ``workers`` CPUs when no address is given). ``on_game`` sees every game's
+    outcome in game order (for ``--out``)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend {backend!r} (legal values: {', '.join(BACKENDS)})")
     started = time.perf_counter()
-    outcomes: list[GameOutcome] = []
-    chunk = max(1, min(500, games // max(1, workers * 8)))
-    if workers <= 1:
-        _init_worker(scenario.data, scenario.path, kinds)
-        for args in _chunks(seed, games, chunk):
-            part = _play_chunk(args)
-            outcomes.extend(part)
-            if progress is not None:
-                progress(len(part))
+    summary = Summary(scenario.id, seed, workers, scenario.combatants, backend)
+    if backend == "ray":
+        from quarterdeck.sim.ray_backend import ray_chunks
+
+        parts = ray_chunks(scenario, games, seed, workers, kinds, address)
     else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(workers, _init_worker, (scenario.data, scenario.path, kinds)) as pool:
-            for part in pool.imap_unordered(_play_chunk, _chunks(seed, games, chunk)):
-                outcomes.extend(part)
-                if progress is not None:
-                    progress(len(part))
-    seconds = time.perf_counter() - started
-    outcomes.sort(key=lambda o: o.index)
-    wins = Counter(o.winner for o in outcomes if o.winner is not None)
-    results = {side: wins.get(side, 0) for side in scenario.combatants}
-    n = len(outcomes)
-    return Summary(
-        scenario=scenario.id,
-        games=n,
-        seed=seed,
-        workers=workers,
-        results=results,
-        draws=sum(1 for o in outcomes if o.winner is None),
-        how=dict(sorted(Counter(o.how for o in outcomes).items())),
-        mean_turns=sum(o.turns for o in outcomes) / n if n else 0.0,
-        mean_decisions=sum(o.decisions for o in outcomes) / n if n else 0.0,
-        seconds=seconds,
-        intervals={side: wilson(results[side], n) for side in scenario.combatants},
-        lengths=_lengths(outcomes, scenario.combatants),
-    )
-
-
-def _lengths(outcomes: list[GameOutcome], sides: list[str]) -> dict[str, dict[int, int]]:
-    out: dict[str, dict[int, int]] = {side: {} for side in [*sides, "draw"]}
-    for o in outcomes:
-        row = out[o.winner or "draw"]
-        row[o.turns] = row.get(o.turns, 0) + 1
-    return {k: dict(sorted(v.items())) for k, v in out.items()}
+        parts = _local(scenario, games, seed, workers, kinds)
+    for part in parts:
+        for outcome in part:
+            summary.add(outcome)
+            if on_game is not None:
+                on_game(outcome)
+        if progress is not None:
+            progress(len(part))
+    summary.seconds = time.perf_counter() - started
+    return summary

@@ -821,13 +821,14 @@ def create_app(
         colours = {s["name"]: s["colour"] for s in live.side_info}
         cards = renderer_for(live.ruleset).cards(view, colours)
         turn = game.ruleset.turn(game.state)
+        when = f"turn {turn}" if turn >= 1 else "before the battle"  # not "turn 0"
         query = f"t={t}&" if t else ""
         return _print_page(
             request,
             "cards",
-            f"{_title(live)}, turn {turn}",
+            f"{_title(live)}, {when}",
             "Each ship's card with her damage as it stands, a side to a page.",
-            print_page_body(card_groups(cards, live.side_info), f"turn {turn}"),
+            print_page_body(card_groups(cards, live.side_info), when),
             paper,
             query,
             [

@@ -170,7 +170,12 @@ def _prompt(live: Live, game: Game, view: dict[str, Any], seat: str | None) -> s
         )
         return f'{head}<ul class="options">{buttons}</ul>'
     context = prompt.get("context") or {}
-    defaults = context.get("defaults") or context.get("suggested") or {}
+    # where the numbers start: the rule set's renderer may say (a crew placed
+    # box by box starts from the crew as it stands); the prompt's own
+    # suggestions come first
+    start = getattr(renderer_for(live.ruleset), "form_values", None)
+    defaults: dict[str, Any] = dict(start(view, prompt)) if start is not None else {}
+    defaults.update(context.get("defaults") or context.get("suggested") or {})
     if context.get("rows"):
         return head + _fleet_form(prompt, defaults)
     rows = [

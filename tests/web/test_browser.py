@@ -466,6 +466,7 @@ def test_form_prompts_send_only_answers_within_their_bounds(
 
 class _FakeLive:
     need = None
+    ruleset = "no-such-ruleset"  # the generic renderer: no form values of its own
 
 
 class _FakeGame:

@@ -182,3 +182,221 @@ def test_a_roll_in_a_replay_is_explained_as_it_stood_at_that_step(
     assert "Boarding attempt" in text and "Exact distribution" in text
     dialog.screenshot(path=str(artifacts / "replay-roll-explained.png"))
     page.close()
+
+
+def test_the_fleet_form_fits_its_panel_at_a_laptops_width(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Valcour's first loads at 1366 wide: all three battery columns show
+    without scrolling sideways, each choice wide enough for "round shot"."""
+    page = start_game(browser, live_server, "away-boarders", "valcour-island-1776")
+    box = page.locator("#frag-prompt .fleet-scroll")
+    assert box.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+    page.locator("#frag-prompt .fleet-scroll").screenshot(path=str(artifacts / "fleet-form.png"))
+    for name in ("carleton.port", "loyal-convert.bow", "gunboat-1.bow"):
+        select = page.locator(f'#frag-prompt select[name="{name}"]')
+        # the room for the words: the box less its padding, borders and the
+        # arrow Chromium draws inside it (about 20 pixels)
+        room, text = select.evaluate(
+            """(s) => { const cs = getComputedStyle(s);
+                const c = document.createElement('canvas').getContext('2d');
+                c.font = cs.font;
+                const inner = s.getBoundingClientRect().width - parseFloat(cs.paddingLeft)
+                    - parseFloat(cs.paddingRight) - parseFloat(cs.borderLeftWidth)
+                    - parseFloat(cs.borderRightWidth) - 20;
+                return [inner, c.measureText(s.options[s.selectedIndex].text).width]; }"""
+        )
+        assert room >= text, (name, room, text)  # "round shot", not "round sho"
+    page.close()
+
+
+@pytest.mark.parametrize("sheet", ["scenario", "game"])
+def test_the_cutting_out_deck_prints_in_its_colours(
+    browser: Any, live_server: LiveServer, artifacts: Path, sheet: str
+) -> None:
+    """Cutting Out Party's sheets: the Santa Cecilia's deck cut-out prints
+    in planking with its boarding points named (the deck's stylesheet was
+    dropped with the text before the first card: a solid black shape)."""
+    if sheet == "scenario":
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page.goto(live_server.url + "/scenarios/hermione-puerto-cabello-1799/print")
+    else:
+        page = start_game(browser, live_server, "cutting-out", "hermione-puerto-cabello-1799")
+        href = page.locator("a", has_text="Print the ship cards").get_attribute("href")
+        page.goto(live_server.url + str(href))
+    deck = page.locator(".print-group .co-deck .deck").first
+    assert deck.evaluate("(d) => getComputedStyle(d).fill") == "rgb(217, 197, 154)"
+    page.locator(".print-group .co-deck").first.screenshot(
+        path=str(artifacts / f"print-cutting-out-deck-{sheet}.png")
+    )
+    page.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)])
+def test_the_harbours_names_are_placed_clear_of_each_other_and_the_status(
+    browser: Any, live_server: LiveServer, artifacts: Path, size: tuple[int, int]
+) -> None:
+    """Cutting Out Party, the Hermione at Puerto Cabello: the six boats at the
+    sea edge, the guard boats, the batteries and the frigate each have a name
+    on the table, none over another or over the turn's status lines (they
+    ran together: "Hamilton'sthe red cutt..." over "the raiders have not been
+    seen"), at a laptop's width and a phone's."""
+    from tests.web.test_browser_ux import LABEL_BOXES, overlapping, settled
+
+    page = start_game(
+        browser, live_server, "cutting-out", "hermione-puerto-cabello-1799", size=size
+    )
+    settled(page)
+    page.screenshot(path=str(artifacts / f"cutting-out-names-{size[0]}.png"))
+    names = page.evaluate(LABEL_BOXES)
+    assert {
+        "Hamilton's pinnace (6)",
+        "the launch (6)",
+        "the red cutter (4)",
+        "the black cutter (4)",
+        "the gig (3)",
+        "the jolly boat (3)",
+        "the western guard boat",
+        "the eastern battery",
+        "Santa Cecilia (ex-HMS Hermione)",
+    } <= {b["name"] for b in names}
+    status = page.evaluate(
+        """() => [...document.querySelectorAll('#frag-table .status-line, #frag-table .exit')]
+            .map((t) => { const r = t.getBoundingClientRect();
+                return {name: t.textContent, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
+    )
+    assert len(status) == 3
+    assert overlapping(names + status) == [], (names, status)
+    # the turn's words stay on the table (the event ran off its right edge)
+    edge = page.locator("#frag-table .table-edge").bounding_box()
+    assert edge is not None
+    assert all(s["x"] + s["w"] <= edge["x"] + edge["width"] for s in status), status
+    page.close()
+
+
+def test_the_raid_cards_name_nations_and_sides_in_words_with_plurals_right() -> None:
+    """Cutting Out Party, the Hermione: "British boat's crew" and "1
+    officer, 4 sailors" (they read "british boat's crew", "4 sailor"), the
+    prize "held by the Spanish" (the side's id), "8 gun crew"."""
+    from quarterdeck.core.engine import Game
+    from quarterdeck.core.scenario import bundled
+    from quarterdeck.web.render import renderer_for
+
+    found = next(f for f in bundled() if f.id == "hermione-puerto-cabello-1799")
+    game = Game.new(found, seed=1)
+    titles = {s.name: s.title for s in found.header.sides}
+    view = {**game.view("british"), "side_titles": titles}
+    cards = renderer_for("cutting-out").cards(view, {})
+    assert "British boat&#39;s crew" in cards and "british boat" not in cards
+    assert "1 marine, 1 officer, 4 sailors" in cards  # Hamilton's pinnace
+    assert "2 marines, 1 officer, 3 sailors" in cards  # the launch
+    assert "8 gun crew, 4 soldiers" in cards  # a battery's garrison
+    assert "held by the Spanish" in cards and "held by the spanish" not in cards
+
+
+@pytest.mark.parametrize(
+    "scenario", ["mobile-bay-torpedoes-1864", "hermione-puerto-cabello-1799", "mobile-bay-1864"]
+)
+def test_every_chart_of_the_quick_reference_keeps_within_its_box(
+    browser: Any, live_server: LiveServer, artifacts: Path, scenario: str
+) -> None:
+    """The quick reference of ACW River, Cutting Out Party and Flotilla: a
+    wide grid (ACW River's hulls, twelve fields) is laid across the page
+    rather than running over the next column's charts."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(f"{live_server.url}/scenarios/{scenario}/reference")
+    out = page.evaluate(
+        """() => [...document.querySelectorAll('.reference .chart-grid')].filter((g) => {
+            const box = g.closest('.reference > .chart').getBoundingClientRect();
+            return g.getBoundingClientRect().right > box.right + 1;
+        }).map((g) => g.closest('.reference > .chart').dataset.chart)"""
+    )
+    page.screenshot(path=str(artifacts / f"reference-{scenario}.png"), full_page=True)
+    assert out == []
+    page.close()
+
+
+def test_a_game_printed_before_the_battle_says_so_not_turn_0(client: Any) -> None:
+    """ACW River's sheets printed after the set-up, before the first move:
+    "Mobile Bay, 5 August 1864, before the battle" (it said "turn 0", a word
+    the table never uses: it says "Before the battle")."""
+    r = client.post(
+        "/api/games",
+        json={
+            "scenario": "mobile-bay-torpedoes-1864",
+            "seats": {"confederate": "here", "union": "ai"},
+            "dice": "program",
+            "seed": 5,
+        },
+    )
+    assert r.status_code == 201, r.text
+    game = r.json()
+    token = game["here"]["confederate"]
+    html = client.get(f"/games/{game['id']}/print", params={"t": token}).text
+    assert "Mobile Bay, 5 August 1864, before the battle" in html
+    assert "turn 0" not in html
+    assert "before the battle · 5 ship cards" in html  # the objectives, 3 ships, the fort
+
+
+def test_the_raids_event_is_told_on_the_second_status_line() -> None:
+    """The longest event ("A raucous party ashore earlier in the evening")
+    with the turn, the step and the light ran off the table on one line."""
+    from quarterdeck.web.render.cutting_out import CuttingOutRenderer
+
+    view = {
+        "turn": 3,
+        "turn_limit": 18,
+        "step": "1. movement (raiders)",
+        "light_title": "night, some moon behind cloud",
+        "event_title": "A raucous party ashore earlier in the evening",
+        "alarm": {"detected": False},
+    }
+    svg = CuttingOutRenderer()._status(view, 48.0)
+    first, second = (line.split(">", 1)[1] for line in svg.split("</text>")[:2])
+    assert first == "Turn 3 of 18 (dawn) · 1. movement (raiders) · night, some moon behind cloud"
+    assert second == (
+        "event: A raucous party ashore earlier in the evening · the raiders have not been seen"
+    )
+
+
+def test_flotillas_table_names_the_step_of_the_sequence_as_a_step(client: Any) -> None:
+    """Mobile Bay: the corner reads "Turn 1 of 8 · 3. side A moves" (it read
+    "3 side A moves", "2 initiative", as if a count of something)."""
+    import re
+
+    r = client.post(
+        "/api/games",
+        json={
+            "scenario": "mobile-bay-1864",
+            "seats": {"union": "here", "confederate": "ai"},
+            "dice": "program",
+            "seed": 3,
+        },
+    )
+    assert r.status_code == 201, r.text
+    game = r.json()
+    page = client.get(f"/games/{game['id']}", params={"t": game["here"]["union"]}).text
+    corner = re.search(r"Turn 1 of 8 · ([^<]*) · visibility", page)
+    assert corner is not None and re.fullmatch(r"\d+\. [a-z][a-z A-Z]+", corner.group(1))
+
+
+def test_the_note_of_unseen_boats_is_clear_of_the_scale(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Cutting Out Party watched in its replay before a lookout has seen
+    the raiders: "Their boats are somewhere out in the dark" sits beside the
+    scale of inches (it was written over its "12 inches")."""
+    from tests.web.test_browser_ux import overlapping
+
+    page = start_game(browser, live_server, "cutting-out", "hermione-puerto-cabello-1799")
+    game = page.get_attribute("#game", "data-game")
+    page.goto(f"{live_server.url}/games/{game}/replay?step=0")
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('#frag-table .unseen, #frag-table .scale text')]
+            .map((t) => { const r = t.getBoundingClientRect();
+                return {name: t.textContent, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
+    )
+    page.locator("#frag-table").screenshot(path=str(artifacts / "cutting-out-unseen.png"))
+    assert [b["name"][:15] for b in boxes] == ["Their boats are", "12 inches"]
+    assert overlapping(boxes) == []
+    page.close()

@@ -52,3 +52,41 @@ def test_house_rules_are_merged_into_the_reference_and_marked() -> None:
     html = reference_body(data, house)
     assert '<div class="house"><dt>success face</dt><dd>5</dd></div>' in html
     assert "house rules</span>" in html
+
+
+def test_the_renderers_stylesheet_before_the_cards_leads_every_group() -> None:
+    """Cutting Out Party's cards open with their stylesheet (the deck's
+    colours): each printed group keeps it, or the deck prints solid black."""
+    html = (
+        "<style>.co-deck .deck { fill: tan; }</style>"
+        '<article class="card" data-ship="a" data-side="american">A</article>'
+        '<article class="card" data-ship="b" data-side="british">B</article>'
+        '<article class="card points-card">points</article>'
+    )
+    groups = card_groups(html, SIDES)
+    assert [g[3][0].startswith("<style>.co-deck") for g in groups] == [True, True, True]
+    assert all(i.startswith("<article") for g in groups for i in g[3][1:])
+    assert "".join(p for g in groups for p in g[3]).count("<article") == 3
+
+
+def test_a_chart_of_records_prints_as_one_grid_a_record_a_row() -> None:
+    """ACW River's gunfire table: each gun a row of one grid (kind, damage,
+    alternate moves), not a heading and three lines a gun over eleven pages;
+    Cutting Out Party's boats likewise."""
+    html = reference_body(charts(get_ruleset("acw-river"), None), None)
+    guns = html.index("<caption>guns</caption>")
+    grid = html[guns : html.index("</table>", guns)]
+    assert "<th>kind</th><th>damage</th><th>printed</th><th>alternate</th>" in grid
+    assert "<tr><th>7in rifle</th><td>rifle</td><td>8</td><td>yes</td><td>yes</td>" in grid
+    assert "<h3>7in rifle" not in html
+    boats = reference_body(charts(get_ruleset("cutting-out"), None), None)
+    assert '<section class="chart" data-chart="boats"><h3>Boats</h3><table' in boats
+    assert "<th>length ft</th><th>capacity</th><th>hull points</th>" in boats
+    assert "<tr><th>launch</th><td>32</td><td>24</td><td>4</td></tr>" in boats
+
+
+def test_a_house_rule_in_a_record_marks_its_row() -> None:
+    house = {"gunfire": {"guns": {"7in-rifle": {"damage": 10}}}}
+    data = charts(get_ruleset("acw-river"), house)
+    html = reference_body(data, house)
+    assert "<tr class='house'><th>7in rifle</th><td>rifle</td><td>10</td>" in html

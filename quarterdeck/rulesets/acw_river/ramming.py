@@ -118,9 +118,10 @@ def resolve_ram(
     say(
         state, ctx, f"{rammer.name} {how} {target.name} at {abs(speed)} knots", rule, rammer, target
     )
+    counted = f"{dice} {'die' if dice == 1 else 'dice'}"
     pips = roll(
         ctx,
-        f"{rammer.name} rams {target.name}: {dice} dice x {row.spv} SPV",
+        f"{rammer.name} rams {target.name}: {counted} x {row.spv} SPV",
         dice,
         R_CHART,
         seat=rammer.side,

@@ -1,56 +1,157 @@
-"""A heuristic player for Away, Boarders!, deciding from its seat's view only.
+"""The heuristic player for Away, Boarders!: a captain who decides from his
+seat's view only.
 
-It sails for a position where an enemy lies in a broadside arc at short
-range (a rake if it can get one), fires whenever a battery bears, aims low
-with round and grape and high with chain, loads the battery that faces the
-enemy (grape when close), keeps enough hands aloft to handle the ship, and
-grapples and boards when its crew outnumbers the enemy's.
+What it does, part by part of the rules:
+
+- Crew (2.1): a man per standing mast aloft under sail (the sail crew when it
+  means to change the setting this turn), the sweeps manned under oars, one
+  boarding-party man to clear a friend it is fouled with or to break free of
+  a stronger enemy, the whole party when it means to carry an enemy by
+  boarding, a repair crew when out of the fight, the rest at the guns.
+  Rallies when the pile is large or it is too short-handed to work the ship.
+- Sail (2.3, 3.1, 3.2): rowing vessels (galleys, gondolas, gunboats, base
+  speed 1) row whenever the enemy is near or the sweeps carry them toward
+  her as well as the sails would, and set sail only to make a long passage
+  faster; a ship short of hands rows rather than sail (under sail a crewless
+  ship repeats her last move off the table; under oars she only drifts).
+  Sailing ships make full sail far from the enemy, battle sail near her.
+- Movement (3.0-3.3): each legal move is scored by where it leaves her and
+  where two more moves can take her: guns bearing on the enemy within their
+  range (bow guns dead ahead for the gondolas and gunboats), a rake, the
+  range her guns like, out of the enemy's arcs; never onto a friend's point
+  (a collision can foul two friends), onto an enemy's only to board her; off
+  the edges and out of irons; a ship with too few hands for the yards keeps
+  well away from the edges.
+- Gunnery (4.2-4.4): fires at the target that gives most, a rake first;
+  holds a long shot in the first two phases when a closer one may come;
+  aims low (chain shot high); loads the battery facing the enemy, grape
+  close aboard, double shot at short range.
+- Boarding (2.3, 5.0): grapples and boards when its party outnumbers hers,
+  unfouls friends and breaks free of stronger enemies, divides a party
+  evenly between two boarders.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.rulesets.away_boarders.rules import legal_moves, move_result, wind_angle
+from quarterdeck.core.prompts import Answer, Field, Prompt
+from quarterdeck.rulesets.away_boarders.sailing import legal_moves, move_result, wind_angle
+from quarterdeck.rulesets.away_boarders.tables import printed_tables
+
+View = dict[str, Any]
+ShipView = dict[str, Any]
+
+NEAR = 5
+"""Within this many points of an enemy a rowing vessel fights under oars."""
+
+REPAIR_ORDER = ("repair_hull", "repair_guns", "repair_rigging", "guns", "boarders", "yards")
+"""Which box a casualty comes from when the captain may choose: the repair
+crews first, the yards last (without them she cannot manoeuvre)."""
 
 
-def _pos(s: dict[str, Any]) -> pg.Point:
+def _pos(s: ShipView) -> pg.Point:
     return (int(s["q"]), int(s["r"]))
 
 
+def _grid(view: View) -> pg.Grid:
+    field = view["field"]
+    return pg.Grid(
+        field["width"],
+        field["height"],
+        frozenset(pg.from_column(c, r) for c, r in field["blocked"]),
+    )
+
+
+def _standing(s: ShipView) -> int:
+    return sum(1 for m in s["masts"] if any(b < 2 for b in m["boxes"]))
+
+
+def _rower(s: ShipView) -> bool:
+    """A galley, gondola, gunboat or radeau: slow under sail, built to row."""
+    return int(s["base_speed"]) <= 1
+
+
+def _sail_crew(s: ShipView) -> int:
+    """Men at the yards to make or reef sail (2.3), by the charts in play."""
+    given = int(s.get("sail_crew_needed", -1))
+    return given if given >= 0 else (2 if s["rig"] == "square" else 1) * _standing(s)
+
+
+def _helm(s: ShipView, oars: bool) -> int:
+    """Men at the yards to work her (3.1) or man the sweeps (3.2)."""
+    if oars:
+        return int(s.get("oar_crew_needed", 1))
+    given = int(s.get("yards_crew_needed", -1))
+    return given if given >= 0 else _standing(s)
+
+
+def _guns(s: ShipView, battery: str) -> list[dict[str, Any]]:
+    return [g for g in s["guns"] if g["side"] == battery and not g["disabled"]]
+
+
+def _nearest_edge(grid: pg.Grid, p: pg.Point) -> pg.Point:
+    """The point just off the field nearest ``p`` (where an escape ends)."""
+    col, row = pg.column(p), p[1]
+    offs = {
+        (-1, row): col + 1,
+        (grid.width, row): grid.width - col,
+        (col, -1): row + 1,
+        (col, grid.height): grid.height - row,
+    }
+    (c, r), _d = min(offs.items(), key=lambda kv: kv[1])
+    return pg.from_column(c, r)
+
+
+def _bears(p: pg.Point, f: int, battery: str, target: pg.Point) -> bool:
+    """Whether ``battery`` of a ship at ``p`` facing ``f`` bears on ``target`` (4.2)."""
+    if p == target:
+        return battery != "bow"
+    if battery == "bow":
+        return pg.direction_of(p, target) == f
+    centre = 90.0 if battery == "port" else 270.0
+    return pg.in_arc(p, f, target, centre, 30.0)
+
+
+def _on_line(p: pg.Point, target: ShipView) -> bool:
+    """Whether ``p`` lies on ``target``'s fore-and-aft line (a rake, 4.3)."""
+    d = pg.direction_of(_pos(target), p)
+    return d is not None and d in (int(target["facing"]), (int(target["facing"]) + 3) % 6)
+
+
 class AwayBoardersAI:
-    """Decides sensibly, from the view alone."""
+    """Decides as a sensible captain would, from the view alone."""
 
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    # -- the prompt -----------------------------------------------------------
+
+    def decide(self, view: View, prompt: Prompt) -> Answer:
         ships = {s["id"]: s for s in view["ships"]}
         me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
         if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
+            # the whole side's crew orders in one form (2.1): each row as if
+            # the ship were asked alone
             return {f.name: self._ship_crew(view, ships[f.name], f) for f in prompt.fields}
-        if prompt.kind == "form" and prompt.context.get("step") == "loads":
-            # round shot for the long first broadside (the initial bonus is
-            # best spent where the guns reach furthest)
+        if prompt.kind == "form" and step == "loads":
             return {f.name: "round" for f in prompt.fields}
         if prompt.kind == "form" and prompt.context.get("form") == "rally":
             return self._rally_form(me, prompt)
         if prompt.kind == "form":
-            return self._crew_form(me, prompt)
+            return self._crew_form(view, me, prompt)
         if me is None:
             return ids[0]
-        enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
+        enemies = self._enemies(view, me)
         nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
         if step == "casualty":
-            # the fullest box first (the old fixed rule, now the AI's preference)
-            crew = prompt.context.get("crew", {})
-            return max(ids, key=lambda i: (int(crew.get(i.split(":", 1)[1], 0)), -ids.index(i)))
+            return self._casualty(me, ids)
         if step == "incident":
             return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
         if step == "brush":
@@ -62,26 +163,19 @@ class AwayBoardersAI:
         if step == "fix":
             return self._fix(me, ids)
         if step == "crew":
-            return self._crew(me, nearest, ids)
+            return self._crew(view, me, nearest, ids)
         if step == "order":
-            return "first"
+            return self._order(view, me)
         if step == "move":
             return self._move(view, me, enemies, ids)
         if step == "fire":
-            fire = [i for i in ids if i.startswith("fire:")]
-            raking = [o.id for o in prompt.options if o.id in fire and "raking" in o.label]
-            return (raking or fire or ids)[0]
+            return self._fire(view, me, prompt)
         if step == "aim":
             battery = prompt.context.get("battery")
             chain = any(me["load"][b] == "chain" for b in ([battery] if battery else me["load"]))
             return "high" if chain else "low"
         if step == "sail":
-            if me["sail"] in ("oars", "reef") and any(
-                any(b < 2 for b in m["boxes"]) for m in me["masts"]
-            ):
-                up = [i for i in ids if i.startswith("set:") and i != "set:oars"]
-                return up[-1] if up else "keep"
-            return "keep"
+            return self._sail(view, me, nearest, ids)
         if step == "load":
             return self._load(me, nearest, ids)
         if step == "grapple":
@@ -89,140 +183,208 @@ class AwayBoardersAI:
         if step == "repel":
             return "repel-co" if "repel-co" in ids and me["crew"]["boarders"] <= 1 else ids[0]
         if step == "board":
-            for i in ids:
-                if i.startswith("board:"):
-                    other = ships[i.split(":", 1)[1]]
-                    if me["crew"]["boarders"] > other["crew"]["boarders"]:
-                        return i
-            return "none"
+            return self._board(me, ships, ids)
         return ids[0]
 
-    @staticmethod
-    def _fix(me: dict[str, Any], ids: list[str]) -> str:
-        """The worst damage first: a fallen mast, then an X, then a slash."""
-
-        def worst(i: str) -> tuple[int, int]:
-            kind, *where = i.split(":")
-            if kind == "hull":
-                return (0, int(me["hull"][int(where[0])]))
-            if kind == "rig":
-                boxes = me["masts"][int(where[0])]["boxes"]
-                fallen = all(b >= 2 for b in boxes)
-                return (int(fallen), int(boxes[int(where[1])]))
-            return (0, 2)
-
-        return max(ids, key=lambda i: (worst(i), -ids.index(i)))
+    # -- who is who -----------------------------------------------------------
 
     @staticmethod
-    def _pass_side(me: dict[str, Any], other: dict[str, Any] | None, ids: list[str]) -> str:
-        """Pass so that the battery with more loaded guns bears on an enemy,
-        or the emptier one faces a friend."""
-        if other is None:
-            return ids[0]
-        d = (int(other["facing"]) - int(me["facing"])) % 6
-        mine_if_port = "port" if d in (2, 3, 4) else "starboard"
+    def _enemies(view: View, me: ShipView) -> list[ShipView]:
+        return [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
 
-        def loaded(side: str) -> int:
-            return sum(
-                1 for g in me["guns"] if g["side"] == side and g["loaded"] and not g["disabled"]
-            )
+    @staticmethod
+    def _friends(view: View, me: ShipView) -> list[ShipView]:
+        return [
+            s
+            for s in view["ships"]
+            if s["side"] == me["side"] and s["status"] == "afloat" and s["id"] != me["id"]
+        ]
 
-        other_side = "starboard" if mine_if_port == "port" else "port"
-        want_port = loaded(mine_if_port) >= loaded(other_side)
-        if other["side"] == me["side"]:
-            want_port = not want_port
-        choice = "pass-port" if want_port else "pass-starboard"
-        return choice if choice in ids else ids[0]
+    @staticmethod
+    def _stronger(me: ShipView, other: ShipView) -> bool:
+        """Enough men to carry her by boarding: half as many again as hers."""
+        return int(me["crew_total"]) * 2 >= 3 * max(1, int(other["crew_total"]))
 
-    def _ship_crew(self, view: dict[str, Any], me: dict[str, Any], field: Any) -> str:
+    # -- crew (2.1) -----------------------------------------------------------
+
+    def _want_oars(self, view: View, me: ShipView, nearest: ShipView | None) -> bool:
+        """Whether this ship means to be under oars next turn (3.2)."""
+        if not _rower(me):
+            return False
+        if int(me["crew_total"]) <= _helm(me, False) or _standing(me) == 0:
+            return True  # short-handed or dismasted: the sweeps, not the sails
+        if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
+            goal = _nearest_edge(_grid(view), _pos(me))  # the faster way off the field
+            return self._progress(view, me, goal, True) >= self._progress(view, me, goal, False)
+        if nearest is None:
+            return bool(me["sail"] == "oars")
+        if pg.distance(_pos(me), _pos(nearest)) <= NEAR:
+            return True
+        return self._progress(view, me, _pos(nearest), True) >= self._progress(
+            view, me, _pos(nearest), False
+        )
+
+    @staticmethod
+    def _progress(view: View, me: ShipView, goal: pg.Point, oars: bool) -> float:
+        """Points a turn she makes toward ``goal`` on her best heading, under
+        oars (3.2) or under full sail (3.1)."""
+        wind = int(view["field"]["wind"])
+        sp = printed_tables().speed
+        here = _pos(me)
+        if here == goal:
+            return 0.0
+        want = pg.bearing(here, goal)
+        best = 0.0
+        for f in range(6):
+            angle = wind_angle(wind, f)
+            speed: float
+            if oars:
+                speed = sp.oars_downwind if angle == 3 else sp.oars
+                speed = sp.oars_upwind / 2 if angle == 0 else speed
+            else:
+                if angle == 0:
+                    continue
+                mod = {1: sp.close_hauled_fore_and_aft, 2: sp.broad_reach, 3: sp.running}[angle]
+                if angle == 1 and me["rig"] == "square":
+                    mod = sp.close_hauled_square
+                lost = len(me["masts"]) - _standing(me)
+                speed = max(0, int(me["base_speed"]) + sp.per_mast_lost * lost + mod + sp.full)
+            off = math.radians((60.0 * f - want + 180.0) % 360.0 - 180.0)
+            best = max(best, speed * math.cos(off))
+        return best
+
+    def _ship_crew(self, view: View, me: ShipView, field: Field) -> str:
         """One ship's row of the fleet's crew form: as if she were asked alone."""
-        enemies = [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
-        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
-        return self._crew(me, nearest, [c.id for c in field.choices])
+        nearest = min(
+            self._enemies(view, me), key=lambda e: pg.distance(_pos(me), _pos(e)), default=None
+        )
+        return self._crew(view, me, nearest, [c.id for c in field.choices])
 
-    def _crew(self, me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
-        if (
-            nearest is not None
-            and _pos(nearest) == _pos(me)
-            and me["crew_total"] > nearest["crew_total"]
-            and "plan:board" in ids
-        ):
-            return "plan:board"
-        damaged = sum(me["hull"]) >= len(me["hull"]) or any(g["disabled"] for g in me["guns"])
-        far = nearest is None or pg.distance(_pos(me), _pos(nearest)) > 5
-        if damaged and far and "plan:repair" in ids:
-            return "plan:repair"
-        need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
-        if me["sail"] == "oars":
-            need = int(me.get("oar_crew_needed", 1))
+    def _crew(self, view: View, me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
+        need = _helm(me, me["sail"] == "oars")
         if me["crew_total"] < need and "rally:yards" in ids:
             return "rally:yards"  # too few hands to work the ship: bring one back aloft
         if me["casualties"] >= 3 and "rally" in ids:
-            return "rally"  # rally them all
-        if me["casualties"] >= 2 and me["crew"]["yards"] >= need and "rally:guns" in ids:
-            return "rally:guns"
+            return "rally"
+        if (
+            me["casualties"] >= 2
+            and nearest is not None
+            and pg.distance(_pos(me), _pos(nearest)) > NEAR
+            and "rally" in ids
+        ):
+            return "rally"  # out of the fight: the time to bring men back
         return "custom" if "custom" in ids else ids[0]
 
+    def _crew_form(self, view: View, me: ShipView | None, prompt: Prompt) -> dict[str, int]:
+        """The crew box by box (the men not placed man the guns)."""
+        answer = {f.name: 0 for f in prompt.fields}
+        if me is None:
+            return answer
+        total = int(me["crew_total"])
+        enemies = self._enemies(view, me)
+        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        oars_next = self._want_oars(view, me, nearest)
+        now_oars = me["sail"] == "oars"
+        aloft = _helm(me, now_oars)
+        if oars_next != now_oars or (
+            not oars_next and self._sail_wanted(me, nearest) != me["sail"]
+        ):
+            aloft = max(aloft, _sail_crew(me))  # to change the setting at the end of the turn
+        ships = {s["id"]: s for s in view["ships"]}
+        locked = [ships[i] for i in (*me["fouled"], *me["grappled"]) if i in ships]
+        boarders = 0
+        for other in locked:
+            if other["side"] == me["side"] or not self._stronger(me, other):
+                boarders = max(boarders, 1)  # a hand to clear her or cast off
+        here = [e for e in enemies if _pos(e) == _pos(me)]
+        prey = [e for e in here if self._stronger(me, e)]
+        if prey:
+            boarders = max(boarders, total - aloft - 1)  # carry her
+        far = nearest is None or pg.distance(_pos(me), _pos(nearest)) > NEAR + 2
+        aloft = min(total, aloft)
+        boarders = max(0, min(boarders, total - aloft))
+        answer["yards"] = aloft
+        answer["boarders"] = boarders
+        spare = total - aloft - boarders
+        if far and not prey:
+            damage = {
+                "repair_hull": sum(me["hull"]) > 0,
+                "repair_rigging": any(sum(m["boxes"]) > 0 for m in me["masts"]),
+                "repair_guns": any(g["disabled"] for g in me["guns"]),
+            }
+            wanted = [b for b, hurt in damage.items() if hurt]
+            loaders = sum(1 for g in me["guns"] if not g["loaded"] and not g["disabled"])
+            free = max(0, spare - min(loaders, spare))
+            for n, box in enumerate(wanted):
+                answer[box] = free // len(wanted) + (1 if n < free % len(wanted) else 0)
+        return {k: v for k, v in answer.items() if k in {f.name for f in prompt.fields}}
+
     @staticmethod
-    def _rally_form(me: dict[str, Any] | None, prompt: Prompt) -> dict[str, int]:
+    def _rally_form(me: ShipView | None, prompt: Prompt) -> dict[str, int]:
         """Every casualty tries to come back: one aloft if the yards are short,
         the rest to the guns."""
         answer = {f.name: 0 for f in prompt.fields}
         if me is None or not prompt.fields:
             return answer
         n = int(me["casualties"])
-        aloft = 1 if me["crew"]["yards"] < len(me["masts"]) else 0
+        aloft = 1 if me["crew"]["yards"] < _helm(me, me["sail"] == "oars") else 0
         answer["yards"] = min(n, aloft)
         answer["guns"] = n - answer["yards"]
         return answer
 
     @staticmethod
-    def _crew_form(me: dict[str, Any] | None, prompt: Prompt) -> dict[str, int]:
-        """One spare hand aloft (casualties there make the ship repeat her last
-        move), everyone else at the guns."""
-        answer = {f.name: 0 for f in prompt.fields}
-        if me is None:
-            return answer
-        if not prompt.fields:
-            answer = {"yards": 0}
-        total = int(me["crew_total"])
-        if me["sail"] == "oars":
-            need = int(me.get("oar_crew_needed", 1))
-        else:
-            need = sum(1 for m in me["masts"] if any(b < 2 for b in m["boxes"]))
-        answer["yards"] = min(total, need + 1 if total > need + 1 else need)
-        return answer
+    def _casualty(me: ShipView, ids: list[str]) -> str:
+        """The least needed hand goes first; never the last man aloft if others will do."""
+        boxes = [i.split(":", 1)[1] for i in ids]
+        ranked = sorted(boxes, key=lambda b: REPAIR_ORDER.index(b) if b in REPAIR_ORDER else 9)
+        return f"box:{ranked[0]}"
 
-    def _move(
-        self,
-        view: dict[str, Any],
-        me: dict[str, Any],
-        enemies: list[dict[str, Any]],
-        ids: list[str],
-    ) -> str:
-        field = view["field"]
-        grid = pg.Grid(
-            field["width"],
-            field["height"],
-            frozenset(pg.from_column(c, r) for c, r in field["blocked"]),
-        )
-        best, best_score = ids[0], -1e9
-        oars = me["sail"] == "oars"
+    # -- sail (2.3) -----------------------------------------------------------
+
+    @staticmethod
+    def _sail_wanted(me: ShipView, nearest: ShipView | None) -> str:
+        if nearest is not None and pg.distance(_pos(me), _pos(nearest)) <= NEAR - 1:
+            return "battle"
+        return "full"
+
+    def _sail(self, view: View, me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
+        if self._want_oars(view, me, nearest):
+            return "set:oars" if "set:oars" in ids else "keep"
+        if _standing(me) == 0:
+            return "keep"
+        want = f"set:{self._sail_wanted(me, nearest)}"
+        return want if want in ids else "keep"
+
+    # -- movement (3.0-3.3) ---------------------------------------------------
+
+    def _order(self, view: View, me: ShipView) -> str:
+        """Move last where an enemy moves in the same step: she must show
+        her hand first (2.2)."""
+        same = [e for e in self._enemies(view, me) if e["speed"] == me["speed"]]
+        return "defer" if same else "first"
+
+    def _move(self, view: View, me: ShipView, enemies: list[ShipView], ids: list[str]) -> str:
+        grid = _grid(view)
+        wind = int(view["field"]["wind"])
         if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
-            return self._escape(grid, field["wind"], me, ids)
+            return self._escape(grid, wind, me, ids)
+        judge = _Judge(grid, wind, me, enemies, {_pos(s) for s in self._friends(view, me)})
+        best, best_score = ids[0], -1e9
         for move in ids:
             p, f = move_result(_pos(me), int(me["facing"]), move)
-            now = self._score(grid, field["wind"], p, f, enemies, me)
-            later = self._lookahead(grid, field["wind"], p, f, enemies, me, oars, 2)
-            score = 0.5 * now + 0.5 * max(now, later)
+            now = judge.score(p, f)
+            if move.startswith("advance") and p in judge.friends:
+                now -= 12.0  # a collision may foul two friends together (3.3)
+            later = judge.lookahead(p, f, 2)
+            score = 0.6 * now + 0.4 * max(now, later)
             if move in ("back", "hold"):
-                score -= 1.0 + (10.0 if me["backed_turns"] >= 1 else 0.0)
+                score -= 0.5 + (10.0 if me["backed_turns"] >= 1 else 0.0)
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = move, score
         return best
 
-    def _escape(self, grid: pg.Grid, wind: int, me: dict[str, Any], ids: list[str]) -> str:
+    def _escape(self, grid: pg.Grid, wind: int, me: ShipView, ids: list[str]) -> str:
         """Run for the nearest edge of the field (the scenario scores escapes)."""
 
         def edge(p: pg.Point) -> int:
@@ -242,75 +404,34 @@ class AwayBoardersAI:
 
         return max(ids, key=value)
 
-    def _lookahead(
-        self,
-        grid: pg.Grid,
-        wind: int,
-        p: pg.Point,
-        f: int,
-        enemies: list[dict[str, Any]],
-        me: dict[str, Any],
-        oars: bool,
-        depth: int,
-    ) -> float:
-        """The best score reachable in ``depth`` more moves (enemies still)."""
-        if depth == 0 or not grid.contains(p):
-            return self._score(grid, wind, p, f, enemies, me)
-        ahead = pg.step(p, f)
-        open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
-        best = -1e9
-        for move in legal_moves(wind, f, oars, 1, open_ahead):
-            if move in ("back", "hold"):
-                continue
-            q, g = move_result(p, f, move)
-            best = max(best, self._lookahead(grid, wind, q, g, enemies, me, oars, depth - 1))
-        return best if best > -1e9 else self._score(grid, wind, p, f, enemies, me)
+    # -- gunnery (4.2-4.4) ----------------------------------------------------
 
-    @staticmethod
-    def _score(
-        grid: pg.Grid,
-        wind: int,
-        p: pg.Point,
-        f: int,
-        enemies: list[dict[str, Any]],
-        me: dict[str, Any],
-    ) -> float:
-        if not grid.contains(p):
-            return -1000.0
-        score = 0.0
-        if me["sail"] != "oars" and wind_angle(wind, f) == 0:
-            score -= 3.0
-        # stay off the edges
-        col = pg.column(p)
-        if col <= 0 or p[1] <= 0 or col >= grid.width - 1 or p[1] >= grid.height - 1:
-            score -= 2.0
-        if not enemies:
+    def _fire(self, view: View, me: ShipView, prompt: Prompt) -> str:
+        """Fire on the best target: a rake, then the closest and weakest; a long
+        shot in the first phase waits for a closer one later in the turn."""
+        ships = {s["id"]: s for s in view["ships"]}
+        choices = [o for o in prompt.options if o.id.startswith("fire:") and o.id.count(":") == 1]
+        if not choices:
+            return "hold"
+
+        def value(option_id: str, label: str) -> float:
+            target = ships[option_id.split(":", 1)[1]]
+            d = pg.distance(_pos(me), _pos(target))
+            score = 10.0 - d
+            if "raking" in label:
+                score += 4.0
+            score -= 0.2 * int(target["crew_total"])
             return score
-        target = min(enemies, key=lambda e: pg.distance(p, _pos(e)))
-        tp = _pos(target)
-        d = pg.distance(p, tp)
-        if me["crew_total"] >= 2 * max(1, target["crew_total"]):
-            # twice her numbers: run her aboard, foul her and carry her
-            score -= d * 1.5
-            if d == 0:
-                score += 8.0
-        else:
-            score -= abs(d - 2) * 1.5
-        if d > 0 and (pg.in_arc(p, f, tp, 90.0, 30.0) or pg.in_arc(p, f, tp, 270.0, 30.0)):
-            score += 6.0 if d <= 4 else 2.0
-        line = pg.direction_of(tp, p)
-        if line is not None and line in (target["facing"], (target["facing"] + 3) % 6):
-            score += 2.0
-        # do not offer our own stern or bow to the enemy's broadside
-        if d > 0 and (
-            pg.in_arc(tp, target["facing"], p, 90.0, 30.0)
-            or pg.in_arc(tp, target["facing"], p, 270.0, 30.0)
-        ):
-            score -= 1.0
-        return score
+
+        best = max(choices, key=lambda o: value(o.id, o.label))
+        target = ships[best.id.split(":", 1)[1]]
+        d = pg.distance(_pos(me), _pos(target))
+        if d > 4 and int(view.get("action", 3)) == 1 and "raking" not in best.label:
+            return "hold"
+        return best.id
 
     @staticmethod
-    def _load(me: dict[str, Any], nearest: dict[str, Any] | None, ids: list[str]) -> str:
+    def _load(me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
         loads = [i for i in ids if i.startswith("load:")]
         doubles = [i for i in ids if i.startswith("double:")]
         if nearest is not None and 0 < pg.distance(_pos(me), _pos(nearest)) <= 3:
@@ -331,6 +452,8 @@ class AwayBoardersAI:
             if d > 0:
                 rel = pg.relative_bearing(_pos(me), int(me["facing"]), _pos(nearest))
                 order = ["port", "starboard", "bow"] if rel < 180 else ["starboard", "port", "bow"]
+                if rel < 30 or rel > 330:
+                    order = ["bow", *order[:2]]
         for battery in order:
             for i in loads:
                 _, b, ammo, _n = i.split(":")
@@ -341,16 +464,177 @@ class AwayBoardersAI:
                     return i
         return loads[0]
 
+    # -- tasks and boarding (2.3, 5.0) ----------------------------------------
+
     @staticmethod
-    def _grapple(me: dict[str, Any], ships: dict[str, dict[str, Any]], ids: list[str]) -> str:
+    def _fix(me: ShipView, ids: list[str]) -> str:
+        """The worst damage first: a fallen mast, then an X, then a slash."""
+
+        def worst(i: str) -> tuple[int, int]:
+            kind, *where = i.split(":")
+            if kind == "hull":
+                return (0, int(me["hull"][int(where[0])]))
+            if kind == "rig":
+                boxes = me["masts"][int(where[0])]["boxes"]
+                fallen = all(b >= 2 for b in boxes)
+                return (int(fallen), int(boxes[int(where[1])]))
+            return (0, 2)
+
+        return max(ids, key=lambda i: (worst(i), -ids.index(i)))
+
+    @staticmethod
+    def _pass_side(me: ShipView, other: ShipView | None, ids: list[str]) -> str:
+        """Pass so that the battery with more loaded guns bears on an enemy,
+        or the emptier one faces a friend."""
+        if other is None:
+            return ids[0]
+        d = (int(other["facing"]) - int(me["facing"])) % 6
+        mine_if_port = "port" if d in (2, 3, 4) else "starboard"
+
+        def loaded(side: str) -> int:
+            return sum(
+                1 for g in me["guns"] if g["side"] == side and g["loaded"] and not g["disabled"]
+            )
+
+        other_side = "starboard" if mine_if_port == "port" else "port"
+        want_port = loaded(mine_if_port) >= loaded(other_side)
+        if other["side"] == me["side"]:
+            want_port = not want_port
+        choice = "pass-port" if want_port else "pass-starboard"
+        return choice if choice in ids else ids[0]
+
+    def _grapple(self, me: ShipView, ships: dict[str, ShipView], ids: list[str]) -> str:
+        """Clear a friend first, then cast off a stronger enemy, then grapple
+        a weaker one."""
+        ranked: list[tuple[int, str]] = []
         for i in ids:
             kind, _, other_id = i.partition(":")
             if not other_id:
                 continue
             other = ships[other_id]
-            stronger = me["crew_total"] > other["crew_total"]
-            if kind == "grapple" and stronger:
-                return i
-            if kind in ("ungrapple", "unfoul") and (not stronger or other["side"] == me["side"]):
-                return i
+            if other["side"] == me["side"] and kind == "unfoul":
+                ranked.append((0, i))
+            elif kind in ("ungrapple", "unfoul") and not self._stronger(me, other):
+                ranked.append((1, i))
+            elif kind == "grapple" and self._stronger(me, other):
+                ranked.append((2, i))
+        return min(ranked)[1] if ranked else "none"
+
+    @staticmethod
+    def _board(me: ShipView, ships: dict[str, ShipView], ids: list[str]) -> str:
+        for i in ids:
+            if i.startswith("board:"):
+                other = ships[i.split(":", 1)[1]]
+                if me["crew"]["boarders"] > other["crew"]["boarders"]:
+                    return i
         return "none"
+
+
+SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
+"""How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
+
+
+def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
+    """Each battery's guns as (reach with the battery's load, weight of fire)."""
+    t = printed_tables()
+    out: dict[str, list[tuple[int, float]]] = {}
+    for battery in ("port", "starboard", "bow"):
+        ammo = t.ammo.get(str(s["load"].get(battery, "round")))
+        guns = []
+        for g in _guns(s, battery):
+            kind = t.guns.types[g["type"]]
+            guns.append((ammo.range_for(kind.max_range), 1.0 + math.sqrt(kind.pounds) / 3))
+        if guns:
+            out[battery] = guns
+    return out
+
+
+def _firepower(
+    profile: dict[str, list[tuple[int, float]]], p: pg.Point, f: int, q: pg.Point
+) -> float:
+    """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
+    reaches ``q``."""
+    d = pg.distance(p, q)
+    total = 0.0
+    for battery, guns in profile.items():
+        if _bears(p, f, battery, q):
+            total += sum(w for reach, w in guns if d <= reach) * SHARE[min(d, 8)]
+    return total
+
+
+class _Judge:
+    """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still."""
+
+    def __init__(
+        self,
+        grid: pg.Grid,
+        wind: int,
+        me: ShipView,
+        enemies: list[ShipView],
+        friends: set[pg.Point],
+    ) -> None:
+        self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
+        self.oars = me["sail"] == "oars"
+        self.mine = _profile(me)
+        self.reach = max((r for guns in self.mine.values() for r, _w in guns), default=0)
+        here = _pos(me)
+        self.enemies = sorted(enemies, key=lambda e: pg.distance(here, _pos(e)))[:8]
+        self.theirs = {e["id"]: _profile(e) for e in self.enemies}
+        self.short = int(me["crew_total"]) <= _helm(me, self.oars) + 1 and not self.oars
+        self.crew = int(me["crew_total"])
+
+    def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
+        """The best score reachable in ``depth`` more moves."""
+        if depth == 0 or not self.grid.contains(p):
+            return self.score(p, f)
+        ahead = pg.step(p, f)
+        open_ahead = not self.grid.contains(ahead) or self.grid.is_open(ahead)
+        best = -1e9
+        for move in legal_moves(self.wind, f, self.oars, 1, open_ahead):
+            if move in ("back", "hold"):
+                continue
+            q, g = move_result(p, f, move)
+            if move.startswith("advance") and q in self.friends:
+                continue
+            best = max(best, self.lookahead(q, g, depth - 1))
+        return best if best > -1e9 else self.score(p, f)
+
+    def score(self, p: pg.Point, f: int) -> float:
+        grid = self.grid
+        if not grid.contains(p):
+            return -1000.0
+        score = 0.0
+        if not self.oars and wind_angle(self.wind, f) == 0:
+            score -= 3.0
+        col = pg.column(p)
+        edge = min(col, p[1], grid.width - 1 - col, grid.height - 1 - p[1])
+        if edge == 0:
+            score -= 3.0
+        if self.short and edge <= 3:
+            score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
+        if not self.enemies:
+            return score
+        nearest = min(self.enemies, key=lambda e: (pg.distance(p, _pos(e)), e["crew_total"]))
+        d = pg.distance(p, _pos(nearest))
+        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(nearest["crew_total"])):
+            # twice her numbers, near enough: run her aboard, foul her and carry her
+            score -= d * 1.5
+            if d == 0:
+                score += 8.0
+        elif d == 0:
+            score -= 5.0  # a collision may foul us with her
+        best = 0.0
+        threat = 0.0
+        for e in self.enemies:
+            q = _pos(e)
+            if pg.distance(p, q) > 9:
+                continue
+            mine = _firepower(self.mine, p, f, q)
+            if mine and q != p and _on_line(p, e):
+                mine *= 1.4  # a rake
+            best = max(best, mine)
+            threat += _firepower(self.theirs[e["id"]], q, int(e["facing"]), p)
+        score += best - 0.5 * threat
+        if best == 0.0:
+            score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach
+        return score

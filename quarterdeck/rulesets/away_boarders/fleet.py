@@ -20,6 +20,8 @@ from typing import Any
 
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.rulesets.away_boarders.crew import crew_options, loaded_batteries
+from quarterdeck.rulesets.away_boarders.sections import R_CREW, R_LOAD
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
 
@@ -42,8 +44,6 @@ def _waiting(state: State, seat: str, crew: bool) -> list[Ship] | None:
 def loads_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     """Every ship's first load of every battery, one form (4.1); the
     scenario's loads are the defaults."""
-    from quarterdeck.rulesets.away_boarders.rules import R_LOAD, loaded_batteries
-
     ships = _waiting(state, seat, crew=False)
     if ships is None:
         return None
@@ -85,8 +85,6 @@ def loads_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
 def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     """Every ship's crew order, one form (2.1): each row offers the ship's
     own orders; keeping the crew where they are is the default."""
-    from quarterdeck.rulesets.away_boarders.rules import R_CREW, crew_options
-
     ships = _waiting(state, seat, crew=True)
     if ships is None:
         return None

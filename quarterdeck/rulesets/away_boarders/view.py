@@ -10,22 +10,31 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.engine import copy_state
 from quarterdeck.core.hidden import sees
-from quarterdeck.rulesets.away_boarders.rules import (
+from quarterdeck.rulesets.away_boarders.sailing import (
     POINT_OF_SAILING,
     oar_crew_needed,
-    points,
+    sail_crew_needed,
     wind_angle,
+    yards_crew_needed,
 )
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import tables_with
+from quarterdeck.rulesets.away_boarders.victory import points
 
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-def ship_view(s: Ship, wind: int, oar_crew: int = 1) -> dict[str, Any]:
+def ship_view(
+    s: Ship, wind: int, oar_crew: int = 1, yards_crew: int = -1, sail_crew: int = -1
+) -> dict[str, Any]:
+    """One ship as a seat sees her; the crew her yards, sail and sweeps need
+    by the charts in play (2.3, 3.1, 3.2; -1 where not given)."""
     return {
         "oar_crew_needed": oar_crew,
+        "yards_crew_needed": yards_crew,
+        "sail_crew_needed": sail_crew,
         "id": s.id,
         "key": s.key,
         "name": s.name,
@@ -74,6 +83,29 @@ def ship_view(s: Ship, wind: int, oar_crew: int = 1) -> dict[str, Any]:
     }
 
 
+_SHIP_VIEWS: dict[str, tuple[Ship, int, Any, dict[str, Any]]] = {}
+"""The last view built of each ship, with a copy of the ship it was built
+from: a ship unchanged since (most of a fleet, most decisions) is not built
+again. One entry a ship id, so it never grows past the largest fleet."""
+
+
+def _ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
+    """:func:`ship_view`, kept while the ship, the wind and the charts are
+    the same. Views are read, never changed, by whoever is shown them."""
+    hit = _SHIP_VIEWS.get(s.id)
+    if hit is not None and hit[1] == wind and hit[2] is tables and hit[0] == s:
+        return hit[3]
+    shown = ship_view(
+        s,
+        wind,
+        oar_crew_needed(s, tables),
+        yards_crew_needed(s, tables),
+        sail_crew_needed(s, tables),
+    )
+    _SHIP_VIEWS[s.id] = (copy_state(s), wind, tables, shown)
+    return shown
+
+
 def view(state: State, seat: str | None) -> dict[str, Any]:
     t = tables_with(state.house_rules)
     return {
@@ -90,7 +122,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "blocked": [list(b) for b in state.blocked],
             "wind": state.wind,
         },
-        "ships": [ship_view(s, state.wind, oar_crew_needed(s, t)) for s in state.ships.values()],
+        "ships": [_ship_view(s, state.wind, t) for s in state.ships.values()],
         "orders": {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": points(state),
         "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},

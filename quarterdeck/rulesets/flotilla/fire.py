@@ -373,7 +373,7 @@ def fire_at(
     aim: str = "",
 ) -> None:
     """One volley from one battery at one target (a battery may not split)."""
-    label = f"{name} fires {dice} dice"
+    label = f"{name} fires {dice} {'die' if dice == 1 else 'dice'}"
     if aim:
         (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED, seat=side)
         if placed < t.fire.aimed_place_on:

@@ -298,7 +298,8 @@ def melee_round(
     dice = {att.id: melee_dice(t, att), dfn.id: melee_dice(t, dfn, defending)}
     for side, enemy in ((att, dfn), (dfn, att)):
         n = dice[side.id]
-        values = ctx.roll(f"Melee: {side.name} ({n} dice)", n, R_MELEE, seat=side.side) if n else ()
+        label = f"Melee: {side.name} ({n} {'die' if n == 1 else 'dice'})"
+        values = ctx.roll(label, n, R_MELEE, seat=side.side) if n else ()
         hits = sum(1 for v in values if v >= t.melee.hit_on)
         leaders = 0
         for _ in range(hits // 6):

@@ -105,17 +105,20 @@ def angles_up_to(limit: int, step: int | None) -> list[int]:
     return [0] + [a for m in mags for a in (m, -m)]
 
 
-def turn_options(ship: Ship, point: str, step: int | None = None, extra: bool = True) -> list[int]:
+def turn_options(
+    ship: Ship, point: str, step: int | None = None, extra: bool = True, gamble: int = 90
+) -> list[int]:
     """Turns allowed at one point of the move: up to the card's angle either
     way (the full angle only without ``step``), or none; the gamble's extra
-    90 degrees if ``extra``; rudder damage may forbid turning or one
+    turn of up to ``gamble`` degrees (``extra_power.gamble_turn``, 90 as
+    printed) if ``extra``; rudder damage may forbid turning or one
     direction."""
     angle = ship.turns.get(point, 0)
     if ship.no_turns > 0 or ship.catastrophic:
         return [0]
     out = angles_up_to(angle, step)
     if ship.extra_turn and extra:
-        out += angles_up_to(90, step)
+        out += angles_up_to(gamble, step)
     if ship.turn_only == "right":
         out = [a for a in out if a >= 0]
     elif ship.turn_only == "left":
@@ -194,7 +197,8 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     if ship.row_dice > 0:
         return row_plans(state, t, ship, before)
     speeds = speed_options(ship)
-    turns = [turn_options(ship, p) for p in POINTS]
+    gamble = t.extra_power.gamble_turn
+    turns = [turn_options(ship, p, gamble=gamble) for p in POINTS]
     out: list[Plan] = []
     moving: list[tuple[Plan, Pose, Pose, Pose]] = []
     for speed in speeds:
@@ -202,9 +206,13 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
             out.append(Plan(0))
             continue
         for first, middle, end in itertools.product(*turns):
-            nineties = sum(1 for a in (first, middle, end) if abs(a) == 90)
-            if ship.extra_turn and nineties > 1 and max(ship.turns.values()) < 90:
-                continue  # the extra 90 degree turn is one turn, at one point
+            beyond = sum(
+                1
+                for p, a in zip(POINTS, (first, middle, end), strict=True)
+                if abs(a) > ship.turns.get(p, 0)
+            )
+            if beyond > 1:
+                continue  # the gamble's extra turn is one turn, at one point
             plan = Plan(speed, first, middle, end)
             start, mid, fin = path(ship, plan)
             if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
@@ -292,17 +300,17 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     stay = [p for p in whole if not p.reverse and p.speed == 0]
     back = [p for p in whole if p.reverse]
     moving: list[Plan] = []
-    step = t.movement.turn_step
+    step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     pose = Pose(ship.x, ship.y, ship.heading)
     for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
         half = speed / 2
-        for first in turn_options(ship, "first", step):
+        for first in turn_options(ship, "first", step, gamble=gamble):
             if not leg_legal(state, t, ship, pose, first, half, before):
                 continue
             mid = pose.turn(first).advance(half)
             extra_left = ship.extra_turn and abs(first) <= ship.turns.get("first", 0)
-            middles = turn_options(ship, "middle", step, extra=extra_left)
+            middles = turn_options(ship, "middle", step, extra=extra_left, gamble=gamble)
             if not on_table(state, mid.point) or any(
                 leg_legal(state, t, ship, mid, m, half, before) for m in middles
             ):
@@ -318,7 +326,9 @@ def row_plans(state: State, t: Tables, ship: Ship, before: float) -> list[Plan]:
     out = [Plan(0)]
     if ship.stopped or ship.grappled is not None or ship.aground:
         return out
-    for angle in turn_options(ship, "first", t.movement.turn_step):
+    for angle in turn_options(
+        ship, "first", t.movement.turn_step, gamble=t.extra_power.gamble_turn
+    ):
         plan = Plan(0, angle, row=True)
         if plan_legal(state, ship, plan, before):
             out.append(plan)

@@ -530,7 +530,9 @@ def later_turns(state: State, t: Tables, ship: Ship, point: str) -> list[int]:
     if not ship.afloat:
         return [0]
     extra = ship.extra_turn and not extra_turn_used(ship, state.plan)
-    angles = movement.turn_options(ship, point, t.movement.turn_step, extra=extra)
+    angles = movement.turn_options(
+        ship, point, t.movement.turn_step, extra=extra, gamble=t.extra_power.gamble_turn
+    )
     if point == "end":
         return angles
     half = Plan.parse(state.plan["id"]).speed / 2

@@ -27,7 +27,6 @@ class _Frozen(BaseModel):
 class FireTable(_Frozen):
     rule: str
     hit_on: int
-    reduced_hit_on: int
     six_only: int
     small_target_length: float
     stationary_bonus: int

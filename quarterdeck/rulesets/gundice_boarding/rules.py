@@ -192,9 +192,10 @@ def side_dice(
         n += s.size * bd.per_size_point
         parts.append(f"{s.name} size {s.size} (+{s.size * bd.per_size_point})")
     if defender:
-        extra = tables.weather[sea].defender
+        in_sea = tables.weather[sea].defender
+        extra = bd.defender if in_sea is None else in_sea
         n += extra
-        parts.append(f"defender (+{extra}{', choppy seas' if sea == 'choppy' else ''})")
+        parts.append(f"defender ({extra:+d}{'' if in_sea is None else f', {sea} seas'})")
     if mobilised:
         count = int(mobilised)
         n += bd.mobilised * count
@@ -542,8 +543,8 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
         if boarders:
             names = " and ".join(state.ships[b].name for b in boarders)
             ctx.log(
-                f"{state.ships[ship_id].name} is being boarded by {names} and cannot make "
-                "her own attempt",
+                f"{state.ships[ship_id].name}, declared against by {names}, stands to repel "
+                "and cannot make her own attempt",
                 R_DECLARE,
             )
             del declared[ship_id]

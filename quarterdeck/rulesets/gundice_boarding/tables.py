@@ -55,7 +55,9 @@ class Weather(_Frozen):
 
     boarding_allowed: bool
     attempt: int = Field(ge=-10, le=10)
-    defender: int = Field(ge=0, le=10)  # the defender's dice, as many as an attempt's at most
+    # The defender's dice in this sea instead of the Boarding Dice list's
+    # ``defender`` (choppy seas: two instead of one); None keeps the list's.
+    defender: int | None = Field(default=None, ge=0, le=10)
 
 
 class Tables(_Frozen):

@@ -405,6 +405,20 @@ class AwayBoardersRenderer:
 
     # -- the ship displays ------------------------------------------------------------
 
+    def form_values(self, view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, int]:
+        """Where a form's numbers start (2.1): placing the crew box by box
+        begins from the ship's crew as it stands, so sending it unchanged
+        keeps everyone where they are (the rally form starts from nobody)."""
+        context = _dict(prompt.get("context"))
+        if context.get("step") != "crew" or context.get("form") == "rally" or context.get("fleet"):
+            return {}
+        ship = next(
+            (s for s in view.get("ships", []) or [] if _dict(s).get("id") == context.get("ship")),
+            None,
+        )
+        crew = _dict(_dict(ship).get("crew"))
+        return {str(f.get("name")): _int(crew.get(f.get("name"))) for f in prompt.get("fields", [])}
+
     def cards(self, view: dict[str, Any], colours: dict[str, str]) -> str:
         ships = [s for s in view.get("ships", []) or [] if isinstance(s, dict)]
         seat = view.get("seat")

@@ -21,12 +21,20 @@ Every key is read defensively: a missing one must not break the page.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from markupsafe import escape
 from shapely.geometry import Polygon
 
-from quarterdeck.web.render.card import card_open, ships_title, table_open
+from quarterdeck.web.render.card import (
+    card_open,
+    point_label,
+    ship_label,
+    ships_title,
+    side_title,
+    table_open,
+)
 
 PX = 10.0  # SVG units per inch on the harbour
 DECK_PX = 44.0  # SVG units per inch on the deck cut-out
@@ -38,6 +46,32 @@ KINDS = {
     "land": "party ashore",
 }
 LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
+# a party's figures counted in words: "1 officer, 4 sailors", "8 gun crew"
+PLURALS = {
+    "sailor": "sailors",
+    "marine": "marines",
+    "soldier": "soldiers",
+    "officer": "officers",
+    "gun-crew": "gun crew",
+}
+
+
+def _side_words(view: dict[str, Any], side: str) -> str:
+    """A side in a sentence ("held by the British"): the nation its title
+    ends with, else its title; the id where the view has no titles."""
+    full = str(_dict(view.get("side_titles")).get(side) or "")
+    found = re.fullmatch(r"[^()]*\(([^()]+)\)", full)
+    if found:
+        return f"the {found.group(1)}"
+    title = side_title(view, side)
+    return "the" + title[3:] if title.startswith("The ") else title
+
+
+def _count(n: int, kind: str) -> str:
+    one = kind.replace("-", " ")
+    return f"{n} {one if n == 1 else PLURALS.get(kind, one)}"
+
+
 STYLE = """<style>
 .co-table .table-edge { fill: #c7dbe6; stroke: #7f9fb2; stroke-width: 2; }
 .co-table .land { fill: #cdbf93; stroke: #8f7f52; stroke-width: 2; }
@@ -154,7 +188,7 @@ class CuttingOutRenderer:
         ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
         boats = [b for b in _list(view.get("boats")) if isinstance(b, dict)]
         pad = 3 * PX
-        box = (-pad, -pad - 3 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 5 * PX)
+        box = (-pad, -pad - 3.5 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 5.5 * PX)
         title = ships_title("The harbour: ", [*ships, *boats])
         parties = {str(p.get("id")): p for p in _list(view.get("parties")) if isinstance(p, dict)}
         parts = [
@@ -188,9 +222,9 @@ class CuttingOutRenderer:
             parts.append(
                 f'<g class="landing-place" data-landing="{escape(str(lg.get("id", "")))}">'
                 f"<title>{escape(str(lg.get('name', '')))}: a {escape(kind)}</title>"
-                f'<rect class="landing {css}" x="{sx - 8:.1f}" y="{sy - 4:.1f}" width="16" '
-                f'height="8" rx="2"/><text class="landing-name" x="{sx:.1f}" y="{sy + 16:.1f}" '
-                f'text-anchor="middle">{escape(str(lg.get("name", "")))}</text></g>'
+                f'<rect class="landing {css} obstacle" x="{sx - 8:.1f}" y="{sy - 4:.1f}" '
+                'width="16" height="8" rx="2"/></g>'
+                + point_label(str(lg.get("name", "")), sx, sy, "landing-name")
             )
         parts.append(self._layer(view, frame))
         parts.append(self._batteries(view, frame, colours))
@@ -233,7 +267,7 @@ class CuttingOutRenderer:
             f'<g class="sea-edge"><title>the open sea: the prize is out when she crosses '
             f"this edge</title>"
             f'<line class="exit-edge" x1="{line[0]}" y1="{line[1]}" x2="{line[2]}" y2="{line[3]}"/>'
-            f'<text class="exit" x="{tx:.0f}" y="{ty:.0f}" text-anchor="{anchor}"{rotate}>'
+            f'<text class="exit obstacle" x="{tx:.0f}" y="{ty:.0f}" text-anchor="{anchor}"{rotate}>'
             "to the open sea</text></g>"
         )
 
@@ -301,20 +335,23 @@ class CuttingOutRenderer:
             if len(pts) >= 3:
                 d = " ".join(frame.s(*p) for p in pts)
                 label = str(b.get("name", "")) + (
-                    f", captured by the {b.get('captured_by')}" if b.get("captured_by") else ""
+                    f", captured by {_side_words(view, str(b.get('captured_by')))}"
+                    if b.get("captured_by")
+                    else ""
                 )
                 out.append(
                     f'<g class="fort" data-ship="{escape(str(b.get("id", "")))}">'
                     f"<title>{escape(label)}</title>"
-                    f'<polygon class="fort-outline" points="{d}" style="fill:{colour};'
+                    f'<polygon class="fort-outline fort-body" points="{d}" style="fill:{colour};'
                     f'stroke:{colour}"/></g>'
                 )
                 top = max(pts, key=lambda p: p[1])
                 cx = sum(p[0] for p in pts) / len(pts)
                 tx, ty = frame.pt(cx, top[1])
                 out.append(
-                    f'<text class="fort-name" x="{tx:.1f}" y="{ty - 5:.1f}" text-anchor="middle">'
-                    f"{escape(str(b.get('name', '')))}</text>"
+                    ship_label(
+                        str(b.get("name", "")), tx, ty - 5, str(b.get("id", "")), 2, "fort-name"
+                    )
                 )
         for g in _list(view.get("guns")):
             if not isinstance(g, dict) or g.get("platform") != "battery":
@@ -377,10 +414,7 @@ class CuttingOutRenderer:
             if isinstance(f, dict) and f.get("where") == "deck" and f.get("place") == s.get("id"):
                 out.append(self._marker(f, frame, colours, parties, 0.3 * PX))
         nx, ny = frame.pt(cx, cy + beam / 2 + 1.5)
-        out.append(
-            f'<text class="ship-name" x="{nx:.1f}" y="{ny:.1f}" text-anchor="middle">'
-            f"{escape(str(s.get('name', '')))}</text>"
-        )
+        out.append(ship_label(str(s.get("name", "")), nx, ny, str(s.get("id", "")), 3))
         return "".join(out)
 
     def _boat(self, b: dict[str, Any], n: int, frame: _Frame, colours: dict[str, str]) -> str:
@@ -406,17 +440,23 @@ class CuttingOutRenderer:
             f'<g class="boat-piece" data-ship="{escape(str(b.get("id", "")))}" '
             f'transform="translate({sx:.1f} {sy:.1f})"><title>{escape(label)}</title>'
             f'<g transform="rotate({heading:.1f})">'
-            f'<path class="{css}" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
+            f'<path class="{css} hull" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
             f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
             f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
             f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
+            + "</g>"
             + (
                 ""  # alongside or at a landing: its name would cover the ship's; see its title
                 if b.get("alongside") or b.get("landed")
-                else f'<text class="boat-name" y="{-beam - 6:.1f}" text-anchor="middle">'
-                f"{escape(str(b.get('name', '')))} ({escape(str(b.get('aboard', 0)))})</text>"
+                else ship_label(
+                    f"{b.get('name', '')} ({b.get('aboard', 0)})",
+                    sx,
+                    sy - beam - 6,
+                    str(b.get("id", "")),
+                    1,
+                    "boat-name",
+                )
             )
-            + "</g>"
         )
 
     def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: _Frame) -> str:
@@ -464,21 +504,24 @@ class CuttingOutRenderer:
             f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')} (dawn) · "
             f"{view.get('step', '')} · {view.get('light_title', '')}"
         )
-        if view.get("event_title"):
-            words += f" · event: {view.get('event_title')}"
         seen = (
             f"raiders seen on turn {alarm.get('spotted_turn')}, "
             f"alarm turn {alarm.get('alarm_turn')}"
             if alarm.get("detected")
             else "the raiders have not been seen"
         )
+        if view.get("event_title"):  # on the second line: the first would run off the table
+            seen = f"event: {view.get('event_title')} · {seen}"
         out = (
-            f'<text class="status-line" x="0" y="{-2.6 * PX:.0f}">{escape(words)}</text>'
-            f'<text class="status-line" x="0" y="{-1.0 * PX:.0f}">{escape(seen)}</text>'
+            # above the table, clear of "to the open sea" on a north edge
+            f'<text class="status-line obstacle" x="0" y="{-4.7 * PX:.0f}">{escape(words)}</text>'
+            f'<text class="status-line obstacle" x="0" y="{-2.9 * PX:.0f}">{escape(seen)}</text>'
         )
         if view.get("raiders_hidden"):
             out += (
-                f'<text class="unseen" x="0" y="{height * PX + 1.6 * PX:.0f}">Their boats are '
+                # beside the scale of inches, not over its "12 inches"
+                f'<text class="unseen" x="{14 * PX:.0f}" y="{height * PX + 2.5 * PX + 4:.0f}">'
+                "Their boats are "
                 "somewhere out in the dark: you will see them when a lookout does.</text>"
             )
         return out
@@ -606,7 +649,11 @@ class CuttingOutRenderer:
             ).replace('style="', 'style="grid-column:1/-1;', 1)
             + f"<h3>{escape(str(s.get('name', '')))} <small>the deck cut-out · "
             f"{escape(str(s.get('status', '')))}"
-            + (f" · held by the {escape(str(s.get('held_by')))}" if s.get("held_by") else "")
+            + (
+                f" · held by {escape(_side_words(view, str(s.get('held_by'))))}"
+                if s.get("held_by")
+                else ""
+            )
             + "</small></h3>"
             + "".join(parts)
             + f'<p>Rigging <b class="rig">{rig}</b> of 40'
@@ -670,7 +717,12 @@ class CuttingOutRenderer:
             rows.append(("Cards left", deck.get("left")))
         prisoners = _dict(view.get("prisoners"))
         if any(_num(v) for v in prisoners.values()):
-            rows.append(("Prisoners taken", ", ".join(f"{k} {v}" for k, v in prisoners.items())))
+            rows.append(
+                (
+                    "Prisoners taken",
+                    ", ".join(f"{_side_words(view, k)} {v}" for k, v in prisoners.items()),
+                )
+            )
         body = "".join(
             f"<tr><th>{escape(str(k))}</th><td>{escape(str(v))}</td></tr>" for k, v in rows
         )
@@ -701,7 +753,7 @@ class CuttingOutRenderer:
             lost = ", ".join(
                 f"{p.get(k)} {k}" for k in ("dead", "captured", "out", "escaped") if _num(p.get(k))
             )
-            kinds_text = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+            kinds_text = ", ".join(_count(n, k) for k, n in sorted(kinds.items()))
             where_text = ", ".join(
                 f"{n} {'aboard' if w == 'boat' else 'on deck' if w == 'deck' else 'ashore'}"
                 for w, n in where.items()
@@ -722,7 +774,8 @@ class CuttingOutRenderer:
                 body += f'<ul class="flags">{"".join(flags)}</ul>'
         return (
             card_open("co-card party-card", str(p.get("id", "")), side, colour)
-            + f"<h3>{escape(str(p.get('name', '')))} <small>{escape(str(p.get('nation', '')))} "
+            + f"<h3>{escape(str(p.get('name', '')))} <small>"
+            f"{escape(str(p.get('nation', '')).capitalize())} "
             f"{escape(KINDS.get(str(p.get('kind', '')), str(p.get('kind', ''))))}</small></h3>"
             + body
             + "</article>"

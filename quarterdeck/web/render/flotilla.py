@@ -44,18 +44,19 @@ RANGE_BANDS = {  # inches, the rule set's tables.toml
     "heavy": (16.0, 32.0, 48.0),
     "mortar": (48.0,),
 }
+# the sequence of play's steps: "2. initiative" ("2 initiative" read as a count)
 PHASE_WORDS = {
-    "environment": "1 environment",
-    "initiative": "2 initiative",
-    "move_a": "3 side A moves",
-    "move_b": "4 side B moves",
-    "landing": "5 landings",
-    "combat": "6 boarding and melee",
-    "continuing": "7 continuing damage",
-    "repair": "8 repairs",
-    "reload": "9 reloading",
-    "end": "10 end of the turn",
-    "passage": "11 passage",
+    "environment": "1. environment",
+    "initiative": "2. initiative",
+    "move_a": "3. side A moves",
+    "move_b": "4. side B moves",
+    "landing": "5. landings",
+    "combat": "6. boarding and melee",
+    "continuing": "7. continuing damage",
+    "repair": "8. repairs",
+    "reload": "9. reloading",
+    "end": "10. end of the turn",
+    "passage": "11. passage",
 }
 _PLAN = re.compile(r"^s(\d+)/(-?\d+)/(-?\d+)/(-?\d+)$")
 

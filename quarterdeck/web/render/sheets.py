@@ -29,10 +29,13 @@ def card_groups(
 ) -> list[tuple[str, str, str, list[str]]]:
     """The renderer's cards split by side, in the scenario's order of sides:
     (side id, title, colour, [card html]). Cards of no side (victory points,
-    objectives, boarding actions) make a last group of their own."""
+    objectives, boarding actions) make a last group of their own. What comes
+    before the first card (a renderer's stylesheet: Cutting Out Party's deck)
+    leads each group, so a group printed alone is drawn as on the table."""
     starts = [m.start() for m in _ARTICLE.finditer(cards_html)]
     ends = [*starts[1:], len(cards_html)] if starts else []  # no cards: no pieces
     pieces = [cards_html[a:b] for a, b in zip(starts, ends, strict=True)]
+    head = cards_html[: starts[0]].strip() if starts else ""
     by_side: dict[str, list[str]] = {}
     for piece in pieces:
         found = _SIDE.match(piece)
@@ -44,7 +47,7 @@ def card_groups(
     for side, items in by_side.items():
         if items:
             out.append((side, side or "The battle", "#777", items))
-    return out
+    return [(a, b, c, [head + items[0], *items[1:]]) for a, b, c, items in out]
 
 
 def print_page_body(groups: list[tuple[str, str, str, list[str]]], heading: str) -> str:
@@ -99,6 +102,43 @@ def _cell(value: Any) -> str:
     return escape(str(value).replace("_", " "))  # an id in a chart ("repair_hull") as words
 
 
+def _records(value: Any) -> bool:
+    """Two or more records of plain values with the same kind of fields (the
+    guns of a gunfire table), best read as a grid: a record a row."""
+    if not isinstance(value, dict) or len(value) < 2:
+        return False
+    if not all(isinstance(v, dict) and v for v in value.values()):
+        return False
+    plain = (str, int, float, bool)
+    return all(
+        isinstance(x, plain) or (isinstance(x, list) and all(isinstance(y, plain) for y in x))
+        for v in value.values()
+        for x in v.values()
+    ) and not any(k in ("rule", "reconstructed") for v in value.values() for k in v)
+
+
+def _records_grid(
+    caption: str, value: dict[str, Any], house: dict[str, Any] | None, path: tuple[str, ...]
+) -> str:
+    """Records as a grid: a record a row (each gun, each boat), a field a column."""
+    fields = [f for f in dict.fromkeys(k for v in value.values() for k in v) if f != "title"]
+    rows = "".join(
+        ("<tr class='house'>" if _changed((*path, str(k)), house) else "<tr>")
+        + f"<th>{escape(str(v.get('title') or _words(str(k))))}</th>"
+        + "".join(f"<td>{_cell(v.get(f, ''))}</td>" for f in fields)
+        + "</tr>"
+        for k, v in value.items()
+    )
+    return (
+        # a grid of many fields (ACW River's hulls) is laid across the page
+        f'<table class="chart-grid{" wide" if len(fields) > 6 else ""}">'
+        + (f"<caption>{escape(_words(caption))}</caption>" if caption else "")
+        + '<thead><tr><th class="corner"></th>'
+        + "".join(f"<th>{escape(_words(f))}</th>" for f in fields)
+        + f"</tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
 def _changed(path: tuple[str, ...], house: dict[str, Any] | None) -> bool:
     node: Any = house or {}
     for key in path:
@@ -122,7 +162,9 @@ def _table(
         ((k, v) for k, v in data.items() if isinstance(v, list) and k in ("ranges", "columns")),
         ("", None),
     )
-    for key, value in data.items():
+    if _records(data):  # the chart is itself a record a row (Cutting Out Party's boats)
+        blocks.append(_records_grid("", data, house, path))
+    for key, value in () if _records(data) else data.items():
         if key in ("rule", "reconstructed", "title", "note") or value is columns:
             continue
         here = (*path, key)
@@ -149,6 +191,8 @@ def _table(
                 f'<table class="chart-grid"><caption>{escape(_words(key))}</caption>'
                 f"{header}<tbody>{rows}</tbody></table>"
             )
+        elif _records(value):
+            blocks.append(_records_grid(key, value, house, here))
         elif isinstance(value, dict):
             blocks.append(_table(key, value, house, here))
         elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):

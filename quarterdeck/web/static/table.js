@@ -133,8 +133,9 @@
       }
     } catch (_) { pts = []; }
     if (pts.length < 3) {
-      const b = path.getBoundingClientRect();
-      pts = [[b.left, b.top], [b.right, b.top], [b.right, b.bottom], [b.left, b.bottom]];
+      // words in the way (a status line): their box and a little room round it
+      const b = path.getBoundingClientRect(), g = 2;
+      pts = [[b.left - g, b.top - g], [b.right + g, b.top - g], [b.right + g, b.bottom + g], [b.left - g, b.bottom + g]];
     }
     const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
     const bx = Math.min(...xs), by = Math.min(...ys);

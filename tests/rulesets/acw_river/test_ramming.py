@@ -89,9 +89,11 @@ def test_ramming_chart_4_to_7_knots_10_spv_a_pip_on_2_dice_and_1_more_ordered() 
 def test_ramming_chart_halved_without_a_ram() -> None:
     state = pair("hartford", "tennessee")
     r, t = state.ships["r"], state.ships["t"]
-    ctx, _, _ = context([5, 1])  # 1 die at 1-3 knots: 5 x 5 = 25, halved: 12
+    ctx, dice, _ = context([5, 1])  # 1 die at 1-3 knots: 5 x 5 = 25, halved: 12
     resolve_ram(state, r, t, 2, False, ctx, T)
     assert t.spv == t.spv_start - 12
+    # the roll says "1 die", not "1 dice" (issue 15: singular and plural right)
+    assert dice.requests[0].label == "USS Hartford rams CSS Tennessee: 1 die x 5 SPV"
 
 
 def test_ramming_chart_below_penetration_table_6_with_a_6_she_sinks() -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.core.dice import ScriptedDice
+from quarterdeck.core.dice import DiceSource, DrawRequest, RollRequest, ScriptedDice
 from quarterdeck.core.engine import Context, Game, LogEntry
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario, build
 from quarterdeck.rulesets.away_boarders import RULESET, rules
 from quarterdeck.rulesets.away_boarders.state import Ship, State
@@ -29,6 +30,7 @@ def scenario(
     height: int = 12,
     blocked: Iterable[tuple[int, int]] = (),
     turn_limit: int = 10,
+    house_rules: dict[str, Any] | None = None,
 ) -> Scenario:
     data = {
         "id": "test",
@@ -44,6 +46,8 @@ def scenario(
         },
         "ships": ships,
     }
+    if house_rules is not None:
+        data["house_rules"] = house_rules
     return build(data, "test")
 
 
@@ -81,3 +85,58 @@ def duel(wind: int = 1) -> State:
         ],
         wind=wind,
     )
+
+
+class RecordedDice:
+    """Scripted dice that keep every request they answer, so that a test can
+    read who was asked to roll what (``RollRequest.seat``, ``label``)."""
+
+    def __init__(self, values: Iterable[int | Sequence[int]], then: DiceSource | None = None):
+        self.inner = ScriptedDice(values, then=then)
+        self.requests: list[RollRequest] = []
+
+    def roll(self, request: RollRequest) -> tuple[int, ...]:
+        self.requests.append(request)
+        return self.inner.roll(request)
+
+    def draw(self, request: DrawRequest) -> str:
+        return self.inner.draw(request)
+
+    @property
+    def remaining(self) -> int:
+        return self.inner.remaining
+
+
+def new_game(ships: list[dict[str, Any]], dice: DiceSource, **kw: Any) -> Game:
+    """A game through the engine, past the first loads (the suggested ones)."""
+    game = Game.new(scenario(ships, **kw), dice=dice)
+    first_loads(game)
+    return game
+
+
+def play_until(
+    game: Game,
+    stop: Callable[[Game], bool],
+    answer: Callable[[Prompt], Answer],
+    limit: int = 500,
+) -> None:
+    """Answer every prompt with ``answer`` until ``stop`` says the situation
+    the test wants has come (checked before each answer)."""
+    for _ in range(limit):
+        prompt = game.prompt()
+        if prompt is None or stop(game):
+            return
+        game.apply(prompt.seat, answer(prompt))
+    raise AssertionError(f"the situation did not come within {limit} answers")
+
+
+def keep_or_first(prompt: Prompt) -> Answer:
+    """A plain answer to anything: keep the crew, advance, hold fire, no task
+    (a side's fleet form of crew orders: every ship keeps hers)."""
+    if prompt.kind == "form" and prompt.context.get("fleet"):
+        return dict(prompt.context["defaults"])
+    ids = prompt.option_ids()
+    for pick in ("keep", "advance", "hold", "done", "none"):
+        if pick in ids:
+            return pick
+    return ids[0]

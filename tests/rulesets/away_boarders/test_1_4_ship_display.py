@@ -6,7 +6,7 @@ import pytest
 
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.data.ships import ship as ship_facts
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import gunnery, sailing
 from quarterdeck.rulesets.away_boarders.displays import build_guns, display
 from tests.rulesets.away_boarders.helpers import T, make_state, ship
 
@@ -84,8 +84,8 @@ def test_1_4_the_champlain_boats_carry_their_small_swivels_half_on_each_side(
 
 
 def test_4_3_two_small_swivels_make_one_row_of_the_hit_table() -> None:
-    assert rules.damage_dice(T, "swivel", 5, 1, False, False).base == T.hit_table.rows[3][0]
-    assert rules.damage_dice(T, "swivel", 5, 1, False, False).caliber == 0
+    assert gunnery.damage_dice(T, "swivel", 5, 1, False, False).base == T.hit_table.rows[3][0]
+    assert gunnery.damage_dice(T, "swivel", 5, 1, False, False).caliber == 0
 
 
 def test_3_2_small_swivels_are_not_counted_among_the_guns_for_the_sweeps() -> None:
@@ -97,7 +97,7 @@ def test_3_2_small_swivels_are_not_counted_among_the_guns_for_the_sweeps() -> No
     )
     gondola = state.ships["g"]
     assert len(gondola.guns) == 11  # 12-pdr, two 9-pdrs, eight swivels
-    assert rules.oar_crew_needed(gondola, T) == 1 and gondola.value == 3
+    assert sailing.oar_crew_needed(gondola, T) == 1 and gondola.value == 3
 
 
 def test_a_scenario_may_name_each_of_several_unnamed_boats() -> None:

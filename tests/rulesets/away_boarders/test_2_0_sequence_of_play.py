@@ -8,7 +8,7 @@ from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.conformance import play_random_game
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
-from quarterdeck.rulesets.away_boarders import RULESET, rules
+from quarterdeck.rulesets.away_boarders import RULESET, rules, tasks, victory
 from quarterdeck.rulesets.away_boarders.view import letters
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, first_loads, scenario, ship
 
@@ -26,7 +26,7 @@ def test_2_0_phases_follow_the_rule_book_order() -> None:
         "tasks",
         "end",
     ]
-    assert rules.TASK_ORDER == ("sail", "load", "repair", "grapple", "board")
+    assert tasks.TASK_ORDER == ("sail", "load", "repair", "grapple", "board")
 
 
 def test_2_2_three_action_phases_each_ending_in_fire() -> None:
@@ -54,10 +54,10 @@ def test_victory_at_the_turn_limit_goes_to_the_side_with_more_points() -> None:
     state = duel()
     state.ships["savage"].status = "struck"
     state.ships["savage"].value = 12
-    result = rules.compute_result(state, limit=True)
+    result = victory.compute_result(state, limit=True)
     assert result.winner == "british" and result.how.value == "turn limit"
     fresh = duel()
-    assert rules.compute_result(fresh, limit=True).winner is None
+    assert victory.compute_result(fresh, limit=True).winner is None
 
 
 def test_end_of_the_last_turn_ends_the_game() -> None:
@@ -103,9 +103,9 @@ def test_victory_escape_scores_for_the_ship_that_leaves_the_field() -> None:
     state = RULESET.new_state(scn, ctx())
     congress, washington = state.ships["congress"], state.ships["washington"]
     congress.status = "left"
-    assert rules.points(state) == {"american": congress.value, "british": 0}
+    assert victory.points(state) == {"american": congress.value, "british": 0}
     washington.status = "struck"
-    rules._check_end(state, ctx())
+    victory.check_end(state, ctx())
     assert state.result is not None
     assert state.result["winner"] is None and state.result["how"] == "objectives"
 

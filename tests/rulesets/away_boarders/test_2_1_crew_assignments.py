@@ -8,7 +8,7 @@ import pytest
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import crew, rules
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import TASK_BOXES
 from quarterdeck.rulesets.away_boarders.view import view
@@ -69,7 +69,7 @@ def test_2_1_rally_on_an_even_roll_returns_the_man_to_a_box_of_choice() -> None:
     rs = state.ships["savage"]
     rs.casualties = 2
     state.orders = {"american": {"savage": "rally:boarders"}}
-    rules.crew_segment(state, T, ctx(4))
+    crew.crew_segment(state, T, ctx(4))
     assert rs.casualties == 1 and rs.crew["boarders"] == 1 and rs.lost_for_good == 0
 
 
@@ -78,7 +78,7 @@ def test_2_1_rally_on_an_odd_roll_loses_the_man_for_good() -> None:
     rs = state.ships["savage"]
     rs.casualties = 2
     state.orders = {"american": {"savage": "rally:guns"}}
-    rules.crew_segment(state, T, ctx(3))
+    crew.crew_segment(state, T, ctx(3))
     assert rs.casualties == 1 and rs.lost_for_good == 1 and rs.crew_total == 5
 
 
@@ -86,18 +86,18 @@ def test_2_1_with_the_captain_down_the_only_order_is_turning_his_marker_over() -
     state = duel()
     rs = state.ships["savage"]
     rs.co = "down"
-    assert rules._crew_prompt(state, T, "american") is None
+    assert crew.crew_prompt(state, T, "american") is None
     before = dict(rs.crew)
-    rules.crew_segment(state, T, ctx())
+    crew.crew_segment(state, T, ctx())
     assert rs.co == "ok" and rs.crew == before
 
 
 def test_2_1_rallying_is_offered_only_with_men_in_the_casualty_pile() -> None:
     state = duel()
-    prompt = rules._crew_prompt(state, T, "american")
+    prompt = crew.crew_prompt(state, T, "american")
     assert prompt is not None and not any(o.id.startswith("rally:") for o in prompt.options)
     state.ships["savage"].casualties = 1
-    prompt = rules._crew_prompt(state, T, "american")
+    prompt = crew.crew_prompt(state, T, "american")
     assert prompt is not None and "rally:guns" in prompt.option_ids()
 
 
@@ -105,10 +105,10 @@ def test_2_1_the_captain_may_rally_several_casualties_each_to_a_box_of_choice() 
     state = duel()
     rs = state.ships["savage"]
     rs.casualties = 3
-    prompt = rules._crew_prompt(state, T, "american")
+    prompt = crew.crew_prompt(state, T, "american")
     assert prompt is not None and "rally" in prompt.option_ids()
     rules.apply(state, T, "american", "rally", ctx())
-    prompt = rules._crew_prompt(state, T, "american")
+    prompt = crew.crew_prompt(state, T, "american")
     assert prompt is not None and prompt.kind == "form" and prompt.context["form"] == "rally"
     with pytest.raises(IllegalAnswer):
         prompt.check({**dict.fromkeys(TASK_BOXES, 0), "guns": 4})  # only 3 casualties
@@ -126,10 +126,10 @@ def test_2_1_the_ai_rallies_every_casualty_when_the_pile_is_big() -> None:
     rs = state.ships["savage"]
     rs.casualties = 3
     ai = AwayBoardersAI("american")
-    prompt = rules._crew_prompt(state, T, "american")
+    prompt = crew.crew_prompt(state, T, "american")
     assert prompt is not None and ai.decide(view(state, "american"), prompt) == "rally"
     rules.apply(state, T, "american", "rally", ctx())
-    prompt = rules._crew_prompt(state, T, "american")
+    prompt = crew.crew_prompt(state, T, "american")
     assert prompt is not None
     answer = ai.decide(view(state, "american"), prompt)
     assert isinstance(answer, dict) and sum(answer.values()) == 3

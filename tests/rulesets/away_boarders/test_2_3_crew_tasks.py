@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import boarding, rules, sailing, tasks
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
+from quarterdeck.rulesets.away_boarders.state import State
 from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, make_state, place, ship
 
@@ -16,9 +17,9 @@ def test_2_3_make_or_reef_sail_needs_two_men_per_square_mast() -> None:
         ]
     )
     lawrence = state.ships["l"]
-    assert rules.task_options(state, lawrence, "sail", T) == []
+    assert tasks.task_options(state, lawrence, "sail", T) == []
     lawrence.crew["yards"] = 4
-    ids = [o.id for o in rules.task_options(state, lawrence, "sail", T)]
+    ids = [o.id for o in tasks.task_options(state, lawrence, "sail", T)]
     assert ids == ["keep", "set:oars", "set:reef", "set:full"]
 
 
@@ -26,7 +27,7 @@ def test_2_3_make_or_reef_sail_needs_one_man_per_fore_and_aft_mast() -> None:
     state = duel()
     carleton = state.ships["carleton"]
     carleton.crew["yards"] = 2
-    assert len(rules.task_options(state, carleton, "sail", T)) == 4
+    assert len(tasks.task_options(state, carleton, "sail", T)) == 4
 
 
 def test_2_3_the_sail_setting_may_be_adjusted_to_any_setting_the_player_desires() -> None:
@@ -35,7 +36,7 @@ def test_2_3_the_sail_setting_may_be_adjusted_to_any_setting_the_player_desires(
     c.crew["yards"] = 2
     assert c.sail == "battle"
     state.tasks = [["carleton", "sail"]]
-    rules.do_task(state, T, c, "sail", "set:oars", ctx())
+    tasks.do_task(state, T, c, "sail", "set:oars", ctx())
     assert c.sail == "oars" and state.tasks == []
 
 
@@ -45,32 +46,32 @@ def test_4_1_each_man_at_the_guns_loads_one_gun() -> None:
     for g in c.guns:
         g.loaded = False
     c.crew["guns"] = 3
-    ids = [o.id for o in rules.load_options(c)]
+    ids = [o.id for o in tasks.load_options(c)]
     assert "load:port:grape:3" in ids and "load:port:round:1" in ids
-    rules.do_task(state, T, c, "load", "load:port:grape:3", ctx())
+    tasks.do_task(state, T, c, "load", "load:port:grape:3", ctx())
     assert sum(1 for g in c.guns if g.loaded) == 3 and c.load["port"] == "grape"
-    assert rules.load_options(c) == []
+    assert tasks.load_options(c) == []
 
 
 def test_4_4_double_shot_is_a_second_ball_in_a_round_shotted_gun() -> None:
     state = duel()
     c = state.ships["carleton"]
     c.crew["guns"] = 2
-    ids = [o.id for o in rules.load_options(c)]
+    ids = [o.id for o in tasks.load_options(c)]
     assert "double:port" in ids  # loaded with round shot
     assert not any(i.startswith("load:port") for i in ids)  # nothing to load
     for g in c.guns:
         if g.side == "port":
             g.loaded = False
-    ids = [o.id for o in rules.load_options(c)]
+    ids = [o.id for o in tasks.load_options(c)]
     assert "double:port" not in ids and not any(":double:" in i for i in ids)
-    rules.do_task(state, T, c, "load", "load:port:round:1", ctx())
-    rules.do_task(state, T, c, "load", "double:port", ctx())
+    tasks.do_task(state, T, c, "load", "load:port:round:1", ctx())
+    tasks.do_task(state, T, c, "load", "double:port", ctx())
     assert c.load["port"] == "double" and c.loaders_used == 2
     c.loaders_used = 0
-    assert "double:starboard" in [o.id for o in rules.load_options(c)]
+    assert "double:starboard" in [o.id for o in tasks.load_options(c)]
     c.load["starboard"] = "grape"
-    assert "double:starboard" not in [o.id for o in rules.load_options(c)]
+    assert "double:starboard" not in [o.id for o in tasks.load_options(c)]
 
 
 def test_4_1_a_man_may_shift_the_swivel_gun_instead_of_loading() -> None:
@@ -80,15 +81,15 @@ def test_4_1_a_man_may_shift_the_swivel_gun_instead_of_loading() -> None:
     cal = state.ships["c"]
     index = next(i for i, g in enumerate(cal.guns) if g.type == "32-pdr-carronade")
     assert cal.guns[index].side == "starboard"
-    rules.do_task(state, T, cal, "load", f"swivel:{index}", ctx())
+    tasks.do_task(state, T, cal, "load", f"swivel:{index}", ctx())
     assert cal.guns[index].side == "port" and cal.loaders_used == 1
 
 
-def _repair_turn(state: rules.State, ship_id: str) -> None:
+def _repair_turn(state: State, ship_id: str) -> None:
     """Run the crew task segment's repair task of one ship."""
     state.phase = "tasks"
     state.tasks = [[ship_id, "repair"]]
-    rules.tasks_phase(state, T, ctx())
+    tasks.tasks_phase(state, T, ctx())
 
 
 def test_2_3_six_repair_points_erase_one_box() -> None:
@@ -133,7 +134,7 @@ def test_2_3_a_fallen_mast_is_set_up_again_by_rigging_repairs() -> None:
     c.crew["repair_rigging"] = 6
     _repair_turn(state, "carleton")
     assert c.masts == [[0, 2, 2], [0, 0, 0]] and c.masts_lost == 0
-    assert rules.compute_speed(c, state, T) > 0
+    assert sailing.compute_speed(c, state, T) > 0
 
 
 def test_2_3_rigging_repairs_ask_which_mast_when_two_are_damaged() -> None:
@@ -164,11 +165,11 @@ def test_2_3_grapple_succeeds_on_an_even_roll() -> None:
     c, rs = state.ships["carleton"], state.ships["savage"]
     place(rs, c.pos)
     c.crew["boarders"] = 1
-    assert [o.id for o in rules.grapple_options(state, c)] == ["grapple:savage", "none"]
-    rules.do_task(state, T, c, "grapple", "grapple:savage", ctx(3))
+    assert [o.id for o in tasks.grapple_options(state, c)] == ["grapple:savage", "none"]
+    tasks.do_task(state, T, c, "grapple", "grapple:savage", ctx(3))
     assert c.grappled == []
     state.tasks = [["carleton", "grapple"]]
-    rules.do_task(state, T, c, "grapple", "grapple:savage", ctx(6))
+    tasks.do_task(state, T, c, "grapple", "grapple:savage", ctx(6))
     assert c.grappled == ["savage"] and rs.grappled == ["carleton"]
 
 
@@ -178,9 +179,9 @@ def test_2_3_the_man_who_unfouls_may_not_also_board() -> None:
     place(rs, c.pos)
     c.fouled, rs.fouled = ["savage"], ["carleton"]
     c.crew["boarders"] = 1
-    rules.do_task(state, T, c, "grapple", "unfoul:savage", ctx(2))
+    tasks.do_task(state, T, c, "grapple", "unfoul:savage", ctx(2))
     assert c.fouled == [] and rs.fouled == []
-    assert rules.board_options(state, c) == []
+    assert boarding.board_options(state, c) == []
 
 
 def test_2_3_a_grapple_thrown_this_turn_cannot_be_cast_off_until_a_later_turn() -> None:
@@ -188,10 +189,10 @@ def test_2_3_a_grapple_thrown_this_turn_cannot_be_cast_off_until_a_later_turn() 
     c, rs = state.ships["carleton"], state.ships["savage"]
     place(rs, c.pos)
     c.crew["boarders"] = rs.crew["boarders"] = 1
-    rules.tasks_setup(state, T, ctx())
-    rules.do_task(state, T, c, "grapple", "grapple:savage", ctx(4))
+    tasks.tasks_setup(state, T, ctx())
+    tasks.do_task(state, T, c, "grapple", "grapple:savage", ctx(4))
     assert c.grappled == ["savage"]
     # Royal Savage's grapple task comes after: no ungrapple of a grapple just thrown
-    assert rules.grapple_options(state, rs) == []
-    rules.tasks_setup(state, T, ctx())  # the next turn's crew task segment
-    assert [o.id for o in rules.grapple_options(state, rs)] == ["ungrapple:carleton", "none"]
+    assert tasks.grapple_options(state, rs) == []
+    tasks.tasks_setup(state, T, ctx())  # the next turn's crew task segment
+    assert [o.id for o in tasks.grapple_options(state, rs)] == ["ungrapple:carleton", "none"]

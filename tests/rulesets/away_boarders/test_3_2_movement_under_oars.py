@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import sailing
 from tests.rulesets.away_boarders.helpers import T, make_state, ship
 
 
@@ -23,7 +23,7 @@ def _galley(facing: int, yards: int, turn: int = 1) -> int:
         wind=0,
     )
     state.turn = turn
-    return rules.compute_speed(state.ships["g"], state, T)
+    return sailing.compute_speed(state.ships["g"], state, T)
 
 
 def test_3_2_oars_speed_one_across_the_wind() -> None:
@@ -47,7 +47,7 @@ def test_3_2_one_crew_per_three_guns_to_row_efficiently() -> None:
             ship("b", "maria", "british", (12, 10)),
         ]
     )
-    assert rules.oar_crew_needed(state.ships["g"], T) == 4
+    assert sailing.oar_crew_needed(state.ships["g"], T) == 4
     assert _galley(1, 3) == 0
     assert _galley(3, 3) == 1
 
@@ -59,11 +59,11 @@ def test_3_2_nobody_at_the_sweeps_the_galley_drifts() -> None:
             ship("b", "maria", "british", (12, 10)),
         ]
     )
-    assert rules.drift_reason(state.ships["g"], state) == "under oars with nobody at the sweeps"
+    assert sailing.drift_reason(state.ships["g"], state) == "under oars with nobody at the sweeps"
 
 
 def test_3_2_under_oars_she_may_turn_either_way_or_rest() -> None:
-    assert rules.legal_moves(0, 0, True, 0, True) == [
+    assert sailing.legal_moves(0, 0, True, 0, True) == [
         "advance",
         "advance-port",
         "advance-starboard",

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from quarterdeck.rulesets.away_boarders import rules
+from quarterdeck.rulesets.away_boarders import boarding, rules, tasks
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
+from quarterdeck.rulesets.away_boarders.state import State
 from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, make_state, place, ship
 
 
-def _alongside() -> rules.State:
+def _alongside() -> State:
     state = duel()
     c, rs = state.ships["carleton"], state.ships["savage"]
     place(rs, c.pos)
@@ -21,9 +22,9 @@ def test_5_0_boarding_needs_the_ships_grappled_or_fouled_and_a_boarding_party() 
     c, rs = state.ships["carleton"], state.ships["savage"]
     place(rs, c.pos)
     c.crew["boarders"] = 2
-    assert rules.board_options(state, c) == []
+    assert boarding.board_options(state, c) == []
     c.grappled, rs.grappled = ["savage"], ["carleton"]
-    ids = [o.id for o in rules.board_options(state, c)]
+    ids = [o.id for o in boarding.board_options(state, c)]
     assert ids == ["board:savage", "board-co:savage", "none"]
 
 
@@ -31,7 +32,7 @@ def test_5_0_free_attack_when_nobody_repels_takes_a_man_from_the_guns() -> None:
     state = _alongside()
     c, rs = state.ships["carleton"], state.ships["savage"]
     c.crew["boarders"] = 2
-    rules.board(state, c, rs, False, ctx(4, 4))
+    boarding.board(state, c, rs, False, ctx(4, 4))
     assert rs.crew["guns"] == 2 and rs.casualties == 1
 
 
@@ -40,9 +41,9 @@ def test_5_0_opposed_boarding_crew_plus_die_loser_loses_a_boarder() -> None:
     c, rs = state.ships["carleton"], state.ships["savage"]
     c.crew["boarders"], c.crew["guns"] = 3, 1
     rs.crew["boarders"], rs.crew["guns"] = 1, 2
-    rules.board(state, c, rs, False, ctx(2, 4))  # 3+2 = 5 against 1+4 = 5: drawn
+    boarding.board(state, c, rs, False, ctx(2, 4))  # 3+2 = 5 against 1+4 = 5: drawn
     assert rs.crew["boarders"] == 1 and c.crew["boarders"] == 3
-    rules.board(state, c, rs, False, ctx(3, 4))  # 6 against 5
+    boarding.board(state, c, rs, False, ctx(3, 4))  # 6 against 5
     assert rs.crew["boarders"] == 0 and rs.casualties == 1
 
 
@@ -52,11 +53,11 @@ def test_5_0_a_captain_leading_the_boarders_counts_and_may_fall() -> None:
     c.crew["boarders"], c.crew["guns"] = 1, 3
     rs.crew["boarders"], rs.crew["guns"] = 2, 1
     # 1 + captain + 1 = 3 against 2 + 4 = 6: boarders lose; snake eyes for the captain
-    rules.board(state, c, rs, True, ctx(1, 4, 1, 1))
+    boarding.board(state, c, rs, True, ctx(1, 4, 1, 1))
     assert c.co == "down" and c.crew["boarders"] == 1
 
 
-def _two_against_one() -> rules.State:
+def _two_against_one() -> State:
     state = make_state(
         [
             ship("a", "carleton", "british", (4, 4)),
@@ -70,7 +71,7 @@ def _two_against_one() -> rules.State:
     d.crew["boarders"] = 4
     state.phase = "tasks"
     state.tasks = [["a", "board"], ["b", "board"]]
-    rules.tasks_phase(state, T, ctx())
+    tasks.tasks_phase(state, T, ctx())
     return state
 
 
@@ -137,12 +138,12 @@ def test_5_0_the_defenders_captain_may_join_and_counts_as_a_man() -> None:
     c.crew["boarders"], c.crew["guns"] = 2, 2
     rs.crew["boarders"], rs.crew["guns"] = 1, 2
     state.tasks = [["carleton", "board"]]
-    rules.do_task(state, T, c, "board", "board:savage", ctx())
+    tasks.do_task(state, T, c, "board", "board:savage", ctx())
     assert state.tasks == [["savage", "repel:carleton:0"]]
-    options = [o.id for o in rules.task_options(state, rs, "repel:carleton:0", T)]
+    options = [o.id for o in tasks.task_options(state, rs, "repel:carleton:0", T)]
     assert options == ["repel", "repel-co"]
     # 2 + 3 = 5 against 1 + captain + 4 = 6: the boarders lose a man
-    rules.do_task(state, T, rs, "repel:carleton:0", "repel-co", ctx(3, 4))
+    tasks.do_task(state, T, rs, "repel:carleton:0", "repel-co", ctx(3, 4))
     assert c.crew["boarders"] == 1 and rs.crew["boarders"] == 1 and state.tasks == []
 
 
@@ -151,7 +152,7 @@ def test_5_0_free_attack_the_defender_chooses_between_the_gun_crews() -> None:
     c, rs = state.ships["carleton"], state.ships["savage"]
     c.crew["boarders"] = 2
     rs.crew["repair_guns"] = 1
-    rules.board(state, c, rs, False, ctx())
+    boarding.board(state, c, rs, False, ctx())
     (prompt,) = rules.prompts(state, T)
     assert prompt.seat == "american" and prompt.option_ids() == ["box:guns", "box:repair_guns"]
     rules.apply(state, T, "american", "box:repair_guns", ctx(4, 4))
@@ -165,7 +166,7 @@ def test_5_0_two_ships_both_boarding_fight_one_round_not_one_each_way() -> None:
     rs.crew["boarders"], rs.crew["guns"] = 2, 1
     state.phase = "tasks"
     state.tasks = [["carleton", "board"], ["savage", "board"]]
-    rules.tasks_phase(state, T, ctx())
+    tasks.tasks_phase(state, T, ctx())
     rules.apply(state, T, "british", "board:savage", ctx())
     rules.apply(state, T, "american", "repel", ctx(6, 1))  # 8 against 3
     assert rs.crew["boarders"] == 1
@@ -179,7 +180,7 @@ def test_5_0_a_ship_that_met_her_enemy_in_a_boarding_round_may_not_board_her_aga
     rs = state.ships["savage"]
     rs.crew["boarders"], rs.crew["guns"] = 2, 1
     state.boardings = [["carleton", "savage"]]
-    assert rules.board_options(state, rs) == []
+    assert boarding.board_options(state, rs) == []
 
 
 def test_5_0_surrender_is_checked_at_the_end_of_any_turn_not_only_after_a_round() -> None:
@@ -219,7 +220,7 @@ def test_5_0_a_ship_that_divided_her_party_boards_the_other_only_with_the_part_k
     d.repel = {"a": 2}  # she set 2 of her 4 against a; 2 kept for b
     b.crew["boarders"] = 1
     b.grappled = ["d"]
-    rules.board(state, d, b, False, ctx(1, 4))  # 2 + 1 = 3 against 1 + 4 = 5
+    boarding.board(state, d, b, False, ctx(1, 4))  # 2 + 1 = 3 against 1 + 4 = 5
     assert d.crew["boarders"] == 3 and b.crew["boarders"] == 1
 
 
@@ -228,7 +229,7 @@ def test_5_0_a_ship_whose_whole_party_faces_one_enemy_is_not_offered_to_board_th
     b, d = (state.ships[i] for i in "bd")
     b.crew["boarders"] = 1
     d.repel = {"a": 4}  # every man of her 4 set against a
-    assert "board:b" not in [o.id for o in rules.board_options(state, d)]
-    assert "board:a" in [o.id for o in rules.board_options(state, d)]
+    assert "board:b" not in [o.id for o in boarding.board_options(state, d)]
+    assert "board:a" in [o.id for o in boarding.board_options(state, d)]
     d.repel = {"a": 3}  # one kept for b
-    assert "board:b" in [o.id for o in rules.board_options(state, d)]
+    assert "board:b" in [o.id for o in boarding.board_options(state, d)]

@@ -86,3 +86,35 @@ def test_the_question_states_the_four_outcomes() -> None:
     st.ask = {"kind": "power", "seat": "union", "ship": "ic"}
     p = rules.prompt(st, T)
     assert p is not None and "1 boiler explodes" in p.question and "4-6" in p.question
+
+
+def gamble_at_the_start_of_her_move(house_rules: dict[str, object]) -> list[int]:
+    """Iron City (no turn at the first of her move) calls for power, rolls a
+    3, gambles and throws 6 6 6: the first turns her move prompt offers."""
+    from .helpers import engine
+
+    s = ship("ic", x=36, y=24, heading=0, speed=6)
+    far = ship("sel", "selma", "confederate", x=70, y=45)
+    st = state([s, far])
+    st.phase, st.side_a = "move_a", "union"
+    st.house_rules = house_rules
+    game = engine(st, [[3], [6, 6, 6]])
+    for step in ("power", "gamble"):
+        prompt = game.prompt()
+        assert prompt is not None and prompt.context["step"] == step
+        game.apply("union", "yes")
+    prompt = game.prompt()
+    assert prompt is not None and prompt.context["step"] == "plan"
+    ic = game.state.ships["ic"]
+    assert ic.extra_inches == 18 and ic.extra_turn
+    return sorted({movement.Plan.parse(i).first for i in prompt.option_ids()})
+
+
+def test_the_gambles_extra_turn_is_the_charts_gamble_turn() -> None:
+    """Extra Power: 12 or more on the gamble gives one extra 90-degree turn
+    (`extra_power.gamble_turn`); a house rule of 60 offers turns up to 60
+    degrees at the first of her move, not 90."""
+    printed = gamble_at_the_start_of_her_move({})
+    assert max(printed) == 90 and min(printed) == -90
+    house = gamble_at_the_start_of_her_move({"extra_power": {"gamble_turn": 60}})
+    assert house == [-60, -45, -30, -15, 0, 15, 30, 45, 60]

@@ -69,6 +69,20 @@ def test_visibility_calls(visibility: str, need: int) -> None:
     assert fire.need_against_ship(st, T, a, b)[0] == need
 
 
+def test_reduced_visibility_is_read_from_the_visibility_chart_alone() -> None:
+    """The 5-6 of "reduced visibility" is the [visibility] chart's: a house
+    rule there changes the number needed; the old duplicate
+    ``fire.reduced_hit_on``, which nothing read, is refused by name."""
+    from quarterdeck.core.errors import TableError
+    from quarterdeck.rulesets.flotilla.tables import tables_with
+
+    st, a, b = two_ships()
+    st.events = ["reduced"]
+    assert fire.need_against_ship(st, tables_with({"visibility": {"reduced": 6}}), a, b)[0] == 6
+    with pytest.raises(TableError, match=r"'fire\.reduced_hit_on': unknown field"):
+        tables_with({"fire": {"reduced_hit_on": 6}})
+
+
 def test_six_only_against_a_target_6_inches_long_or_less() -> None:
     a = ship("ic", x=10, y=10, speed=6)
     b = ship("mar", "marmora", "confederate", x=20, y=10, speed=6)

@@ -123,6 +123,7 @@ def test_hits_beyond_the_guns_fall_on_the_men_and_an_empty_fort_is_destroyed() -
     d = Dice([[6], [3]])
     fire.fire_at(st, T, d.ctx, side="union", name="x", weight="normal", dice=1, shot=shot)
     assert not gunners.alive and st.batteries["fort"].destroyed
+    assert "x fires 1 die" in d.text() and "1 dice" not in d.text()  # issue 15: plurals right
 
 
 def test_artillery_against_troops_in_cover_hits_on_6_else_5_6() -> None:

@@ -47,7 +47,10 @@ def test_5_2_a_ship_being_boarded_cannot_make_its_own_attempt() -> None:
     # x boards y; y declares against z; y must repel and cannot attack.
     answer(game, ("a", "board:y"), ("a", "none"), ("b", "board:z"))
     log = texts(game)
-    assert "HMS Captain is being boarded by HMS Captain and cannot make her own attempt" in log
+    assert (
+        "HMS Captain, declared against by HMS Captain, stands to repel and cannot make her "
+        "own attempt"
+    ) in log
     assert sum(t.startswith("Boarding attempt") for t in log) == 1
 
 
@@ -73,9 +76,41 @@ def test_5_2_a_ship_boarded_by_a_third_ship_does_not_roll_off_and_cannot_attack(
     assert not any(t.startswith("Roll-off") for t in log)
     assert not any("wins the roll-off" in t for t in log)
     assert (
-        "San Nicolás de Bari is being boarded by HMS Shannon and cannot make her own attempt" in log
+        "San Nicolás de Bari, declared against by HMS Shannon, stands to repel and cannot make "
+        "her own attempt" in log
     )
     [action] = game.state.actions
     assert action.attackers == ["x", "z"] and action.defender == "y"
     assert action.attacker_side == "a"
     assert game.dice.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_5_2_a_ship_declared_against_stands_to_repel_even_if_that_attempt_lapses() -> None:
+    """Declarations are simultaneous: a ship declared against stands to repel
+    and makes no attempt of her own, even when the declaration against her
+    lapses in turn (this project's reading, docs/rules-notes.md). A boards
+    B, B declared against C, C against D: B stands to repel A, C to repel
+    B, and only A's attempt is rolled; the log says no more than that."""
+    from .conftest import make_scenario
+
+    scenario = make_scenario(
+        [
+            {"id": "a", "side": "a", "gun_dice": 0, "size": 2},
+            {"id": "b", "side": "b", "ship": "san-nicolas", "gun_dice": 0, "size": 2},
+            {"id": "c", "side": "a", "ship": "shannon", "gun_dice": 0, "size": 2},
+            {"id": "d", "side": "b", "ship": "san-josef", "gun_dice": 0, "size": 2},
+        ],
+        [{"ships": ["a", "b"]}, {"ships": ["b", "c"]}, {"ships": ["c", "d"]}],
+    )
+    game = start(scenario)
+    game.dice = ScriptedDice([[6, 1]])
+    answer(game, ("a", "board:b"), ("a", "board:d"), ("b", "board:c"), ("b", "none"))
+    log = texts(game)
+    assert (
+        "HMS Shannon, declared against by San Nicolás de Bari, stands to repel and cannot "
+        "make her own attempt" in log
+    )
+    assert not any("is being boarded" in t for t in log)
+    assert sum(t.startswith("Boarding attempt") for t in log) == 1
+    [action] = game.state.actions
+    assert action.attackers == ["a"] and action.defender == "b"

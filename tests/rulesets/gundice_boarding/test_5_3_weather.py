@@ -24,3 +24,21 @@ def test_5_3_heavy_seas_allow_no_boarding() -> None:
     result = game.result()
     assert result is not None and result.how is Termination.DISENGAGED
     assert "Heavy seas: no boarding actions are allowed" in texts(game)
+
+
+def test_5_2_the_defender_die_is_a_live_chart_value_and_choppy_seas_replace_it() -> None:
+    """The Boarding Dice list's defender die is read from the chart: a house
+    rule giving the defender two dice gives y 2 + 2 in calm seas; in choppy
+    seas the sea's "two dice instead of one" replaces the list's die (5.2, 5.3)."""
+    from quarterdeck.core.scenario import build
+
+    for sea, house, expected in (("calm", 2, 4), ("choppy", 3, 4), ("calm", 1, 3)):
+        data = duel(fouled=True, sea=sea, a={"gun_dice": 0}, b={"gun_dice": 0}).data
+        data["house_rules"] = {"boarding_dice": {"defender": house}}
+        game = start(build(data, "house-rule scenario"))
+        game.dice = ScriptedDice([[6, 1, 1][: 3 if sea == "calm" else 2]])
+        answer(game, ("a", "board:y"), ("b", "none"))
+        action = game.state.actions[0]
+        assert (action.attacker_dice, action.defender_dice) == (2, expected), (sea, house)
+        seas = ", choppy seas" if sea == "choppy" else ""
+        assert f"defender (+{expected - 2}{seas})" in " ".join(texts(game))

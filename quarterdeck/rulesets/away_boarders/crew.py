@@ -1,0 +1,250 @@
+"""Away, Boarders!: the crew assignment segment (2.1): secret orders, ready-
+made plans, custom placement, rallying; and the first loads ordered before
+the battle (4.1)."""
+
+from __future__ import annotations
+
+from quarterdeck.core.engine import Context
+from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.rulesets.away_boarders.sailing import (
+    oar_crew_needed,
+    sail_crew_needed,
+    yards_crew_needed,
+)
+from quarterdeck.rulesets.away_boarders.sections import R_CREW, R_LOAD, R_RALLY
+from quarterdeck.rulesets.away_boarders.state import BATTERIES, BOX_LABELS, TASK_BOXES, Ship, State
+from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
+
+FORM_BOXES: tuple[str, ...] = ("yards", "repair_rigging", "repair_guns", "repair_hull", "boarders")
+"""The boxes a custom crew assignment names; the rest man the guns."""
+
+# --------------------------------------------------------------------------
+# Crew (2.1)
+
+
+def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
+    """Ready-made crew assignments offered alongside "keep" and "custom"."""
+    total = ship.crew_total
+    if ship.sail == "oars":
+        helm = min(total, oar_crew_needed(ship, t))
+    else:
+        helm = min(total, yards_crew_needed(ship, t))
+    sail = min(total, max(helm, sail_crew_needed(ship, t)))
+    plans: dict[str, dict[str, int]] = {}
+
+    def plan(**boxes: int) -> dict[str, int]:
+        out = dict.fromkeys(TASK_BOXES, 0)
+        out.update(boxes)
+        out["guns"] = total - sum(v for k, v in out.items() if k != "guns")
+        return out
+
+    plans["fight"] = plan(yards=helm)
+    plans["sail"] = plan(yards=sail)
+    rest = total - helm
+    hull_dmg = sum(ship.hull) > 0
+    rig_dmg = any(sum(m) for i, m in enumerate(ship.masts) if not ship.mast_fallen(i))
+    gun_dmg = any(g.disabled for g in ship.guns)
+    if rest >= 2 and (hull_dmg or rig_dmg or gun_dmg):
+        kinds = [
+            k
+            for k, d in (
+                ("repair_hull", hull_dmg),
+                ("repair_rigging", rig_dmg),
+                ("repair_guns", gun_dmg),
+            )
+            if d
+        ]
+        spare = rest // 2
+        boxes = dict.fromkeys(kinds, spare // len(kinds))
+        boxes[kinds[0]] += spare - sum(boxes.values())
+        plans["repair"] = plan(yards=helm, **boxes)
+    if rest >= 2:
+        plans["board"] = plan(yards=helm, boarders=rest - 1)
+    unique: dict[str, dict[str, int]] = {}
+    for name, p in plans.items():
+        if p != ship.crew and p not in unique.values() and all(v >= 0 for v in p.values()):
+            unique[name] = p
+    return unique
+
+
+def describe_crew(crew: dict[str, int]) -> str:
+    short = {
+        "yards": "yards",
+        "repair_rigging": "rep.rig",
+        "guns": "guns",
+        "repair_guns": "rep.guns",
+        "repair_hull": "rep.hull",
+        "boarders": "boarders",
+    }
+    return ", ".join(f"{short[b]} {crew[b]}" for b in TASK_BOXES if crew.get(b))
+
+
+def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
+    orders = state.orders.get(seat, {})
+    for ship in state.ships.values():
+        if ship.side != seat or not ship.active or ship.co != "ok":
+            continue
+        order = orders.get(ship.id)
+        if order == "rally":
+            return Prompt(
+                seat,
+                f"Turn {state.turn}: {ship.name} rallies; how many of her {ship.casualties} "
+                "casualties try to come back to each box (one die each: even, back to duty)?",
+                R_RALLY,
+                kind="form",
+                fields=tuple(
+                    Field(b, BOX_LABELS[b], "int", 0, ship.casualties) for b in TASK_BOXES
+                ),
+                total=(0, ship.casualties),
+                context={
+                    "secret": True,
+                    "step": "crew",
+                    "form": "rally",
+                    "ship": ship.id,
+                    "turn": state.turn,
+                },
+            )
+        if order == "custom":
+            total = ship.crew_total
+            return Prompt(
+                seat,
+                f"Turn {state.turn}: assign {ship.name}'s {total} crew markers "
+                "(those not placed in these boxes man the guns)",
+                R_CREW,
+                kind="form",
+                fields=tuple(Field(b, BOX_LABELS[b], "int", 0, total) for b in FORM_BOXES),
+                total=(0, total),
+                context={"secret": True, "step": "crew", "ship": ship.id, "turn": state.turn},
+            )
+        if order is not None:
+            continue
+        return Prompt(
+            seat,
+            f"Turn {state.turn}, crew assignment: {ship.name}",
+            R_CREW,
+            crew_options(ship, t),
+            context={"secret": True, "step": "crew", "ship": ship.id, "turn": state.turn},
+        )
+    return None
+
+
+def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
+    """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
+    rally casualties instead of reassigning."""
+    options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
+    for name, plan in crew_plans(ship, t).items():
+        options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
+    options.append(Option("custom", "place the crew markers box by box"))
+    if ship.casualties > 0:
+        for box in TASK_BOXES:
+            options.append(
+                Option(
+                    f"rally:{box}",
+                    f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
+                    "(one die: even, he returns; odd, lost for good; "
+                    "instead of reassigning)",
+                )
+            )
+    if ship.casualties > 1:
+        options.append(
+            Option(
+                "rally",
+                "rally several casualties, box by box (a die each: even, back to duty; "
+                "instead of reassigning)",
+            )
+        )
+    return tuple(options)
+
+
+def loaded_batteries(ship: Ship) -> list[str]:
+    """The load boxes a ship uses: every battery with a gun on it (1.4)."""
+    return [b for b in BATTERIES if any(g.side == b for g in ship.guns)]
+
+
+def loads_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
+    """Before the first turn each commander orders the first load of each
+    battery, whatever ammunition he likes (4.1); the scenario's load is the
+    suggestion. Given in secret, revealed together like crew orders."""
+    orders = state.orders.get(seat, {})
+    for ship in state.ships.values():
+        if ship.side != seat or not ship.active or ship.id in orders:
+            continue
+        choices = tuple(Option(a, t.ammo.get(a).label) for a in AMMO_TYPES)
+        return Prompt(
+            seat,
+            f"Before the battle: {ship.name}'s first loads, one per load box "
+            f"(the scenario suggests {', '.join(sorted(set(ship.load.values())))})",
+            R_LOAD,
+            kind="form",
+            fields=tuple(
+                Field(b, f"{b} guns", "choice", choices=choices) for b in loaded_batteries(ship)
+            ),
+            context={
+                "secret": True,
+                "step": "loads",
+                "ship": ship.id,
+                "turn": state.turn,
+                "suggested": {b: ship.load[b] for b in loaded_batteries(ship)},
+            },
+        )
+    return None
+
+
+def loads_segment(state: State, t: Tables, ctx: Context) -> None:
+    """Reveal the first loads ordered for every battery (4.1)."""
+    for ship in state.ships.values():
+        order = state.orders.get(ship.side, {}).get(ship.id, {})
+        if isinstance(order, dict):
+            for b, ammo in order.items():
+                ship.load[b] = str(ammo)
+        given = ", ".join(f"{b} {ship.load[b]}" for b in loaded_batteries(ship))
+        ctx.log(f"{ship.name} loads her guns with care: {given}", R_LOAD)
+    state.orders = {}
+    state.phase = "crew"
+
+
+def crew_segment(state: State, t: Tables, ctx: Context) -> None:
+    """Reveal the crew orders together (2.1): reassign, keep, rally, or turn
+    over the commanding officer's marker."""
+    for ship in state.ships.values():
+        if not ship.active:
+            continue
+        if ship.co != "ok":
+            ship.co = "ok"
+            ctx.log(
+                f"{ship.name}: the next-in-command takes over; no crew changes this turn", R_CREW
+            )
+            continue
+        order = state.orders.get(ship.side, {}).get(ship.id, "keep")
+        if isinstance(order, dict) and "rally" in order:
+            for box in TASK_BOXES:
+                for _ in range(int(order["rally"].get(box, 0))):
+                    rally(ship, box, ctx)
+        elif isinstance(order, dict):
+            new = {b: int(order.get(b, 0)) for b in FORM_BOXES}
+            new["guns"] = ship.crew_total - sum(new.values())
+            ship.crew = {b: new[b] for b in TASK_BOXES}
+            ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
+        elif order.startswith("plan:"):
+            ship.crew = crew_plans(ship, t)[order.split(":", 1)[1]]
+            ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
+        elif order.startswith("rally:"):
+            rally(ship, order.split(":", 1)[1], ctx)
+    state.orders = {}
+    state.phase = "segment"
+
+
+def rally(ship: Ship, box: str, ctx: Context) -> None:
+    """Rally one casualty (2.1): even, back into ``box``; odd, gone for good.
+    A captain who rallies may rally as many of the casualties as he likes,
+    one die each, but may not also reassign the crew that turn."""
+    face = ctx.roll(
+        f"{ship.name} rallies a casualty (even: back to duty)", 1, R_RALLY, seat=ship.side
+    )[0]
+    ship.casualties -= 1
+    if face % 2 == 0:
+        ship.crew[box] += 1
+        ctx.log(f"{ship.name}: the man rallies and joins {BOX_LABELS[box]}", R_RALLY)
+    else:
+        ship.lost_for_good += 1
+        ctx.log(f"{ship.name}: the man is lost for good", R_RALLY)

@@ -1,0 +1,446 @@
+"""Away, Boarders!: firing the guns (4.2) and counting and rolling the Damage
+Dice (4.3, 4.4): arcs, ranges, line of sight, rakes, the Hit Table, the random
+modifier, high or low."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quarterdeck.core import pointgrid as pg
+from quarterdeck.core.engine import Context
+from quarterdeck.core.prompts import Option
+from quarterdeck.rulesets.away_boarders.damage import apply_hits
+from quarterdeck.rulesets.away_boarders.movement import passing_sides
+from quarterdeck.rulesets.away_boarders.sailing import afloat, grid
+from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_FIRE, R_SPECIAL
+from quarterdeck.rulesets.away_boarders.state import BATTERIES, Gun, Hit, PendingFire, Ship, State
+from quarterdeck.rulesets.away_boarders.tables import Tables
+
+# --------------------------------------------------------------------------
+# Gunnery geometry (4.2)
+
+
+def battery_guns(ship: Ship, battery: str) -> list[Gun]:
+    return [g for g in ship.guns if g.side == battery and not g.disabled]
+
+
+def caliber_of(t: Tables, gun_type: str) -> str:
+    """The caliber a gun fires in (4.3: "all of the guns of identical
+    caliber" make one roll): her shot weight, whatever the kind of gun, so a
+    24-pdr long gun and a 24-pdr carronade roll together. The small rail
+    swivels (half-pounders) are a caliber of their own."""
+    kind = t.guns.types[gun_type]
+    return gun_type if kind.small else f"{kind.pounds}-pdr"
+
+
+def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
+    """The calibers of a battery's loaded guns, in display order: one roll
+    each (4.3)."""
+    out: list[str] = []
+    for g in battery_guns(ship, battery):
+        caliber = caliber_of(t, g.type)
+        if g.loaded and caliber not in out:
+            out.append(caliber)
+    return out
+
+
+def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
+    """Maximum range of a gun type with the battery's load (4.2, 4.4)."""
+    return t.ammo.get(ship.load[battery]).range_for(t.guns.types[gun_type].max_range)
+
+
+def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
+    """The loaded guns of one caliber of a battery that reach range ``rng``
+    (4.2): at long range a caliber's long guns fire and its carronades, which
+    do not reach, stay loaded."""
+    return [
+        g
+        for g in battery_guns(ship, battery)
+        if g.loaded
+        and caliber_of(t, g.type) == caliber
+        and rng <= gun_range(ship, battery, g.type, t)
+    ]
+
+
+def caliber_label(t: Tables, guns: list[Gun]) -> str:
+    """How a roll's guns are named: the kind of gun, or the kinds of one
+    caliber firing together ("24-pdr long gun and 24-pdr carronade")."""
+    labels: list[str] = []
+    for g in guns:
+        if t.guns.types[g.type].label not in labels:
+            labels.append(t.guns.types[g.type].label)
+    return " and ".join(labels)
+
+
+def in_arc(firer: Ship, battery: str, target_pos: pg.Point, target_id: str = "") -> bool:
+    """Broadsides bear within 30 degrees of the beam; bow guns dead ahead (4.2).
+    On the same point either broadside bears, unless a near miss put the
+    other ship off one side (3.3): then only that broadside does."""
+    if target_pos == firer.pos:
+        if target_id in firer.abeam:
+            return battery == firer.abeam[target_id]
+        return battery != "bow"
+    if battery == "bow":
+        return pg.direction_of(firer.pos, target_pos) == firer.facing
+    centre = 90.0 if battery == "port" else 270.0
+    return pg.in_arc(firer.pos, firer.facing, target_pos, centre, 30.0)
+
+
+def lie_alongside(ship: Ship, battery: str, other: Ship) -> None:
+    """Two ships on one point that no near miss has placed (a collision, a
+    fouling, a grapple) lie alongside: one side of each faces the other
+    (4.2's arc is athwart the ship). The first broadside one fires at the
+    other fixes which, so the other broadside does not bear on her and a
+    caliber is not rolled twice at her in a phase (4.3)."""
+    ship.abeam[other.id] = battery
+    other.abeam[ship.id] = passing_sides(other, ship, battery)[0]
+
+
+def line_clear(state: State, a: Ship, b: Ship, g: pg.Grid) -> bool:
+    """Line of sight (4.2): no island and no ship strictly between. A friendly
+    ship between forbids the fire; an enemy between is the nearer, and so the
+    eligible, target instead."""
+    occupied = {s.pos for s in afloat(state) if s.id not in (a.id, b.id)}
+    return g.clear_line(a.pos, b.pos, occupied - {a.pos, b.pos})
+
+
+def rake_of(firer: pg.Point, target: Ship) -> str:
+    """ "ahead" or "astern" when the firer lies on the target's fore-and-aft
+    line (4.3 Rake), else ""."""
+    d = pg.direction_of(target.pos, firer)
+    if d is None:
+        return ""
+    if d == target.facing:
+        return "ahead"
+    if d == (target.facing + 3) % 6:
+        return "astern"
+    return ""
+
+
+def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
+    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
+    loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    if not loaded or ship.crew["guns"] == 0 or not ship.active:
+        return []
+    reach = max(gun_range(ship, battery, g.type, t) for g in loaded)
+    g = grid(state)
+    out = []
+    for other in afloat(state):
+        if other.side == ship.side:
+            continue
+        rng = pg.distance(ship.pos, other.pos)
+        if rng > reach or not in_arc(ship, battery, other.pos, other.id):
+            continue
+        if rng > 1 and not line_clear(state, ship, other, g):
+            continue
+        out.append(other)
+    return out
+
+
+def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
+    """The side of the target the fire comes from ("port"/"starboard"); on the
+    same point, the side a near miss left the firer on (3.3)."""
+    if firer == target.pos:
+        if firer_id in target.abeam:
+            return target.abeam[firer_id]
+        return "starboard" if battery == "port" else "port"
+    rel = pg.relative_bearing(target.pos, target.facing, firer)
+    return "port" if 0 < rel < 180 else "starboard"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCount:
+    """The Damage Dice of one roll, before the random modifier (4.3)."""
+
+    guns: int
+    range: int
+    base: int
+    caliber: int
+    initial: int
+    rake: int
+
+    @property
+    def total(self) -> int:
+        return self.base + self.caliber + self.initial + self.rake
+
+    def explain(self) -> str:
+        parts = [f"{self.base} base ({self.guns} guns at range {self.range})"]
+        if self.caliber:
+            parts.append(f"+{self.caliber} shot weight")
+        if self.initial:
+            parts.append(f"+{self.initial} initial broadside")
+        if self.rake:
+            parts.append(f"+{self.rake} rake")
+        return ", ".join(parts)
+
+
+def damage_dice(
+    t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
+) -> DiceCount:
+    """Damage Dice for ``guns`` guns of one caliber at range ``rng`` (4.3):
+    Hit Table, shot-weight modifier capped by the guns firing, +2 for the
+    initial broadside, +2 for a rake. ``gun_type`` is any of the kinds of
+    gun of that caliber firing (they share the shot weight)."""
+    kind = t.guns.types[gun_type]
+    base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
+    caliber = min(t.caliber.of(kind.pounds), guns)
+    return DiceCount(
+        guns,
+        rng,
+        base,
+        caliber,
+        t.modifiers.initial_broadside if first else 0,
+        t.modifiers.rake if rake else 0,
+    )
+
+
+def random_modifier(t: Tables, face: int) -> int:
+    """Random modifier die (4.3): +1 die (the die itself) on 5-6, none on 3-4,
+    one die removed on 1-2."""
+    if face in t.modifiers.random_add:
+        return 1
+    if face in t.modifiers.random_remove:
+        return -t.modifiers.random_removes
+    return 0
+
+
+def read_damage(
+    t: Tables, faces: list[int], high: bool, ammo: str
+) -> tuple[int, int, int, int, int]:
+    """Damage Table results for ``faces`` with the load's effects (4.3, 4.4):
+    (hull hits, rigging dice, rigging hits per die, gun hits, crew hits)."""
+    table = t.damage.high if high else t.damage.low
+    counts = {"H": 0, "R": 0, "G": 0, "C": 0, "-": 0}
+    for f in faces:
+        counts[table[f - 1]] += 1
+    a = t.ammo.get(ammo)
+    num, den = a.hull_factor
+    hull = counts["H"] * a.hits_per_die * num // den
+    return (
+        hull,
+        counts["R"],
+        a.hits_per_die * a.rigging_factor,
+        counts["G"] * a.hits_per_die,
+        counts["C"] * a.hits_per_die * a.crew_factor,
+    )
+
+
+# --------------------------------------------------------------------------
+# Action segment: gunnery (4.2-4.4)
+
+
+def fire_setup(state: State, t: Tables, ctx: Context) -> None:
+    """After the movement of a phase, every battery that may fire (4.2)."""
+    state.fire_queue = [
+        [s.id, b] for s in afloat(state) for b in BATTERIES if targets(state, s, b, t)
+    ]
+    state.pending = None
+    state.hits = []
+    state.phase = "fire"
+
+
+def fire_phase(state: State, t: Tables, ctx: Context) -> None:
+    """Drop batteries that can no longer fire; when none is left, apply all
+    the damage of the phase at once (2.2) and go on."""
+    if state.pending is not None:
+        return
+    while state.fire_queue:
+        ship_id, battery = state.fire_queue[0]
+        if fire_choices(state, t, state.ships[ship_id], battery):
+            return
+        state.fire_queue.pop(0)
+    apply_hits(state, t, ctx)
+    if state.result is not None or state.casualty is not None:
+        return
+    state.fired = []
+    state.action += 1
+    if state.action < len(t.movement.phases):
+        state.phase = "move"
+        state.entry = -1
+        state.queue = []
+        state.moved = []
+    else:
+        state.phase = "tasks-setup"
+
+
+def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: Ship) -> list[str]:
+    """The calibers of a battery that reach ``target`` (4.2) and have not yet
+    fired on her this phase: the guns of one caliber firing together on a
+    target make one roll (4.3), so they cannot be split into several."""
+    rng = pg.distance(ship.pos, target.pos)
+    return [
+        caliber
+        for caliber in groups_of(ship, battery, t)
+        if caliber_guns(ship, battery, caliber, rng, t)
+        and [ship.id, battery, target.id, caliber] not in state.fired
+    ]
+
+
+def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Option]:
+    """What a battery may still do at the end of this phase (4.2): any or all
+    of its loaded guns may fire, so after one roll the guns still loaded may
+    fire on another target (or a caliber not yet fired on the same one)."""
+    choices: list[Option] = []
+    for target in targets(state, ship, battery, t):
+        calibers = groups_in_range(state, t, ship, battery, target)
+        if not calibers:
+            continue
+        rng = pg.distance(ship.pos, target.pos)
+        rake = rake_of(ship.pos, target)
+        extra = f", raking from {rake}" if rake and rng > 0 else ""
+        choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
+        for caliber in calibers:
+            guns = caliber_guns(ship, battery, caliber, rng, t)
+            loaded, label = len(guns), caliber_label(t, guns)
+            if len(calibers) > 1:
+                choices.append(
+                    Option(
+                        f"fire:{target.id}:{caliber}",
+                        f"fire only the {loaded} {label}(s) on {target.name}",
+                    )
+                )
+            for n in range(1, loaded):
+                choices.append(
+                    Option(
+                        f"fire:{target.id}:{caliber}:{n}",
+                        f"fire only {n} of the {loaded} {label}(s) on {target.name}",
+                    )
+                )
+    if choices:
+        choices.append(Option("hold", "hold fire (no more from this battery this phase)"))
+    return choices
+
+
+def open_fire(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    target: Ship,
+    ctx: Context,
+    only: str = "",
+    count: int = 0,
+) -> None:
+    """Fire a battery at ``target`` (4.2: any or all of the guns): every
+    caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
+    calibers = groups_in_range(state, t, ship, battery, target)
+    groups = [gt for gt in calibers if not only or gt == only]
+    if target.pos == ship.pos and target.id not in ship.abeam:
+        lie_alongside(ship, battery, target)
+    state.fired.extend([ship.id, battery, target.id, gt] for gt in groups)
+    state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
+    ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
+    _roll_modifier(state, t, ctx)
+
+
+def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
+    pf = state.pending
+    assert pf is not None
+    ship, target = state.ships[pf.ship], state.ships[pf.target]
+    rng = pg.distance(ship.pos, target.pos)
+    guns = caliber_guns(ship, pf.battery, pf.groups[pf.index], rng, t)
+    if pf.count:
+        guns = guns[: pf.count]
+    first = all(not g.fired for g in guns)
+    rake = bool(rake_of(ship.pos, target)) and rng > 0
+    return damage_dice(t, guns[0].type, len(guns), rng, first, rake), guns
+
+
+def pending_label(state: State, t: Tables) -> str:
+    """The guns of the roll being resolved, as the aim question names them."""
+    _count, guns = _group_count(state, t)
+    return caliber_label(t, guns)
+
+
+def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
+    """Count the Damage Dice and roll the random modifier die (4.3)."""
+    pf = state.pending
+    assert pf is not None
+    count, guns = _group_count(state, t)
+    ship = state.ships[pf.ship]
+    label = caliber_label(t, guns)
+    face = ctx.roll(
+        f"{ship.name}, {count.guns} x {label}: random modifier die", 1, R_DAMAGE, seat=ship.side
+    )[0]
+    mod = random_modifier(t, face)
+    pf.dice = max(0, count.total + mod)
+    pf.kept_face = face if mod > 0 else 0
+    ctx.log(
+        f"{count.guns} x {label}: {count.explain()}, random die {face} ({mod:+d}) = "
+        f"{pf.dice} Damage Dice",
+        R_DAMAGE,
+    )
+
+
+def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
+    """Fire high or low and roll the Damage Dice (4.3, 4.4); the damage is
+    held until the end of the phase."""
+    pf = state.pending
+    assert pf is not None
+    ship, target = state.ships[pf.ship], state.ships[pf.target]
+    count, guns = _group_count(state, t)
+    rake = rake_of(ship.pos, target) if count.range > 0 else ""
+    dice = pf.dice
+    if rake == "astern" and not high:
+        dice += t.modifiers.low_stern_rake
+        ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
+    kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
+    rolled = max(0, dice - len(kept))
+    faces = (
+        list(
+            ctx.roll(
+                f"{ship.name} Damage Dice, firing {'high' if high else 'low'}",
+                rolled,
+                R_DAMAGE,
+                seat=ship.side,
+            )
+        )
+        if rolled
+        else []
+    )
+    faces += kept
+    ammo = ship.load[pf.battery]
+    hull, r_dice, r_per, gun_hits, crew_hits = read_damage(t, faces, high, ammo)
+    for g in guns:
+        g.loaded = False
+        g.fired = True
+    side = "rake" if rake else hit_side(ship.pos, target, pf.battery, ship.id)
+    state.hits.append(
+        Hit(target.id, ship.id, side, rake, high, hull, r_dice, r_per, gun_hits, crew_hits)
+    )
+    ctx.log(
+        f"{target.name} will take {hull} hull, {r_dice * r_per} rigging, {gun_hits} gun and "
+        f"{crew_hits} crew hit(s) ({t.ammo.get(ammo).label})",
+        R_SPECIAL if ammo != "round" else R_DAMAGE,
+    )
+    pf.index += 1
+    if pf.index < len(pf.groups):
+        _roll_modifier(state, t, ctx)
+    else:
+        state.pending = None
+
+
+def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, float]:
+    """Average hits of ``dice`` Damage Dice on the Damage Table (4.3, 4.4)."""
+    table = t.damage.high if high else t.damage.low
+    a = t.ammo.get(ammo)
+    per_die = {r: table.count(r) / 6 for r in ("H", "R", "G", "C")}
+    num, den = a.hull_factor
+    return {
+        "hull": dice * per_die["H"] * a.hits_per_die * num / den,
+        "rigging": dice * per_die["R"] * a.hits_per_die * a.rigging_factor,
+        "guns": dice * per_die["G"] * a.hits_per_die,
+        "crew": dice * per_die["C"] * a.hits_per_die * a.crew_factor,
+    }
+
+
+def expect_text(state: State, t: Tables, high: bool) -> str:
+    pf = state.pending
+    assert pf is not None
+    ship, target = state.ships[pf.ship], state.ships[pf.target]
+    dice = pf.dice
+    if not high and rake_of(ship.pos, target) == "astern" and ship.pos != target.pos:
+        dice += t.modifiers.low_stern_rake
+    avg = expected_damage(t, dice, high, ship.load[pf.battery])
+    shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
+    return "about " + ", ".join(shown) if shown else "no effect"

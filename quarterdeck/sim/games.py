@@ -1,0 +1,187 @@
+"""One simulated game: the same players, dice and views whether it is played
+fast (no record, no log) for a batch run or through a :class:`Game` to be
+watched again decision by decision.
+
+Game ``index`` of a run seeded ``seed`` is played with dice seeded
+:func:`game_seed` and computer players seeded from that game seed and the
+seat's place in the scenario, so a game depends on its own seed alone: not on
+the worker, the backend or the other games of the run. That seed is what an
+``--out`` row records and what ``quarterdeck replay SCENARIO --seed N`` takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from quarterdeck.core.dice import RandomDice
+from quarterdeck.core.engine import Context, Game, Player, Ruleset
+from quarterdeck.core.hidden import EVERYTHING
+from quarterdeck.core.prompts import Prompt
+from quarterdeck.core.scenario import Scenario
+from quarterdeck.players import make_player
+from quarterdeck.rulesets import get_ruleset
+from quarterdeck.sim.tally import tally
+
+MAX_STEPS = 100_000
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded ``seed``."""
+    return (seed * 1_000_003 + index * 7_919 + 17) % (2**62)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """What one game came to: one row of ``--out``."""
+
+    index: int
+    seed: int
+    winner: str | None
+    how: str
+    turns: int
+    decisions: int
+    losses: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "winner": self.winner,
+            "how": self.how,
+            "turns": self.turns,
+            "decisions": self.decisions,
+            "losses": self.losses,
+            "points": self.points,
+        }
+
+
+def players_for(scenario: Scenario, seed: int, kinds: dict[str, str] | None) -> dict[str, Player]:
+    """The computer players of a game seeded ``seed``: seat ``n`` of the
+    scenario is seeded ``seed + n``."""
+    return {
+        side: make_player((kinds or {}).get(side, "ai"), scenario.ruleset, side, seed + n)
+        for n, side in enumerate(scenario.side_names)
+    }
+
+
+def umpires(scenario: Scenario) -> frozenset[str]:
+    return frozenset(s.name for s in scenario.header.sides if s.role == "umpire")
+
+
+def decision_view(
+    ruleset: Ruleset, state: Any, seat: str, umpire_seats: frozenset[str]
+) -> dict[str, Any]:
+    """What a computer player deciding for ``seat`` is shown: its seat's view
+    (an umpire's is everything), as :meth:`Game.viewer` maps it."""
+    view = ruleset.view(state, EVERYTHING if seat in umpire_seats else seat)
+    view["seat"] = seat
+    return view
+
+
+def view_for(
+    player: Player, ruleset: Ruleset, state: Any, prompt: Prompt, umpire_seats: frozenset[str]
+) -> dict[str, Any]:
+    """The view handed to ``player`` for ``prompt``: none is built for a
+    player that says (``needs_view(prompt)`` False) it decides without one."""
+    needs = getattr(player, "needs_view", None)
+    if needs is not None and not needs(prompt):
+        return {"seat": prompt.seat}
+    return decision_view(ruleset, state, prompt.seat, umpire_seats)
+
+
+def _context(scenario: Scenario, seed: int) -> Context:
+    return Context(
+        RandomDice(seed),
+        None,
+        umpire=scenario.umpire,
+        first=(scenario.combatants or scenario.side_names)[0],
+    )
+
+
+def play_game(
+    scenario: Scenario,
+    seed: int,
+    kinds: dict[str, str] | None = None,
+    index: int = 0,
+) -> GameOutcome:
+    """One game straight through the rule set, without record or log."""
+    return play_state(scenario, seed, kinds, index)[0]
+
+
+def play_state(
+    scenario: Scenario,
+    seed: int,
+    kinds: dict[str, str] | None = None,
+    index: int = 0,
+) -> tuple[GameOutcome, Any]:
+    """:func:`play_game`, with the final state."""
+    ruleset = get_ruleset(scenario.ruleset)
+    ctx = _context(scenario, seed)
+    state = ruleset.new_state(scenario, ctx)
+    players = players_for(scenario, seed, kinds)
+    needs = {seat: getattr(p, "needs_view", None) for seat, p in players.items()}
+    umpire_seats = umpires(scenario)
+    decisions = 0
+    prompts, apply, view_of = ruleset.prompts, ruleset.apply, ruleset.view
+    for _ in range(MAX_STEPS):
+        open_prompts = prompts(state)
+        if not open_prompts:
+            break
+        prompt = open_prompts[0]
+        seat = prompt.seat
+        need = needs[seat]
+        if need is not None and not need(prompt):
+            view: dict[str, Any] = {"seat": seat}
+        else:  # as decision_view, inlined: this loop is the batch runner's
+            view = view_of(state, EVERYTHING if seat in umpire_seats else seat)
+            view["seat"] = seat
+        answer = prompt.check(players[seat].decide(view, prompt))
+        ctx.acting = seat
+        apply(state, seat, answer, ctx)
+        decisions += 1
+    result = ruleset.result(state)
+    if result is None:
+        raise RuntimeError(f"{scenario.id}: a game did not end within {MAX_STEPS} decisions")
+    losses, points = tally(ruleset, state, scenario.combatants)
+    outcome = GameOutcome(
+        index, seed, result.winner, result.how.value, ruleset.turn(state), decisions, losses, points
+    )
+    return outcome, state
+
+
+def replay_game(scenario: Scenario, seed: int, kinds: dict[str, str] | None = None) -> Game:
+    """The game seeded ``seed`` played again through a :class:`Game`, with its
+    record and log, by the same players on the same dice as :func:`play_game`."""
+    game = Game.new(scenario, seed=seed)
+    players = players_for(scenario, seed, kinds)
+    umpire_seats = umpires(scenario)
+    for _ in range(MAX_STEPS):
+        prompt = game.prompt()
+        if prompt is None:
+            break
+        player = players[prompt.seat]
+        view = view_for(player, game.ruleset, game.state, prompt, umpire_seats)
+        game.apply(prompt.seat, player.decide(view, prompt), prompt=prompt)
+    if game.result() is None:
+        raise RuntimeError(f"{scenario.id}: the game did not end within {MAX_STEPS} decisions")
+    return game
+
+
+def outcome_of(game: Game, index: int = 0) -> GameOutcome:
+    """The row of a finished game played through a :class:`Game`."""
+    result = game.result()
+    if result is None:
+        raise ValueError("the game is not finished")
+    losses, points = tally(game.ruleset, game.state, game.scenario.combatants)
+    return GameOutcome(
+        index,
+        game.record.seed or 0,
+        result.winner,
+        result.how.value,
+        game.turn,
+        len(game.record.decisions()),
+        losses,
+        points,
+    )
