@@ -25,6 +25,7 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import (
+    BigInteger,
     Column,
     Engine,
     Float,
@@ -60,7 +61,7 @@ games = Table(
     Column("ruleset", String(40), nullable=False),
     Column("scenario_id", String(80), nullable=False),
     Column("scenario_json", Text, nullable=False),
-    Column("seed", Integer),
+    Column("seed", BigInteger),  # --seed takes 64 bits (migration 0003)
     Column("dice_mode", String(16), nullable=False),
     Column("seats_json", Text, nullable=False, default="{}"),
     Column("status", String(16), nullable=False, default="playing"),
