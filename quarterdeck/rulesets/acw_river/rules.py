@@ -383,6 +383,7 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
         if isinstance(target, tuple) and target[0] == "mortar":
             assert isinstance(unit, Ship)
             forts.mortar_fire(state, unit, target[1], target[2], ctx, t)
+            make_smoke(state, unit, t)  # a mortar is a gun: it smokes as any gun
         elif isinstance(target, tuple) and target[0] == "shore":
             assert isinstance(unit, Ship)
             forts.shore_fire(state, unit, target[1], shots, ctx, t)

@@ -276,3 +276,25 @@ def test_a_forts_order_sheet_stands_all_game_no_signal_changes_it() -> None:
         assert game.dice.requests == []
     kept = [e for e in game.log if "keeps to his order sheet (hold)" in e.text]
     assert len(kept) == 2 and all(e.seats == ("confederate",) for e in kept)
+
+
+def test_smoke_a_mortar_boat_firing_on_a_windless_day_smokes_as_any_gun() -> None:
+    # Smoke: with no wind any gun firing gathers a half-inch cloud round
+    # itself; a mortar boat's mortar is a gun like the rest
+    from quarterdeck.rulesets.acw_river.rules import resolve_fire
+
+    for wind, clouds in (("none", 1), ("east", 0)):
+        state = position(
+            [ship("m", "sidney_c_jones", "union", 30.0, 40)],
+            forts=[FORT],
+            table={"lanes": [0, 0, 0, 0, 0], "wind": wind},
+        )
+        state.turn = 2
+        state.fire_orders = {"union": {"m": "mortar:fort"}}
+        ctx, _, log = context([5])  # a 5 misses a first shot
+        resolve_fire(state, T, ctx)
+        assert "misses" in log.text()
+        assert len(state.smoke) == clouds
+        if clouds:
+            (cloud,) = state.smoke
+            assert (cloud.ship, cloud.x, cloud.y, cloud.size) == ("m", 30.0, 40.0, 0.5)
