@@ -245,7 +245,7 @@ def load_scenario(name: str, sets: list[str], tables: Path | None) -> Scenario:
             raise TableError(str(exc)) from None
         data["house_rules"] = house
     try:
-        return scenarios.build(data, f"{base.path} (with overrides)")
+        return scenarios.build(data, f"{base.path} (with overrides)", strict=True)
     except TableError as exc:
         if tables is None or exc.problems is None:
             raise
@@ -563,12 +563,23 @@ def games(db: DbOption = None, as_json: JsonFlag = False) -> None:
         "result",
     )
     for r in rows:
-        result = f"{r.result['winner'] or 'draw'}: {r.result['how']}" if r.result else ""
+        result = _result_text(r.result)
         seats = ", ".join(f"{k}={v}" for k, v in r.seats.items())
         table.add_row(
             r.id, Text(r.scenario_id), r.status, Text(seats), str(r.entries), Text(result)
         )
     console.print(table)
+
+
+def _result_text(result: dict[str, Any] | None) -> str:
+    """A saved game's result as listed: who won and how, or, for a game
+    whose rules failed, the last line of the error kept with it."""
+    if not result:
+        return ""
+    if "error" in result:
+        lines = str(result["error"]).strip().splitlines() or ["?"]
+        return f"failed: {lines[-1][:120]}"
+    return f"{result.get('winner') or 'draw'}: {result.get('how', '')}"
 
 
 def _public_seat(key: str) -> bool:

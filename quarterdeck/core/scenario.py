@@ -338,8 +338,15 @@ def check_numbers(data: Any, where: str, text: str | None = None) -> None:
         raise ScenarioError(problem_message(found[:20], where, text))
 
 
-def build(data: dict[str, Any], where: str, text: str | None = None) -> Scenario:
-    """Validate ``data`` (header, then the rule set's part) into a Scenario."""
+def build(
+    data: dict[str, Any], where: str, text: str | None = None, strict: bool = False
+) -> Scenario:
+    """Validate ``data`` (header, then the rule set's part) into a Scenario.
+
+    ``strict`` (a file or ``--set`` a user wrote): a top-level field that
+    neither the header nor the rule set knows is refused, not ignored (a
+    misspelt ``turn_limt = 4`` changed nothing). Scenarios inside saved
+    records are read as they were accepted then."""
     from quarterdeck.rulesets import get_ruleset, ruleset_ids
 
     if not isinstance(data, dict):
@@ -374,6 +381,16 @@ def build(data: dict[str, Any], where: str, text: str | None = None) -> Scenario
         scenario.model = ruleset.parse_scenario(scenario)
     except ValidationError as exc:
         raise ScenarioError(validation_message(exc, where, text)) from None
+    fields = getattr(type(scenario.model), "model_fields", None)
+    if strict and fields is not None:
+        known = sorted(set(Header.model_fields) | set(fields))
+        unknown: list[Problem] = [
+            ((key,), f"unknown field (check its spelling; fields: {', '.join(known)})")
+            for key in data
+            if key not in known
+        ]
+        if unknown:
+            raise ScenarioError(problem_message(unknown, where, text))
     return scenario
 
 
@@ -388,7 +405,7 @@ def load_file(path: str | Path) -> Scenario:
         raise ScenarioError(
             f"{p}, line {line}: not a UTF-8 text file (byte {exc.start + 1} cannot be read)"
         ) from None
-    return build(parse_text(text, str(p)), str(p), text)
+    return build(parse_text(text, str(p)), str(p), text, strict=True)
 
 
 def bundled_paths() -> dict[str, Path]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any
 
 import platformdirs
 from sqlalchemy import (
+    BigInteger,
     Column,
     Engine,
     Float,
@@ -60,7 +62,7 @@ games = Table(
     Column("ruleset", String(40), nullable=False),
     Column("scenario_id", String(80), nullable=False),
     Column("scenario_json", Text, nullable=False),
-    Column("seed", Integer),
+    Column("seed", BigInteger),  # --seed takes 64 bits (migration 0003)
     Column("dice_mode", String(16), nullable=False),
     Column("seats_json", Text, nullable=False, default="{}"),
     Column("status", String(16), nullable=False, default="playing"),
@@ -369,9 +371,26 @@ def _in_memory(url: str) -> bool:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    _wal(cursor)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _wal(cursor: Any, wait: float = SQLITE_WAIT) -> None:
+    """Switch the file to write-ahead logging. SQLite may answer "database is
+    locked" at once, without its busy wait, while another process is making
+    the same switch on a new file: try again until ``wait`` seconds pass."""
+    deadline = time.monotonic() + wait
+    pause = 0.01
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.5)
 
 
 def migrate(store_engine: Engine) -> None:

@@ -474,8 +474,14 @@ class Games:
                 self._try_pending(live)
         else:
             try:
-                live.game = Game.replay(record)
-                live.game.dice = self._program_dice(meta, live.game.dice, len(record.entries))
+                if record.seed is not None:
+                    # both dice as the game began, advanced past the recorded
+                    # rolls each its own: the game goes on as if never stopped
+                    dice = self._program_dice(meta, RandomDice(record.seed))
+                    live.game = Game.replay(record, live=dice)
+                else:
+                    live.game = Game.replay(record)
+                    live.game.dice = self._program_dice(meta, live.game.dice, len(record.entries))
             except QuarterdeckError as exc:
                 raise WebError(f"game {game_id} cannot be replayed: {exc}", 500) from None
         self._watchers(live)

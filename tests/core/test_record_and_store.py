@@ -4,6 +4,7 @@ game killed part-way resumes where it stopped, identical to one never stopped.""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -212,7 +213,7 @@ def test_a_database_made_before_migrations_is_upgraded_and_keeps_its_games(
     store = Store(url)
     names, indexes, version = _tables(url)
     assert {"games", "entries", "quarterdeck_version"} <= names
-    assert "ix_games_status_updated" in indexes and version == ["0002"]
+    assert "ix_games_status_updated" in indexes and version == ["0003"]
     record, row = store.load("abc123")
     assert row.status == "playing" and record.entries == game.record.entries
 
@@ -236,7 +237,7 @@ def test_a_database_at_the_first_revision_is_brought_to_the_newest(tmp_path: Pat
     engine.dispose()
     assert _tables(url)[1] == set() and _tables(url)[2] == ["0001"]
     Store(url)
-    assert _tables(url)[1] == {"ix_games_status_updated"} and _tables(url)[2] == ["0002"]
+    assert _tables(url)[1] == {"ix_games_status_updated"} and _tables(url)[2] == ["0003"]
 
 
 def _open_store_at(url: str, start: float) -> None:
@@ -264,7 +265,7 @@ def test_processes_starting_at_once_on_a_new_file_all_open_it(tmp_path: Path) ->
         for p in procs:
             p.join(60)
         assert [p.exitcode for p in procs] == [0, 0, 0, 0]
-        assert _tables(url)[2] == ["0002"]
+        assert _tables(url)[2] == ["0003"]
 
 
 def test_two_writers_of_one_entry_the_second_is_refused_and_writes_nothing(
@@ -329,3 +330,19 @@ def test_resuming_a_record_cut_in_a_step_stores_the_rest_of_the_step(tmp_path: P
     stored, _ = store.load(game_id)
     assert len(resumed.record.entries) > cut + 1
     assert stored.entries == resumed.record.entries == entries[: len(stored.entries)]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("QUARTERDECK_TEST_POSTGRES"),
+    reason="QUARTERDECK_TEST_POSTGRES (a PostgreSQL URL to an empty database) not set",
+)
+def test_a_64_bit_seed_is_stored_on_postgresql_too() -> None:
+    # `--seed 3000000000` failed on PostgreSQL ("integer out of range"): the
+    # column was 32 bits; migration 0003 makes it 64, as --seed allows
+    url = os.environ["QUARTERDECK_TEST_POSTGRES"]
+    store = Store(url)
+    game = Game.new(scenarios.load(SCENARIO), seed=2**63 - 1)
+    game_id = store.create(game.record, {})
+    record, _ = store.load(game_id)
+    assert record.seed == 2**63 - 1 and record.entries == game.record.entries
+    assert _tables(url)[2] == ["0003"]

@@ -84,3 +84,26 @@ def test_house_rules_change_the_charts(tmp_path: Path) -> None:
     text = GOOD + "\n[house_rules.attempt]\nstarting_dice = 3\n"
     game = Game.new(scenarios.load(str(_write(tmp_path, text))), seed=1)
     assert game.ruleset.tables(game.state).attempt.starting_dice == 3  # type: ignore[attr-defined]
+
+
+def test_a_misspelt_top_level_field_is_refused_not_ignored(tmp_path: Path) -> None:
+    # `turn_limt = 4` was accepted and the game played 8 turns
+    path = _write(tmp_path, GOOD.replace("turn_limit = ", "turn_limt = ", 1))
+    assert path.read_text() != GOOD
+    with pytest.raises(ScenarioError) as info:
+        scenarios.load(str(path))
+    message = str(info.value)
+    line = GOOD.splitlines().index("turn_limit = 8") + 1
+    assert message.startswith(f"{path}, line {line}: field 'turn_limt': unknown field")
+    assert "turn_limit" in message and "\n" not in message
+
+
+def test_an_unknown_set_field_is_refused_naming_the_fields() -> None:
+    from quarterdeck.cli.main import load_scenario
+
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("sample-game", ["nope=1"], None)
+    message = str(info.value)
+    assert "(with overrides): field 'nope': unknown field" in message
+    assert "light" in message and "table" in message
+    assert load_scenario("sample-game", ["light=day"], None).model.light == "day"

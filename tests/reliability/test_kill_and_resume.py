@@ -42,8 +42,10 @@ SCENARIOS = (
     "arkansas-yazoo-1862",
     "forts-jackson-1862",
     "yazoo-landing",
+    "sample-game",
+    "arkansas-vicksburg-1862",
 )
-GAMES = int(os.environ.get("QUARTERDECK_FAULT_GAMES", "27"))
+GAMES = int(os.environ.get("QUARTERDECK_FAULT_GAMES", "33"))
 SIDES = {
     "cape-st-vincent-1797": ("british", "spanish"),
     "speedy-el-gamo-1801": ("british", "spanish"),
@@ -54,6 +56,8 @@ SIDES = {
     "arkansas-yazoo-1862": ("confederate", "union"),
     "forts-jackson-1862": ("union", "confederate"),
     "yazoo-landing": ("union", "confederate", "gm"),
+    "sample-game": ("british", "french"),
+    "arkansas-vicksburg-1862": ("confederate", "union"),
 }
 
 

@@ -259,6 +259,11 @@ def test_a_game_whose_rules_fail_is_marked_failed_not_left_playing(
     assert "marked failed" in r.json()["detail"]
     row = store.load(game["id"])[1]
     assert row.status == "failed" and "ZeroDivisionError" in str(row.result)
+    # the start page's list of saved games says so (it said "playing")
+    page = client.get("/").text
+    saved = page[page.index(f'data-game="{game["id"]}"') :]
+    state = saved[: saved.index("</tr>")]
+    assert "failed: an error of the program" in state and "playing" not in state
 
 
 # -- two servers on one database ------------------------------------------------------

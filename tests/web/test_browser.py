@@ -24,7 +24,8 @@ def version(page: Any) -> int:
 def wait_changed(page: Any, before: int) -> None:
     try:
         page.wait_for_function(
-            "v => Number(document.getElementById('game').dataset.version) > v",
+            "v => { const g = document.getElementById('game');"
+            " return Number(g.dataset.version) > v && !g.classList.contains('busy'); }",
             arg=before,
             timeout=15_000,
         )

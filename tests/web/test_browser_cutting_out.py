@@ -20,6 +20,12 @@ PREFERRED = ("climb", "land", "sail", "hatch-2", "hatch-1", "attack")
 def raid_step(page: Any) -> str:
     """One decision of the raiders: row for the corvette with all the boat
     has, climb, guard the hatch, sweep the deck, fire, make sail."""
+    # the program's defenders may still be deciding: wait for the question
+    page.wait_for_function(
+        "() => document.querySelector('#frag-prompt button.answer, #frag-prompt form')"
+        " || document.querySelector('#frag-status .result')",
+        timeout=30_000,
+    )
     before = version(page)
     form = page.locator("form.form-prompt")
     if form.count():

@@ -7,7 +7,8 @@ losses reach its commander's threshold (a panicky one after the first,
 stubborn at a third, fanatic at two thirds) and on every loss after. One
 test a move, however many reasons. One die, with every modifier that holds
 at the moment of the test; 1 or more and she fights on, 0 or less and she is
-abandoned.
+abandoned. "No speed" is a steamer's that has lost it: a ship under sail
+alone takes neither "can still move" nor "no speed available".
 """
 
 from __future__ import annotations
@@ -78,17 +79,20 @@ def ship_modifiers(state: State, ship: Ship, t: Tables) -> list[Modifier]:
     else:
         out.append(Modifier("unable to fire", m.cannot_fire))
     # speed is what her engine and boiler can give: a ship aground with her
-    # engine sound takes the run-aground modifier, not "no speed" as well
-    if effective_max(ship, t) > 0:
+    # engine sound takes the run-aground modifier, not "no speed" as well; a
+    # ship under sail alone has no steam speed to lose and takes neither
+    # (the program gives her no way of her own: see the rules notes)
+    top = effective_max(ship, t)
+    if ship.max_speed > 0 and top > 0:
         out.append(Modifier("can still move", m.can_move))
-    else:
+    elif ship.max_speed > 0:
         out.append(Modifier("no speed available", m.no_speed))
     if ship.aground is not None:
         if ship.fired_on_by:
             out.append(Modifier("aground and under fire", m.aground_under_fire))
         else:
             out.append(Modifier("run aground", m.aground))
-    if ship.rammed and effective_max(ship, t) == 0:
+    if ship.rammed and ship.max_speed > 0 and top == 0:
         out.append(Modifier("rammed with no speed left", m.rammed_no_speed))
     if any(e.kind in STEERING for e in ship.effects):
         out.append(Modifier("steering jammed", m.steering))

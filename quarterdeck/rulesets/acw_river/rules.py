@@ -383,30 +383,32 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
         if isinstance(target, tuple) and target[0] == "mortar":
             assert isinstance(unit, Ship)
             forts.mortar_fire(state, unit, target[1], target[2], ctx, t)
+            make_smoke(state, unit, t)  # a mortar is a gun: it smokes as any gun
         elif isinstance(target, tuple) and target[0] == "shore":
             assert isinstance(unit, Ship)
             forts.shore_fire(state, unit, target[1], shots, ctx, t)
         elif shots:
             fire_at(state, unit, target, shots, ctx, t, hit_guns.setdefault(target.id, []))
-        if isinstance(unit, Ship) and shots:
+        if shots:
             make_smoke(state, unit, t)
     state.fire_orders = {}
     state.due = []
 
 
-def make_smoke(state: State, ship: Ship, t: Tables) -> None:
-    """Smoke on a windless day: a half-inch cloud round the firing ship,
-    growing by half an inch each move she fires without moving; it takes two
-    moves to clear for each move of firing."""
+def make_smoke(state: State, unit: Ship | Fort, t: Tables) -> None:
+    """Smoke on a windless day: a half-inch cloud round the guns firing, a
+    ship's or a fort's battery's alike, growing by half an inch each move
+    they fire without moving (a fort never moves); it takes two moves to
+    clear for each move of firing."""
     if state.table.wind != "none":
         return
     for cloud in state.smoke:
-        if cloud.ship == ship.id and abs(cloud.x - ship.x) < 1e-6 and abs(cloud.y - ship.y) < 1e-6:
+        if cloud.ship == unit.id and abs(cloud.x - unit.x) < 1e-6 and abs(cloud.y - unit.y) < 1e-6:
             cloud.size += t.smoke.grow
             cloud.clears += t.smoke.clears_per_move
             return
     state.smoke.append(
-        Smoke(ship.id, ship.x, ship.y, t.smoke.cube, state.turn + t.smoke.clears_per_move)
+        Smoke(unit.id, unit.x, unit.y, t.smoke.cube, state.turn + t.smoke.clears_per_move)
     )
 
 

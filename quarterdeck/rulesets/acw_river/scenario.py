@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from quarterdeck.core.scenario import SLUG
+from quarterdeck.core.scenario import SLUG, PolygonPoints
 
 Vec = tuple[float, float]
 
@@ -96,7 +96,7 @@ class FeatureSpec(_Model):
 
     id: str = Field(pattern=SLUG)
     kind: Literal["land", "shoal", "stakes", "rocks", "chain", "wreck"]
-    polygon: list[Vec] = Field(min_length=3)
+    polygon: PolygonPoints
     label: str = ""
     depth: int | None = Field(default=None, ge=0)
 

@@ -421,9 +421,9 @@ class Minefield:
 @dataclass(slots=True)
 class Smoke:
     """A cloud of gun smoke on a windless day (Smoke): a cube round a firing
-    ship that grows while she keeps firing and stands still."""
+    ship or fort that grows while it keeps firing and stands still."""
 
-    ship: str
+    ship: str  # the ship's or fort's id
     x: float
     y: float
     size: float  # inches

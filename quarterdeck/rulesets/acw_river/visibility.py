@@ -137,11 +137,13 @@ def ship_sees(
 
 
 def fort_sees(state: State, fort: Fort, target: Ship, t: Tables, knower: str | None = None) -> bool:
+    """Whether the fort has ``target`` in sight; like a ship, it sees
+    through its own guns' smoke, not through anyone else's."""
     th = hull(target)
     if th.range_to_point((fort.x, fort.y)) > sight_range(state, t) + max(fort.w, fort.h) / 2:
         return False
     return any(
-        clear_line(state, (fort.x, fort.y), p, target.spv_start, (target.id,), t, knower)
+        clear_line(state, (fort.x, fort.y), p, target.spv_start, (fort.id, target.id), t, knower)
         for p in _points(target)
     )
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from quarterdeck.core.dice import Deck
-from quarterdeck.core.scenario import SLUG
+from quarterdeck.core.scenario import SLUG, PolygonPoints
 from quarterdeck.rulesets.cutting_out.tables import FigureType, Light
 
 Point = tuple[float, float]
@@ -127,7 +127,7 @@ class BatterySpec(_Spec):
     name: str
     side: str
     nation: Nation
-    outline: list[Point] = Field(min_length=3)
+    outline: PolygonPoints
     guns: list[LandGunSpec] = Field(default_factory=list)
     garrison: list[FigureGroup] = Field(default_factory=list)
 
@@ -160,7 +160,7 @@ class CuttingOutScenario(BaseModel):
     """The rule-set part of a Cutting Out Party scenario."""
 
     model_config = ConfigDict(extra="allow")
-    table: tuple[float, float] = (72.0, 48.0)
+    table: tuple[Annotated[float, Field(gt=0)], Annotated[float, Field(gt=0)]] = (72.0, 48.0)
     light: Light = "night"
     random_events: bool = True
     men_per_figure: int = Field(default=1, ge=1)
@@ -171,8 +171,8 @@ class CuttingOutScenario(BaseModel):
     alarmed: bool = False
     exit: Edge = "south"
     prize: str | None = None
-    land: list[list[Point]] = Field(default_factory=list)
-    earthworks: list[list[Point]] = Field(default_factory=list)
+    land: list[PolygonPoints] = Field(default_factory=list)
+    earthworks: list[PolygonPoints] = Field(default_factory=list)
     landings: list[LandingSpec] = Field(default_factory=list)
     ships: list[ShipSpec] = Field(min_length=1)
     batteries: list[BatterySpec] = Field(default_factory=list)

@@ -92,6 +92,9 @@
   }
 
   async function post(path, body) {
+    // one answer at a time: a second click or Enter while the first is on
+    // its way would answer a question the game has already moved past
+    if (root.classList.contains("busy")) return;
     say("");
     root.classList.add("busy");
     try {

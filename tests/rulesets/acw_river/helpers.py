@@ -107,3 +107,28 @@ def context(values: list[int], cards: list[str] | None = None) -> tuple[Context,
     dice = ScriptedDice(values, cards=cards or [])
     log = Log()
     return Context(dice, log.append), dice, log
+
+
+def engine_game(state: State, dice: list[int]) -> Any:
+    """A game around the hand-set position ``state``: the sequence of play
+    runs on from ``state.phase`` as the engine runs it after an answer, with
+    scripted dice, and every later answer goes through ``Game.apply`` (the
+    prompt checks the answer, the rules run to the next question)."""
+    from quarterdeck.core.engine import Game
+    from quarterdeck.core.record import Record
+    from quarterdeck.rulesets.acw_river.rules import advance
+
+    data: dict[str, Any] = {
+        "id": "test",
+        "ruleset": "acw-river",
+        "title": "test",
+        "sides": [{"name": n, "title": n} for n in state.sides],
+    }
+    scenario = Scenario(Header.model_validate(data), data, "test")
+    source = ScriptedDice(dice)
+    record = Record(
+        ruleset="acw-river", scenario_id="test", scenario=data, seed=None, dice_mode="scripted"
+    )
+    game = Game(AcwRiver(playable=True), scenario, state, source, record)
+    advance(state, T, Context(source, game.log.append))
+    return game

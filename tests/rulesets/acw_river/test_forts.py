@@ -215,3 +215,86 @@ def test_the_terminal_table_letters_ships_apart_from_the_forts_f() -> None:
         "E ",
         "G ",
     ]
+
+
+def test_a_forts_order_sheet_stands_all_game_no_signal_changes_it() -> None:
+    # Fort Commander: the fort's order sheet is completed before the battle
+    # and nothing in the text changes it (Orders: only a Fleet Commander
+    # changes a captain's orders; fort commanders stay at their posts). The
+    # fleet commander aboard his flagship Gaines signals her a new order; the
+    # plot offers none for the fort, an answer that tries one is refused, and
+    # the stubborn commander, ordered to hold fire, holds it when told to
+    # fire on Hartford, move after move
+    from quarterdeck.core.errors import IllegalAnswer
+
+    from .helpers import engine_game
+
+    state = position(
+        [
+            ship("h", "hartford", "union", 9.0, 40.0, 0.0),
+            ship("b", "brooklyn", "union", 9.0, 44.0, 0.0),
+            ship("g", "gaines", "confederate", 12.0, 30.0, 0.0),
+        ],
+        forts=[FORT],
+        dice={"fcdr-fort": (3, 3, 3, 6)},  # white 3: stubborn
+    )
+    state.turn, state.phase = 0, "orders"
+    state.sighted = {"confederate": ["h", "b"], "union": []}
+    game = engine_game(state, [])
+    game.apply("confederate", {"flagship": "g", "order:g": "hold", "order:fort": "hold"})
+    game.apply("union", {"flagship": "h", "order:h": "hold", "order:b": "hold"})
+
+    def still(seat: str, **more: str) -> dict[str, object]:
+        prompt = game.prompt_for(seat)
+        assert prompt is not None and prompt.context["step"] == "plot"
+        stay = {"speed": 0, "helm": "ahead", "action": "none", "laying": "none", "quarter": 4}
+        answer: dict[str, object] = {
+            f.name: stay.get(f.name.split("/")[1], f.choices[0].id if f.choices else 0)
+            for f in prompt.fields
+        }
+        return {**answer, **more}
+
+    for move in (1, 2):
+        prompt = game.prompt_for("confederate")
+        assert prompt is not None and prompt.context["turn"] == move
+        names = [f.name for f in prompt.fields]
+        assert "g/order" in names and not any(n.startswith("fort") for n in names)
+        try:
+            game.apply("confederate", still("confederate", **{"fort/order": "engage:h"}))
+        except IllegalAnswer as exc:
+            assert "unknown field(s) ['fort/order']" in str(exc)
+        else:
+            raise AssertionError("a new order for the fort was taken")
+        game.apply("confederate", still("confederate", **{"g/order": "engage"}))
+        game.apply("union", still("union"))
+        game.apply("confederate", {"g": "hold", "fort": "at:h"})
+        game.apply("union", {"h": "hold"})
+        orders = game.state.sides["confederate"].orders
+        assert (orders["g"].kind, orders["fort"].kind) == ("engage", "hold")
+        h = game.state.ships["h"]
+        assert h.spv == h.spv_start
+        assert game.dice.requests == []
+    kept = [e for e in game.log if "keeps to his order sheet (hold)" in e.text]
+    assert len(kept) == 2 and all(e.seats == ("confederate",) for e in kept)
+
+
+def test_smoke_a_mortar_boat_firing_on_a_windless_day_smokes_as_any_gun() -> None:
+    # Smoke: with no wind any gun firing gathers a half-inch cloud round
+    # itself; a mortar boat's mortar is a gun like the rest
+    from quarterdeck.rulesets.acw_river.rules import resolve_fire
+
+    for wind, clouds in (("none", 1), ("east", 0)):
+        state = position(
+            [ship("m", "sidney_c_jones", "union", 30.0, 40)],
+            forts=[FORT],
+            table={"lanes": [0, 0, 0, 0, 0], "wind": wind},
+        )
+        state.turn = 2
+        state.fire_orders = {"union": {"m": "mortar:fort"}}
+        ctx, _, log = context([5])  # a 5 misses a first shot
+        resolve_fire(state, T, ctx)
+        assert "misses" in log.text()
+        assert len(state.smoke) == clouds
+        if clouds:
+            (cloud,) = state.smoke
+            assert (cloud.ship, cloud.x, cloud.y, cloud.size) == ("m", 30.0, 40.0, 0.5)

@@ -165,3 +165,44 @@ def test_morale_run_aground_with_her_engine_sound_is_minus_1_not_no_speed_as_wel
     assert morale_test(state, t, ctx, T) and t.status == "active"
     t.crew.boiler = 0  # nobody in the boiler room: no speed at all
     assert mods(state, "t")["no speed available"] == -3
+
+
+def test_morale_no_speed_available_is_a_steamers_lost_speed_not_a_sailing_ships() -> None:
+    # Morale: "no speed left" (the trigger) and "no speed available" (-3)
+    # are a ship's that has lost her speed, as "unable to fire" is one's that
+    # has lost her guns; a ship under sail alone never had steam to lose and
+    # takes neither it nor "can still move". Cumberland (sail) and Minnesota
+    # (screw, her engine shot away) have lost a third of their CPV and fallen
+    # below their minimum SPV; each throws a 3 in the morale step: Cumberland
+    # fights on (3 - 2 - 3 + 2 + 1 = 1), Minnesota is abandoned (-3 more: -2)
+    from .helpers import engine_game
+
+    state = position(
+        [
+            ship("c", "cumberland", "union", 20.0, 30.0, 0.0),
+            ship("m", "minnesota", "union", 30.0, 30.0, 0.0),
+            ship("v", "virginia", "confederate", 25.0, 50.0, 180.0),
+        ],
+    )
+    c, m = state.ships["c"], state.ships["m"]
+    assert (c.max_speed, m.max_speed) == (0, 12)
+    c.crew.lost, c.spv = 13, c.pv - 1  # 13 of 38 CPV: a third
+    m.crew.lost, m.spv, m.speed_lost = 22, m.pv - 1, 12  # 22 of 65; no speed left
+    c.morale_due = ["lost CPV", "below minimum SPV"]
+    m.morale_due = ["lost CPV", "below minimum SPV", "no speed left"]
+    assert "no speed available" not in mods(state, "c") and "can still move" not in mods(state, "c")
+    state.phase, state.stage = "morale", ""
+    game = engine_game(state, [3, 3])
+    assert [r.label for r in game.dice.requests] == [
+        "USS Cumberland tests morale (lost CPV, below minimum SPV)",
+        "USS Minnesota tests morale (lost CPV, below minimum SPV, no speed left)",
+    ]
+    assert (c.status, m.status) == ("active", "abandoned")
+    text = "\n".join(e.text for e in game.log)
+    assert "guns can still fire +1 = 1: fights on" in text
+    assert "no speed available -3 = -2: is abandoned" in text
+    # rammed with her engine sound or under sail: no "rammed with no speed left"
+    c.rammed = True
+    assert "rammed with no speed left" not in mods(state, "c")
+    m.rammed = True
+    assert mods(state, "m")["rammed with no speed left"] == -2

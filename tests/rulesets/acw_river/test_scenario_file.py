@@ -83,3 +83,28 @@ def test_a_ship_may_be_named_apart_from_her_facts_two_fire_rafts() -> None:
     assert state.ships["raft-1"].name == "Fire raft (west)"
     assert state.ships["raft-2"].name == "Fire raft (east)"
     assert state.ships["manassas"].name == "CSS Manassas"
+
+
+HAMPTON = (SCENARIOS / "hampton-roads-1862.toml").read_text()
+SHOAL = "polygon = [[30.0, 18.0], [42.0, 18.0], [42.0, 28.0], [30.0, 28.0]]"
+
+
+@pytest.mark.parametrize(
+    ("polygon", "message"),
+    [
+        ("[[30.0, 18.0], [42.0, 28.0], [42.0, 18.0], [30.0, 28.0]]", "the polygon's edges cross"),
+        ("[[30.0, 18.0], [42.0, 28.0]]", "a polygon needs at least 3 corners, got 2"),
+    ],
+)
+def test_a_terrain_polygon_no_geometry_can_use_is_refused(
+    tmp_path: Path, polygon: str, message: str
+) -> None:
+    # a bow-tie shoal was accepted and played, inside and outside undecided
+    assert SHOAL in HAMPTON
+    path = tmp_path / "bad.toml"
+    path.write_text(HAMPTON.replace(SHOAL, f"polygon = {polygon}", 1))
+    with pytest.raises(ScenarioError) as caught, playable():
+        scenarios.load_file(path)
+    text = str(caught.value)
+    assert "\n" not in text and text.startswith(f"{path}, line ")
+    assert "field 'features[0].polygon'" in text and message in text

@@ -130,3 +130,58 @@ def test_a_party_landed_by_an_unsighted_ship_is_absent_from_the_other_sides_view
     assert view(state, None, T)["parties"] == []
     state.sighted["confederate"] = ["h"]
     assert len(view(state, "confederate", T)["parties"]) == 1
+
+
+def test_smoke_a_forts_batteries_firing_on_a_windless_day_smoke_as_a_ship_does() -> None:
+    # Smoke: with no wind the smoke gathers round the gun firing, any gun,
+    # a fort's battery as well as a ship's: a half-inch cube that grows half
+    # an inch each move the guns keep firing from where they stand, and it
+    # hides what lies behind it; the fort sees through its own, as a ship does
+    from quarterdeck.rulesets.acw_river.rules import resolve_fire
+    from quarterdeck.rulesets.acw_river.visibility import fort_sees
+
+    fort = {
+        "id": "fort",
+        "name": "Fort",
+        "side": "confederate",
+        "kind": "earthwork",
+        "x": 3.8,
+        "y": 40.0,
+        "w": 4.0,
+        "h": 2.0,
+        "cpv": [1, 2, 0, 0, 0, 0],
+        "commander_square": 2,
+        "guns": [{"type": "8in-sb", "square": 1}, {"type": "8in-sb", "square": 2}],
+    }
+    ships = [
+        ship("h", "hartford", "union", 9.0, 40.0, 0.0),
+        ship("m", "monitor", "union", 4.2, 30.0, 0.0),
+        ship("g", "gaines", "confederate", 4.2, 50.0, 0.0),
+    ]
+    state = position(ships, table={"lanes": [0, 0, 0, 0, 0], "wind": "none"}, forts=[fort])
+    state.sighted = {"confederate": ["h", "m"], "union": []}
+    m, g, h = state.ships["m"], state.ships["g"], state.ships["h"]
+    assert ship_sees(state, m, g, T)  # nothing yet between Monitor and Gaines
+    state.turn = 2
+    state.fire_orders = {"confederate": {"fort": "at:h"}}
+    ctx, _, _ = context([6, 6])
+    resolve_fire(state, T, ctx)
+    assert h.spv < h.spv_start
+    (cloud,) = state.smoke
+    assert (cloud.ship, cloud.x, cloud.y, cloud.size, cloud.clears) == ("fort", 3.8, 40.0, 0.5, 4)
+    assert not ship_sees(state, m, g, T)  # the fort's smoke hides Gaines from Monitor
+    assert fort_sees(state, state.forts["fort"], h, T)  # not the fort from Hartford
+    state.turn, state.fired = 4, []
+    state.fire_orders = {"confederate": {"fort": "at:h"}}
+    ctx, _, _ = context([6, 6])
+    resolve_fire(state, T, ctx)
+    (cloud,) = state.smoke
+    assert cloud.size == 1.0 and cloud.clears == 6
+    # with a wind the same fire leaves no smoke
+    windy = position(ships, table={"lanes": [0, 0, 0, 0, 0], "wind": "east"}, forts=[fort])
+    windy.sighted = {"confederate": ["h", "m"], "union": []}
+    windy.turn = 2
+    windy.fire_orders = {"confederate": {"fort": "at:h"}}
+    ctx, _, _ = context([6, 6])
+    resolve_fire(windy, T, ctx)
+    assert windy.ships["h"].spv < windy.ships["h"].spv_start and windy.smoke == []

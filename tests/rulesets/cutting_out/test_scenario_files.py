@@ -97,3 +97,43 @@ def test_the_historical_ships_have_their_sources() -> None:
     for key in ("hermione-1799", "chevrette-1801", "sandwich-1800"):
         facts = ship_facts(key)
         assert facts.source and facts.length_ft and facts.beam_ft
+
+
+def refused(**changes: Any) -> str:
+    """The one-line error of the core's scenario loader for sample-game with
+    ``changes`` (what a user sees for a bad file or ``--set``)."""
+    from quarterdeck.core import scenario as scenarios
+
+    with pytest.raises(ScenarioError) as err:
+        scenarios.build(scenario_data("sample-game") | changes, "my.toml")
+    return str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "reason"),
+    [
+        ({"land": [[[0, 0], [1, 1]]]}, "land[0]", "at least 3 corners"),
+        ({"land": [[[0, 0], [10, 10], [10, 0], [0, 10]]]}, "land[0]", "edges cross"),
+        ({"land": [[[0, 0], [1, 0], [2, 0]]]}, "land[0]", "the polygon"),
+        ({"earthworks": [[[0, 0], [1, 1]]]}, "earthworks[0]", "at least 3 corners"),
+        ({"table": [0, 0]}, "table[0]", "greater than 0"),
+        ({"table": [72, -48]}, "table[1]", "greater than 0"),
+    ],
+)
+def test_a_shape_no_geometry_can_use_is_refused_before_play(
+    changes: dict[str, Any], field: str, reason: str
+) -> None:
+    # issue 13, point 5: a two-corner coastline was accepted and the game then
+    # failed on the first boat's move ("A linearring requires at least 4
+    # coordinates"); a table of no size was played
+    msg = refused(**changes)
+    assert f"field '{field}'" in msg and reason in msg, msg
+    assert all(line.startswith("my.toml: field '") for line in msg.splitlines()), msg
+
+
+def test_a_battery_outline_whose_edges_cross_is_refused() -> None:
+    batteries = scenario_data("sample-game")["batteries"]
+    x, y = batteries[0]["outline"][0]
+    batteries[0]["outline"] = [[x, y], [x + 4, y + 4], [x + 4, y], [x, y + 4]]
+    msg = refused(batteries=batteries)
+    assert "field 'batteries[0].outline'" in msg and "edges cross" in msg, msg
