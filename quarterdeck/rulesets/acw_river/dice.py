@@ -8,6 +8,8 @@ two functions, which keep the rule set's calls in one shape.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
 
@@ -27,8 +29,15 @@ def roll(
 
 
 def draw(
-    ctx: Context, deck: Deck, label: str, rule: str, seat: str | None, secret: bool = False
+    ctx: Context,
+    deck: Deck,
+    label: str,
+    rule: str,
+    seat: str | None,
+    secret: bool = False,
+    titles: Mapping[str, str] | None = None,
 ) -> str:
     """Draw one card from ``deck`` for ``seat``: the card's id, moved from
-    ``deck.cards`` to ``deck.drawn``."""
-    return ctx.draw(deck, label, rule, seat=seat, secret=secret)
+    ``deck.cards`` to ``deck.drawn``; ``titles`` name the cards to a person
+    drawing at a real table."""
+    return ctx.draw(deck, label, rule, seat=seat, secret=secret, titles=titles)

@@ -106,7 +106,14 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
             list(s["terrain_deck"]["cards"]),
             list(s["terrain_deck"]["drawn"]),
         )
-        card = draw(ctx, deck, f"Terrain card for square {n + 1}", rule_for(state), seat=None)
+        card = draw(
+            ctx,
+            deck,
+            f"Terrain card for square {n + 1}",
+            rule_for(state),
+            seat=None,
+            titles=CARD_TITLES,
+        )
         s["terrain_deck"] = {"name": deck.name, "cards": deck.cards, "drawn": deck.drawn}
         ctx.log(f"Square {n + 1}: {CARD_TITLES.get(card, card)}", rule_for(state))
         winner = rolloff(
@@ -477,6 +484,7 @@ def deal(state: State, ctx: Context, t: Tables) -> None:
                 R_OBJ,
                 seat=side.name,
                 secret=True,
+                titles={c.id: c.title for c in t.objectives.cards},
             )
             side.dealt.append(card)
         titles = "; ".join(t.objectives.card(c).title for c in side.dealt)

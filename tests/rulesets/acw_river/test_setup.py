@@ -131,6 +131,25 @@ def test_objectives_cards_for_absent_features_are_left_out_three_dealt_in_secret
     assert all(r.secret for r in dice.requests)
     assert [r.seat for r in dice.requests] == ["confederate"] * 3 + ["union"] * 3
     assert "dealt" not in view(state, "union", T)["sides"]["confederate"]
+    # at a real table each card is asked for by the words printed on it
+    assert dice.requests[0].title("flagship") == T.objectives.card("flagship").title
+    assert T.objectives.card("flagship").title != "flagship"
+
+
+def test_terrain_cards_drawn_at_a_real_table_are_named_by_their_titles() -> None:
+    from quarterdeck.rulesets.acw_river.randomtable import CARD_TITLES, step
+
+    state = position([ship("a", "hartford", "union", 24, 2)])
+    state.setup = {
+        "stage": "terrain",
+        "square": 0,
+        "terrain_deck": {"name": "terrain", "cards": ["islands", "town"], "drawn": []},
+    }
+    ctx, dice, _ = context([3, 4], cards=["town"])
+    step(state, T, ctx)
+    (request,) = [r for r in dice.requests if hasattr(r, "cards")]
+    assert request.named("town") == f"{CARD_TITLES['town']} (town)"
+    assert state.ask["card"] == "town"
 
 
 def test_random_river_battle_through_the_engine_discard_one_keep_two_secret() -> None:
