@@ -101,7 +101,7 @@ class DrawRequest:
         return dict(self.titles).get(card, card)
 
     def named(self, card: str) -> str:
-        """A card as a person is told it: "The ship's guard is asleep (asleep)",
+        """A card as a person is told it: "The guard is asleep (asleep)",
         or the id alone where there is no title."""
         title = self.title(card)
         return card if title == card else f"{title} ({card})"

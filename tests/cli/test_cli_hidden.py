@@ -106,11 +106,11 @@ def test_a_card_drawn_by_hand_is_listed_and_entered_by_its_title(tmp_path: Path)
         "british=ai",
         "--side",
         "french=ai",
-        stdin="the ship's guard is asleep\n",
+        stdin="the GUARD is asleep\n",
     )
     # the input ends at the next roll asked for: the game stops there, saved
     assert out.returncode == 130, out.stderr + out.stdout
     assert "french draws: Turn 1: random event: draw a card from the events deck" in out.stdout
-    assert "1. The ship's guard is asleep (asleep)" in out.stdout
+    assert "1. The guard is asleep (asleep)" in out.stdout
     assert "5. No event (no-event)" in out.stdout
     assert "Turn 1: random event: drew asleep" in out.stdout

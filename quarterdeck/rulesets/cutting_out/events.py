@@ -14,13 +14,15 @@ from quarterdeck.rulesets.cutting_out.state import State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 TITLES = {
-    "moon": "The moon comes out from behind the clouds",
+    "moon": "The moon comes out",
     "choppy": "Choppy seas",
-    "ensign": "An ensign gets lost in the dark",
-    "asleep": "The ship's guard is asleep",
-    "party": "A raucous party ashore earlier in the evening",
+    "ensign": "An ensign gets lost",
+    "asleep": "The guard is asleep",
+    "party": "A party ashore",
     "no-event": "No event",
 }
+"""The cards' titles, as every bundled scenario's events deck prints them
+(the start page lists the deck by these; a test keeps the two the same)."""
 
 
 def draw_event(state: State, t: Tables, ctx: Context) -> None:

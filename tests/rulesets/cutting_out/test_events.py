@@ -108,3 +108,15 @@ def test_without_random_events_no_card_is_drawn() -> None:
     g = game(random_events=False, dice=dice)
     assert not any(getattr(r, "deck", None) for r in dice.requests)
     assert g.state.event == ""
+
+
+def test_the_cards_are_named_at_the_table_as_every_scenarios_deck_prints_them() -> None:
+    # Card Events Ideas: a player drawing by hand is asked for the card by the
+    # title the start page showed him for the scenario's deck
+    import tomllib
+    from pathlib import Path
+
+    folder = Path(events.__file__).with_name("scenarios")
+    for path in sorted(folder.glob("*.toml")):
+        cards = tomllib.loads(path.read_text("utf-8"))["decks"]["events"]["cards"]
+        assert {c["id"]: c["title"] for c in cards} == events.TITLES, path.name
