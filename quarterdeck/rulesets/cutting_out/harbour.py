@@ -148,13 +148,18 @@ def boat_way(state: State, a: Vec, b: Vec, short: float = 0.5) -> list[Vec]:
             d = distance(da, entry)
             b = deck_to_table(ship, *toward(da, entry, max(0.0, d - short)))
     way = [b]
-    for ship in state.ships.values():
-        if not ship.afloat:
-            continue
-        rerouted: list[Vec] = []
-        for p, q in zip([a, *way], way, strict=False):
-            rerouted += around_ship(ship, p, q)
-        way = rerouted
+    afloat = [ship for ship in state.ships.values() if ship.afloat]
+    # a way round one ship may cross another (a guard boat beside the
+    # frigate): go over them all again until no leg crosses a hull
+    for _ in range(len(afloat) + 1):
+        before = len(way)
+        for ship in afloat:
+            rerouted: list[Vec] = []
+            for p, q in zip([a, *way], way, strict=False):
+                rerouted += around_ship(ship, p, q)
+            way = rerouted
+        if len(way) == before:
+            break
     return way
 
 

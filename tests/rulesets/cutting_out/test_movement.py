@@ -367,3 +367,34 @@ def test_a_boat_making_for_a_landing_rows_round_the_ship_in_her_way() -> None:
     way = harbour.boat_way(s, start, (60.0, 41.8))
     assert len(way) > 1
     assert not any(_crossed(ship, p, q) for p, q in zip([start, *way], way, strict=False))
+
+
+def test_a_boat_going_round_one_ship_does_not_cross_another_beside_her() -> None:
+    """Movement: no boat crosses a hull, with two ships close together. At
+    Puerto Cabello the east guard boat is moved to lie 2.7 in off the
+    Hermione's bow quarter; the pinnace, west of them, rows 12 in due east:
+    straight on she would hit the guard boat, and the way round the guard
+    boat's south end runs across the Hermione's bow, so she goes round the
+    frigate's bow as well (an inch clear) and comes down the gap between
+    them, ending an inch off the guard boat's end (her 12 in spent)."""
+    dice = ScriptedDice([6, 1, 1, 1, 1, 1, 1])
+    g = game("hermione-puerto-cabello-1799", random_events=False, dice=dice)
+    s = g.state
+    s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
+    s.ships["guard-boat-east"].x, s.ships["guard-boat-east"].y = 41.5, 26.0
+    start = (31.0, 26.0)
+    s.boats["pinnace"].x, s.boats["pinnace"].y = start
+    g.apply("british", {"toward": "heading:90", "inches": 12})
+    while (p := g.prompt()) is not None and g.state.turn == 1:
+        if p.kind == "form":
+            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+        else:
+            g.apply(p.seat, "hold")
+    assert dice.remaining == 0
+    s = g.state
+    pinnace = s.boats["pinnace"]
+    assert pinnace.last_move == pytest.approx(12.0)
+    assert (pinnace.x, pinnace.y) == pytest.approx((40.447, 22.600), abs=1e-3)
+    way = harbour.boat_way(s, start, (43.0, 26.0))
+    for ship in s.ships.values():
+        assert not any(_crossed(ship, p, q) for p, q in zip([start, *way], way, strict=False))
