@@ -189,23 +189,22 @@ class Context:
                 f"the rules must reshuffle it first ({rule})"
             )
         kinds = tuple(sorted(set(deck.cards) | set(deck.drawn)))
-        card = self.dice.draw(
-            DrawRequest(
-                label,
-                deck.name,
-                tuple(deck.cards),
-                rule,
-                seat,
-                secret,
-                kinds,
-                tuple(sorted((k, v) for k, v in (titles or {}).items() if k in kinds)),
-            )
+        request = DrawRequest(
+            label,
+            deck.name,
+            tuple(deck.cards),
+            rule,
+            seat,
+            secret,
+            kinds,
+            tuple(sorted((k, v) for k, v in (titles or {}).items() if k in kinds)),
         )
+        card = self.dice.draw(request)
         deck.take(card)
         if self._log is not None:
             self._log(
                 LogEntry(
-                    f"{label}: drew {card}",
+                    f"{label}: drew {request.named(card)}",
                     rule,
                     "draw",
                     seats=self._private(seat, secret),

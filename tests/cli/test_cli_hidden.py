@@ -113,4 +113,4 @@ def test_a_card_drawn_by_hand_is_listed_and_entered_by_its_title(tmp_path: Path)
     assert "french draws: Turn 1: random event: draw a card from the events deck" in out.stdout
     assert "1. The guard is asleep (asleep)" in out.stdout
     assert "5. No event (no-event)" in out.stdout
-    assert "Turn 1: random event: drew asleep" in out.stdout
+    assert "Turn 1: random event: drew The guard is asleep (asleep)" in out.stdout
