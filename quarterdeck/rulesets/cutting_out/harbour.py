@@ -160,7 +160,54 @@ def boat_way(state: State, a: Vec, b: Vec, short: float = 0.5) -> list[Vec]:
             way = rerouted
         if len(way) == before:
             break
+    hulls = [Polygon(outline(ship)) for ship in afloat]
+    if any(_through(hulls, p, q) for p, q in zip([a, *way], way, strict=False)):
+        # ships lying too close for the way round each in turn (the turning
+        # points round one fall in the other): the shortest way by the
+        # corners of all of them, an inch clear, else as close as will pass
+        for clear in (1.0, 0.5, 0.25):
+            shortest = _by_corners(hulls, a, way[-1], clear)
+            if shortest is not None:
+                return shortest
     return way
+
+
+def _through(hulls: list[Polygon], p: Vec, q: Vec) -> bool:
+    """Whether the leg from ``p`` to ``q`` passes through a hull (touching
+    her side is not passing through)."""
+    leg = LineString([p, q])
+    return any(leg.intersects(h) and not leg.touches(h) for h in hulls)
+
+
+def _by_corners(hulls: list[Polygon], a: Vec, b: Vec, clear: float) -> list[Vec] | None:
+    """The shortest way from ``a`` to ``b`` through no hull, turning only at
+    the corners of the hulls ``clear`` inches out (points after ``a``), or
+    None where there is none."""
+    corners = [
+        (float(x), float(y))
+        for h in hulls
+        for x, y in list(h.buffer(clear, join_style="mitre").exterior.coords)[:-1]
+    ]
+    nodes = [a, b] + [c for c in corners if not any(h.intersects(Point(c)) for h in hulls)]
+    best = {0: 0.0}
+    came: dict[int, int] = {}
+    todo = {0}
+    while todo:
+        i = min(todo, key=lambda n: best[n])
+        todo.discard(i)
+        if i == 1:
+            path = [1]
+            while path[-1] in came:
+                path.append(came[path[-1]])
+            return [nodes[n] for n in reversed(path[:-1])]
+        for j in range(len(nodes)):
+            if j == i or _through(hulls, nodes[i], nodes[j]):
+                continue
+            d = best[i] + distance(nodes[i], nodes[j])
+            if d < best.get(j, math.inf) - 1e-12:
+                best[j], came[j] = d, i
+                todo.add(j)
+    return None
 
 
 def row_way(state: State, a: Vec, way: list[Vec], inches: float) -> tuple[Vec, float, Vec]:

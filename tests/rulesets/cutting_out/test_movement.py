@@ -398,3 +398,24 @@ def test_a_boat_going_round_one_ship_does_not_cross_another_beside_her() -> None
     way = harbour.boat_way(s, start, (43.0, 26.0))
     for ship in s.ships.values():
         assert not any(_crossed(ship, p, q) for p, q in zip([start, *way], way, strict=False))
+
+
+def test_a_boat_between_two_ships_lying_close_together_goes_round_both_through_neither() -> None:
+    """Movement: no boat crosses a hull, even where two ships lie under two
+    inches apart, so that the turning points an inch clear of one fall in
+    the other. At Puerto Cabello the east guard boat lies crosswise 0.3 in
+    off the Hermione's bow; a boat west of them rows for a point east of the
+    gap: her way turns only at corners clear of both hulls."""
+    g = game("hermione-puerto-cabello-1799", random_events=False, dice=ScriptedDice([6] * 20))
+    s = g.state
+    h, guard = s.ships["hermione"], s.ships["guard-boat-east"]
+    guard.x, guard.y = harbour.deck_to_table(h, h.length + 0.3 + guard.beam / 2, 0.0)
+    guard.heading = 0.0
+    start, goal = (20.0, 22.766), (40.0, 26.066)
+    way = harbour.boat_way(s, start, goal)
+    assert way[-1] == goal
+    legs = list(zip([start, *way], way, strict=False))
+    for ship in (h, guard, s.ships["guard-boat-west"]):
+        assert not any(_crossed(ship, p, q) for p, q in legs), ship.id
+    # the way is the shortest by the corners, not a zig-zag
+    assert len(way) <= 4
