@@ -33,8 +33,7 @@ from quarterdeck.web.render.card import (
     side_title,
     table_open,
 )
-
-PX = 10.0  # SVG units per inch
+from quarterdeck.web.render.inches import PX, Frame
 
 # the sequence of play (rules.PHASES) as people say it
 PHASE_WORDS = {
@@ -73,26 +72,12 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-class _Frame:
-    """Table inches to SVG units (y flipped: upstream at the top)."""
-
-    def __init__(self, length: float) -> None:
-        self.length = length
-
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        return (x * PX, (self.length - y) * PX)
-
-    def s(self, x: float, y: float) -> str:
-        sx, sy = self.pt(x, y)
-        return f"{sx:.1f},{sy:.1f}"
-
-
-def _points(frame: _Frame, poly: Any) -> str:
+def _points(frame: Frame, poly: Any) -> str:
     pts = [p for p in _list(poly) if isinstance(p, list | tuple) and len(p) >= 2]
     return " ".join(frame.s(_num(p[0]), _num(p[1])) for p in pts)
 
 
-def _hull_points(ship: dict[str, Any], frame: _Frame) -> str:
+def _hull_points(ship: dict[str, Any], frame: Frame) -> str:
     """The ship's outline from her keel (bow and stern) and beam."""
     bow = _list(ship.get("bow"))
     stern = _list(ship.get("stern"))
@@ -121,7 +106,7 @@ class AcwRiverRenderer:
         table = _dict(view.get("table"))
         width = _num(table.get("width"), 48.0) or 48.0
         length = _num(table.get("length"), 72.0) or 72.0
-        frame = _Frame(length)
+        frame = Frame(length)
         # a fleet the scenario leaves unplaced waits at (0, 0) until the set-up
         # deploys it (setup.deploy): it is not on the table yet
         ships = [
@@ -267,7 +252,7 @@ class AcwRiverRenderer:
         parts.append("</svg>")
         return "".join(parts)
 
-    def _squares(self, frame: _Frame, width: float, length: float) -> str:
+    def _squares(self, frame: Frame, width: float, length: float) -> str:
         out = ['<g class="foot-grid">']
         d = f"M{width * PX / 2:.0f} 0V{length * PX:.0f}"
         d += "".join(f"M0 {length * PX * k / 3:.0f}H{width * PX:.0f}" for k in (1, 2))
@@ -280,7 +265,7 @@ class AcwRiverRenderer:
         out.append("</g>")
         return "".join(out)
 
-    def _terrain(self, view: dict[str, Any], frame: _Frame) -> str:
+    def _terrain(self, view: dict[str, Any], frame: Frame) -> str:
         out = []
         css = {
             "land": "land",
@@ -321,7 +306,7 @@ class AcwRiverRenderer:
                     )
         return "".join(out)
 
-    def _current(self, table: dict[str, Any], frame: _Frame, width: float, length: float) -> str:
+    def _current(self, table: dict[str, Any], frame: Frame, width: float, length: float) -> str:
         lanes = [_num(v) for v in _list(table.get("lanes"))]
         river = _list(table.get("river_x"))
         west, east = (_num(river[0]), _num(river[1], width)) if len(river) == 2 else (0.0, width)
@@ -348,7 +333,7 @@ class AcwRiverRenderer:
         out.append("</g>")
         return "".join(out)
 
-    def _minefields(self, view: dict[str, Any], frame: _Frame) -> str:
+    def _minefields(self, view: dict[str, Any], frame: Frame) -> str:
         out = []
         for m in _list(view.get("minefields")):
             if not isinstance(m, dict):
@@ -369,7 +354,7 @@ class AcwRiverRenderer:
         return "".join(out)
 
     def _shore(
-        self, view: dict[str, Any], frame: _Frame, colours: dict[str, str]
+        self, view: dict[str, Any], frame: Frame, colours: dict[str, str]
     ) -> tuple[str, list[str]]:
         """Forts, towns and ports, landing parties; and their names, placed by
         the page like the ships' (returned apart, drawn over everything)."""
@@ -427,7 +412,7 @@ class AcwRiverRenderer:
         self,
         view: dict[str, Any],
         ships: list[dict[str, Any]],
-        frame: _Frame,
+        frame: Frame,
         colours: dict[str, str],
     ) -> str:
         """The seat's own plotted moves: a path and the ghost of where she ends."""

@@ -27,6 +27,7 @@ from typing import Any
 from markupsafe import escape
 from shapely.geometry import Polygon
 
+from quarterdeck.core.geometry import unit as _unit
 from quarterdeck.web.render.card import (
     card_open,
     point_label,
@@ -35,8 +36,8 @@ from quarterdeck.web.render.card import (
     side_title,
     table_open,
 )
+from quarterdeck.web.render.inches import PX, Frame
 
-PX = 10.0  # SVG units per inch on the harbour
 DECK_PX = 44.0  # SVG units per inch on the deck cut-out
 KINDS = {
     "boat": "boat's crew",
@@ -144,25 +145,6 @@ def _pts(value: Any) -> list[tuple[float, float]]:
     return out
 
 
-def _unit(heading: float) -> tuple[float, float]:
-    r = math.radians(heading)
-    return (math.sin(r), math.cos(r))
-
-
-class _Frame:
-    """Table inches to SVG units (y flipped: north up)."""
-
-    def __init__(self, height: float) -> None:
-        self.height = height
-
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        return (x * PX, (self.height - y) * PX)
-
-    def s(self, x: float, y: float) -> str:
-        sx, sy = self.pt(x, y)
-        return f"{sx:.1f},{sy:.1f}"
-
-
 def _figure_title(f: dict[str, Any], parties: dict[str, dict[str, Any]]) -> str:
     party = parties.get(str(f.get("party")), {})
     words = f"{f.get('nation', '')} {f.get('kind', '')} of {party.get('name', f.get('party', ''))}"
@@ -184,7 +166,7 @@ class CuttingOutRenderer:
         size = _list(view.get("table"))
         width = _num(size[0], 72.0) if len(size) == 2 else 72.0
         height = _num(size[1], 48.0) if len(size) == 2 else 48.0
-        frame = _Frame(height)
+        frame = Frame(height)
         ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
         boats = [b for b in _list(view.get("boats")) if isinstance(b, dict)]
         pad = 3 * PX
@@ -271,7 +253,7 @@ class CuttingOutRenderer:
             "to the open sea</text></g>"
         )
 
-    def _layer(self, view: dict[str, Any], frame: _Frame) -> str:
+    def _layer(self, view: dict[str, Any], frame: Frame) -> str:
         """Spotting distances from the ship and the batteries, and the reach
         of each gun: shown on demand."""
         bands = [_num(b) for b in _list(view.get("spotting")) if _num(b) > 0] or [6.0, 12.0, 24.0]
@@ -324,7 +306,7 @@ class CuttingOutRenderer:
         out.append("</g>")
         return "".join(out)
 
-    def _batteries(self, view: dict[str, Any], frame: _Frame, colours: dict[str, str]) -> str:
+    def _batteries(self, view: dict[str, Any], frame: Frame, colours: dict[str, str]) -> str:
         out = []
         for b in _list(view.get("batteries")):
             if not isinstance(b, dict):
@@ -373,7 +355,7 @@ class CuttingOutRenderer:
         self,
         view: dict[str, Any],
         s: dict[str, Any],
-        frame: _Frame,
+        frame: Frame,
         colours: dict[str, str],
         parties: dict[str, dict[str, Any]],
     ) -> str:
@@ -417,7 +399,7 @@ class CuttingOutRenderer:
         out.append(ship_label(str(s.get("name", "")), nx, ny, str(s.get("id", "")), 3))
         return "".join(out)
 
-    def _boat(self, b: dict[str, Any], n: int, frame: _Frame, colours: dict[str, str]) -> str:
+    def _boat(self, b: dict[str, Any], n: int, frame: Frame, colours: dict[str, str]) -> str:
         if b.get("status") != "afloat":
             return ""
         colour = escape(colours.get(str(b.get("side", "")), "#555"))
@@ -459,7 +441,7 @@ class CuttingOutRenderer:
             )
         )
 
-    def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: _Frame) -> str:
+    def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: Frame) -> str:
         """While the seat rows a boat, how far she can go this turn."""
         prompt = view.get("prompt")
         if not isinstance(prompt, dict) or prompt.get("kind") != "form":
@@ -479,7 +461,7 @@ class CuttingOutRenderer:
     def _marker(
         self,
         f: dict[str, Any],
-        frame: _Frame,
+        frame: Frame,
         colours: dict[str, str],
         parties: dict[str, dict[str, Any]],
         r: float,

@@ -22,6 +22,7 @@ from typing import Any
 
 from markupsafe import escape
 
+from quarterdeck.core.geometry import unit as _unit
 from quarterdeck.web.render.card import (
     card_open,
     fit,
@@ -33,8 +34,8 @@ from quarterdeck.web.render.card import (
     side_title,
     table_open,
 )
+from quarterdeck.web.render.inches import PX, Frame
 
-PX = 10.0  # SVG units per inch
 ARC = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
 ARC_WIDTH = 45.0  # a ship's battery: 22.5 degrees each side of the gun
 LAND_ARC_WIDTH = 90.0  # a land battery: 45 degrees each side of its facing
@@ -77,28 +78,9 @@ def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _unit(heading: float) -> tuple[float, float]:
-    r = math.radians(heading)
-    return (math.sin(r), math.cos(r))
-
-
 def _advance(x: float, y: float, heading: float, inches: float) -> tuple[float, float]:
     ux, uy = _unit(heading)
     return (x + ux * inches, y + uy * inches)
-
-
-class _Frame:
-    """Table inches to SVG units (y flipped: north up)."""
-
-    def __init__(self, height: float) -> None:
-        self.height = height
-
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        return (x * PX, (self.height - y) * PX)
-
-    def s(self, x: float, y: float) -> str:
-        sx, sy = self.pt(x, y)
-        return f"{sx:.1f} {sy:.1f}"
 
 
 def _hull(length: float, cls: str) -> str:
@@ -141,7 +123,7 @@ def _deck(length: float, cls: str) -> str:
 
 def _ship_svg(
     ship: dict[str, Any],
-    frame: _Frame,
+    frame: Frame,
     x: float,
     y: float,
     heading: float,
@@ -164,7 +146,7 @@ def _ship_svg(
     )
 
 
-def _wedge(frame: _Frame, x: float, y: float, centre: float, width: float, r: float) -> str:
+def _wedge(frame: Frame, x: float, y: float, centre: float, width: float, r: float) -> str:
     if width >= 360:
         sx, sy = frame.pt(x, y)
         return f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r * PX:.1f}"/>'
@@ -219,7 +201,7 @@ class FlotillaRenderer:
         size = _list(view.get("table"))
         width = _num(size[0], 72.0) if len(size) == 2 else 72.0
         height = _num(size[1], 48.0) if len(size) == 2 else 48.0
-        frame = _Frame(height)
+        frame = Frame(height, " ")
         ships = [
             s
             for s in _list(view.get("ships"))
@@ -365,7 +347,7 @@ class FlotillaRenderer:
         parts.append("</svg>")
         return "".join(parts)
 
-    def _terrain(self, view: dict[str, Any], frame: _Frame) -> str:
+    def _terrain(self, view: dict[str, Any], frame: Frame) -> str:
         out = []
         for poly in _list(view.get("land")):
             pts = [p for p in _list(poly) if isinstance(p, list | tuple) and len(p) >= 2]
@@ -402,7 +384,7 @@ class FlotillaRenderer:
                     )
         return "".join(out)
 
-    def _current(self, view: dict[str, Any], frame: _Frame, width: float) -> str:
+    def _current(self, view: dict[str, Any], frame: Frame, width: float) -> str:
         current = view.get("current")
         if not isinstance(current, int | float) or isinstance(current, bool):
             return ""
@@ -424,7 +406,7 @@ class FlotillaRenderer:
         self,
         view: dict[str, Any],
         ships: list[dict[str, Any]],
-        frame: _Frame,
+        frame: Frame,
         colours: dict[str, str],
     ) -> str:
         """Arcs of fire with their range bands, for every ship and fort."""
@@ -483,7 +465,7 @@ class FlotillaRenderer:
         out.append("</g>")
         return "".join(out)
 
-    def _forts(self, view: dict[str, Any], frame: _Frame, colours: dict[str, str]) -> str:
+    def _forts(self, view: dict[str, Any], frame: Frame, colours: dict[str, str]) -> str:
         out = []
         for f in _list(view.get("batteries")):
             if not isinstance(f, dict):
@@ -514,7 +496,7 @@ class FlotillaRenderer:
         self,
         view: dict[str, Any],
         ships: list[dict[str, Any]],
-        frame: _Frame,
+        frame: Frame,
         colours: dict[str, str],
     ) -> str:
         prompt = view.get("prompt")
