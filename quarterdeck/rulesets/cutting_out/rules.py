@@ -170,29 +170,16 @@ def step_fire(state: State, t: Tables, ctx: Context) -> bool:
     return True
 
 
-def step_challenge_(state: State, t: Tables, ctx: Context) -> bool:
-    step_challenge(state, t, ctx)
-    return True
+def _whole(
+    step: Callable[[State, Tables, Context], None],
+) -> Callable[[State, Tables, Context], bool]:
+    """A step that asks nothing and is done in one go."""
 
+    def run(state: State, t: Tables, ctx: Context) -> bool:
+        step(state, t, ctx)
+        return True
 
-def step_spot_(state: State, t: Tables, ctx: Context) -> bool:
-    step_spot(state, t, ctx)
-    return True
-
-
-def step_melee_(state: State, t: Tables, ctx: Context) -> bool:
-    step_melee(state, t, ctx)
-    return True
-
-
-def step_rigging_(state: State, t: Tables, ctx: Context) -> bool:
-    step_rigging(state, t, ctx)
-    return True
-
-
-def step_morale_(state: State, t: Tables, ctx: Context) -> bool:
-    step_morale(state, t, ctx)
-    return True
+    return run
 
 
 def step_end(state: State, t: Tables, ctx: Context) -> bool:
@@ -206,12 +193,12 @@ STEPS: dict[str, Callable[[State, Tables, Context], bool]] = {
     "setup": step_setup,
     "event": step_event,
     "move": step_move,
-    "challenge": step_challenge_,
-    "spot": step_spot_,
+    "challenge": _whole(step_challenge),
+    "spot": _whole(step_spot),
     "fire": step_fire,
-    "melee": step_melee_,
-    "rigging": step_rigging_,
-    "morale": step_morale_,
+    "melee": _whole(step_melee),
+    "rigging": _whole(step_rigging),
+    "morale": _whole(step_morale),
     "end": step_end,
 }
 
