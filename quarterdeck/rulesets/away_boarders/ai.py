@@ -533,6 +533,10 @@ class AwayBoardersAI:
 SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 """How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
 
+Weights = dict[str, tuple[float, ...]]
+"""Each battery's weight of fire that reaches each range (index: range in
+points), before it falls off (:data:`SHARE`)."""
+
 
 def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
     """Each battery's guns as (reach with the battery's load, weight of fire)."""
@@ -549,16 +553,43 @@ def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
     return out
 
 
-def _firepower(
-    profile: dict[str, list[tuple[int, float]]], p: pg.Point, f: int, q: pg.Point
-) -> float:
+def _weights(profile: dict[str, list[tuple[int, float]]]) -> Weights:
+    """:func:`_profile` summed once for every range a battery reaches (each
+    sum taken over the guns in the same order, so the same sums to the last bit)."""
+    return {
+        battery: tuple(
+            sum(w for reach, w in guns if d <= reach)
+            for d in range(max(reach for reach, _w in guns) + 1)
+        )
+        for battery, guns in profile.items()
+    }
+
+
+def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
-    reaches ``q``."""
-    d = pg.distance(p, q)
+    reaches ``q`` (4.2; a battery bears as :func:`_bears` says)."""
+    dq, dr = q[0] - p[0], q[1] - p[1]
+    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     total = 0.0
-    for battery, guns in profile.items():
-        if _bears(p, f, battery, q):
-            total += sum(w for reach, w in guns if d <= reach) * SHARE[min(d, 8)]
+    if p == q:
+        for battery, by_range in weights.items():
+            if battery != "bow":
+                total += by_range[0] * SHARE[0]
+        return total
+    rel = -1.0
+    for battery, by_range in weights.items():
+        if d >= len(by_range):
+            continue  # out of every gun's reach: nothing to add
+        if battery == "bow":
+            if pg.direction_of(p, q) != f:
+                continue
+        else:
+            if rel < 0.0:
+                rel = pg.relative_bearing(p, f, q)
+            centre = 90.0 if battery == "port" else 270.0
+            if abs((rel - centre + 180.0) % 360.0 - 180.0) > 30.0 + 1e-6:
+                continue  # outside the arc (as pg.in_arc)
+        total += by_range[d] * SHARE[min(d, 8)]
     return total
 
 
@@ -575,16 +606,38 @@ class _Judge:
     ) -> None:
         self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
         self.oars = me["sail"] == "oars"
-        self.mine = _profile(me)
-        self.reach = max((r for guns in self.mine.values() for r, _w in guns), default=0)
+        mine = _profile(me)
+        self.mine = _weights(mine)
+        self.reach = max((r for guns in mine.values() for r, _w in guns), default=0)
         here = _pos(me)
         self.enemies = sorted(enemies, key=lambda e: pg.distance(here, _pos(e)))[:8]
-        self.theirs = {e["id"]: _profile(e) for e in self.enemies}
+        # each enemy as (point, facing, crew, her fore-and-aft line, her weights)
+        self.others = [
+            (
+                _pos(e),
+                int(e["facing"]),
+                e["crew_total"],
+                (int(e["facing"]), (int(e["facing"]) + 3) % 6),
+                _weights(_profile(e)),
+            )
+            for e in self.enemies
+        ]
         self.short = int(me["crew_total"]) <= _helm(me, self.oars) + 1 and not self.oars
         self.crew = int(me["crew_total"])
+        # score and lookahead are pure functions of (point, facing[, depth])
+        # for one judge: many move sequences end where others do
+        self._scores: dict[tuple[pg.Point, int], float] = {}
+        self._ahead: dict[tuple[pg.Point, int, int], float] = {}
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
+        key = (p, f, depth)
+        found = self._ahead.get(key)
+        if found is None:
+            found = self._ahead[key] = self._lookahead(p, f, depth)
+        return found
+
+    def _lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         if depth == 0 or not self.grid.contains(p):
             return self.score(p, f)
         ahead = pg.step(p, f)
@@ -600,6 +653,14 @@ class _Judge:
         return best if best > -1e9 else self.score(p, f)
 
     def score(self, p: pg.Point, f: int) -> float:
+        """How good it is to lie at ``p`` facing ``f``."""
+        key = (p, f)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = self._score(p, f)
+        return found
+
+    def _score(self, p: pg.Point, f: int) -> float:
         grid = self.grid
         if not grid.contains(p):
             return -1000.0
@@ -612,11 +673,13 @@ class _Judge:
             score -= 3.0
         if self.short and edge <= 3:
             score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
-        if not self.enemies:
+        if not self.others:
             return score
-        nearest = min(self.enemies, key=lambda e: (pg.distance(p, _pos(e)), e["crew_total"]))
-        d = pg.distance(p, _pos(nearest))
-        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(nearest["crew_total"])):
+        distances = [pg.distance(p, o[0]) for o in self.others]
+        # the nearest, the weaker first where two are as near (the first of equals)
+        nearest = min(range(len(self.others)), key=lambda i: (distances[i], self.others[i][2]))
+        d = distances[nearest]
+        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(self.others[nearest][2])):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
             if d == 0:
@@ -625,15 +688,14 @@ class _Judge:
             score -= 5.0  # a collision may foul us with her
         best = 0.0
         threat = 0.0
-        for e in self.enemies:
-            q = _pos(e)
-            if pg.distance(p, q) > 9:
+        for (q, facing, _crew, line, theirs), dq in zip(self.others, distances, strict=True):
+            if dq > 9:
                 continue
             mine = _firepower(self.mine, p, f, q)
-            if mine and q != p and _on_line(p, e):
+            if mine and q != p and pg.direction_of(q, p) in line:
                 mine *= 1.4  # a rake
             best = max(best, mine)
-            threat += _firepower(self.theirs[e["id"]], q, int(e["facing"]), p)
+            threat += _firepower(theirs, q, facing, p)
         score += best - 0.5 * threat
         if best == 0.0:
             score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach
