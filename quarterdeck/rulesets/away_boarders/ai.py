@@ -628,6 +628,7 @@ class _Judge:
         # for one judge: many move sequences end where others do
         self._scores: dict[tuple[pg.Point, int], float] = {}
         self._ahead: dict[tuple[pg.Point, int, int], float] = {}
+        self._threats: dict[pg.Point, float] = {}
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
@@ -687,15 +688,20 @@ class _Judge:
         elif d == 0:
             score -= 5.0  # a collision may foul us with her
         best = 0.0
-        threat = 0.0
-        for (q, facing, _crew, line, theirs), dq in zip(self.others, distances, strict=True):
+        for (q, _facing, _crew, line, _theirs), dq in zip(self.others, distances, strict=True):
             if dq > 9:
                 continue
             mine = _firepower(self.mine, p, f, q)
             if mine and q != p and pg.direction_of(q, p) in line:
                 mine *= 1.4  # a rake
             best = max(best, mine)
-            threat += _firepower(theirs, q, facing, p)
+        threat = self._threats.get(p)
+        if threat is None:  # the enemies' fire on the point, whichever way she faces
+            threat = 0.0
+            for (q, facing, _crew, _line, theirs), dq in zip(self.others, distances, strict=True):
+                if dq <= 9:
+                    threat += _firepower(theirs, q, facing, p)
+            self._threats[p] = threat
         score += best - 0.5 * threat
         if best == 0.0:
             score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach
