@@ -131,11 +131,30 @@ class AwayBoardersAI:
 
     # -- the prompt -----------------------------------------------------------
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Where to aim (the prompt names the battery's load), which box a
+        casualty comes from, how to split the defenders and which way to
+        turn past a ship are decided from the prompt alone."""
+        step = prompt.context.get("step")
+        if step == "aim":
+            return "load" not in prompt.context
+        return step not in ("casualty", "split", "brush")
+
     def decide(self, view: View, prompt: Prompt) -> Answer:
-        ships = {s["id"]: s for s in view["ships"]}
-        me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
+        if prompt.kind == "choice" and not self.needs_view(prompt):
+            if step == "aim":
+                return "high" if prompt.context["load"] == "chain" else "low"
+            if step == "casualty":
+                return self._casualty(ids)
+            if step == "brush":
+                fair = [o.id for o in prompt.options if "in irons" not in o.label]
+                return (fair or ids)[0]
+            even = f"face:{prompt.context.get('even', 0)}"  # split
+            return even if even in ids else ids[-1]
+        ships = {s["id"]: s for s in view["ships"]}
+        me = ships.get(str(prompt.context.get("ship", "")))
         if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
             # the whole side's crew orders in one form (2.1): each row as if
             # the ship were asked alone
@@ -150,16 +169,8 @@ class AwayBoardersAI:
             return ids[0]
         enemies = self._enemies(view, me)
         nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
-        if step == "casualty":
-            return self._casualty(me, ids)
         if step == "incident":
             return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
-        if step == "brush":
-            fair = [o.id for o in prompt.options if "in irons" not in o.label]
-            return (fair or ids)[0]
-        if step == "split":
-            even = f"face:{prompt.context.get('even', 0)}"
-            return even if even in ids else ids[-1]
         if step == "fix":
             return self._fix(me, ids)
         if step == "crew":
@@ -333,7 +344,7 @@ class AwayBoardersAI:
         return answer
 
     @staticmethod
-    def _casualty(me: ShipView, ids: list[str]) -> str:
+    def _casualty(ids: list[str]) -> str:
         """The least needed hand goes first; never the last man aloft if others will do."""
         boxes = [i.split(":", 1)[1] for i in ids]
         ranked = sorted(boxes, key=lambda b: REPAIR_ORDER.index(b) if b in REPAIR_ORDER else 9)

@@ -191,7 +191,12 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                         ),
                         Option("low", "fire low (hull and guns): " + expect_text(state, t, False)),
                     ),
-                    context={"step": "aim", "ship": ship.id, "battery": pf.battery},
+                    context={
+                        "step": "aim",
+                        "ship": ship.id,
+                        "battery": pf.battery,
+                        "load": ship.load[pf.battery],
+                    },
                 ),
             )
         if state.fire_queue:
