@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
@@ -541,12 +542,48 @@ class AwayBoardersAI:
         return "none"
 
 
+@lru_cache(maxsize=256)
+def _onward(wind: int, facing: int, oars: bool, open_ahead: bool) -> tuple[tuple[str, bool], ...]:
+    """The moves the look-ahead tries (3.1, 3.2): the legal ones but backing
+    or resting, each with whether she advances."""
+    return tuple(
+        (m, m.startswith("advance"))
+        for m in legal_moves(wind, facing, oars, 1, open_ahead)
+        if m not in ("back", "hold")
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _moved(p: pg.Point, facing: int, move: str) -> tuple[pg.Point, int]:
+    """:func:`move_result`, kept (a bounded cache)."""
+    return move_result(p, facing, move)
+
+
 SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 """How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
 
 Weights = dict[str, tuple[float, ...]]
 """Each battery's weight of fire that reaches each range (index: range in
 points), before it falls off (:data:`SHARE`)."""
+
+
+def _weights_of(s: ShipView) -> Weights:
+    """:func:`_weights` of her :func:`_profile`, kept for each armament and
+    loading (a bounded cache): the same ship is judged again and again."""
+    load = s["load"]
+    return _weights_for(
+        tuple(str(load.get(b, "round")) for b in ("port", "starboard", "bow")),
+        tuple((g["type"], g["side"]) for g in s["guns"] if not g["disabled"]),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _weights_for(loads: tuple[str, ...], guns: tuple[tuple[str, str], ...]) -> Weights:
+    ship = {
+        "load": dict(zip(("port", "starboard", "bow"), loads, strict=True)),
+        "guns": [{"type": kind, "side": side, "disabled": False} for kind, side in guns],
+    }
+    return _weights(_profile(ship))
 
 
 def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
@@ -617,9 +654,9 @@ class _Judge:
     ) -> None:
         self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
         self.oars = me["sail"] == "oars"
-        mine = _profile(me)
-        self.mine = _weights(mine)
-        self.reach = max((r for guns in mine.values() for r, _w in guns), default=0)
+        self.mine = _weights_of(me)
+        # the longest reach of her guns (the last range her weights cover)
+        self.reach = max((len(w) - 1 for w in self.mine.values()), default=0)
         here = _pos(me)
         self.enemies = sorted(enemies, key=lambda e: pg.distance(here, _pos(e)))[:8]
         # each enemy as (point, facing, crew, her fore-and-aft line, her weights)
@@ -629,7 +666,7 @@ class _Judge:
                 int(e["facing"]),
                 e["crew_total"],
                 (int(e["facing"]), (int(e["facing"]) + 3) % 6),
-                _weights(_profile(e)),
+                _weights_of(e),
             )
             for e in self.enemies
         ]
@@ -655,13 +692,13 @@ class _Judge:
         ahead = pg.step(p, f)
         open_ahead = not self.grid.contains(ahead) or self.grid.is_open(ahead)
         best = -1e9
-        for move in legal_moves(self.wind, f, self.oars, 1, open_ahead):
-            if move in ("back", "hold"):
+        for move, advance in _onward(self.wind, f, self.oars, open_ahead):
+            q, g = _moved(p, f, move)
+            if advance and q in self.friends:
                 continue
-            q, g = move_result(p, f, move)
-            if move.startswith("advance") and q in self.friends:
-                continue
-            best = max(best, self.lookahead(q, g, depth - 1))
+            found = self.lookahead(q, g, depth - 1)
+            if found > best:
+                best = found
         return best if best > -1e9 else self.score(p, f)
 
     def score(self, p: pg.Point, f: int) -> float:
@@ -687,11 +724,17 @@ class _Judge:
             score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
         if not self.others:
             return score
-        distances = [pg.distance(p, o[0]) for o in self.others]
+        distances = []
         # the nearest, the weaker first where two are as near (the first of equals)
-        nearest = min(range(len(self.others)), key=lambda i: (distances[i], self.others[i][2]))
-        d = distances[nearest]
-        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(self.others[nearest][2])):
+        d, weakest = -1, 0
+        x, y = p
+        for o in self.others:
+            dq, dr = o[0][0] - x, o[0][1] - y
+            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
+            distances.append(dist)
+            if d < 0 or dist < d or (dist == d and o[2] < weakest):
+                d, weakest = dist, o[2]
+        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
             if d == 0:
