@@ -184,6 +184,7 @@ def shots_at(
     out: list[Shot] = []
     guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
     rels: list[float] | None = None  # the target's keel points as the firer sees them
+    bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
     for gun in guns:
         if isinstance(firer, Ship) and not can_fire_gun(firer, gun):
             continue
@@ -196,7 +197,11 @@ def shots_at(
             if rels is None:
                 pose = Pose(firer.x, firer.y, firer.heading)
                 rels = [pose.relative_bearing(p) for p in target_points(target)]
-            if not any(gun_bears_at(firer, gun, rel, t) for rel in rels):
+            mounted = (gun.mount, gun.turret)
+            bearing = bears.get(mounted)
+            if bearing is None:
+                bearing = bears[mounted] = any(gun_bears_at(firer, gun, rel, t) for rel in rels)
+            if not bearing:
                 continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
@@ -341,6 +346,7 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
     laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
     out = []
     rels: list[float] | None = None  # the target's points as the ship sees them
+    bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
     for gun in ship.guns:
         if not can_fire_gun(ship, gun) or not alternate_ok(gun, state.turn, t):
             continue
@@ -350,7 +356,11 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         if rels is None:
             pose = Pose(ship.x, ship.y, ship.heading)
             rels = [pose.relative_bearing(p) for p in shore_points(target)]
-        if not any(gun_bears_at(ship, gun, rel, t) for rel in rels):
+        mounted = (gun.mount, gun.turret)
+        bearing = bears.get(mounted)
+        if bearing is None:
+            bearing = bears[mounted] = any(gun_bears_at(ship, gun, rel, t) for rel in rels)
+        if not bearing:
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
