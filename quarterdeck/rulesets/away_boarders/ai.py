@@ -670,6 +670,11 @@ class _Judge:
             )
             for e in self.enemies
         ]
+        # each enemy's longest reach, by her point (beyond it her fire there is nothing)
+        self.reaches: dict[pg.Point, int] = {}
+        for o in self.others:
+            far = max((len(w) - 1 for w in o[4].values()), default=-1)
+            self.reaches[o[0]] = max(far, self.reaches.get(o[0], -1))
         self.short = int(me["crew_total"]) <= _helm(me, self.oars) + 1 and not self.oars
         self.crew = int(me["crew_total"])
         # score and lookahead are pure functions of (point, facing[, depth])
@@ -742,9 +747,10 @@ class _Judge:
         elif d == 0:
             score -= 5.0  # a collision may foul us with her
         best = 0.0
+        reach = self.reach
         for (q, _facing, _crew, line, _theirs), dq in zip(self.others, distances, strict=True):
-            if dq > 9:
-                continue
+            if dq > 9 or dq > reach:
+                continue  # (beyond her reach her fire there is nothing)
             mine = _firepower(self.mine, p, f, q)
             if mine and q != p and pg.direction_of(q, p) in line:
                 mine *= 1.4  # a rake
@@ -753,7 +759,7 @@ class _Judge:
         if threat is None:  # the enemies' fire on the point, whichever way she faces
             threat = 0.0
             for (q, facing, _crew, _line, theirs), dq in zip(self.others, distances, strict=True):
-                if dq <= 9:
+                if dq <= 9 and dq <= self.reaches[q]:
                     threat += _firepower(theirs, q, facing, p)
             self._threats[p] = threat
         score += best - 0.5 * threat
