@@ -15,12 +15,12 @@ exact distribution of their total and of the highest die.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
-How = Literal["sum", "highest", "any", "count", "each"]
+How = Literal["sum", "highest", "any", "count", "each", "faces", "difference", "pairs", "opposed"]
 
 HOW_WORDS: dict[str, str] = {
     "sum": "the dice are added",
@@ -28,6 +28,10 @@ HOW_WORDS: dict[str, str] = {
     "any": "any die that makes the target succeeds",
     "count": "each die that makes the target is a success",
     "each": "each die is read on its own",
+    "faces": "a die showing one of the faces that count succeeds",
+    "difference": "the difference between the two dice counts",
+    "pairs": "the dice are read two by two, each pair added",
+    "opposed": "the dice are set against the other side's roll, the higher winning",
 }
 
 
@@ -46,6 +50,17 @@ class RollMath:
     dice, with ``limits`` (fewest, most) where the rules bound it.
     ``outcomes``: (lowest result, words) read in order, the last that the
     result reaches applying (a chart's rows).
+
+    More readings: ``faces`` (each die showing one of ``hits``, after the
+    modifiers, counts: an even die, 1-3 on a chart; success if any does),
+    ``difference`` (two dice, the difference between them, then the
+    modifiers), ``pairs`` (the dice read two by two, each pair added with the
+    modifiers; the result is how many pairs reach ``target``, success if any
+    does) and ``opposed`` (the dice added, times ``factor``, with the
+    modifiers, against another roll: ``versus`` is that roll's dice, factor
+    and modifier, ``against`` its result where it has already been rolled;
+    the higher wins, equal is a tie). ``factor`` multiplies the dice of a
+    ``sum`` or ``opposed`` roll before the modifiers.
     """
 
     how: How = "sum"
@@ -55,6 +70,10 @@ class RollMath:
     dice: tuple[tuple[str, int], ...] = ()
     limits: tuple[int, int] | None = None
     outcomes: tuple[tuple[int, str], ...] = ()
+    hits: tuple[int, ...] = ()
+    factor: int = 1
+    versus: tuple[int, int, int] | None = None
+    against: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -70,6 +89,14 @@ class RollMath:
             out["limits"] = list(self.limits)
         if self.outcomes:
             out["outcomes"] = [list(o) for o in self.outcomes]
+        if self.hits:
+            out["hits"] = list(self.hits)
+        if self.factor != 1:
+            out["factor"] = self.factor
+        if self.versus is not None:
+            out["versus"] = list(self.versus)
+        if self.against is not None:
+            out["against"] = self.against
         return out
 
     @classmethod
@@ -78,6 +105,7 @@ class RollMath:
         if how not in HOW_WORDS:
             raise ValueError(f"roll math: 'how' is {how!r}; legal values: {', '.join(HOW_WORDS)}")
         limits = data.get("limits")
+        versus = data.get("versus")
         return cls(
             how=how,  # type: ignore[arg-type]
             target=int(data["target"]) if data.get("target") is not None else None,
@@ -86,6 +114,10 @@ class RollMath:
             dice=tuple((str(a), int(b)) for a, b in data.get("dice", [])),
             limits=(int(limits[0]), int(limits[1])) if limits else None,
             outcomes=tuple((int(a), str(b)) for a, b in data.get("outcomes", [])),
+            hits=tuple(int(h) for h in data.get("hits", [])),
+            factor=int(data.get("factor", 1)),
+            versus=(int(versus[0]), int(versus[1]), int(versus[2])) if versus else None,
+            against=int(data["against"]) if data.get("against") is not None else None,
         )
 
 
@@ -130,12 +162,70 @@ def face_chance(sides: int, need: int, at_most: bool = False) -> Fraction:
     return Fraction(hits, sides)
 
 
+def _face_hits(math: RollMath, sides: int) -> Fraction:
+    """The chance that one die, with the modifiers, shows a face that counts."""
+    mod = sum(v for _, v in math.modifiers)
+    return Fraction(sum(1 for v in range(1, sides + 1) if v + mod in math.hits), sides)
+
+
+@cache
+def difference_distribution(sides: int) -> dict[int, Fraction]:
+    """P(|a - b|) of two dice of ``sides`` faces."""
+    out: dict[int, Fraction] = {}
+    for a in range(1, sides + 1):
+        for b in range(1, sides + 1):
+            out[abs(a - b)] = out.get(abs(a - b), Fraction(0)) + Fraction(1, sides * sides)
+    return out
+
+
+def _reaches(math: RollMath, value: int) -> bool:
+    assert math.target is not None
+    return value <= math.target if math.at_most else value >= math.target
+
+
+def _pair_chance(math: RollMath, sides: int) -> Fraction:
+    """The chance that one pair of dice, added with the modifiers, reaches the target."""
+    mod = sum(v for _, v in math.modifiers)
+    if math.target is None:
+        return Fraction(0)
+    return sum(
+        (p for t, p in sum_distribution(2, sides).items() if _reaches(math, t + mod)),
+        Fraction(0),
+    )
+
+
+def versus_distribution(math: RollMath, sides: int) -> dict[int, Fraction]:
+    """The exact distribution of the opposing roll's result (``versus``)."""
+    if math.versus is None:
+        return {}
+    count, factor, mod = math.versus
+    return {t * factor + mod: p for t, p in sum_distribution(count, sides).items()}
+
+
+def opposed_chances(math: RollMath, count: int, sides: int) -> tuple[Fraction, Fraction]:
+    """P(this roll beats the other), P(a tie): against the known result where
+    it has been rolled, else over both distributions."""
+    mine = result_distribution(math, count, sides)
+    if math.against is not None:
+        theirs = {math.against: Fraction(1)}
+    else:
+        theirs = versus_distribution(math, sides)
+    win = tie = Fraction(0)
+    for a, p in mine.items():
+        for b, q in theirs.items():
+            if a > b:
+                win += p * q
+            elif a == b:
+                tie += p * q
+    return win, tie
+
+
 def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the roll's result as ``math`` reads it: the
     modified total or highest die, the number of successes, or one die."""
     mod = sum(v for _, v in math.modifiers)
-    if math.how == "sum":
-        return {t + mod: p for t, p in sum_distribution(count, sides).items()}
+    if math.how in ("sum", "opposed"):
+        return {t * math.factor + mod: p for t, p in sum_distribution(count, sides).items()}
     if math.how == "highest":
         return {t + mod: p for t, p in highest_distribution(count, sides).items()}
     if math.how in ("any", "count"):
@@ -143,16 +233,26 @@ def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fra
         if math.at_most:
             need = (math.target if math.target is not None else 1) - mod
         return successes_distribution(count, face_chance(sides, need, math.at_most))
+    if math.how == "faces":
+        return successes_distribution(count, _face_hits(math, sides))
+    if math.how == "difference":
+        return {t + mod: p for t, p in difference_distribution(sides).items()}
+    if math.how == "pairs":
+        return successes_distribution(count // 2, _pair_chance(math, sides))
     return {t: p for t, p in sum_distribution(1, sides).items()}
 
 
 def success_chance(math: RollMath, count: int, sides: int) -> Fraction | None:
     """P(success) where the roll has a target: the total (or highest) reaching
     it, or at least one die doing so for ``any``; None otherwise."""
+    if math.how == "faces":
+        return 1 - result_distribution(math, count, sides).get(0, Fraction(0))
+    if math.how == "opposed":
+        return opposed_chances(math, count, sides)[0]
     if math.target is None or math.how in ("count", "each"):
         return None
     dist = result_distribution(math, count, sides)
-    if math.how == "any":
+    if math.how in ("any", "pairs"):
         return 1 - dist.get(0, Fraction(0))
     if math.at_most:
         return sum((p for t, p in dist.items() if t <= math.target), Fraction(0))
@@ -163,8 +263,8 @@ def result_of(math: RollMath, values: Iterable[int]) -> int:
     """The result the dice give as ``math`` reads them."""
     vals = list(values)
     mod = sum(v for _, v in math.modifiers)
-    if math.how == "sum":
-        return sum(vals) + mod
+    if math.how in ("sum", "opposed"):
+        return sum(vals) * math.factor + mod
     if math.how == "highest":
         return (max(vals) if vals else 0) + mod
     if math.how in ("any", "count"):
@@ -172,13 +272,26 @@ def result_of(math: RollMath, values: Iterable[int]) -> int:
         if math.at_most:
             return sum(1 for v in vals if v + mod <= target)
         return sum(1 for v in vals if v + mod >= target)
+    if math.how == "faces":
+        return sum(1 for v in vals if v + mod in math.hits)
+    if math.how == "difference":
+        return (abs(vals[0] - vals[1]) if len(vals) >= 2 else 0) + mod
+    if math.how == "pairs":
+        if math.target is None:
+            return 0
+        pairs = [vals[i] + vals[i + 1] + mod for i in range(0, len(vals) - 1, 2)]
+        return sum(1 for t in pairs if _reaches(math, t))
     return vals[0] if vals else 0
 
 
 def succeeded(math: RollMath, result: int) -> bool | None:
+    if math.how == "faces":
+        return result > 0
+    if math.how == "opposed":
+        return None if math.against is None else result > math.against
     if math.target is None or math.how in ("count", "each"):
         return None
-    if math.how == "any":
+    if math.how in ("any", "pairs"):
         return result > 0
     return result <= math.target if math.at_most else result >= math.target
 
@@ -252,8 +365,16 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
             target_words = f"a die needs {face} {cmp}" + (
                 f" (the target {math.target}, modifiers {mod:+d})" if mod else ""
             )
+        elif math.how == "pairs":
+            target_words = f"a pair needs {math.target} {cmp}"
         else:
             target_words = f"the result needs {math.target} {cmp}"
+    if math.how == "faces":
+        target_words = "the faces that count: " + _faces_words(
+            sorted(h - mod for h in math.hits if 1 <= h - mod <= sides)
+        )
+    if math.how == "opposed":
+        target_words = _opposed_words(math)
     words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {HOW_WORDS[math.how]}"]
     if target_words:
         words.append(target_words)
@@ -271,6 +392,11 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     out["outcome"] = outcome_words(math, result)
     out["success"] = ok
     out["chance"] = _pct(chance) if chance is not None else ""
+    out["chance_exact"] = f"{chance.numerator}/{chance.denominator}" if chance is not None else ""
+    if math.how == "opposed":
+        tie = opposed_chances(math, count, sides)[1]
+        out["tie"] = _pct(tie)
+        out["tie_exact"] = f"{tie.numerator}/{tie.denominator}"
     out["distribution"] = _rows(dist, result)
     out["distribution_of"] = {
         "sum": "the modified total",
@@ -278,9 +404,40 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "any": "the number of dice that make the target",
         "count": "the number of successes",
         "each": "one die",
+        "faces": "the number of dice showing a face that counts",
+        "difference": "the modified difference",
+        "pairs": "the number of pairs that make the target",
+        "opposed": "the modified total",
     }[math.how]
     out["changes"] = _changes(math, values, sides, result, ok, chance)
     return out
+
+
+def _faces_words(faces: list[int]) -> str:
+    if not faces:
+        return "none"
+    runs: list[list[int]] = []
+    for f in faces:
+        if runs and f == runs[-1][-1] + 1:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(str(v) for v in r) for r in runs]
+    return ", ".join(parts)
+
+
+def _opposed_words(math: RollMath) -> str:
+    if math.against is not None:
+        return f"it must beat the other side's {math.against}; equal is a tie"
+    if math.versus is None:
+        return "the higher result wins"
+    count, factor, mod = math.versus
+    dice = f"{count} {'die' if count == 1 else 'dice'}"
+    if factor != 1:
+        dice = f"{dice} times {factor}"
+    if mod:
+        dice = f"{dice} {mod:+d}"
+    return f"against the other side's {dice}; the higher wins, equal is a tie"
 
 
 def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:
@@ -309,8 +466,34 @@ def _changes(
     and with one die more or fewer."""
     out: list[str] = []
     count = len(values)
+    if math.how == "opposed" and math.against is not None and ok is not None:
+        gap = result - math.against
+        if ok:
+            out.append(
+                f"The result {result} beat the other side's {math.against} by {gap}: "
+                f"{gap} less would have tied, {gap + 1} less lost."
+            )
+        elif gap == 0:
+            out.append(
+                f"The result {result} tied the other side's {math.against}: 1 more would have won."
+            )
+        else:
+            out.append(
+                f"The result {result} fell {-gap} short of the other side's {math.against}: "
+                f"{-gap} more would have tied, {1 - gap} more won."
+            )
+    if math.how == "faces" and ok is not None:
+        mod = sum(v for _, v in math.modifiers)
+        faces = _faces_words(sorted(h - mod for h in math.hits if 1 <= h - mod <= sides))
+        if ok:
+            made = "1 die" if result == 1 else f"{result} dice"
+            out.append(
+                f"{made} of {count} showed {faces}; with none that did, the roll would have failed."
+            )
+        else:
+            out.append(f"No die showed {faces}.")
     if math.target is not None and ok is not None:
-        if math.how in ("sum", "highest"):
+        if math.how in ("sum", "highest", "difference"):
             gap = (result - math.target) if not math.at_most else (math.target - result)
             # a roll that wants a low result (at most the target) fails on more
             worse, better = ("more", "less") if math.at_most else ("less", "more")
@@ -343,11 +526,8 @@ def _changes(
                 )
     if chance is not None:
         for what, value in math.modifiers:
-            without = RollMath(
-                math.how,
-                math.target,
-                math.at_most,
-                tuple(m for m in math.modifiers if m != (what, value)),
+            without = replace(
+                math, modifiers=tuple(m for m in math.modifiers if m != (what, value))
             )
             p = success_chance(without, count, sides)
             if p is not None:
