@@ -390,6 +390,9 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["limits"] = list(math.limits)
     out["result"] = result
     out["outcome"] = outcome_words(math, result)
+    if math.how == "each" and math.outcomes and count > 1:
+        # every die read off the chart on its own
+        out["outcome"] = "; ".join(f"{v}: {outcome_words(math, v)}" for v in values)
     out["success"] = ok
     out["chance"] = _pct(chance) if chance is not None else ""
     out["chance_exact"] = f"{chance.numerator}/{chance.denominator}" if chance is not None else ""
