@@ -60,7 +60,9 @@ class RollMath:
     modifiers, against another roll: ``versus`` is that roll's dice, factor
     and modifier, ``against`` its result where it has already been rolled;
     the higher wins, equal is a tie). ``factor`` multiplies the dice of a
-    ``sum`` or ``opposed`` roll before the modifiers.
+    ``sum`` or ``opposed`` roll before the modifiers. ``keep`` (for
+    ``highest``): how many of the highest dice the rule reads, highest first
+    (the result and its distribution are the highest die's).
     """
 
     how: How = "sum"
@@ -74,6 +76,7 @@ class RollMath:
     factor: int = 1
     versus: tuple[int, int, int] | None = None
     against: int | None = None
+    keep: int = 1
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -97,6 +100,8 @@ class RollMath:
             out["versus"] = list(self.versus)
         if self.against is not None:
             out["against"] = self.against
+        if self.keep != 1:
+            out["keep"] = self.keep
         return out
 
     @classmethod
@@ -118,6 +123,7 @@ class RollMath:
             factor=int(data.get("factor", 1)),
             versus=(int(versus[0]), int(versus[1]), int(versus[2])) if versus else None,
             against=int(data["against"]) if data.get("against") is not None else None,
+            keep=int(data.get("keep", 1)),
         )
 
 
@@ -375,7 +381,10 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         )
     if math.how == "opposed":
         target_words = _opposed_words(math)
-    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {HOW_WORDS[math.how]}"]
+    how_words = HOW_WORDS[math.how]
+    if math.how == "highest" and math.keep > 1:
+        how_words = f"the {math.keep} highest dice count, highest first"
+    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
     if target_words:
         words.append(target_words)
     if out["goal"]:
