@@ -63,6 +63,11 @@ class RollMath:
     ``sum`` or ``opposed`` roll before the modifiers. ``keep`` (for
     ``highest``): how many of the highest dice the rule reads, highest first
     (the result and its distribution are the highest die's).
+    ``secret``: modifiers only some seats know, each (what, value, the seats
+    that know it; an umpire knows them all), such as a captain's secret die.
+    They count like ``modifiers``. A log shows each seat the roll as that
+    seat knows it (:meth:`for_viewer`): a modifier it may not know is taken
+    out and only counted in ``unseen`` (the seats that know it).
     """
 
     how: How = "sum"
@@ -77,6 +82,26 @@ class RollMath:
     versus: tuple[int, int, int] | None = None
     against: int | None = None
     keep: int = 1
+    secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    unseen: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def known(self) -> tuple[tuple[str, int], ...]:
+        """Every modifier the reader knows: the open ones and the secret ones
+        shown to them."""
+        return self.modifiers + tuple((a, b) for a, b, _ in self.secret)
+
+    def for_viewer(self, viewer: str | None) -> RollMath:
+        """The roll as ``viewer`` may know it (EVERYTHING: all of it)."""
+        from dataclasses import replace
+
+        from quarterdeck.core.hidden import sees
+
+        if not self.secret:
+            return self
+        shown = tuple(m for m in self.secret if sees(viewer, m[2]))
+        hidden = tuple(m[2] for m in self.secret if not sees(viewer, m[2]))
+        return replace(self, secret=shown, unseen=self.unseen + hidden)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -102,6 +127,10 @@ class RollMath:
             out["against"] = self.against
         if self.keep != 1:
             out["keep"] = self.keep
+        if self.secret:
+            out["secret"] = [[a, b, list(c)] for a, b, c in self.secret]
+        if self.unseen:
+            out["unseen"] = [list(c) for c in self.unseen]
         return out
 
     @classmethod
@@ -124,6 +153,10 @@ class RollMath:
             versus=(int(versus[0]), int(versus[1]), int(versus[2])) if versus else None,
             against=int(data["against"]) if data.get("against") is not None else None,
             keep=int(data.get("keep", 1)),
+            secret=tuple(
+                (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
+            ),
+            unseen=tuple(tuple(str(x) for x in c) for c in data.get("unseen", [])),
         )
 
 
@@ -170,7 +203,7 @@ def face_chance(sides: int, need: int, at_most: bool = False) -> Fraction:
 
 def _face_hits(math: RollMath, sides: int) -> Fraction:
     """The chance that one die, with the modifiers, shows a face that counts."""
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     return Fraction(sum(1 for v in range(1, sides + 1) if v + mod in math.hits), sides)
 
 
@@ -191,7 +224,7 @@ def _reaches(math: RollMath, value: int) -> bool:
 
 def _pair_chance(math: RollMath, sides: int) -> Fraction:
     """The chance that one pair of dice, added with the modifiers, reaches the target."""
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     if math.target is None:
         return Fraction(0)
     return sum(
@@ -229,7 +262,7 @@ def opposed_chances(math: RollMath, count: int, sides: int) -> tuple[Fraction, F
 def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the roll's result as ``math`` reads it: the
     modified total or highest die, the number of successes, or one die."""
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     if math.how in ("sum", "opposed"):
         return {t * math.factor + mod: p for t, p in sum_distribution(count, sides).items()}
     if math.how == "highest":
@@ -268,7 +301,7 @@ def success_chance(math: RollMath, count: int, sides: int) -> Fraction | None:
 def result_of(math: RollMath, values: Iterable[int]) -> int:
     """The result the dice give as ``math`` reads them."""
     vals = list(values)
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     if math.how in ("sum", "opposed"):
         return sum(vals) * math.factor + mod
     if math.how == "highest":
@@ -362,7 +395,7 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     dist = result_distribution(math, count, sides)
     chance = success_chance(math, count, sides)
     ok = succeeded(math, result)
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     target_words = ""
     if math.target is not None:
         cmp = "or less" if math.at_most else "or more"
@@ -391,6 +424,9 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         words.append(out["goal"])
     out["words"] = "; ".join(words) + "."
     out["modifiers"] = [{"what": a, "value": b, "to": "the result"} for a, b in math.modifiers]
+    out["modifiers"] += [
+        {"what": a, "value": b, "to": "the result", "secret": list(c)} for a, b, c in math.secret
+    ]
     out["modifiers"] += [
         {"what": a, "value": b, "to": "the number of dice", "base": n == 0}
         for n, (a, b) in enumerate(math.dice)
@@ -422,6 +458,23 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "opposed": "the modified total",
     }[math.how]
     out["changes"] = _changes(math, values, sides, result, ok, chance)
+    if math.unseen:
+        # a modifier this reader may not know went into the roll: what is
+        # shown is the roll without it, and nothing is claimed about success
+        whose = sorted({s for c in math.unseen for s in c})
+        n = len(math.unseen)
+        out["unseen"] = {"count": n, "known_to": whose}
+        out["words"] += (
+            f" {n} secret {'modifier' if n == 1 else 'modifiers'} known only to "
+            f"{' and '.join(whose) or 'the umpire'} also went into it: the result, "
+            "the chance and the distribution shown leave "
+            f"{'it' if n == 1 else 'them'} out."
+        )
+        out["success"] = None
+        out["chance"] = ""
+        out["outcome"] = ""
+        out["changes"] = []
+        out["distribution_of"] += " without the secret modifiers"
     return out
 
 
@@ -495,7 +548,7 @@ def _changes(
                 f"{-gap} more would have tied, {1 - gap} more won."
             )
     if math.how == "faces" and ok is not None:
-        mod = sum(v for _, v in math.modifiers)
+        mod = sum(v for _, v in math.known)
         faces = _faces_words(sorted(h - mod for h in math.hits if 1 <= h - mod <= sides))
         if ok:
             made = "1 die" if result == 1 else f"{result} dice"
@@ -522,7 +575,7 @@ def _changes(
                     f"{-gap} {better} would have succeeded."
                 )
         elif math.how == "any":
-            mod = sum(v for _, v in math.modifiers)
+            mod = sum(v for _, v in math.known)
             need = math.target - mod
             cmp = "or less" if math.at_most else "or more"
             if ok:
@@ -537,10 +590,9 @@ def _changes(
                     f"No die made {need} {cmp}; the best was {best}, {abs(need - best)} short."
                 )
     if chance is not None:
-        for what, value in math.modifiers:
-            without = replace(
-                math, modifiers=tuple(m for m in math.modifiers if m != (what, value))
-            )
+        known = math.known
+        for i, (what, value) in enumerate(known):
+            without = replace(math, modifiers=known[:i] + known[i + 1 :], secret=())
             p = success_chance(without, count, sides)
             if p is not None:
                 again = result_of(without, values)
