@@ -63,6 +63,9 @@ class RollMath:
     ``sum`` or ``opposed`` roll before the modifiers. ``keep`` (for
     ``highest``): how many of the highest dice the rule reads, highest first
     (the result and its distribution are the highest die's).
+    ``target_terms``: (what, value) that made ``target`` (a base, then each
+    modifier to the number needed, such as a captain's morale and what
+    raises or lowers it), as ``dice`` tells what made the number of dice.
     ``secret``: modifiers only some seats know, each (what, value, the seats
     that know it; an umpire knows them all), such as a captain's secret die.
     They count like ``modifiers``. A log shows each seat the roll as that
@@ -82,6 +85,7 @@ class RollMath:
     versus: tuple[int, int, int] | None = None
     against: int | None = None
     keep: int = 1
+    target_terms: tuple[tuple[str, int], ...] = ()
     secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     unseen: tuple[tuple[str, ...], ...] = ()
 
@@ -127,6 +131,8 @@ class RollMath:
             out["against"] = self.against
         if self.keep != 1:
             out["keep"] = self.keep
+        if self.target_terms:
+            out["target_terms"] = [list(m) for m in self.target_terms]
         if self.secret:
             out["secret"] = [[a, b, list(c)] for a, b, c in self.secret]
         if self.unseen:
@@ -153,6 +159,7 @@ class RollMath:
             versus=(int(versus[0]), int(versus[1]), int(versus[2])) if versus else None,
             against=int(data["against"]) if data.get("against") is not None else None,
             keep=int(data.get("keep", 1)),
+            target_terms=tuple((str(a), int(b)) for a, b in data.get("target_terms", [])),
             secret=tuple(
                 (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
             ),
@@ -431,6 +438,10 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         {"what": a, "value": b, "to": "the number of dice", "base": n == 0}
         for n, (a, b) in enumerate(math.dice)
     ]
+    out["modifiers"] += [
+        {"what": a, "value": b, "to": "the number needed", "base": n == 0}
+        for n, (a, b) in enumerate(math.target_terms)
+    ]
     if math.limits is not None:
         out["limits"] = list(math.limits)
     out["result"] = result
@@ -600,6 +611,17 @@ def _changes(
                 out.append(
                     f"Without {what} ({value:+d}): chance {_pct(p)} instead of {_pct(chance)}; "
                     f"these dice would have {'succeeded' if fate else 'failed'}."
+                )
+        for what, value in math.target_terms[1:]:  # the first is the base
+            assert math.target is not None
+            other = replace(math, target=math.target - value)
+            p = success_chance(other, count, sides)
+            if p is not None:
+                fate = succeeded(other, result_of(other, values))
+                out.append(
+                    f"Without {what} ({value:+d} to the number needed): {other.target} needed, "
+                    f"chance {_pct(p)} instead of {_pct(chance)}; these dice would have "
+                    f"{'succeeded' if fate else 'failed'}."
                 )
         if math.dice:
             for what, value in math.dice[1:]:  # the first is where the count starts

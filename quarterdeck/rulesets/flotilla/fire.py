@@ -16,6 +16,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import Hull, Pose, Terrain, clear_sight_lines, frontage, in_arc
 from quarterdeck.rulesets.flotilla import damage, odds
+from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -324,6 +325,12 @@ def troop_casualties(
             hits * t.land_fire.casualty_dice,
             rule,
             seat=troop.side,
+            math=ex.inches(
+                (
+                    f"{t.land_fire.casualty_dice} for each of {hits} hits",
+                    hits * t.land_fire.casualty_dice,
+                )
+            ),
         )
     )
     kill_troops(state, t, ctx, troop, dead, rule)
@@ -332,7 +339,13 @@ def troop_casualties(
 def kill_troops(state: State, t: Tables, ctx: Context, troop: Troop, dead: int, rule: str) -> None:
     leaders = 0
     for _ in range(dead // t.land_fire.leader_every):
-        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule, seat=troop.side)
+        (v,) = ctx.roll(
+            f"Leader casualty check, {troop.name}",
+            1,
+            rule,
+            seat=troop.side,
+            math=ex.one_face(t.land_fire.leader_on, "a leader falls", "a man falls"),
+        )
         if v == t.land_fire.leader_on:
             leaders += 1
     leaders = min(leaders, troop.leaders)
@@ -375,7 +388,13 @@ def fire_at(
     """One volley from one battery at one target (a battery may not split)."""
     label = f"{name} fires {dice} {'die' if dice == 1 else 'dice'}"
     if aim:
-        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED, seat=side)
+        (placed,) = ctx.roll(
+            f"Aimed fire ({aim}) from {name}",
+            1,
+            R_AIMED,
+            seat=side,
+            math=ex.at_least(t.fire.aimed_place_on, "placed", "goes wide, a total miss"),
+        )
         if placed < t.fire.aimed_place_on:
             ctx.log(f"{name}: aimed fire goes wide, a total miss", R_AIMED)
             return
@@ -454,6 +473,9 @@ def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) 
         men,
         R_SMALL,
         seat=troop.side,
+        math=RollMath(
+            "count", target=t.small_arms.hit_on, dice=(("men in range and in sight", men),)
+        ),
     )
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":
