@@ -285,6 +285,21 @@ def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship)
     return need, ", ".join(why)
 
 
+def need_terms(
+    state: State, t: Tables, firer: Ship | None, target: Ship
+) -> tuple[tuple[str, int], ...]:
+    """What made the number a fire die needs against a ship, for the roll's
+    explanation: the face from visibility and the six-only conditions, then
+    the stationary target's bonus."""
+    need, why = need_against_ship(state, t, firer, target)
+    reasons = [w for w in why.split(", ") if w and w != "stationary target +1"]
+    base = need + (0 if target.moving else t.fire.stationary_bonus)
+    out = [("hits on" + (f" ({', '.join(reasons)})" if reasons else ""), base)]
+    if not target.moving:
+        out.append(("stationary target", -t.fire.stationary_bonus))
+    return tuple(out)
+
+
 def visibility_need(state: State, t: Tables) -> int:
     """The number the game master's calls ask for (Firing): reduced visibility
     5-6; fog, dawn, dusk, excessive smoke 6. Several at once: the hardest."""
@@ -292,7 +307,14 @@ def visibility_need(state: State, t: Tables) -> int:
 
 
 def roll_hits(
-    ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str, seat: str
+    ctx: Context,
+    label: str,
+    dice: int,
+    need: int,
+    divisor: int,
+    rule: str,
+    seat: str,
+    terms: tuple[tuple[str, int], ...] = (),
 ) -> int:
     """The firer (``seat``) rolls his fire dice; count those at or over
     ``need``, divide by the range divisor rounded up."""
@@ -306,7 +328,7 @@ def roll_hits(
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
         goal=f"each die of {need} or more hits"
         + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
-        math=RollMath("count", target=need),
+        math=RollMath("count", target=need, dice=(("fire dice", dice),), target_terms=terms),
     )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)
@@ -402,8 +424,10 @@ def fire_at(
         target = state.ships[shot.target]
         if weight == "mortar":
             need, why, divisor = t.mortar.hit_on, "mortar", 1
+            terms: tuple[tuple[str, int], ...] = (("a mortar hits on", need),)
         else:
             need, why = need_against_ship(state, t, firer, target)
+            terms = need_terms(state, t, firer, target)
             divisor = shot.divisor
         hits = roll_hits(
             ctx,
@@ -414,6 +438,7 @@ def fire_at(
             divisor,
             R_MORTAR if weight == "mortar" else R_FIRE,
             side,
+            terms,
         )
         ctx.log(f"{name}: {hits} hit(s) on {target.name} (divided by {divisor})", R_FIRE)
         modifier = {"low": t.fire.aimed_low, "high": t.fire.aimed_high, "": 0}[aim]
@@ -441,6 +466,7 @@ def fire_at(
             shot.divisor,
             R_LAND_BAT,
             side,
+            (("a land battery is hit on", need),),
         )
         hit_fort(state, t, ctx, bat, hits, R_LAND_BAT)
         return
@@ -452,8 +478,16 @@ def fire_at(
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
         need, divisor = t.mortar.hit_on, 1
+    where = "in cover" if troop.cover else "in the open"
     hits = roll_hits(
-        ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS, side
+        ctx,
+        f"{label} at {troop.name}, hits on {need}",
+        dice,
+        need,
+        divisor,
+        R_TROOPS,
+        side,
+        ((f"troops {where} are hit on (with visibility, the firer's state, mortars)", need),),
     )
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 
