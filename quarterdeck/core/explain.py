@@ -423,7 +423,7 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         target_words = _opposed_words(math)
     how_words = HOW_WORDS[math.how]
     if math.how == "highest" and math.keep > 1:
-        how_words = f"the {math.keep} highest dice count, highest first"
+        how_words = "the dice are read highest first"
     words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
     if target_words:
         words.append(target_words)
@@ -468,6 +468,13 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "pairs": "the number of pairs that make the target",
         "opposed": "the modified total",
     }[math.how]
+    if math.outcomes:
+        one = sum_distribution(1, sides)
+        out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
+    if math.how == "each" and count > 1:
+        del out["result"]  # every die is read alone: no one result
+    if not math.known and not math.unseen:
+        out["distribution_of"] = out["distribution_of"].replace("the modified ", "the ")
     out["changes"] = _changes(math, values, sides, result, ok, chance)
     if math.unseen:
         # a modifier this reader may not know went into the roll: what is
@@ -486,6 +493,36 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["outcome"] = ""
         out["changes"] = []
         out["distribution_of"] += " without the secret modifiers"
+    return out
+
+
+def _chart(
+    outcomes: tuple[tuple[int, str], ...], dist: Mapping[int, Fraction]
+) -> list[dict[str, Any]]:
+    """The chart the result is read off, each row with the results that read
+    it and the exact chance of reading it (rows that cannot be read left out)."""
+    rows = sorted(outcomes)
+    out: list[dict[str, Any]] = []
+    low_seen = min(dist) if dist else 0
+    high_seen = max(dist) if dist else 0
+    for i, (low, words) in enumerate(rows):
+        high = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
+        p = sum(
+            (q for v, q in dist.items() if v >= low and (high is None or v <= high)),
+            Fraction(0),
+        )
+        if p == 0:
+            continue
+        a, b = max(low, low_seen), high_seen if high is None else min(high, high_seen)
+        results = str(a) if a == b else f"{a}-{b}"
+        out.append(
+            {
+                "results": results,
+                "words": words,
+                "chance": _pct(p),
+                "exact": f"{p.numerator}/{p.denominator}",
+            }
+        )
     return out
 
 

@@ -239,3 +239,33 @@ def test_the_explanation_dialog_marks_secret_modifiers_and_what_is_left_out() ->
     other = explanation(explain(log[0].to_json("usa")))
     assert "command die" not in other and "secret" in other
     assert "Result before the secret modifiers: 6." in other
+
+
+def test_a_chart_read_by_the_face_lists_each_row_with_its_exact_chance() -> None:
+    math = RollMath("each", outcomes=((1, "one die fewer"), (3, "no change"), (5, "one more")))
+    out = explain(_entry([5], math))
+    assert out["outcome"] == "one more"
+    assert [(r["results"], r["words"], r["exact"]) for r in out["chart"]] == [
+        ("1-2", "one die fewer", "1/3"),
+        ("3-4", "no change", "1/3"),
+        ("5-6", "one more", "1/3"),
+    ]
+
+
+def test_several_dice_read_alone_off_a_chart_name_each_die_and_no_single_result() -> None:
+    math = RollMath("each", outcomes=((1, "miss"), (6, "hit")))
+    out = explain(_entry([6, 2], math))
+    assert out["outcome"] == "6: hit; 2: miss" and "result" not in out
+
+
+def test_a_total_read_off_a_chart_gives_each_row_the_chance_of_the_total() -> None:
+    """Three dice at most 11 to pass, then bands: 12 shaken, 13+ worse."""
+    math = RollMath(
+        "sum", target=11, at_most=True, outcomes=((-99, "pass"), (12, "shaken"), (13, "hold"))
+    )
+    out = explain(_entry([4, 4, 4], math))
+    assert [(r["results"], r["exact"]) for r in out["chart"]] == [
+        ("3-11", "5/8"),
+        ("12", "25/216"),
+        ("13-18", "7/27"),
+    ]

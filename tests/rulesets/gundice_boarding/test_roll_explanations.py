@@ -45,7 +45,7 @@ def test_5_2_a_boarding_round_reads_the_three_highest_and_says_what_made_the_dic
     answer(game, ("a", "fight"), ("a", "fight"), ("a", "yes"), ("b", "no"), ("a", "fight"))
     x_rounds = _explained(game, "Boarding round")[0::2]
     first, second, third = x_rounds
-    assert "the 3 highest dice count, highest first" in first["words"]
+    assert "the dice are read highest first; the three highest oppose" in first["words"]
     assert first["result"] == 6
     assert [(m["what"], m["value"]) for m in first["modifiers"]] == [
         ("boarding dice at the start of the action", 3)
