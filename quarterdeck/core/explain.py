@@ -422,6 +422,8 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     if math.how == "opposed":
         target_words = _opposed_words(math)
     how_words = HOW_WORDS[math.how]
+    if math.how == "each" and math.outcomes:
+        how_words = "it is read off the chart" if count == 1 else "each is read off the chart alone"
     if math.how == "highest" and math.keep > 1:
         how_words = "the dice are read highest first"
     words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
@@ -471,6 +473,8 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     if math.outcomes:
         one = sum_distribution(1, sides)
         out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
+    if math.how == "each" and math.outcomes:
+        out["distribution"] = []  # the chart's rows say it all: each face is 1 in sides
     if math.how == "each" and count > 1:
         del out["result"]  # every die is read alone: no one result
     if not math.known and not math.unseen:

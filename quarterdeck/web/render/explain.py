@@ -102,9 +102,13 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         + chart
         + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
         + odds
-        + f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
-        '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
-        f'<table class="dist"><tbody>{rows}</tbody></table>'
+        + (
+            f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
+            '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
+            f'<table class="dist"><tbody>{rows}</tbody></table>'
+            if rows
+            else ""
+        )
         + highest
         + (f"<h3>What would have changed it</h3><ul>{changes}</ul>" if changes else "")
     )
