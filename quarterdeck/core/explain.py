@@ -31,7 +31,7 @@ HOW_WORDS: dict[str, str] = {
     "faces": "a die showing one of the faces that count succeeds",
     "difference": "the difference between the two dice counts",
     "pairs": "the dice are read two by two, each pair added",
-    "opposed": "the dice are set against the other side's roll, the higher winning",
+    "opposed": "the dice are added and set against the other side's roll",
 }
 
 
@@ -473,8 +473,11 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     if math.outcomes:
         one = sum_distribution(1, sides)
         out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
-    if math.how == "each" and math.outcomes:
-        out["distribution"] = []  # the chart's rows say it all: each face is 1 in sides
+        read = values if math.how == "each" else [result]
+        for row in out["chart"]:
+            row["rolled"] = any(row["low"] <= v <= row["high"] for v in read)
+    if math.outcomes and len(out["chart"]) == len(out["distribution"]):
+        out["distribution"] = []  # a row of the chart for each result: the chart says it all
     if math.how == "each" and count > 1:
         del out["result"]  # every die is read alone: no one result
     if not math.known and not math.unseen:
@@ -521,6 +524,8 @@ def _chart(
         results = str(a) if a == b else f"{a}-{b}"
         out.append(
             {
+                "low": a,
+                "high": b,
                 "results": results,
                 "words": words,
                 "chance": _pct(p),
@@ -545,7 +550,7 @@ def _faces_words(faces: list[int]) -> str:
 
 def _opposed_words(math: RollMath) -> str:
     if math.against is not None:
-        return f"it must beat the other side's {math.against}; equal is a tie"
+        return f"it must beat the other side's {math.against}, equal being a tie"
     if math.versus is None:
         return "the higher result wins"
     count, factor, mod = math.versus
@@ -554,7 +559,7 @@ def _opposed_words(math: RollMath) -> str:
         dice = f"{dice} times {factor}"
     if mod:
         dice = f"{dice} {mod:+d}"
-    return f"against the other side's {dice}; the higher wins, equal is a tie"
+    return f"against the other side's {dice}: the higher wins, equal is a tie"
 
 
 def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:

@@ -294,7 +294,7 @@ def need_terms(
     need, why = need_against_ship(state, t, firer, target)
     reasons = [w for w in why.split(", ") if w and w != "stationary target +1"]
     base = need + (0 if target.moving else t.fire.stationary_bonus)
-    out = [("hits on" + (f" ({', '.join(reasons)})" if reasons else ""), base)]
+    out = [("a die hits on" + (f" ({', '.join(reasons)})" if reasons else ""), base)]
     if not target.moving:
         out.append(("stationary target", -t.fire.stationary_bonus))
     return tuple(out)

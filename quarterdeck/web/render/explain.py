@@ -64,6 +64,10 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             f'<p class="verdict">Result: {data["result"]}; the chance of beating the other '
             f"side's roll was {data['chance']} (a tie {data['tie']}).</p>"
         )
+    elif "result" in data and str(data.get("distribution_of", "")).startswith("the number of"):
+        n = int(data["result"])  # dice that made the target, not a total
+        counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+        outcome = f'<p class="verdict">{counted.capitalize()} made the target.</p>'
     elif "result" in data:
         outcome = f'<p class="verdict">Result: {data["result"]}.</p>'
     if data.get("outcome"):
@@ -74,7 +78,8 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             "<h3>The chart it is read off</h3>"
             '<table class="chart-rows"><tbody>'
             + "".join(
-                f"<tr><th>{escape(r['results'])}</th><td>{say(r['words'])}</td>"
+                f'<tr class="{"rolled" if r.get("rolled") else ""}">'
+                f"<th>{escape(r['results'])}</th><td>{say(r['words'])}</td>"
                 f"<td>{r['chance']}</td><td><small>{r['exact']}</small></td></tr>"
                 for r in data["chart"]
             )

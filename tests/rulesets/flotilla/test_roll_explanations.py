@@ -124,7 +124,7 @@ def test_fire_at_a_stationary_ship_names_the_bonus_to_the_number_needed() -> Non
     out = _explained(d)[0]
     assert _mods(out) == [
         ("fire dice", 4, "the number of dice"),
-        ("hits on", T.fire.hit_on, "the number needed"),
+        ("a die hits on", T.fire.hit_on, "the number needed"),
         ("stationary target", -T.fire.stationary_bonus, "the number needed"),
     ]
     assert out["result"] == 2
