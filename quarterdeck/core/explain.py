@@ -422,6 +422,10 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     if math.how == "opposed":
         target_words = _opposed_words(math)
     how_words = HOW_WORDS[math.how]
+    if count == 1 and math.how in ("sum", "opposed"):
+        how_words = how_words.replace("the dice are added and", "the die is").replace(
+            "the dice are added", "the die is read"
+        )
     if math.how == "each" and math.outcomes:
         how_words = "it is read off the chart" if count == 1 else "each is read off the chart alone"
     if math.how == "highest" and math.keep > 1:
