@@ -472,13 +472,21 @@ def fire_at(
         return
     troop = state.troops[shot.target]
     need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
-    need = max(need, visibility_need(state, t))
+    made = [(f"troops {'in cover' if troop.cover else 'in the open'} are hit on", need)]
+    seen = max(need, visibility_need(state, t))
+    if seen != need:
+        made.append((state.visibility, seen - need))
+    need = seen
     if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
+        if t.fire.six_only != need:
+            made.append(
+                ("fighting a fire, in the yellow or nobody below: 6 only", t.fire.six_only - need)
+            )
         need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
         need, divisor = t.mortar.hit_on, 1
-    where = "in cover" if troop.cover else "in the open"
+        made = [("a mortar hits on", need)]
     hits = roll_hits(
         ctx,
         f"{label} at {troop.name}, hits on {need}",
@@ -487,7 +495,7 @@ def fire_at(
         divisor,
         R_TROOPS,
         side,
-        ((f"troops {where} are hit on (with visibility, the firer's state, mortars)", need),),
+        tuple(made),
     )
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 

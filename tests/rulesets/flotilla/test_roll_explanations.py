@@ -9,6 +9,7 @@ from typing import Any
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.explain import explain
 from quarterdeck.rulesets.flotilla import damage, fire, rules
+from quarterdeck.rulesets.flotilla.state import Troop
 from quarterdeck.rulesets.flotilla.tables import tables_with
 from quarterdeck.sim.games import replay_game
 
@@ -139,3 +140,35 @@ def test_every_roll_of_whole_games_carries_its_reading() -> None:
         for r in rolls:
             out = explain(r)
             assert out["distribution"] or out["chart"]  # the odds, as a total or a chart
+
+
+def test_fire_at_troops_in_the_open_from_a_ship_fighting_a_fire_needs_a_six() -> None:
+    """Troops in the open are hit on 5, but a firer fighting a fire hits on 6
+    only; three dice 5 5 6: one hit, and then the casualty dice (Firing)."""
+    a = ship("ic", x=10, y=10, fire_below=2)
+    men = Troop("m", "marines", "confederate", 10, 1, "disciplined", False, 10.0, 20.0)
+    d = Dice([[5, 5, 6], [3]])
+    shot = fire.Shot(target="m", kind="troop", inches=10.0, divisor=1)
+    fire.fire_at(
+        state([a], troops=[men]),
+        T,
+        d.ctx,
+        side="union",
+        name="Iron City",
+        weight="normal",
+        dice=3,
+        shot=shot,
+        firer=a,
+    )
+    volley, casualties = _explained(d)[:2]
+    assert _mods(volley)[1:] == [
+        ("troops in the open are hit on", T.land_fire.troops_open_hit_on, "the number needed"),
+        (
+            "fighting a fire, in the yellow or nobody below: 6 only",
+            T.fire.six_only - T.land_fire.troops_open_hit_on,
+            "the number needed",
+        ),
+    ]
+    assert volley["result"] == 1
+    assert _mods(casualties) == [("1 for each of 1 hits", 1, "the number of dice")]
+    assert casualties["result"] == 3
