@@ -659,8 +659,13 @@ def _changes(
                 again = result_of(without, values)
                 fate = succeeded(without, again)
                 out.append(
-                    f"Without {what} ({value:+d}): chance {_pct(p)} instead of {_pct(chance)}; "
-                    f"these dice would have {'succeeded' if fate else 'failed'}."
+                    f"Without {what} ({value:+d}): chance {_pct(p)} instead of {_pct(chance)}"
+                    + (
+                        ""  # against a roll not yet made: no verdict to give
+                        if fate is None
+                        else f"; these dice would have {'succeeded' if fate else 'failed'}"
+                    )
+                    + "."
                 )
         for what, value in math.target_terms[1:]:  # the first is the base
             assert math.target is not None

@@ -269,3 +269,10 @@ def test_a_total_read_off_a_chart_gives_each_row_the_chance_of_the_total() -> No
         ("12", "25/216"),
         ("13-18", "7/27"),
     ]
+
+
+def test_opposed_before_the_other_roll_gives_no_verdict_without_a_modifier() -> None:
+    math = RollMath("opposed", modifiers=(("party", 3),), versus=(1, 1, 2))
+    out = explain(_entry([2], math))
+    # a die against a die + 2: beaten only by 3 or more, 6 throws in 36
+    assert out["changes"] == ["Without party (+3): chance 16.7% instead of 58.3%."]
