@@ -8,12 +8,13 @@ from typing import Any
 
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.explain import explain
-from quarterdeck.rulesets.flotilla import damage, fire, rules
+from quarterdeck.rulesets.flotilla import damage, fire, land, rules
 from quarterdeck.rulesets.flotilla.state import Troop
 from quarterdeck.rulesets.flotilla.tables import tables_with
 from quarterdeck.sim.games import replay_game
 
 from .helpers import Dice, T, ship, state
+from .test_land import SHORE, troop
 
 
 def _explained(d: Dice) -> list[dict[str, Any]]:
@@ -172,3 +173,24 @@ def test_fire_at_troops_in_the_open_from_a_ship_fighting_a_fire_needs_a_six() ->
     assert volley["result"] == 1
     assert _mods(casualties) == [("1 for each of 1 hits", 1, "the number of dice")]
     assert casualties["result"] == 3
+
+
+def test_swimmers_each_die_is_read_drowned_back_or_ashore() -> None:
+    """Five inches out: a 1 drowns, 2-4 turn back, 5 or 6 reach the shore
+    (Non-Sailing Vessels and Swimming)."""
+    s = ship("mar", "marmora", x=36, y=25, heading=90, party="p")
+    s.crew_pos = 5
+    p = troop("p", "union", 5, leaders=1, aboard="mar")
+    st = state([s], troops=[p], land=SHORE)
+    st.side_a = "union"
+    rules.step_landing(st, T, Dice([]).ctx)
+    assert st.ask is not None
+    d = Dice([6, 1, 5, 6, 2, 4])
+    land.apply(st, T, st.ask, "swim", d.ctx)
+    (out,) = _explained(d)
+    assert [(r["results"], r["words"], r["exact"]) for r in out["chart"]] == [
+        ("1", "drowns", "1/6"),
+        ("2-4", "turns back", "1/2"),
+        ("5-6", "reaches the shore", "1/3"),
+    ]
+    assert out["outcome"].startswith("6: reaches the shore; 1: drowns; 5: reaches the shore")
