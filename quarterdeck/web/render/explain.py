@@ -69,7 +69,9 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
         outcome = f'<p class="verdict">{counted.capitalize()} made the target.</p>'
     elif "result" in data:
-        outcome = f'<p class="verdict">Result: {data["result"]}.</p>'
+        of = str(data.get("distribution_of", ""))
+        which = f" ({escape(of)})" if "highest" in of else ""
+        outcome = f'<p class="verdict">Result: {data["result"]}{which}.</p>'
     if data.get("outcome"):
         outcome += f"<p>{say(data['outcome'])}</p>"
     chart = ""
