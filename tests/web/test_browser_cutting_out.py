@@ -29,14 +29,18 @@ def raid_step(page: Any) -> str:
     before = version(page)
     form = page.locator("form.form-prompt")
     if form.count():
-        options = form.locator("select[name=toward] option").all()
-        ids = [o.get_attribute("value") for o in options]
-        boat = page.inner_text("#frag-prompt")
-        side = "starboard" if "cutter" in boat else "larboard"
-        wanted = next(i for i in ids if i.startswith("alongside:corvette:") and side in i)
-        form.locator("select[name=toward]").select_option(wanted)
-        inches = form.locator("input[name=inches]")
-        inches.fill(inches.get_attribute("max"))
+        # the rowing form: a row a boat, all sent at once
+        rows = form.locator("tr[data-row]").all()
+        assert rows, "the rowing form has a row a boat"
+        for row in rows:
+            boat = row.get_attribute("data-row") or ""
+            select = row.locator("select")
+            ids = [o.get_attribute("value") or "" for o in select.locator("option").all()]
+            side = "starboard" if boat == "cutter" else "larboard"
+            wanted = next(i for i in ids if i.startswith("alongside:corvette:") and side in i)
+            select.select_option(wanted)
+            inches = row.locator("input[data-type=int]")
+            inches.fill(inches.get_attribute("max") or "0")
         form.locator("button[type=submit]").click()
         wait_changed(page, before)
         return "row"

@@ -40,6 +40,7 @@ def hidden(state: State) -> list[Secret]:
             out.append(Secret(("boats", boat.id, name), own))
         out.append(Secret(("boats", boat.id, "alongside"), own, decoy=""))
         out.append(Secret(("boats", boat.id, "landed"), own, decoy=""))
+        out.append(Secret(("boats", boat.id, "toward"), own, decoy="exit"))
     for fig in state.figures.values():
         if fig.side != state.raiders:
             continue
@@ -47,6 +48,7 @@ def hidden(state: State) -> list[Secret]:
         out.append(Secret(("figures", fig.id, "y"), own))
         out.append(Secret(("figures", fig.id, "climbing"), own, decoy=""))
     out.append(Secret(("allowance",), own))
+    out.append(Secret(("rowing",), own, decoy=[]))
     out.append(Secret(("challenge",), own, decoy={}))
     out.append(Secret(("ensign_boat",), own, decoy=""))
     if state.ask is not None and state.ask.get("seat") == state.raiders:
