@@ -93,3 +93,79 @@ def test_a_solo_raid_played_to_the_end_against_the_program(
     assert page.locator(".log-list li").count() > 50
     page.screenshot(path=str(artifacts / "cutting-out-solo-end.png"), full_page=True)
     page.close()
+
+
+def _translate(page: Any, selector: str) -> tuple[float, float]:
+    """The SVG translation of the element ``selector`` names."""
+    import re
+
+    found = re.search(
+        r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)", page.get_attribute(selector, "transform")
+    )
+    assert found, selector
+    return float(found.group(1)), float(found.group(2))
+
+
+def test_a_boat_dragged_to_a_ghost_fills_her_row_and_the_form_sent_moves_her(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """Movement by dragging: the launch is dragged on the harbour to the
+    ghost at the end of her full row due east; release fills her row of the
+    rowing form (nothing is sent); the form sent, she lies where the ghost
+    was. The ghosts are hidden until she is dragged."""
+    import json
+
+    page = start_game(browser, live_server, "cutting-out", "sample-game", "program", (1366, 1000))
+    form = page.locator("form.form-prompt")
+    form.locator("tr[data-row]").first.wait_for()
+    assert form.locator("tr[data-row]").count() == 3
+    ends = page.locator('#frag-table .move-options[data-mover="launch"] .move-option[data-fill]')
+    assert ends.count() > 8
+    assert not ends.first.is_visible()  # shown only while she is dragged
+    fills = [json.loads(e.get_attribute("data-fill") or "{}") for e in ends.all()]
+    east = [f for f in fills if f["launch/toward"] == "heading:90"]
+    chosen = max(east, key=lambda f: f["launch/inches"])
+    n = fills.index(chosen)
+    assert chosen["launch/inches"] == int(
+        form.locator('input[name="launch/inches"]').get_attribute("max") or 0
+    )
+    ghost = f'#frag-table .move-options[data-mover="launch"] .move-option:nth-child({n + 1}) .ghost'
+    gx, gy = _translate(page, ghost)
+    target = page.evaluate("([x, y]) => window.qdTable.frame().toScreen(x, y)", [gx, gy])
+    hull = page.locator('#frag-table g.boat-piece[data-ship="launch"] .hull').bounding_box()
+    sx, sy = hull["x"] + hull["width"] / 2, hull["y"] + hull["height"] / 2
+    # the launch starts the form on her heading (east) at her full allowance:
+    # set her row to something else first, so that the drag must change it
+    form.locator('select[name="launch/toward"]').select_option("heading:0")
+    form.locator('input[name="launch/inches"]').fill("1")
+    before = version(page)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + target[0]) / 2, (sy + target[1]) / 2, steps=4)
+    assert page.locator(f"{ghost}").is_visible()  # the ends show while she is dragged
+    page.screenshot(path=str(artifacts / "cutting-out-drag.png"))
+    page.mouse.move(target[0], target[1], steps=4)
+    page.mouse.up()
+    assert form.locator('select[name="launch/toward"]').input_value() == "heading:90"
+    assert form.locator('input[name="launch/inches"]').input_value() == str(chosen["launch/inches"])
+    assert version(page) == before  # nothing sent yet
+    assert "Submit the form" in page.inner_text("#pick-note")
+    page.screenshot(path=str(artifacts / "cutting-out-drag-filled.png"))
+    start = page.get_attribute('#frag-table g.boat-piece[data-ship="launch"]', "transform")
+    form.locator("button[type=submit]").click()
+    wait_changed(page, before)
+    try:
+        page.wait_for_function(
+            "t => { const b = document.querySelector("
+            "'#frag-table g.boat-piece[data-ship=\"launch\"]');"
+            " return b && b.getAttribute('transform') !== t; }",
+            arg=start,
+            timeout=15_000,
+        )
+    except Exception as e:
+        log = page.locator(".log-list li").all_inner_texts()
+        raise AssertionError(f"the launch did not move; the log ends {log[-8:]}") from e
+    bx, by = _translate(page, '#frag-table g.boat-piece[data-ship="launch"]')
+    assert (bx, by) == pytest.approx((gx, gy), abs=0.2)
+    assert any("the launch rows" in t for t in page.locator(".log-list li").all_inner_texts())
+    page.close()

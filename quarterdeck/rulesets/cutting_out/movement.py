@@ -21,7 +21,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import bearing, distance, unit
-from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import (
     R_MOVE,
@@ -227,96 +227,11 @@ def toward_choices(state: State, t: Tables, boat: Boat) -> list[Option]:
     return out
 
 
-def default_toward(state: State, t: Tables, boat: Boat, choices: list[Option]) -> str:
-    """Where a boat's row starts in the form: where she was rowed last turn,
-    if she may still go there, else on her present heading's nearest
-    compass point."""
-    ids = [c.id for c in choices]
-    if boat.toward in ids:
-        return boat.toward
-    nearest = min(COMPASS, key=lambda c: abs((boat.heading - c[1] + 180) % 360 - 180))
-    return f"heading:{nearest[1]}"
-
-
-def rowing_ask(state: State, side: str, boats: list[str]) -> dict[str, Any]:
-    """The open question of a side's rowing form: its boats, in the order
-    they move."""
-    secret = side == state.raiders and hidden(state)
-    return {"kind": "row", "seat": side, "boats": list(boats), "secret": secret}
-
-
-def rowing_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
-    """Every boat the side rows this turn, one form (Movement: each boat 6"
-    plus her own d6, already rolled): a row a boat, fields ``<boat>/toward``
-    and ``<boat>/inches``; the defaults keep her last course at her full
-    allowance."""
-    fields: list[Field] = []
-    rows: list[dict[str, Any]] = []
-    defaults: dict[str, Any] = {}
-    allowances: dict[str, int] = {}
-    for bid in ask["boats"]:
-        boat = state.boats[bid]
-        allowance = int(state.allowance.get(bid, 0))
-        allowances[bid] = allowance
-        choices = toward_choices(state, t, boat)
-        n = len(state.aboard(bid))
-        fields.append(
-            Field(f"{bid}/toward", f"{boat.name}: toward", "choice", choices=tuple(choices))
-        )
-        fields.append(Field(f"{bid}/inches", f"{boat.name}: inches", "int", 0, allowance))
-        rows.append(
-            {
-                "id": bid,
-                "label": f"{boat.name} ({n} aboard, up to {allowance} in)",
-                "fields": {"toward": f"{bid}/toward", "inches": f"{bid}/inches"},
-            }
-        )
-        defaults[f"{bid}/toward"] = default_toward(state, t, boat, choices)
-        defaults[f"{bid}/inches"] = allowance
-    names = ", ".join(state.boats[b].name for b in ask["boats"])
-    return Prompt(
-        ask["seat"],
-        f"Turn {state.turn}: row {names}: where to, and how far?",
-        R_MOVE,
-        kind="form",
-        fields=tuple(fields),
-        context=_ctx(
-            ask,
-            "move",
-            boats=list(ask["boats"]),
-            allowances=allowances,
-            rows=rows,
-            columns=[{"key": "toward", "label": "toward"}, {"key": "inches", "label": "inches"}],
-            row_noun=["boat", "boats"],
-            defaults=defaults,
-        ),
-    )
-
-
 def _ctx(ask: dict[str, Any], step: str, **extra: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"step": step, **extra}
     if ask.get("secret"):
         out["secret"] = True
     return out
-
-
-def split(answer: dict[str, Any], boat_id: str) -> dict[str, Any]:
-    """One boat's row of a side's rowing form."""
-    head = f"{boat_id}/"
-    return {k[len(head) :]: v for k, v in answer.items() if k.startswith(head)}
-
-
-def apply_rowing(
-    state: State, t: Tables, ctx: Context, ask: dict[str, Any], answer: dict[str, Any]
-) -> None:
-    """Row every boat of the form, in the order the side's boats move (each
-    row is the boat's own move: no boat's way depends on another's)."""
-    for bid in ask["boats"]:
-        boat = state.boats[bid]
-        mine = split(answer, bid)
-        toward = str(mine["toward"])
-        row(state, t, ctx, boat, toward, int(mine["inches"]))
-        boat.toward = toward
 
 
 def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: int) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Answer, Option, Prompt
-from quarterdeck.rulesets.cutting_out import firing, movement
+from quarterdeck.rulesets.cutting_out import firing, movement, rowing
 from quarterdeck.rulesets.cutting_out.challenge import step_challenge
 from quarterdeck.rulesets.cutting_out.common import R_HULL, R_SEQ
 from quarterdeck.rulesets.cutting_out.events import draw_event
@@ -161,7 +161,7 @@ def step_move(state: State, t: Tables, ctx: Context) -> bool:
             state.ask = ask
             return False
     if state.rowing:
-        state.ask = movement.rowing_ask(state, side, state.rowing)
+        state.ask = rowing.rowing_ask(state, side, state.rowing)
         state.rowing = []
         return False
     return True
@@ -241,7 +241,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context={"step": "hull", key: vessel.id, "scenario": vessel.hull_points},
         )
     if kind == "row":
-        return movement.rowing_prompt(state, t, ask)
+        return rowing.rowing_prompt(state, t, ask)
     if kind == "alongside":
         return movement.alongside_prompt(state, t, ask)
     if kind == "landed":
@@ -273,7 +273,7 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         ctx.log(f"{vessel.name}: {answer} hull points", R_HULL)
     elif kind == "row":
         assert isinstance(answer, dict)
-        movement.apply_rowing(state, t, ctx, ask, answer)
+        rowing.apply_rowing(state, t, ctx, ask, answer)
     else:
         assert isinstance(answer, str)
         if kind == "alongside":

@@ -20,6 +20,7 @@ Every key is read defensively: a missing one must not break the page.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
@@ -95,6 +96,9 @@ STYLE = """<style>
 .co-table .exit-edge { stroke: #1f5f8b; stroke-width: 5; stroke-dasharray: 10 6; }
 .co-table .band { fill: none; stroke: #b8860b; stroke-width: 1.2; stroke-dasharray: 6 4; }
 .co-table .band-label { font-size: 10px; fill: #8a6508; font-weight: 600; }
+.co-table .ghost-boat { fill-opacity: .8; stroke: #1d2430; stroke-dasharray: 2 1; }
+.co-table .ghost-spot { fill: #1d2430; }
+.co-table .move-path { stroke: #1d2430; stroke-width: 1; stroke-dasharray: 3 3; opacity: .4; }
 .co-table .reach { fill: #f0b42918; stroke: #f0b429; stroke-width: 1.5; stroke-dasharray: 3 3; }
 .co-table .gun-reach { fill: none; stroke: #9b2d2d; stroke-width: 1; stroke-dasharray: 2 4; }
 .co-table .status-line { font-size: 13px; font-weight: 600; fill: #1d2430; }
@@ -174,7 +178,7 @@ class CuttingOutRenderer:
         title = ships_title("The harbour: ", [*ships, *boats])
         parties = {str(p.get("id")): p for p in _list(view.get("parties")) if isinstance(p, dict)}
         parts = [
-            table_open("co-table", box, title),
+            table_open("co-table", box, title, unit=(PX, "in")),
             STYLE,
             f'<rect class="sea" x="{-3000}" y="{-3000}" width="{width * PX + 6000:.0f}" '
             f'height="{height * PX + 6000:.0f}"/>',
@@ -214,7 +218,7 @@ class CuttingOutRenderer:
             parts.append(self._ship(view, s, frame, colours, parties))
         for n, b in enumerate(boats):
             parts.append(self._boat(b, n, frame, colours))
-        parts.append(self._reach(view, boats, frame))
+        parts.append(self._reach(view, boats, frame, colours))
         for f in _list(view.get("figures")):
             if isinstance(f, dict) and f.get("where") == "land":
                 parts.append(self._marker(f, frame, colours, parties, 0.32 * PX))
@@ -404,7 +408,6 @@ class CuttingOutRenderer:
             return ""
         colour = escape(colours.get(str(b.get("side", "")), "#555"))
         sx, sy = frame.pt(_num(b.get("x")), _num(b.get("y")))
-        length = _num(b.get("length"), 3.0) * PX
         beam = max(_num(b.get("beam"), 1.0) * PX, 5.0)
         heading = _num(b.get("heading"))
         css = "boat alongside" if b.get("alongside") else "boat"
@@ -421,11 +424,7 @@ class CuttingOutRenderer:
         return (
             f'<g class="boat-piece" data-ship="{escape(str(b.get("id", "")))}" '
             f'transform="translate({sx:.1f} {sy:.1f})"><title>{escape(label)}</title>'
-            f'<g transform="rotate({heading:.1f})">'
-            f'<path class="{css} hull" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
-            f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
-            f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
-            f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
+            + _boat_shape(b, heading, css, colour)
             + "</g>"
             + (
                 ""  # alongside or at a landing: its name would cover the ship's; see its title
@@ -441,22 +440,69 @@ class CuttingOutRenderer:
             )
         )
 
-    def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: Frame) -> str:
-        """While the seat rows a boat, how far she can go this turn."""
+    def _reach(
+        self,
+        view: dict[str, Any],
+        boats: list[dict[str, Any]],
+        frame: Frame,
+        colours: dict[str, str],
+    ) -> str:
+        """While the seat rows its boats, how far each can go this turn, and
+        where she ends for the form's sensible rows (``row_ends``, worked
+        out by the rules' own movement): ends shown only while she is
+        dragged, each filling her row of the form (``data-fill``)."""
         prompt = view.get("prompt")
         if not isinstance(prompt, dict) or prompt.get("kind") != "form":
             return ""
         context = _dict(prompt.get("context"))
-        boat = next((b for b in boats if b.get("id") == context.get("boat")), None)
-        reach = _num(context.get("allowance"))
-        if boat is None or reach <= 0:
-            return ""
+        allowances = _dict(context.get("allowances"))
+        ends = _dict(view.get("row_ends"))
+        out = []
+        for boat in boats:
+            bid = str(boat.get("id", ""))
+            reach = _num(allowances.get(bid))
+            if bid not in allowances or reach <= 0:
+                continue
+            sx, sy = frame.pt(_num(boat.get("x")), _num(boat.get("y")))
+            out.append(
+                f'<circle class="reach" cx="{sx:.1f}" cy="{sy:.1f}" r="{reach * PX:.1f}">'
+                f"<title>{escape(str(boat.get('name', '')))} can row {reach:g} in this turn"
+                "</title></circle>"
+            )
+            colour = colours.get(str(boat.get("side", "")), "#555")
+            out.append(self._row_ends(boat, _list(ends.get(bid)), frame, colour))
+        return "".join(out)
+
+    def _row_ends(self, boat: dict[str, Any], ends: list[Any], frame: Frame, colour: str) -> str:
+        """A boat's drag ends: a ghost of her where each row leaves her."""
+        bid = str(boat.get("id", ""))
         sx, sy = frame.pt(_num(boat.get("x")), _num(boat.get("y")))
-        return (
-            f'<circle class="reach" cx="{sx:.1f}" cy="{sy:.1f}" r="{reach * PX:.1f}">'
-            f"<title>{escape(str(boat.get('name', '')))} can row {reach:g} in this turn</title>"
-            "</circle>"
-        )
+        out = [f'<g class="move-options" data-mover="{escape(bid)}">']
+        for e in ends:
+            if not isinstance(e, dict):
+                continue
+            ex, ey = frame.pt(_num(e.get("x")), _num(e.get("y")))
+            fill = json.dumps({f"{bid}/toward": e.get("toward"), f"{bid}/inches": e.get("inches")})
+            how = {
+                "alongside": "comes alongside",
+                "landed": "reaches the landing",
+                "out": "leaves by the sea edge",
+            }.get(str(e.get("how")), "")
+            if not how and _num(e.get("rowed")) < _num(e.get("inches")):
+                how = f"stopped after {_num(e.get('rowed')):g} in"  # at a hull or the shore
+            label = f"{boat.get('name', '')}: {e.get('label', '')}" + (f" ({how})" if how else "")
+            out.append(
+                f'<g class="move-option" data-fill="{escape(fill)}" aria-label="{escape(label)}">'
+                f"<title>{escape(label)}</title>"
+                f'<line class="move-path" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" '
+                f'y2="{ey:.1f}"/>'
+                f'<g class="ghost" transform="translate({ex:.1f} {ey:.1f})">'
+                + '<circle class="ghost-spot" r="3"/>'
+                + _boat_shape(boat, _num(e.get("heading")), "boat ghost-boat", str(escape(colour)))
+                + "</g></g>"
+            )
+        out.append("</g>")
+        return "".join(out)
 
     def _marker(
         self,
@@ -762,6 +808,19 @@ class CuttingOutRenderer:
             + body
             + "</article>"
         )
+
+
+def _boat_shape(b: dict[str, Any], heading: float, css: str, colour: str) -> str:
+    """A boat's hull to scale, bow along ``heading``, centred on the origin."""
+    length = _num(b.get("length"), 3.0) * PX
+    beam = max(_num(b.get("beam"), 1.0) * PX, 5.0)
+    return (
+        f'<g transform="rotate({heading:.1f})">'
+        f'<path class="{css} hull" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
+        f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
+        f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
+        f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
+    )
 
 
 def _gun_state(g: dict[str, Any]) -> str:

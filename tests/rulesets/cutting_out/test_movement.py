@@ -481,3 +481,49 @@ def test_a_boat_between_two_ships_lying_close_together_goes_round_both_through_n
         assert not any(_crossed(ship, p, q) for p, q in legs), ship.id
     # the way is the shortest by the corners, not a zig-zag
     assert len(way) <= 4
+
+
+def test_the_drag_ends_are_where_the_rules_row_her_and_move_nothing() -> None:
+    """The web table's drag ends for a boat of the rowing form are the rules'
+    own rows: the launch 5 in off the corvette's larboard waist with 12 in
+    comes alongside there (the end lies where contact puts her), each
+    compass heading at 4, 8 and 12 in, the sea exit; working them out moves
+    nobody and logs nothing."""
+    from quarterdeck.rulesets.cutting_out import rowing
+
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    launch = s.boats["launch"]
+    x, y, _ = harbour.alongside_spot(ship, T, "larboard-waist", launch)
+    launch.x, launch.y = x - 5.0, y
+    s.allowance["launch"] = 12.0
+    before = (launch.x, launch.y, launch.heading, launch.last_move, launch.alongside)
+    fates = {f.id: f.fate for f in s.figures.values()}
+    ends = rowing.rowing_ends(s, T, "launch")
+    assert (launch.x, launch.y, launch.heading, launch.last_move, launch.alongside) == before
+    assert {f.id: f.fate for f in s.figures.values()} == fates
+    by = {(e["toward"], e["inches"]): e for e in ends}
+    waist = by[("alongside:corvette:larboard-waist", 12)]
+    assert waist["how"] == "alongside"
+    assert (waist["x"], waist["y"]) == pytest.approx((x, y), abs=0.01)
+    assert waist["rowed"] == pytest.approx(5.0, abs=0.05)
+    assert by[("exit", 12)]["how"] in ("row", "out")
+    south = by[("heading:180", 4)]  # away from her larboard side: open water
+    assert (south["x"], south["y"]) == pytest.approx((launch.x, launch.y - 4.0), abs=0.01)
+    assert {i for (tw, i) in by if tw == "heading:180"} == {4, 8, 12}
+    # the same rows, rowed by the rules for real, end where the ends say
+    ctx, _, _ = context([])
+    movement.row(s, T, ctx, launch, "alongside:corvette:larboard-waist", 12)
+    assert (launch.x, launch.y) == pytest.approx((waist["x"], waist["y"]), abs=0.01)
+
+
+def test_only_the_seat_asked_to_row_gets_drag_ends_for_its_web_table() -> None:
+    """The drag ends are worked out for the seat whose rowing form is open,
+    for its own boats; the other seat's table gets none."""
+    g = game(random_events=False, dice=ScriptedDice([4, 6, 2]))
+    british = g.view("british")
+    extra = g.ruleset.table_view(g.state, british)
+    assert sorted(extra["row_ends"]) == ["cutter", "jolly-boat", "launch"]
+    assert all(extra["row_ends"][b] for b in extra["row_ends"])
+    assert g.ruleset.table_view(g.state, g.view("french")) == {}
+    assert g.ruleset.table_view(g.state, g.view(None)) == {}
