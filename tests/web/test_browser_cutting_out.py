@@ -118,26 +118,28 @@ def test_a_boat_dragged_to_a_ghost_fills_her_row_and_the_form_sent_moves_her(
     page = start_game(browser, live_server, "cutting-out", "sample-game", "program", (1366, 1000))
     form = page.locator("form.form-prompt")
     form.locator("tr[data-row]").first.wait_for()
-    assert form.locator("tr[data-row]").count() == 3
-    ends = page.locator('#frag-table .move-options[data-mover="launch"] .move-option[data-fill]')
+    # the launch, or the first boat of the form if the event card has lost her
+    rows = [r.get_attribute("data-row") for r in form.locator("tr[data-row]").all()]
+    boat = "launch" if "launch" in rows else str(rows[0])
+    ends = page.locator(f'#frag-table .move-options[data-mover="{boat}"] .move-option[data-fill]')
     assert ends.count() > 8
     assert not ends.first.is_visible()  # shown only while she is dragged
     fills = [json.loads(e.get_attribute("data-fill") or "{}") for e in ends.all()]
-    east = [f for f in fills if f["launch/toward"] == "heading:90"]
-    chosen = max(east, key=lambda f: f["launch/inches"])
+    east = [f for f in fills if f[f"{boat}/toward"] == "heading:90"]
+    chosen = max(east, key=lambda f: f[f"{boat}/inches"])
     n = fills.index(chosen)
-    assert chosen["launch/inches"] == int(
-        form.locator('input[name="launch/inches"]').get_attribute("max") or 0
+    assert chosen[f"{boat}/inches"] == int(
+        form.locator(f'input[name="{boat}/inches"]').get_attribute("max") or 0
     )
-    ghost = f'#frag-table .move-options[data-mover="launch"] .move-option:nth-child({n + 1}) .ghost'
+    ghost = f'#frag-table .move-options[data-mover="{boat}"] .move-option:nth-child({n + 1}) .ghost'
     gx, gy = _translate(page, ghost)
     target = page.evaluate("([x, y]) => window.qdTable.frame().toScreen(x, y)", [gx, gy])
-    hull = page.locator('#frag-table g.boat-piece[data-ship="launch"] .hull').bounding_box()
+    hull = page.locator(f'#frag-table g.boat-piece[data-ship="{boat}"] .hull').bounding_box()
     sx, sy = hull["x"] + hull["width"] / 2, hull["y"] + hull["height"] / 2
     # the launch starts the form on her heading (east) at her full allowance:
     # set her row to something else first, so that the drag must change it
-    form.locator('select[name="launch/toward"]').select_option("heading:0")
-    form.locator('input[name="launch/inches"]').fill("1")
+    form.locator(f'select[name="{boat}/toward"]').select_option("heading:0")
+    form.locator(f'input[name="{boat}/inches"]').fill("1")
     before = version(page)
     page.mouse.move(sx, sy)
     page.mouse.down()
@@ -146,26 +148,61 @@ def test_a_boat_dragged_to_a_ghost_fills_her_row_and_the_form_sent_moves_her(
     page.screenshot(path=str(artifacts / "cutting-out-drag.png"))
     page.mouse.move(target[0], target[1], steps=4)
     page.mouse.up()
-    assert form.locator('select[name="launch/toward"]').input_value() == "heading:90"
-    assert form.locator('input[name="launch/inches"]').input_value() == str(chosen["launch/inches"])
+    assert form.locator(f'select[name="{boat}/toward"]').input_value() == "heading:90"
+    assert form.locator(f'input[name="{boat}/inches"]').input_value() == str(
+        chosen[f"{boat}/inches"]
+    )
     assert version(page) == before  # nothing sent yet
     assert "Submit the form" in page.inner_text("#pick-note")
     page.screenshot(path=str(artifacts / "cutting-out-drag-filled.png"))
-    start = page.get_attribute('#frag-table g.boat-piece[data-ship="launch"]', "transform")
+    start = page.get_attribute(f'#frag-table g.boat-piece[data-ship="{boat}"]', "transform")
     form.locator("button[type=submit]").click()
     wait_changed(page, before)
     try:
         page.wait_for_function(
-            "t => { const b = document.querySelector("
-            "'#frag-table g.boat-piece[data-ship=\"launch\"]');"
+            "([id, t]) => { const b = document.querySelector("
+            '`#frag-table g.boat-piece[data-ship="${id}"]`);'
             " return b && b.getAttribute('transform') !== t; }",
-            arg=start,
+            arg=[boat, start],
             timeout=15_000,
         )
     except Exception as e:
         log = page.locator(".log-list li").all_inner_texts()
-        raise AssertionError(f"the launch did not move; the log ends {log[-8:]}") from e
-    bx, by = _translate(page, '#frag-table g.boat-piece[data-ship="launch"]')
+        raise AssertionError(f"{boat} did not move; the log ends {log[-8:]}") from e
+    bx, by = _translate(page, f'#frag-table g.boat-piece[data-ship="{boat}"]')
     assert (bx, by) == pytest.approx((gx, gy), abs=0.2)
-    assert any("the launch rows" in t for t in page.locator(".log-list li").all_inner_texts())
+    rowed = [t for t in page.locator(".log-list li").all_inner_texts() if " rows " in t]
+    assert len(rowed) >= 2, rowed  # her row and the others', sent together
+    page.close()
+
+
+def test_the_status_lines_are_readable_on_a_phone(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """On a phone (375 by 667) the turn, the step, the light, the event and
+    the alarm are in the page's own type above the harbour (they were SVG
+    text scaled down with the table to a few pixels), wrapped between items,
+    none cut off at the screen's edge; the harbour keeps most of its box."""
+    page = start_game(browser, live_server, "cutting-out", "sample-game", "program", (375, 667))
+    status = page.locator("#frag-table .co-status")
+    status.wait_for()
+    text = status.inner_text()
+    assert "Turn 1 of 20 (dawn)" in text and "1. movement (raiders)" in text
+    assert "the raiders have not been seen" in text
+    size = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('#frag-table .co-status'))"
+        ".fontSize)"
+    )
+    assert size >= 14
+    items = page.evaluate(
+        """() => [...document.querySelectorAll('#frag-table .co-status .status-item')]
+            .map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.right]; })"""
+    )
+    assert items and all(left >= 0 and right <= 375 for left, right in items), items
+    table = page.locator("#frag-table").bounding_box()
+    harbour = page.locator("#frag-table svg").bounding_box()
+    assert table is not None and harbour is not None
+    assert harbour["height"] >= 0.6 * table["height"]
+    page.locator("#frag-table").screenshot(path=str(artifacts / "cutting-out-phone-status.png"))
+    page.screenshot(path=str(artifacts / "cutting-out-phone.png"))
     page.close()

@@ -15,7 +15,7 @@ from typing import Any
 from quarterdeck.core.hidden import Secret, sees
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
-from quarterdeck.rulesets.cutting_out.events import TITLES
+from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
 from quarterdeck.rulesets.cutting_out.firing import crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
@@ -241,6 +241,7 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
         "light_title": light.title,
         "event": state.event,
         "event_title": TITLES.get(state.event, "") if state.event else "",
+        "event_words": event_words(state.event),
         "events_deck": None
         if deck is None
         else {"left": len(deck.cards), "drawn": list(deck.drawn)},
@@ -405,7 +406,7 @@ def deck_map(v: dict[str, Any]) -> list[str]:
 def status_lines(v: dict[str, Any]) -> list[str]:
     out = [
         f"Turn {v['turn']} of {v['turn_limit']} (dawn)  {v['step']}  {v['light_title']}"
-        + (f"  event: {v['event_title']}" if v["event"] else "")
+        + (f"  {v['event_words']}" if v["event"] else "")
     ]
     alarm = v["alarm"]
     seen = (

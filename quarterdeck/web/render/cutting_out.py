@@ -101,7 +101,13 @@ STYLE = """<style>
 .co-table .move-path { stroke: #1d2430; stroke-width: 1; stroke-dasharray: 3 3; opacity: .4; }
 .co-table .reach { fill: #f0b42918; stroke: #f0b429; stroke-width: 1.5; stroke-dasharray: 3 3; }
 .co-table .gun-reach { fill: none; stroke: #9b2d2d; stroke-width: 1; stroke-dasharray: 2 4; }
-.co-table .status-line { font-size: 13px; font-weight: 600; fill: #1d2430; }
+#frag-table:has(> .co-status) { display: flex; flex-direction: column; height: auto;
+  min-height: 0; }
+#frag-table > .co-status + svg { flex: none; height: 58vh; min-height: 320px; }
+@media (max-width: 820px) { #frag-table > .co-status + svg { height: 46vh; } }
+.co-status { margin: 0; padding: 3px 10px; font-size: 0.875rem; font-weight: 600; line-height: 1.3;
+  color: #1d2430; background: #ffffffd9; border-bottom: 1px solid #9fb8c8; flex: none; }
+.co-status .status-item { white-space: nowrap; }
 .co-table .unseen { font-size: 12px; fill: #6b6b6b; font-style: italic; }
 .co-deck .deck { fill: #d9c59a; stroke: #5b4326; stroke-width: 3; }
 .co-deck .plank { stroke: #c4ad7e; stroke-width: 1; }
@@ -174,10 +180,13 @@ class CuttingOutRenderer:
         ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
         boats = [b for b in _list(view.get("boats")) if isinstance(b, dict)]
         pad = 3 * PX
-        box = (-pad, -pad - 3.5 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 5.5 * PX)
+        # a margin for the sea edge's words, and below for the scale of inches
+        box = (-pad, -pad - 2 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 4 * PX)
         title = ships_title("The harbour: ", [*ships, *boats])
         parties = {str(p.get("id")): p for p in _list(view.get("parties")) if isinstance(p, dict)}
         parts = [
+            # the turn's words above the harbour, in HTML (readable on a phone)
+            self._status(view),
             table_open("co-table", box, title, unit=(PX, "in")),
             STYLE,
             f'<rect class="sea" x="{-3000}" y="{-3000}" width="{width * PX + 6000:.0f}" '
@@ -222,7 +231,7 @@ class CuttingOutRenderer:
         for f in _list(view.get("figures")):
             if isinstance(f, dict) and f.get("where") == "land":
                 parts.append(self._marker(f, frame, colours, parties, 0.32 * PX))
-        parts.append(self._status(view, height))
+        parts.append(self._unseen(view, height))
         parts.append(
             f'<g class="scale" transform="translate(0 {height * PX + 2.5 * PX:.0f})">'
             f'<path d="M0 0 h{12 * PX:.0f} M0 -4 v8 M{12 * PX:.0f} -4 v8" stroke="#1d2430"/>'
@@ -526,33 +535,43 @@ class CuttingOutRenderer:
             f"{letter}</text></g>"
         )
 
-    def _status(self, view: dict[str, Any], height: float) -> str:
+    def _status(self, view: dict[str, Any]) -> str:
+        """The turn, the step, the light, the event card and the alarm, as a
+        line of HTML above the harbour: it wraps between its items on a
+        narrow screen and keeps the page's type size at any zoom."""
+        if "turn" not in view:
+            return ""
         alarm = _dict(view.get("alarm"))
-        words = (
-            f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')} (dawn) · "
-            f"{view.get('step', '')} · {view.get('light_title', '')}"
-        )
         seen = (
             f"raiders seen on turn {alarm.get('spotted_turn')}, "
             f"alarm turn {alarm.get('alarm_turn')}"
             if alarm.get("detected")
             else "the raiders have not been seen"
         )
-        if view.get("event_title"):  # on the second line: the first would run off the table
-            seen = f"event: {view.get('event_title')} · {seen}"
-        out = (
-            # above the table, clear of "to the open sea" on a north edge
-            f'<text class="status-line obstacle" x="0" y="{-4.7 * PX:.0f}">{escape(words)}</text>'
-            f'<text class="status-line obstacle" x="0" y="{-2.9 * PX:.0f}">{escape(seen)}</text>'
+        event = str(view.get("event_words") or "")
+        if not event and view.get("event_title"):
+            event = f"this turn: {view.get('event_title')}"
+        items = [
+            f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')} (dawn)",
+            str(view.get("step", "")),
+            str(view.get("light_title", "")),
+            event,
+            seen,
+        ]
+        spans = " · ".join(
+            f'<span class="status-item">{escape(item)}</span>' for item in items if item
         )
-        if view.get("raiders_hidden"):
-            out += (
-                # beside the scale of inches, not over its "12 inches"
-                f'<text class="unseen" x="{14 * PX:.0f}" y="{height * PX + 2.5 * PX + 4:.0f}">'
-                "Their boats are "
-                "somewhere out in the dark: you will see them when a lookout does.</text>"
-            )
-        return out
+        return f'<p class="co-status status-line" role="status">{spans}</p>'
+
+    def _unseen(self, view: dict[str, Any], height: float) -> str:
+        if not view.get("raiders_hidden"):
+            return ""
+        return (
+            # beside the scale of inches, not over its "12 inches"
+            f'<text class="unseen" x="{14 * PX:.0f}" y="{height * PX + 2.5 * PX + 4:.0f}">'
+            "Their boats are "
+            "somewhere out in the dark: you will see them when a lookout does.</text>"
+        )
 
     # -- the panels -----------------------------------------------------------------
 
