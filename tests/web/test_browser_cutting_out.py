@@ -206,3 +206,33 @@ def test_the_status_lines_are_readable_on_a_phone(
     page.locator("#frag-table").screenshot(path=str(artifacts / "cutting-out-phone-status.png"))
     page.screenshot(path=str(artifacts / "cutting-out-phone.png"))
     page.close()
+
+
+def test_the_quick_reference_heads_the_banded_charts_with_their_ranges(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """The quick reference a club prints: the small arms and cannon charts
+    have a header a range band, and keep within their boxes."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(f"{live_server.url}/scenarios/sample-game/reference")
+    small = page.locator('.chart[data-chart="small_arms"] table.chart-grid').first
+    assert small.locator("thead th").all_inner_texts() == [
+        "range →",
+        "up to 1 in",
+        "over 1 to 5 in",
+        "over 5 to 6 in",
+    ]
+    cannon = page.locator('.chart[data-chart="cannon"] table.chart-grid').first
+    assert "grape: over 6 to 12 in" in cannon.locator("thead").inner_text()
+    for chart in ("small_arms", "cannon"):
+        box = page.locator(f'.chart[data-chart="{chart}"]').first.bounding_box()
+        grid = page.locator(f'.chart[data-chart="{chart}"] table.chart-grid').first.bounding_box()
+        assert box is not None and grid is not None
+        assert grid["x"] + grid["width"] <= box["x"] + box["width"] + 1
+    page.locator('.chart[data-chart="small_arms"]').first.screenshot(
+        path=str(artifacts / "reference-cutting-out-small-arms.png")
+    )
+    page.locator('.chart[data-chart="cannon"]').first.screenshot(
+        path=str(artifacts / "reference-cutting-out-cannon.png")
+    )
+    page.close()
