@@ -249,12 +249,16 @@ class CuttingOutRenderer:
             "north": (0, 0, w, 0),
             "south": (0, h, w, h),
         }.get(edge, (0, h, w, h))
+        # along the edge where no boat lies (the raiders' boats often start
+        # at the sea edge, their names beside them): the middle if it is clear
+        along = height if edge in ("west", "east") else width
+        at = _clear_spot(view, edge, along, width, height)
         tx, ty, anchor = {
-            "west": (-18, h / 2, "end"),
-            "east": (w + 18, h / 2, "start"),
-            "north": (w / 2, -10, "middle"),
-            "south": (w / 2, h + 16, "middle"),
-        }.get(edge, (w / 2, h + 16, "middle"))
+            "west": (-18, (height - at) * PX, "end"),
+            "east": (w + 18, (height - at) * PX, "start"),
+            "north": (at * PX, -10, "middle"),
+            "south": (at * PX, h + 16, "middle"),
+        }.get(edge, (at * PX, h + 16, "middle"))
         rotate = f' transform="rotate(-90 {tx:.0f} {ty:.0f})"' if edge in ("west", "east") else ""
         if rotate:
             anchor = "middle"
@@ -827,6 +831,34 @@ class CuttingOutRenderer:
             + body
             + "</article>"
         )
+
+
+def _clear_spot(
+    view: dict[str, Any], edge: str, along: float, width: float, height: float
+) -> float:
+    """Where along the sea edge (inches from its west or south end) its
+    words go: the middle, else the nearest spot toward either end with no
+    boat or landing place within 4 inches of the edge over the words'
+    length (about 11 inches)."""
+    half, near = 5.5, 4.0
+    pieces = [
+        (_num(b.get("x")), _num(b.get("y")))
+        for b in [*_list(view.get("boats")), *_list(view.get("landings"))]
+        if isinstance(b, dict) and b.get("status", "afloat") == "afloat"
+    ]
+    if edge in ("west", "east"):
+        off = [(abs(x - (0.0 if edge == "west" else width)), y) for x, y in pieces]
+    else:
+        off = [(abs(y - (0.0 if edge == "south" else height)), x) for x, y in pieces]
+    close = [a for d, a in off if d <= near]
+    spots = sorted(
+        (c / 2 for c in range(int(half * 2), int((along - half) * 2) + 1)),
+        key=lambda c: abs(c - along / 2),
+    )
+    for c in spots:
+        if all(abs(a - c) > half + 1.0 for a in close):
+            return c
+    return along / 2
 
 
 def _boat_shape(b: dict[str, Any], heading: float, css: str, colour: str) -> str:

@@ -110,3 +110,19 @@ def test_each_boat_of_the_rowing_form_has_drag_ends_that_fill_her_row() -> None:
     french = g.view("french")
     french.update(g.ruleset.table_view(g.state, french))
     assert "move-options" not in CuttingOutRenderer().table(french, COLOURS)
+
+
+def test_the_sea_edges_words_stand_clear_of_the_boats_lying_at_it() -> None:
+    """The sample game's boats start at the west (sea) edge, 20 to 30 in
+    up it, where "to the open sea" was written (the middle, 24 in): the
+    words go to the nearest stretch of the edge with no boat beside it;
+    the defender, who sees no boat, reads them in the middle."""
+    for seat, clear in (("british", True), ("french", False)):
+        svg = CuttingOutRenderer().table(view(seat), COLOURS)
+        found = re.search(r'<text class="exit obstacle" x="(-?\d+)" y="(\d+)"', svg)
+        assert found is not None
+        up = 48.0 - int(found.group(2)) / 10  # inches from the south end
+        if clear:
+            assert all(abs(up - b) > 6.0 for b in (20.0, 25.0, 30.0)), up
+        else:
+            assert up == 24.0
