@@ -5,7 +5,12 @@ the shore batteries with their guns, the ship at anchor with the figures on
 her deck as small markers, the boats (to scale, with how many are aboard)
 and the figures ashore. The spotting distances (6", 12", 24" from the ship
 and the batteries) and the guns' reach are a layer shown on demand
-(``data-layer="arcs"``, the page's "Arcs & ranges" button).
+(``data-layer="arcs"``, the page's "Arcs & ranges" button). The turn's
+status (turn, step, light, event card, alarm) is a line of HTML above the
+harbour, readable at any width. While the seat's rowing form is open, each
+of its boats can be dragged to a ghost at the end of one of the form's rows
+(``row_ends``, worked out by the rules' own movement): release fills her
+row of the form (``data-fill``), the form sent rows her.
 
 The cards area starts with the deck cut-out as its own panel: the deck to a
 large scale, bow to the right, the main hatch, the boarding points, the

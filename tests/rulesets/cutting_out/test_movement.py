@@ -527,3 +527,19 @@ def test_only_the_seat_asked_to_row_gets_drag_ends_for_its_web_table() -> None:
     assert all(extra["row_ends"][b] for b in extra["row_ends"])
     assert g.ruleset.table_view(g.state, g.view("french")) == {}
     assert g.ruleset.table_view(g.state, g.view(None)) == {}
+
+
+def test_the_program_answers_the_whole_rowing_form_a_boarding_point_a_boat() -> None:
+    """The heuristic raiders answer every row of the form at once, each boat
+    at her whole allowance, and no two boats making for the prize are sent
+    to the same boarding point (it once saw only boats already alongside)."""
+    from quarterdeck.rulesets.cutting_out.ai import CuttingOutAI
+
+    g = game(random_events=False, dice=ScriptedDice([6, 5, 4]))
+    p = g.prompt()
+    assert p is not None
+    answer = CuttingOutAI("british").decide(g.view("british"), p)
+    assert p.check(answer) == answer
+    assert [answer[f"{b}/inches"] for b in ("launch", "cutter", "jolly-boat")] == [12, 11, 10]
+    points = [v for k, v in answer.items() if k.endswith("/toward") and v.startswith("alongside:")]
+    assert points and len(points) == len(set(points))
