@@ -236,3 +236,28 @@ def test_the_quick_reference_heads_the_banded_charts_with_their_ranges(
         path=str(artifacts / "reference-cutting-out-cannon.png")
     )
     page.close()
+
+
+def test_same_as_above_copies_inches_within_the_boats_own_allowance(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """A row copied from the boat above keeps within this boat's allowance:
+    a boat that rolled 6 in copies 7 in from the boat above as 6 in."""
+    page = start_game(browser, live_server, "cutting-out", "sample-game")
+    form = page.locator("form.form-prompt")
+    form.locator("tr[data-row]").first.wait_for()
+    rows = [str(r.get_attribute("data-row")) for r in form.locator("tr[data-row]").all()]
+    if len(rows) < 2:
+        pytest.skip("the event card left one boat to row")
+    first, second = rows[0], rows[1]
+    # the second boat's allowance made smaller than the first's value
+    page.evaluate(
+        "([a, b]) => { const f = document.querySelector('form.form-prompt');"
+        " f.elements.namedItem(a + '/inches').max = '20';"
+        " f.elements.namedItem(a + '/inches').value = '7';"
+        " f.elements.namedItem(b + '/inches').max = '6'; }",
+        [first, second],
+    )
+    form.locator(f'tr[data-row="{second}"] button.same-as-above').click()
+    assert form.locator(f'input[name="{second}/inches"]').input_value() == "6"
+    page.close()
