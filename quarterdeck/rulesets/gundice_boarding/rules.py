@@ -239,6 +239,19 @@ def attempt_terms(
     return terms
 
 
+def round_math(start: int, lost: int, dice: int, compared: int) -> RollMath:
+    """How one side's dice of a boarding round are read (5.2): its
+    ``compared`` highest, highest first, against the enemy's; what made their
+    number (the dice at the start of the action, those lost since, those
+    mobilised back)."""
+    terms = [("boarding dice at the start of the action", start)]
+    if lost:
+        terms.append(("lost in earlier rounds", -lost))
+    if dice != start - lost:
+        terms.append(("mobilised gun dice", dice - (start - lost)))
+    return RollMath("highest", keep=compared, dice=tuple(terms))
+
+
 def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
     """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
     at = tables.attempt
@@ -578,6 +591,7 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
                 R_DECLARE,
                 seat=sx.side,
                 goal=goal,
+                math=RollMath("opposed", versus=(1, 1, 0)),
             )
             (ry,) = ctx.roll(
                 f"Roll-off for attacker: {sy.name} ({sy.side})",
@@ -585,6 +599,7 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
                 R_DECLARE,
                 seat=sy.side,
                 goal=goal,
+                math=RollMath("opposed", versus=(1, 1, 0), against=rx),
             )
             if rx != ry:
                 break
@@ -699,7 +714,9 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     action.rounds_fought += 1
     names = " and ".join(state.ships[a].name for a in action.attackers)
     defender = state.ships[action.defender]
-    goal = "the three highest oppose the enemy's three highest"
+    compared = tables.rounds.compared
+    n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
+    goal = f"the {n} highest oppose the enemy's {n} highest"
     action.last_attacker_roll = list(
         ctx.roll(
             f"Boarding round {action.rounds_fought}, {names}",
@@ -707,6 +724,9 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             R_ACTION,
             seat=action.attacker_side,
             goal=goal,
+            math=round_math(
+                action.attacker_start, action.attacker_lost, action.attacker_dice, compared
+            ),
         )
     )
     action.last_defender_roll = list(
@@ -716,9 +736,11 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             R_ACTION,
             seat=action.defender_side,
             goal=goal,
+            math=round_math(
+                action.defender_start, action.defender_lost, action.defender_dice, compared
+            ),
         )
     )
-    compared = tables.rounds.compared
     owner = unopposed_owner(action.attacker_dice, action.defender_dice, compared)
     if owner is not None and _distinct_outcomes(action, owner, compared) > 1:
         state.stage = "assign"
