@@ -112,7 +112,7 @@ def _seen(game: Game, state: Any, viewer: str | None) -> str:
 
 def _observed(game: Game, viewer: str | None) -> str:
     """What ``viewer`` observes of a game in play: ``_seen`` and its log."""
-    log = [e.to_json() for e in game.visible_log(viewer)]
+    log = [e.to_json(game.viewer(viewer)) for e in game.visible_log(viewer)]
     return _seen(game, game.state, viewer) + json.dumps(log, sort_keys=True)
 
 

@@ -63,7 +63,9 @@ class LogEntry:
     def visible_to(self, seat: str | None) -> bool:
         return sees(seat, self.seats)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, viewer: str | None = EVERYTHING) -> dict[str, Any]:
+        """The line as ``viewer`` may read it: a roll's secret modifiers that
+        ``viewer`` may not know are left out (see ``RollMath.for_viewer``)."""
         out: dict[str, Any] = {"text": self.text, "rule": self.rule, "kind": self.kind}
         if self.odds:
             out["odds"] = self.odds
@@ -75,7 +77,7 @@ class LogEntry:
         if self.goal:
             out["goal"] = self.goal
         if self.math is not None:
-            out["math"] = self.math.to_json()
+            out["math"] = self.math.for_viewer(viewer).to_json()
         if self.seats is not None:
             out["secret"] = True
         return out
@@ -443,7 +445,7 @@ class Game:
         view = self.ruleset.view(self.state, viewer)
         view["seat"] = seat
         if log:
-            view["log"] = [e.to_json() for e in self.log if e.visible_to(viewer)]
+            view["log"] = [e.to_json(viewer) for e in self.log if e.visible_to(viewer)]
         if prompt is None or prompt.seat != seat:
             prompt = self.prompt_for(seat) if seat is not None else None
         view["prompt"] = prompt.to_json() if prompt is not None else None

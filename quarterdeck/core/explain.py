@@ -46,6 +46,11 @@ class RollMath:
     dice, with ``limits`` (fewest, most) where the rules bound it.
     ``outcomes``: (lowest result, words) read in order, the last that the
     result reaches applying (a chart's rows).
+    ``secret``: modifiers only some seats know, each (what, value, the seats
+    that know it; an umpire knows them all), such as a captain's secret die.
+    They count like ``modifiers``. A log shows each seat the roll as that
+    seat knows it (:meth:`for_viewer`): a modifier it may not know is taken
+    out and only counted in ``unseen`` (the seats that know it).
     """
 
     how: How = "sum"
@@ -55,6 +60,26 @@ class RollMath:
     dice: tuple[tuple[str, int], ...] = ()
     limits: tuple[int, int] | None = None
     outcomes: tuple[tuple[int, str], ...] = ()
+    secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    unseen: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def known(self) -> tuple[tuple[str, int], ...]:
+        """Every modifier the reader knows: the open ones and the secret ones
+        shown to them."""
+        return self.modifiers + tuple((a, b) for a, b, _ in self.secret)
+
+    def for_viewer(self, viewer: str | None) -> RollMath:
+        """The roll as ``viewer`` may know it (EVERYTHING: all of it)."""
+        from dataclasses import replace
+
+        from quarterdeck.core.hidden import sees
+
+        if not self.secret:
+            return self
+        shown = tuple(m for m in self.secret if sees(viewer, m[2]))
+        hidden = tuple(m[2] for m in self.secret if not sees(viewer, m[2]))
+        return replace(self, secret=shown, unseen=self.unseen + hidden)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -70,6 +95,10 @@ class RollMath:
             out["limits"] = list(self.limits)
         if self.outcomes:
             out["outcomes"] = [list(o) for o in self.outcomes]
+        if self.secret:
+            out["secret"] = [[a, b, list(c)] for a, b, c in self.secret]
+        if self.unseen:
+            out["unseen"] = [list(c) for c in self.unseen]
         return out
 
     @classmethod
@@ -86,6 +115,10 @@ class RollMath:
             dice=tuple((str(a), int(b)) for a, b in data.get("dice", [])),
             limits=(int(limits[0]), int(limits[1])) if limits else None,
             outcomes=tuple((int(a), str(b)) for a, b in data.get("outcomes", [])),
+            secret=tuple(
+                (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
+            ),
+            unseen=tuple(tuple(str(x) for x in c) for c in data.get("unseen", [])),
         )
 
 
@@ -133,7 +166,7 @@ def face_chance(sides: int, need: int, at_most: bool = False) -> Fraction:
 def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the roll's result as ``math`` reads it: the
     modified total or highest die, the number of successes, or one die."""
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     if math.how == "sum":
         return {t + mod: p for t, p in sum_distribution(count, sides).items()}
     if math.how == "highest":
@@ -162,7 +195,7 @@ def success_chance(math: RollMath, count: int, sides: int) -> Fraction | None:
 def result_of(math: RollMath, values: Iterable[int]) -> int:
     """The result the dice give as ``math`` reads them."""
     vals = list(values)
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     if math.how == "sum":
         return sum(vals) + mod
     if math.how == "highest":
@@ -243,7 +276,7 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     dist = result_distribution(math, count, sides)
     chance = success_chance(math, count, sides)
     ok = succeeded(math, result)
-    mod = sum(v for _, v in math.modifiers)
+    mod = sum(v for _, v in math.known)
     target_words = ""
     if math.target is not None:
         cmp = "or less" if math.at_most else "or more"
@@ -261,6 +294,9 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         words.append(out["goal"])
     out["words"] = "; ".join(words) + "."
     out["modifiers"] = [{"what": a, "value": b, "to": "the result"} for a, b in math.modifiers]
+    out["modifiers"] += [
+        {"what": a, "value": b, "to": "the result", "secret": list(c)} for a, b, c in math.secret
+    ]
     out["modifiers"] += [
         {"what": a, "value": b, "to": "the number of dice", "base": n == 0}
         for n, (a, b) in enumerate(math.dice)
@@ -280,6 +316,23 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "each": "one die",
     }[math.how]
     out["changes"] = _changes(math, values, sides, result, ok, chance)
+    if math.unseen:
+        # a modifier this reader may not know went into the roll: what is
+        # shown is the roll without it, and nothing is claimed about success
+        whose = sorted({s for c in math.unseen for s in c})
+        n = len(math.unseen)
+        out["unseen"] = {"count": n, "known_to": whose}
+        out["words"] += (
+            f" {n} secret {'modifier' if n == 1 else 'modifiers'} known only to "
+            f"{' and '.join(whose) or 'the umpire'} also went into it: the result, "
+            "the chance and the distribution shown leave "
+            f"{'it' if n == 1 else 'them'} out."
+        )
+        out["success"] = None
+        out["chance"] = ""
+        out["outcome"] = ""
+        out["changes"] = []
+        out["distribution_of"] += " without the secret modifiers"
     return out
 
 
@@ -327,7 +380,7 @@ def _changes(
                     f"{-gap} {better} would have succeeded."
                 )
         elif math.how == "any":
-            mod = sum(v for _, v in math.modifiers)
+            mod = sum(v for _, v in math.known)
             need = math.target - mod
             cmp = "or less" if math.at_most else "or more"
             if ok:
@@ -342,12 +395,13 @@ def _changes(
                     f"No die made {need} {cmp}; the best was {best}, {abs(need - best)} short."
                 )
     if chance is not None:
-        for what, value in math.modifiers:
+        known = math.known
+        for i, (what, value) in enumerate(known):
             without = RollMath(
                 math.how,
                 math.target,
                 math.at_most,
-                tuple(m for m in math.modifiers if m != (what, value)),
+                known[:i] + known[i + 1 :],
             )
             p = success_chance(without, count, sides)
             if p is not None:

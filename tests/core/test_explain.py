@@ -115,3 +115,58 @@ def test_any_six_that_succeeds_says_what_would_have_failed() -> None:
     assert out["changes"][0] == (
         "2 dice of 3 made 6 or more; with none that did, the roll would have failed."
     )
+
+
+def test_a_secret_modifier_is_explained_to_the_seats_that_know_it_only() -> None:
+    """A captain's secret die adds to a roll: the seat that holds it (and an
+    umpire) read the whole explanation; the other side reads the roll without
+    it, told that a secret modifier it cannot know went into it."""
+    log: list[LogEntry] = []
+    ctx = Context(ScriptedDice([3, 3]), log.append)
+    math = RollMath(
+        "sum",
+        target=8,
+        modifiers=(("stationary", 1),),
+        secret=(("Buchanan's command die", 2, ("csa",)),),
+    )
+    ctx.roll("Gunnery", 2, "7.1", seat="csa", math=math)
+    entry = log[0]
+
+    own = explain(entry.to_json("csa"))
+    assert own["result"] == 9 and own["success"] is True
+    assert own["modifiers"][1] == {
+        "what": "Buchanan's command die",
+        "value": 2,
+        "to": "the result",
+        "secret": ["csa"],
+    }
+    assert own["chance"] == "83.3%"  # 2d6 >= 5: 30/36
+    assert "Without Buchanan's command die (+2): chance 58.3% instead of 83.3%" in "".join(
+        own["changes"]
+    )
+    assert explain(entry.to_json())["result"] == 9  # the umpire's (everything) view
+
+    other = entry.to_json("usa")
+    assert "Buchanan" not in str(other) and other["math"]["unseen"] == [["csa"]]
+    told = explain(other)
+    assert told["result"] == 7  # 3 + 3 + 1: the modifier it knows only
+    assert told["success"] is None and told["chance"] == "" and told["changes"] == []
+    assert told["unseen"] == {"count": 1, "known_to": ["csa"]}
+    assert "1 secret modifier known only to csa" in told["words"]
+    assert [m["what"] for m in told["modifiers"]] == ["stationary"]
+    spectator = entry.to_json(None)
+    assert "Buchanan" not in str(spectator)
+
+
+def test_the_explanation_dialog_marks_secret_modifiers_and_what_is_left_out() -> None:
+    from quarterdeck.web.render.explain import explanation
+
+    log: list[LogEntry] = []
+    ctx = Context(ScriptedDice([3, 3]), log.append)
+    math = RollMath("sum", target=8, secret=(("command die", 2, ("csa",)),))
+    ctx.roll("Gunnery", 2, "7.1", seat="csa", math=math)
+    own = explanation(explain(log[0].to_json("csa")))
+    assert "command die" in own and "(secret: csa)" in own and "The roll succeeded" in own
+    other = explanation(explain(log[0].to_json("usa")))
+    assert "command die" not in other and "secret" in other
+    assert "Result before the secret modifiers: 6." in other

@@ -402,3 +402,63 @@ def test_a_ship_dragged_on_the_field_of_points_measures_in_points(
     button.click()
     wait_changed(page, before)
     page.close()
+
+
+INJECT_FILL_END = """([ship, fill]) => {
+    const NS = "http://www.w3.org/2000/svg";
+    const s = document.querySelector("#frag-table svg");
+    const b = s.querySelector(`g[data-ship="${ship}"]`).getBBox();
+    const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+    const unit = Number(s.getAttribute("data-unit") || 1);
+    const g = document.createElementNS(NS, "g");
+    g.setAttribute("class", "move-options");
+    g.setAttribute("data-mover", ship);
+    g.innerHTML = `<g class="move-option" data-fill='${JSON.stringify(fill)}' aria-label="test end">`
+        + `<g class="ghost" transform="translate(${x + 4 * unit} ${y})"><circle r="4"/></g></g>`;
+    s.appendChild(g);
+    window.qdGame.markChoosable();
+    return window.qdTable.frame().toScreen(x + 4 * unit, y);
+}"""
+
+
+def test_a_ship_dragged_to_an_end_that_fills_her_plot_sets_the_form_not_the_answer(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """The data-fill protocol: a move end may set fields of the open form
+    (a plotted move's speed and helm) instead of answering; release fills
+    them and sends nothing, an end whose values the form does not allow is
+    not offered."""
+    import random
+
+    from tests.web.test_browser import generic_step
+
+    page = start_game(browser, live_server, "acw-river", "hampton-roads-1862")
+    throws = random.Random(3)
+    for _ in range(30):
+        if page.locator("form.form-prompt select[name$='/helm']").count():
+            break
+        generic_step(page, throws)
+    helm = page.locator("form.form-prompt select[name$='/helm']").first
+    name = helm.get_attribute("name")
+    ship = name.split("/")[0]
+    speed = page.locator(f'form.form-prompt input[name="{ship}/speed"]')
+    high = int(speed.get_attribute("max"))
+    last = helm.locator("option").last.get_attribute("value")
+    target = page.evaluate(INJECT_FILL_END, [ship, {name: last, f"{ship}/speed": high}])
+    assert "choosable" in (page.get_attribute(".move-option[data-fill]", "class") or "")
+    hull = page.locator(f'#frag-table g.ship[data-ship="{ship}"] .hull').first.bounding_box()
+    sx, sy = hull["x"] + hull["width"] / 2, hull["y"] + hull["height"] / 2
+    before = version(page)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(target[0], target[1], steps=6)
+    page.mouse.up()
+    assert helm.input_value() == last and speed.input_value() == str(high)
+    assert "picked" in (page.get_attribute(".move-option[data-fill]", "class") or "")
+    assert "Submit the form" in page.inner_text("#pick-note")
+    assert version(page) == before  # nothing was sent
+    # an end the form does not allow (a speed past the limit) is not offered
+    page.evaluate(INJECT_FILL_END, [ship, {f"{ship}/speed": high + 1}])
+    ends = page.locator(".move-option[data-fill]")
+    assert "choosable" not in (ends.nth(1).get_attribute("class") or "")
+    page.close()

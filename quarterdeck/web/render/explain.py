@@ -29,7 +29,9 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
     modifiers = "".join(
         f"<li><b>{m['value']}</b> {say(m['what'])}</li>"
         if m.get("base")
-        else f"<li><b>{m['value']:+d}</b> {say(m['what'])} <small>to {escape(m['to'])}</small></li>"
+        else f"<li><b>{m['value']:+d}</b> {say(m['what'])} <small>to {escape(m['to'])}</small>"
+        + (f" <small>(secret: {say(', '.join(m['secret']))})</small>" if m.get("secret") else "")
+        + "</li>"
         for m in data.get("modifiers", [])
     )
     if data.get("limits"):
@@ -53,6 +55,8 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             + (f"; the chance was {data['chance']}" if data.get("chance") else "")
             + ".</p>"
         )
+    elif "result" in data and data.get("unseen"):
+        outcome = f'<p class="verdict">Result before the secret modifiers: {data["result"]}.</p>'
     elif "result" in data:
         outcome = f'<p class="verdict">Result: {data["result"]}.</p>'
     if data.get("outcome"):

@@ -156,8 +156,30 @@
     return document.querySelector(`button.answer[data-answer="${CSS.escape(id)}"]`)
       || document.querySelector(`button.answer[data-answer$=":${CSS.escape(id)}"]`);
   }
+  // a move end that fills fields of the open form (data-fill: {name: value}):
+  // the fields it names, if the form has them all and allows the values
+  function fillFields(el) {
+    let fill;
+    try { fill = JSON.parse(el.getAttribute("data-fill") || ""); } catch (_) { return null; }
+    const form = document.querySelector("form.form-prompt");
+    if (!form || !fill || typeof fill !== "object") return null;
+    const out = [];
+    for (const [name, value] of Object.entries(fill)) {
+      const field = form.elements.namedItem(name);
+      if (!field || !("value" in field)) return null;
+      const v = String(value);
+      if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === v)) return null;
+      if (field.type === "number" && ((field.min !== "" && Number(v) < Number(field.min))
+        || (field.max !== "" && Number(v) > Number(field.max)))) return null;
+      out.push([field, v]);
+    }
+    return out.length ? out : null;
+  }
   function markChoosable() {
-    document.querySelectorAll("#frag-table [data-ship], #frag-table [data-answer]").forEach((g) => {
+    document.querySelectorAll("#frag-table [data-fill]").forEach((g) => {
+      g.classList.toggle("choosable", Boolean(fillFields(g)));
+    });
+    document.querySelectorAll("#frag-table [data-ship]:not([data-fill]), #frag-table [data-answer]").forEach((g) => {
       const hit = answerButton(g);
       g.classList.toggle("choosable", Boolean(hit));
       if (g.hasAttribute("data-answer")) g.style.display = hit ? "" : "none";
@@ -179,7 +201,27 @@
       detail: { ship: g.getAttribute("data-ship"), answer: g.getAttribute("data-answer") } }));
   });
   document.addEventListener("qd-piece", (e) => {
-    const { ship, answer } = e.detail;
+    const { ship, answer, fill, piece: end } = e.detail;
+    if (fill && end) {
+      // a drag that fills the form: set its fields, show the end, do not submit
+      const fields = fillFields(end);
+      document.querySelectorAll("#frag-table .picked").forEach((g) => g.classList.remove("picked"));
+      if (!fields) return;
+      for (const [field, v] of fields) {
+        field.value = v;
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+        field.classList.add("filled");
+      }
+      end.classList.add("picked");
+      if (end.parentNode) end.parentNode.appendChild(end);
+      say("");
+      const label = end.getAttribute("aria-label") || end.getAttribute("data-label") || "";
+      document.getElementById("pick-note").textContent = "Set on the table" + (label ? ": " + label : "")
+        + ". Submit the form to confirm.";
+      fields[0][0].scrollIntoView({ block: "nearest" });
+      return;
+    }
     const sel = answer ? `[data-answer="${CSS.escape(answer)}"]` : `[data-ship="${CSS.escape(ship)}"]`;
     const piece = document.querySelector("#frag-table " + sel);
     const hit = piece ? answerButton(piece) : null;
@@ -277,6 +319,7 @@
   connect();
   arrangeCards();
   markChoosable();
+  window.qdGame = { markChoosable };
   showTurn();
   const log = document.getElementById("frag-log");
   if (log) log.scrollTop = log.scrollHeight;

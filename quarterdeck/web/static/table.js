@@ -416,6 +416,7 @@
       const holder = document.getElementById("frag-table");
       if (holder) holder.classList.remove("dragging");
       document.querySelectorAll("#frag-table .move-option.near").forEach((o) => o.classList.remove("near"));
+      document.querySelectorAll("#frag-table .move-options.active").forEach((o) => o.classList.remove("active"));
       document.querySelectorAll("#frag-table g.tape").forEach((g) => g.remove());
       d = null;
     }
@@ -447,14 +448,18 @@
         const s = svg();
         if (!ship || !s) return false;
         const group = s.querySelector(`.move-options[data-mover="${CSS.escape(ship)}"]`);
-        const piece = s.querySelector(`g.ship[data-ship="${CSS.escape(ship)}"]`);
+        const piece = s.querySelector(`g.ship[data-ship="${CSS.escape(ship)}"]`)
+          || s.querySelector(`g[data-ship="${CSS.escape(ship)}"]`);
         if (!group || !piece) return false;
         const ends = [...group.querySelectorAll(".move-option")]
           .filter((o) => o.style.display !== "none" && o.classList.contains("choosable"))
           .map((o) => { const g = o.querySelector(".ghost"); const p = g ? at(g) : null; return p ? { o, x: p[0], y: p[1] } : null; })
           .filter(Boolean);
-        const origin = at(piece);
+        // where she stands: her group's translation, else the middle of her drawing
+        let origin = at(piece);
+        if (!origin) { const b = piece.getBBox(); origin = [b.x + b.width / 2, b.y + b.height / 2]; }
         if (!ends.length || !origin) return false;
+        group.classList.add("active");
         d = { s, ship, ends, origin, unit: Number(s.getAttribute("data-unit") || 1),
           unitName: s.getAttribute("data-unit-name") || "units" };
         return true;
@@ -474,17 +479,20 @@
         const [x, y] = f.toSvg(e.clientX, e.clientY);
         const best = nearest(x, y);
         const reach = Math.max(d.unit * 1.5, 48 * f.scale);
-        const answer = best && best.dist <= reach ? best.o.o.getAttribute("data-answer") : null;
+        const chosen = best && best.dist <= reach ? best.o.o : null;
+        // an end answers the prompt (data-answer) or fills fields of its form (data-fill)
+        const answer = chosen ? chosen.getAttribute("data-answer") : null;
+        const fill = chosen ? chosen.getAttribute("data-fill") : null;
         const s = d.s, origin = d.origin, k = f.scale;
         const end = best ? [best.o.x, best.o.y] : null;
         clear();
-        if (!answer) return;
+        if (!answer && !fill) return;
         // the tape stays on the chosen end until the move is confirmed or changed
         d = { s, unit: Number(s.getAttribute("data-unit") || 1), unitName: s.getAttribute("data-unit-name") || "units" };
         tape(origin[0], origin[1], end[0], end[1], k);
         d = null;
         document.getElementById("frag-table").dispatchEvent(new CustomEvent("qd-piece", { bubbles: true,
-          detail: { ship: null, answer } }));
+          detail: { ship: null, answer, fill, piece: chosen } }));
       },
       cancel: clear,
     };
