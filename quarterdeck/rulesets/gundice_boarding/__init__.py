@@ -51,6 +51,11 @@ class GunDiceBoarding(StateBasics):
         text="gun-dice-boarding.md",
     )
 
+    def __init__(self) -> None:
+        # Who must answer what, as the last step that ran left it, with the
+        # state it left (prompts computed once per step: see prompts()).
+        self._after: tuple[State, list[tuple[str, str, str]]] | None = None
+
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
 
@@ -127,15 +132,25 @@ class GunDiceBoarding(StateBasics):
             house_rules=model.house_rules,
         )
         ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
-        rules.advance(state, self.tables(state), ctx)
+        self._after = (state, rules.advance(state, self.tables(state), ctx))
         return state
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
+        """The open prompts. Where this state has just come from new_state or
+        apply, the rules have already worked out who must answer what in
+        running forward, and that is used once rather than worked out again
+        (nothing but the rules changes a state between a step and its
+        prompts)."""
+        after = self._after
+        if after is not None and after[0] is state:
+            self._after = None
+            return rules.prompts(state, self.tables(state), after[1])
         return rules.prompts(state, self.tables(state))
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         assert isinstance(answer, str)
-        rules.apply(state, self.tables(state), seat, answer, ctx)
+        self._after = None
+        self._after = (state, rules.apply(state, self.tables(state), seat, answer, ctx))
 
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have

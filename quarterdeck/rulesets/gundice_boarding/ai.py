@@ -96,6 +96,10 @@ class GunDiceAI:
         self.rng = random.Random(seed)
         self.tables: Tables = printed_tables()
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Mobilisation is always taken: no view is needed to decide it."""
+        return prompt.context.get("step") != "mobilise"
+
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         if step == "mobilise":
@@ -125,17 +129,25 @@ class GunDiceAI:
         """Boarding dice of ``attackers`` against ``target`` in a new action."""
         cost = self.tables.boarding_dice.mobilise_gun_dice
         mob = sum(1 for s in attackers if _can_mobilise(s, cost))
-        mine, _ = side_dice(
-            self.tables,
+        key = (
             view["sea"],
-            [_ship(s) for s in attackers],
-            False,
+            tuple(map(_dice_facts, attackers)),
             min(mob, self.tables.boarding_dice.mobilised_per_turn),
+            _dice_facts(target),
+            _can_mobilise(target, cost),
         )
-        theirs, _ = side_dice(
-            self.tables, view["sea"], [_ship(target)], True, _can_mobilise(target, cost)
-        )
-        return mine, theirs
+        memo = _dice_memo(self.tables)
+        found = memo.get(key)
+        if found is None:
+            sea, _, mob_a, _, mob_d = key
+            mine, _ = side_dice(
+                self.tables, sea, [_ship(s) for s in attackers], False, mob_a, why=False
+            )
+            theirs, _ = side_dice(self.tables, sea, [_ship(target)], True, mob_d, why=False)
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[key] = (mine, theirs)
+        return found
 
     def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = {s["id"]: s for s in view["ships"]}
@@ -186,6 +198,30 @@ class GunDiceAI:
         start = float(attempt_odds(self.tables.attempt.max_dice)[n])
         again = 1 - (1 - start) ** turns_left
         return "call-off" if again * fresh > now + 0.05 else "fight"
+
+
+# For each charts object the AI weighs by (kept here, so its id stays its
+# own): (sea, attackers' facts, mobilised, target's facts, target mobilised)
+# -> the boarding dice of each side.
+_DICE: dict[int, tuple[Tables, dict[tuple[Any, ...], tuple[int, int]]]] = {}
+
+
+def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], tuple[int, int]]:
+    entry = _DICE.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        entry = _DICE[id(tables)] = (tables, {})
+    return entry[1]
+
+
+def _dice_facts(ship: dict[str, Any]) -> tuple[Any, ...]:
+    """What of a ship counts towards her side's boarding dice (side_dice)."""
+    return (
+        ship["size"],
+        ship["crew"],
+        ship["sail_hits"],
+        ship["gun_dice_hits"],
+        ship["failed_attacker"],
+    )
 
 
 def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
