@@ -62,12 +62,20 @@ from typing import Any
 import shapely
 from shapely.geometry import Polygon
 
-from quarterdeck.core.geometry import Hull, Pose, point_segment_distance
+from quarterdeck.core.geometry import Hull, Pose, norm_heading, point_segment_distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
 
 EDGE = ("north", "south", "east", "west")
+
+
+def _turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
+    """``pose.turn(degrees).advance(inches)``, the same numbers worked
+    without the pose between."""
+    heading = norm_heading(pose.heading + degrees)
+    r = math.radians(heading)
+    return Pose(pose.x + math.sin(r) * inches, pose.y + math.cos(r) * inches, heading)
 
 
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -339,8 +347,11 @@ class FlotillaAI:
             penalty += 25.0
         if self.cornered(plan, end):
             penalty += 20.0
-        for friend in plan["friends"]:
-            if friend.range_to_point((x, y)) < 1.0:
+        keels = plan.get("keels")
+        if keels is None:  # the friends' keels, worked out once a decision
+            keels = plan["keels"] = [(f.bow, f.stern) for f in plan["friends"]]
+        for bow, stern in keels:
+            if point_segment_distance((x, y), bow, stern) < 1.0:  # Hull.range_to_point
                 penalty += 10.0
         kind = plan["kind"]
         if kind == "exit":
@@ -349,7 +360,8 @@ class FlotillaAI:
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
             return -to_edge(view, edge, x, y) - 0.05 * abs(aside) - penalty
         targets = plan["targets"]
-        gap = min((_dist((x, y), t) for t in targets), default=math.inf)
+        gaps = [_dist((x, y), t) for t in targets]
+        gap = min(gaps, default=math.inf)
         if kind == "keep_off":
             return (gap if math.isfinite(gap) else 0.0) - penalty
         if kind == "land":
@@ -371,7 +383,7 @@ class FlotillaAI:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
         if math.isfinite(gap):
             score -= abs(gap - plan["best_range"])
-            tx, ty = min(targets, key=lambda p: _dist(p, (x, y)))
+            tx, ty = targets[gaps.index(gap)]  # the nearest (the first of equals)
             rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
         for fort in plan["forts"]:
@@ -388,18 +400,27 @@ class FlotillaAI:
         slowest speed, with the card's turn at the first of the move or
         straight on, would carry her bow off the table by an edge that is
         not her exit."""
-        view, ship = plan["view"], plan["ship"]
-        w, h = (float(v) for v in view["table"])
-        slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
-        if slowest == 0:
+        corner = plan.get("corner")
+        if corner is None:  # what does not depend on ``end``, once a decision
+            view, ship = plan["view"], plan["ship"]
+            w, h = (float(v) for v in view["table"])
+            slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
+            first = int(ship["turns"].get("first", 0))
+            corner = plan["corner"] = (w, h, slowest / 2, exit_edge(view, ship), {0, first, -first})
+        w, h, ahead, exit_to, angles = corner
+        if ahead == 0:
             return False
-        exit_to = exit_edge(view, ship)
-        first = int(ship["turns"].get("first", 0))
-        for angle in {0, first, -first}:
-            q = end.turn(angle).advance(slowest / 2)
-            inside = 0 <= q.x <= w and 0 <= q.y <= h
-            if inside or (exit_to is not None and to_edge(view, exit_to, q.x, q.y) < 0):
+        x, y, heading = end.x, end.y, end.heading
+        for angle in angles:
+            # end.turn(angle).advance(ahead), worked as Pose does it
+            r = math.radians(norm_heading(heading + angle))
+            qx, qy = x + math.sin(r) * ahead, y + math.cos(r) * ahead
+            if 0 <= qx <= w and 0 <= qy <= h:
                 return False
+            if exit_to is not None:
+                beyond = {"north": h - qy, "south": qy, "east": w - qx, "west": qx}[exit_to]
+                if beyond < 0:
+                    return False
         return True
 
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
@@ -418,8 +439,7 @@ class FlotillaAI:
                 (shore,) = land_gaps(view, [end], float(ship["length"]))
                 score = self.score(plan, end.point, end, [(pose.point, end.point)], shore)
             else:
-                start = pose.turn(p.first)
-                mid = start.advance(p.speed / 2)
+                mid = _turn_advance(pose, p.first, p.speed / 2)
                 score = self.best_after(plan, ship, mid, p.speed / 2, ("middle", "end"))
             score += self.rng.random() * 0.01
             if score > best_score:
@@ -461,7 +481,7 @@ class FlotillaAI:
             nxt = []
             for p, lg in ends:
                 for a in angles:
-                    q = p.turn(a).advance(step)
+                    q = _turn_advance(p, a, step)
                     nxt.append((q, [*lg, (p.point, q.point)] if step else lg))
             ends = nxt
         shores = land_gaps(plan["view"], [p for p, _ in ends], float(ship["length"]))

@@ -190,9 +190,11 @@ def ship_point(ship: Ship) -> tuple[float, float]:
     return (ship.x, ship.y)
 
 
-def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
+def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> list[Plan]:
     """Every legal manoeuvre for ``ship`` this turn (never empty: she can
-    always stay where she is)."""
+    always stay where she is). ``one_a_speed``: only the first legal
+    manoeuvre of each speed, for callers that ask which speeds she may make
+    (the search of a speed stops at the first it finds)."""
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     if ship.row_dice > 0:
         return row_plans(state, t, ship, before)
@@ -200,11 +202,14 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     gamble = t.extra_power.gamble_turn
     turns = [turn_options(ship, p, gamble=gamble) for p in POINTS]
     out: list[Plan] = []
-    moving: list[tuple[Plan, Pose, Pose, Pose]] = []
+    moving: list[Plan] = []
+    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
+    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
     for speed in speeds:
         if speed == 0:
             out.append(Plan(0))
             continue
+        batch: list[tuple[Plan, Pose, Pose, Pose]] = []
         for first, middle, end in itertools.product(*turns):
             beyond = sum(
                 1
@@ -216,26 +221,17 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
             plan = Plan(speed, first, middle, end)
             start, mid, fin = path(ship, plan)
             if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
-                moving.append((plan, start, mid, fin))
-    land = terrain(state)
-    segments = [(s.point, m.point) for _, s, m, _ in moving]
-    segments += [(m.point, f.point) for _, _, m, f in moving]
-    crossed = land.crosses_many(segments)
-    n = len(moving)
-    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
-    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
-    for i, (plan, start, mid, fin) in enumerate(moving):
-        if crossed[i] or crossed[n + i]:
-            continue
-        if hulks and any(
-            segment_distance(a, b, c, d) < t.contact.hulk_clearance
-            for a, b in ((start.point, mid.point), (mid.point, fin.point))
-            for c, d in hulks
-        ):
-            continue  # a hulk marker is in the way
-        if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
-            continue
-        out.append(plan)
+                batch.append((plan, start, mid, fin))
+                if one_a_speed and len(batch) >= 8:
+                    found = _clear(state, t, ship, batch, before, keep_off, hulks)
+                    batch = []
+                    if found:
+                        moving.append(found[0])
+                        break
+        else:
+            found = _clear(state, t, ship, batch, before, keep_off, hulks)
+            moving.extend(found[:1] if one_a_speed else found)
+    out.extend(moving)
     if (
         ship.reverse_dice > 0
         and ship.engine_turns == 0
@@ -250,6 +246,39 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
             out.append(reverse)
     if not out:
         out.append(Plan(0))  # nowhere legal to go: she stops
+    return out
+
+
+def _clear(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    moving: list[tuple[Plan, Pose, Pose, Pose]],
+    before: float,
+    keep_off: bool,
+    hulks: list[tuple[tuple[float, float], tuple[float, float]]],
+) -> list[Plan]:
+    """The manoeuvres of ``moving`` (each with its bow's three poses) whose
+    two legs cross no land and pass no hulk, and that bring a captain who
+    may not advance no nearer the enemy."""
+    land = terrain(state)
+    segments = [(s.point, m.point) for _, s, m, _ in moving]
+    segments += [(m.point, f.point) for _, _, m, f in moving]
+    crossed = land.crosses_many(segments)
+    n = len(moving)
+    out = []
+    for i, (plan, start, mid, fin) in enumerate(moving):
+        if crossed[i] or crossed[n + i]:
+            continue
+        if hulks and any(
+            segment_distance(a, b, c, d) < t.contact.hulk_clearance
+            for a, b in ((start.point, mid.point), (mid.point, fin.point))
+            for c, d in hulks
+        ):
+            continue  # a hulk marker is in the way
+        if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
+            continue
+        out.append(plan)
     return out
 
 
@@ -294,7 +323,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     the move (any angle up to the card's, in steps), where the first half is
     legal and some turn at the middle lets her go on; anchoring, reverse and
     row boats as in ``plans``. Never empty."""
-    whole = plans(state, t, ship)
+    whole = plans(state, t, ship, one_a_speed=True)
     if ship.row_dice > 0:
         return whole
     stay = [p for p in whole if not p.reverse and p.speed == 0]
