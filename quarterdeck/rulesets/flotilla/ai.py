@@ -200,6 +200,19 @@ class FlotillaAI:
         self._aim_key: tuple[int, str] | None = None
         self._aim: dict[str, Any] = {}
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Whether deciding ``prompt`` reads the view: not for a step it has
+        no handler for (the first option), the pitch of a boarding (by the
+        options), nor a fire prompt with no unit to choose or only the last."""
+        step = prompt.context.get("step")
+        if step == "pitch" or getattr(self, f"_{step}", None) is None:
+            return False
+        if step == "fire":
+            return not prompt.context.get("last") and any(
+                o.id not in ("pass", "orders", "standing") for o in prompt.options
+            )
+        return True
+
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         ids = prompt.option_ids()

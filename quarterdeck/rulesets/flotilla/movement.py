@@ -210,6 +210,7 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
             out.append(Plan(0))
             continue
         batch: list[tuple[Plan, Pose, Pose, Pose]] = []
+        size = 1  # one_a_speed: checked in batches of 1, 2, 4 ... (most speeds: the first)
         for first, middle, end in itertools.product(*turns):
             beyond = sum(
                 1
@@ -222,9 +223,9 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
             start, mid, fin = path(ship, plan)
             if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
                 batch.append((plan, start, mid, fin))
-                if one_a_speed and len(batch) >= 8:
+                if one_a_speed and len(batch) >= size:
                     found = _clear(state, t, ship, batch, before, keep_off, hulks)
-                    batch = []
+                    batch, size = [], size * 2
                     if found:
                         moving.append(found[0])
                         break

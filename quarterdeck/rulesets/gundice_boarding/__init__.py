@@ -23,7 +23,7 @@ from quarterdeck.rulesets.gundice_boarding.state import (
     ShipSpec,
     State,
 )
-from quarterdeck.rulesets.gundice_boarding.tables import Tables, tables_with
+from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables, tables_with
 from quarterdeck.rulesets.gundice_boarding.view import render, view
 
 
@@ -60,7 +60,7 @@ class GunDiceBoarding(StateBasics):
         return Path(__file__).with_name("scenarios")
 
     def tables(self, state: State) -> Tables:
-        return tables_with(state.house_rules)
+        return tables_with(state.house_rules) if state.house_rules else printed_tables()
 
     def parse_scenario(self, scenario: Scenario) -> GunDiceScenario:
         model = GunDiceScenario.model_validate(scenario.data)

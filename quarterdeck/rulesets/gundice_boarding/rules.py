@@ -570,7 +570,8 @@ def command_phase(state: State, tables: Tables, ctx: Context) -> None:
                 ship = state.ships[ship_id]
                 ship.mobilised = True
                 ship.gun_dice_committed += cost
-                ctx.log(f"{ship.name} mobilises {cost} gun dice for boarding", R_MOBILISE)
+                if ctx.logging:
+                    ctx.log(f"{ship.name} mobilises {cost} gun dice for boarding", R_MOBILISE)
     state.orders = {}
     state.phase = "declare"
     state.declared_this_turn = False
@@ -615,11 +616,12 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
         for ship_id, order in state.orders.get(seat, {}).items():
             if order.startswith("board:"):
                 declared[ship_id] = order.split(":", 1)[1]
-                ctx.log(
-                    f"{state.ships[ship_id].name} declares a boarding attempt against "
-                    f"{state.ships[declared[ship_id]].name}",
-                    R_DECLARE,
-                )
+                if ctx.logging:
+                    ctx.log(
+                        f"{state.ships[ship_id].name} declares a boarding attempt against "
+                        f"{state.ships[declared[ship_id]].name}",
+                        R_DECLARE,
+                    )
     state.orders = {}
     # The turn counts as engaged if anyone declared or an action goes on.
     state.declared_this_turn = bool(declared) or bool(state.actions)
@@ -725,7 +727,10 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         else None,
     )
     if tables.attempt.success_face not in values:
-        ctx.log(f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT)
+        if logging:
+            ctx.log(
+                f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT
+            )
         return
     d_dice, d_why = side_dice(tables, state.sea, [defender], True, len(mob_d), logging)
     action = Action(
@@ -745,9 +750,10 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         ship.mobilised = False
         action.committed[ship.id] = tables.boarding_dice.mobilise_gun_dice
     state.actions.append(action)
-    ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
-    ctx.log(f"{names}: {_n_dice(a_dice, 'boarding ')} = " + ", ".join(a_why), R_DICE)
-    ctx.log(f"{defender.name}: {_n_dice(d_dice, 'boarding ')} = " + ", ".join(d_why), R_DICE)
+    if logging:
+        ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
+        ctx.log(f"{names}: {_n_dice(a_dice, 'boarding ')} = " + ", ".join(a_why), R_DICE)
+        ctx.log(f"{defender.name}: {_n_dice(d_dice, 'boarding ')} = " + ", ".join(d_why), R_DICE)
     if d_dice == 0:
         _check_action_end(state, tables, action, ctx)
 
@@ -834,11 +840,13 @@ def _resolve(
     action.defender_dice -= d_loss
     action.attacker_lost += a_loss
     action.defender_lost += d_loss
-    ctx.log(
-        f"Compared {_dice(a_eff)} against {_dice(d_eff)}: attackers lose {a_loss}, "
-        f"defenders lose {d_loss}; {action.attacker_dice} against {action.defender_dice} dice left",
-        R_ACTION,
-    )
+    if ctx.logging:
+        ctx.log(
+            f"Compared {_dice(a_eff)} against {_dice(d_eff)}: attackers lose {a_loss}, "
+            f"defenders lose {d_loss}; {action.attacker_dice} against "
+            f"{action.defender_dice} dice left",
+            R_ACTION,
+        )
     state.stage = "decide"
     _check_action_end(state, tables, action, ctx)
     _next_fight(state, tables, ctx)
