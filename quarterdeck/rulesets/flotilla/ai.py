@@ -57,12 +57,13 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
+from math import cos, fmod, radians, sin
 from typing import Any
 
 import shapely
 from shapely.geometry import Polygon
 
-from quarterdeck.core.geometry import Hull, Pose, norm_heading, point_segment_distance
+from quarterdeck.core.geometry import Hull, Pose, point_segment_distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
@@ -72,10 +73,14 @@ EDGE = ("north", "south", "east", "west")
 
 def _turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
     """``pose.turn(degrees).advance(inches)``, the same numbers worked
-    without the pose between."""
-    heading = norm_heading(pose.heading + degrees)
-    r = math.radians(heading)
-    return Pose(pose.x + math.sin(r) * inches, pose.y + math.cos(r) * inches, heading)
+    without the pose between (and norm_heading's steps written out)."""
+    heading = fmod(pose.heading + degrees, 360.0)
+    if heading < 0:
+        heading += 360.0
+    if heading >= 360.0:
+        heading = 0.0
+    r = radians(heading)
+    return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
 
 
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -425,9 +430,14 @@ class FlotillaAI:
             return False
         x, y, heading = end.x, end.y, end.heading
         for angle in angles:
-            # end.turn(angle).advance(ahead), worked as Pose does it
-            r = math.radians(norm_heading(heading + angle))
-            qx, qy = x + math.sin(r) * ahead, y + math.cos(r) * ahead
+            # end.turn(angle).advance(ahead), worked as Pose and norm_heading do it
+            turned = fmod(heading + angle, 360.0)
+            if turned < 0:
+                turned += 360.0
+            if turned >= 360.0:
+                turned = 0.0
+            r = radians(turned)
+            qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
             if 0 <= qx <= w and 0 <= qy <= h:
                 return False
             if exit_to is not None:
