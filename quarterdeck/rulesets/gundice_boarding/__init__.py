@@ -138,19 +138,19 @@ class GunDiceBoarding(StateBasics):
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         """The open prompts. Where this state has just come from new_state or
         apply, the rules have already worked out who must answer what in
-        running forward, and that is used once rather than worked out again
-        (nothing but the rules changes a state between a step and its
-        prompts)."""
+        running forward, and that is used (here and by the next apply)
+        rather than worked out again: nothing but the rules changes a state
+        between a step, its prompts and the answer to them."""
         after = self._after
         if after is not None and after[0] is state:
-            self._after = None
             return rules.prompts(state, self.tables(state), after[1])
         return rules.prompts(state, self.tables(state))
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         assert isinstance(answer, str)
-        self._after = None
-        self._after = (state, rules.apply(state, self.tables(state), seat, answer, ctx))
+        after, self._after = self._after, None
+        waiting = after[1] if after is not None and after[0] is state else None
+        self._after = (state, rules.apply(state, self.tables(state), seat, answer, ctx, waiting))
 
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have

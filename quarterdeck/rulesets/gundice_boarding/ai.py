@@ -93,8 +93,18 @@ class GunDiceAI:
 
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         self.tables: Tables = printed_tables()
+
+    @property
+    def rng(self) -> random.Random:
+        """The player's own randomness, seeded from ``seed`` when first
+        needed (its decisions need none today, and a game sets up two
+        players)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def needs_view(self, prompt: Prompt) -> bool:
         """Mobilisation is always taken: no view is needed to decide it."""

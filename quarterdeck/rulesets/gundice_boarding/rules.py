@@ -527,11 +527,20 @@ def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
 
 
 def apply(
-    state: State, tables: Tables, seat: str, answer: str, ctx: Context
+    state: State,
+    tables: Tables,
+    seat: str,
+    answer: str,
+    ctx: Context,
+    waiting: list[tuple[str, str, str]] | None = None,
 ) -> list[tuple[str, str, str]]:
     """Take ``seat``'s checked answer, then run the turn sequence forward;
-    returns who must answer what next (:func:`pending`)."""
-    step, ship_id = _pending_for(state, tables, seat)
+    returns who must answer what next (:func:`pending`). ``waiting``:
+    :func:`pending` where the caller has it for this state already."""
+    if waiting is None:
+        step, ship_id = _pending_for(state, tables, seat)
+    else:
+        step, ship_id = next((st, sh) for s, st, sh in waiting if s == seat)
     if step in ("mobilise", "declare"):
         state.orders.setdefault(seat, {})[ship_id] = answer
     elif step == "decide":
