@@ -182,6 +182,16 @@ class GunDiceAI:
 
     # -- the fight ------------------------------------------------------------
 
+    def _attempt_chance(self, sea: str, ships: list[dict[str, Any]], fouled: bool) -> float:
+        """The chance that one boarding attempt by these ships starts an action."""
+        memo: dict[tuple[Any, ...], Any] = _dice_memo(self.tables)
+        key = _attempt_key(sea, ships, fouled)
+        found = memo.get(key)
+        if found is None:
+            n, _ = attempt_dice(self.tables, sea, [_ship(s) for s in ships], fouled)
+            found = memo[key] = float(attempt_odds(self.tables.attempt.max_dice)[n])
+        return float(found)
+
     def _fight_on(self, view: dict[str, Any], prompt: Prompt) -> str:
         action = _action(view, prompt)
         now = capture_chance(action["attacker_dice"], action["defender_dice"])
@@ -202,21 +212,19 @@ class GunDiceAI:
             c["fouled"] and target["id"] in c["ships"] and bool(set(c["ships"]) & attacking)
             for c in view["contacts"]
         )
-        n, _ = attempt_dice(
-            self.tables, view["sea"], [_ship(s) for s in (*attackers, target)], fouled
-        )
-        start = float(attempt_odds(self.tables.attempt.max_dice)[n])
+        start = self._attempt_chance(view["sea"], [*attackers, target], fouled)
         again = 1 - (1 - start) ** turns_left
         return "call-off" if again * fresh > now + 0.05 else "fight"
 
 
 # For each charts object the AI weighs by (kept here, so its id stays its
 # own): (sea, attackers' facts, mobilised, target's facts, target mobilised)
-# -> the boarding dice of each side.
-_DICE: dict[int, tuple[Tables, dict[tuple[Any, ...], tuple[int, int]]]] = {}
+# -> the boarding dice of each side, and ("attempt", sea, fouled, sizes) ->
+# the chance that an attempt starts an action.
+_DICE: dict[int, tuple[Tables, dict[tuple[Any, ...], Any]]] = {}
 
 
-def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], tuple[int, int]]:
+def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], Any]:
     entry = _DICE.get(id(tables))
     if entry is None or entry[0] is not tables:
         entry = _DICE[id(tables)] = (tables, {})
@@ -232,6 +240,12 @@ def _dice_facts(ship: dict[str, Any]) -> tuple[Any, ...]:
         ship["gun_dice_hits"],
         ship["failed_attacker"],
     )
+
+
+def _attempt_key(sea: str, ships: list[dict[str, Any]], fouled: bool) -> tuple[Any, ...]:
+    """What of a boarding attempt decides its dice (attempt_terms): the sea,
+    whether fouled, and the ships' sizes."""
+    return ("attempt", sea, fouled, tuple(s["size"] for s in ships))
 
 
 def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
