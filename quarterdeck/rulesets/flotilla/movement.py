@@ -301,22 +301,48 @@ def leg_legal(
     then ``inches`` ahead) stays on the table (or leaves by the side's exit),
     off the land, clear of hulks, and, for a captain who may not advance,
     no nearer the enemy than at the start of the move."""
+    return _leg_clear(state, t, ship, pose, angle, inches, before, _LegRules(state, ship, before))
+
+
+class _LegRules:
+    """What :func:`leg_legal` checks a leg against that does not depend on
+    the leg: the land, the hulks' keels, and whether she may not close."""
+
+    __slots__ = ("hulks", "keep_off", "land")
+
+    def __init__(self, state: State, ship: Ship, before: float) -> None:
+        self.land = terrain(state)
+        self.hulks = [
+            hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship
+        ]
+        self.keep_off = ship.mood in (
+            "hold",
+            "retire",
+            "withdrawing",
+            "withdrawn",
+        ) and math.isfinite(before)
+
+
+def _leg_clear(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    pose: Pose,
+    angle: float,
+    inches: float,
+    before: float,
+    rules: _LegRules,
+) -> bool:
     start = pose.turn(angle)
     end = start.advance(inches)
     if not may_be_at(state, ship, end.point):
         return False
-    if terrain(state).crosses(start.point, end.point):
+    if rules.land.crosses(start.point, end.point):
         return False
-    for h in state.ships.values():
-        if h.status == "hulk" and h is not ship:
-            c, d = hull_line(h)
-            if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
-                return False
-    return not (
-        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
-        and math.isfinite(before)
-        and enemy_distance(state, ship.side, end.point) < before - 1e-6
-    )
+    for c, d in rules.hulks:
+        if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
+            return False
+    return not (rules.keep_off and enemy_distance(state, ship.side, end.point) < before - 1e-6)
 
 
 def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
@@ -333,16 +359,17 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     pose = Pose(ship.x, ship.y, ship.heading)
+    legs = _LegRules(state, ship, before)  # once for every leg tried here
     for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
         half = speed / 2
         for first in turn_options(ship, "first", step, gamble=gamble):
-            if not leg_legal(state, t, ship, pose, first, half, before):
+            if not _leg_clear(state, t, ship, pose, first, half, before, legs):
                 continue
             mid = pose.turn(first).advance(half)
             extra_left = ship.extra_turn and abs(first) <= ship.turns.get("first", 0)
             middles = turn_options(ship, "middle", step, extra=extra_left, gamble=gamble)
             if not on_table(state, mid.point) or any(
-                leg_legal(state, t, ship, mid, m, half, before) for m in middles
+                _leg_clear(state, t, ship, mid, m, half, before, legs) for m in middles
             ):
                 moving.append(Plan(speed, first))  # (off the table: she leaves by the exit)
     out = stay + moving + back
