@@ -354,13 +354,22 @@ class FlotillaAI:
         view = plan["view"]
         x, y = end.x, end.y
         penalty = 0.0
-        radius = self.tables.mine.radius + 0.3
-        for mine in plan["mines"]:
+        mines = plan["mines"]
+        if mines:
+            # 40 for each mine near each leg; a leg's count is worked out once
+            # a decision (the legs of one manoeuvre's endings are shared)
+            radius = self.tables.mine.radius + 0.3
+            near_legs = plan.setdefault("mine_legs", {})
             for a, b in legs:
-                if _dist(mine, a) > _dist(a, b) + radius:
-                    continue
-                if point_segment_distance(mine, a, b) <= radius:
-                    penalty += 40.0
+                hits = near_legs.get((a, b))
+                if hits is None:
+                    far = _dist(a, b) + radius
+                    hits = near_legs[(a, b)] = sum(
+                        1
+                        for mine in mines
+                        if _dist(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
+                    )
+                penalty += 40.0 * hits
         if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
             penalty += 25.0
         if self.cornered(plan, end):
