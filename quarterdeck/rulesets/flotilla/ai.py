@@ -413,13 +413,23 @@ class FlotillaAI:
             tx, ty = targets[gaps.index(gap)]  # the nearest (the first of equals)
             rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
-        for fort in plan["forts"]:
-            if plan["shelling"] and fort["id"] in plan["take"]:
-                continue  # no ships left to fight: the fort is the target
-            d = _dist((x, y), (fort["x"], fort["y"]))
-            arc = Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"]))
-            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= self.tables.fire.land_arc / 2:
-                score -= (32.0 - d) * 0.05 * int(fort["guns"])  # under a fort's guns
+        arcs = plan.get("fort_arcs")
+        if arcs is None:  # each fort's place, arc and guns, once a decision
+            arcs = plan["fort_arcs"] = [
+                (
+                    (fort["x"], fort["y"]),
+                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
+                    int(fort["guns"]),
+                )
+                for fort in plan["forts"]
+                # no ships left to fight: a fort to take is the target
+                if not (plan["shelling"] and fort["id"] in plan["take"])
+            ]
+        half_arc = self.tables.fire.land_arc / 2
+        for place, arc, guns in arcs:
+            d = _dist((x, y), place)
+            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
+                score -= (32.0 - d) * 0.05 * guns  # under a fort's guns
         return score - penalty
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
