@@ -377,9 +377,19 @@ class FlotillaAI:
         keels = plan.get("keels")
         if keels is None:  # the friends' keels, worked out once a decision
             keels = plan["keels"] = [(f.bow, f.stern) for f in plan["friends"]]
-        for bow, stern in keels:
-            if point_segment_distance((x, y), bow, stern) < 1.0:  # Hull.range_to_point
-                penalty += 10.0
+            plan["crowded"] = {}
+        if keels:
+            # 10 for each friend within an inch; counted once for each place
+            # (the endings that differ only in the last turn share it)
+            crowded = plan["crowded"]
+            close = crowded.get((x, y))
+            if close is None:
+                close = crowded[(x, y)] = sum(
+                    1  # Hull.range_to_point
+                    for bow, stern in keels
+                    if point_segment_distance((x, y), bow, stern) < 1.0
+                )
+            penalty += 10.0 * close
         kind = plan["kind"]
         if kind == "exit":
             edge = plan["edge"]
