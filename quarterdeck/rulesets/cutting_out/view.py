@@ -15,7 +15,7 @@ from typing import Any
 from quarterdeck.core.hidden import Secret, sees
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
-from quarterdeck.rulesets.cutting_out.events import TITLES
+from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
 from quarterdeck.rulesets.cutting_out.firing import crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
@@ -40,6 +40,7 @@ def hidden(state: State) -> list[Secret]:
             out.append(Secret(("boats", boat.id, name), own))
         out.append(Secret(("boats", boat.id, "alongside"), own, decoy=""))
         out.append(Secret(("boats", boat.id, "landed"), own, decoy=""))
+        out.append(Secret(("boats", boat.id, "toward"), own, decoy="exit"))
     for fig in state.figures.values():
         if fig.side != state.raiders:
             continue
@@ -47,6 +48,7 @@ def hidden(state: State) -> list[Secret]:
         out.append(Secret(("figures", fig.id, "y"), own))
         out.append(Secret(("figures", fig.id, "climbing"), own, decoy=""))
     out.append(Secret(("allowance",), own))
+    out.append(Secret(("rowing",), own, decoy=[]))
     out.append(Secret(("challenge",), own, decoy={}))
     out.append(Secret(("ensign_boat",), own, decoy=""))
     if state.ask is not None and state.ask.get("seat") == state.raiders:
@@ -239,6 +241,7 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
         "light_title": light.title,
         "event": state.event,
         "event_title": TITLES.get(state.event, "") if state.event else "",
+        "event_words": event_words(state.event),
         "events_deck": None
         if deck is None
         else {"left": len(deck.cards), "drawn": list(deck.drawn)},
@@ -403,7 +406,7 @@ def deck_map(v: dict[str, Any]) -> list[str]:
 def status_lines(v: dict[str, Any]) -> list[str]:
     out = [
         f"Turn {v['turn']} of {v['turn_limit']} (dawn)  {v['step']}  {v['light_title']}"
-        + (f"  event: {v['event_title']}" if v["event"] else "")
+        + (f"  {v['event_words']}" if v["event"] else "")
     ]
     alarm = v["alarm"]
     seen = (

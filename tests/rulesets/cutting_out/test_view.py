@@ -14,13 +14,13 @@ from quarterdeck.core.hidden import EVERYTHING, scrambled
 from quarterdeck.rulesets.cutting_out import RULESET
 from quarterdeck.rulesets.cutting_out.state import State
 
-from .helpers import T, fresh, game, scenario, scenario_data
+from .helpers import T, fresh, game, rows, scenario, scenario_data
 
 DICE: list[ScriptedDice] = []
 
 
 def started() -> Game:
-    DICE.append(ScriptedDice([4, 6]))
+    DICE.append(ScriptedDice([4, 6, 2] + [1] * 6))  # the rowing dice; spotting, turn 2
     return game(random_events=False, dice=DICE[-1])
 
 
@@ -53,7 +53,7 @@ def test_after_the_spotting_everyone_sees_the_raiders() -> None:
 
 def test_the_raiders_rolls_and_orders_are_secret_until_they_are_seen() -> None:
     g = started()
-    g.apply("british", {"toward": "heading:90", "inches": 5})
+    g.apply("british", rows(g.prompt(), {"launch": ("heading:90", 5)}, ("heading:90", 0)))
     french = [e.text for e in g.log if e.visible_to("french")]
     assert "british: secret order given" in french
     assert not any("rows" in t or "rowing" in t for t in french)
@@ -125,7 +125,7 @@ def test_the_umpire_sets_every_vessels_hull_points_the_boats_too() -> None:
     umpire before the game. After the corvette the umpire is asked for each
     boat, offered around her kind's hull points (a launch's 4); the game
     begins once every vessel has hers."""
-    g = _umpired_game(ScriptedDice([6]))
+    g = _umpired_game(ScriptedDice([6, 6, 6]))
     g.apply("umpire", "18")
     asked = []
     for answer in ("6", "3", "2"):
@@ -142,13 +142,13 @@ def test_the_umpire_sets_every_vessels_hull_points_the_boats_too() -> None:
     assert [s.boats[b].hull_points for b in ("launch", "cutter", "jolly-boat")] == [6, 3, 2]
     assert "the launch: 6 hull points" in [e.text for e in g.log]
     p = g.prompt()
-    assert p is not None and p.seat == "british" and p.context.get("boat") == "launch"
+    assert p is not None and p.seat == "british" and p.context.get("boats", [])[:1] == ["launch"]
 
 
 def test_the_program_as_umpire_keeps_each_boats_hull_points_of_her_kind() -> None:
     from quarterdeck.rulesets.cutting_out.ai import CuttingOutAI
 
-    g = _umpired_game(ScriptedDice([6]))
+    g = _umpired_game(ScriptedDice([6, 6, 6]))
     ai = CuttingOutAI("umpire")
     while (p := g.prompt()) is not None and p.seat == "umpire":
         g.apply("umpire", ai.decide(g.ruleset.view(g.state, "umpire"), p))
@@ -172,7 +172,7 @@ def test_a_boat_that_leaves_unseen_is_told_to_its_own_side_only() -> None:
 def test_the_terminal_harbour_legend_names_every_mark_on_the_map() -> None:
     """The harbour drawn beside the deck: the battery's garrison stands on the
     map as "d" marks inside the battery's "+" corners; the legend says so."""
-    g = game(random_events=False, dice=ScriptedDice([6]))
+    g = game(random_events=False, dice=ScriptedDice([6, 6, 6]))
     picture = g_render(g.state, "british")
     # the map's rows run between the sea edge "<" and the east border "|"
     rows = [line[: line.index("|") + 1] for line in picture.splitlines() if line.startswith("<")]
