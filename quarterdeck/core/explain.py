@@ -650,6 +650,8 @@ def _changes(
                 out.append(
                     f"No die made {need} {cmp}; the best was {best}, {abs(need - best)} short."
                 )
+    if math.how == "count" and math.target is not None and count:
+        out += _count_changes(math, values, sides, result)
     if chance is not None:
         known = math.known
         for i, (what, value) in enumerate(known):
@@ -696,4 +698,38 @@ def _changes(
                         f"{n} {'die' if n == 1 else 'dice'}, chance {_pct(p)} "
                         f"instead of {_pct(chance)}."
                     )
+    return out
+
+
+def _count_changes(math: RollMath, values: list[int], sides: int, result: int) -> list[str]:
+    """For dice counted as successes (hits): the average, and how each
+    modifier and each term of the number needed changed it and these dice."""
+
+    def mean(m: RollMath, n: int) -> Fraction:
+        return sum((k * p for k, p in result_distribution(m, n, sides).items()), Fraction(0))
+
+    def hits(n: int) -> str:
+        return f"{n} {'success' if n == 1 else 'successes'}"
+
+    count = len(values)
+    base = mean(math, count)
+    out = [f"{hits(result)} against {float(base):.2f} on average."]
+    known = math.known
+    variants: list[tuple[str, RollMath]] = [
+        (f"{what} ({value:+d})", replace(math, modifiers=known[:i] + known[i + 1 :], secret=()))
+        for i, (what, value) in enumerate(known)
+    ]
+    variants += [
+        (
+            f"{what} ({value:+d} to the number needed)",
+            replace(math, target=(math.target or 0) - value),
+        )
+        for what, value in math.target_terms[1:]  # the first is the base
+    ]
+    for words, other in variants:
+        again = result_of(other, values)
+        out.append(
+            f"Without {words}: {float(mean(other, count)):.2f} on average instead of "
+            f"{float(base):.2f}; these dice would have made {hits(again)}."
+        )
     return out

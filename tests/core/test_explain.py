@@ -276,3 +276,22 @@ def test_opposed_before_the_other_roll_gives_no_verdict_without_a_modifier() -> 
     out = explain(_entry([2], math))
     # a die against a die + 2: beaten only by 3 or more, 6 throws in 36
     assert out["changes"] == ["Without party (+3): chance 16.7% instead of 58.3%."]
+
+
+def test_dice_counted_as_hits_say_the_average_and_what_each_term_of_the_need_did() -> None:
+    """Three fire dice hitting on 4 (5 at long range, -1 at close range):
+    4 5 2 is 2 hits against 1.5 on average; without the close range 5 is
+    needed, 1.0 on average, and these dice would have made 1 hit."""
+    math = RollMath(
+        "count",
+        target=4,
+        dice=(("fire dice", 3),),
+        target_terms=(("gun's number", 5), ("close range", -1)),
+    )
+    out = explain({"text": "Fire: rolled 4 5 2", "values": [4, 5, 2], "math": math.to_json()})
+    assert out["result"] == 2
+    assert "2 successes against 1.50 on average." in out["changes"]
+    assert (
+        "Without close range (-1 to the number needed): 1.00 on average instead of 1.50; "
+        "these dice would have made 1 success." in out["changes"]
+    )
