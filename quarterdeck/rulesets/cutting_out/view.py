@@ -405,7 +405,10 @@ def deck_map(v: dict[str, Any]) -> list[str]:
 
 def status_lines(v: dict[str, Any]) -> list[str]:
     out = [
-        f"Turn {v['turn']} of {v['turn_limit']} (dawn)  {v['step']}  {v['light_title']}"
+        f"Turn {v['turn']} of {v['turn_limit']}"
+        # a night raid ends at dawn; a daylight one when its time is up (victory.py)
+        + ("" if v["light"] == "day" else " before dawn")
+        + f"  {v['step']}  {v['light_title']}"
         + (f"  {v['event_words']}" if v["event"] else "")
     ]
     alarm = v["alarm"]

@@ -95,6 +95,20 @@ def test_the_deck_cut_out_is_drawn_beside_the_harbour() -> None:
     assert "Harbour 72 x 48 in" in lines[0] and "the corvette's deck (bow up)" in lines[0]
 
 
+def test_the_terminal_status_says_a_night_raid_ends_at_dawn_a_daylight_one_does_not() -> None:
+    """The game ends after its last turn: at dawn by night, when time is up
+    by day (Sample Game: play continues until the ship is out, sunk or
+    retaken; this project's turn limit). The status line said "(dawn)" in
+    either light, as if dawn were now."""
+    night = fresh(random_events=False)
+    night.turn = 3
+    assert "Turn 3 of 20 before dawn  " in g_render(night, "british")
+    day = fresh(random_events=False, light="day")
+    day.turn = 3
+    seen = g_render(day, "british")
+    assert "Turn 3 of 20  " in seen and "dawn" not in seen
+
+
 def test_an_umpire_seat_sets_the_hull_points_before_the_game() -> None:
     sides = [
         *scenario_data("sample-game")["sides"],
