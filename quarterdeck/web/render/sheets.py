@@ -172,9 +172,7 @@ def _records_grid(
         for f in fields:
             if f in spread:
                 items = list(v.get(f) or [])
-                out += [
-                    _band_cell(items[n]) if n < len(items) else "" for n in range(spread[f])
-                ]
+                out += [_band_cell(items[n]) if n < len(items) else "" for n in range(spread[f])]
             else:
                 out.append(_cell(v.get(f, "")))
         return "".join(f"<td>{c}</td>" for c in out)
