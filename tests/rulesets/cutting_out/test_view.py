@@ -194,3 +194,17 @@ def test_the_terminal_harbour_legend_names_every_mark_on_the_map() -> None:
     assert any("+" in row for row in rows)
     assert "B battery (+ its corners)" in picture
     assert "r/d a raider/defender ashore" in picture
+
+
+def test_the_terminal_harbour_and_deck_fit_a_120_column_terminal() -> None:
+    """The harbour map (72 in at a column an inch) with the deck cut-out
+    beside it: the legend under the map is kept to the map's width (one
+    long legend line widened the harbour block to 118 columns, and the
+    terminal wrapped every row of the map and the deck into each other)."""
+    g = game(random_events=False, dice=ScriptedDice([6, 6, 6]))
+    picture = g_render(g.state, "british")
+    drawing = picture.split("\n\n")[0].splitlines()
+    assert max(len(line) for line in drawing) <= 116  # 120 less the panel's borders
+    legend = "\n".join(drawing)
+    for mark in ("# land", "r/d a raider/defender ashore", "1 the launch", "3 the jolly boat"):
+        assert mark in legend
