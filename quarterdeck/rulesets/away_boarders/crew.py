@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.sailing import (
     oar_crew_needed,
     sail_crew_needed,
@@ -239,7 +240,11 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
     A captain who rallies may rally as many of the casualties as he likes,
     one die each, but may not also reassign the crew that turn."""
     face = ctx.roll(
-        f"{ship.name} rallies a casualty (even: back to duty)", 1, R_RALLY, seat=ship.side
+        f"{ship.name} rallies a casualty (even: back to duty)",
+        1,
+        R_RALLY,
+        seat=ship.side,
+        math=ex.parity(ex.EVEN, "the man rallies", "the man is lost for good"),
     )[0]
     ship.casualties -= 1
     if face % 2 == 0:
