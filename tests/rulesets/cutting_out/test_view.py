@@ -208,3 +208,30 @@ def test_the_terminal_harbour_and_deck_fit_a_120_column_terminal() -> None:
     legend = "\n".join(drawing)
     for mark in ("# land", "r/d a raider/defender ashore", "1 the launch", "3 the jolly boat"):
         assert mark in legend
+
+
+def test_the_defender_cannot_tell_one_rowing_form_from_another_while_unseen() -> None:
+    """Defender attempts to spot: until a lookout sees them, the raiders'
+    rows are theirs alone. Two different answers to the raiders' rowing
+    form (every boat east at her whole allowance; or the launch for the
+    corvette, the cutter north, the jolly boat still), the spotting die a 1
+    in both: what the defenders see (their view with its log, the terminal
+    picture, their prompt) is the same, up to the raiders' next form."""
+    seen = []
+    for answer in (
+        {"launch": ("heading:90", 10), "cutter": ("heading:90", 12), "jolly-boat": ("exit", 0)},
+        {"launch": ("alongside:corvette:larboard-waist", 7), "cutter": ("heading:0", 12)},
+    ):
+        g = game(random_events=False, dice=ScriptedDice([4, 6, 2, 1, 3, 3, 3]))
+        p = g.prompt()
+        g.apply("british", rows(p, answer, ("heading:90", 0)))
+        p = g.prompt()
+        assert p is not None and p.seat == "british" and g.state.turn == 2
+        assert not g.state.detected
+        prompt = g.prompt_for("french")
+        seen.append(
+            json.dumps(g.view("french"), sort_keys=True, default=str)
+            + RULESET.render(g.state, "french")
+            + (json.dumps(prompt.to_json(), sort_keys=True) if prompt else "")
+        )
+    assert seen[0] == seen[1]
