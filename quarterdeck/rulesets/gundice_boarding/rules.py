@@ -827,12 +827,21 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     compared = tables.rounds.compared
     n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
     goal = f"the {n} highest oppose the enemy's {n} highest"
+    a_n, d_n = action.attacker_dice, action.defender_dice
+
+    def odds() -> str:
+        """The round's exact odds, for the log only (computed when logged)."""
+        from quarterdeck.odds.gundice import round_words  # it imports this module
+
+        return round_words(a_n, d_n, compared)
+
     action.last_attacker_roll = list(
         ctx.roll(
             f"Boarding round {action.rounds_fought}, {names}",
             action.attacker_dice,
             R_ACTION,
             seat=action.attacker_side,
+            odds=odds,
             goal=goal,
             math=round_math(
                 action.attacker_start, action.attacker_lost, action.attacker_dice, compared
@@ -845,6 +854,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             action.defender_dice,
             R_ACTION,
             seat=action.defender_side,
+            odds=odds,
             goal=goal,
             math=round_math(
                 action.defender_start, action.defender_lost, action.defender_dice, compared

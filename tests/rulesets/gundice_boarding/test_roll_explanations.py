@@ -63,6 +63,42 @@ def test_5_2_a_boarding_round_reads_the_three_highest_and_says_what_made_the_dic
     assert first["distribution"][-1]["exact"] == "91/216"
 
 
+def test_5_2_three_dice_against_one_add_up_against_it_so_lose_15_and_tie_20_in_1296() -> None:
+    """Three dice against one: the two unopposed dice add to the compared
+    one, so the three are summed against a die (5.2). A sum of 3 loses to a
+    4, 5 or 6; 4 (3 ways) to a 5 or 6; 5 (6 ways) to a 6: 15 in 1296. Ties:
+    1 + 3 + 6 + 10 ways for a die of 3 to 6: 20 in 1296."""
+    from fractions import Fraction
+
+    from quarterdeck.odds.gundice import round_odds, round_words
+
+    odds = round_odds(3, 1)
+    assert odds[(1, 0)] == Fraction(15, 1296)
+    assert odds[(0, 0)] == Fraction(20, 1296)
+    assert odds[(0, 1)] == Fraction(1261, 1296)
+    assert round_words(3, 1).startswith(
+        "3 against 1 die: this round the defenders lose more dice 97.3%, the attackers more "
+        "1.2%, as many 1.5%; the ship is taken this round 97.3%; the attackers capture in the end"
+    )
+
+
+def test_5_2_both_rolls_of_a_round_carry_the_rounds_exact_odds() -> None:
+    """3 dice against 4, as in the round above: the defenders lose more dice
+    27.9%, the attackers 59.7% (5.2); the same odds on both sides' rolls."""
+    game = start(duel(a={"gun_dice": 30}, b={"gun_dice": 30}))
+    game.dice = ScriptedDice([[6, 1]])
+    answer(game, ("a", "yes"), ("b", "yes"), ("a", "board:y"), ("b", "none"))
+    game.dice = ScriptedDice([[6, 6, 1], [5, 5, 5, 2]])
+    answer(game, ("a", "fight"))
+    x, y = _explained(game, "Boarding round 1")
+    assert x["odds"] == y["odds"]
+    assert x["odds"] == (
+        "3 against 4 dice: this round the defenders lose more dice 27.9%, the attackers more "
+        "59.7%, as many 12.4%; the attackers capture in the end 22.7% if nobody calls off or "
+        "replaces a lost die (spare dice placed to best effect)"
+    )
+
+
 def test_5_2_the_attempt_names_each_dice_modifier() -> None:
     game = start(duel(a={"gun_dice": 0}, b={"gun_dice": 0}, fouled=True))
     game.dice = ScriptedDice([[1, 2, 6]])
