@@ -387,7 +387,10 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     rake = rake_of(ship.pos, target) if count.range > 0 else ""
     dice = pf.dice
     terms = [
-        (f"for {count.guns} guns at range {count.range}", count.base),
+        (
+            f"for {count.guns} {'gun' if count.guns == 1 else 'guns'} at range {count.range}",
+            count.base,
+        ),
         ("shot weight", count.caliber),
         ("initial broadside", count.initial),
         ("rake", count.rake),

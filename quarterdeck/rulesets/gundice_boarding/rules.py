@@ -268,7 +268,7 @@ def round_math(start: int, lost: int, dice: int, compared: int) -> RollMath:
     ``compared`` highest, highest first, against the enemy's; what made their
     number (the dice at the start of the action, those lost since, those
     mobilised back)."""
-    terms = [("boarding dice at the start of the action", start)]
+    terms = [(f"boarding {'die' if start == 1 else 'dice'} at the start of the action", start)]
     if lost:
         terms.append(("lost in earlier rounds", -lost))
     if dice != start - lost:

@@ -99,6 +99,12 @@ def test_5_2_both_rolls_of_a_round_carry_the_rounds_exact_odds() -> None:
     )
 
 
+def test_5_2_a_side_of_one_boarding_die_is_worded_as_one_die() -> None:
+    from quarterdeck.rulesets.gundice_boarding.rules import round_math
+
+    assert round_math(1, 0, 1, 3).dice == (("boarding die at the start of the action", 1),)
+
+
 def test_5_2_the_attempt_names_each_dice_modifier() -> None:
     game = start(duel(a={"gun_dice": 0}, b={"gun_dice": 0}, fouled=True))
     game.dice = ScriptedDice([[1, 2, 6]])
