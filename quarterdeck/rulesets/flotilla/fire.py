@@ -328,7 +328,13 @@ def roll_hits(
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
         goal=f"each die of {need} or more hits"
         + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
-        math=RollMath("count", target=need, dice=(("fire dice", dice),), target_terms=terms),
+        math=RollMath(
+            "count",
+            target=need,
+            dice=(("fire dice", dice),),
+            target_terms=terms,
+            divisor=divisor,
+        ),
     )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)

@@ -66,6 +66,14 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             "one in the log, decides it (its explanation says who won); before it was made, "
             f"the chance of beating it was {data['chance']} (a tie {data['tie']}).</p>"
         )
+    elif "result" in data and data.get("divisor"):
+        n, hits = int(data["made"]), int(data["result"])  # dice that hit, then the range
+        counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+        outcome = (
+            f'<p class="verdict">{counted.capitalize()} made the target: '
+            f"{hits} {'hit' if hits == 1 else 'hits'} once divided by {data['divisor']}, "
+            "rounded up.</p>"
+        )
     elif "result" in data and str(data.get("distribution_of", "")).startswith("the number of"):
         n = int(data["result"])  # dice that made the target, not a total
         counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"

@@ -132,6 +132,39 @@ def test_fire_at_a_stationary_ship_names_the_bonus_to_the_number_needed() -> Non
     assert out["result"] == 2
 
 
+def test_fire_at_long_range_explains_the_hits_after_dividing_by_three() -> None:
+    """Two dice at a stationary ship at long range (Firing: a third of the
+    hits, rounded up): 3+ to hit, 5 and 3 are two dice that hit, one hit.
+    Any die that hits makes a hit, 8 times in 9; without the stationary
+    bonus (4+) 3 times in 4, and these dice would still have made one."""
+    a = ship("ic", x=10, y=10)
+    b = ship("sel", "selma", "confederate", x=10, y=38, moving=False)
+    d = Dice([[5, 3]])
+    shot = fire.Shot(target="sel", kind="ship", inches=28.0, divisor=3)
+    fire.fire_at(
+        state([a, b]),
+        T,
+        d.ctx,
+        side="union",
+        name="Iron City",
+        weight="normal",
+        dice=2,
+        shot=shot,
+        firer=a,
+    )
+    out = _explained(d)[0]
+    assert out["result"] == 1 and out["made"] == 2 and out["divisor"] == 3
+    assert [(r["value"], r["exact"]) for r in out["distribution"]] == [(0, "1/9"), (1, "8/9")]
+    assert out["changes"] == [
+        "2 successes, 1 hit against 0.89 hits on average.",
+        "Without stationary target (-1 to the number needed): 0.75 hits on average instead of "
+        "0.89; these dice would have made 1 success, 1 hit.",
+    ]
+    from quarterdeck.web.render.explain import explanation
+
+    assert "2 dice made the target: 1 hit once divided by 3, rounded up." in explanation(out)
+
+
 def test_every_roll_of_whole_games_carries_its_reading() -> None:
     for sid in ("iron-city-duel", "yazoo-landing"):
         game = replay_game(scenarios.load(sid), 0)
