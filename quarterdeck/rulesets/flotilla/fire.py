@@ -292,7 +292,9 @@ def need_terms(
     explanation: the face from visibility and the six-only conditions, then
     the stationary target's bonus."""
     need, why = need_against_ship(state, t, firer, target)
-    reasons = [w for w in why.split(", ") if w and w != "stationary target +1"]
+    # the game master's calls as a player says them ("reduced" visibility)
+    said = {"reduced": "reduced visibility", "excessive-smoke": "excessive smoke"}
+    reasons = [said.get(w, w) for w in why.split(", ") if w and w != "stationary target +1"]
     base = need + (0 if target.moving else t.fire.stationary_bonus)
     out = [("a die hits on" + (f" ({', '.join(reasons)})" if reasons else ""), base)]
     if not target.moving:

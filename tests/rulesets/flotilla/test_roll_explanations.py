@@ -165,6 +165,22 @@ def test_fire_at_long_range_explains_the_hits_after_dividing_by_three() -> None:
     assert "2 dice made the target: 1 hit once divided by 3, rounded up." in explanation(out)
 
 
+def test_fire_in_reduced_visibility_names_the_call_as_a_player_says_it() -> None:
+    """The game master calls reduced visibility: 5 or 6 to hit (Firing)."""
+    a = ship("ic", x=10, y=10)
+    b = ship("sel", "selma", "confederate", x=10, y=20)
+    st = state([a, b])
+    rules.set_events(st, ["reduced"])
+    d = Dice([[5, 4]])
+    shot = fire.Shot(target="sel", kind="ship", inches=10.0, divisor=1)
+    fire.fire_at(
+        st, T, d.ctx, side="union", name="Iron City", weight="normal", dice=2, shot=shot, firer=a
+    )
+    out = _explained(d)[0]
+    assert _mods(out)[1] == ("a die hits on (reduced visibility)", 5, "the number needed")
+    assert out["result"] == 1
+
+
 def test_every_roll_of_whole_games_carries_its_reading() -> None:
     for sid in ("iron-city-duel", "yazoo-landing"):
         game = replay_game(scenarios.load(sid), 0)
