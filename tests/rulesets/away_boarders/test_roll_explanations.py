@@ -104,6 +104,8 @@ def test_4_2_one_gun_fired_alone_is_named_as_one_gun() -> None:
 
 
 def test_4_3_a_kept_random_die_is_named_among_the_damage_dice() -> None:
+    """The random die's 6 is kept as a Damage Die (4.3): fired high, the
+    Damage Table reads it as a rigging hit, and the explanation says so."""
     state = _duel(pg.step(P, 1, 2))
     c, rs = state.ships["c"], state.ships["rs"]
     log: list[LogEntry] = []
@@ -113,7 +115,7 @@ def test_4_3_a_kept_random_die_is_named_among_the_damage_dice() -> None:
     assert modifier["outcome"] == "one Damage Die more (this die, kept)"
     assert [(m["what"], m["value"]) for m in fired["modifiers"]][-2:] == [
         ("random modifier die", 1),
-        ("the random die's 6, kept as one of them", -1),
+        ("the random die's 6, kept as one of them (rigging hit)", -1),
     ]
     assert fired["outcome"].startswith("1: no effect")
 
