@@ -447,6 +447,14 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         )
     if math.how == "each" and math.outcomes:
         how_words = "it is read off the chart" if count == 1 else "each is read off the chart alone"
+    if math.factor != 1 and math.how in ("sum", "opposed"):
+        # the dice are multiplied (a ship's strength times a die): say by what
+        times = ("the die is" if count == 1 else "the dice are added,") + (
+            f" multiplied by {math.factor}"
+        )
+        how_words = times + (
+            " and set against the other side's roll" if math.how == "opposed" else ""
+        )
     if math.how == "highest" and math.keep > 1:
         how_words = "the dice are read highest first"
     words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
@@ -618,7 +626,11 @@ def _changes(
     and with one die more or fewer."""
     out: list[str] = []
     count = len(values)
-    if math.how == "opposed" and math.against is not None and ok is not None:
+    if math.how == "opposed" and math.against is not None and ok is not None and math.factor != 1:
+        # a die times a strength moves in steps of the strength: say which
+        # faces of the die would have won, tied or lost against that result
+        out.append(_faces_against(math, count, sides))
+    elif math.how == "opposed" and math.against is not None and ok is not None:
         gap = result - math.against
         if ok:
             out.append(
@@ -725,6 +737,27 @@ def _changes(
                         f"instead of {_pct(chance)}."
                     )
     return out
+
+
+def _faces_against(math: RollMath, count: int, sides: int) -> str:
+    """Which faces of one die (the others as they fell do not matter for a
+    single die) win, tie and lose against the other side's known result."""
+    assert math.against is not None
+    if count != 1:
+        return ""
+    won, tied, lost = [], [], []
+    for v in range(1, sides + 1):
+        r = result_of(math, [v])
+        (won if r > math.against else tied if r == math.against else lost).append(v)
+    parts = [
+        f"{_faces_words(faces)} {word}"
+        for faces, word in ((won, "won"), (tied, "tied"), (lost, "lost"))
+        if faces
+    ]
+    return (
+        f"Against the other side's {math.against}, a die of {', '.join(parts)} "
+        f"(each pip counts {math.factor})."
+    )
 
 
 def _count_changes(math: RollMath, values: list[int], sides: int, result: int) -> list[str]:

@@ -56,6 +56,14 @@ def test_boarding_is_strength_times_a_die_against_the_others() -> None:
     assert iron_city["tie_exact"] == "0/1"  # 86 a = 36 b has no answer on two dice
     assert selma["result"] == 216 and selma["success"] is True
     assert selma["chance_exact"] == "1/3"
+    # the strength each die is multiplied by is said, and what Selma's die
+    # had to be: 36 x 5 = 180 beats 172, 36 x 4 = 144 does not
+    assert iron_city["words"].startswith(
+        "Roll 1 die: the die is multiplied by 86 and set against the other side's roll"
+    )
+    assert selma["changes"] == [
+        "Against the other side's 172, a die of 5, 6 won, 1-4 lost (each pip counts 36)."
+    ]
 
 
 def test_initiative_a_die_and_its_modifiers_against_the_other_sides() -> None:
