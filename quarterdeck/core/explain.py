@@ -626,7 +626,13 @@ def _changes(
     and with one die more or fewer."""
     out: list[str] = []
     count = len(values)
-    if math.how == "opposed" and math.against is not None and ok is not None and math.factor != 1:
+    if (
+        math.how == "opposed"
+        and math.against is not None
+        and ok is not None
+        and math.factor != 1
+        and count == 1
+    ):
         # a die times a strength moves in steps of the strength: say which
         # faces of the die would have won, tied or lost against that result
         out.append(_faces_against(math, count, sides))
@@ -745,7 +751,9 @@ def _faces_against(math: RollMath, count: int, sides: int) -> str:
     assert math.against is not None
     if count != 1:
         return ""
-    won, tied, lost = [], [], []
+    won: list[int] = []
+    tied: list[int] = []
+    lost: list[int] = []
     for v in range(1, sides + 1):
         r = result_of(math, [v])
         (won if r > math.against else tied if r == math.against else lost).append(v)
