@@ -734,16 +734,21 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         return
     fouled = any(contact_active(state, a, target)[1] for a in attackers)
     n, why = attempt_dice(tables, state.sea, [*ships, defender], fouled)
+    face = tables.attempt.success_face
     values = ctx.roll(
         f"Boarding attempt, {names} against {defender.name} ({why})",
         n,
         R_ATTEMPT,
         seat=side_a,  # the attacker rolls the attempt
-        odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
-        goal="any 6 starts the action",
+        # any one die showing the face (a house rule may name another than
+        # 6: that face alone, as the check below reads it; the chance of
+        # one face is the same whichever it is)
+        odds=lambda: f"needed any {face} on {n} dice: {attempt_success(n):.1%}",
+        goal=f"any {face} starts the action",
         math=RollMath(
-            "any",
-            target=tables.attempt.success_face,
+            "any" if face == 6 else "faces",
+            target=face if face == 6 else None,
+            hits=() if face == 6 else (face,),
             dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
             limits=(tables.attempt.min_dice, tables.attempt.max_dice),
         )
@@ -753,7 +758,8 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     if tables.attempt.success_face not in values:
         if logging:
             ctx.log(
-                f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT
+                f"No {face}: no boarding action develops; {names} may try again next turn",
+                R_ATTEMPT,
             )
         return
     d_dice, d_why = side_dice(tables, state.sea, [defender], True, len(mob_d), logging)

@@ -117,6 +117,37 @@ def test_5_2_the_attempt_names_each_dice_modifier() -> None:
     assert attempt["success"] is True and attempt["chance"] == "42.1%"
 
 
+def test_5_2_a_house_rule_attempt_face_is_the_face_the_explanation_counts() -> None:
+    """A house rule names 5 as the attempt's face (tables [attempt]
+    success_face): the rule starts an action on a 5 only, so 1 2 3 6 on
+    four dice (2 to start, fouled +2) starts none; the explanation counts
+    the 5 alone, 671 times in 1296, and says so in its goal and odds."""
+    from quarterdeck.core.scenario import build
+
+    data = {
+        "id": "house-attempt",
+        "ruleset": "gundice-boarding",
+        "title": "House attempt",
+        "turn_limit": 6,
+        "sea": "calm",
+        "sides": [{"name": "a", "title": "A"}, {"name": "b", "title": "B"}],
+        "ships": [
+            {"ship": "captain", "crew": "C", "id": "x", "side": "a", "gun_dice": 0},
+            {"ship": "captain", "crew": "C", "id": "y", "side": "b", "gun_dice": 0},
+        ],
+        "contacts": [{"ships": ["x", "y"], "fouled": True}],
+        "house_rules": {"attempt": {"success_face": 5, "fouled": 2, "max_dice": 4}},
+    }
+    game = start(build(data, "test scenario"))
+    game.dice = ScriptedDice([[1, 2, 3, 6]])
+    answer(game, ("a", "board:y"), ("b", "none"))
+    (attempt,) = _explained(game, "Boarding attempt")
+    assert attempt["success"] is False and attempt["chance_exact"] == "671/1296"
+    assert "the faces that count: 5; any 5 starts the action" in attempt["words"]
+    assert attempt["odds"] == "needed any 5 on 4 dice: 51.8%"
+    assert any(e.text.startswith("No 5: no boarding action develops") for e in game.log)
+
+
 def test_every_roll_of_a_whole_game_carries_its_reading() -> None:
     for sid in ("speedy-el-gamo-1801", "shannon-chesapeake-1813"):
         game = replay_game(scenarios.load(sid), 0)
