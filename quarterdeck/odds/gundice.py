@@ -241,14 +241,14 @@ def round_words(attacker: int, defender: int, compared: int = 3) -> str:
     even = 1 - more_d - more_a
     take = sum((p for (_, ld), p in dist.items() if ld >= defender), Fraction(0))
     words = (
-        f"{attacker} against {defender} {'die' if defender == 1 else 'dice'}: "
-        f"this round the defenders lose more dice {float(more_d):.1%}, "
-        f"the attackers more {float(more_a):.1%}, as many {float(even):.1%}"
+        f"{attacker} against {defender} {'die' if defender == 1 else 'dice'} this round: "
+        f"defenders lose more {float(more_d):.1%}, attackers more {float(more_a):.1%}, "
+        f"as many {float(even):.1%}"
     )
     if take:
-        words += f"; the ship is taken this round {float(take):.1%}"
+        words += f"; ship taken this round {float(take):.1%}"
     capture = capture_odds(attacker, defender, compared)
     return (
-        words + f"; the attackers capture in the end {float(capture):.1%} if nobody calls off "
-        "or replaces a lost die (spare dice placed to best effect)"
+        words + f"; capture in the end {float(capture):.1%} (no call-off or replaced die; "
+        "spare dice placed to best effect)"
     )

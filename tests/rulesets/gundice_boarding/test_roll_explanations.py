@@ -77,8 +77,8 @@ def test_5_2_three_dice_against_one_add_up_against_it_so_lose_15_and_tie_20_in_1
     assert odds[(0, 0)] == Fraction(20, 1296)
     assert odds[(0, 1)] == Fraction(1261, 1296)
     assert round_words(3, 1).startswith(
-        "3 against 1 die: this round the defenders lose more dice 97.3%, the attackers more "
-        "1.2%, as many 1.5%; the ship is taken this round 97.3%; the attackers capture in the end"
+        "3 against 1 die this round: defenders lose more 97.3%, attackers more 1.2%, "
+        "as many 1.5%; ship taken this round 97.3%; capture in the end"
     )
 
 
@@ -93,9 +93,9 @@ def test_5_2_both_rolls_of_a_round_carry_the_rounds_exact_odds() -> None:
     x, y = _explained(game, "Boarding round 1")
     assert x["odds"] == y["odds"]
     assert x["odds"] == (
-        "3 against 4 dice: this round the defenders lose more dice 27.9%, the attackers more "
-        "59.7%, as many 12.4%; the attackers capture in the end 22.7% if nobody calls off or "
-        "replaces a lost die (spare dice placed to best effect)"
+        "3 against 4 dice this round: defenders lose more 27.9%, attackers more 59.7%, "
+        "as many 12.4%; capture in the end 22.7% (no call-off or replaced die; spare dice "
+        "placed to best effect)"
     )
 
 
