@@ -38,6 +38,7 @@ SCENARIOS = {
     "valcour-island-1776": 1,
     "iron-city-duel": 20,
     "mobile-bay-1864": 12,
+    "mobile-bay-torpedoes-1864": 8,  # ACW River (mobile-bay-1864 is Flotilla's)
 }
 
 CHILD = """

@@ -82,20 +82,26 @@ class HumanPlayer:
                     f"{len(prompt.options)} or an id in brackets[/red]"
                 )
         answer: dict[str, Any] = {}
+        # the prompt's suggested answers: Enter alone takes a field's
+        defaults = dict(prompt.context.get("defaults") or {})
         for f in prompt.fields:
             if f.type == "choice":  # numbered, as a choice prompt's options are
                 for n, c in enumerate(f.choices, 1):
                     self.console.print(
                         f"  {n}. {escape(c.label)}  [dim]{escape(f'[{c.id}]')}[/dim]"
                     )
+            suggested = defaults.get(f.name)
+            hint = "" if suggested is None else f", Enter for {suggested}"
             while True:
                 text = self.ask(
                     escape(
-                        f"{f.label} ({f.low}-{f.high})> "
+                        f"{f.label} ({f.low}-{f.high}{hint})> "
                         if f.type == "int"
-                        else f"{f.label} (1 to {len(f.choices)}, or an id in brackets)> "
+                        else f"{f.label} (1 to {len(f.choices)}, or an id in brackets{hint})> "
                     )
                 )
+                if not text.strip() and suggested is not None:
+                    text = str(suggested)
                 value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
                 ids = [c.id for c in f.choices]
                 if f.type == "choice" and str(value) in ids:  # an id that is a number

@@ -96,10 +96,12 @@ class Context:
     ``acting`` is the seat whose answer is being applied (None while the game
     is set up); ``umpire`` the scenario's umpire seat, if it has one. A roll or
     draw that the rules give to nobody in particular goes to the umpire, else
-    to the acting seat, else to the first side.
+    to the acting seat, else to the first side. ``prompt`` is the acting
+    seat's open prompt that the answer was checked against, where the caller
+    worked it out (so that the rules need not work it out again), else None.
     """
 
-    __slots__ = ("_log", "acting", "dice", "first", "umpire")
+    __slots__ = ("_log", "acting", "dice", "first", "prompt", "umpire")
 
     def __init__(
         self,
@@ -108,12 +110,19 @@ class Context:
         acting: str | None = None,
         umpire: str | None = None,
         first: str | None = None,
+        prompt: Prompt | None = None,
     ) -> None:
         self.dice = dice
         self._log = log
         self.acting = acting
         self.umpire = umpire
         self.first = first
+        self.prompt = prompt
+
+    def answering(self, seat: str) -> Prompt | None:
+        """``seat``'s open prompt, where the caller handed it in (see ``prompt``)."""
+        prompt = self.prompt
+        return prompt if prompt is not None and prompt.seat == seat else None
 
     @property
     def logging(self) -> bool:
@@ -257,8 +266,13 @@ class Ruleset(Protocol):
 
     def prompts(self, state: Any) -> tuple[Prompt, ...]: ...
 
-    def apply(self, state: Any, seat: str, answer: Answer, ctx: Context) -> None:
-        """Apply a checked answer to ``state`` in place and run to the next prompt."""
+    def apply(
+        self, state: Any, seat: str, answer: Answer, ctx: Context
+    ) -> tuple[Prompt, ...] | None:
+        """Apply a checked answer to ``state`` in place and run to the next
+        prompt. A rule set may return the open prompts it stopped at (what
+        ``prompts(state)`` now gives), so the caller need not work them out
+        again; None says nothing about them."""
         ...
 
     def result(self, state: Any) -> Result | None: ...
@@ -480,17 +494,19 @@ class Game:
             work=True,
             decision=_decision_log(prompt, seat, label),
             acting=seat,
+            prompt=prompt,
         )
 
     # -- internals ------------------------------------------------------------
 
     def _run(
         self,
-        step: Callable[[Context], None],
+        step: Callable[[Context], object],
         first: dict[str, Any] | None = None,
         work: bool = False,
         decision: list[LogEntry] | None = None,
         acting: str | None = None,
+        prompt: Prompt | None = None,
     ) -> None:
         entries: list[dict[str, Any]] = []
         new_log: list[LogEntry] = []
@@ -539,6 +555,7 @@ class Game:
             acting=acting,
             umpire=umpires[0] if umpires else None,
             first=(self.scenario.combatants or self.scenario.side_names)[0],
+            prompt=prompt,
         )
         if work:
             self._work = copy_state(self.state)

@@ -15,12 +15,12 @@ exact distribution of their total and of the highest die.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
-How = Literal["sum", "highest", "any", "count", "each"]
+How = Literal["sum", "highest", "any", "count", "each", "faces", "difference", "pairs", "opposed"]
 
 HOW_WORDS: dict[str, str] = {
     "sum": "the dice are added",
@@ -28,6 +28,10 @@ HOW_WORDS: dict[str, str] = {
     "any": "any die that makes the target succeeds",
     "count": "each die that makes the target is a success",
     "each": "each die is read on its own",
+    "faces": "a die showing one of the faces that count succeeds",
+    "difference": "the difference between the two dice counts",
+    "pairs": "the dice are read two by two, each pair added",
+    "opposed": "the dice are added and set against the other side's roll",
 }
 
 
@@ -46,6 +50,22 @@ class RollMath:
     dice, with ``limits`` (fewest, most) where the rules bound it.
     ``outcomes``: (lowest result, words) read in order, the last that the
     result reaches applying (a chart's rows).
+
+    More readings: ``faces`` (each die showing one of ``hits``, after the
+    modifiers, counts: an even die, 1-3 on a chart; success if any does),
+    ``difference`` (two dice, the difference between them, then the
+    modifiers), ``pairs`` (the dice read two by two, each pair added with the
+    modifiers; the result is how many pairs reach ``target``, success if any
+    does) and ``opposed`` (the dice added, times ``factor``, with the
+    modifiers, against another roll: ``versus`` is that roll's dice, factor
+    and modifier, ``against`` its result where it has already been rolled;
+    the higher wins, equal is a tie). ``factor`` multiplies the dice of a
+    ``sum`` or ``opposed`` roll before the modifiers. ``keep`` (for
+    ``highest``): how many of the highest dice the rule reads, highest first
+    (the result and its distribution are the highest die's).
+    ``target_terms``: (what, value) that made ``target`` (a base, then each
+    modifier to the number needed, such as a captain's morale and what
+    raises or lowers it), as ``dice`` tells what made the number of dice.
     ``secret``: modifiers only some seats know, each (what, value, the seats
     that know it; an umpire knows them all), such as a captain's secret die.
     They count like ``modifiers``. A log shows each seat the roll as that
@@ -60,6 +80,12 @@ class RollMath:
     dice: tuple[tuple[str, int], ...] = ()
     limits: tuple[int, int] | None = None
     outcomes: tuple[tuple[int, str], ...] = ()
+    hits: tuple[int, ...] = ()
+    factor: int = 1
+    versus: tuple[int, int, int] | None = None
+    against: int | None = None
+    keep: int = 1
+    target_terms: tuple[tuple[str, int], ...] = ()
     secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     unseen: tuple[tuple[str, ...], ...] = ()
 
@@ -95,6 +121,18 @@ class RollMath:
             out["limits"] = list(self.limits)
         if self.outcomes:
             out["outcomes"] = [list(o) for o in self.outcomes]
+        if self.hits:
+            out["hits"] = list(self.hits)
+        if self.factor != 1:
+            out["factor"] = self.factor
+        if self.versus is not None:
+            out["versus"] = list(self.versus)
+        if self.against is not None:
+            out["against"] = self.against
+        if self.keep != 1:
+            out["keep"] = self.keep
+        if self.target_terms:
+            out["target_terms"] = [list(m) for m in self.target_terms]
         if self.secret:
             out["secret"] = [[a, b, list(c)] for a, b, c in self.secret]
         if self.unseen:
@@ -107,6 +145,7 @@ class RollMath:
         if how not in HOW_WORDS:
             raise ValueError(f"roll math: 'how' is {how!r}; legal values: {', '.join(HOW_WORDS)}")
         limits = data.get("limits")
+        versus = data.get("versus")
         return cls(
             how=how,  # type: ignore[arg-type]
             target=int(data["target"]) if data.get("target") is not None else None,
@@ -115,6 +154,12 @@ class RollMath:
             dice=tuple((str(a), int(b)) for a, b in data.get("dice", [])),
             limits=(int(limits[0]), int(limits[1])) if limits else None,
             outcomes=tuple((int(a), str(b)) for a, b in data.get("outcomes", [])),
+            hits=tuple(int(h) for h in data.get("hits", [])),
+            factor=int(data.get("factor", 1)),
+            versus=(int(versus[0]), int(versus[1]), int(versus[2])) if versus else None,
+            against=int(data["against"]) if data.get("against") is not None else None,
+            keep=int(data.get("keep", 1)),
+            target_terms=tuple((str(a), int(b)) for a, b in data.get("target_terms", [])),
             secret=tuple(
                 (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
             ),
@@ -163,12 +208,70 @@ def face_chance(sides: int, need: int, at_most: bool = False) -> Fraction:
     return Fraction(hits, sides)
 
 
+def _face_hits(math: RollMath, sides: int) -> Fraction:
+    """The chance that one die, with the modifiers, shows a face that counts."""
+    mod = sum(v for _, v in math.known)
+    return Fraction(sum(1 for v in range(1, sides + 1) if v + mod in math.hits), sides)
+
+
+@cache
+def difference_distribution(sides: int) -> dict[int, Fraction]:
+    """P(|a - b|) of two dice of ``sides`` faces."""
+    out: dict[int, Fraction] = {}
+    for a in range(1, sides + 1):
+        for b in range(1, sides + 1):
+            out[abs(a - b)] = out.get(abs(a - b), Fraction(0)) + Fraction(1, sides * sides)
+    return out
+
+
+def _reaches(math: RollMath, value: int) -> bool:
+    assert math.target is not None
+    return value <= math.target if math.at_most else value >= math.target
+
+
+def _pair_chance(math: RollMath, sides: int) -> Fraction:
+    """The chance that one pair of dice, added with the modifiers, reaches the target."""
+    mod = sum(v for _, v in math.known)
+    if math.target is None:
+        return Fraction(0)
+    return sum(
+        (p for t, p in sum_distribution(2, sides).items() if _reaches(math, t + mod)),
+        Fraction(0),
+    )
+
+
+def versus_distribution(math: RollMath, sides: int) -> dict[int, Fraction]:
+    """The exact distribution of the opposing roll's result (``versus``)."""
+    if math.versus is None:
+        return {}
+    count, factor, mod = math.versus
+    return {t * factor + mod: p for t, p in sum_distribution(count, sides).items()}
+
+
+def opposed_chances(math: RollMath, count: int, sides: int) -> tuple[Fraction, Fraction]:
+    """P(this roll beats the other), P(a tie): against the known result where
+    it has been rolled, else over both distributions."""
+    mine = result_distribution(math, count, sides)
+    if math.against is not None:
+        theirs = {math.against: Fraction(1)}
+    else:
+        theirs = versus_distribution(math, sides)
+    win = tie = Fraction(0)
+    for a, p in mine.items():
+        for b, q in theirs.items():
+            if a > b:
+                win += p * q
+            elif a == b:
+                tie += p * q
+    return win, tie
+
+
 def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the roll's result as ``math`` reads it: the
     modified total or highest die, the number of successes, or one die."""
     mod = sum(v for _, v in math.known)
-    if math.how == "sum":
-        return {t + mod: p for t, p in sum_distribution(count, sides).items()}
+    if math.how in ("sum", "opposed"):
+        return {t * math.factor + mod: p for t, p in sum_distribution(count, sides).items()}
     if math.how == "highest":
         return {t + mod: p for t, p in highest_distribution(count, sides).items()}
     if math.how in ("any", "count"):
@@ -176,16 +279,26 @@ def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fra
         if math.at_most:
             need = (math.target if math.target is not None else 1) - mod
         return successes_distribution(count, face_chance(sides, need, math.at_most))
+    if math.how == "faces":
+        return successes_distribution(count, _face_hits(math, sides))
+    if math.how == "difference":
+        return {t + mod: p for t, p in difference_distribution(sides).items()}
+    if math.how == "pairs":
+        return successes_distribution(count // 2, _pair_chance(math, sides))
     return {t: p for t, p in sum_distribution(1, sides).items()}
 
 
 def success_chance(math: RollMath, count: int, sides: int) -> Fraction | None:
     """P(success) where the roll has a target: the total (or highest) reaching
     it, or at least one die doing so for ``any``; None otherwise."""
+    if math.how == "faces":
+        return 1 - result_distribution(math, count, sides).get(0, Fraction(0))
+    if math.how == "opposed":
+        return opposed_chances(math, count, sides)[0]
     if math.target is None or math.how in ("count", "each"):
         return None
     dist = result_distribution(math, count, sides)
-    if math.how == "any":
+    if math.how in ("any", "pairs"):
         return 1 - dist.get(0, Fraction(0))
     if math.at_most:
         return sum((p for t, p in dist.items() if t <= math.target), Fraction(0))
@@ -196,8 +309,8 @@ def result_of(math: RollMath, values: Iterable[int]) -> int:
     """The result the dice give as ``math`` reads them."""
     vals = list(values)
     mod = sum(v for _, v in math.known)
-    if math.how == "sum":
-        return sum(vals) + mod
+    if math.how in ("sum", "opposed"):
+        return sum(vals) * math.factor + mod
     if math.how == "highest":
         return (max(vals) if vals else 0) + mod
     if math.how in ("any", "count"):
@@ -205,13 +318,26 @@ def result_of(math: RollMath, values: Iterable[int]) -> int:
         if math.at_most:
             return sum(1 for v in vals if v + mod <= target)
         return sum(1 for v in vals if v + mod >= target)
+    if math.how == "faces":
+        return sum(1 for v in vals if v + mod in math.hits)
+    if math.how == "difference":
+        return (abs(vals[0] - vals[1]) if len(vals) >= 2 else 0) + mod
+    if math.how == "pairs":
+        if math.target is None:
+            return 0
+        pairs = [vals[i] + vals[i + 1] + mod for i in range(0, len(vals) - 1, 2)]
+        return sum(1 for t in pairs if _reaches(math, t))
     return vals[0] if vals else 0
 
 
 def succeeded(math: RollMath, result: int) -> bool | None:
+    if math.how == "faces":
+        return result > 0
+    if math.how == "opposed":
+        return None if math.against is None else result > math.against
     if math.target is None or math.how in ("count", "each"):
         return None
-    if math.how == "any":
+    if math.how in ("any", "pairs"):
         return result > 0
     return result <= math.target if math.at_most else result >= math.target
 
@@ -285,9 +411,26 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
             target_words = f"a die needs {face} {cmp}" + (
                 f" (the target {math.target}, modifiers {mod:+d})" if mod else ""
             )
+        elif math.how == "pairs":
+            target_words = f"a pair needs {math.target} {cmp}"
         else:
             target_words = f"the result needs {math.target} {cmp}"
-    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {HOW_WORDS[math.how]}"]
+    if math.how == "faces":
+        target_words = "the faces that count: " + _faces_words(
+            sorted(h - mod for h in math.hits if 1 <= h - mod <= sides)
+        )
+    if math.how == "opposed":
+        target_words = _opposed_words(math)
+    how_words = HOW_WORDS[math.how]
+    if count == 1 and math.how in ("sum", "opposed"):
+        how_words = how_words.replace("the dice are added and", "the die is").replace(
+            "the dice are added", "the die is read"
+        )
+    if math.how == "each" and math.outcomes:
+        how_words = "it is read off the chart" if count == 1 else "each is read off the chart alone"
+    if math.how == "highest" and math.keep > 1:
+        how_words = "the dice are read highest first"
+    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
     if target_words:
         words.append(target_words)
     if out["goal"]:
@@ -301,12 +444,24 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         {"what": a, "value": b, "to": "the number of dice", "base": n == 0}
         for n, (a, b) in enumerate(math.dice)
     ]
+    out["modifiers"] += [
+        {"what": a, "value": b, "to": "the number needed", "base": n == 0}
+        for n, (a, b) in enumerate(math.target_terms)
+    ]
     if math.limits is not None:
         out["limits"] = list(math.limits)
     out["result"] = result
     out["outcome"] = outcome_words(math, result)
+    if math.how == "each" and math.outcomes and count > 1:
+        # every die read off the chart on its own
+        out["outcome"] = "; ".join(f"{v}: {outcome_words(math, v)}" for v in values)
     out["success"] = ok
     out["chance"] = _pct(chance) if chance is not None else ""
+    out["chance_exact"] = f"{chance.numerator}/{chance.denominator}" if chance is not None else ""
+    if math.how == "opposed":
+        tie = opposed_chances(math, count, sides)[1]
+        out["tie"] = _pct(tie)
+        out["tie_exact"] = f"{tie.numerator}/{tie.denominator}"
     out["distribution"] = _rows(dist, result)
     out["distribution_of"] = {
         "sum": "the modified total",
@@ -314,7 +469,23 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "any": "the number of dice that make the target",
         "count": "the number of successes",
         "each": "one die",
+        "faces": "the number of dice showing a face that counts",
+        "difference": "the modified difference",
+        "pairs": "the number of pairs that make the target",
+        "opposed": "the modified total",
     }[math.how]
+    if math.outcomes:
+        one = sum_distribution(1, sides)
+        out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
+        read = values if math.how == "each" else [result]
+        for row in out["chart"]:
+            row["rolled"] = any(row["low"] <= v <= row["high"] for v in read)
+    if math.outcomes and len(out["chart"]) == len(out["distribution"]):
+        out["distribution"] = []  # a row of the chart for each result: the chart says it all
+    if math.how == "each" and count > 1:
+        del out["result"]  # every die is read alone: no one result
+    if not math.known and not math.unseen:
+        out["distribution_of"] = out["distribution_of"].replace("the modified ", "the ")
     out["changes"] = _changes(math, values, sides, result, ok, chance)
     if math.unseen:
         # a modifier this reader may not know went into the roll: what is
@@ -334,6 +505,65 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["changes"] = []
         out["distribution_of"] += " without the secret modifiers"
     return out
+
+
+def _chart(
+    outcomes: tuple[tuple[int, str], ...], dist: Mapping[int, Fraction]
+) -> list[dict[str, Any]]:
+    """The chart the result is read off, each row with the results that read
+    it and the exact chance of reading it (rows that cannot be read left out)."""
+    rows = sorted(outcomes)
+    out: list[dict[str, Any]] = []
+    low_seen = min(dist) if dist else 0
+    high_seen = max(dist) if dist else 0
+    for i, (low, words) in enumerate(rows):
+        high = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
+        p = sum(
+            (q for v, q in dist.items() if v >= low and (high is None or v <= high)),
+            Fraction(0),
+        )
+        if p == 0:
+            continue
+        a, b = max(low, low_seen), high_seen if high is None else min(high, high_seen)
+        results = str(a) if a == b else f"{a}-{b}"
+        out.append(
+            {
+                "low": a,
+                "high": b,
+                "results": results,
+                "words": words,
+                "chance": _pct(p),
+                "exact": f"{p.numerator}/{p.denominator}",
+            }
+        )
+    return out
+
+
+def _faces_words(faces: list[int]) -> str:
+    if not faces:
+        return "none"
+    runs: list[list[int]] = []
+    for f in faces:
+        if runs and f == runs[-1][-1] + 1:
+            runs[-1].append(f)
+        else:
+            runs.append([f])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(str(v) for v in r) for r in runs]
+    return ", ".join(parts)
+
+
+def _opposed_words(math: RollMath) -> str:
+    if math.against is not None:
+        return f"it must beat the other side's {math.against}, equal being a tie"
+    if math.versus is None:
+        return "the higher result wins"
+    count, factor, mod = math.versus
+    dice = f"{count} {'die' if count == 1 else 'dice'}"
+    if factor != 1:
+        dice = f"{dice} times {factor}"
+    if mod:
+        dice = f"{dice} {mod:+d}"
+    return f"against the other side's {dice}: the higher wins, equal is a tie"
 
 
 def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:
@@ -362,8 +592,34 @@ def _changes(
     and with one die more or fewer."""
     out: list[str] = []
     count = len(values)
+    if math.how == "opposed" and math.against is not None and ok is not None:
+        gap = result - math.against
+        if ok:
+            out.append(
+                f"The result {result} beat the other side's {math.against} by {gap}: "
+                f"{gap} less would have tied, {gap + 1} less lost."
+            )
+        elif gap == 0:
+            out.append(
+                f"The result {result} tied the other side's {math.against}: 1 more would have won."
+            )
+        else:
+            out.append(
+                f"The result {result} fell {-gap} short of the other side's {math.against}: "
+                f"{-gap} more would have tied, {1 - gap} more won."
+            )
+    if math.how == "faces" and ok is not None:
+        mod = sum(v for _, v in math.known)
+        faces = _faces_words(sorted(h - mod for h in math.hits if 1 <= h - mod <= sides))
+        if ok:
+            made = "1 die" if result == 1 else f"{result} dice"
+            out.append(
+                f"{made} of {count} showed {faces}; with none that did, the roll would have failed."
+            )
+        else:
+            out.append(f"No die showed {faces}.")
     if math.target is not None and ok is not None:
-        if math.how in ("sum", "highest"):
+        if math.how in ("sum", "highest", "difference"):
             gap = (result - math.target) if not math.at_most else (math.target - result)
             # a roll that wants a low result (at most the target) fails on more
             worse, better = ("more", "less") if math.at_most else ("less", "more")
@@ -394,22 +650,35 @@ def _changes(
                 out.append(
                     f"No die made {need} {cmp}; the best was {best}, {abs(need - best)} short."
                 )
+    if math.how == "count" and math.target is not None and count:
+        out += _count_changes(math, values, sides, result)
     if chance is not None:
         known = math.known
         for i, (what, value) in enumerate(known):
-            without = RollMath(
-                math.how,
-                math.target,
-                math.at_most,
-                known[:i] + known[i + 1 :],
-            )
+            without = replace(math, modifiers=known[:i] + known[i + 1 :], secret=())
             p = success_chance(without, count, sides)
             if p is not None:
                 again = result_of(without, values)
                 fate = succeeded(without, again)
                 out.append(
-                    f"Without {what} ({value:+d}): chance {_pct(p)} instead of {_pct(chance)}; "
-                    f"these dice would have {'succeeded' if fate else 'failed'}."
+                    f"Without {what} ({value:+d}): chance {_pct(p)} instead of {_pct(chance)}"
+                    + (
+                        ""  # against a roll not yet made: no verdict to give
+                        if fate is None
+                        else f"; these dice would have {'succeeded' if fate else 'failed'}"
+                    )
+                    + "."
+                )
+        for what, value in math.target_terms[1:]:  # the first is the base
+            assert math.target is not None
+            other = replace(math, target=math.target - value)
+            p = success_chance(other, count, sides)
+            if p is not None:
+                fate = succeeded(other, result_of(other, values))
+                out.append(
+                    f"Without {what} ({value:+d} to the number needed): {other.target} needed, "
+                    f"chance {_pct(p)} instead of {_pct(chance)}; these dice would have "
+                    f"{'succeeded' if fate else 'failed'}."
                 )
         if math.dice:
             for what, value in math.dice[1:]:  # the first is where the count starts
@@ -429,4 +698,38 @@ def _changes(
                         f"{n} {'die' if n == 1 else 'dice'}, chance {_pct(p)} "
                         f"instead of {_pct(chance)}."
                     )
+    return out
+
+
+def _count_changes(math: RollMath, values: list[int], sides: int, result: int) -> list[str]:
+    """For dice counted as successes (hits): the average, and how each
+    modifier and each term of the number needed changed it and these dice."""
+
+    def mean(m: RollMath, n: int) -> Fraction:
+        return sum((k * p for k, p in result_distribution(m, n, sides).items()), Fraction(0))
+
+    def hits(n: int) -> str:
+        return f"{n} {'success' if n == 1 else 'successes'}"
+
+    count = len(values)
+    base = mean(math, count)
+    out = [f"{hits(result)} against {float(base):.2f} on average."]
+    known = math.known
+    variants: list[tuple[str, RollMath]] = [
+        (f"{what} ({value:+d})", replace(math, modifiers=known[:i] + known[i + 1 :], secret=()))
+        for i, (what, value) in enumerate(known)
+    ]
+    variants += [
+        (
+            f"{what} ({value:+d} to the number needed)",
+            replace(math, target=(math.target or 0) - value),
+        )
+        for what, value in math.target_terms[1:]  # the first is the base
+    ]
+    for words, other in variants:
+        again = result_of(other, values)
+        out.append(
+            f"Without {words}: {float(mean(other, count)):.2f} on average instead of "
+            f"{float(base):.2f}; these dice would have made {hits(again)}."
+        )
     return out

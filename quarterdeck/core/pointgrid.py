@@ -159,8 +159,15 @@ def lines(a: Point, b: Point) -> tuple[list[Point], list[Point]]:
 
 def between(a: Point, b: Point) -> tuple[list[Point], list[Point]]:
     """The points strictly between ``a`` and ``b`` on each reading of the line."""
+    one, two = _between(a, b)
+    return list(one), list(two)
+
+
+@lru_cache(maxsize=_CACHE)
+def _between(a: Point, b: Point) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    """:func:`between`, kept (line of sight is asked for again and again)."""
     one, two = lines(a, b)
-    return one[1:-1], two[1:-1]
+    return tuple(one[1:-1]), tuple(two[1:-1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +198,9 @@ class Grid:
     def clear_line(self, a: Point, b: Point, also_blocked: Iterable[Point] = ()) -> bool:
         """Line of sight from ``a`` to ``b``: clear if either reading of the
         line passes no blocked point (nor any of ``also_blocked``)."""
-        stop = set(self.blocked) | set(also_blocked)
-        return any(not any(p in stop for p in path) for path in between(a, b))
+        blocked = self.blocked
+        also = also_blocked if isinstance(also_blocked, (set, frozenset)) else set(also_blocked)
+        return any(not any(p in blocked or p in also for p in path) for path in _between(a, b))
 
 
 def column(p: Point) -> int:

@@ -53,11 +53,17 @@ POLICIES: tuple[Policy, ...] = ("action", "round")
 
 def attempt_odds(max_dice: int = 3, face: int = 6) -> dict[int, Fraction]:
     """P(at least one ``face`` on n dice) for n = 1..max_dice (5.2 Boarding Attempts)."""
-    out = {}
+    return dict(_attempt_odds(max_dice, face))
+
+
+@cache
+def _attempt_odds(max_dice: int, face: int) -> tuple[tuple[int, Fraction], ...]:
+    """:func:`attempt_odds`, computed once for each ``max_dice`` and ``face``."""
+    out = []
     for n in range(1, max_dice + 1):
         sixes = n @ icepool.d6.map(lambda x: 1 if x == face else 0)
-        out[n] = Fraction(1) - Fraction(int(sixes.quantity(0)), int(sixes.denominator()))
-    return out
+        out.append((n, Fraction(1) - Fraction(int(sixes.quantity(0)), int(sixes.denominator()))))
+    return tuple(out)
 
 
 @cache

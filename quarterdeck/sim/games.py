@@ -125,8 +125,10 @@ def play_state(
     umpire_seats = umpires(scenario)
     decisions = 0
     prompts, apply, view_of = ruleset.prompts, ruleset.apply, ruleset.view
+    open_prompts: tuple[Prompt, ...] | None = None
     for _ in range(MAX_STEPS):
-        open_prompts = prompts(state)
+        if open_prompts is None:
+            open_prompts = prompts(state)
         if not open_prompts:
             break
         prompt = open_prompts[0]
@@ -138,8 +140,9 @@ def play_state(
             view = view_of(state, EVERYTHING if seat in umpire_seats else seat)
             view["seat"] = seat
         answer = prompt.check(players[seat].decide(view, prompt))
-        ctx.acting = seat
-        apply(state, seat, answer, ctx)
+        ctx.acting, ctx.prompt = seat, prompt
+        # the rule set may hand back the prompts it stopped at (else None)
+        open_prompts = apply(state, seat, answer, ctx)
         decisions += 1
     result = ruleset.result(state)
     if result is None:

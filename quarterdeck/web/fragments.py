@@ -69,6 +69,10 @@ def _fragments(live: Live, seat: str | None) -> dict[str, str]:
             "log": "",
         }
     view = _with_titles(live, game.view(seat))
+    # what a rule set works out for its web table alone (drag ends), from the seat's view
+    extra = getattr(game.ruleset, "table_view", None)
+    if extra is not None:
+        view = {**view, **extra(game.state, view)}
     renderer = renderer_for(live.ruleset)
     colours = _colours(live)
     return {

@@ -298,3 +298,19 @@ def test_a_form_lists_its_choices_with_their_words_and_takes_a_number(run) -> No
     assert "lays a gun himself (adds his gunnery): g1: 8in-sb, bow" in summary
     assert "Helm (turning radius 9 in): steady ahead" in summary
     assert "Move 2: plot the moves of CSS Arkansas" in summary
+
+
+def test_enter_alone_takes_a_form_fields_suggested_value(run) -> None:  # type: ignore[no-untyped-def]
+    """Cutting Out Party's rowing form, a row a boat: each field says what
+    Enter takes (the boat's last course, her whole allowance), and Enter does."""
+    # the launch: alongside the starboard waist (5), Enter for her allowance;
+    # the cutter and the jolly boat: Enter, Enter; then the input ends
+    out = run("play", "sample-game", "--seed", "3", stdin="5\n\n\n\n\n\n")
+    text = " ".join(out.stdout.split())
+    assert "Turn 1: row the launch, the cutter, the jolly boat" in text
+    assert "Enter for heading:90" in text
+    assert "the launch: inches (0-11, Enter for 11)" in text  # 6 in and her die's 5
+    # the launch rows her whole 11 in (Enter) toward the corvette's starboard
+    # waist; the others their whole allowance on their heading, east
+    assert "the launch rows 11.0 in" in text
+    assert "the cutter rows 11.0 in" in text and "the jolly boat rows 8.0 in" in text

@@ -117,6 +117,75 @@ def test_any_six_that_succeeds_says_what_would_have_failed() -> None:
     )
 
 
+def _entry(values: list[int], math: RollMath, text: str = "A roll") -> dict[str, object]:
+    return {
+        "text": f"{text}: rolled",
+        "rule": "x",
+        "values": values,
+        "sides": 6,
+        "math": math.to_json(),
+    }
+
+
+def test_faces_an_even_die_succeeds_one_time_in_two() -> None:
+    out = explain(_entry([4], RollMath("faces", hits=(2, 4, 6))))
+    assert out["result"] == 1 and out["success"] is True
+    assert out["chance"] == "50.0%" and out["chance_exact"] == "1/2"
+    assert "the faces that count: 2, 4, 6" in out["words"]
+    failed = explain(_entry([3], RollMath("faces", hits=(2, 4, 6))))
+    assert failed["success"] is False and failed["changes"] == ["No die showed 2, 4, 6."]
+
+
+def test_faces_read_off_a_chart_by_face_name_their_run_and_round_trip() -> None:
+    math = RollMath("faces", hits=(1, 2, 3), outcomes=((0, "starboard"), (1, "port")))
+    assert RollMath.from_json(math.to_json()) == math
+    out = explain(_entry([2], math))
+    assert out["outcome"] == "port" and "1-3" in out["words"]
+
+
+def test_difference_of_two_dice_is_three_one_time_in_six() -> None:
+    out = explain(_entry([5, 2], RollMath("difference", outcomes=((0, "no hit"), (1, "hits")))))
+    assert out["result"] == 3 and out["outcome"] == "hits"
+    assert [r["exact"] for r in out["distribution"]] == [
+        "1/6",
+        "5/18",
+        "2/9",
+        "1/6",
+        "1/9",
+        "1/18",
+    ]
+
+
+def test_pairs_snake_eyes_in_either_of_two_pairs_is_71_in_1296() -> None:
+    out = explain(_entry([1, 1, 3, 4], RollMath("pairs", target=2, at_most=True)))
+    assert out["result"] == 1 and out["success"] is True
+    assert out["chance_exact"] == "71/1296"
+
+
+def test_opposed_a_die_plus_three_against_a_die_plus_two_wins_7_in_12() -> None:
+    out = explain(_entry([2], RollMath("opposed", modifiers=(("party", 3),), versus=(1, 1, 2))))
+    assert out["result"] == 5 and out["success"] is None
+    assert out["chance_exact"] == "7/12" and out["tie_exact"] == "5/36"
+    assert "against the other side's 1 die +2" in out["words"]
+
+
+def test_opposed_against_a_known_result_says_by_how_much_it_won() -> None:
+    math = RollMath("opposed", modifiers=(("party", 3),), versus=(1, 1, 2), against=7)
+    out = explain(_entry([5], math))
+    assert out["result"] == 8 and out["success"] is True and out["chance_exact"] == "1/3"
+    assert out["changes"][0] == (
+        "The result 8 beat the other side's 7 by 1: 1 less would have tied, 2 less lost."
+    )
+    assert "Without party (+3): chance 0.0% instead of 33.3%" in out["changes"][1]
+
+
+def test_opposed_with_a_factor_ten_times_a_die_beats_eight_times_a_die_11_in_18() -> None:
+    math = RollMath("opposed", factor=10, versus=(1, 8, 0))
+    out = explain(_entry([4], math))
+    assert out["result"] == 40
+    assert out["chance_exact"] == "11/18" and out["tie_exact"] == "1/36"
+
+
 def test_a_secret_modifier_is_explained_to_the_seats_that_know_it_only() -> None:
     """A captain's secret die adds to a roll: the seat that holds it (and an
     umpire) read the whole explanation; the other side reads the roll without
@@ -170,3 +239,59 @@ def test_the_explanation_dialog_marks_secret_modifiers_and_what_is_left_out() ->
     other = explanation(explain(log[0].to_json("usa")))
     assert "command die" not in other and "secret" in other
     assert "Result before the secret modifiers: 6." in other
+
+
+def test_a_chart_read_by_the_face_lists_each_row_with_its_exact_chance() -> None:
+    math = RollMath("each", outcomes=((1, "one die fewer"), (3, "no change"), (5, "one more")))
+    out = explain(_entry([5], math))
+    assert out["outcome"] == "one more"
+    assert [(r["results"], r["words"], r["exact"]) for r in out["chart"]] == [
+        ("1-2", "one die fewer", "1/3"),
+        ("3-4", "no change", "1/3"),
+        ("5-6", "one more", "1/3"),
+    ]
+
+
+def test_several_dice_read_alone_off_a_chart_name_each_die_and_no_single_result() -> None:
+    math = RollMath("each", outcomes=((1, "miss"), (6, "hit")))
+    out = explain(_entry([6, 2], math))
+    assert out["outcome"] == "6: hit; 2: miss" and "result" not in out
+
+
+def test_a_total_read_off_a_chart_gives_each_row_the_chance_of_the_total() -> None:
+    """Three dice at most 11 to pass, then bands: 12 shaken, 13+ worse."""
+    math = RollMath(
+        "sum", target=11, at_most=True, outcomes=((-99, "pass"), (12, "shaken"), (13, "hold"))
+    )
+    out = explain(_entry([4, 4, 4], math))
+    assert [(r["results"], r["exact"]) for r in out["chart"]] == [
+        ("3-11", "5/8"),
+        ("12", "25/216"),
+        ("13-18", "7/27"),
+    ]
+
+
+def test_opposed_before_the_other_roll_gives_no_verdict_without_a_modifier() -> None:
+    math = RollMath("opposed", modifiers=(("party", 3),), versus=(1, 1, 2))
+    out = explain(_entry([2], math))
+    # a die against a die + 2: beaten only by 3 or more, 6 throws in 36
+    assert out["changes"] == ["Without party (+3): chance 16.7% instead of 58.3%."]
+
+
+def test_dice_counted_as_hits_say_the_average_and_what_each_term_of_the_need_did() -> None:
+    """Three fire dice hitting on 4 (5 at long range, -1 at close range):
+    4 5 2 is 2 hits against 1.5 on average; without the close range 5 is
+    needed, 1.0 on average, and these dice would have made 1 hit."""
+    math = RollMath(
+        "count",
+        target=4,
+        dice=(("fire dice", 3),),
+        target_terms=(("gun's number", 5), ("close range", -1)),
+    )
+    out = explain({"text": "Fire: rolled 4 5 2", "values": [4, 5, 2], "math": math.to_json()})
+    assert out["result"] == 2
+    assert "2 successes against 1.50 on average." in out["changes"]
+    assert (
+        "Without close range (-1 to the number needed): 1.00 on average instead of 1.50; "
+        "these dice would have made 1 success." in out["changes"]
+    )

@@ -261,16 +261,16 @@ def test_the_harbours_names_are_placed_clear_of_each_other_and_the_status(
         "Santa Cecilia (ex-HMS Hermione)",
     } <= {b["name"] for b in names}
     status = page.evaluate(
-        """() => [...document.querySelectorAll('#frag-table .status-line, #frag-table .exit')]
+        """() => [...document.querySelectorAll('#frag-table .co-status, #frag-table .exit')]
             .map((t) => { const r = t.getBoundingClientRect();
                 return {name: t.textContent, x: r.left, y: r.top, w: r.width, h: r.height}; })"""
     )
-    assert len(status) == 3
+    assert len(status) == 2
     assert overlapping(names + status) == [], (names, status)
-    # the turn's words stay on the table (the event ran off its right edge)
-    edge = page.locator("#frag-table .table-edge").bounding_box()
-    assert edge is not None
-    assert all(s["x"] + s["w"] <= edge["x"] + edge["width"] for s in status), status
+    # the turn's words stay within the table's box (the event ran off its right edge)
+    box = page.locator("#frag-table").bounding_box()
+    assert box is not None
+    assert all(s["x"] + s["w"] <= box["x"] + box["width"] + 0.5 for s in status), status
     page.close()
 
 
@@ -338,9 +338,15 @@ def test_a_game_printed_before_the_battle_says_so_not_turn_0(client: Any) -> Non
     assert "before the battle · 5 ship cards" in html  # the objectives, 3 ships, the fort
 
 
-def test_the_raids_event_is_told_on_the_second_status_line() -> None:
+def test_the_raids_status_is_a_line_of_items_that_wraps_between_them() -> None:
     """The longest event ("A raucous party ashore earlier in the evening")
-    with the turn, the step and the light ran off the table on one line."""
+    with the turn, the step and the light ran off the table on one line: the
+    status is HTML above the harbour, each item kept whole, wrapping between
+    items; "No event" reads "no event this turn". The turn says when the
+    raid ends: "before dawn" at night (it read "(dawn)", as if dawn were
+    now), nothing of dawn in a daylight raid, which ends when time is up."""
+    import re
+
     from quarterdeck.web.render.cutting_out import CuttingOutRenderer
 
     view = {
@@ -351,12 +357,22 @@ def test_the_raids_event_is_told_on_the_second_status_line() -> None:
         "event_title": "A raucous party ashore earlier in the evening",
         "alarm": {"detected": False},
     }
-    svg = CuttingOutRenderer()._status(view, 48.0)
-    first, second = (line.split(">", 1)[1] for line in svg.split("</text>")[:2])
-    assert first == "Turn 3 of 18 (dawn) · 1. movement (raiders) · night, some moon behind cloud"
-    assert second == (
-        "event: A raucous party ashore earlier in the evening · the raiders have not been seen"
+    html = CuttingOutRenderer()._status(view)
+    items = re.findall(r'<span class="status-item">([^<]*)</span>', html)
+    assert items == [
+        "Turn 3 of 18 before dawn",
+        "1. movement (raiders)",
+        "night, some moon behind cloud",
+        "this turn: A raucous party ashore earlier in the evening",
+        "the raiders have not been seen",
+    ]
+    none = CuttingOutRenderer()._status(
+        {**view, "event_title": "No event", "event_words": "no event this turn"}
     )
+    assert "no event this turn" in none and "No event" not in none
+    # a daylight raid (Sandwich at Puerto Plata) ends when time is up, not at dawn
+    day = CuttingOutRenderer()._status({**view, "light": "day"})
+    assert "Turn 3 of 18</span>" in day and "dawn" not in day
 
 
 def test_flotillas_table_names_the_step_of_the_sequence_as_a_step(client: Any) -> None:

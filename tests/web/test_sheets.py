@@ -3,6 +3,8 @@ reference of the charts drawn from a rule set's tables file."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from quarterdeck.rulesets import get_ruleset
 from quarterdeck.web.render.sheets import card_groups, charts, reference_body
 
@@ -90,3 +92,59 @@ def test_a_house_rule_in_a_record_marks_its_row() -> None:
     data = charts(get_ruleset("acw-river"), house)
     html = reference_body(data, house)
     assert "<tr class='house'><th>7in rifle</th><td>rifle</td><td>10</td>" in html
+
+
+def test_charts_stored_as_range_bands_are_headed_by_their_bands(client: Any) -> None:
+    """Cutting Out Party's small arms and cannon charts keep their range
+    bands as upper limits (``bands = [1.0, 5.0, 6.0]``): the quick reference
+    heads each column with its band in inches (the printed chart's 1", 2-5",
+    6", read as up to 1, over 1 to 5, over 5 to 6), and a gun's hit roll
+    and grape roll a column a band."""
+    html = reference_body(charts(get_ruleset("cutting-out"), None), None)
+    small = html[html.index('data-chart="small_arms"') :]
+    assert (
+        '<th class="corner">range →</th><th>up to 1 in</th><th>over 1 to 5 in</th>'
+        "<th>over 5 to 6 in</th>"
+    ) in small
+    assert "<tr><th>british american marines</th><td>3</td><td>4</td><td>6</td></tr>" in small
+    cannon = html[html.index('data-chart="cannon"') :]
+    heads = [
+        "hit: up to 6 in",
+        "hit: over 6 to 12 in",
+        "hit: over 12 to 24 in",
+        "hit: over 24 to 36 in",
+        "hit: over 36 to 48 in",
+        "hit: over 48 to 60 in",
+        "grape: up to 6 in",
+        "grape: over 6 to 12 in",
+    ]
+    assert "".join(f"<th>{h}</th>" for h in heads) in cannon
+    assert (
+        "<tr><th>land based gun</th><td>2</td><td>2</td><td>3</td><td>4</td><td>5</td>"
+        "<td>6</td><td>d10</td><td>d10</td>"
+    ) in cannon
+    assert "<dt>bands</dt>" not in html  # the bands are the headers, not a line of numbers
+    # the page a club prints has them
+    page = client.get("/scenarios/sample-game/reference").text
+    assert "<th>over 1 to 5 in</th>" in page and "<th>grape: up to 6 in</th>" in page
+
+
+def test_a_band_the_printed_chart_marks_n_a_reads_n_a_not_0() -> None:
+    """Small Arms Chart: British sailors hit on 4-6 at 1 in, 5-6 at 2-5 in,
+    n/a at 6 in; Cannon Firing Chart: a ship's gun is n/a at 48-60 in, a
+    swivel beyond 12 in. The tables keep n/a as 0 (the lowest roll that
+    hits); the quick reference a club prints said 0, which reads as a hit on
+    any roll."""
+    html = reference_body(charts(get_ruleset("cutting-out"), None), None)
+    small = html[html.index('data-chart="small_arms"') :]
+    assert "<tr><th>british american sailors</th><td>4</td><td>5</td><td>n/a</td></tr>" in small
+    cannon = html[html.index('data-chart="cannon"') :]
+    assert (
+        "<tr><th>ship&#39;s gun</th><td>2</td><td>3</td><td>4</td><td>5</td><td>6</td>"
+        "<td>n/a</td><td>d10</td><td>half-d10</td>"
+    ) in cannon
+    assert (
+        "<tr><th>swivel gun</th><td>3</td><td>5</td><td>n/a</td><td>n/a</td><td>n/a</td>"
+        "<td>n/a</td><td>d6</td><td>half-d6</td>"
+    ) in cannon
+    assert "<td>0</td>" not in small[: small.index("</table>")]

@@ -69,7 +69,12 @@ def _within(rel: float, centre: float, half: float) -> bool:
 
 def gun_bears(ship: Ship, gun: Gun, point: Vec, t: Tables) -> bool:
     """Whether ``point`` is in the gun's arc (Arcs of Fire)."""
-    rel = Pose(ship.x, ship.y, ship.heading).relative_bearing(point)
+    return gun_bears_at(ship, gun, Pose(ship.x, ship.y, ship.heading).relative_bearing(point), t)
+
+
+def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
+    """Whether a point at relative bearing ``rel`` from the ship is in the
+    gun's arc (Arcs of Fire)."""
     f = t.firing
     if gun.mount in ("mortar", "fort"):
         return True
@@ -178,6 +183,8 @@ def shots_at(
             fort_lays = gunnery(fc, t)
     out: list[Shot] = []
     guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
+    rels: list[float] | None = None  # the target's keel points as the firer sees them
+    bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
     for gun in guns:
         if isinstance(firer, Ship) and not can_fire_gun(firer, gun):
             continue
@@ -186,10 +193,16 @@ def shots_at(
         band = band_for(gun, inches, t)
         if band is None:
             continue
-        if isinstance(firer, Ship) and not any(
-            gun_bears(firer, gun, p, t) for p in target_points(target)
-        ):
-            continue
+        if isinstance(firer, Ship):
+            if rels is None:
+                pose = Pose(firer.x, firer.y, firer.heading)
+                rels = [pose.relative_bearing(p) for p in target_points(target)]
+            mounted = (gun.mount, gun.turret)
+            bearing = bears.get(mounted)
+            if bearing is None:
+                bearing = bears[mounted] = any(gun_bears_at(firer, gun, rel, t) for rel in rels)
+            if not bearing:
+                continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
         lay = lay_bonus if gun.id == laying else 0
@@ -332,11 +345,22 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
     c = in_command(state, ship)
     laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
     out = []
+    rels: list[float] | None = None  # the target's points as the ship sees them
+    bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
     for gun in ship.guns:
         if not can_fire_gun(ship, gun) or not alternate_ok(gun, state.turn, t):
             continue
         band = band_for(gun, inches, t)
-        if band is None or not any(gun_bears(ship, gun, p, t) for p in shore_points(target)):
+        if band is None:
+            continue
+        if rels is None:
+            pose = Pose(ship.x, ship.y, ship.heading)
+            rels = [pose.relative_bearing(p) for p in shore_points(target)]
+        mounted = (gun.mount, gun.turret)
+        bearing = bears.get(mounted)
+        if bearing is None:
+            bearing = bears[mounted] = any(gun_bears_at(ship, gun, rel, t) for rel in rels)
+        if not bearing:
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]

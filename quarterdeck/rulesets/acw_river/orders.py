@@ -12,7 +12,7 @@ a captain will not do is decided when the plots are revealed
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from quarterdeck.core.geometry import distance
@@ -407,15 +407,18 @@ def firer(state: State, uid: str) -> Ship | Fort:
 
 def targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[Ship, list[Any]]]:
     """Enemy ships this unit has in sight with guns able to fire at them."""
-    out = []
+    return list(_targets(state, unit, t))
+
+
+def _targets(state: State, unit: Ship | Fort, t: Tables) -> Iterator[tuple[Ship, list[Any]]]:
+    """:func:`targets` one by one (whether there is one needs only the first)."""
     for sid in state.sighted.get(unit.side, []):
         enemy = state.ships[sid]
         if not enemy.afloat or enemy.status == "exited":
             continue
         shots = shots_at(state, unit, enemy, t, knower=unit.side)
         if shots:
-            out.append((enemy, shots))
-    return out
+            yield (enemy, shots)
 
 
 def shore_targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[str, str, list[Any]]]:
@@ -438,7 +441,7 @@ def can_fire(state: State, uid: str, t: Tables) -> bool:
     if isinstance(unit, Fort) and (unit.status != "active" or not fort_guns_manned(unit)):
         return False
     return (
-        bool(targets(state, unit, t))
+        next(_targets(state, unit, t), None) is not None
         or bool(mortar_targets(state, unit, t))
         or bool(shore_targets(state, unit, t))
     )

@@ -119,7 +119,9 @@ def ask_prompt(state: State, t: Tables) -> Prompt:
 # Answers
 
 
-def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> None:
+def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> tuple[Prompt, ...]:
+    """Take ``seat``'s checked answer, then run the sequence forward to the
+    next prompts (returned)."""
     if state.ask is not None:
         ask = state.ask
         if ask["seat"] != seat:
@@ -136,9 +138,8 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> None
                 ctx.log(f"The umpire changes the current: {state.table.lanes}", R_UMPIRE)
         else:
             randomtable.apply_ask(state, t, ask, answer, ctx)
-        advance(state, t, ctx)
-        return
-    prompt = secret_prompt(state, seat, t)
+        return advance(state, t, ctx)
+    prompt = ctx.answering(seat) or secret_prompt(state, seat, t)
     if prompt is None:
         raise IllegalAnswer(f"seat {seat!r} has nothing to answer now")
     kind = str(prompt.context.get("step", ""))
@@ -170,7 +171,7 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> None
         give_standing(state, seat, answer, prompt.context["units"], ctx)
     else:
         randomtable.apply_secret(state, t, seat, prompt, answer, ctx)
-    advance(state, t, ctx)
+    return advance(state, t, ctx)
 
 
 def give_standing(
@@ -193,13 +194,19 @@ def give_standing(
 # Driving the sequence
 
 
-def advance(state: State, t: Tables, ctx: Context) -> None:
-    """Run the sequence until a question is open or the game ends."""
+def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
+    """Run the sequence until a question is open or the game ends; the open
+    prompts then (as :func:`prompts` gives them)."""
     for _ in range(10_000):
-        if state.result is not None or state.ask is not None:
-            return
-        if any(secret_prompt(state, seat, t) is not None for seat in state.sides):
-            return
+        if state.result is not None:
+            return ()
+        if state.ask is not None:
+            return (ask_prompt(state, t),)
+        open_prompts = tuple(
+            p for seat in state.sides if (p := secret_prompt(state, seat, t)) is not None
+        )
+        if open_prompts:
+            return open_prompts
         done = STEPS[state.phase](state, t, ctx)
         if state.result is not None or state.ask is not None:
             continue

@@ -183,8 +183,8 @@ class AcwRiver(StateBasics):
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         return rules.prompts(state, self.tables(state))
 
-    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
-        rules.apply(state, self.tables(state), seat, answer, ctx)
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
+        return rules.apply(state, self.tables(state), seat, answer, ctx)
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat, self.tables(state))

@@ -99,8 +99,8 @@ class AwayBoarders(StateBasics):
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         return rules.prompts(state, self.tables(state))
 
-    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
-        rules.apply(state, self.tables(state), seat, answer, ctx)
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
+        return rules.apply(state, self.tables(state), seat, answer, ctx)
 
     def hidden(self, state: State) -> list[Secret]:
         """Crew assignments and first loads are written in secret and revealed

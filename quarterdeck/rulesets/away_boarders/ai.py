@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
@@ -131,11 +132,30 @@ class AwayBoardersAI:
 
     # -- the prompt -----------------------------------------------------------
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Where to aim (the prompt names the battery's load), which box a
+        casualty comes from, how to split the defenders and which way to
+        turn past a ship are decided from the prompt alone."""
+        step = prompt.context.get("step")
+        if step == "aim":
+            return "load" not in prompt.context
+        return step not in ("casualty", "split", "brush")
+
     def decide(self, view: View, prompt: Prompt) -> Answer:
-        ships = {s["id"]: s for s in view["ships"]}
-        me = ships.get(str(prompt.context.get("ship", "")))
         step = prompt.context.get("step")
         ids = prompt.option_ids()
+        if prompt.kind == "choice" and not self.needs_view(prompt):
+            if step == "aim":
+                return "high" if prompt.context["load"] == "chain" else "low"
+            if step == "casualty":
+                return self._casualty(ids)
+            if step == "brush":
+                fair = [o.id for o in prompt.options if "in irons" not in o.label]
+                return (fair or ids)[0]
+            even = f"face:{prompt.context.get('even', 0)}"  # split
+            return even if even in ids else ids[-1]
+        ships = {s["id"]: s for s in view["ships"]}
+        me = ships.get(str(prompt.context.get("ship", "")))
         if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
             # the whole side's crew orders in one form (2.1): each row as if
             # the ship were asked alone
@@ -150,16 +170,8 @@ class AwayBoardersAI:
             return ids[0]
         enemies = self._enemies(view, me)
         nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
-        if step == "casualty":
-            return self._casualty(me, ids)
         if step == "incident":
             return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
-        if step == "brush":
-            fair = [o.id for o in prompt.options if "in irons" not in o.label]
-            return (fair or ids)[0]
-        if step == "split":
-            even = f"face:{prompt.context.get('even', 0)}"
-            return even if even in ids else ids[-1]
         if step == "fix":
             return self._fix(me, ids)
         if step == "crew":
@@ -333,7 +345,7 @@ class AwayBoardersAI:
         return answer
 
     @staticmethod
-    def _casualty(me: ShipView, ids: list[str]) -> str:
+    def _casualty(ids: list[str]) -> str:
         """The least needed hand goes first; never the last man aloft if others will do."""
         boxes = [i.split(":", 1)[1] for i in ids]
         ranked = sorted(boxes, key=lambda b: REPAIR_ORDER.index(b) if b in REPAIR_ORDER else 9)
@@ -530,8 +542,48 @@ class AwayBoardersAI:
         return "none"
 
 
+@lru_cache(maxsize=256)
+def _onward(wind: int, facing: int, oars: bool, open_ahead: bool) -> tuple[tuple[str, bool], ...]:
+    """The moves the look-ahead tries (3.1, 3.2): the legal ones but backing
+    or resting, each with whether she advances."""
+    return tuple(
+        (m, m.startswith("advance"))
+        for m in legal_moves(wind, facing, oars, 1, open_ahead)
+        if m not in ("back", "hold")
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _moved(p: pg.Point, facing: int, move: str) -> tuple[pg.Point, int]:
+    """:func:`move_result`, kept (a bounded cache)."""
+    return move_result(p, facing, move)
+
+
 SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 """How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
+
+Weights = dict[str, tuple[float, ...]]
+"""Each battery's weight of fire that reaches each range (index: range in
+points), before it falls off (:data:`SHARE`)."""
+
+
+def _weights_of(s: ShipView) -> Weights:
+    """:func:`_weights` of her :func:`_profile`, kept for each armament and
+    loading (a bounded cache): the same ship is judged again and again."""
+    load = s["load"]
+    return _weights_for(
+        tuple(str(load.get(b, "round")) for b in ("port", "starboard", "bow")),
+        tuple((g["type"], g["side"]) for g in s["guns"] if not g["disabled"]),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _weights_for(loads: tuple[str, ...], guns: tuple[tuple[str, str], ...]) -> Weights:
+    ship = {
+        "load": dict(zip(("port", "starboard", "bow"), loads, strict=True)),
+        "guns": [{"type": kind, "side": side, "disabled": False} for kind, side in guns],
+    }
+    return _weights(_profile(ship))
 
 
 def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
@@ -549,16 +601,43 @@ def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
     return out
 
 
-def _firepower(
-    profile: dict[str, list[tuple[int, float]]], p: pg.Point, f: int, q: pg.Point
-) -> float:
+def _weights(profile: dict[str, list[tuple[int, float]]]) -> Weights:
+    """:func:`_profile` summed once for every range a battery reaches (each
+    sum taken over the guns in the same order, so the same sums to the last bit)."""
+    return {
+        battery: tuple(
+            sum(w for reach, w in guns if d <= reach)
+            for d in range(max(reach for reach, _w in guns) + 1)
+        )
+        for battery, guns in profile.items()
+    }
+
+
+def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
-    reaches ``q``."""
-    d = pg.distance(p, q)
+    reaches ``q`` (4.2; a battery bears as :func:`_bears` says)."""
+    dq, dr = q[0] - p[0], q[1] - p[1]
+    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
     total = 0.0
-    for battery, guns in profile.items():
-        if _bears(p, f, battery, q):
-            total += sum(w for reach, w in guns if d <= reach) * SHARE[min(d, 8)]
+    if p == q:
+        for battery, by_range in weights.items():
+            if battery != "bow":
+                total += by_range[0] * SHARE[0]
+        return total
+    rel = -1.0
+    for battery, by_range in weights.items():
+        if d >= len(by_range):
+            continue  # out of every gun's reach: nothing to add
+        if battery == "bow":
+            if pg.direction_of(p, q) != f:
+                continue
+        else:
+            if rel < 0.0:
+                rel = pg.relative_bearing(p, f, q)
+            centre = 90.0 if battery == "port" else 270.0
+            if abs((rel - centre + 180.0) % 360.0 - 180.0) > 30.0 + 1e-6:
+                continue  # outside the arc (as pg.in_arc)
+        total += by_range[d] * SHARE[min(d, 8)]
     return total
 
 
@@ -575,31 +654,67 @@ class _Judge:
     ) -> None:
         self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
         self.oars = me["sail"] == "oars"
-        self.mine = _profile(me)
-        self.reach = max((r for guns in self.mine.values() for r, _w in guns), default=0)
+        self.mine = _weights_of(me)
+        # the longest reach of her guns (the last range her weights cover)
+        self.reach = max((len(w) - 1 for w in self.mine.values()), default=0)
         here = _pos(me)
         self.enemies = sorted(enemies, key=lambda e: pg.distance(here, _pos(e)))[:8]
-        self.theirs = {e["id"]: _profile(e) for e in self.enemies}
+        # each enemy as (point, facing, crew, her fore-and-aft line, her weights)
+        self.others = [
+            (
+                _pos(e),
+                int(e["facing"]),
+                e["crew_total"],
+                (int(e["facing"]), (int(e["facing"]) + 3) % 6),
+                _weights_of(e),
+            )
+            for e in self.enemies
+        ]
+        # each enemy's longest reach, by her point (beyond it her fire there is nothing)
+        self.reaches: dict[pg.Point, int] = {}
+        for o in self.others:
+            far = max((len(w) - 1 for w in o[4].values()), default=-1)
+            self.reaches[o[0]] = max(far, self.reaches.get(o[0], -1))
         self.short = int(me["crew_total"]) <= _helm(me, self.oars) + 1 and not self.oars
         self.crew = int(me["crew_total"])
+        # score and lookahead are pure functions of (point, facing[, depth])
+        # for one judge: many move sequences end where others do
+        self._scores: dict[tuple[pg.Point, int], float] = {}
+        self._ahead: dict[tuple[pg.Point, int, int], float] = {}
+        self._threats: dict[pg.Point, float] = {}
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
+        key = (p, f, depth)
+        found = self._ahead.get(key)
+        if found is None:
+            found = self._ahead[key] = self._lookahead(p, f, depth)
+        return found
+
+    def _lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         if depth == 0 or not self.grid.contains(p):
             return self.score(p, f)
         ahead = pg.step(p, f)
         open_ahead = not self.grid.contains(ahead) or self.grid.is_open(ahead)
         best = -1e9
-        for move in legal_moves(self.wind, f, self.oars, 1, open_ahead):
-            if move in ("back", "hold"):
+        for move, advance in _onward(self.wind, f, self.oars, open_ahead):
+            q, g = _moved(p, f, move)
+            if advance and q in self.friends:
                 continue
-            q, g = move_result(p, f, move)
-            if move.startswith("advance") and q in self.friends:
-                continue
-            best = max(best, self.lookahead(q, g, depth - 1))
+            found = self.lookahead(q, g, depth - 1)
+            if found > best:
+                best = found
         return best if best > -1e9 else self.score(p, f)
 
     def score(self, p: pg.Point, f: int) -> float:
+        """How good it is to lie at ``p`` facing ``f``."""
+        key = (p, f)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = self._score(p, f)
+        return found
+
+    def _score(self, p: pg.Point, f: int) -> float:
         grid = self.grid
         if not grid.contains(p):
             return -1000.0
@@ -612,11 +727,19 @@ class _Judge:
             score -= 3.0
         if self.short and edge <= 3:
             score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
-        if not self.enemies:
+        if not self.others:
             return score
-        nearest = min(self.enemies, key=lambda e: (pg.distance(p, _pos(e)), e["crew_total"]))
-        d = pg.distance(p, _pos(nearest))
-        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(nearest["crew_total"])):
+        distances = []
+        # the nearest, the weaker first where two are as near (the first of equals)
+        d, weakest = -1, 0
+        x, y = p
+        for o in self.others:
+            dq, dr = o[0][0] - x, o[0][1] - y
+            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
+            distances.append(dist)
+            if d < 0 or dist < d or (dist == d and o[2] < weakest):
+                d, weakest = dist, o[2]
+        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
             if d == 0:
@@ -624,16 +747,21 @@ class _Judge:
         elif d == 0:
             score -= 5.0  # a collision may foul us with her
         best = 0.0
-        threat = 0.0
-        for e in self.enemies:
-            q = _pos(e)
-            if pg.distance(p, q) > 9:
-                continue
+        reach = self.reach
+        for (q, _facing, _crew, line, _theirs), dq in zip(self.others, distances, strict=True):
+            if dq > 9 or dq > reach:
+                continue  # (beyond her reach her fire there is nothing)
             mine = _firepower(self.mine, p, f, q)
-            if mine and q != p and _on_line(p, e):
+            if mine and q != p and pg.direction_of(q, p) in line:
                 mine *= 1.4  # a rake
             best = max(best, mine)
-            threat += _firepower(self.theirs[e["id"]], q, int(e["facing"]), p)
+        threat = self._threats.get(p)
+        if threat is None:  # the enemies' fire on the point, whichever way she faces
+            threat = 0.0
+            for (q, facing, _crew, _line, theirs), dq in zip(self.others, distances, strict=True):
+                if dq <= 9 and dq <= self.reaches[q]:
+                    threat += _firepower(theirs, q, facing, p)
+            self._threats[p] = threat
         score += best - 0.5 * threat
         if best == 0.0:
             score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.damage import release, take_casualties
 from quarterdeck.rulesets.away_boarders.sailing import afloat, ships_at
 from quarterdeck.rulesets.away_boarders.sections import R_BOARD
@@ -116,16 +117,24 @@ def board(
         ctx.log(f"{ship.name}'s boarders meet no boarding party: a free attack", R_BOARD)
         take_casualties(state, other, 1, [["guns", "repair_guns"], list(TASK_BOXES)], ctx, R_BOARD)
         return
+    mine = [("boarding party", party), ("captain leads them", int(with_co))]
+    theirs = [("men repelling boarders", defenders), ("captain leads them", int(defender_co))]
     a = ctx.roll(
-        f"{ship.name} boarders ({party + int(with_co)} markers)", 1, R_BOARD, seat=ship.side
+        f"{ship.name} boarders ({party + int(with_co)} markers)",
+        1,
+        R_BOARD,
+        seat=ship.side,
+        math=ex.opposed(mine, defenders + int(defender_co)),
     )[0]
+    att = a + party + int(with_co)
     d = ctx.roll(
         f"{other.name} repels boarders ({defenders + int(defender_co)} markers)",
         1,
         R_BOARD,
         seat=other.side,
+        math=ex.opposed(theirs, party + int(with_co), against=att),
     )[0]
-    att, dfn = a + party + int(with_co), d + defenders + int(defender_co)
+    dfn = d + defenders + int(defender_co)
     ctx.log(f"Boarding: {ship.name} {att} against {other.name} {dfn}", R_BOARD)
     if att == dfn:
         ctx.log("The boarding round is drawn", R_BOARD)
@@ -137,6 +146,7 @@ def board(
             2,
             R_BOARD,
             seat=loser.side,
+            math=ex.captain_in_melee(),
         )
         if x + y == 2:
             loser.co = "down"

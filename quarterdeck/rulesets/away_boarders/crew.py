@@ -4,8 +4,9 @@ the battle (4.1)."""
 
 from __future__ import annotations
 
-from quarterdeck.core.engine import Context
+from quarterdeck.core.engine import Context, copy_state
 from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.sailing import (
     oar_crew_needed,
     sail_crew_needed,
@@ -128,9 +129,26 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
+_OPTIONS: dict[str, tuple[Ship, Tables, tuple[Option, ...]]] = {}
+"""The last crew orders worked out for each ship, with a copy of the ship
+they were worked out for: while she is the same (the whole crew segment:
+her side's fleet form is asked again after every answer of the other side's)
+they are not worked out again. One entry a ship id, so it never grows past
+the largest fleet."""
+
+
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
     rally casualties instead of reassigning."""
+    hit = _OPTIONS.get(ship.id)
+    if hit is not None and hit[1] is t and hit[0] == ship:
+        return hit[2]
+    options = _crew_options(ship, t)
+    _OPTIONS[ship.id] = (copy_state(ship), t, options)
+    return options
+
+
+def _crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
     for name, plan in crew_plans(ship, t).items():
         options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
@@ -239,7 +257,11 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
     A captain who rallies may rally as many of the casualties as he likes,
     one die each, but may not also reassign the crew that turn."""
     face = ctx.roll(
-        f"{ship.name} rallies a casualty (even: back to duty)", 1, R_RALLY, seat=ship.side
+        f"{ship.name} rallies a casualty (even: back to duty)",
+        1,
+        R_RALLY,
+        seat=ship.side,
+        math=ex.parity(ex.EVEN, "the man rallies", "the man is lost for good"),
     )[0]
     ship.casualties -= 1
     if face % 2 == 0:

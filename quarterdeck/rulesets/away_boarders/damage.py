@@ -5,6 +5,8 @@ phase (2.2)."""
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_DRIFT
 from quarterdeck.rulesets.away_boarders.state import BOX_LABELS, CasualtyPick, Hit, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import Tables
@@ -56,10 +58,15 @@ def masts_for(ship: Ship, dice: int, rake_from: str, ctx: Context) -> list[int]:
         return [n - 1] * dice
     if rake_from == "astern":
         return [0] * dice
+    mast_of = [(f - 1) // 3 if n == 2 else (f - 1) // 2 for f in range(1, 7)]
     faces = ctx.roll(
-        f"{ship.name}: which mast each rigging hit strikes", dice, R_DAMAGE, seat=ship.side
+        f"{ship.name}: which mast each rigging hit strikes",
+        dice,
+        R_DAMAGE,
+        seat=ship.side,
+        math=ex.masts(ship.mast_names, mast_of),
     )
-    return [(f - 1) // 3 if n == 2 else (f - 1) // 2 for f in faces]
+    return [mast_of[f - 1] for f in faces]
 
 
 def rigging_hit(ship: Ship, mast: int, hits: int, t: Tables, ctx: Context) -> None:
@@ -104,6 +111,7 @@ def _gun_hits(ship: Ship, hit: Hit, ctx: Context) -> None:
                 1,
                 R_DAMAGE,
                 seat=ship.side,
+                math=RollMath("each", outcomes=((1, "port"), (4, "starboard"))),
             )[0]
             sides.append("port" if face <= 3 else "starboard")
     else:
@@ -185,6 +193,7 @@ def casualties(ship: Ship, boxes: list[str], ctx: Context, rule: str = R_DAMAGE)
         2 * len(boxes),
         rule,
         seat=ship.side,
+        math=ex.casualty_pairs(len(boxes)),
     )
     pairs = [faces[i] + faces[i + 1] for i in range(0, len(faces), 2)]
     if 2 in pairs and ship.co == "ok":

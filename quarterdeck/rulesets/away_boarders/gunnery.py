@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.damage import apply_hits
 from quarterdeck.rulesets.away_boarders.movement import passing_sides
 from quarterdeck.rulesets.away_boarders.sailing import afloat, grid
@@ -360,7 +361,11 @@ def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     ship = state.ships[pf.ship]
     label = caliber_label(t, guns)
     face = ctx.roll(
-        f"{ship.name}, {count.guns} x {label}: random modifier die", 1, R_DAMAGE, seat=ship.side
+        f"{ship.name}, {count.guns} x {label}: random modifier die",
+        1,
+        R_DAMAGE,
+        seat=ship.side,
+        math=ex.random_modifier(t),
     )[0]
     mod = random_modifier(t, face)
     pf.dice = max(0, count.total + mod)
@@ -381,10 +386,20 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     count, guns = _group_count(state, t)
     rake = rake_of(ship.pos, target) if count.range > 0 else ""
     dice = pf.dice
+    terms = [
+        (f"for {count.guns} guns at range {count.range}", count.base),
+        ("shot weight", count.caliber),
+        ("initial broadside", count.initial),
+        ("rake", count.rake),
+        ("random modifier die", pf.dice - count.total),
+    ]
     if rake == "astern" and not high:
         dice += t.modifiers.low_stern_rake
+        terms.append(("low stern rake", t.modifiers.low_stern_rake))
         ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
     kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
+    if kept:
+        terms.append((f"the random die's {pf.kept_face}, kept as one of them", -1))
     rolled = max(0, dice - len(kept))
     faces = (
         list(
@@ -393,6 +408,7 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
                 rolled,
                 R_DAMAGE,
                 seat=ship.side,
+                math=ex.damage_dice(t, high, ship.load[pf.battery], terms),
             )
         )
         if rolled

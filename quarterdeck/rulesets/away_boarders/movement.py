@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.damage import masts_for, rigging_hit
 from quarterdeck.rulesets.away_boarders.sailing import (
     MOVE_LABELS,
@@ -269,6 +270,7 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
         1,
         R_INCIDENT,
         seat=mover.side,
+        math=ex.parity(ex.ODD, "collision", "near miss"),
     )[0]
     if face % 2 == 0:
         ctx.log(f"Near miss: {mover.name} passes close by {other.name}", R_INCIDENT)
@@ -279,6 +281,7 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
         1,
         R_INCIDENT,
         seat=mover.side,
+        math=ex.parity(ex.ODD, "the ships foul each other", "they brush past"),
     )[0]
     if face % 2 == 1:
         ctx.log(f"{mover.name} and {other.name} foul each other", R_INCIDENT)
@@ -288,6 +291,7 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
                 2,
                 R_INCIDENT,
                 seat=s.side,
+                math=ex.fouling(),
             )
             hits = abs(a - b)
             ctx.log(f"{s.name} takes {hits} rigging hit(s) from the fouling", R_INCIDENT)

@@ -191,7 +191,12 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                         ),
                         Option("low", "fire low (hull and guns): " + expect_text(state, t, False)),
                     ),
-                    context={"step": "aim", "ship": ship.id, "battery": pf.battery},
+                    context={
+                        "step": "aim",
+                        "ship": ship.id,
+                        "battery": pf.battery,
+                        "load": ship.load[pf.battery],
+                    },
                 ),
             )
         if state.fire_queue:
@@ -299,9 +304,10 @@ def _incident_prompt(state: State) -> Prompt:
     )
 
 
-def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> None:
-    """Take ``seat``'s checked answer, then run the sequence of play forward."""
-    prompt = next(p for p in prompts(state, t) if p.seat == seat)
+def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
+    """Take ``seat``'s checked answer, then run the sequence of play forward
+    to the next prompts (returned)."""
+    prompt = ctx.answering(seat) or next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
     if prompt.context.get("fleet"):
         assert isinstance(answer, dict)
@@ -364,10 +370,14 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         do_task(state, t, state.ships[prompt.context["ship"]], task, answer, ctx)
     else:  # pragma: no cover - every prompt has a step
         raise IllegalAnswer(f"unknown step {step!r}")
-    advance(state, t, ctx)
+    return advance(state, t, ctx)
 
 
-def advance(state: State, t: Tables, ctx: Context) -> None:
-    """Run the sequence of play until someone must decide or the game ends."""
-    while state.result is None and not prompts(state, t):
+def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
+    """Run the sequence of play until someone must decide or the game ends;
+    the open prompts then."""
+    while True:
+        open_prompts = prompts(state, t)
+        if open_prompts or state.result is not None:
+            return open_prompts
         PHASES[state.phase](state, t, ctx)

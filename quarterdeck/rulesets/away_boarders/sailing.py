@@ -14,8 +14,19 @@ from quarterdeck.rulesets.away_boarders.tables import Tables
 # Geometry and sailing (1.2, 3.0, 3.1)
 
 
+_LAST_GRID: list[tuple[int, int, list[list[int]], pg.Grid]] = []
+"""The last field built, with a copy of the blocked points it was built from
+(every gunnery check asks for the field again)."""
+
+
 def grid(state: State) -> pg.Grid:
-    return _grid(state.width, state.height, tuple((c, r) for c, r in state.blocked))
+    if _LAST_GRID:
+        width, height, blocked, built = _LAST_GRID[0]
+        if width == state.width and height == state.height and blocked == state.blocked:
+            return built
+    built = _grid(state.width, state.height, tuple((c, r) for c, r in state.blocked))
+    _LAST_GRID[:] = [(state.width, state.height, [list(b) for b in state.blocked], built)]
+    return built
 
 
 @lru_cache(maxsize=32)

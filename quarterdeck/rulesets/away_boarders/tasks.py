@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
+from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.boarding import (
     board,
     board_options,
@@ -313,7 +314,11 @@ def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
     if kind in ("ungrapple", "unfoul"):
         ship.boarders_used += 1
     face = ctx.roll(
-        f"{ship.name}: {kind} {other.name} (even succeeds)", 1, R_TASKS, seat=ship.side
+        f"{ship.name}: {kind} {other.name} (even succeeds)",
+        1,
+        R_TASKS,
+        seat=ship.side,
+        math=ex.parity(ex.EVEN, f"she manages to {kind}", f"she fails to {kind}"),
     )[0]
     if face % 2 == 1:
         ctx.log(f"{ship.name} fails to {kind} {other.name}", R_TASKS)

@@ -93,8 +93,11 @@ def _ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     """:func:`ship_view`, kept while the ship, the wind and the charts are
     the same. Views are read, never changed, by whoever is shown them."""
     hit = _SHIP_VIEWS.get(s.id)
-    if hit is not None and hit[1] == wind and hit[2] is tables and hit[0] == s:
-        return hit[3]
+    if hit is not None and hit[1] == wind and hit[2] is tables:
+        was = hit[0]
+        # where she has moved the whole comparison (guns and all) is not needed
+        if was.q == s.q and was.r == s.r and was.facing == s.facing and was == s:
+            return hit[3]
     shown = ship_view(
         s,
         wind,

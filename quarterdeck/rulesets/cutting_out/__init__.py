@@ -70,6 +70,15 @@ class CuttingOut(StateBasics):
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, self.tables(state), seat)
 
+    def table_view(self, state: State, view: dict[str, Any]) -> dict[str, Any]:
+        """What the web table adds to ``view`` (the seat's own): where each
+        boat of its open rowing form would end for the form's sensible rows,
+        for drag moves. Not part of ``view``: the program's players never
+        need it, and working it out for every decision would slow them."""
+        from quarterdeck.rulesets.cutting_out.rowing import table_view
+
+        return table_view(state, self.tables(state), view)
+
     def hidden(self, state: State) -> list[Secret]:
         return hidden(state)
 

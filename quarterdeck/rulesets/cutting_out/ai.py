@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from quarterdeck.core.prompts import Answer, Prompt
@@ -74,42 +75,69 @@ class CuttingOutAI:
     # -- boats ------------------------------------------------------------------
 
     def _row(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
-        toward = next(f for f in prompt.fields if f.name == "toward")
-        inches = next(f for f in prompt.fields if f.name == "inches")
-        choices = [c.id for c in toward.choices]
+        """The whole rowing form, a boat at a time in the form's order; a
+        boarding point chosen for one boat is not given to the next."""
+        fields = {f.name: f for f in prompt.fields}
         boats = _by_id(view["boats"])
-        boat = boats.get(str(prompt.context.get("boat")), {})
-        full = inches.high
+        taken: set[str] = set()
+        answer: dict[str, Any] = {}
+        for bid in prompt.context.get("boats", []):
+            toward = fields[f"{bid}/toward"]
+            inches = fields[f"{bid}/inches"]
+            where, far = self._one_row(
+                view, boats.get(str(bid), {}), [c.id for c in toward.choices], inches.high, taken
+            )
+            if where.startswith("alongside:"):
+                taken.add(where.rsplit(":", 1)[1])
+            answer[f"{bid}/toward"] = where
+            answer[f"{bid}/inches"] = far
+        return answer
+
+    def _one_row(
+        self,
+        view: dict[str, Any],
+        boat: dict[str, Any],
+        choices: list[str],
+        full: int,
+        taken: set[str],
+    ) -> tuple[str, int]:
         prize = next(s for s in view["ships"] if s["prize"])
         if self.seat == view["raiders"]:
             if prize["status"] == "under-way" or (self._late(view) and not boat.get("alongside")):
-                return {"toward": "exit", "inches": full}
+                return "exit", full
             task = str(boat.get("task") or prize["id"])
             batteries = _by_id(view["batteries"])
             if task in batteries:
                 landing = self._landing_near(view, batteries[task])
                 if landing is not None and f"landing:{landing}" in choices:
-                    return {"toward": f"landing:{landing}", "inches": full}
-            point = self._free_point(view, prize, boat)
+                    return f"landing:{landing}", full
+            point = self._free_point(view, prize, boat, taken)
             key = f"alongside:{prize['id']}:{point}"
             if key in choices:
-                return {"toward": key, "inches": full}
-            return {"toward": choices[0], "inches": full}
+                return key, full
+            return choices[0], full
         # defenders: row to retake the prize once the raiders stand on her deck
         raiders_aboard = any(
             f["side"] == view["raiders"] and f["where"] == "deck" and f["place"] == prize["id"]
             for f in view["figures"]
         )
         if raiders_aboard:
-            point = self._free_point(view, prize, boat)
+            point = self._free_point(view, prize, boat, taken)
             key = f"alongside:{prize['id']}:{point}"
             if key in choices:
-                return {"toward": key, "inches": full}
-        return {"toward": choices[0], "inches": 0}
+                return key, full
+        return choices[0], 0
 
-    def _free_point(self, view: dict[str, Any], ship: dict[str, Any], boat: dict[str, Any]) -> str:
-        """The boarding point nearest the boat that no friendly boat has taken."""
-        taken = {
+    def _free_point(
+        self,
+        view: dict[str, Any],
+        ship: dict[str, Any],
+        boat: dict[str, Any],
+        chosen: Iterable[str] = (),
+    ) -> str:
+        """The boarding point nearest the boat that no friendly boat has
+        taken (lies at, or is rowing for in this form)."""
+        taken = set(chosen) | {
             str(b["alongside"]).split(":", 1)[1]
             for b in view["boats"]
             if b["side"] == self.seat and b["alongside"] and b["id"] != boat.get("id")

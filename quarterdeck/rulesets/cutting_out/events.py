@@ -105,8 +105,20 @@ def draw_event(state: State, t: Tables, ctx: Context) -> None:
             f"{title}: the garrison takes {t.events.party_delay} more turn to respond to the alarm",
             R_EVENTS,
         )
+    elif card == "no-event":
+        ctx.log("No event this turn", R_EVENTS)
     else:
         ctx.log(f"Random event: {title}", R_EVENTS)
+
+
+def event_words(card: str) -> str:
+    """This turn's card in words for people ("no event this turn", "this
+    turn: The moon comes out"); nothing when no card was drawn."""
+    if not card:
+        return ""
+    if card == "no-event":
+        return "no event this turn"
+    return f"this turn: {TITLES.get(card, card)}"
 
 
 def spotting_bonus(state: State, t: Tables) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import bearing, distance, unit
-from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import (
     R_MOVE,
@@ -227,35 +227,11 @@ def toward_choices(state: State, t: Tables, boat: Boat) -> list[Option]:
     return out
 
 
-def boat_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
-    boat = state.boats[ask["boat"]]
-    allowance = int(state.allowance.get(boat.id, 0))
-    n = len(state.aboard(boat.id))
-    return Prompt(
-        ask["seat"],
-        f"Turn {state.turn}: row {boat.name} ({n} aboard): up to {allowance} in, where to?",
-        R_MOVE,
-        kind="form",
-        fields=(
-            Field("toward", "toward", "choice", choices=tuple(toward_choices(state, t, boat))),
-            Field("inches", "inches", "int", 0, allowance),
-        ),
-        context=_ctx(ask, "move", boat=boat.id, allowance=allowance),
-    )
-
-
 def _ctx(ask: dict[str, Any], step: str, **extra: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"step": step, **extra}
     if ask.get("secret"):
         out["secret"] = True
     return out
-
-
-def apply_boat(
-    state: State, t: Tables, ctx: Context, ask: dict[str, Any], answer: dict[str, Any]
-) -> None:
-    boat = state.boats[ask["boat"]]
-    row(state, t, ctx, boat, str(answer["toward"]), int(answer["inches"]))
 
 
 def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: int) -> None:
@@ -422,13 +398,10 @@ def apply_alongside(
     boat = state.boats[ask["boat"]]
     if answer == "cast-off":
         boat.alongside = ""
+        boat.toward = ""  # her form's row starts on her heading, not back to the ship's side
         roll_allowance(state, t, ctx, boat)
-        return {
-            "kind": "boat",
-            "seat": boat.side,
-            "boat": boat.id,
-            "secret": ask.get("secret", False),
-        }
+        state.rowing.append(boat.id)  # she rows with the rest of the side's boats
+        return None
     if answer == "wait":
         return None
     ship_id, _, point_id = boat.alongside.partition(":")
@@ -548,13 +521,10 @@ def apply_landed(
     boat = state.boats[ask["boat"]]
     if answer == "push-off":
         boat.landed = ""
+        boat.toward = ""  # her form's row starts on her heading, not back to the landing
         roll_allowance(state, t, ctx, boat)
-        return {
-            "kind": "boat",
-            "seat": boat.side,
-            "boat": boat.id,
-            "secret": ask.get("secret", False),
-        }
+        state.rowing.append(boat.id)  # she rows with the rest of the side's boats
+        return None
     if answer == "wait":
         return None
     land_party(state, t, ctx, boat)

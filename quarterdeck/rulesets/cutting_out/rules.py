@@ -26,7 +26,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Answer, Option, Prompt
-from quarterdeck.rulesets.cutting_out import firing, movement
+from quarterdeck.rulesets.cutting_out import firing, movement, rowing
 from quarterdeck.rulesets.cutting_out.challenge import step_challenge
 from quarterdeck.rulesets.cutting_out.common import R_HULL, R_SEQ
 from quarterdeck.rulesets.cutting_out.events import draw_event
@@ -139,19 +139,31 @@ def step_event(state: State, t: Tables, ctx: Context) -> bool:
 
 
 def step_move(state: State, t: Tables, ctx: Context) -> bool:
-    """Step 1: every unit of the moving side, in turn."""
+    """Step 1: every unit of the moving side, in turn. The boats that row
+    (each has rolled her own die) are asked together in one form once the
+    side's boats have all been seen to, before its parties on decks and
+    ashore move; a boat that casts off or pushes off joins them."""
     side = side_of(state, state.phase)
     if state.started != state.phase:
         state.started = state.phase
+        state.rowing = []
         if side == state.defenders:
             turn_out(state, t, ctx)
         state.order = movement.movers(state, side)
     while state.order:
+        if state.rowing and not state.order[0].startswith("boat:"):
+            break
         unit = state.order.pop(0)
         ask = movement.step_unit(state, t, ctx, unit)
-        if ask is not None:
+        if ask is not None and ask["kind"] == "boat":
+            state.rowing.append(ask["boat"])
+        elif ask is not None:
             state.ask = ask
             return False
+    if state.rowing:
+        state.ask = rowing.rowing_ask(state, side, state.rowing)
+        state.rowing = []
+        return False
     return True
 
 
@@ -228,8 +240,8 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             tuple(Option(str(v), f"{v} hull points") for v in hull_choices(vessel.hull_points)),
             context={"step": "hull", key: vessel.id, "scenario": vessel.hull_points},
         )
-    if kind == "boat":
-        return movement.boat_prompt(state, t, ask)
+    if kind == "row":
+        return rowing.rowing_prompt(state, t, ask)
     if kind == "alongside":
         return movement.alongside_prompt(state, t, ask)
     if kind == "landed":
@@ -259,9 +271,9 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         vessel = _hull_vessel(state, ask)
         vessel.hull_points = int(answer)
         ctx.log(f"{vessel.name}: {answer} hull points", R_HULL)
-    elif kind == "boat":
+    elif kind == "row":
         assert isinstance(answer, dict)
-        movement.apply_boat(state, t, ctx, ask, answer)
+        rowing.apply_rowing(state, t, ctx, ask, answer)
     else:
         assert isinstance(answer, str)
         if kind == "alongside":

@@ -278,6 +278,7 @@ class Boat:
     status: str = "afloat"  # afloat, sunk, escaped
     moved: bool = False  # moved this turn
     task: str = ""
+    toward: str = ""  # where she was last rowed (a rowing form's option id)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Boat:
         return copy.copy(self)
@@ -405,6 +406,7 @@ class State:
     ask: dict[str, Any] | None = None
     order: list[str] = field(default_factory=list)
     allowance: dict[str, float] = field(default_factory=dict)  # rolled moves this turn
+    rowing: list[str] = field(default_factory=list)  # boats waiting for the rowing form
     # detection and the alarm sequence (Defender attempts to spot)
     detected: bool = False
     spotted_turn: int = 0
@@ -446,6 +448,7 @@ class State:
         new.ask = copy.deepcopy(self.ask, memo)
         new.order = list(self.order)
         new.allowance = dict(self.allowance)
+        new.rowing = list(self.rowing)
         new.challenge = copy.deepcopy(self.challenge, memo)
         new.prisoners = dict(self.prisoners)
         new.result = copy.deepcopy(self.result, memo)

@@ -15,7 +15,7 @@ from typing import Any
 from quarterdeck.core.hidden import Secret, sees
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
-from quarterdeck.rulesets.cutting_out.events import TITLES
+from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
 from quarterdeck.rulesets.cutting_out.firing import crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
@@ -40,6 +40,7 @@ def hidden(state: State) -> list[Secret]:
             out.append(Secret(("boats", boat.id, name), own))
         out.append(Secret(("boats", boat.id, "alongside"), own, decoy=""))
         out.append(Secret(("boats", boat.id, "landed"), own, decoy=""))
+        out.append(Secret(("boats", boat.id, "toward"), own, decoy="exit"))
     for fig in state.figures.values():
         if fig.side != state.raiders:
             continue
@@ -47,6 +48,7 @@ def hidden(state: State) -> list[Secret]:
         out.append(Secret(("figures", fig.id, "y"), own))
         out.append(Secret(("figures", fig.id, "climbing"), own, decoy=""))
     out.append(Secret(("allowance",), own))
+    out.append(Secret(("rowing",), own, decoy=[]))
     out.append(Secret(("challenge",), own, decoy={}))
     out.append(Secret(("ensign_boat",), own, decoy=""))
     if state.ask is not None and state.ask.get("seat") == state.raiders:
@@ -239,6 +241,7 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
         "light_title": light.title,
         "event": state.event,
         "event_title": TITLES.get(state.event, "") if state.event else "",
+        "event_words": event_words(state.event),
         "events_deck": None
         if deck is None
         else {"left": len(deck.cards), "drawn": list(deck.drawn)},
@@ -348,13 +351,22 @@ def harbour_map(v: dict[str, Any]) -> list[str]:
         tail = edge if v["exit"] == "east" else "|"
         out.append(f"{lead}{row}{tail}")
     out.append(border)
-    legend = "# land  S ship  B battery (+ its corners)  ~ beach  = mole"
+    marks = ["# land", "S ship", "B battery (+ its corners)", "~ beach", "= mole"]
     if any(f["where"] == "land" and f["tx"] is not None for f in v["figures"]):
-        legend += "  r/d a raider/defender ashore"
+        marks.append("r/d a raider/defender ashore")
     for n, b in enumerate(v["boats"]):
         if b["status"] == "afloat":
-            legend += f"  {n + 1} {b['name']}"
-    out.append(legend)
+            marks.append(f"{n + 1} {b['name']}")
+    # the legend kept to the map's width: a longer line pushed the deck beside
+    # it off a 120-column terminal, which then wrapped every row of both
+    line = ""
+    for mark in marks:
+        if line and len(line) + 2 + len(mark) > len(border):
+            out.append(line)
+            line = mark
+        else:
+            line = f"{line}  {mark}" if line else mark
+    out.append(line)
     if v["raiders_hidden"]:
         out.append("(the raiders have not been seen: their boats are not shown)")
     return out
@@ -402,8 +414,11 @@ def deck_map(v: dict[str, Any]) -> list[str]:
 
 def status_lines(v: dict[str, Any]) -> list[str]:
     out = [
-        f"Turn {v['turn']} of {v['turn_limit']} (dawn)  {v['step']}  {v['light_title']}"
-        + (f"  event: {v['event_title']}" if v["event"] else "")
+        f"Turn {v['turn']} of {v['turn_limit']}"
+        # a night raid ends at dawn; a daylight one when its time is up (victory.py)
+        + ("" if v["light"] == "day" else " before dawn")
+        + f"  {v['step']}  {v['light_title']}"
+        + (f"  {v['event_words']}" if v["event"] else "")
     ]
     alarm = v["alarm"]
     seen = (

@@ -57,6 +57,7 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
+from math import cos, fmod, radians, sin
 from typing import Any
 
 import shapely
@@ -68,6 +69,18 @@ from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
 
 EDGE = ("north", "south", "east", "west")
+
+
+def _turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
+    """``pose.turn(degrees).advance(inches)``, the same numbers worked
+    without the pose between (and norm_heading's steps written out)."""
+    heading = fmod(pose.heading + degrees, 360.0)
+    if heading < 0:
+        heading += 360.0
+    if heading >= 360.0:
+        heading = 0.0
+    r = radians(heading)
+    return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
 
 
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -191,6 +204,19 @@ class FlotillaAI:
         self.tables: Tables = printed_tables()
         self._aim_key: tuple[int, str] | None = None
         self._aim: dict[str, Any] = {}
+
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Whether deciding ``prompt`` reads the view: not for a step it has
+        no handler for (the first option), the pitch of a boarding (by the
+        options), nor a fire prompt with no unit to choose or only the last."""
+        step = prompt.context.get("step")
+        if step == "pitch" or getattr(self, f"_{step}", None) is None:
+            return False
+        if step == "fire":
+            return not prompt.context.get("last") and any(
+                o.id not in ("pass", "orders", "standing") for o in prompt.options
+            )
+        return True
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -328,20 +354,42 @@ class FlotillaAI:
         view = plan["view"]
         x, y = end.x, end.y
         penalty = 0.0
-        radius = self.tables.mine.radius + 0.3
-        for mine in plan["mines"]:
+        mines = plan["mines"]
+        if mines:
+            # 40 for each mine near each leg; a leg's count is worked out once
+            # a decision (the legs of one manoeuvre's endings are shared)
+            radius = self.tables.mine.radius + 0.3
+            near_legs = plan.setdefault("mine_legs", {})
             for a, b in legs:
-                if _dist(mine, a) > _dist(a, b) + radius:
-                    continue
-                if point_segment_distance(mine, a, b) <= radius:
-                    penalty += 40.0
+                hits = near_legs.get((a, b))
+                if hits is None:
+                    far = _dist(a, b) + radius
+                    hits = near_legs[(a, b)] = sum(
+                        1
+                        for mine in mines
+                        if _dist(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
+                    )
+                penalty += 40.0 * hits
         if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
             penalty += 25.0
         if self.cornered(plan, end):
             penalty += 20.0
-        for friend in plan["friends"]:
-            if friend.range_to_point((x, y)) < 1.0:
-                penalty += 10.0
+        keels = plan.get("keels")
+        if keels is None:  # the friends' keels, worked out once a decision
+            keels = plan["keels"] = [(f.bow, f.stern) for f in plan["friends"]]
+            plan["crowded"] = {}
+        if keels:
+            # 10 for each friend within an inch; counted once for each place
+            # (the endings that differ only in the last turn share it)
+            crowded = plan["crowded"]
+            close = crowded.get((x, y))
+            if close is None:
+                close = crowded[(x, y)] = sum(
+                    1  # Hull.range_to_point
+                    for bow, stern in keels
+                    if point_segment_distance((x, y), bow, stern) < 1.0
+                )
+            penalty += 10.0 * close
         kind = plan["kind"]
         if kind == "exit":
             edge = plan["edge"]
@@ -349,7 +397,8 @@ class FlotillaAI:
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
             return -to_edge(view, edge, x, y) - 0.05 * abs(aside) - penalty
         targets = plan["targets"]
-        gap = min((_dist((x, y), t) for t in targets), default=math.inf)
+        gaps = [_dist((x, y), t) for t in targets]
+        gap = min(gaps, default=math.inf)
         if kind == "keep_off":
             return (gap if math.isfinite(gap) else 0.0) - penalty
         if kind == "land":
@@ -371,16 +420,26 @@ class FlotillaAI:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
         if math.isfinite(gap):
             score -= abs(gap - plan["best_range"])
-            tx, ty = min(targets, key=lambda p: _dist(p, (x, y)))
+            tx, ty = targets[gaps.index(gap)]  # the nearest (the first of equals)
             rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
-        for fort in plan["forts"]:
-            if plan["shelling"] and fort["id"] in plan["take"]:
-                continue  # no ships left to fight: the fort is the target
-            d = _dist((x, y), (fort["x"], fort["y"]))
-            arc = Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"]))
-            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= self.tables.fire.land_arc / 2:
-                score -= (32.0 - d) * 0.05 * int(fort["guns"])  # under a fort's guns
+        arcs = plan.get("fort_arcs")
+        if arcs is None:  # each fort's place, arc and guns, once a decision
+            arcs = plan["fort_arcs"] = [
+                (
+                    (fort["x"], fort["y"]),
+                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
+                    int(fort["guns"]),
+                )
+                for fort in plan["forts"]
+                # no ships left to fight: a fort to take is the target
+                if not (plan["shelling"] and fort["id"] in plan["take"])
+            ]
+        half_arc = self.tables.fire.land_arc / 2
+        for place, arc, guns in arcs:
+            d = _dist((x, y), place)
+            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
+                score -= (32.0 - d) * 0.05 * guns  # under a fort's guns
         return score - penalty
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
@@ -388,18 +447,32 @@ class FlotillaAI:
         slowest speed, with the card's turn at the first of the move or
         straight on, would carry her bow off the table by an edge that is
         not her exit."""
-        view, ship = plan["view"], plan["ship"]
-        w, h = (float(v) for v in view["table"])
-        slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
-        if slowest == 0:
+        corner = plan.get("corner")
+        if corner is None:  # what does not depend on ``end``, once a decision
+            view, ship = plan["view"], plan["ship"]
+            w, h = (float(v) for v in view["table"])
+            slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
+            first = int(ship["turns"].get("first", 0))
+            corner = plan["corner"] = (w, h, slowest / 2, exit_edge(view, ship), {0, first, -first})
+        w, h, ahead, exit_to, angles = corner
+        if ahead == 0:
             return False
-        exit_to = exit_edge(view, ship)
-        first = int(ship["turns"].get("first", 0))
-        for angle in {0, first, -first}:
-            q = end.turn(angle).advance(slowest / 2)
-            inside = 0 <= q.x <= w and 0 <= q.y <= h
-            if inside or (exit_to is not None and to_edge(view, exit_to, q.x, q.y) < 0):
+        x, y, heading = end.x, end.y, end.heading
+        for angle in angles:
+            # end.turn(angle).advance(ahead), worked as Pose and norm_heading do it
+            turned = fmod(heading + angle, 360.0)
+            if turned < 0:
+                turned += 360.0
+            if turned >= 360.0:
+                turned = 0.0
+            r = radians(turned)
+            qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
+            if 0 <= qx <= w and 0 <= qy <= h:
                 return False
+            if exit_to is not None:
+                beyond = {"north": h - qy, "south": qy, "east": w - qx, "west": qx}[exit_to]
+                if beyond < 0:
+                    return False
         return True
 
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
@@ -418,8 +491,7 @@ class FlotillaAI:
                 (shore,) = land_gaps(view, [end], float(ship["length"]))
                 score = self.score(plan, end.point, end, [(pose.point, end.point)], shore)
             else:
-                start = pose.turn(p.first)
-                mid = start.advance(p.speed / 2)
+                mid = _turn_advance(pose, p.first, p.speed / 2)
                 score = self.best_after(plan, ship, mid, p.speed / 2, ("middle", "end"))
             score += self.rng.random() * 0.01
             if score > best_score:
@@ -461,7 +533,7 @@ class FlotillaAI:
             nxt = []
             for p, lg in ends:
                 for a in angles:
-                    q = p.turn(a).advance(step)
+                    q = _turn_advance(p, a, step)
                     nxt.append((q, [*lg, (p.point, q.point)] if step else lg))
             ends = nxt
         shores = land_gaps(plan["view"], [p for p, _ in ends], float(ship["length"]))

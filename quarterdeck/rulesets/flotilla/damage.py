@@ -11,6 +11,8 @@ import math
 from fractions import Fraction
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
+from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla import odds
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -201,7 +203,14 @@ def specific_hit(
     (Specific Hit Chart). Triples after a heavy shell at 6 inches or less
     drop the armour class one step. Returns the line read."""
     sp = t.specific
-    dice = ctx.roll(f"{label} on {ship.name}", sp.dice, R_SPEC, seat=ship.side)
+    why = "aimed fire" if label == "Specific hit" else label.removesuffix(" specific hit").lower()
+    dice = ctx.roll(
+        f"{label} on {ship.name}",
+        sp.dice,
+        R_SPEC,
+        seat=ship.side,
+        math=ex.specific(t, modifier, why),
+    )
     total = sum(dice) + modifier
     line_no = sp.line(total)
     if heavy_close and len(set(dice)) == 1:
@@ -232,7 +241,11 @@ def specific_hit(
         ship.no_turns = lasting(state, ship, "no_turns", line.no_turns)
     if line.rudder_roll:
         (way,) = ctx.roll(
-            f"Rudder jammed on {ship.name}: 1-3 right, 4-6 left", 1, R_SPEC, seat=ship.side
+            f"Rudder jammed on {ship.name}: 1-3 right, 4-6 left",
+            1,
+            R_SPEC,
+            seat=ship.side,
+            math=RollMath("each", outcomes=((1, "right turns only"), (4, "left turns only"))),
         )
         jam_rudder(state, ship, "right" if way <= 3 else "left", line.rudder_roll)
         ctx.log(f"{ship.name}: {ship.turn_only} turns only", R_SPEC)
@@ -255,7 +268,13 @@ def specific_hit(
     if line.crew:
         kill_crew(state, t, ctx, ship, line.crew, "specific hit")
     if line.crew_dice:
-        extra = ctx.roll(f"Crew casualties on {ship.name}", line.crew_dice, R_SPEC, seat=ship.side)
+        extra = ctx.roll(
+            f"Crew casualties on {ship.name}",
+            line.crew_dice,
+            R_SPEC,
+            seat=ship.side,
+            math=ex.inches((f"specific hit line {line_no}", line.crew_dice)),
+        )
         kill_crew(state, t, ctx, ship, sum(extra), "specific hit")
     if line.guns:
         hit_guns(state, t, ctx, ship, line.guns, "specific hit")
@@ -345,6 +364,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
         R_MORALE,
         seat=ship.side,
         odds=lambda: "pass " + odds.percent(odds.morale(t, target).get("pass", Fraction(0))),
+        math=ex.morale(t, ship.morale, reasons),
     )
     excess = sum(dice) - target
     band = t.morale.band(excess)

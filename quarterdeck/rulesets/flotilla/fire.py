@@ -16,6 +16,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import Hull, Pose, Terrain, clear_sight_lines, frontage, in_arc
 from quarterdeck.rulesets.flotilla import damage, odds
+from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -284,6 +285,21 @@ def need_against_ship(state: State, t: Tables, firer: Ship | None, target: Ship)
     return need, ", ".join(why)
 
 
+def need_terms(
+    state: State, t: Tables, firer: Ship | None, target: Ship
+) -> tuple[tuple[str, int], ...]:
+    """What made the number a fire die needs against a ship, for the roll's
+    explanation: the face from visibility and the six-only conditions, then
+    the stationary target's bonus."""
+    need, why = need_against_ship(state, t, firer, target)
+    reasons = [w for w in why.split(", ") if w and w != "stationary target +1"]
+    base = need + (0 if target.moving else t.fire.stationary_bonus)
+    out = [("a die hits on" + (f" ({', '.join(reasons)})" if reasons else ""), base)]
+    if not target.moving:
+        out.append(("stationary target", -t.fire.stationary_bonus))
+    return tuple(out)
+
+
 def visibility_need(state: State, t: Tables) -> int:
     """The number the game master's calls ask for (Firing): reduced visibility
     5-6; fog, dawn, dusk, excessive smoke 6. Several at once: the hardest."""
@@ -291,7 +307,14 @@ def visibility_need(state: State, t: Tables) -> int:
 
 
 def roll_hits(
-    ctx: Context, label: str, dice: int, need: int, divisor: int, rule: str, seat: str
+    ctx: Context,
+    label: str,
+    dice: int,
+    need: int,
+    divisor: int,
+    rule: str,
+    seat: str,
+    terms: tuple[tuple[str, int], ...] = (),
 ) -> int:
     """The firer (``seat``) rolls his fire dice; count those at or over
     ``need``, divide by the range divisor rounded up."""
@@ -305,7 +328,7 @@ def roll_hits(
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
         goal=f"each die of {need} or more hits"
         + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
-        math=RollMath("count", target=need),
+        math=RollMath("count", target=need, dice=(("fire dice", dice),), target_terms=terms),
     )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)
@@ -324,6 +347,12 @@ def troop_casualties(
             hits * t.land_fire.casualty_dice,
             rule,
             seat=troop.side,
+            math=ex.inches(
+                (
+                    f"{t.land_fire.casualty_dice} for each of {hits} hits",
+                    hits * t.land_fire.casualty_dice,
+                )
+            ),
         )
     )
     kill_troops(state, t, ctx, troop, dead, rule)
@@ -332,7 +361,13 @@ def troop_casualties(
 def kill_troops(state: State, t: Tables, ctx: Context, troop: Troop, dead: int, rule: str) -> None:
     leaders = 0
     for _ in range(dead // t.land_fire.leader_every):
-        (v,) = ctx.roll(f"Leader casualty check, {troop.name}", 1, rule, seat=troop.side)
+        (v,) = ctx.roll(
+            f"Leader casualty check, {troop.name}",
+            1,
+            rule,
+            seat=troop.side,
+            math=ex.one_face(t.land_fire.leader_on, "a leader falls", "a man falls"),
+        )
         if v == t.land_fire.leader_on:
             leaders += 1
     leaders = min(leaders, troop.leaders)
@@ -375,7 +410,13 @@ def fire_at(
     """One volley from one battery at one target (a battery may not split)."""
     label = f"{name} fires {dice} {'die' if dice == 1 else 'dice'}"
     if aim:
-        (placed,) = ctx.roll(f"Aimed fire ({aim}) from {name}", 1, R_AIMED, seat=side)
+        (placed,) = ctx.roll(
+            f"Aimed fire ({aim}) from {name}",
+            1,
+            R_AIMED,
+            seat=side,
+            math=ex.at_least(t.fire.aimed_place_on, "placed", "goes wide, a total miss"),
+        )
         if placed < t.fire.aimed_place_on:
             ctx.log(f"{name}: aimed fire goes wide, a total miss", R_AIMED)
             return
@@ -383,8 +424,10 @@ def fire_at(
         target = state.ships[shot.target]
         if weight == "mortar":
             need, why, divisor = t.mortar.hit_on, "mortar", 1
+            terms: tuple[tuple[str, int], ...] = (("a mortar hits on", need),)
         else:
             need, why = need_against_ship(state, t, firer, target)
+            terms = need_terms(state, t, firer, target)
             divisor = shot.divisor
         hits = roll_hits(
             ctx,
@@ -395,6 +438,7 @@ def fire_at(
             divisor,
             R_MORTAR if weight == "mortar" else R_FIRE,
             side,
+            terms,
         )
         ctx.log(f"{name}: {hits} hit(s) on {target.name} (divided by {divisor})", R_FIRE)
         modifier = {"low": t.fire.aimed_low, "high": t.fire.aimed_high, "": 0}[aim]
@@ -422,19 +466,36 @@ def fire_at(
             shot.divisor,
             R_LAND_BAT,
             side,
+            (("a land battery is hit on", need),),
         )
         hit_fort(state, t, ctx, bat, hits, R_LAND_BAT)
         return
     troop = state.troops[shot.target]
     need = t.land_fire.troops_cover_hit_on if troop.cover else t.land_fire.troops_open_hit_on
-    need = max(need, visibility_need(state, t))
+    made = [(f"troops {'in cover' if troop.cover else 'in the open'} are hit on", need)]
+    seen = max(need, visibility_need(state, t))
+    if seen != need:
+        made.append((state.visibility, seen - need))
+    need = seen
     if firer is not None and (firer.on_fire or firer.yellow or firer.crew <= 0):
+        if t.fire.six_only != need:
+            made.append(
+                ("fighting a fire, in the yellow or nobody below: 6 only", t.fire.six_only - need)
+            )
         need = t.fire.six_only
     divisor = 2 if weight == "normal" and shot.divisor >= 3 else 1
     if weight == "mortar":  # Mortars: a 6, no modifiers, no range division
         need, divisor = t.mortar.hit_on, 1
+        made = [("a mortar hits on", need)]
     hits = roll_hits(
-        ctx, f"{label} at {troop.name}, hits on {need}", dice, need, divisor, R_TROOPS, side
+        ctx,
+        f"{label} at {troop.name}, hits on {need}",
+        dice,
+        need,
+        divisor,
+        R_TROOPS,
+        side,
+        tuple(made),
     )
     troop_casualties(state, t, ctx, troop, hits, R_TROOPS)
 
@@ -454,6 +515,9 @@ def small_arms(state: State, t: Tables, ctx: Context, troop: Troop, shot: Shot) 
         men,
         R_SMALL,
         seat=troop.side,
+        math=RollMath(
+            "count", target=t.small_arms.hit_on, dice=(("men in range and in sight", men),)
+        ),
     )
     hits = sum(1 for v in values if v >= t.small_arms.hit_on)
     if shot.kind == "battery":

@@ -14,8 +14,10 @@ from shapely.geometry import Point, Polygon
 from shapely.ops import nearest_points
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import angle_diff, bearing, distance, unit
 from quarterdeck.core.prompts import Option, Prompt
+from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla import fire
 from quarterdeck.rulesets.flotilla.state import State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -102,6 +104,7 @@ def swim_ashore(state: State, t: Tables, ctx: Context, troop: Troop) -> None:
         troop.men + troop.leaders,
         R_SWIM,
         seat=troop.side,
+        math=ex.swim(t.land.drown_on, gap),
     )
     leaders, men = values[: troop.leaders], values[troop.leaders :]
     drowned = sum(1 for v in values if v <= t.land.drown_on)
@@ -216,14 +219,26 @@ def troop_move(state: State, t: Tables, ctx: Context, troop: Troop, answer: str)
         m = t.melee
         fail = m.rabble_charge_fail if troop.quality == "rabble" else m.disciplined_charge_fail
         (test,) = ctx.roll(
-            f"Charge test of {troop.name}: fails on {fail} or less", 1, R_MELEE, seat=troop.side
+            f"Charge test of {troop.name}: fails on {fail} or less",
+            1,
+            R_MELEE,
+            seat=troop.side,
+            math=ex.at_least(
+                fail + 1,
+                "they charge",
+                "they will not charge",
+                ("no leader", m.no_leader if troop.leaders == 0 else 0),
+            ),
         )
         if test + (m.no_leader if troop.leaders == 0 else 0) <= fail:
             ctx.log(f"{troop.name} will not charge", R_MELEE)
             return
         troop.charged = True
         dice = t.land.mounted_dice if troop.mounted else t.land.charge_dice
-    inches = sum(ctx.roll(f"{troop.name} moves", dice, R_LAND, seat=troop.side))
+    why = "advance" if what == "advance" else "mounted charge" if troop.mounted else "charge"
+    inches = sum(
+        ctx.roll(f"{troop.name} moves", dice, R_LAND, seat=troop.side, math=ex.inches((why, dice)))
+    )
     facing = troop.facing
     reached = move_toward(t, troop, goal, inches)
     take_cover(state, troop)
@@ -299,11 +314,27 @@ def melee_round(
     for side, enemy in ((att, dfn), (dfn, att)):
         n = dice[side.id]
         label = f"Melee: {side.name} ({n} {'die' if n == 1 else 'dice'})"
-        values = ctx.roll(label, n, R_MELEE, seat=side.side) if n else ()
+        values = (
+            ctx.roll(
+                label,
+                n,
+                R_MELEE,
+                seat=side.side,
+                math=RollMath("count", target=t.melee.hit_on, dice=((side.name, n),)),
+            )
+            if n
+            else ()
+        )
         hits = sum(1 for v in values if v >= t.melee.hit_on)
         leaders = 0
         for _ in range(hits // 6):
-            (v,) = ctx.roll(f"Leader casualty check, {enemy.name}", 1, R_MELEE, seat=enemy.side)
+            (v,) = ctx.roll(
+                f"Leader casualty check, {enemy.name}",
+                1,
+                R_MELEE,
+                seat=enemy.side,
+                math=ex.one_face(1, "a leader falls", "a man falls"),
+            )
             if v == 1:
                 leaders += 1
         leaders = min(leaders, enemy.leaders)
@@ -460,6 +491,7 @@ def fight(
                 1,
                 R_MELEE,
                 seat=winner.side,
+                math=ex.at_least(t.land.attack_again_on, "may attack again", "may not"),
             )
             if again < t.land.attack_again_on:
                 break
@@ -470,7 +502,15 @@ def fight(
                 break  # a garrison holds its fort
             att, dfn, defending, fort = press(state, t, ctx, p, winner, loser, fort)
             continue
-        inches = sum(ctx.roll(f"{loser.name} runs", t.land.rout_dice, R_MELEE, seat=loser.side))
+        inches = sum(
+            ctx.roll(
+                f"{loser.name} runs",
+                t.land.rout_dice,
+                R_MELEE,
+                seat=loser.side,
+                math=ex.inches(("rout", t.land.rout_dice)),
+            )
+        )
         went = rout(state, loser, where, inches)
         ctx.log(f"{loser.name} runs {inches} inches {went}", R_MELEE)
         if fort is None or winner is dfn:
@@ -532,7 +572,15 @@ def await_ask(
 
 
 def pursue(state: State, t: Tables, ctx: Context, winner: Troop, loser: Troop) -> None:
-    inches = sum(ctx.roll(f"{winner.name} follows", t.land.pursue_dice, R_MELEE, seat=winner.side))
+    inches = sum(
+        ctx.roll(
+            f"{winner.name} follows",
+            t.land.pursue_dice,
+            R_MELEE,
+            seat=winner.side,
+            math=ex.inches(("pursuit", t.land.pursue_dice)),
+        )
+    )
     move_toward(t, winner, (loser.x, loser.y), inches)
     take_cover(state, winner)
     ctx.log(f"{winner.name} follows {inches} inches", R_MELEE)

@@ -190,9 +190,11 @@ def ship_point(ship: Ship) -> tuple[float, float]:
     return (ship.x, ship.y)
 
 
-def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
+def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> list[Plan]:
     """Every legal manoeuvre for ``ship`` this turn (never empty: she can
-    always stay where she is)."""
+    always stay where she is). ``one_a_speed``: only the first legal
+    manoeuvre of each speed, for callers that ask which speeds she may make
+    (the search of a speed stops at the first it finds)."""
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     if ship.row_dice > 0:
         return row_plans(state, t, ship, before)
@@ -200,11 +202,15 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
     gamble = t.extra_power.gamble_turn
     turns = [turn_options(ship, p, gamble=gamble) for p in POINTS]
     out: list[Plan] = []
-    moving: list[tuple[Plan, Pose, Pose, Pose]] = []
+    moving: list[Plan] = []
+    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
+    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
     for speed in speeds:
         if speed == 0:
             out.append(Plan(0))
             continue
+        batch: list[tuple[Plan, Pose, Pose, Pose]] = []
+        size = 1  # one_a_speed: checked in batches of 1, 2, 4 ... (most speeds: the first)
         for first, middle, end in itertools.product(*turns):
             beyond = sum(
                 1
@@ -216,26 +222,17 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
             plan = Plan(speed, first, middle, end)
             start, mid, fin = path(ship, plan)
             if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
-                moving.append((plan, start, mid, fin))
-    land = terrain(state)
-    segments = [(s.point, m.point) for _, s, m, _ in moving]
-    segments += [(m.point, f.point) for _, _, m, f in moving]
-    crossed = land.crosses_many(segments)
-    n = len(moving)
-    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
-    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
-    for i, (plan, start, mid, fin) in enumerate(moving):
-        if crossed[i] or crossed[n + i]:
-            continue
-        if hulks and any(
-            segment_distance(a, b, c, d) < t.contact.hulk_clearance
-            for a, b in ((start.point, mid.point), (mid.point, fin.point))
-            for c, d in hulks
-        ):
-            continue  # a hulk marker is in the way
-        if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
-            continue
-        out.append(plan)
+                batch.append((plan, start, mid, fin))
+                if one_a_speed and len(batch) >= size:
+                    found = _clear(state, t, ship, batch, before, keep_off, hulks)
+                    batch, size = [], size * 2
+                    if found:
+                        moving.append(found[0])
+                        break
+        else:
+            found = _clear(state, t, ship, batch, before, keep_off, hulks)
+            moving.extend(found[:1] if one_a_speed else found)
+    out.extend(moving)
     if (
         ship.reverse_dice > 0
         and ship.engine_turns == 0
@@ -250,6 +247,39 @@ def plans(state: State, t: Tables, ship: Ship) -> list[Plan]:
             out.append(reverse)
     if not out:
         out.append(Plan(0))  # nowhere legal to go: she stops
+    return out
+
+
+def _clear(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    moving: list[tuple[Plan, Pose, Pose, Pose]],
+    before: float,
+    keep_off: bool,
+    hulks: list[tuple[tuple[float, float], tuple[float, float]]],
+) -> list[Plan]:
+    """The manoeuvres of ``moving`` (each with its bow's three poses) whose
+    two legs cross no land and pass no hulk, and that bring a captain who
+    may not advance no nearer the enemy."""
+    land = terrain(state)
+    segments = [(s.point, m.point) for _, s, m, _ in moving]
+    segments += [(m.point, f.point) for _, _, m, f in moving]
+    crossed = land.crosses_many(segments)
+    n = len(moving)
+    out = []
+    for i, (plan, start, mid, fin) in enumerate(moving):
+        if crossed[i] or crossed[n + i]:
+            continue
+        if hulks and any(
+            segment_distance(a, b, c, d) < t.contact.hulk_clearance
+            for a, b in ((start.point, mid.point), (mid.point, fin.point))
+            for c, d in hulks
+        ):
+            continue  # a hulk marker is in the way
+        if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
+            continue
+        out.append(plan)
     return out
 
 
@@ -271,22 +301,48 @@ def leg_legal(
     then ``inches`` ahead) stays on the table (or leaves by the side's exit),
     off the land, clear of hulks, and, for a captain who may not advance,
     no nearer the enemy than at the start of the move."""
+    return _leg_clear(state, t, ship, pose, angle, inches, before, _LegRules(state, ship, before))
+
+
+class _LegRules:
+    """What :func:`leg_legal` checks a leg against that does not depend on
+    the leg: the land, the hulks' keels, and whether she may not close."""
+
+    __slots__ = ("hulks", "keep_off", "land")
+
+    def __init__(self, state: State, ship: Ship, before: float) -> None:
+        self.land = terrain(state)
+        self.hulks = [
+            hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship
+        ]
+        self.keep_off = ship.mood in (
+            "hold",
+            "retire",
+            "withdrawing",
+            "withdrawn",
+        ) and math.isfinite(before)
+
+
+def _leg_clear(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    pose: Pose,
+    angle: float,
+    inches: float,
+    before: float,
+    rules: _LegRules,
+) -> bool:
     start = pose.turn(angle)
     end = start.advance(inches)
     if not may_be_at(state, ship, end.point):
         return False
-    if terrain(state).crosses(start.point, end.point):
+    if rules.land.crosses(start.point, end.point):
         return False
-    for h in state.ships.values():
-        if h.status == "hulk" and h is not ship:
-            c, d = hull_line(h)
-            if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
-                return False
-    return not (
-        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
-        and math.isfinite(before)
-        and enemy_distance(state, ship.side, end.point) < before - 1e-6
-    )
+    for c, d in rules.hulks:
+        if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
+            return False
+    return not (rules.keep_off and enemy_distance(state, ship.side, end.point) < before - 1e-6)
 
 
 def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
@@ -294,7 +350,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     the move (any angle up to the card's, in steps), where the first half is
     legal and some turn at the middle lets her go on; anchoring, reverse and
     row boats as in ``plans``. Never empty."""
-    whole = plans(state, t, ship)
+    whole = plans(state, t, ship, one_a_speed=True)
     if ship.row_dice > 0:
         return whole
     stay = [p for p in whole if not p.reverse and p.speed == 0]
@@ -303,16 +359,17 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     pose = Pose(ship.x, ship.y, ship.heading)
+    legs = _LegRules(state, ship, before)  # once for every leg tried here
     for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
         half = speed / 2
         for first in turn_options(ship, "first", step, gamble=gamble):
-            if not leg_legal(state, t, ship, pose, first, half, before):
+            if not _leg_clear(state, t, ship, pose, first, half, before, legs):
                 continue
             mid = pose.turn(first).advance(half)
             extra_left = ship.extra_turn and abs(first) <= ship.turns.get("first", 0)
             middles = turn_options(ship, "middle", step, extra=extra_left, gamble=gamble)
             if not on_table(state, mid.point) or any(
-                leg_legal(state, t, ship, mid, m, half, before) for m in middles
+                _leg_clear(state, t, ship, mid, m, half, before, legs) for m in middles
             ):
                 moving.append(Plan(speed, first))  # (off the table: she leaves by the exit)
     out = stay + moving + back

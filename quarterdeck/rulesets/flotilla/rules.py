@@ -33,10 +33,12 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
+from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import Pose, unit
 from quarterdeck.core.prompts import Answer, Option, Prompt
 from quarterdeck.core.result import Result, Termination
 from quarterdeck.rulesets.flotilla import damage, fire, land, movement, standing
+from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla.movement import Plan
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -237,14 +239,18 @@ def step_initiative(state: State, t: Tables, ctx: Context) -> bool:
     else:
         winner = state.sides[0]
         for _ in range(t.initiative.max_rerolls):
-            totals = {}
+            totals: dict[str, int] = {}
             for side in state.sides:
                 mod, why = initiative_modifier(state, t, side)
+                other = other_side(state, side)
                 (die,) = ctx.roll(
                     f"Initiative, {side}" + (f" ({', '.join(why)})" if why else ""),
                     1,
                     R_INIT,
                     seat=side,
+                    math=ex.opposed(
+                        ex.terms(why), initiative_modifier(state, t, other)[0], totals.get(other)
+                    ),
                 )
                 totals[side] = die + mod
             a, b = state.sides
@@ -464,7 +470,9 @@ def drift(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     if state.current is None or ship.grappled is not None:
         return
     # nobody aboard: the roll is nobody's (the game master's, if one plays)
-    (inches,) = ctx.roll(f"{ship.name} adrift", 1, movement.R_ADRIFT, seat=None)
+    (inches,) = ctx.roll(
+        f"{ship.name} adrift", 1, movement.R_ADRIFT, seat=None, math=ex.inches(("adrift", 1))
+    )
     dx, dy = movement.drift_vector(state, inches)
     end = (ship.x + dx, ship.y + dy)
     if movement.on_table(state, end) and not fire.terrain(state).crosses((ship.x, ship.y), end):
@@ -478,7 +486,11 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     if plan.reverse:
         inches = sum(
             ctx.roll(
-                f"{ship.name} goes astern", ship.reverse_dice, movement.R_ENGINES, seat=ship.side
+                f"{ship.name} goes astern",
+                ship.reverse_dice,
+                movement.R_ENGINES,
+                seat=ship.side,
+                math=ex.inches(("astern", ship.reverse_dice)),
             )
         )
         origin = (ship.x, ship.y)
@@ -491,7 +503,15 @@ def move_first_half(state: State, t: Tables, ctx: Context, ship: Ship, plan: Pla
     ship.reversing = False
     if plan.row:
         origin = (ship.x, ship.y)
-        inches = sum(ctx.roll(f"{ship.name} rows", ship.row_dice, movement.R_ROW, seat=ship.side))
+        inches = sum(
+            ctx.roll(
+                f"{ship.name} rows",
+                ship.row_dice,
+                movement.R_ROW,
+                seat=ship.side,
+                math=ex.inches(("rowing", ship.row_dice)),
+            )
+        )
         pose = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(inches)
         ship.x, ship.y, ship.heading = pose.x, pose.y, pose.heading
         ship.speed, ship.moving, ship.anchored = 0, True, False
@@ -604,11 +624,23 @@ def check_torpedoes(
         if point_segment_distance(tuple(mine), a, b) > t.mine.radius:  # type: ignore[arg-type]
             continue
         state.torpedoes.remove(mine)
-        dice = ctx.roll(f"{ship.name} strikes a torpedo", 2, R_TORP, seat=ship.side)
+        dice = ctx.roll(
+            f"{ship.name} strikes a torpedo",
+            2,
+            R_TORP,
+            seat=ship.side,
+            math=ex.at_least(t.torpedo.dud_max + 1, "it explodes", "a dud"),
+        )
         if sum(dice) <= t.torpedo.dud_max:
             ctx.log("The torpedo is a dud and is removed", R_TORP)
             continue
-        (hits,) = ctx.roll(f"Torpedo damage to {ship.name}", 1, R_TORP, seat=ship.side)
+        (hits,) = ctx.roll(
+            f"Torpedo damage to {ship.name}",
+            1,
+            R_TORP,
+            seat=ship.side,
+            math=ex.inches(("torpedo damage, a hit a pip", 1)),
+        )
         damage.apply_hits(state, t, ctx, ship, hits, "torpedo")
         if ship.status in ("active", "surrendered", "abandoned"):
             damage.specific_hit(
@@ -689,6 +721,7 @@ def resolve_close(state: State, t: Tables, ctx: Context, ship: Ship, answer: str
             1,
             R_BOARD,
             seat=ship.side,
+            math=ex.at_least(t.contact.grapple_on, "grappled", "the grapnels miss"),
         )
         if die >= t.contact.grapple_on:
             ship.grappled, target.grappled = target.id, ship.id
@@ -712,22 +745,42 @@ def spar_torpedo(state: State, t: Tables, ctx: Context, ship: Ship, target: Ship
     # text's voice throughout); her victim rolls the specific hit
     me = ship.side
     (det,) = ctx.roll(
-        f"Spar torpedo of {ship.name}: detonates on {sp.detonate_on}+", 1, R_SPAR, seat=me
+        f"Spar torpedo of {ship.name}: detonates on {sp.detonate_on}+",
+        1,
+        R_SPAR,
+        seat=me,
+        math=ex.at_least(sp.detonate_on, "it detonates", "a dud"),
     )
     if det < sp.detonate_on:
         ctx.log("The spar torpedo is a dud", R_SPAR)
         return
     (hit,) = ctx.roll(
-        f"Spar torpedo against {target.name}: hits on {sp.hit_on}+", 1, R_SPAR, seat=me
+        f"Spar torpedo against {target.name}: hits on {sp.hit_on}+",
+        1,
+        R_SPAR,
+        seat=me,
+        math=ex.at_least(sp.hit_on, "it hits", "it misses"),
     )
     if hit >= sp.hit_on:
-        (n,) = ctx.roll(f"Spar torpedo damage to {target.name}", 1, R_SPAR, seat=me)
+        (n,) = ctx.roll(
+            f"Spar torpedo damage to {target.name}",
+            1,
+            R_SPAR,
+            seat=me,
+            math=ex.inches(("spar torpedo damage, a hit a pip", 1)),
+        )
         damage.apply_hits(state, t, ctx, target, n, "spar torpedo", by=ship.side, by_ship=ship.id)
         if target.status in ("active", "surrendered", "abandoned"):
             damage.specific_hit(
                 state, t, ctx, target, sp.specific, label="Spar torpedo specific hit"
             )
-    (back,) = ctx.roll(f"Force of the explosion on {ship.name}", 1, R_SPAR, seat=me)
+    (back,) = ctx.roll(
+        f"Force of the explosion on {ship.name}",
+        1,
+        R_SPAR,
+        seat=me,
+        math=ex.spar_back(t, ship.length <= t.fire.small_target_length),
+    )
     if ship.length <= t.fire.small_target_length and back <= sp.small_destroyed_max:
         damage.sink(state, t, ctx, ship, damage.SELF, "destroyed by her own spar torpedo")
         return
@@ -799,7 +852,25 @@ def pitch_guns(state: State, t: Tables, ctx: Context, ship: Ship, dice: int) -> 
     if dice <= 0:
         return
     damage.hit_guns(state, t, ctx, ship, dice * guns_per_die(t, ship), "guns thrown overboard")
-    values = ctx.roll(f"{ship.name} tries to get off: a 6 frees her", dice, R_COLL, seat=ship.side)
+    values = ctx.roll(
+        f"{ship.name} tries to get off: a 6 frees her",
+        dice,
+        R_COLL,
+        seat=ship.side,
+        math=RollMath(
+            "any",
+            target=t.aground.free_on,
+            dice=(
+                (
+                    "a die for each gun thrown over"
+                    if guns_per_die(t, ship) == 1
+                    else f"a die for each {guns_per_die(t, ship)} guns thrown over",
+                    dice,
+                ),
+            ),
+            outcomes=((0, "still aground"), (1, "afloat again")),
+        ),
+    )
     if any(v >= t.aground.free_on for v in values):
         ship.aground = False
         ctx.log(f"{ship.name} is afloat again", R_COLL)
@@ -809,7 +880,13 @@ def extra_power(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     """Extra Power: 1 boiler explosion, 2 steam leak, 3 the engineer refuses
     (the captain may gamble), 4-6 that many extra inches."""
     e = t.extra_power
-    (die,) = ctx.roll(f"{ship.name} calls for more power", 1, movement.R_POWER, seat=ship.side)
+    (die,) = ctx.roll(
+        f"{ship.name} calls for more power",
+        1,
+        movement.R_POWER,
+        seat=ship.side,
+        math=ex.extra_power(t),
+    )
     if die == 1:
         ctx.log(
             f"{ship.name}: boiler explosion! Stopped for {e.explosion_stop} turns", movement.R_POWER
@@ -838,7 +915,13 @@ def gamble(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     temporary 90 degree turn."""
     e = t.extra_power
     dice = ctx.roll(
-        f"{ship.name}: more power anyway", e.gamble_dice, movement.R_POWER, seat=ship.side
+        f"{ship.name}: more power anyway",
+        e.gamble_dice,
+        movement.R_POWER,
+        seat=ship.side,
+        math=ex.at_least(
+            e.gamble_survive, "that many extra inches and a 90 degree turn", "the boilers blow"
+        ),
     )
     total = sum(dice)
     if total < e.gamble_survive:
@@ -917,12 +1000,19 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
     scores: dict[str, int] = {}
     for _ in range(t.initiative.max_rerolls):
         for ship in (attacker, defender):
+            other = defender if ship is attacker else attacker
             (die,) = ctx.roll(
                 f"Boarding: {ship.name} ({ship.crew} crew + {ship.morale} morale + "
                 f"{ship.guns} guns) x die",
                 1,
                 R_BOARD,
                 seat=ship.side,
+                math=ex.opposed(
+                    (),
+                    other.crew + other.morale + other.guns,
+                    scores.get(other.id) if ship is defender else None,
+                    factor=ship.crew + ship.morale + ship.guns,
+                ),
             )
             scores[ship.id] = (ship.crew + ship.morale + ship.guns) * die
         if scores[attacker.id] != scores[defender.id]:
@@ -938,6 +1028,7 @@ def boarding(state: State, t: Tables, ctx: Context, attacker: Ship, defender: Sh
             t.boarding.casualty_dice,
             R_BOARD,
             seat=winner.side,
+            math=ex.inches(("boarding casualties", t.boarding.casualty_dice)),
         )
     )
     damage.kill_crew(state, t, ctx, winner, losses, "boarding")
@@ -1037,6 +1128,7 @@ def step_repair(state: State, t: Tables, ctx: Context) -> bool:
                 1,
                 damage.R_SPEC,
                 seat=ship.side,
+                math=ex.at_most(need, "the fire is out", "the fire burns on"),
             )
             ship.catastrophic_tries += 1
             if die <= need:
@@ -1047,7 +1139,11 @@ def step_repair(state: State, t: Tables, ctx: Context) -> bool:
         if ship.turret in ("until5", "until6"):
             need = 5 if ship.turret == "until5" else 6
             (die,) = ctx.roll(
-                f"{ship.name} frees her turret: {need}+", 1, damage.R_SPEC, seat=ship.side
+                f"{ship.name} frees her turret: {need}+",
+                1,
+                damage.R_SPEC,
+                seat=ship.side,
+                math=ex.at_least(need, "the turret turns again", "still jammed"),
             )
             if die >= need:
                 ship.turret = ""
@@ -1061,6 +1157,7 @@ def repair(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         1,
         damage.R_CONT,
         seat=ship.side,
+        math=ex.at_least(t.damage.repair_on, "repaired", "not repaired"),
     )
     if die >= t.damage.repair_on:
         ship.continuing -= 1
@@ -1105,12 +1202,13 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
             ship.mood = "withdrawn"
             ctx.log(f"{ship.name} has withdrawn: she may fire, never advance", damage.R_MORALE)
         elif ship.mood == "hold":
-            mod, _ = damage.morale_modifier(state, t, ship)
+            mod, reasons = damage.morale_modifier(state, t, ship)
             dice = ctx.roll(
                 f"{ship.name}: does the captain regain his nerve?",
                 3,
                 damage.R_MORALE,
                 seat=ship.side,
+                math=ex.nerve(ship.morale, reasons),
             )
             if sum(dice) <= ship.morale + mod:
                 ship.mood = ""

@@ -23,7 +23,7 @@ from quarterdeck.rulesets.gundice_boarding.state import (
     ShipSpec,
     State,
 )
-from quarterdeck.rulesets.gundice_boarding.tables import Tables, tables_with
+from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables, tables_with
 from quarterdeck.rulesets.gundice_boarding.view import render, view
 
 
@@ -51,11 +51,16 @@ class GunDiceBoarding(StateBasics):
         text="gun-dice-boarding.md",
     )
 
+    def __init__(self) -> None:
+        # Who must answer what, as the last step that ran left it, with the
+        # state it left (prompts computed once per step: see prompts()).
+        self._after: tuple[State, list[tuple[str, str, str]]] | None = None
+
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
 
     def tables(self, state: State) -> Tables:
-        return tables_with(state.house_rules)
+        return tables_with(state.house_rules) if state.house_rules else printed_tables()
 
     def parse_scenario(self, scenario: Scenario) -> GunDiceScenario:
         model = GunDiceScenario.model_validate(scenario.data)
@@ -127,15 +132,25 @@ class GunDiceBoarding(StateBasics):
             house_rules=model.house_rules,
         )
         ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
-        rules.advance(state, self.tables(state), ctx)
+        self._after = (state, rules.advance(state, self.tables(state), ctx))
         return state
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
+        """The open prompts. Where this state has just come from new_state or
+        apply, the rules have already worked out who must answer what in
+        running forward, and that is used (here and by the next apply)
+        rather than worked out again: nothing but the rules changes a state
+        between a step, its prompts and the answer to them."""
+        after = self._after
+        if after is not None and after[0] is state:
+            return rules.prompts(state, self.tables(state), after[1])
         return rules.prompts(state, self.tables(state))
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
         assert isinstance(answer, str)
-        rules.apply(state, self.tables(state), seat, answer, ctx)
+        after, self._after = self._after, None
+        waiting = after[1] if after is not None and after[0] is state else None
+        self._after = (state, rules.apply(state, self.tables(state), seat, answer, ctx, waiting))
 
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have

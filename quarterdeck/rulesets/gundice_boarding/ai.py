@@ -93,8 +93,22 @@ class GunDiceAI:
 
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         self.tables: Tables = printed_tables()
+
+    @property
+    def rng(self) -> random.Random:
+        """The player's own randomness, seeded from ``seed`` when first
+        needed (its decisions need none today, and a game sets up two
+        players)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Mobilisation is always taken: no view is needed to decide it."""
+        return prompt.context.get("step") != "mobilise"
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -125,17 +139,25 @@ class GunDiceAI:
         """Boarding dice of ``attackers`` against ``target`` in a new action."""
         cost = self.tables.boarding_dice.mobilise_gun_dice
         mob = sum(1 for s in attackers if _can_mobilise(s, cost))
-        mine, _ = side_dice(
-            self.tables,
+        key = (
             view["sea"],
-            [_ship(s) for s in attackers],
-            False,
+            tuple(map(_dice_facts, attackers)),
             min(mob, self.tables.boarding_dice.mobilised_per_turn),
+            _dice_facts(target),
+            _can_mobilise(target, cost),
         )
-        theirs, _ = side_dice(
-            self.tables, view["sea"], [_ship(target)], True, _can_mobilise(target, cost)
-        )
-        return mine, theirs
+        memo = _dice_memo(self.tables)
+        found = memo.get(key)
+        if found is None:
+            sea, _, mob_a, _, mob_d = key
+            mine, _ = side_dice(
+                self.tables, sea, [_ship(s) for s in attackers], False, mob_a, why=False
+            )
+            theirs, _ = side_dice(self.tables, sea, [_ship(target)], True, mob_d, why=False)
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[key] = (mine, theirs)
+        return found
 
     def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = {s["id"]: s for s in view["ships"]}
@@ -160,6 +182,16 @@ class GunDiceAI:
 
     # -- the fight ------------------------------------------------------------
 
+    def _attempt_chance(self, sea: str, ships: list[dict[str, Any]], fouled: bool) -> float:
+        """The chance that one boarding attempt by these ships starts an action."""
+        memo: dict[tuple[Any, ...], Any] = _dice_memo(self.tables)
+        key = _attempt_key(sea, ships, fouled)
+        found = memo.get(key)
+        if found is None:
+            n, _ = attempt_dice(self.tables, sea, [_ship(s) for s in ships], fouled)
+            found = memo[key] = float(attempt_odds(self.tables.attempt.max_dice)[n])
+        return float(found)
+
     def _fight_on(self, view: dict[str, Any], prompt: Prompt) -> str:
         action = _action(view, prompt)
         now = capture_chance(action["attacker_dice"], action["defender_dice"])
@@ -180,12 +212,40 @@ class GunDiceAI:
             c["fouled"] and target["id"] in c["ships"] and bool(set(c["ships"]) & attacking)
             for c in view["contacts"]
         )
-        n, _ = attempt_dice(
-            self.tables, view["sea"], [_ship(s) for s in (*attackers, target)], fouled
-        )
-        start = float(attempt_odds(self.tables.attempt.max_dice)[n])
+        start = self._attempt_chance(view["sea"], [*attackers, target], fouled)
         again = 1 - (1 - start) ** turns_left
         return "call-off" if again * fresh > now + 0.05 else "fight"
+
+
+# For each charts object the AI weighs by (kept here, so its id stays its
+# own): (sea, attackers' facts, mobilised, target's facts, target mobilised)
+# -> the boarding dice of each side, and ("attempt", sea, fouled, sizes) ->
+# the chance that an attempt starts an action.
+_DICE: dict[int, tuple[Tables, dict[tuple[Any, ...], Any]]] = {}
+
+
+def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], Any]:
+    entry = _DICE.get(id(tables))
+    if entry is None or entry[0] is not tables:
+        entry = _DICE[id(tables)] = (tables, {})
+    return entry[1]
+
+
+def _dice_facts(ship: dict[str, Any]) -> tuple[Any, ...]:
+    """What of a ship counts towards her side's boarding dice (side_dice)."""
+    return (
+        ship["size"],
+        ship["crew"],
+        ship["sail_hits"],
+        ship["gun_dice_hits"],
+        ship["failed_attacker"],
+    )
+
+
+def _attempt_key(sea: str, ships: list[dict[str, Any]], fouled: bool) -> tuple[Any, ...]:
+    """What of a boarding attempt decides its dice (attempt_terms): the sea,
+    whether fouled, and the ships' sizes."""
+    return ("attempt", sea, fouled, tuple(s["size"] for s in ships))
 
 
 def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:

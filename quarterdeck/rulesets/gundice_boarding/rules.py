@@ -144,27 +144,42 @@ def afloat(ship: Ship) -> bool:
     return ship.captured_by is None
 
 
-def boarding_targets(state: State, ship: Ship) -> list[Ship]:
+def engaged(state: State) -> set[str]:
+    """The ships in a boarding action in progress."""
+    out: set[str] = set()
+    for action in state.actions:
+        out.update(action.attackers)
+        out.add(action.defender)
+    return out
+
+
+def boarding_targets(state: State, ship: Ship, busy: set[str] | None = None) -> list[Ship]:
     """Enemy ships this ship may declare a boarding attempt against (5.1):
-    both stationary, within 10 mm, neither captured nor already in an action."""
-    if ship.captured_by is not None or not ship.stationary or in_action(state, ship.id):
+    both stationary, within 10 mm, neither captured nor already in an action.
+    ``busy``: the ships in an action (:func:`engaged`), where the caller has
+    them already."""
+    if busy is None:
+        busy = engaged(state)
+    if ship.captured_by is not None or not ship.stationary or ship.id in busy:
         return []
     out = []
     ships = state.ships
+    me = ship.id
     for c in state.contacts:
-        if c.distance_mm > 10 or (c.via is not None and ships[c.via].captured_by is None):
-            continue
-        if c.a == ship.id:
-            other = ships[c.b]
-        elif c.b == ship.id:
-            other = ships[c.a]
+        if c.a == me:
+            other_id = c.b
+        elif c.b == me:
+            other_id = c.a
         else:
             continue
+        if c.distance_mm > 10 or (c.via is not None and ships[c.via].captured_by is None):
+            continue
+        other = ships[other_id]
         if (
             other.side != ship.side
             and other.captured_by is None
             and other.stationary
-            and in_action(state, other.id) is None
+            and other_id not in busy
             and other not in out
         ):
             out.append(other)
@@ -181,44 +196,53 @@ def side_dice(
     ships: Sequence[Ship],
     defender: bool,
     mobilised: int | bool,
+    why: bool = True,
 ) -> tuple[int, list[str]]:
     """The boarding dice one side gathers for a new action, with the reasons;
     ``mobilised`` is how many of its ships' mobilised gun dice count (at most
-    ``mobilised_per_turn``)."""
+    ``mobilised_per_turn``). ``why=False`` leaves the reasons out (the count
+    is the same), for callers that only weigh the dice."""
     bd = tables.boarding_dice
     parts: list[str] = []
     n = 0
     for s in ships:
         n += s.size * bd.per_size_point
-        parts.append(f"{s.name} size {s.size} (+{s.size * bd.per_size_point})")
+        if why:
+            parts.append(f"{s.name} size {s.size} (+{s.size * bd.per_size_point})")
     if defender:
         in_sea = tables.weather[sea].defender
         extra = bd.defender if in_sea is None else in_sea
         n += extra
-        parts.append(f"defender ({extra:+d}{'' if in_sea is None else f', {sea} seas'})")
+        if why:
+            parts.append(f"defender ({extra:+d}{'' if in_sea is None else f', {sea} seas'})")
     if mobilised:
         count = int(mobilised)
         n += bd.mobilised * count
-        times = f"{count} x " if count > 1 else ""
-        parts.append(f"mobilised {times}{bd.mobilise_gun_dice} GD (+{bd.mobilised * count})")
+        if why:
+            times = f"{count} x " if count > 1 else ""
+            parts.append(f"mobilised {times}{bd.mobilise_gun_dice} GD (+{bd.mobilised * count})")
     for s in ships:
         mod = bd.crew.get(s.crew, 0)
         if mod:
-            parts.append(f"{s.name} {s.crew} crew ({mod:+d})")
+            if why:
+                parts.append(f"{s.name} {s.crew} crew ({mod:+d})")
             n += mod
     sail = min(s.sail_hits for s in ships)
     if sail >= bd.sail_hits_threshold:
         n += bd.sail_hits
-        parts.append(f"{sail} sail hits ({bd.sail_hits:+d})")
+        if why:
+            parts.append(f"{sail} sail hits ({bd.sail_hits:+d})")
     gd_hits = min(s.gun_dice_hits for s in ships)
     steps = gd_hits // bd.gun_dice_hits_step
     if steps:
         n += steps * bd.gun_dice_hits
-        parts.append(f"{gd_hits} gun-dice hits ({steps * bd.gun_dice_hits:+d})")
+        if why:
+            parts.append(f"{gd_hits} gun-dice hits ({steps * bd.gun_dice_hits:+d})")
     for s in ships:
         if s.failed_attacker:
             n += bd.failed_attacker
-            parts.append(f"{s.name} failed attacker ({bd.failed_attacker:+d})")
+            if why:
+                parts.append(f"{s.name} failed attacker ({bd.failed_attacker:+d})")
     return max(0, n), parts
 
 
@@ -239,6 +263,19 @@ def attempt_terms(
     return terms
 
 
+def round_math(start: int, lost: int, dice: int, compared: int) -> RollMath:
+    """How one side's dice of a boarding round are read (5.2): its
+    ``compared`` highest, highest first, against the enemy's; what made their
+    number (the dice at the start of the action, those lost since, those
+    mobilised back)."""
+    terms = [("boarding dice at the start of the action", start)]
+    if lost:
+        terms.append(("lost in earlier rounds", -lost))
+    if dice != start - lost:
+        terms.append(("mobilised gun dice", dice - (start - lost)))
+    return RollMath("highest", keep=compared, dice=tuple(terms))
+
+
 def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
     """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
     at = tables.attempt
@@ -252,41 +289,68 @@ def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) 
 # Prompts
 
 
+def _may_mobilise(
+    state: State, tables: Tables, ship: Ship, orders: dict[str, str], busy: set[str]
+) -> bool:
+    """Whether ``ship`` may mobilise five gun dice this turn (5.2): to start
+    a new action, or to replace a lost boarding die in one going on, at most
+    ``mobilised_per_turn`` dice a side and never above the dice the side
+    started the action with. ``orders``: her side's orders so far."""
+    bd = tables.boarding_dice
+    if not afloat(ship) or ship.mobilised or ship.gun_dice_free < bd.mobilise_gun_dice:
+        return False
+    if ship.id not in busy:
+        return bool(boarding_targets(state, ship, busy))
+    action = in_action(state, ship.id)
+    assert action is not None
+    # Replacing losses: only a side that has lost dice.
+    own = action.attackers if ship.side == action.attacker_side else [action.defender]
+    dice, start = (
+        (action.attacker_dice, action.attacker_start)
+        if ship.side == action.attacker_side
+        else (action.defender_dice, action.defender_start)
+    )
+    already = sum(1 for o in own if o != ship.id and orders.get(o) == "yes")
+    return already < bd.mobilised_per_turn and dice + already * bd.mobilised < start
+
+
 def _mobilise_candidates(state: State, tables: Tables, seat: str) -> list[Ship]:
-    """Ships of ``seat`` that may mobilise five gun dice this turn (5.2): to
-    start a new action, or to replace a lost boarding die in one going on,
-    at most ``mobilised_per_turn`` dice a side and never above the dice the
-    side started the action with."""
+    """Ships of ``seat`` that may mobilise five gun dice this turn (5.2)."""
     bd = tables.boarding_dice
     if not tables.weather[state.sea].boarding_allowed or bd.mobilised_per_turn <= 0:
         return []
     orders = state.orders.get(seat, {})
-    out = []
-    for ship in state.ships.values():
-        if ship.side != seat or not afloat(ship) or ship.mobilised:
-            continue
-        if ship.gun_dice_free < bd.mobilise_gun_dice:
-            continue
-        action = in_action(state, ship.id)
-        if action is None:
-            if boarding_targets(state, ship):
-                out.append(ship)
-            continue
-        # Replacing losses: only a side that has lost dice.
-        own = action.attackers if ship.side == action.attacker_side else [action.defender]
-        dice, start = (
-            (action.attacker_dice, action.attacker_start)
-            if ship.side == action.attacker_side
-            else (action.defender_dice, action.defender_start)
-        )
-        already = sum(1 for o in own if o != ship.id and orders.get(o) == "yes")
-        if already < bd.mobilised_per_turn and dice + already * bd.mobilised < start:
-            out.append(ship)
-    return out
+    busy = engaged(state)
+    return [
+        ship
+        for ship in state.ships.values()
+        if ship.side == seat and _may_mobilise(state, tables, ship, orders, busy)
+    ]
 
 
 def _declare_candidates(state: State, seat: str) -> list[Ship]:
-    return [s for s in state.ships.values() if s.side == seat and boarding_targets(state, s)]
+    busy = engaged(state)
+    return [s for s in state.ships.values() if s.side == seat and boarding_targets(state, s, busy)]
+
+
+def _next_order(state: State, tables: Tables, seat: str, step: str, busy: set[str]) -> str | None:
+    """The first of ``seat``'s ships still to give an order at ``step``
+    (mobilise or declare), in the scenario's order, or None."""
+    if step == "mobilise":
+        bd = tables.boarding_dice
+        if not tables.weather[state.sea].boarding_allowed or bd.mobilised_per_turn <= 0:
+            return None
+    orders = state.orders.get(seat, {})
+    for ship in state.ships.values():
+        if ship.side != seat or ship.id in orders:
+            continue
+        if (
+            _may_mobilise(state, tables, ship, orders, busy)
+            if step == "mobilise"
+            else boarding_targets(state, ship, busy)
+        ):
+            return ship.id
+    return None
 
 
 def pending(state: State, tables: Tables) -> list[tuple[str, str, str]]:
@@ -294,30 +358,50 @@ def pending(state: State, tables: Tables) -> list[tuple[str, str, str]]:
     :func:`prompts`, used to run the sequence forward."""
     if state.result is not None:
         return []
-    if state.phase in ("command", "declare"):
+    phase = state.phase
+    if phase == "command" or phase == "declare":
         out = []
-        step = "mobilise" if state.phase == "command" else "declare"
+        step = "mobilise" if phase == "command" else "declare"
+        busy = engaged(state)
         for seat in state.sides:
-            orders = state.orders.get(seat, {})
-            candidates = (
-                _mobilise_candidates(state, tables, seat)
-                if step == "mobilise"
-                else _declare_candidates(state, seat)
-            )
-            for ship in candidates:
-                if ship.id not in orders:
-                    out.append((seat, step, ship.id))
-                    break
+            ship_id = _next_order(state, tables, seat, step, busy)
+            if ship_id is not None:
+                out.append((seat, step, ship_id))
         return out
-    if state.phase == "fight":
-        action = state.actions[state.current]
-        if state.stage == "decide":
-            return [(action.attacker_side, "decide", "")]
-        if state.stage == "assign":
-            owner = _owner(state, tables)
-            seat = action.attacker_side if owner == "attacker" else action.defender_side
-            return [(seat, "assign", "")]
+    if phase == "fight":
+        found = _fight_step(state, tables)
+        return [found] if found is not None else []
     return []
+
+
+def _fight_step(state: State, tables: Tables) -> tuple[str, str, str] | None:
+    """Who answers in the fight: the attacker whether to roll a round, or the
+    side with unopposed dice where to add them."""
+    action = state.actions[state.current]
+    if state.stage == "decide":
+        return (action.attacker_side, "decide", "")
+    if state.stage == "assign":
+        owner = _owner(state, tables)
+        seat = action.attacker_side if owner == "attacker" else action.defender_side
+        return (seat, "assign", "")
+    return None
+
+
+def _pending_for(state: State, tables: Tables, seat: str) -> tuple[str, str]:
+    """``seat``'s open step and ship id (see :func:`pending`)."""
+    phase = state.phase
+    if state.result is not None:
+        pass
+    elif phase == "command" or phase == "declare":
+        step = "mobilise" if phase == "command" else "declare"
+        ship_id = _next_order(state, tables, seat, step, engaged(state))
+        if ship_id is not None:
+            return step, ship_id
+    elif phase == "fight":
+        found = _fight_step(state, tables)
+        if found is not None and found[0] == seat:
+            return found[1], found[2]
+    raise ValueError(f"seat {seat!r} has nothing to answer now")
 
 
 def _owner(state: State, tables: Tables) -> str:
@@ -329,9 +413,26 @@ def _owner(state: State, tables: Tables) -> str:
     return owner
 
 
-def prompts(state: State, tables: Tables) -> tuple[Prompt, ...]:
-    """The open prompts: one per seat for secret orders, else the one decision."""
-    return tuple(_prompt(state, tables, *p) for p in pending(state, tables))
+def prompts(
+    state: State, tables: Tables, waiting: list[tuple[str, str, str]] | None = None
+) -> tuple[Prompt, ...]:
+    """The open prompts: one per seat for secret orders, else the one decision.
+    ``waiting``: :func:`pending` where the caller has just worked it out."""
+    if waiting is None:
+        waiting = pending(state, tables)
+    return tuple(_prompt(state, tables, *p) for p in waiting)
+
+
+MOBILISE_OPTIONS = (Option("yes", "mobilise 5 gun dice"), Option("no", "keep the guns manned"))
+FIRST_ROUND_OPTIONS = (
+    Option("fight", "roll a round of boarding dice"),
+    Option("call-off", "call off the boarding action"),
+)
+LATER_ROUND_OPTIONS = (
+    Option("fight", "roll a round of boarding dice"),
+    Option("hold", "no second round this turn"),
+    Option("call-off", "call off the boarding action"),
+)
 
 
 def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
@@ -345,7 +446,7 @@ def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) ->
             f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
             f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
             R_MOBILISE,
-            (Option("yes", "mobilise 5 gun dice"), Option("no", "keep the guns manned")),
+            MOBILISE_OPTIONS,
             context={"secret": True, "ship": ship_id, "step": step},
         )
     if step == "declare":
@@ -365,10 +466,6 @@ def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) ->
     action = state.actions[state.current]
     if step == "decide":
         first = action.rounds_this_turn == 0
-        choices = [Option("fight", "roll a round of boarding dice")]
-        if not first:
-            choices.append(Option("hold", "no second round this turn"))
-        choices.append(Option("call-off", "call off the boarding action"))
         names = " and ".join(state.ships[a].name for a in action.attackers)
         return Prompt(
             seat,
@@ -376,7 +473,7 @@ def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) ->
             f"{state.ships[action.defender].name} ({_n_dice(action.defender_dice)}): "
             f"round {action.rounds_this_turn + 1} of at most {tables.rounds.per_turn} this turn",
             R_ACTION,
-            tuple(choices),
+            FIRST_ROUND_OPTIONS if first else LATER_ROUND_OPTIONS,
             context={"action": action.id, "step": step},
         )
     owner = _owner(state, tables)
@@ -442,9 +539,21 @@ def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
 # Applying answers and running forward
 
 
-def apply(state: State, tables: Tables, seat: str, answer: str, ctx: Context) -> None:
-    """Take ``seat``'s checked answer, then run the turn sequence forward."""
-    step, ship_id = next((st, sh) for s, st, sh in pending(state, tables) if s == seat)
+def apply(
+    state: State,
+    tables: Tables,
+    seat: str,
+    answer: str,
+    ctx: Context,
+    waiting: list[tuple[str, str, str]] | None = None,
+) -> list[tuple[str, str, str]]:
+    """Take ``seat``'s checked answer, then run the turn sequence forward;
+    returns who must answer what next (:func:`pending`). ``waiting``:
+    :func:`pending` where the caller has it for this state already."""
+    if waiting is None:
+        step, ship_id = _pending_for(state, tables, seat)
+    else:
+        step, ship_id = next((st, sh) for s, st, sh in waiting if s == seat)
     if step in ("mobilise", "declare"):
         state.orders.setdefault(seat, {})[ship_id] = answer
     elif step == "decide":
@@ -452,13 +561,18 @@ def apply(state: State, tables: Tables, seat: str, answer: str, ctx: Context) ->
     elif step == "assign":
         choice = tuple(int(t) for t in answer.split("-")) if answer else ()
         _resolve(state, tables, state.actions[state.current], choice, ctx)
-    advance(state, tables, ctx)
+    return advance(state, tables, ctx)
 
 
-def advance(state: State, tables: Tables, ctx: Context) -> None:
-    """Run the turn sequence until someone must decide or the game ends."""
-    while state.result is None and not pending(state, tables):
+def advance(state: State, tables: Tables, ctx: Context) -> list[tuple[str, str, str]]:
+    """Run the turn sequence until someone must decide or the game ends;
+    returns who must answer what (:func:`pending`)."""
+    while state.result is None:
+        waiting = pending(state, tables)
+        if waiting:
+            return waiting
         PHASES[state.phase](state, tables, ctx)
+    return []
 
 
 def command_phase(state: State, tables: Tables, ctx: Context) -> None:
@@ -478,7 +592,8 @@ def command_phase(state: State, tables: Tables, ctx: Context) -> None:
                 ship = state.ships[ship_id]
                 ship.mobilised = True
                 ship.gun_dice_committed += cost
-                ctx.log(f"{ship.name} mobilises {cost} gun dice for boarding", R_MOBILISE)
+                if ctx.logging:
+                    ctx.log(f"{ship.name} mobilises {cost} gun dice for boarding", R_MOBILISE)
     state.orders = {}
     state.phase = "declare"
     state.declared_this_turn = False
@@ -523,11 +638,12 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
         for ship_id, order in state.orders.get(seat, {}).items():
             if order.startswith("board:"):
                 declared[ship_id] = order.split(":", 1)[1]
-                ctx.log(
-                    f"{state.ships[ship_id].name} declares a boarding attempt against "
-                    f"{state.ships[declared[ship_id]].name}",
-                    R_DECLARE,
-                )
+                if ctx.logging:
+                    ctx.log(
+                        f"{state.ships[ship_id].name} declares a boarding attempt against "
+                        f"{state.ships[declared[ship_id]].name}",
+                        R_DECLARE,
+                    )
     state.orders = {}
     # The turn counts as engaged if anyone declared or an action goes on.
     state.declared_this_turn = bool(declared) or bool(state.actions)
@@ -578,6 +694,7 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
                 R_DECLARE,
                 seat=sx.side,
                 goal=goal,
+                math=RollMath("opposed", versus=(1, 1, 0)),
             )
             (ry,) = ctx.roll(
                 f"Roll-off for attacker: {sy.name} ({sy.side})",
@@ -585,6 +702,7 @@ def _settle_mutual(state: State, declared: dict[str, str], ctx: Context) -> None
                 R_DECLARE,
                 seat=sy.side,
                 goal=goal,
+                math=RollMath("opposed", versus=(1, 1, 0), against=rx),
             )
             if rx != ry:
                 break
@@ -605,7 +723,8 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     per_turn = tables.boarding_dice.mobilised_per_turn
     mob_a = [s for s in ships if s.mobilised][:per_turn]
     mob_d = [defender] if defender.mobilised and per_turn > 0 else []
-    a_dice, a_why = side_dice(tables, state.sea, ships, False, len(mob_a))
+    logging = ctx.logging  # the reasons and the roll's explanation are for the log
+    a_dice, a_why = side_dice(tables, state.sea, ships, False, len(mob_a), logging)
     if a_dice <= 0:
         ctx.log(
             f"{names} could gather no boarding dice ({', '.join(a_why)}): no boarding "
@@ -627,12 +746,17 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
             target=tables.attempt.success_face,
             dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
             limits=(tables.attempt.min_dice, tables.attempt.max_dice),
-        ),
+        )
+        if logging
+        else None,
     )
     if tables.attempt.success_face not in values:
-        ctx.log(f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT)
+        if logging:
+            ctx.log(
+                f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT
+            )
         return
-    d_dice, d_why = side_dice(tables, state.sea, [defender], True, len(mob_d))
+    d_dice, d_why = side_dice(tables, state.sea, [defender], True, len(mob_d), logging)
     action = Action(
         id=state.next_action_id,
         attackers=list(attackers),
@@ -650,9 +774,10 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         ship.mobilised = False
         action.committed[ship.id] = tables.boarding_dice.mobilise_gun_dice
     state.actions.append(action)
-    ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
-    ctx.log(f"{names}: {_n_dice(a_dice, 'boarding ')} = " + ", ".join(a_why), R_DICE)
-    ctx.log(f"{defender.name}: {_n_dice(d_dice, 'boarding ')} = " + ", ".join(d_why), R_DICE)
+    if logging:
+        ctx.log(f"A boarding action begins: {names} board {defender.name}", R_ATTEMPT)
+        ctx.log(f"{names}: {_n_dice(a_dice, 'boarding ')} = " + ", ".join(a_why), R_DICE)
+        ctx.log(f"{defender.name}: {_n_dice(d_dice, 'boarding ')} = " + ", ".join(d_why), R_DICE)
     if d_dice == 0:
         _check_action_end(state, tables, action, ctx)
 
@@ -699,7 +824,9 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     action.rounds_fought += 1
     names = " and ".join(state.ships[a].name for a in action.attackers)
     defender = state.ships[action.defender]
-    goal = "the three highest oppose the enemy's three highest"
+    compared = tables.rounds.compared
+    n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
+    goal = f"the {n} highest oppose the enemy's {n} highest"
     action.last_attacker_roll = list(
         ctx.roll(
             f"Boarding round {action.rounds_fought}, {names}",
@@ -707,6 +834,9 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             R_ACTION,
             seat=action.attacker_side,
             goal=goal,
+            math=round_math(
+                action.attacker_start, action.attacker_lost, action.attacker_dice, compared
+            ),
         )
     )
     action.last_defender_roll = list(
@@ -716,9 +846,11 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             R_ACTION,
             seat=action.defender_side,
             goal=goal,
+            math=round_math(
+                action.defender_start, action.defender_lost, action.defender_dice, compared
+            ),
         )
     )
-    compared = tables.rounds.compared
     owner = unopposed_owner(action.attacker_dice, action.defender_dice, compared)
     if owner is not None and _distinct_outcomes(action, owner, compared) > 1:
         state.stage = "assign"
@@ -739,11 +871,13 @@ def _resolve(
     action.defender_dice -= d_loss
     action.attacker_lost += a_loss
     action.defender_lost += d_loss
-    ctx.log(
-        f"Compared {_dice(a_eff)} against {_dice(d_eff)}: attackers lose {a_loss}, "
-        f"defenders lose {d_loss}; {action.attacker_dice} against {action.defender_dice} dice left",
-        R_ACTION,
-    )
+    if ctx.logging:
+        ctx.log(
+            f"Compared {_dice(a_eff)} against {_dice(d_eff)}: attackers lose {a_loss}, "
+            f"defenders lose {d_loss}; {action.attacker_dice} against "
+            f"{action.defender_dice} dice left",
+            R_ACTION,
+        )
     state.stage = "decide"
     _check_action_end(state, tables, action, ctx)
     _next_fight(state, tables, ctx)

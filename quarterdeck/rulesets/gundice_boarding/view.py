@@ -10,14 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core.hidden import sees
-from quarterdeck.rulesets.gundice_boarding.rules import contact_active, in_action
+from quarterdeck.rulesets.gundice_boarding.rules import contact_active
 from quarterdeck.rulesets.gundice_boarding.state import State
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
+    action_of: dict[str, int] = {}  # ship -> her action, the first that names her
+    for a in reversed(state.actions):
+        action_of[a.defender] = a.id
+        for x in a.attackers:
+            action_of[x] = a.id
     ships = []
     for s in state.ships.values():
-        action = in_action(state, s.id)
         ships.append(
             {
                 "id": s.id,
@@ -35,7 +39,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "stationary": s.stationary,
                 "failed_attacker": s.failed_attacker,
                 "captured_by": s.captured_by,
-                "in_action": action.id if action else None,
+                "in_action": action_of.get(s.id),
                 "x_mm": s.x_mm,
                 "y_mm": s.y_mm,
                 "heading": s.heading,

@@ -5,7 +5,12 @@ the shore batteries with their guns, the ship at anchor with the figures on
 her deck as small markers, the boats (to scale, with how many are aboard)
 and the figures ashore. The spotting distances (6", 12", 24" from the ship
 and the batteries) and the guns' reach are a layer shown on demand
-(``data-layer="arcs"``, the page's "Arcs & ranges" button).
+(``data-layer="arcs"``, the page's "Arcs & ranges" button). The turn's
+status (turn, step, light, event card, alarm) is a line of HTML above the
+harbour, readable at any width. While the seat's rowing form is open, each
+of its boats can be dragged to a ghost at the end of one of the form's rows
+(``row_ends``, worked out by the rules' own movement): release fills her
+row of the form (``data-fill``), the form sent rows her.
 
 The cards area starts with the deck cut-out as its own panel: the deck to a
 large scale, bow to the right, the main hatch, the boarding points, the
@@ -20,6 +25,7 @@ Every key is read defensively: a missing one must not break the page.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
@@ -95,9 +101,18 @@ STYLE = """<style>
 .co-table .exit-edge { stroke: #1f5f8b; stroke-width: 5; stroke-dasharray: 10 6; }
 .co-table .band { fill: none; stroke: #b8860b; stroke-width: 1.2; stroke-dasharray: 6 4; }
 .co-table .band-label { font-size: 10px; fill: #8a6508; font-weight: 600; }
+.co-table .ghost-boat { fill-opacity: .8; stroke: #1d2430; stroke-dasharray: 2 1; }
+.co-table .ghost-spot { fill: #1d2430; }
+.co-table .move-path { stroke: #1d2430; stroke-width: 1; stroke-dasharray: 3 3; opacity: .4; }
 .co-table .reach { fill: #f0b42918; stroke: #f0b429; stroke-width: 1.5; stroke-dasharray: 3 3; }
 .co-table .gun-reach { fill: none; stroke: #9b2d2d; stroke-width: 1; stroke-dasharray: 2 4; }
-.co-table .status-line { font-size: 13px; font-weight: 600; fill: #1d2430; }
+#frag-table:has(> .co-status) { display: flex; flex-direction: column; height: auto;
+  min-height: 0; }
+#frag-table > .co-status + svg { flex: none; height: 58vh; min-height: 320px; }
+@media (max-width: 820px) { #frag-table > .co-status + svg { height: 46vh; } }
+.co-status { margin: 0; padding: 3px 10px; font-size: 0.875rem; font-weight: 600; line-height: 1.3;
+  color: #1d2430; background: #ffffffd9; border-bottom: 1px solid #9fb8c8; flex: none; }
+.co-status .status-item { white-space: nowrap; }
 .co-table .unseen { font-size: 12px; fill: #6b6b6b; font-style: italic; }
 .co-deck .deck { fill: #d9c59a; stroke: #5b4326; stroke-width: 3; }
 .co-deck .plank { stroke: #c4ad7e; stroke-width: 1; }
@@ -170,11 +185,14 @@ class CuttingOutRenderer:
         ships = [s for s in _list(view.get("ships")) if isinstance(s, dict)]
         boats = [b for b in _list(view.get("boats")) if isinstance(b, dict)]
         pad = 3 * PX
-        box = (-pad, -pad - 3.5 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 5.5 * PX)
+        # a margin for the sea edge's words, and below for the scale of inches
+        box = (-pad, -pad - 2 * PX, width * PX + 2 * pad, height * PX + 2 * pad + 4 * PX)
         title = ships_title("The harbour: ", [*ships, *boats])
         parties = {str(p.get("id")): p for p in _list(view.get("parties")) if isinstance(p, dict)}
         parts = [
-            table_open("co-table", box, title),
+            # the turn's words above the harbour, in HTML (readable on a phone)
+            self._status(view),
+            table_open("co-table", box, title, unit=(PX, "in")),
             STYLE,
             f'<rect class="sea" x="{-3000}" y="{-3000}" width="{width * PX + 6000:.0f}" '
             f'height="{height * PX + 6000:.0f}"/>',
@@ -214,11 +232,11 @@ class CuttingOutRenderer:
             parts.append(self._ship(view, s, frame, colours, parties))
         for n, b in enumerate(boats):
             parts.append(self._boat(b, n, frame, colours))
-        parts.append(self._reach(view, boats, frame))
+        parts.append(self._reach(view, boats, frame, colours))
         for f in _list(view.get("figures")):
             if isinstance(f, dict) and f.get("where") == "land":
                 parts.append(self._marker(f, frame, colours, parties, 0.32 * PX))
-        parts.append(self._status(view, height))
+        parts.append(self._unseen(view, height))
         parts.append(
             f'<g class="scale" transform="translate(0 {height * PX + 2.5 * PX:.0f})">'
             f'<path d="M0 0 h{12 * PX:.0f} M0 -4 v8 M{12 * PX:.0f} -4 v8" stroke="#1d2430"/>'
@@ -236,12 +254,16 @@ class CuttingOutRenderer:
             "north": (0, 0, w, 0),
             "south": (0, h, w, h),
         }.get(edge, (0, h, w, h))
+        # along the edge where no boat lies (the raiders' boats often start
+        # at the sea edge, their names beside them): the middle if it is clear
+        along = height if edge in ("west", "east") else width
+        at = _clear_spot(view, edge, along, width, height)
         tx, ty, anchor = {
-            "west": (-18, h / 2, "end"),
-            "east": (w + 18, h / 2, "start"),
-            "north": (w / 2, -10, "middle"),
-            "south": (w / 2, h + 16, "middle"),
-        }.get(edge, (w / 2, h + 16, "middle"))
+            "west": (-18, (height - at) * PX, "end"),
+            "east": (w + 18, (height - at) * PX, "start"),
+            "north": (at * PX, -10, "middle"),
+            "south": (at * PX, h + 16, "middle"),
+        }.get(edge, (at * PX, h + 16, "middle"))
         rotate = f' transform="rotate(-90 {tx:.0f} {ty:.0f})"' if edge in ("west", "east") else ""
         if rotate:
             anchor = "middle"
@@ -404,7 +426,6 @@ class CuttingOutRenderer:
             return ""
         colour = escape(colours.get(str(b.get("side", "")), "#555"))
         sx, sy = frame.pt(_num(b.get("x")), _num(b.get("y")))
-        length = _num(b.get("length"), 3.0) * PX
         beam = max(_num(b.get("beam"), 1.0) * PX, 5.0)
         heading = _num(b.get("heading"))
         css = "boat alongside" if b.get("alongside") else "boat"
@@ -421,11 +442,7 @@ class CuttingOutRenderer:
         return (
             f'<g class="boat-piece" data-ship="{escape(str(b.get("id", "")))}" '
             f'transform="translate({sx:.1f} {sy:.1f})"><title>{escape(label)}</title>'
-            f'<g transform="rotate({heading:.1f})">'
-            f'<path class="{css} hull" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
-            f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
-            f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
-            f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
+            + _boat_shape(b, heading, css, colour)
             + "</g>"
             + (
                 ""  # alongside or at a landing: its name would cover the ship's; see its title
@@ -441,22 +458,69 @@ class CuttingOutRenderer:
             )
         )
 
-    def _reach(self, view: dict[str, Any], boats: list[dict[str, Any]], frame: Frame) -> str:
-        """While the seat rows a boat, how far she can go this turn."""
+    def _reach(
+        self,
+        view: dict[str, Any],
+        boats: list[dict[str, Any]],
+        frame: Frame,
+        colours: dict[str, str],
+    ) -> str:
+        """While the seat rows its boats, how far each can go this turn, and
+        where she ends for the form's sensible rows (``row_ends``, worked
+        out by the rules' own movement): ends shown only while she is
+        dragged, each filling her row of the form (``data-fill``)."""
         prompt = view.get("prompt")
         if not isinstance(prompt, dict) or prompt.get("kind") != "form":
             return ""
         context = _dict(prompt.get("context"))
-        boat = next((b for b in boats if b.get("id") == context.get("boat")), None)
-        reach = _num(context.get("allowance"))
-        if boat is None or reach <= 0:
-            return ""
+        allowances = _dict(context.get("allowances"))
+        ends = _dict(view.get("row_ends"))
+        out = []
+        for boat in boats:
+            bid = str(boat.get("id", ""))
+            reach = _num(allowances.get(bid))
+            if bid not in allowances or reach <= 0:
+                continue
+            sx, sy = frame.pt(_num(boat.get("x")), _num(boat.get("y")))
+            out.append(
+                f'<circle class="reach" cx="{sx:.1f}" cy="{sy:.1f}" r="{reach * PX:.1f}">'
+                f"<title>{escape(str(boat.get('name', '')))} can row {reach:g} in this turn"
+                "</title></circle>"
+            )
+            colour = colours.get(str(boat.get("side", "")), "#555")
+            out.append(self._row_ends(boat, _list(ends.get(bid)), frame, colour))
+        return "".join(out)
+
+    def _row_ends(self, boat: dict[str, Any], ends: list[Any], frame: Frame, colour: str) -> str:
+        """A boat's drag ends: a ghost of her where each row leaves her."""
+        bid = str(boat.get("id", ""))
         sx, sy = frame.pt(_num(boat.get("x")), _num(boat.get("y")))
-        return (
-            f'<circle class="reach" cx="{sx:.1f}" cy="{sy:.1f}" r="{reach * PX:.1f}">'
-            f"<title>{escape(str(boat.get('name', '')))} can row {reach:g} in this turn</title>"
-            "</circle>"
-        )
+        out = [f'<g class="move-options" data-mover="{escape(bid)}">']
+        for e in ends:
+            if not isinstance(e, dict):
+                continue
+            ex, ey = frame.pt(_num(e.get("x")), _num(e.get("y")))
+            fill = json.dumps({f"{bid}/toward": e.get("toward"), f"{bid}/inches": e.get("inches")})
+            how = {
+                "alongside": "comes alongside",
+                "landed": "reaches the landing",
+                "out": "leaves by the sea edge",
+            }.get(str(e.get("how")), "")
+            if not how and _num(e.get("rowed")) < _num(e.get("inches")):
+                how = f"stopped after {_num(e.get('rowed')):g} in"  # at a hull or the shore
+            label = f"{boat.get('name', '')}: {e.get('label', '')}" + (f" ({how})" if how else "")
+            out.append(
+                f'<g class="move-option" data-fill="{escape(fill)}" aria-label="{escape(label)}">'
+                f"<title>{escape(label)}</title>"
+                f'<line class="move-path" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" '
+                f'y2="{ey:.1f}"/>'
+                f'<g class="ghost" transform="translate({ex:.1f} {ey:.1f})">'
+                + '<circle class="ghost-spot" r="3"/>'
+                + _boat_shape(boat, _num(e.get("heading")), "boat ghost-boat", str(escape(colour)))
+                + "</g></g>"
+            )
+        out.append("</g>")
+        return "".join(out)
 
     def _marker(
         self,
@@ -480,33 +544,45 @@ class CuttingOutRenderer:
             f"{letter}</text></g>"
         )
 
-    def _status(self, view: dict[str, Any], height: float) -> str:
+    def _status(self, view: dict[str, Any]) -> str:
+        """The turn, the step, the light, the event card and the alarm, as a
+        line of HTML above the harbour: it wraps between its items on a
+        narrow screen and keeps the page's type size at any zoom."""
+        if "turn" not in view:
+            return ""
         alarm = _dict(view.get("alarm"))
-        words = (
-            f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')} (dawn) · "
-            f"{view.get('step', '')} · {view.get('light_title', '')}"
-        )
         seen = (
             f"raiders seen on turn {alarm.get('spotted_turn')}, "
             f"alarm turn {alarm.get('alarm_turn')}"
             if alarm.get("detected")
             else "the raiders have not been seen"
         )
-        if view.get("event_title"):  # on the second line: the first would run off the table
-            seen = f"event: {view.get('event_title')} · {seen}"
-        out = (
-            # above the table, clear of "to the open sea" on a north edge
-            f'<text class="status-line obstacle" x="0" y="{-4.7 * PX:.0f}">{escape(words)}</text>'
-            f'<text class="status-line obstacle" x="0" y="{-2.9 * PX:.0f}">{escape(seen)}</text>'
+        event = str(view.get("event_words") or "")
+        if not event and view.get("event_title"):
+            event = f"this turn: {view.get('event_title')}"
+        items = [
+            # a night raid ends at dawn; a daylight one when its time is up
+            f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')}"
+            + ("" if view.get("light") == "day" else " before dawn"),
+            str(view.get("step", "")),
+            str(view.get("light_title", "")),
+            event,
+            seen,
+        ]
+        spans = " · ".join(
+            f'<span class="status-item">{escape(item)}</span>' for item in items if item
         )
-        if view.get("raiders_hidden"):
-            out += (
-                # beside the scale of inches, not over its "12 inches"
-                f'<text class="unseen" x="{14 * PX:.0f}" y="{height * PX + 2.5 * PX + 4:.0f}">'
-                "Their boats are "
-                "somewhere out in the dark: you will see them when a lookout does.</text>"
-            )
-        return out
+        return f'<p class="co-status status-line" role="status">{spans}</p>'
+
+    def _unseen(self, view: dict[str, Any], height: float) -> str:
+        if not view.get("raiders_hidden"):
+            return ""
+        return (
+            # beside the scale of inches, not over its "12 inches"
+            f'<text class="unseen" x="{14 * PX:.0f}" y="{height * PX + 2.5 * PX + 4:.0f}">'
+            "Their boats are "
+            "somewhere out in the dark: you will see them when a lookout does.</text>"
+        )
 
     # -- the panels -----------------------------------------------------------------
 
@@ -762,6 +838,47 @@ class CuttingOutRenderer:
             + body
             + "</article>"
         )
+
+
+def _clear_spot(
+    view: dict[str, Any], edge: str, along: float, width: float, height: float
+) -> float:
+    """Where along the sea edge (inches from its west or south end) its
+    words go: the middle, else the nearest spot toward either end with no
+    boat or landing place within 4 inches of the edge over the words'
+    length (about 11 inches)."""
+    half, near = 5.5, 4.0
+    pieces = [
+        (_num(b.get("x")), _num(b.get("y")))
+        for b in [*_list(view.get("boats")), *_list(view.get("landings"))]
+        if isinstance(b, dict) and b.get("status", "afloat") == "afloat"
+    ]
+    if edge in ("west", "east"):
+        off = [(abs(x - (0.0 if edge == "west" else width)), y) for x, y in pieces]
+    else:
+        off = [(abs(y - (0.0 if edge == "south" else height)), x) for x, y in pieces]
+    close = [a for d, a in off if d <= near]
+    spots = sorted(
+        (c / 2 for c in range(int(half * 2), int((along - half) * 2) + 1)),
+        key=lambda c: abs(c - along / 2),
+    )
+    for c in spots:
+        if all(abs(a - c) > half + 1.0 for a in close):
+            return c
+    return along / 2
+
+
+def _boat_shape(b: dict[str, Any], heading: float, css: str, colour: str) -> str:
+    """A boat's hull to scale, bow along ``heading``, centred on the origin."""
+    length = _num(b.get("length"), 3.0) * PX
+    beam = max(_num(b.get("beam"), 1.0) * PX, 5.0)
+    return (
+        f'<g transform="rotate({heading:.1f})">'
+        f'<path class="{css} hull" d="M 0 {-length / 2:.1f} C {beam / 2:.1f} {-length / 4:.1f} '
+        f"{beam / 2:.1f} {length / 3:.1f} {beam / 3:.1f} {length / 2:.1f} L {-beam / 3:.1f} "
+        f"{length / 2:.1f} C {-beam / 2:.1f} {length / 3:.1f} {-beam / 2:.1f} "
+        f'{-length / 4:.1f} 0 {-length / 2:.1f} Z" style="fill:{colour}"/></g>'
+    )
 
 
 def _gun_state(g: dict[str, Any]) -> str:

@@ -44,8 +44,9 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         verdict = "succeeded" if data["success"] else "failed"
         result = ""
         if "result" in data and str(data.get("distribution_of", "")).startswith("the number"):
-            n = int(data["result"])  # dice that made the target, not a total
-            counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+            n = int(data["result"])  # dice (or pairs) that made the target, not a total
+            one, many = ("pair", "pairs") if "pairs" in data["distribution_of"] else ("die", "dice")
+            counted = f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
             result = f" ({counted} made the target)"
         elif "result" in data:
             result = f" (result {data['result']})"
@@ -57,10 +58,35 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         )
     elif "result" in data and data.get("unseen"):
         outcome = f'<p class="verdict">Result before the secret modifiers: {data["result"]}.</p>'
+    elif "result" in data and data.get("tie"):
+        # a roll against another not yet rolled: its chance of beating it
+        outcome = (
+            f'<p class="verdict">Result: {data["result"]}; the chance of beating the other '
+            f"side's roll was {data['chance']} (a tie {data['tie']}).</p>"
+        )
+    elif "result" in data and str(data.get("distribution_of", "")).startswith("the number of"):
+        n = int(data["result"])  # dice that made the target, not a total
+        counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+        outcome = f'<p class="verdict">{counted.capitalize()} made the target.</p>'
     elif "result" in data:
-        outcome = f'<p class="verdict">Result: {data["result"]}.</p>'
+        of = str(data.get("distribution_of", ""))
+        which = f" ({escape(of)})" if "highest" in of else ""
+        outcome = f'<p class="verdict">Result: {data["result"]}{which}.</p>'
     if data.get("outcome"):
         outcome += f"<p>{say(data['outcome'])}</p>"
+    chart = ""
+    if data.get("chart"):
+        chart = (
+            "<h3>The chart it is read off</h3>"
+            '<table class="chart-rows"><tbody>'
+            + "".join(
+                f'<tr class="{"rolled" if r.get("rolled") else ""}">'
+                f"<th>{escape(r['results'])}</th><td>{say(r['words'])}</td>"
+                f"<td>{r['chance']}</td><td><small>{r['exact']}</small></td></tr>"
+                for r in data["chart"]
+            )
+            + "</tbody></table>"
+        )
     highest = ""
     if data.get("highest"):
         cells = "".join(
@@ -80,11 +106,16 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         f" <span>{escape(data.get('dice', ''))}</span></div>"
         f'<p class="words">{say(data.get("words", ""))}</p>'
         + outcome
+        + chart
         + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
         + odds
-        + f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
-        '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
-        f'<table class="dist"><tbody>{rows}</tbody></table>'
+        + (
+            f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
+            '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
+            f'<table class="dist"><tbody>{rows}</tbody></table>'
+            if rows
+            else ""
+        )
         + highest
         + (f"<h3>What would have changed it</h3><ul>{changes}</ul>" if changes else "")
     )

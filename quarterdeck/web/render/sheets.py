@@ -102,6 +102,15 @@ def _cell(value: Any) -> str:
     return escape(str(value).replace("_", " "))  # an id in a chart ("repair_hull") as words
 
 
+def _band_cell(value: Any) -> str:
+    """A cell under a range band: a roll needed there, 0 where the chart
+    prints n/a (the tables' convention for Cutting Out Party's small arms
+    and cannon: the weapon cannot hit at that range)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value == 0:
+        return "n/a"
+    return _cell(value)
+
+
 def _records(value: Any) -> bool:
     """Two or more records of plain values with the same kind of fields (the
     guns of a gunfire table), best read as a grid: a record a row."""
@@ -117,24 +126,75 @@ def _records(value: Any) -> bool:
     ) and not any(k in ("rule", "reconstructed") for v in value.values() for k in v)
 
 
+def _numbers(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    )
+
+
+def _band_heads(bands: list[float]) -> list[str]:
+    """Column headers for range bands stored as their upper limits in inches
+    (Cutting Out Party's ``bands = [1.0, 5.0, 6.0]``): "up to 1 in", "over 1
+    to 5 in", "over 5 to 6 in"."""
+    out = []
+    low: float | None = None
+    for high in bands:
+        out.append(f"up to {high:g} in" if low is None else f"over {low:g} to {high:g} in")
+        low = high
+    return out
+
+
 def _records_grid(
-    caption: str, value: dict[str, Any], house: dict[str, Any] | None, path: tuple[str, ...]
+    caption: str,
+    value: dict[str, Any],
+    house: dict[str, Any] | None,
+    path: tuple[str, ...],
+    bands: list[str] | None = None,
 ) -> str:
-    """Records as a grid: a record a row (each gun, each boat), a field a column."""
+    """Records as a grid: a record a row (each gun, each boat), a field a
+    column; where the chart has range ``bands``, a field that lists a value
+    a band (the first bands, if fewer) is a column a band, headed by it."""
     fields = [f for f in dict.fromkeys(k for v in value.values() for k in v) if f != "title"]
+    spread = {
+        f: max(len(v[f]) for v in value.values() if isinstance(v.get(f), list))
+        for f in fields
+        if bands
+        and all(isinstance(v.get(f), list) for v in value.values() if f in v)
+        and 1
+        < max((len(v[f]) for v in value.values() if isinstance(v.get(f), list)), default=0)
+        <= len(bands)
+    }
+
+    def cells(v: dict[str, Any]) -> str:
+        out = []
+        for f in fields:
+            if f in spread:
+                items = list(v.get(f) or [])
+                out += [_band_cell(items[n]) if n < len(items) else "" for n in range(spread[f])]
+            else:
+                out.append(_cell(v.get(f, "")))
+        return "".join(f"<td>{c}</td>" for c in out)
+
+    heads = [
+        f"{_words(f)}: {bands[n]}" if bands and f in spread else _words(f)
+        for f in fields
+        for n in range(spread.get(f, 1))
+    ]
     rows = "".join(
         ("<tr class='house'>" if _changed((*path, str(k)), house) else "<tr>")
         + f"<th>{escape(str(v.get('title') or _words(str(k))))}</th>"
-        + "".join(f"<td>{_cell(v.get(f, ''))}</td>" for f in fields)
+        + cells(v)
         + "</tr>"
         for k, v in value.items()
     )
     return (
         # a grid of many fields (ACW River's hulls) is laid across the page
-        f'<table class="chart-grid{" wide" if len(fields) > 6 else ""}">'
+        f'<table class="chart-grid{" wide" if len(heads) > 6 else ""}">'
         + (f"<caption>{escape(_words(caption))}</caption>" if caption else "")
         + '<thead><tr><th class="corner"></th>'
-        + "".join(f"<th>{escape(_words(f))}</th>" for f in fields)
+        + "".join(f"<th>{escape(h)}</th>" for h in heads)
         + f"</tr></thead><tbody>{rows}</tbody></table>"
     )
 
@@ -159,9 +219,16 @@ def _table(
     scalars: list[str] = []
     blocks: list[str] = []
     column_key, columns = next(
-        ((k, v) for k, v in data.items() if isinstance(v, list) and k in ("ranges", "columns")),
+        (
+            (k, v)
+            for k, v in data.items()
+            if isinstance(v, list)
+            and (k in ("ranges", "columns") or (k == "bands" and _numbers(v)))
+        ),
         ("", None),
     )
+    # range bands stored as their upper limits: each column headed by its band
+    bands = _band_heads(columns) if column_key == "bands" and columns else None
     if _records(data):  # the chart is itself a record a row (Cutting Out Party's boats)
         blocks.append(_records_grid("", data, house, path))
     for key, value in () if _records(data) else data.items():
@@ -172,10 +239,11 @@ def _table(
         if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
             width = max(len(v) for v in value.values())
             head = columns if isinstance(columns, list) and len(columns) == width else None
+            cell = _band_cell if head and bands else _cell
             rows = "".join(
                 ("<tr class='house'>" if _changed((*here, str(k)), house) else "<tr>")
                 + f"<th>{escape(_words(str(k)))}</th>"
-                + "".join(f"<td>{_cell(c)}</td>" for c in v)
+                + "".join(f"<td>{cell(c)}</td>" for c in v)
                 + "</tr>"
                 for k, v in value.items()
             )
@@ -184,7 +252,11 @@ def _table(
                 f'<thead><tr><th class="corner">{escape(_words(column_key))} →</th>'
                 + "".join(f"<th>{_cell(c)}</th>" for c in head)
                 + "</tr></thead>"
-                if head
+                if head and not bands
+                else '<thead><tr><th class="corner">range →</th>'
+                + "".join(f"<th>{escape(b)}</th>" for b in bands)
+                + "</tr></thead>"
+                if head and bands
                 else ""
             )
             blocks.append(
@@ -192,7 +264,7 @@ def _table(
                 f"{header}<tbody>{rows}</tbody></table>"
             )
         elif _records(value):
-            blocks.append(_records_grid(key, value, house, here))
+            blocks.append(_records_grid(key, value, house, here, bands))
         elif isinstance(value, dict):
             blocks.append(_table(key, value, house, here))
         elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):

@@ -334,7 +334,13 @@
       const dst = td.querySelector("select, input");
       if (!src || !dst) return;
       if (dst.tagName === "SELECT" && ![...dst.options].some((o) => o.value === src.value)) return;
-      dst.value = src.value;
+      let v = src.value;
+      // a number is copied within this row's own limits (a boat's smaller allowance)
+      if (dst.type === "number" && v !== "") {
+        if (dst.max !== "" && Number(v) > Number(dst.max)) v = dst.max;
+        if (dst.min !== "" && Number(v) < Number(dst.min)) v = dst.min;
+      }
+      dst.value = v;
       dst.classList.remove("copied"); void dst.offsetWidth; dst.classList.add("copied");
     });
   }

@@ -66,3 +66,16 @@ def put_ashore(state: Any, fid: str, x: float, y: float) -> Any:
     f = state.figures[fid]
     f.where, f.place, f.x, f.y = "land", "", x, y
     return f
+
+
+def rows(prompt: Any, orders: dict[str, tuple[str, int]], rest: tuple[str, int] = ("", 0)) -> Any:
+    """A whole side's rowing form answered: each boat in ``orders`` as
+    (toward, inches); every other boat of the form ``rest`` (its default
+    course where ``rest`` names none)."""
+    assert prompt is not None and prompt.context.get("boats"), prompt
+    answer: dict[str, Any] = {}
+    for bid in prompt.context["boats"]:
+        toward, inches = orders.get(bid, rest)
+        answer[f"{bid}/toward"] = toward or prompt.context["defaults"][f"{bid}/toward"]
+        answer[f"{bid}/inches"] = inches
+    return answer

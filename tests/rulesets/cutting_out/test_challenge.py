@@ -126,7 +126,7 @@ def test_a_guard_fooled_on_the_turn_of_contact_stays_fooled_for_the_climb() -> N
     up past the guard at the rail. Played through the engine."""
     from quarterdeck.core.dice import ScriptedDice
 
-    from .helpers import game
+    from .helpers import game, rows
 
     # turn 1: the launch's rowing die, the others' (they lie still), the
     # challenge (a 3), the spotting die (a 1); turn 2: the climb (a 4, then 5
@@ -138,17 +138,17 @@ def test_a_guard_fooled_on_the_turn_of_contact_stays_fooled_for_the_climb() -> N
     launch = s.boats["launch"]
     x, y, _ = harbour.alongside_spot(ship, T, "larboard-waist", launch)
     launch.x, launch.y = x - 5.0, y
-    g.apply("british", {"toward": "alongside:corvette:larboard-waist", "inches": 12})
-    for _ in ("cutter", "jolly-boat"):
-        g.apply("british", {"toward": "heading:90", "inches": 0})
+    g.apply(
+        "british",
+        rows(g.prompt(), {"launch": ("alongside:corvette:larboard-waist", 12)}, ("heading:90", 0)),
+    )
     g.apply("british", "hold")  # the launch's muskets could reach the guard: they hold fire
     assert g.state.turn == 2 and not g.state.detected
     assert g.state.boats["launch"].alongside == "corvette:larboard-waist"
     guard = g.state.figures["corvette-guard-1"]  # posted at the larboard waist
     assert challenge.opposers(g.state, T, g.state.ships["corvette"], "larboard-waist", "british")
     g.apply("british", "climb")
-    for _ in ("cutter", "jolly-boat"):
-        g.apply("british", {"toward": "heading:90", "inches": 0})
+    g.apply("british", rows(g.prompt(), {}, ("heading:90", 0)))  # the cutter, the jolly boat
     s = g.state
     challenges = [e for e in g.log if "hails the boats" in e.text]
     assert len(challenges) == 1

@@ -104,7 +104,7 @@ def test_a_lost_ensign_the_boat_chosen_by_a_die_in_secret() -> None:
 
 
 def test_without_random_events_no_card_is_drawn() -> None:
-    dice = ScriptedDice([6])
+    dice = ScriptedDice([6, 6, 6])
     g = game(random_events=False, dice=dice)
     assert not any(getattr(r, "deck", None) for r in dice.requests)
     assert g.state.event == ""

@@ -15,7 +15,7 @@ import pytest
 from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.rulesets.cutting_out import harbour, melee
 
-from .helpers import T, context, fresh, game, put_ashore, put_on_deck, texts
+from .helpers import T, context, fresh, game, put_ashore, put_on_deck, rows, texts
 
 
 def duel(s: Any, raider: str = "cutter-2", defender: str = "corvette-guard-2") -> tuple[Any, Any]:
@@ -212,11 +212,11 @@ def test_a_guard_beaten_by_1_at_the_rail_falls_back_inboard_not_over_the_side() 
     with nobody left barring the rail, gains the deck. Played through the
     engine: the raiders are seen, the launch alongside since last turn."""
     dice = ScriptedDice(
-        # the launch's rowing die (unused: she is alongside), her climb (a 4,
-        # then 1 boarder), the cutter's and jolly boat's rowing dice; the melee
-        # (the officer a 5 +1, the guard a 4 +1), the guard's retreat (2 in),
-        # the rigging die
-        [6, 4, 1, 1, 1, 5, 4, 2, 1]
+        # the launch's, cutter's and jolly boat's rowing dice (the launch's
+        # unused: she is alongside; the others lie still), her climb (a 4,
+        # then 1 boarder); the melee (the officer a 5 +1, the guard a 4 +1),
+        # the guard's retreat (2 in), the rigging die
+        [6, 1, 1, 4, 1, 5, 4, 2, 1]
     )
     g = game(random_events=False, dice=dice)
     s = g.state
@@ -229,8 +229,6 @@ def test_a_guard_beaten_by_1_at_the_rail_falls_back_inboard_not_over_the_side() 
     launch.x, launch.y, launch.heading = harbour.alongside_spot(ship, T, "larboard-fore", launch)
     s.ask = {"kind": "alongside", "seat": "british", "boat": "launch", "secret": False}
     g.apply("british", "climb")
-    for _ in ("cutter", "jolly-boat"):
-        g.apply("british", {"toward": "heading:90", "inches": 0})
     while (p := g.prompt()) is not None and g.state.turn == 1:
         g.apply(p.seat, "hold")  # the guard stands; the launch's muskets hold fire
     s = g.state
@@ -260,7 +258,7 @@ def _climb_the_mole(dice: ScriptedDice) -> tuple[Any, Any]:
     g.apply("british", "land")
     while (p := g.prompt()) is not None and g.state.turn == 1:
         if p.kind == "form":
-            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            g.apply(p.seat, rows(p, {}, ("heading:90", 0)))
         else:
             g.apply(p.seat, "hold")
     return g, soldier
@@ -273,9 +271,9 @@ def test_landing_on_a_mole_the_defender_at_the_top_gets_plus_1_and_a_beaten_clim
     4, then 2 of her people); the soldier at the top rolls 5 (+1): the
     officer's 4 (+1 British) loses by 1 and dies for it, the sailor's 1 (+1)
     by 4; nobody gets onto the mole."""
-    # the launch's rowing die, her climb (4) and climbers (2), the cutter's
-    # and jolly boat's rowing dice; the melee: the climbers 4 and 1, the soldier 5
-    dice = ScriptedDice([6, 4, 2, 1, 1, 4, 1, 5])
+    # the launch's, the cutter's and the jolly boat's rowing dice, her climb
+    # (4) and climbers (2); the melee: the climbers 4 and 1, the soldier 5
+    dice = ScriptedDice([6, 1, 1, 4, 2, 4, 1, 5])
     g, _ = _climb_the_mole(dice)
     s = g.state
     log = "\n".join(e.text for e in g.log)
@@ -292,7 +290,7 @@ def test_landing_on_a_mole_the_defender_at_the_top_gets_plus_1_and_a_beaten_clim
 def test_climbers_who_beat_the_defender_at_the_top_of_the_mole_get_ashore() -> None:
     """The same climb: the officer's 6 (+1) against the soldier's 2 (+1) kills
     him; nobody is left barring the top, so both climbers stand on the mole."""
-    dice = ScriptedDice([6, 4, 2, 1, 1, 6, 4, 2])
+    dice = ScriptedDice([6, 1, 1, 4, 2, 6, 4, 2])
     g, _ = _climb_the_mole(dice)
     s = g.state
     assert s.figures["battery-9"].fate == "dead"
@@ -304,7 +302,7 @@ def test_climbers_who_beat_the_defender_at_the_top_of_the_mole_get_ashore() -> N
 def test_climbers_onto_an_empty_mole_are_ashore_without_a_fight() -> None:
     """Nobody at the top: the climbers come up in the challenge step, and no
     melee die is rolled."""
-    dice = ScriptedDice([6, 3, 5, 1, 1])
+    dice = ScriptedDice([6, 1, 1, 3, 5])
     g = game(random_events=False, dice=dice)
     s = g.state
     s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
@@ -316,7 +314,7 @@ def test_climbers_onto_an_empty_mole_are_ashore_without_a_fight() -> None:
     g.apply("british", "land")
     while (p := g.prompt()) is not None and g.state.turn == 1:
         if p.kind == "form":
-            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            g.apply(p.seat, rows(p, {}, ("heading:90", 0)))
         else:
             g.apply(p.seat, "hold")
     s = g.state
@@ -331,7 +329,7 @@ def test_defenders_ashore_may_go_to_bar_the_top_of_a_mole_where_a_boat_lies() ->
     2); in the defenders' move the garrison is ordered to bar the top (its
     die a 3: 9 in); the climbers must fight the men there, tie, and are held
     off."""
-    dice = ScriptedDice([6, 4, 2, 1, 1, 3, 3, 3, 3, 3])
+    dice = ScriptedDice([6, 1, 1, 4, 2, 3, 3, 3, 3, 3])
     g = game(random_events=False, dice=dice)
     s = g.state
     s.detected, s.spotted_turn, s.alarm_turn = True, 0, -1  # the garrison may act
@@ -348,7 +346,7 @@ def test_defenders_ashore_may_go_to_bar_the_top_of_a_mole_where_a_boat_lies() ->
     offered = []
     while (p := g.prompt()) is not None and g.state.turn == 1:
         if p.kind == "form":
-            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            g.apply(p.seat, rows(p, {}, ("heading:90", 0)))
         elif p.context.get("step") == "land":
             offered = p.option_ids()
             g.apply(p.seat, "bar:town-mole")

@@ -15,19 +15,105 @@ import pytest
 from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.rulesets.cutting_out import harbour, movement
 
-from .helpers import T, context, fresh, game, put_on_deck, texts
+from .helpers import T, context, fresh, game, put_on_deck, rows, texts
 
 
 def test_a_boat_rows_6_in_plus_its_own_die_and_may_row_less() -> None:
-    g = game(random_events=False, dice=ScriptedDice([4, 6]))
+    """Movement: each boat 6 in plus her own d6; she may row less. The
+    raiders' boats are asked in one form, a row a boat: one submit moves
+    every boat as asked (the launch 7 of her 10 in east, the cutter her full
+    12 north, the jolly boat nothing); then the spotting die (a 1)."""
+    dice = ScriptedDice([4, 6, 2, 1, 1, 1, 1])  # and turn 2's rowing dice
+    g = game(random_events=False, dice=dice)
     p = g.prompt()
     assert p is not None and p.kind == "form"
-    inches = next(f for f in p.fields if f.name == "inches")
-    assert (inches.low, inches.high) == (0, 10)
-    g.apply("british", {"toward": "heading:90", "inches": 7})
-    launch = g.state.boats["launch"]
+    assert p.context["boats"] == ["launch", "cutter", "jolly-boat"]
+    highs = {f.name: f.high for f in p.fields if f.type == "int"}
+    assert highs == {"launch/inches": 10, "cutter/inches": 12, "jolly-boat/inches": 8}
+    s0 = g.state
+    cutter0 = (s0.boats["cutter"].x, s0.boats["cutter"].y)
+    jolly0 = (s0.boats["jolly-boat"].x, s0.boats["jolly-boat"].y)
+    g.apply(
+        "british",
+        {
+            "launch/toward": "heading:90",
+            "launch/inches": 7,
+            "cutter/toward": "heading:0",
+            "cutter/inches": 12,
+            "jolly-boat/toward": "heading:90",
+            "jolly-boat/inches": 0,
+        },
+    )
+    s = g.state
+    launch, cutter, jolly = s.boats["launch"], s.boats["cutter"], s.boats["jolly-boat"]
     assert (launch.x, launch.y) == pytest.approx((9.0, 30.0))
     assert launch.last_move == pytest.approx(7.0)
+    assert (cutter.x, cutter.y) == pytest.approx((cutter0[0], cutter0[1] + 12.0))
+    assert (jolly.x, jolly.y) == pytest.approx(jolly0) and jolly.last_move == 0
+    assert (launch.toward, cutter.toward) == ("heading:90", "heading:0")
+    assert dice.remaining == 0
+
+
+def test_the_rowing_form_starts_each_boat_on_her_last_course_at_her_full_allowance() -> None:
+    """The form's defaults (the program's, not the text's): each boat's
+    course of last turn while she may still take it, her whole allowance."""
+    g = game(random_events=False, dice=ScriptedDice([4, 6, 2, 1, 5, 3, 3]))
+    p = g.prompt()
+    assert p is not None
+    g.apply("british", rows(p, {"launch": ("alongside:corvette:starboard-waist", 2)}, ("exit", 0)))
+    while (p := g.prompt()) is not None and not p.context.get("boats"):
+        g.apply(p.seat, "hold")
+    assert p is not None and g.state.turn == 2
+    d = p.context["defaults"]
+    assert d["launch/toward"] == "alongside:corvette:starboard-waist"
+    assert d["cutter/toward"] == "exit"
+    assert (d["launch/inches"], d["cutter/inches"], d["jolly-boat/inches"]) == (11, 9, 9)
+
+
+def test_a_boat_that_casts_off_is_not_offered_the_ship_she_left_as_her_row() -> None:
+    """Movement: a boat alongside may cast off and row away; she rolls her
+    6 in plus a d6 (a 3) and joins the side's rowing form. The form's
+    suggested row (the program's) starts her on her heading, not back to the
+    boarding point she has just left (accepted, that row put her alongside
+    again, a turn from climbing); likewise a boat pushing off from a landing."""
+    from quarterdeck.rulesets.cutting_out import rowing
+
+    s = fresh(random_events=False)
+    s.turn = 2
+    ship = s.ships["corvette"]
+    launch, jolly = s.boats["launch"], s.boats["jolly-boat"]
+    launch.x, launch.y, launch.heading = harbour.alongside_spot(ship, T, "larboard-waist", launch)
+    launch.alongside, launch.alongside_turn = "corvette:larboard-waist", 1
+    launch.toward = "alongside:corvette:larboard-waist"
+    jolly.landed, jolly.landed_turn, jolly.toward = "south-beach", 1, "landing:south-beach"
+    ctx, _, dice = context([3, 5])
+    ask = {"kind": "alongside", "seat": "british", "boat": "launch"}
+    movement.apply_alongside(s, T, ctx, ask, "cast-off")
+    movement.apply_landed(s, T, ctx, {**ask, "kind": "landed", "boat": "jolly-boat"}, "push-off")
+    assert dice.remaining == 0 and s.rowing == ["launch", "jolly-boat"]
+    p = rowing.rowing_prompt(s, T, rowing.rowing_ask(s, "british", s.rowing))
+    d = p.context["defaults"]
+    assert (d["launch/inches"], d["jolly-boat/inches"]) == (9, 11)
+    assert d["launch/toward"] == f"heading:{round(ship.heading) % 360}"
+    assert d["jolly-boat/toward"].startswith("heading:")
+
+
+def test_a_row_over_its_boats_allowance_is_refused_and_changes_nothing() -> None:
+    """Movement: no boat rows more than her 6 in plus her die. A form with
+    one row over its allowance is refused whole, with an error naming the
+    field and the legal values; no boat moves."""
+    from quarterdeck.core.errors import IllegalAnswer
+
+    g = game(random_events=False, dice=ScriptedDice([4, 6, 2]))
+    p = g.prompt()
+    before = {b.id: (b.x, b.y) for b in g.state.boats.values()}
+    answer = rows(p, {"launch": ("heading:90", 10), "cutter": ("heading:0", 13)}, ("exit", 8))
+    with pytest.raises(
+        IllegalAnswer, match=r"'cutter/inches': 13 is out of range \(legal values 0 to 12\)"
+    ):
+        g.apply("british", answer)
+    assert {b.id: (b.x, b.y) for b in g.state.boats.values()} == before
+    assert g.prompt() == p
 
 
 def test_an_unrowed_boat_carries_half_its_last_move_until_it_stops() -> None:
@@ -204,12 +290,12 @@ def test_going_up_the_side_of_a_prize_her_raiders_hold_needs_no_climbing_roll() 
     """Movement: only boarding a hostile vessel takes the climbing die. Played
     through the engine: the cutter's people hold the corvette's deck; the
     launch, alongside since last turn, sends her people up unopposed, and
-    the only dice of the turn after the launch's rowing die are the prize's
+    the only dice of the turn after the boats' rowing dice are the prize's
     rigging roll (a d6: the hatch is not yet guarded)."""
-    dice = ScriptedDice([6, 4])
+    dice = ScriptedDice([6, 1, 1, 4])
     g = game(random_events=False, dice=dice)
     s = g.state
-    assert s.ask is not None and s.ask["boat"] == "launch"
+    assert s.ask is not None and s.ask["boats"] == ["launch", "cutter", "jolly-boat"]
     s.detected, s.spotted_turn, s.alarm_turn = True, 1, 1  # the crew turn out on turn 2
     for gid in ("corvette-guard-1", "corvette-guard-2", "corvette-guard-3"):
         s.figures[gid].fate = "dead"
@@ -227,7 +313,7 @@ def test_going_up_the_side_of_a_prize_her_raiders_hold_needs_no_climbing_roll() 
     while (p := g.prompt()) is not None and p.seat == "british" and g.state.turn == 1:
         g.apply("british", "hold")  # the cutter's people at the prize's guns hold fire
     s = g.state
-    assert dice.remaining == 0  # the rowing die and the rigging die, no climbing dice
+    assert dice.remaining == 0  # the rowing dice and the rigging die, no climbing dice
     assert not any("climbing the side" in e.text for e in g.log)
     assert len(s.on_deck("corvette", "british")) == 8 + 12
     assert not s.aboard("launch")
@@ -241,12 +327,9 @@ def test_a_boat_rows_round_the_ship_to_her_far_side_not_through_her_hull() -> No
     12 in she ends the turn clear of the hull, and comes alongside the next."""
     dice = ScriptedDice([6, 1, 1, 6, 1, 1])  # each turn: the launch, the cutter, the jolly boat
 
-    def others(g: Any) -> None:
-        while (p := g.prompt()) is not None and p.context.get("boat") != "launch":
-            if p.kind == "form":
-                g.apply(p.seat, {"toward": "heading:90", "inches": 0})
-            else:
-                g.apply(p.seat, "hold")  # the guard stands; no one fires
+    def others(g: Any, turn: int) -> None:
+        while (p := g.prompt()) is not None and g.state.turn == turn:
+            g.apply(p.seat, "hold")  # the guard stands; no one fires
 
     g = game(random_events=False, dice=dice)
     s = g.state
@@ -254,16 +337,22 @@ def test_a_boat_rows_round_the_ship_to_her_far_side_not_through_her_hull() -> No
     ship = s.ships["corvette"]
     launch = s.boats["launch"]
     launch.x, launch.y = ship.x, ship.y - 6.0  # she lies heading west: larboard is south
-    g.apply("british", {"toward": "alongside:corvette:starboard-waist", "inches": 12})
+    g.apply(
+        "british",
+        rows(g.prompt(), {"launch": ("alongside:corvette:starboard-waist", 12)}, ("heading:90", 0)),
+    )
     launch = g.state.boats["launch"]
     assert launch.alongside == ""
     assert harbour.distance_to_ship(g.state.ships["corvette"], (launch.x, launch.y)) > 0.5
     assert launch.x > ship.x + ship.length / 2  # round by her stern (east)
-    others(g)
+    others(g, 1)
     assert g.state.turn == 2
-    g.apply("british", {"toward": "alongside:corvette:starboard-waist", "inches": 12})
+    g.apply(
+        "british",
+        rows(g.prompt(), {"launch": ("alongside:corvette:starboard-waist", 12)}, ("heading:90", 0)),
+    )
     assert g.state.boats["launch"].alongside == "corvette:starboard-waist"
-    others(g)
+    others(g, 2)
     assert dice.remaining == 0
 
 
@@ -272,7 +361,8 @@ def test_the_lost_ensigns_boat_stops_at_the_sea_edge_rather_than_leave_the_game(
     wanders, it does not desert. Played through the engine: turn 1's card is
     the lost ensign, the die picks the launch (2 in from the sea edge) and
     sends her back the way she came; she stops at the edge, still in the game."""
-    dice = ScriptedDice([1, 6, 4, 1], cards=["ensign"])  # the boat, her move, her way; the cutter
+    # the boat, her move, her way; the cutter's and the jolly boat's rowing dice
+    dice = ScriptedDice([1, 6, 4, 1, 1], cards=["ensign"])
     g = game(random_events=True, dice=dice)
     launch = g.state.boats["launch"]
     assert launch.afloat and launch.x == pytest.approx(0.0)
@@ -284,16 +374,16 @@ def _row_launch(start: tuple[float, float], toward: str, inches: int) -> Any:
     """Played through the engine: the raiders seen, the crew not yet called;
     the launch at ``start`` rows ``toward`` (rowing die 6: up to 12 in); the
     cutter and jolly boat lie still; nobody fires. The state after turn 1
-    (the last die is the launch's rowing die of turn 2)."""
-    dice = ScriptedDice([6, 1, 1, 1])
+    (the last three dice are the boats' rowing dice of turn 2)."""
+    dice = ScriptedDice([6, 1, 1, 1, 1, 1])
     g = game(random_events=False, dice=dice)
     s = g.state
     s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
     s.boats["launch"].x, s.boats["launch"].y = start
-    g.apply("british", {"toward": toward, "inches": inches})
+    g.apply("british", rows(g.prompt(), {"launch": (toward, inches)}, ("heading:90", 0)))
     while (p := g.prompt()) is not None and g.state.turn == 1:
         if p.kind == "form":
-            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            g.apply(p.seat, rows(p, {}, ("heading:90", 0)))
         else:
             g.apply(p.seat, "hold")
     assert dice.remaining == 0
@@ -377,17 +467,17 @@ def test_a_boat_going_round_one_ship_does_not_cross_another_beside_her() -> None
     boat's south end runs across the Hermione's bow, so she goes round the
     frigate's bow as well (an inch clear) and comes down the gap between
     them, ending an inch off the guard boat's end (her 12 in spent)."""
-    dice = ScriptedDice([6, 1, 1, 1, 1, 1, 1])
+    dice = ScriptedDice([6] + [1] * 11)  # the six boats' rowing dice, turns 1 and 2
     g = game("hermione-puerto-cabello-1799", random_events=False, dice=dice)
     s = g.state
     s.detected, s.spotted_turn, s.alarm_turn = True, 1, 10
     s.ships["guard-boat-east"].x, s.ships["guard-boat-east"].y = 41.5, 26.0
     start = (31.0, 26.0)
     s.boats["pinnace"].x, s.boats["pinnace"].y = start
-    g.apply("british", {"toward": "heading:90", "inches": 12})
+    g.apply("british", rows(g.prompt(), {"pinnace": ("heading:90", 12)}, ("heading:90", 0)))
     while (p := g.prompt()) is not None and g.state.turn == 1:
         if p.kind == "form":
-            g.apply(p.seat, {"toward": "heading:90", "inches": 0})
+            g.apply(p.seat, rows(p, {}, ("heading:90", 0)))
         else:
             g.apply(p.seat, "hold")
     assert dice.remaining == 0
@@ -419,3 +509,65 @@ def test_a_boat_between_two_ships_lying_close_together_goes_round_both_through_n
         assert not any(_crossed(ship, p, q) for p, q in legs), ship.id
     # the way is the shortest by the corners, not a zig-zag
     assert len(way) <= 4
+
+
+def test_the_drag_ends_are_where_the_rules_row_her_and_move_nothing() -> None:
+    """The web table's drag ends for a boat of the rowing form are the rules'
+    own rows: the launch 5 in off the corvette's larboard waist with 12 in
+    comes alongside there (the end lies where contact puts her), each
+    compass heading at 4, 8 and 12 in, the sea exit; working them out moves
+    nobody and logs nothing."""
+    from quarterdeck.rulesets.cutting_out import rowing
+
+    s = fresh(random_events=False)
+    ship = s.ships["corvette"]
+    launch = s.boats["launch"]
+    x, y, _ = harbour.alongside_spot(ship, T, "larboard-waist", launch)
+    launch.x, launch.y = x - 5.0, y
+    s.allowance["launch"] = 12.0
+    before = (launch.x, launch.y, launch.heading, launch.last_move, launch.alongside)
+    fates = {f.id: f.fate for f in s.figures.values()}
+    ends = rowing.rowing_ends(s, T, "launch")
+    assert (launch.x, launch.y, launch.heading, launch.last_move, launch.alongside) == before
+    assert {f.id: f.fate for f in s.figures.values()} == fates
+    by = {(e["toward"], e["inches"]): e for e in ends}
+    waist = by[("alongside:corvette:larboard-waist", 12)]
+    assert waist["how"] == "alongside"
+    assert (waist["x"], waist["y"]) == pytest.approx((x, y), abs=0.01)
+    assert waist["rowed"] == pytest.approx(5.0, abs=0.05)
+    assert by[("exit", 12)]["how"] in ("row", "out")
+    south = by[("heading:180", 4)]  # away from her larboard side: open water
+    assert (south["x"], south["y"]) == pytest.approx((launch.x, launch.y - 4.0), abs=0.01)
+    assert {i for (tw, i) in by if tw == "heading:180"} == {4, 8, 12}
+    # the same rows, rowed by the rules for real, end where the ends say
+    ctx, _, _ = context([])
+    movement.row(s, T, ctx, launch, "alongside:corvette:larboard-waist", 12)
+    assert (launch.x, launch.y) == pytest.approx((waist["x"], waist["y"]), abs=0.01)
+
+
+def test_only_the_seat_asked_to_row_gets_drag_ends_for_its_web_table() -> None:
+    """The drag ends are worked out for the seat whose rowing form is open,
+    for its own boats; the other seat's table gets none."""
+    g = game(random_events=False, dice=ScriptedDice([4, 6, 2]))
+    british = g.view("british")
+    extra = g.ruleset.table_view(g.state, british)
+    assert sorted(extra["row_ends"]) == ["cutter", "jolly-boat", "launch"]
+    assert all(extra["row_ends"][b] for b in extra["row_ends"])
+    assert g.ruleset.table_view(g.state, g.view("french")) == {}
+    assert g.ruleset.table_view(g.state, g.view(None)) == {}
+
+
+def test_the_program_answers_the_whole_rowing_form_a_boarding_point_a_boat() -> None:
+    """The heuristic raiders answer every row of the form at once, each boat
+    at her whole allowance, and no two boats making for the prize are sent
+    to the same boarding point (it once saw only boats already alongside)."""
+    from quarterdeck.rulesets.cutting_out.ai import CuttingOutAI
+
+    g = game(random_events=False, dice=ScriptedDice([6, 5, 4]))
+    p = g.prompt()
+    assert p is not None
+    answer = CuttingOutAI("british").decide(g.view("british"), p)
+    assert p.check(answer) == answer
+    assert [answer[f"{b}/inches"] for b in ("launch", "cutter", "jolly-boat")] == [12, 11, 10]
+    points = [v for k, v in answer.items() if k.endswith("/toward") and v.startswith("alongside:")]
+    assert points and len(points) == len(set(points))

@@ -11,6 +11,7 @@ from quarterdeck.rulesets.cutting_out import harbour, spotting
 from quarterdeck.rulesets.cutting_out.common import hatch_held
 
 from .helpers import T, context, fresh, game, put_on_deck, texts
+from .helpers import rows as row_all
 
 
 def test_the_spotting_chart_by_the_nearest_boats_distance() -> None:
@@ -166,15 +167,13 @@ def test_the_sample_games_spotting_turns_through_the_engine() -> None:
     values: list[int] = []
     for turn in rows:
         values += [6, 6, 6, spot[turn]]  # three boats row, then the spotting die
-    values.append(6)  # turn 6 begins with the launch's rowing die
+    values += [6, 6, 6]  # turn 6 begins with the boats' rowing dice
     g = game(random_events=False, dice=ScriptedDice(values))
     for turn in rows:
-        launch = g.prompt()
-        assert launch is not None and launch.context["boat"] == "launch"
-        assert launch.context.get("secret") is True
-        g.apply("british", {"toward": "heading:90", "inches": rows[turn]})
-        for _ in ("cutter", "jolly-boat"):
-            g.apply("british", {"toward": "heading:90", "inches": 0})
+        form = g.prompt()
+        assert form is not None and form.context["boats"] == ["launch", "cutter", "jolly-boat"]
+        assert form.context.get("secret") is True
+        g.apply("british", row_all(form, {"launch": ("heading:90", rows[turn])}, ("heading:90", 0)))
         assert g.state.detected == (turn == 5), turn
         launch_at = (g.state.boats["launch"].x, g.state.boats["launch"].y)
         near = harbour.distance_to_ship(g.state.ships["corvette"], launch_at)

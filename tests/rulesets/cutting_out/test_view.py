@@ -14,13 +14,13 @@ from quarterdeck.core.hidden import EVERYTHING, scrambled
 from quarterdeck.rulesets.cutting_out import RULESET
 from quarterdeck.rulesets.cutting_out.state import State
 
-from .helpers import T, fresh, game, scenario, scenario_data
+from .helpers import T, fresh, game, rows, scenario, scenario_data
 
 DICE: list[ScriptedDice] = []
 
 
 def started() -> Game:
-    DICE.append(ScriptedDice([4, 6]))
+    DICE.append(ScriptedDice([4, 6, 2] + [1] * 6))  # the rowing dice; spotting, turn 2
     return game(random_events=False, dice=DICE[-1])
 
 
@@ -53,7 +53,7 @@ def test_after_the_spotting_everyone_sees_the_raiders() -> None:
 
 def test_the_raiders_rolls_and_orders_are_secret_until_they_are_seen() -> None:
     g = started()
-    g.apply("british", {"toward": "heading:90", "inches": 5})
+    g.apply("british", rows(g.prompt(), {"launch": ("heading:90", 5)}, ("heading:90", 0)))
     french = [e.text for e in g.log if e.visible_to("french")]
     assert "british: secret order given" in french
     assert not any("rows" in t or "rowing" in t for t in french)
@@ -95,6 +95,20 @@ def test_the_deck_cut_out_is_drawn_beside_the_harbour() -> None:
     assert "Harbour 72 x 48 in" in lines[0] and "the corvette's deck (bow up)" in lines[0]
 
 
+def test_the_terminal_status_says_a_night_raid_ends_at_dawn_a_daylight_one_does_not() -> None:
+    """The game ends after its last turn: at dawn by night, when time is up
+    by day (Sample Game: play continues until the ship is out, sunk or
+    retaken; this project's turn limit). The status line said "(dawn)" in
+    either light, as if dawn were now."""
+    night = fresh(random_events=False)
+    night.turn = 3
+    assert "Turn 3 of 20 before dawn  " in g_render(night, "british")
+    day = fresh(random_events=False, light="day")
+    day.turn = 3
+    seen = g_render(day, "british")
+    assert "Turn 3 of 20  " in seen and "dawn" not in seen
+
+
 def test_an_umpire_seat_sets_the_hull_points_before_the_game() -> None:
     sides = [
         *scenario_data("sample-game")["sides"],
@@ -125,7 +139,7 @@ def test_the_umpire_sets_every_vessels_hull_points_the_boats_too() -> None:
     umpire before the game. After the corvette the umpire is asked for each
     boat, offered around her kind's hull points (a launch's 4); the game
     begins once every vessel has hers."""
-    g = _umpired_game(ScriptedDice([6]))
+    g = _umpired_game(ScriptedDice([6, 6, 6]))
     g.apply("umpire", "18")
     asked = []
     for answer in ("6", "3", "2"):
@@ -142,13 +156,13 @@ def test_the_umpire_sets_every_vessels_hull_points_the_boats_too() -> None:
     assert [s.boats[b].hull_points for b in ("launch", "cutter", "jolly-boat")] == [6, 3, 2]
     assert "the launch: 6 hull points" in [e.text for e in g.log]
     p = g.prompt()
-    assert p is not None and p.seat == "british" and p.context.get("boat") == "launch"
+    assert p is not None and p.seat == "british" and p.context.get("boats", [])[:1] == ["launch"]
 
 
 def test_the_program_as_umpire_keeps_each_boats_hull_points_of_her_kind() -> None:
     from quarterdeck.rulesets.cutting_out.ai import CuttingOutAI
 
-    g = _umpired_game(ScriptedDice([6]))
+    g = _umpired_game(ScriptedDice([6, 6, 6]))
     ai = CuttingOutAI("umpire")
     while (p := g.prompt()) is not None and p.seat == "umpire":
         g.apply("umpire", ai.decide(g.ruleset.view(g.state, "umpire"), p))
@@ -172,7 +186,7 @@ def test_a_boat_that_leaves_unseen_is_told_to_its_own_side_only() -> None:
 def test_the_terminal_harbour_legend_names_every_mark_on_the_map() -> None:
     """The harbour drawn beside the deck: the battery's garrison stands on the
     map as "d" marks inside the battery's "+" corners; the legend says so."""
-    g = game(random_events=False, dice=ScriptedDice([6]))
+    g = game(random_events=False, dice=ScriptedDice([6, 6, 6]))
     picture = g_render(g.state, "british")
     # the map's rows run between the sea edge "<" and the east border "|"
     rows = [line[: line.index("|") + 1] for line in picture.splitlines() if line.startswith("<")]
@@ -180,3 +194,44 @@ def test_the_terminal_harbour_legend_names_every_mark_on_the_map() -> None:
     assert any("+" in row for row in rows)
     assert "B battery (+ its corners)" in picture
     assert "r/d a raider/defender ashore" in picture
+
+
+def test_the_terminal_harbour_and_deck_fit_a_120_column_terminal() -> None:
+    """The harbour map (72 in at a column an inch) with the deck cut-out
+    beside it: the legend under the map is kept to the map's width (one
+    long legend line widened the harbour block to 118 columns, and the
+    terminal wrapped every row of the map and the deck into each other)."""
+    g = game(random_events=False, dice=ScriptedDice([6, 6, 6]))
+    picture = g_render(g.state, "british")
+    drawing = picture.split("\n\n")[0].splitlines()
+    assert max(len(line) for line in drawing) <= 116  # 120 less the panel's borders
+    legend = "\n".join(drawing)
+    for mark in ("# land", "r/d a raider/defender ashore", "1 the launch", "3 the jolly boat"):
+        assert mark in legend
+
+
+def test_the_defender_cannot_tell_one_rowing_form_from_another_while_unseen() -> None:
+    """Defender attempts to spot: until a lookout sees them, the raiders'
+    rows are theirs alone. Two different answers to the raiders' rowing
+    form (every boat east at her whole allowance; or the launch for the
+    corvette, the cutter north, the jolly boat still), the spotting die a 1
+    in both: what the defenders see (their view with its log, the terminal
+    picture, their prompt) is the same, up to the raiders' next form."""
+    seen = []
+    for answer in (
+        {"launch": ("heading:90", 10), "cutter": ("heading:90", 12), "jolly-boat": ("exit", 0)},
+        {"launch": ("alongside:corvette:larboard-waist", 7), "cutter": ("heading:0", 12)},
+    ):
+        g = game(random_events=False, dice=ScriptedDice([4, 6, 2, 1, 3, 3, 3]))
+        p = g.prompt()
+        g.apply("british", rows(p, answer, ("heading:90", 0)))
+        p = g.prompt()
+        assert p is not None and p.seat == "british" and g.state.turn == 2
+        assert not g.state.detected
+        prompt = g.prompt_for("french")
+        seen.append(
+            json.dumps(g.view("french"), sort_keys=True, default=str)
+            + RULESET.render(g.state, "french")
+            + (json.dumps(prompt.to_json(), sort_keys=True) if prompt else "")
+        )
+    assert seen[0] == seen[1]

@@ -5,6 +5,7 @@ seen them."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -82,3 +83,46 @@ def test_the_renderer_survives_a_sparse_view() -> None:
     for v in ({}, {"ships": [{"id": "x"}], "boats": [None], "figures": [{"where": "deck"}]}):
         assert renderer.table(v, {}).startswith("<svg")
         assert isinstance(renderer.cards(v, {}), str)
+
+
+def test_each_boat_of_the_rowing_form_has_drag_ends_that_fill_her_row() -> None:
+    """Drag moves: for each boat of the open rowing form, a group of ends
+    (``.move-options[data-mover]``), each a ghost at the end of one row and
+    the fields it fills (``data-fill``), answering nothing by itself."""
+    import json
+
+    from quarterdeck.core.dice import ScriptedDice
+
+    from .helpers import game
+
+    g = game(random_events=False, dice=ScriptedDice([4, 6, 2]))
+    v = g.view("british")
+    v.update(g.ruleset.table_view(g.state, v))
+    svg = CuttingOutRenderer().table(v, COLOURS)
+    for boat in ("launch", "cutter", "jolly-boat"):
+        assert f'<g class="move-options" data-mover="{boat}">' in svg
+    fills = [json.loads(html.unescape(m)) for m in re.findall(r'data-fill="([^"]*)"', svg)]
+    assert len(fills) == sum(len(e) for e in v["row_ends"].values())
+    assert {"launch/toward": "heading:90", "launch/inches": 10} in fills
+    assert "data-answer" not in svg
+    assert 'data-unit="10" data-unit-name="in"' in svg  # the tape measures in inches
+    # the other side's table has none
+    french = g.view("french")
+    french.update(g.ruleset.table_view(g.state, french))
+    assert "move-options" not in CuttingOutRenderer().table(french, COLOURS)
+
+
+def test_the_sea_edges_words_stand_clear_of_the_boats_lying_at_it() -> None:
+    """The sample game's boats start at the west (sea) edge, 20 to 30 in
+    up it, where "to the open sea" was written (the middle, 24 in): the
+    words go to the nearest stretch of the edge with no boat beside it;
+    the defender, who sees no boat, reads them in the middle."""
+    for seat, clear in (("british", True), ("french", False)):
+        svg = CuttingOutRenderer().table(view(seat), COLOURS)
+        found = re.search(r'<text class="exit obstacle" x="(-?\d+)" y="(\d+)"', svg)
+        assert found is not None
+        up = 48.0 - int(found.group(2)) / 10  # inches from the south end
+        if clear:
+            assert all(abs(up - b) > 6.0 for b in (20.0, 25.0, 30.0)), up
+        else:
+            assert up == 24.0
