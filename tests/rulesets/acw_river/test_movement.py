@@ -358,3 +358,23 @@ def test_navigational_hazards_alternatively_one_die_an_inch_stuck_goes_an_inch_f
     for _ in range(4):
         run_quarter(state, T, ctx)
     assert len(dice.requests) == 1 and s.aground is None
+
+
+@pytest.mark.parametrize("helm", ["hard-port", "half-starboard", "ahead"])
+def test_plot_ends_are_where_the_quarter_moves_leave_her_in_open_water(helm: str) -> None:
+    """Movement; Turning Ships: the drag end for a plot is the end of the
+    move the rules make for it, unobstructed."""
+    from quarterdeck.rulesets.acw_river.movement import plot_ends
+
+    state = position([ship("s", "hartford", "union", 24, 30, 30.0, speed=4)])
+    s = state.ships["s"]
+    ends = plot_ends(state, s, T)
+    assert sorted({e["speed"] for e in ends}) == [2, 3, 4, 5, 6]
+    assert len(ends) == 5 * 7
+    end = next(e for e in ends if e["speed"] == 6 and e["helm"] == helm)
+    state.moves = {"s": make_leg(state, s, Plot(6, helm), T)}
+    ctx, _, _ = context([])
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    finish_move(state, T, ctx)
+    assert (s.x, s.y, s.heading) == pytest.approx((end["x"], end["y"], end["heading"]), abs=1e-3)
