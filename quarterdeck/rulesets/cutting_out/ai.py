@@ -40,6 +40,12 @@ class CuttingOutAI:
         self.seat = seat
         self.rng = random.Random(seed)
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """False where the answer comes from the prompt alone (the umpire's
+        hull points, a boat's climb or landing): no view is built for it."""
+        step = prompt.context.get("step")
+        return not (step == "hull" or (step == "move" and prompt.kind != "form"))
+
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         ids = prompt.option_ids()
