@@ -48,15 +48,19 @@ Vec = tuple[float, float]
 
 def in_contact(state: State, t: Tables, fig: Figure) -> bool:
     """Figures in base-to-base contact are fighting, not firing (reading)."""
-    if fig.where not in ("deck", "land"):
+    where = fig.where
+    if where not in ("deck", "land"):
         return False
+    side, place, x, y = fig.side, fig.place, fig.x, fig.y
+    contact = t.figures.contact + 1e-9
+    hypot = math.hypot
     for other in state.figures.values():
         if (
-            other.active
-            and other.side != fig.side
-            and other.where == fig.where
-            and other.place == fig.place
-            and math.hypot(other.x - fig.x, other.y - fig.y) <= t.figures.contact + 1e-9
+            other.where == where
+            and other.place == place
+            and other.side != side
+            and not other.fate  # active
+            and hypot(other.x - x, other.y - y) <= contact
         ):
             return True
     return False
