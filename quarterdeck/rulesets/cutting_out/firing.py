@@ -247,6 +247,7 @@ def crews(
     if pts is None:
         pts = harbour.points(state)
     reach = t.cannon.serve_within + 1e-9
+    hypot = math.hypot
     places: dict[str, list[tuple[Gun, Vec]]] = {}
     for gun in state.guns.values():
         key = gun.owner if gun.platform == "ship" else ""
@@ -259,8 +260,12 @@ def crews(
         p = pts.get(f.id)
         if not candidates or p is None:
             continue
-        for gun, here in candidates:
-            if abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
+        px, py = p
+        for gun, (hx, hy) in candidates:
+            # distance(p, here), written out; within reach across and along
+            # first (the hypotenuse is never shorter than either)
+            dx, dy = hx - px, hy - py
+            if abs(dx) <= reach and abs(dy) <= reach and hypot(dx, dy) <= reach:
                 near[gun.id].append(f)
     out: dict[str, tuple[str | None, list[Figure]]] = {}
     for gid, figs in near.items():
