@@ -39,7 +39,7 @@ SCENARIOS = {
     "iron-city-duel": 20,
     "mobile-bay-1864": 12,
     "mobile-bay-torpedoes-1864": 8,  # ACW River (mobile-bay-1864 is Flotilla's)
-    "sample-game": 6,  # Cutting Out Party, the text's sample game
+    "sample-game": 30,  # Cutting Out Party, the text's sample game
 }
 
 CHILD = """
