@@ -547,7 +547,7 @@ class Game:
         if first is not None:
             add(first)
         if decision is not None:
-            new_log.extend(decision)
+            new_log.extend(_announced(self.log, decision))
         umpires = self.umpires
         ctx = Context(
             RecordingDice(self.dice, on_roll, on_draw),
@@ -627,14 +627,34 @@ def copy_state(value: Any) -> Any:
 
 
 def _decision_log(prompt: Prompt, seat: str, label: str) -> list[LogEntry]:
-    """The log lines for a decision; a secret order is shown only to its seat."""
+    """The log lines for a decision; a secret order is shown only to its seat.
+    The others are told that a secret order was given, unless the prompt is
+    ``unannounced``: one asked only because of something hidden from them
+    (unseen raiders in musket range), whose very asking would give it away."""
     text = f"{seat}: {prompt.question} -> {label}"
     if prompt.context.get("secret", False):
+        if prompt.context.get("unannounced", False):
+            return [LogEntry(text, prompt.rule, "decision", seats=(seat,))]
         return [
             LogEntry(f"{seat}: secret order given", prompt.rule, "secret", about=seat),
             LogEntry(text, prompt.rule, "decision", seats=(seat,)),
         ]
     return [LogEntry(text, prompt.rule, "decision")]
+
+
+def _announced(log: list[LogEntry], decision: list[LogEntry]) -> list[LogEntry]:
+    """A run of one seat's secret orders, with nothing public between them,
+    is announced once: how many orders a seat gave in secret (one a boat
+    that lies alongside, say) would tell the others what it keeps from them."""
+    if not decision or decision[0].kind != "secret":
+        return decision
+    for entry in reversed(log):
+        if entry.seats is not None:
+            continue  # a line for some seats only: the others never saw it
+        if entry.kind == "secret" and entry.about == decision[0].about:
+            return decision[1:]
+        break
+    return decision
 
 
 def play_out(

@@ -63,6 +63,8 @@ class RollMath:
     ``sum`` or ``opposed`` roll before the modifiers. ``keep`` (for
     ``highest``): how many of the highest dice the rule reads, highest first
     (the result and its distribution are the highest die's).
+    ``divisor`` (for ``count``): the successes are divided by it, rounded
+    up, to give the result (Flotilla's range: half or a third of the hits).
     ``target_terms``: (what, value) that made ``target`` (a base, then each
     modifier to the number needed, such as a captain's morale and what
     raises or lowers it), as ``dice`` tells what made the number of dice.
@@ -85,6 +87,7 @@ class RollMath:
     versus: tuple[int, int, int] | None = None
     against: int | None = None
     keep: int = 1
+    divisor: int = 1
     target_terms: tuple[tuple[str, int], ...] = ()
     secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     unseen: tuple[tuple[str, ...], ...] = ()
@@ -131,6 +134,8 @@ class RollMath:
             out["against"] = self.against
         if self.keep != 1:
             out["keep"] = self.keep
+        if self.divisor != 1:
+            out["divisor"] = self.divisor
         if self.target_terms:
             out["target_terms"] = [list(m) for m in self.target_terms]
         if self.secret:
@@ -159,6 +164,7 @@ class RollMath:
             versus=(int(versus[0]), int(versus[1]), int(versus[2])) if versus else None,
             against=int(data["against"]) if data.get("against") is not None else None,
             keep=int(data.get("keep", 1)),
+            divisor=int(data.get("divisor", 1)),
             target_terms=tuple((str(a), int(b)) for a, b in data.get("target_terms", [])),
             secret=tuple(
                 (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
@@ -212,6 +218,14 @@ def _face_hits(math: RollMath, sides: int) -> Fraction:
     """The chance that one die, with the modifiers, shows a face that counts."""
     mod = sum(v for _, v in math.known)
     return Fraction(sum(1 for v in range(1, sides + 1) if v + mod in math.hits), sides)
+
+
+def _divided(dist: Mapping[int, Fraction], divisor: int) -> dict[int, Fraction]:
+    """The distribution of ``ceil(k / divisor)`` where k has ``dist``."""
+    out: dict[int, Fraction] = {}
+    for k, p in dist.items():
+        out[-(-k // divisor)] = out.get(-(-k // divisor), Fraction(0)) + p
+    return out
 
 
 @cache
@@ -278,7 +292,10 @@ def result_distribution(math: RollMath, count: int, sides: int) -> dict[int, Fra
         need = (math.target if math.target is not None else sides) - mod
         if math.at_most:
             need = (math.target if math.target is not None else 1) - mod
-        return successes_distribution(count, face_chance(sides, need, math.at_most))
+        made = successes_distribution(count, face_chance(sides, need, math.at_most))
+        if math.how == "count" and math.divisor > 1:
+            return _divided(made, math.divisor)
+        return made
     if math.how == "faces":
         return successes_distribution(count, _face_hits(math, sides))
     if math.how == "difference":
@@ -316,8 +333,10 @@ def result_of(math: RollMath, values: Iterable[int]) -> int:
     if math.how in ("any", "count"):
         target = math.target if math.target is not None else 6
         if math.at_most:
-            return sum(1 for v in vals if v + mod <= target)
-        return sum(1 for v in vals if v + mod >= target)
+            made = sum(1 for v in vals if v + mod <= target)
+        else:
+            made = sum(1 for v in vals if v + mod >= target)
+        return -(-made // math.divisor) if math.how == "count" else made
     if math.how == "faces":
         return sum(1 for v in vals if v + mod in math.hits)
     if math.how == "difference":
@@ -428,6 +447,14 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         )
     if math.how == "each" and math.outcomes:
         how_words = "it is read off the chart" if count == 1 else "each is read off the chart alone"
+    if math.factor != 1 and math.how in ("sum", "opposed"):
+        # the dice are multiplied (a ship's strength times a die): say by what
+        times = ("the die is" if count == 1 else "the dice are added,") + (
+            f" multiplied by {math.factor}"
+        )
+        how_words = times + (
+            " and set against the other side's roll" if math.how == "opposed" else ""
+        )
     if math.how == "highest" and math.keep > 1:
         how_words = "the dice are read highest first"
     words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
@@ -474,6 +501,13 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "pairs": "the number of pairs that make the target",
         "opposed": "the modified total",
     }[math.how]
+    if math.how == "count" and math.divisor > 1:
+        # the range divides the successes: the result is the hits
+        out["distribution_of"] = (
+            f"the hits: the dice that make the target divided by {math.divisor}, rounded up"
+        )
+        out["divisor"] = math.divisor
+        out["made"] = result_of(replace(math, divisor=1), values)
     if math.outcomes:
         one = sum_distribution(1, sides)
         out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
@@ -592,7 +626,17 @@ def _changes(
     and with one die more or fewer."""
     out: list[str] = []
     count = len(values)
-    if math.how == "opposed" and math.against is not None and ok is not None:
+    if (
+        math.how == "opposed"
+        and math.against is not None
+        and ok is not None
+        and math.factor != 1
+        and count == 1
+    ):
+        # a die times a strength moves in steps of the strength: say which
+        # faces of the die would have won, tied or lost against that result
+        out.append(_faces_against(math, count, sides))
+    elif math.how == "opposed" and math.against is not None and ok is not None:
         gap = result - math.against
         if ok:
             out.append(
@@ -701,6 +745,29 @@ def _changes(
     return out
 
 
+def _faces_against(math: RollMath, count: int, sides: int) -> str:
+    """Which faces of one die (the others as they fell do not matter for a
+    single die) win, tie and lose against the other side's known result."""
+    assert math.against is not None
+    if count != 1:
+        return ""
+    won: list[int] = []
+    tied: list[int] = []
+    lost: list[int] = []
+    for v in range(1, sides + 1):
+        r = result_of(math, [v])
+        (won if r > math.against else tied if r == math.against else lost).append(v)
+    parts = [
+        f"{_faces_words(faces)} {word}"
+        for faces, word in ((won, "won"), (tied, "tied"), (lost, "lost"))
+        if faces
+    ]
+    return (
+        f"Against the other side's {math.against}, a die of {', '.join(parts)} "
+        f"(each pip counts {math.factor})."
+    )
+
+
 def _count_changes(math: RollMath, values: list[int], sides: int, result: int) -> list[str]:
     """For dice counted as successes (hits): the average, and how each
     modifier and each term of the number needed changed it and these dice."""
@@ -708,12 +775,19 @@ def _count_changes(math: RollMath, values: list[int], sides: int, result: int) -
     def mean(m: RollMath, n: int) -> Fraction:
         return sum((k * p for k, p in result_distribution(m, n, sides).items()), Fraction(0))
 
-    def hits(n: int) -> str:
+    def successes(n: int) -> str:
         return f"{n} {'success' if n == 1 else 'successes'}"
+
+    def hits(m: RollMath, n: int) -> str:
+        if m.divisor == 1:
+            return successes(n)
+        made = result_of(replace(m, divisor=1), values)
+        return f"{successes(made)}, {n} {'hit' if n == 1 else 'hits'}"
 
     count = len(values)
     base = mean(math, count)
-    out = [f"{hits(result)} against {float(base):.2f} on average."]
+    per = "hits " if math.divisor > 1 else ""
+    out = [f"{hits(math, result)} against {float(base):.2f} {per}on average."]
     known = math.known
     variants: list[tuple[str, RollMath]] = [
         (f"{what} ({value:+d})", replace(math, modifiers=known[:i] + known[i + 1 :], secret=()))
@@ -729,7 +803,7 @@ def _count_changes(math: RollMath, values: list[int], sides: int, result: int) -
     for words, other in variants:
         again = result_of(other, values)
         out.append(
-            f"Without {words}: {float(mean(other, count)):.2f} on average instead of "
-            f"{float(base):.2f}; these dice would have made {hits(again)}."
+            f"Without {words}: {float(mean(other, count)):.2f} {per}on average instead of "
+            f"{float(base):.2f}; these dice would have made {hits(other, again)}."
         )
     return out

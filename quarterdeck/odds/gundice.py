@@ -221,3 +221,34 @@ def action_assignment(
 def capture_chance(attacker: int, defender: int) -> float:
     """:func:`capture_odds` as a float, for players that weigh options fast."""
     return float(capture_odds(attacker, defender))
+
+
+ODDS_WORDS_MAX_DICE = 16  # past this the exact odds take seconds: the words leave them out
+
+
+def round_words(attacker: int, defender: int, compared: int = 3) -> str:
+    """One round's exact odds in words, for the explanation of its rolls
+    (5.2): which side loses more dice this round, and the attacker's chance
+    of capture in the end if nobody calls off or replaces a lost die. Spare
+    (unopposed) dice are placed as the ``"action"`` policy places them."""
+    if attacker < 1 or defender < 1:
+        return ""
+    if max(attacker, defender) > ODDS_WORDS_MAX_DICE:
+        return ""
+    dist = round_odds(attacker, defender, compared)
+    more_d = sum((p for (la, ld), p in dist.items() if ld > la), Fraction(0))
+    more_a = sum((p for (la, ld), p in dist.items() if la > ld), Fraction(0))
+    even = 1 - more_d - more_a
+    take = sum((p for (_, ld), p in dist.items() if ld >= defender), Fraction(0))
+    words = (
+        f"{attacker} against {defender} {'die' if defender == 1 else 'dice'} this round: "
+        f"defenders lose more {float(more_d):.1%}, attackers more {float(more_a):.1%}, "
+        f"as many {float(even):.1%}"
+    )
+    if take:
+        words += f"; ship taken this round {float(take):.1%}"
+    capture = capture_odds(attacker, defender, compared)
+    return (
+        words + f"; capture in the end {float(capture):.1%} (no call-off or replaced die; "
+        "spare dice placed to best effect)"
+    )

@@ -278,6 +278,20 @@ def test_opposed_before_the_other_roll_gives_no_verdict_without_a_modifier() -> 
     assert out["changes"] == ["Without party (+3): chance 16.7% instead of 58.3%."]
 
 
+def test_the_first_roll_of_an_opposed_pair_points_to_the_roll_that_decides_it() -> None:
+    """A die + 3 against a die + 2 not yet rolled: 7 in 12 to beat it, a tie
+    5 in 36; the dialog says the other side's roll, after it, decides it."""
+    from quarterdeck.web.render.explain import explanation
+
+    math = RollMath("opposed", modifiers=(("party", 3),), versus=(1, 1, 2))
+    html = explanation(explain(_entry([2], math)))
+    assert (
+        "Result: 5. The other side's roll, after this one in the log, decides it (its "
+        "explanation says who won); before it was made, the chance of beating it was 58.3% "
+        "(a tie 13.9%)."
+    ) in html
+
+
 def test_dice_counted_as_hits_say_the_average_and_what_each_term_of_the_need_did() -> None:
     """Three fire dice hitting on 4 (5 at long range, -1 at close range):
     4 5 2 is 2 hits against 1.5 on average; without the close range 5 is

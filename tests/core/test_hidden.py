@@ -294,3 +294,45 @@ def test_a_card_is_named_and_may_be_typed_by_the_title_its_rule_set_gives() -> N
     assert parse_card(request, "1") == "gull"
     with pytest.raises(DiceError, match=r"cards: gull, A storm at sea \(storm\)"):
         parse_card(request, "kraken")
+
+
+def test_a_run_of_one_seats_secret_orders_is_announced_once() -> None:
+    """However many orders a seat gives in secret in a row (a form, then a
+    question for a boat alongside), the others read one 'secret order given':
+    their number would tell them what is kept from them. A public line in
+    between starts a new run; another seat's secret order is its own."""
+    from quarterdeck.core.engine import LogEntry, _announced
+
+    def order(seat: str) -> list[LogEntry]:
+        return [
+            LogEntry(f"{seat}: secret order given", "r", "secret", about=seat),
+            LogEntry(f"{seat}: row -> east", "r", "decision", seats=(seat,)),
+        ]
+
+    log = order("british")
+    log.append(LogEntry("british rolls 4", "r", "roll", seats=("british",)))
+    assert [e.kind for e in _announced(log, order("british"))] == ["decision"]
+    assert [e.kind for e in _announced(log, order("spanish"))] == ["secret", "decision"]
+    log.append(LogEntry("a spotting roll", "r", "roll"))
+    assert [e.kind for e in _announced(log, order("british"))] == ["secret", "decision"]
+    public = [LogEntry("x: fire -> a", "r", "decision")]
+    assert _announced(log, public) == public
+
+
+def test_a_secret_question_asked_only_because_of_something_hidden_is_not_announced() -> None:
+    """Unseen raiders in musket range are asked whether to fire: the
+    defenders must not learn that a question was asked at all."""
+    from quarterdeck.core.engine import _decision_log
+    from quarterdeck.core.prompts import Option, Prompt
+
+    ask = Prompt(
+        "british",
+        "the launch's crew: fire?",
+        "Small Arms",
+        (Option("hold", "hold fire"),),
+        context={"secret": True, "unannounced": True},
+    )
+    lines = _decision_log(ask, "british", "hold fire")
+    assert [(e.kind, e.seats) for e in lines] == [("decision", ("british",))]
+    told = Prompt("british", "row", "Movement", (Option("a", "a"),), context={"secret": True})
+    assert [e.kind for e in _decision_log(told, "british", "a")] == ["secret", "decision"]

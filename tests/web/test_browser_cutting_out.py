@@ -187,7 +187,7 @@ def test_the_status_lines_are_readable_on_a_phone(
     status = page.locator("#frag-table .co-status")
     status.wait_for()
     text = status.inner_text()
-    assert "Turn 1 of 20 (dawn)" in text and "1. movement (raiders)" in text
+    assert "Turn 1 of 20 before dawn" in text and "1. movement (raiders)" in text
     assert "the raiders have not been seen" in text
     size = page.evaluate(
         "() => parseFloat(getComputedStyle(document.querySelector('#frag-table .co-status'))"

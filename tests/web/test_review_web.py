@@ -342,7 +342,9 @@ def test_the_raids_status_is_a_line_of_items_that_wraps_between_them() -> None:
     """The longest event ("A raucous party ashore earlier in the evening")
     with the turn, the step and the light ran off the table on one line: the
     status is HTML above the harbour, each item kept whole, wrapping between
-    items; "No event" reads "no event this turn"."""
+    items; "No event" reads "no event this turn". The turn says when the
+    raid ends: "before dawn" at night (it read "(dawn)", as if dawn were
+    now), nothing of dawn in a daylight raid, which ends when time is up."""
     import re
 
     from quarterdeck.web.render.cutting_out import CuttingOutRenderer
@@ -358,7 +360,7 @@ def test_the_raids_status_is_a_line_of_items_that_wraps_between_them() -> None:
     html = CuttingOutRenderer()._status(view)
     items = re.findall(r'<span class="status-item">([^<]*)</span>', html)
     assert items == [
-        "Turn 3 of 18 (dawn)",
+        "Turn 3 of 18 before dawn",
         "1. movement (raiders)",
         "night, some moon behind cloud",
         "this turn: A raucous party ashore earlier in the evening",
@@ -368,6 +370,9 @@ def test_the_raids_status_is_a_line_of_items_that_wraps_between_them() -> None:
         {**view, "event_title": "No event", "event_words": "no event this turn"}
     )
     assert "no event this turn" in none and "No event" not in none
+    # a daylight raid (Sandwich at Puerto Plata) ends when time is up, not at dawn
+    day = CuttingOutRenderer()._status({**view, "light": "day"})
+    assert "Turn 3 of 18</span>" in day and "dawn" not in day
 
 
 def test_flotillas_table_names_the_step_of_the_sequence_as_a_step(client: Any) -> None:

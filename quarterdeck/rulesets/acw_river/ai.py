@@ -208,7 +208,7 @@ class AcwRiverAI:
             fields = {f.name[len(head) :]: f for f in prompt.fields if f.name.startswith(head)}
             for name, value in self._plot_one(view, str(sid), fields).items():
                 answer[head + name] = value
-        return answer
+        return _as_they_stand(prompt, answer)
 
     def _plot_one(self, view: dict[str, Any], sid: str, fields: dict[str, Any]) -> dict[str, Any]:
         ship = self._ships(view)[sid]
@@ -294,7 +294,9 @@ class AcwRiverAI:
         return answer
 
     def _fire(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
-        return {f.name: self._fire_one(view, f.choices) for f in prompt.fields}
+        units = prompt.context.get("units", [])
+        answer = {f.name: self._fire_one(view, f.choices) for f in prompt.fields if f.name in units}
+        return _as_they_stand(prompt, answer)
 
     def _fire_one(self, view: dict[str, Any], choices: Any) -> str:
         ids = [c.id for c in choices]
@@ -318,3 +320,14 @@ class AcwRiverAI:
             elif option.id.startswith("mortar:") and score < 1.0:
                 best, score = option.id, 1.0
         return best if best in ids else ids[0]
+
+
+def _as_they_stand(prompt: Prompt, answer: dict[str, Any]) -> dict[str, Any]:
+    """The fields the player leaves as the form offers them: the standing
+    fire orders (standing.py; the AI gives none, so it is asked every time)."""
+    defaults = prompt.context.get("defaults", {})
+    for f in prompt.fields:
+        if f.name not in answer:
+            first = f.choices[0].id if f.choices else f.low
+            answer[f.name] = defaults.get(f.name, first)
+    return answer

@@ -12,11 +12,12 @@ a captain will not do is decided when the plots are revealed
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.prompts import Field, Option, Prompt
+from quarterdeck.rulesets.acw_river import standing
 from quarterdeck.rulesets.acw_river.commanders import can_signal, in_command, quality
 from quarterdeck.rulesets.acw_river.damage import can_fire_gun, turret_jammed
 from quarterdeck.rulesets.acw_river.firing import (
@@ -254,6 +255,20 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
                     f.choices,
                 )
             )
+    forts = [f for f in state.forts.values() if f.side == seat and f.status == "active"]
+    forts = [f for f in forts if standing.armed(f)]
+    for fort in forts:
+        for f in standing.fields(state, fort):
+            fields.append(
+                Field(
+                    f"{fort.id}/{f.name}",
+                    f"{fort.name}: {f.label}",
+                    f.type,
+                    f.low,
+                    f.high,
+                    f.choices,
+                )
+            )
     names = ", ".join(s.name for s in ships)
     return Prompt(
         seat,
@@ -266,8 +281,20 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
             "step": "plot",
             "turn": state.turn,
             "ships": [s.id for s in ships],
+            "forts": [f.id for f in forts],
+            "defaults": standing_defaults(state, [*ships, *forts]),
         },
     )
+
+
+def standing_defaults(state: State, units: Sequence[Ship | Fort]) -> dict[str, Any]:
+    """Each unit's standing fire order as it stands, as a form's defaults."""
+    out: dict[str, Any] = {}
+    for u in units:
+        if standing.armed(u):
+            out[f"{u.id}/standing"] = standing.choices(state, u)[0].id
+            out[f"{u.id}/within"] = standing.within_now(state, u)
+    return out
 
 
 def split(answer: dict[str, Any], uid: str) -> dict[str, Any]:
@@ -352,6 +379,8 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                 choices=tuple(opts),
             )
         )
+    if standing.armed(ship):
+        fields.extend(standing.fields(state, ship))
     return fields
 
 
@@ -449,17 +478,40 @@ def fire_options(state: State, unit: Ship | Fort, t: Tables) -> list[Option]:
 
 
 def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
-    """One form for every ship and fort of the seat that can fire now."""
+    """One form for every ship and fort of the seat that can fire now and
+    has no standing order that decides for it (standing.py), a row a unit:
+    what it fires at now, and its standing order from now on."""
     if seat in state.fire_orders:
         return None
     units = [firer(state, uid) for uid in state.due]
     units = [u for u in units if u.side == seat]
+    decided = {u.id: standing.decide(state, u, t) for u in units}
+    units = [u for u in units if decided[u.id].order is None]
     if not units:
         return None
-    fields = tuple(
-        Field(u.id, f"{u.name} fires at", "choice", choices=tuple(fire_options(state, u, t)))
-        for u in units
-    )
+    fields: list[Field] = []
+    rows: list[dict[str, Any]] = []
+    for u in units:
+        lapsed = decided[u.id].why
+        label = u.name + (f" ({lapsed})" if lapsed else "")
+        fields.append(
+            Field(u.id, f"{label} fires at", "choice", choices=tuple(fire_options(state, u, t)))
+        )
+        for f in standing.fields(state, u):
+            fields.append(
+                Field(f"{u.id}/{f.name}", f"{u.name}: {f.label}", f.type, f.low, f.high, f.choices)
+            )
+        rows.append(
+            {
+                "id": u.id,
+                "label": label,
+                "fields": {
+                    "fire": u.id,
+                    "standing": f"{u.id}/standing",
+                    "within": f"{u.id}/within",
+                },
+            }
+        )
     when = (
         "now, at this point of the first move"
         if state.phase == "move"
@@ -470,13 +522,21 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         f"Move {state.turn}: fire orders, {when}",
         R_FIRE,
         kind="form",
-        fields=fields,
+        fields=tuple(fields),
         context={
             "secret": True,
             # the first move's fire after a quarter is a round of its own
             "step": f"fire-q{state.quarter}" if state.phase == "move" else "fire",
             "turn": state.turn,
             "units": [u.id for u in units],
+            "row_noun": ["ship or fort", "ships and forts"],
+            "rows": rows,
+            "columns": [
+                {"key": "fire", "label": "fires at (this move)"},
+                {"key": "standing", "label": "standing order (from now on)"},
+                {"key": "within", "label": "named ship within (in), 0 any"},
+            ],
+            "defaults": standing_defaults(state, units),
         },
     )
 

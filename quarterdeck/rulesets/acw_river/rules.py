@@ -40,6 +40,7 @@ from quarterdeck.rulesets.acw_river import (
     objectives,
     orders,
     randomtable,
+    standing,
 )
 from quarterdeck.rulesets.acw_river.commanders import enforce, in_command
 from quarterdeck.rulesets.acw_river.damage import fight_fires, repairs
@@ -58,6 +59,7 @@ R_SEQ = "Sequence of play"
 R_UMPIRE = "Currents (umpire)"
 R_SMOKE = "Smoke"
 R_FORT_ORDERS = "Fort Commander"
+R_FIRE = "Firing: Method"
 
 PHASES = ("setup", "orders", "plot", "move", "fire", "morale", "end")
 SECRET_STEPS = ("orders", "plot", "fire", "discard", "deploy")
@@ -158,14 +160,34 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> tupl
             plots[sid] = orders.plot_from(part)
             if "order" in part:
                 state.sides[seat].orders[sid] = parse_order(str(part["order"]))
+        give_standing(
+            state, seat, answer, [*prompt.context["ships"], *prompt.context["forts"]], ctx
+        )
     elif kind.startswith("fire"):
         assert isinstance(answer, dict)
         given = state.fire_orders.setdefault(seat, {})
         for uid in prompt.context["units"]:
             given[uid] = str(answer[uid])
+        give_standing(state, seat, answer, prompt.context["units"], ctx)
     else:
         randomtable.apply_secret(state, t, seat, prompt, answer, ctx)
     return advance(state, t, ctx)
+
+
+def give_standing(
+    state: State, seat: str, answer: dict[str, Any], units: list[str], ctx: Context
+) -> None:
+    """The standing fire orders given in a plot or fire form (standing.py),
+    told to the side's own log where they changed."""
+    changed = []
+    for uid in units:
+        part = orders.split(answer, uid)
+        if "standing" in part:
+            said = standing.give(state, orders.firer(state, uid), standing.order_from(part))
+            if said:
+                changed.append(said)
+    if changed:
+        ctx.log("Standing fire orders: " + "; ".join(changed), R_FIRE, seats=(seat,))
 
 
 # --------------------------------------------------------------------------
@@ -349,6 +371,7 @@ def step_fire(state: State, t: Tables, ctx: Context) -> bool:
 def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
     """Every fire order of the round, in order of the units' ids: the guns
     that fire are fixed before any is hit (the fire is simultaneous)."""
+    standing.carry_out(state, t, ctx)
     plans: list[tuple[Ship | Fort, Any, list[Any]]] = []
     for seat in sorted(state.fire_orders):
         for uid, order in sorted(state.fire_orders[seat].items()):

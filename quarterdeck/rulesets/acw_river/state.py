@@ -575,6 +575,8 @@ class State:
     setup: dict[str, Any] = field(default_factory=dict)  # set-up progress (roll-offs, cards)
     plots: dict[str, dict[str, Plot]] = field(default_factory=dict)
     fire_orders: dict[str, dict[str, str]] = field(default_factory=dict)
+    # standing fire orders (standing.py): side -> ship or fort id -> order
+    standing: dict[str, dict[str, str]] = field(default_factory=dict)
     quarter: int = 0  # the quarters of the move made so far
     moves: dict[str, MoveLeg] = field(default_factory=dict)  # ship id -> this move's leg
     due: list[str] = field(default_factory=list)  # units to plot or fire in this round

@@ -16,6 +16,7 @@ from typing import Any
 
 from quarterdeck.core.hidden import EVERYTHING, Secret
 from quarterdeck.core.hidden import sees as core_sees
+from quarterdeck.rulesets.acw_river import standing
 from quarterdeck.rulesets.acw_river.commanders import gunnery, morale_minus, morale_plus, quality
 from quarterdeck.rulesets.acw_river.movement import effective_max, path_points
 from quarterdeck.rulesets.acw_river.setup import order_text
@@ -56,6 +57,9 @@ def hidden(state: State) -> list[Secret]:
             out.append(Secret(("plots", name), (name,)))
         if name in state.fire_orders:
             out.append(Secret(("fire_orders", name), (name,)))
+        if state.standing.get(name):
+            decoy = standing.decoy(state.standing[name])
+            out.append(Secret(("standing", name), (name,), decoy=decoy))
     out.append(Secret(("objective_deck",), ()))
     for n, mf in enumerate(state.minefields):
         if not set(state.sides) <= set(mf.known_to):
@@ -276,6 +280,10 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             ]
             entry["dealt"] = list(sd.dealt)
             entry["orders"] = {sid: order_text(o) for sid, o in sd.orders.items()}
+            # the side's own standing fire orders (standing.py), in words
+            entry["fire_orders"] = {
+                uid: standing.words(state, o) for uid, o in state.standing.get(name, {}).items()
+            }
             if sd.commander in state.commanders:
                 entry["commander"] = commander_view(state.commanders[sd.commander], seat, t)
         sides[name] = entry

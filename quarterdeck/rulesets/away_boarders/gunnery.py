@@ -387,7 +387,10 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     rake = rake_of(ship.pos, target) if count.range > 0 else ""
     dice = pf.dice
     terms = [
-        (f"for {count.guns} guns at range {count.range}", count.base),
+        (
+            f"for {count.guns} {'gun' if count.guns == 1 else 'guns'} at range {count.range}",
+            count.base,
+        ),
         ("shot weight", count.caliber),
         ("initial broadside", count.initial),
         ("rake", count.rake),
@@ -399,7 +402,9 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
     kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
     if kept:
-        terms.append((f"the random die's {pf.kept_face}, kept as one of them", -1))
+        # the kept die is read off the Damage Table too: say what it did
+        read = ex.damage_words(t, high, ship.load[pf.battery])[pf.kept_face - 1]
+        terms.append((f"the random die's {pf.kept_face}, kept as one of them ({read})", -1))
     rolled = max(0, dice - len(kept))
     faces = (
         list(

@@ -146,7 +146,9 @@ def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     )
     ctx: dict[str, Any] = {"step": "fire", "party": party.id}
     if ask.get("secret"):
-        ctx["secret"] = True
+        # asked only because unseen raiders have a target in reach: the
+        # defenders are not told a question was asked (core: unannounced)
+        ctx["secret"] = ctx["unannounced"] = True
     return Prompt(
         ask["seat"],
         f"Turn {state.turn}: {party.name}, {n} muskets: fire?{warn}",
@@ -460,7 +462,8 @@ def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
         f"Turn {state.turn}: the guns of {name} ({len(guns)} manned): fire?",
         R_CANNON,
         tuple(opts),
-        context={"step": "guns", "owner": owner},
+        context={"step": "guns", "owner": owner}
+        | ({"secret": True, "unannounced": True} if ask.get("secret") else {}),
     )
 
 

@@ -398,6 +398,7 @@ def apply_alongside(
     boat = state.boats[ask["boat"]]
     if answer == "cast-off":
         boat.alongside = ""
+        boat.toward = ""  # her form's row starts on her heading, not back to the ship's side
         roll_allowance(state, t, ctx, boat)
         state.rowing.append(boat.id)  # she rows with the rest of the side's boats
         return None
@@ -520,6 +521,7 @@ def apply_landed(
     boat = state.boats[ask["boat"]]
     if answer == "push-off":
         boat.landed = ""
+        boat.toward = ""  # her form's row starts on her heading, not back to the landing
         roll_allowance(state, t, ctx, boat)
         state.rowing.append(boat.id)  # she rows with the rest of the side's boats
         return None

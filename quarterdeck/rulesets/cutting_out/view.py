@@ -364,13 +364,22 @@ def harbour_map(v: dict[str, Any]) -> list[str]:
         tail = edge if v["exit"] == "east" else "|"
         out.append(f"{lead}{row}{tail}")
     out.append(border)
-    legend = "# land  S ship  B battery (+ its corners)  ~ beach  = mole"
+    marks = ["# land", "S ship", "B battery (+ its corners)", "~ beach", "= mole"]
     if any(f["where"] == "land" and f["tx"] is not None for f in v["figures"]):
-        legend += "  r/d a raider/defender ashore"
+        marks.append("r/d a raider/defender ashore")
     for n, b in enumerate(v["boats"]):
         if b["status"] == "afloat":
-            legend += f"  {n + 1} {b['name']}"
-    out.append(legend)
+            marks.append(f"{n + 1} {b['name']}")
+    # the legend kept to the map's width: a longer line pushed the deck beside
+    # it off a 120-column terminal, which then wrapped every row of both
+    line = ""
+    for mark in marks:
+        if line and len(line) + 2 + len(mark) > len(border):
+            out.append(line)
+            line = mark
+        else:
+            line = f"{line}  {mark}" if line else mark
+    out.append(line)
     if v["raiders_hidden"]:
         out.append("(the raiders have not been seen: their boats are not shown)")
     return out
@@ -418,7 +427,10 @@ def deck_map(v: dict[str, Any]) -> list[str]:
 
 def status_lines(v: dict[str, Any]) -> list[str]:
     out = [
-        f"Turn {v['turn']} of {v['turn_limit']} (dawn)  {v['step']}  {v['light_title']}"
+        f"Turn {v['turn']} of {v['turn_limit']}"
+        # a night raid ends at dawn; a daylight one when its time is up (victory.py)
+        + ("" if v["light"] == "day" else " before dawn")
+        + f"  {v['step']}  {v['light_title']}"
         + (f"  {v['event_words']}" if v["event"] else "")
     ]
     alarm = v["alarm"]

@@ -292,7 +292,9 @@ def need_terms(
     explanation: the face from visibility and the six-only conditions, then
     the stationary target's bonus."""
     need, why = need_against_ship(state, t, firer, target)
-    reasons = [w for w in why.split(", ") if w and w != "stationary target +1"]
+    # the game master's calls as a player says them ("reduced" visibility)
+    said = {"reduced": "reduced visibility", "excessive-smoke": "excessive smoke"}
+    reasons = [said.get(w, w) for w in why.split(", ") if w and w != "stationary target +1"]
     base = need + (0 if target.moving else t.fire.stationary_bonus)
     out = [("a die hits on" + (f" ({', '.join(reasons)})" if reasons else ""), base)]
     if not target.moving:
@@ -328,7 +330,13 @@ def roll_hits(
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
         goal=f"each die of {need} or more hits"
         + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
-        math=RollMath("count", target=need, dice=(("fire dice", dice),), target_terms=terms),
+        math=RollMath(
+            "count",
+            target=need,
+            dice=(("fire dice", dice),),
+            target_terms=terms,
+            divisor=divisor,
+        ),
     )
     raw = sum(1 for v in values if v >= need)
     return -(-raw // divisor)

@@ -268,7 +268,7 @@ def round_math(start: int, lost: int, dice: int, compared: int) -> RollMath:
     ``compared`` highest, highest first, against the enemy's; what made their
     number (the dice at the start of the action, those lost since, those
     mobilised back)."""
-    terms = [("boarding dice at the start of the action", start)]
+    terms = [(f"boarding {'die' if start == 1 else 'dice'} at the start of the action", start)]
     if lost:
         terms.append(("lost in earlier rounds", -lost))
     if dice != start - lost:
@@ -734,16 +734,21 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         return
     fouled = any(contact_active(state, a, target)[1] for a in attackers)
     n, why = attempt_dice(tables, state.sea, [*ships, defender], fouled)
+    face = tables.attempt.success_face
     values = ctx.roll(
         f"Boarding attempt, {names} against {defender.name} ({why})",
         n,
         R_ATTEMPT,
         seat=side_a,  # the attacker rolls the attempt
-        odds=lambda: f"needed any 6 on {n} dice: {attempt_success(n):.1%}",
-        goal="any 6 starts the action",
+        # any one die showing the face (a house rule may name another than
+        # 6: that face alone, as the check below reads it; the chance of
+        # one face is the same whichever it is)
+        odds=lambda: f"needed any {face} on {n} dice: {attempt_success(n):.1%}",
+        goal=f"any {face} starts the action",
         math=RollMath(
-            "any",
-            target=tables.attempt.success_face,
+            "any" if face == 6 else "faces",
+            target=face if face == 6 else None,
+            hits=() if face == 6 else (face,),
             dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
             limits=(tables.attempt.min_dice, tables.attempt.max_dice),
         )
@@ -753,7 +758,8 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     if tables.attempt.success_face not in values:
         if logging:
             ctx.log(
-                f"No 6: no boarding action develops; {names} may try again next turn", R_ATTEMPT
+                f"No {face}: no boarding action develops; {names} may try again next turn",
+                R_ATTEMPT,
             )
         return
     d_dice, d_why = side_dice(tables, state.sea, [defender], True, len(mob_d), logging)
@@ -827,12 +833,21 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     compared = tables.rounds.compared
     n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
     goal = f"the {n} highest oppose the enemy's {n} highest"
+    a_n, d_n = action.attacker_dice, action.defender_dice
+
+    def odds() -> str:
+        """The round's exact odds, for the log only (computed when logged)."""
+        from quarterdeck.odds.gundice import round_words  # it imports this module
+
+        return round_words(a_n, d_n, compared)
+
     action.last_attacker_roll = list(
         ctx.roll(
             f"Boarding round {action.rounds_fought}, {names}",
             action.attacker_dice,
             R_ACTION,
             seat=action.attacker_side,
+            odds=odds,
             goal=goal,
             math=round_math(
                 action.attacker_start, action.attacker_lost, action.attacker_dice, compared
@@ -845,6 +860,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             action.defender_dice,
             R_ACTION,
             seat=action.defender_side,
+            odds=odds,
             goal=goal,
             math=round_math(
                 action.defender_start, action.defender_lost, action.defender_dice, compared

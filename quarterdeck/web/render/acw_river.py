@@ -99,6 +99,19 @@ def _hull_points(ship: dict[str, Any], frame: Frame) -> str:
     return " ".join(frame.s(x, y) for x, y in pts)
 
 
+def _standing_line(unit: dict[str, Any], view: dict[str, Any]) -> str:
+    """A ship's or fort's standing fire order, on her own side's card only
+    (the view gives a side's orders to that side alone)."""
+    side = _dict(_dict(view.get("sides")).get(str(unit.get("side", ""))))
+    orders = side.get("fire_orders")
+    if not isinstance(orders, dict):
+        return ""
+    order = orders.get(str(unit.get("id", "")))
+    if not order:
+        return ""
+    return f'<p class="standing-order">standing fire order: {escape(str(order))}</p>'
+
+
 class AcwRiverRenderer:
     """The river table and the ship cards of ACW River and Coastal."""
 
@@ -495,6 +508,7 @@ class AcwRiverRenderer:
                     + (f"; {escape(str(cpv))} CPV" if cpv is not None else "")
                     + f"; {escape(_words(f.get('status', '')))}</p>"
                     + self._fort_sheet(f, view)
+                    + _standing_line(f, view)
                     + "</article>"
                 )
         return "".join(out)
@@ -612,5 +626,6 @@ class AcwRiverRenderer:
             + f"; turning {_num(s.get('turning')):g} in</p>"
             + (f'<p class="turns">{escape("; ".join(notes))}</p>' if notes else "")
             + (f'<p class="turns">{cap}</p>' if cap else "")
+            + _standing_line(s, view)
             + "</article>"
         )

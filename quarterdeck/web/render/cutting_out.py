@@ -561,7 +561,9 @@ class CuttingOutRenderer:
         if not event and view.get("event_title"):
             event = f"this turn: {view.get('event_title')}"
         items = [
-            f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')} (dawn)",
+            # a night raid ends at dawn; a daylight one when its time is up
+            f"Turn {view.get('turn', '')} of {view.get('turn_limit', '')}"
+            + ("" if view.get("light") == "day" else " before dawn"),
             str(view.get("step", "")),
             str(view.get("light_title", "")),
             event,

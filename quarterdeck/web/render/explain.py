@@ -59,10 +59,20 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
     elif "result" in data and data.get("unseen"):
         outcome = f'<p class="verdict">Result before the secret modifiers: {data["result"]}.</p>'
     elif "result" in data and data.get("tie"):
-        # a roll against another not yet rolled: its chance of beating it
+        # a roll against another not yet rolled: the other decides it (its
+        # explanation has the verdict); here, the chance of beating it
         outcome = (
-            f'<p class="verdict">Result: {data["result"]}; the chance of beating the other '
-            f"side's roll was {data['chance']} (a tie {data['tie']}).</p>"
+            f'<p class="verdict">Result: {data["result"]}. The other side\'s roll, after this '
+            "one in the log, decides it (its explanation says who won); before it was made, "
+            f"the chance of beating it was {data['chance']} (a tie {data['tie']}).</p>"
+        )
+    elif "result" in data and data.get("divisor"):
+        n, hits = int(data["made"]), int(data["result"])  # dice that hit, then the range
+        counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
+        outcome = (
+            f'<p class="verdict">{counted.capitalize()} made the target: '
+            f"{hits} {'hit' if hits == 1 else 'hits'} once divided by {data['divisor']}, "
+            "rounded up.</p>"
         )
     elif "result" in data and str(data.get("distribution_of", "")).startswith("the number of"):
         n = int(data["result"])  # dice that made the target, not a total

@@ -102,6 +102,18 @@ def _cell(value: Any) -> str:
     return escape(str(value).replace("_", " "))  # an id in a chart ("repair_hull") as words
 
 
+def _band_cell(value: Any) -> str:
+    """A cell under a range band: a roll needed there, 0 where the chart
+    prints n/a (the tables' convention for Cutting Out Party's small arms
+    and cannon: the weapon cannot hit at that range)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value == 0:
+            return "n/a"
+        if 1 <= value < 6:
+            return f"{value}-6"  # the lowest die that hits, as the chart prints it
+    return _cell(value)
+
+
 def _records(value: Any) -> bool:
     """Two or more records of plain values with the same kind of fields (the
     guns of a gunfire table), best read as a grid: a record a row."""
@@ -163,7 +175,7 @@ def _records_grid(
         for f in fields:
             if f in spread:
                 items = list(v.get(f) or [])
-                out += [_cell(items[n]) if n < len(items) else "" for n in range(spread[f])]
+                out += [_band_cell(items[n]) if n < len(items) else "" for n in range(spread[f])]
             else:
                 out.append(_cell(v.get(f, "")))
         return "".join(f"<td>{c}</td>" for c in out)
@@ -230,10 +242,11 @@ def _table(
         if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
             width = max(len(v) for v in value.values())
             head = columns if isinstance(columns, list) and len(columns) == width else None
+            cell = _band_cell if head and bands else _cell
             rows = "".join(
                 ("<tr class='house'>" if _changed((*here, str(k)), house) else "<tr>")
                 + f"<th>{escape(_words(str(k)))}</th>"
-                + "".join(f"<td>{_cell(c)}</td>" for c in v)
+                + "".join(f"<td>{cell(c)}</td>" for c in v)
                 + "</tr>"
                 for k, v in value.items()
             )

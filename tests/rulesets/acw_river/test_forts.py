@@ -258,7 +258,8 @@ def test_a_forts_order_sheet_stands_all_game_no_signal_changes_it() -> None:
         prompt = game.prompt_for("confederate")
         assert prompt is not None and prompt.context["turn"] == move
         names = [f.name for f in prompt.fields]
-        assert "g/order" in names and not any(n.startswith("fort") for n in names)
+        # the fort's standing fire order rides on the plot; its order sheet does not
+        assert "g/order" in names and "fort/order" not in names and "fort/standing" in names
         try:
             game.apply("confederate", still("confederate", **{"fort/order": "engage:h"}))
         except IllegalAnswer as exc:
@@ -267,8 +268,10 @@ def test_a_forts_order_sheet_stands_all_game_no_signal_changes_it() -> None:
             raise AssertionError("a new order for the fort was taken")
         game.apply("confederate", still("confederate", **{"g/order": "engage"}))
         game.apply("union", still("union"))
-        game.apply("confederate", {"g": "hold", "fort": "at:h"})
-        game.apply("union", {"h": "hold"})
+        ask = {"standing": "ask", "within": 0}
+        fire = {"g": "hold", "fort": "at:h"}
+        game.apply("confederate", {**fire, **{f"{u}/{k}": v for u in fire for k, v in ask.items()}})
+        game.apply("union", {"h": "hold", "h/standing": "ask", "h/within": 0})
         orders = game.state.sides["confederate"].orders
         assert (orders["g"].kind, orders["fort"].kind) == ("engage", "hold")
         h = game.state.ships["h"]

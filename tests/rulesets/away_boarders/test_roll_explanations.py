@@ -91,7 +91,21 @@ def test_4_3_the_random_modifier_die_and_the_damage_dice_read_off_the_tables() -
     assert fired["distribution_of"] == "one die"
 
 
+def test_4_2_one_gun_fired_alone_is_named_as_one_gun() -> None:
+    """One 6-pdr of the broadside at range 2: the Hit Table's base for 1 gun
+    (4.2 any or all of the guns; 4.3)."""
+    state = _duel(pg.step(P, 1, 2))
+    c, rs = state.ships["c"], state.ships["rs"]
+    log: list[LogEntry] = []
+    gunnery.open_fire(state, T, c, "port", rs, ctx(3, log=log), only="6-pdr", count=1)
+    gunnery.resolve_aim(state, T, False, ctx(6, 6, 6, 6, 6, log=log))
+    _modifier, fired = (explain(e) for e in _rolls(log))
+    assert fired["modifiers"][0]["what"] == "for 1 gun at range 2"
+
+
 def test_4_3_a_kept_random_die_is_named_among_the_damage_dice() -> None:
+    """The random die's 6 is kept as a Damage Die (4.3): fired high, the
+    Damage Table reads it as a rigging hit, and the explanation says so."""
     state = _duel(pg.step(P, 1, 2))
     c, rs = state.ships["c"], state.ships["rs"]
     log: list[LogEntry] = []
@@ -101,7 +115,7 @@ def test_4_3_a_kept_random_die_is_named_among_the_damage_dice() -> None:
     assert modifier["outcome"] == "one Damage Die more (this die, kept)"
     assert [(m["what"], m["value"]) for m in fired["modifiers"]][-2:] == [
         ("random modifier die", 1),
-        ("the random die's 6, kept as one of them", -1),
+        ("the random die's 6, kept as one of them (rigging hit)", -1),
     ]
     assert fired["outcome"].startswith("1: no effect")
 

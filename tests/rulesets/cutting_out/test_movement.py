@@ -70,6 +70,34 @@ def test_the_rowing_form_starts_each_boat_on_her_last_course_at_her_full_allowan
     assert (d["launch/inches"], d["cutter/inches"], d["jolly-boat/inches"]) == (11, 9, 9)
 
 
+def test_a_boat_that_casts_off_is_not_offered_the_ship_she_left_as_her_row() -> None:
+    """Movement: a boat alongside may cast off and row away; she rolls her
+    6 in plus a d6 (a 3) and joins the side's rowing form. The form's
+    suggested row (the program's) starts her on her heading, not back to the
+    boarding point she has just left (accepted, that row put her alongside
+    again, a turn from climbing); likewise a boat pushing off from a landing."""
+    from quarterdeck.rulesets.cutting_out import rowing
+
+    s = fresh(random_events=False)
+    s.turn = 2
+    ship = s.ships["corvette"]
+    launch, jolly = s.boats["launch"], s.boats["jolly-boat"]
+    launch.x, launch.y, launch.heading = harbour.alongside_spot(ship, T, "larboard-waist", launch)
+    launch.alongside, launch.alongside_turn = "corvette:larboard-waist", 1
+    launch.toward = "alongside:corvette:larboard-waist"
+    jolly.landed, jolly.landed_turn, jolly.toward = "south-beach", 1, "landing:south-beach"
+    ctx, _, dice = context([3, 5])
+    ask = {"kind": "alongside", "seat": "british", "boat": "launch"}
+    movement.apply_alongside(s, T, ctx, ask, "cast-off")
+    movement.apply_landed(s, T, ctx, {**ask, "kind": "landed", "boat": "jolly-boat"}, "push-off")
+    assert dice.remaining == 0 and s.rowing == ["launch", "jolly-boat"]
+    p = rowing.rowing_prompt(s, T, rowing.rowing_ask(s, "british", s.rowing))
+    d = p.context["defaults"]
+    assert (d["launch/inches"], d["jolly-boat/inches"]) == (9, 11)
+    assert d["launch/toward"] == f"heading:{round(ship.heading) % 360}"
+    assert d["jolly-boat/toward"].startswith("heading:")
+
+
 def test_a_row_over_its_boats_allowance_is_refused_and_changes_nothing() -> None:
     """Movement: no boat rows more than her 6 in plus her die. A form with
     one row over its allowance is refused whole, with an error naming the

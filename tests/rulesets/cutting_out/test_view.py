@@ -95,6 +95,20 @@ def test_the_deck_cut_out_is_drawn_beside_the_harbour() -> None:
     assert "Harbour 72 x 48 in" in lines[0] and "the corvette's deck (bow up)" in lines[0]
 
 
+def test_the_terminal_status_says_a_night_raid_ends_at_dawn_a_daylight_one_does_not() -> None:
+    """The game ends after its last turn: at dawn by night, when time is up
+    by day (Sample Game: play continues until the ship is out, sunk or
+    retaken; this project's turn limit). The status line said "(dawn)" in
+    either light, as if dawn were now."""
+    night = fresh(random_events=False)
+    night.turn = 3
+    assert "Turn 3 of 20 before dawn  " in g_render(night, "british")
+    day = fresh(random_events=False, light="day")
+    day.turn = 3
+    seen = g_render(day, "british")
+    assert "Turn 3 of 20  " in seen and "dawn" not in seen
+
+
 def test_an_umpire_seat_sets_the_hull_points_before_the_game() -> None:
     sides = [
         *scenario_data("sample-game")["sides"],
@@ -180,3 +194,44 @@ def test_the_terminal_harbour_legend_names_every_mark_on_the_map() -> None:
     assert any("+" in row for row in rows)
     assert "B battery (+ its corners)" in picture
     assert "r/d a raider/defender ashore" in picture
+
+
+def test_the_terminal_harbour_and_deck_fit_a_120_column_terminal() -> None:
+    """The harbour map (72 in at a column an inch) with the deck cut-out
+    beside it: the legend under the map is kept to the map's width (one
+    long legend line widened the harbour block to 118 columns, and the
+    terminal wrapped every row of the map and the deck into each other)."""
+    g = game(random_events=False, dice=ScriptedDice([6, 6, 6]))
+    picture = g_render(g.state, "british")
+    drawing = picture.split("\n\n")[0].splitlines()
+    assert max(len(line) for line in drawing) <= 116  # 120 less the panel's borders
+    legend = "\n".join(drawing)
+    for mark in ("# land", "r/d a raider/defender ashore", "1 the launch", "3 the jolly boat"):
+        assert mark in legend
+
+
+def test_the_defender_cannot_tell_one_rowing_form_from_another_while_unseen() -> None:
+    """Defender attempts to spot: until a lookout sees them, the raiders'
+    rows are theirs alone. Two different answers to the raiders' rowing
+    form (every boat east at her whole allowance; or the launch for the
+    corvette, the cutter north, the jolly boat still), the spotting die a 1
+    in both: what the defenders see (their view with its log, the terminal
+    picture, their prompt) is the same, up to the raiders' next form."""
+    seen = []
+    for answer in (
+        {"launch": ("heading:90", 10), "cutter": ("heading:90", 12), "jolly-boat": ("exit", 0)},
+        {"launch": ("alongside:corvette:larboard-waist", 7), "cutter": ("heading:0", 12)},
+    ):
+        g = game(random_events=False, dice=ScriptedDice([4, 6, 2, 1, 3, 3, 3]))
+        p = g.prompt()
+        g.apply("british", rows(p, answer, ("heading:90", 0)))
+        p = g.prompt()
+        assert p is not None and p.seat == "british" and g.state.turn == 2
+        assert not g.state.detected
+        prompt = g.prompt_for("french")
+        seen.append(
+            json.dumps(g.view("french"), sort_keys=True, default=str)
+            + RULESET.render(g.state, "french")
+            + (json.dumps(prompt.to_json(), sort_keys=True) if prompt else "")
+        )
+    assert seen[0] == seen[1]

@@ -26,8 +26,9 @@ def _mods(out: dict[str, Any]) -> list[tuple[str, int, str]]:
 
 
 def test_captains_morale_names_what_made_the_number_needed() -> None:
-    """Morale 12, anchored -1: three dice need 11 or less (135 in 216); 4 4 4
-    is one over: shaken, a point of morale lost (Captain's Morale)."""
+    """Morale 12, anchored -1: 11; one over still passes with a point of
+    morale lost, so three dice pass on 12 or less (160 in 216); 4 4 4 is one
+    over: shaken, a point of morale lost (Captain's Morale)."""
     s = ship("ic", anchored=True)
     d = Dice([[4, 4, 4]])
     assert damage.morale_check(state([s]), T, d.ctx, s, "test") == "shaken"
@@ -35,12 +36,17 @@ def test_captains_morale_names_what_made_the_number_needed() -> None:
     assert _mods(out) == [
         ("the captain's morale", 12, "the number needed"),
         ("anchored", -1, "the number needed"),
+        ("1 over still passes (with morale lost)", 1, "the number needed"),
     ]
-    assert out["result"] == 12 and out["success"] is False
-    assert out["chance_exact"] == "5/8" and out["outcome"] == "shaken, morale -1"
+    assert out["result"] == 12 and out["success"] is True
+    assert out["chance_exact"] == "20/27" and out["outcome"] == "shaken, morale -1"
     assert (
-        "Without anchored (-1 to the number needed): 12 needed, chance 74.1% instead of "
-        "62.5%; these dice would have succeeded." in out["changes"]
+        "Without anchored (-1 to the number needed): 13 needed, chance 83.8% instead of "
+        "74.1%; these dice would have succeeded." in out["changes"]
+    )
+    assert (
+        "Without 1 over still passes (with morale lost) (+1 to the number needed): 11 "
+        "needed, chance 62.5% instead of 74.1%; these dice would have failed." in out["changes"]
     )
 
 
@@ -56,6 +62,14 @@ def test_boarding_is_strength_times_a_die_against_the_others() -> None:
     assert iron_city["tie_exact"] == "0/1"  # 86 a = 36 b has no answer on two dice
     assert selma["result"] == 216 and selma["success"] is True
     assert selma["chance_exact"] == "1/3"
+    # the strength each die is multiplied by is said, and what Selma's die
+    # had to be: 36 x 5 = 180 beats 172, 36 x 4 = 144 does not
+    assert iron_city["words"].startswith(
+        "Roll 1 die: the die is multiplied by 86 and set against the other side's roll"
+    )
+    assert selma["changes"] == [
+        "Against the other side's 172, a die of 5, 6 won, 1-4 lost (each pip counts 36)."
+    ]
 
 
 def test_initiative_a_die_and_its_modifiers_against_the_other_sides() -> None:
@@ -130,6 +144,55 @@ def test_fire_at_a_stationary_ship_names_the_bonus_to_the_number_needed() -> Non
         ("stationary target", -T.fire.stationary_bonus, "the number needed"),
     ]
     assert out["result"] == 2
+
+
+def test_fire_at_long_range_explains_the_hits_after_dividing_by_three() -> None:
+    """Two dice at a stationary ship at long range (Firing: a third of the
+    hits, rounded up): 3+ to hit, 5 and 3 are two dice that hit, one hit.
+    Any die that hits makes a hit, 8 times in 9; without the stationary
+    bonus (4+) 3 times in 4, and these dice would still have made one."""
+    a = ship("ic", x=10, y=10)
+    b = ship("sel", "selma", "confederate", x=10, y=38, moving=False)
+    d = Dice([[5, 3]])
+    shot = fire.Shot(target="sel", kind="ship", inches=28.0, divisor=3)
+    fire.fire_at(
+        state([a, b]),
+        T,
+        d.ctx,
+        side="union",
+        name="Iron City",
+        weight="normal",
+        dice=2,
+        shot=shot,
+        firer=a,
+    )
+    out = _explained(d)[0]
+    assert out["result"] == 1 and out["made"] == 2 and out["divisor"] == 3
+    assert [(r["value"], r["exact"]) for r in out["distribution"]] == [(0, "1/9"), (1, "8/9")]
+    assert out["changes"] == [
+        "2 successes, 1 hit against 0.89 hits on average.",
+        "Without stationary target (-1 to the number needed): 0.75 hits on average instead of "
+        "0.89; these dice would have made 1 success, 1 hit.",
+    ]
+    from quarterdeck.web.render.explain import explanation
+
+    assert "2 dice made the target: 1 hit once divided by 3, rounded up." in explanation(out)
+
+
+def test_fire_in_reduced_visibility_names_the_call_as_a_player_says_it() -> None:
+    """The game master calls reduced visibility: 5 or 6 to hit (Firing)."""
+    a = ship("ic", x=10, y=10)
+    b = ship("sel", "selma", "confederate", x=10, y=20)
+    st = state([a, b])
+    rules.set_events(st, ["reduced"])
+    d = Dice([[5, 4]])
+    shot = fire.Shot(target="sel", kind="ship", inches=10.0, divisor=1)
+    fire.fire_at(
+        st, T, d.ctx, side="union", name="Iron City", weight="normal", dice=2, shot=shot, firer=a
+    )
+    out = _explained(d)[0]
+    assert _mods(out)[1] == ("a die hits on (reduced visibility)", 5, "the number needed")
+    assert out["result"] == 1
 
 
 def test_every_roll_of_whole_games_carries_its_reading() -> None:

@@ -63,6 +63,48 @@ def test_5_2_a_boarding_round_reads_the_three_highest_and_says_what_made_the_dic
     assert first["distribution"][-1]["exact"] == "91/216"
 
 
+def test_5_2_three_dice_against_one_add_up_against_it_so_lose_15_and_tie_20_in_1296() -> None:
+    """Three dice against one: the two unopposed dice add to the compared
+    one, so the three are summed against a die (5.2). A sum of 3 loses to a
+    4, 5 or 6; 4 (3 ways) to a 5 or 6; 5 (6 ways) to a 6: 15 in 1296. Ties:
+    1 + 3 + 6 + 10 ways for a die of 3 to 6: 20 in 1296."""
+    from fractions import Fraction
+
+    from quarterdeck.odds.gundice import round_odds, round_words
+
+    odds = round_odds(3, 1)
+    assert odds[(1, 0)] == Fraction(15, 1296)
+    assert odds[(0, 0)] == Fraction(20, 1296)
+    assert odds[(0, 1)] == Fraction(1261, 1296)
+    assert round_words(3, 1).startswith(
+        "3 against 1 die this round: defenders lose more 97.3%, attackers more 1.2%, "
+        "as many 1.5%; ship taken this round 97.3%; capture in the end"
+    )
+
+
+def test_5_2_both_rolls_of_a_round_carry_the_rounds_exact_odds() -> None:
+    """3 dice against 4, as in the round above: the defenders lose more dice
+    27.9%, the attackers 59.7% (5.2); the same odds on both sides' rolls."""
+    game = start(duel(a={"gun_dice": 30}, b={"gun_dice": 30}))
+    game.dice = ScriptedDice([[6, 1]])
+    answer(game, ("a", "yes"), ("b", "yes"), ("a", "board:y"), ("b", "none"))
+    game.dice = ScriptedDice([[6, 6, 1], [5, 5, 5, 2]])
+    answer(game, ("a", "fight"))
+    x, y = _explained(game, "Boarding round 1")
+    assert x["odds"] == y["odds"]
+    assert x["odds"] == (
+        "3 against 4 dice this round: defenders lose more 27.9%, attackers more 59.7%, "
+        "as many 12.4%; capture in the end 22.7% (no call-off or replaced die; spare dice "
+        "placed to best effect)"
+    )
+
+
+def test_5_2_a_side_of_one_boarding_die_is_worded_as_one_die() -> None:
+    from quarterdeck.rulesets.gundice_boarding.rules import round_math
+
+    assert round_math(1, 0, 1, 3).dice == (("boarding die at the start of the action", 1),)
+
+
 def test_5_2_the_attempt_names_each_dice_modifier() -> None:
     game = start(duel(a={"gun_dice": 0}, b={"gun_dice": 0}, fouled=True))
     game.dice = ScriptedDice([[1, 2, 6]])
@@ -73,6 +115,37 @@ def test_5_2_the_attempt_names_each_dice_modifier() -> None:
         ("fouled", 1),
     ]
     assert attempt["success"] is True and attempt["chance"] == "42.1%"
+
+
+def test_5_2_a_house_rule_attempt_face_is_the_face_the_explanation_counts() -> None:
+    """A house rule names 5 as the attempt's face (tables [attempt]
+    success_face): the rule starts an action on a 5 only, so 1 2 3 6 on
+    four dice (2 to start, fouled +2) starts none; the explanation counts
+    the 5 alone, 671 times in 1296, and says so in its goal and odds."""
+    from quarterdeck.core.scenario import build
+
+    data = {
+        "id": "house-attempt",
+        "ruleset": "gundice-boarding",
+        "title": "House attempt",
+        "turn_limit": 6,
+        "sea": "calm",
+        "sides": [{"name": "a", "title": "A"}, {"name": "b", "title": "B"}],
+        "ships": [
+            {"ship": "captain", "crew": "C", "id": "x", "side": "a", "gun_dice": 0},
+            {"ship": "captain", "crew": "C", "id": "y", "side": "b", "gun_dice": 0},
+        ],
+        "contacts": [{"ships": ["x", "y"], "fouled": True}],
+        "house_rules": {"attempt": {"success_face": 5, "fouled": 2, "max_dice": 4}},
+    }
+    game = start(build(data, "test scenario"))
+    game.dice = ScriptedDice([[1, 2, 3, 6]])
+    answer(game, ("a", "board:y"), ("b", "none"))
+    (attempt,) = _explained(game, "Boarding attempt")
+    assert attempt["success"] is False and attempt["chance_exact"] == "671/1296"
+    assert "the faces that count: 5; any 5 starts the action" in attempt["words"]
+    assert attempt["odds"] == "needed any 5 on 4 dice: 51.8%"
+    assert any(e.text.startswith("No 5: no boarding action develops") for e in game.log)
 
 
 def test_every_roll_of_a_whole_game_carries_its_reading() -> None:
