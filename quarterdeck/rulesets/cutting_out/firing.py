@@ -311,12 +311,20 @@ def gun_ready(state: State, gun: Gun) -> bool:
     )
 
 
-def gun_groups(state: State, t: Tables, side: str, pts: dict[str, Vec] | None = None) -> list[str]:
-    """The batteries and ships whose guns ``side`` may fire this turn."""
+def gun_groups(
+    state: State,
+    t: Tables,
+    side: str,
+    pts: dict[str, Vec] | None = None,
+    manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
+) -> list[str]:
+    """The batteries and ships whose guns ``side`` may fire this turn
+    (``manned``: :func:`crews`, where the caller has it)."""
     if pts is None:
         pts = harbour.points(state)
     out: list[str] = []
-    manned = crews(state, t, pts)
+    if manned is None:
+        manned = crews(state, t, pts)
     for gun in state.guns.values():
         if not gun_ready(state, gun):
             continue
@@ -340,9 +348,15 @@ def _timer_party(state: State, gun: Gun) -> Party:
 
 
 def group_guns(
-    state: State, t: Tables, owner: str, side: str, pts: dict[str, Vec] | None = None
+    state: State,
+    t: Tables,
+    owner: str,
+    side: str,
+    pts: dict[str, Vec] | None = None,
+    manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
 ) -> list[Gun]:
-    manned = crews(state, t, pts)
+    if manned is None:
+        manned = crews(state, t, pts)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):
@@ -683,12 +697,17 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             continue
         if arms_targets(state, t, party, pts):
             units.append(f"arms:{party.id}")
-    for key in gun_groups(state, t, side, pts):
+    # the state does not change in this search: the crews and the targets once
+    manned = crews(state, t, pts)
+    aims: list[tuple[str, str, str]] | None = None
+    for key in gun_groups(state, t, side, pts, manned):
         owner = key.split(":", 1)[1]
-        guns = group_guns(state, t, owner, side, pts)
+        guns = group_guns(state, t, owner, side, pts, manned)
+        if aims is None:
+            aims = cannon_targets(state, t, side)
         if any(
             can_fire(state, t, g, tid, side, grape)
-            for tid, _, _ in cannon_targets(state, t, side)
+            for tid, _, _ in aims
             for g in guns
             for grape in (False, True)
         ):
