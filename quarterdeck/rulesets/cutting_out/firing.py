@@ -16,6 +16,7 @@ moonless -1, bright moon +1, day +2). Swivels must fire grape at figures.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from shapely.geometry import Point, Polygon
@@ -118,10 +119,18 @@ def arms_targets(
     """Enemy parties within range of the party's muskets: how many figures."""
     if pts is None:
         pts = harbour.points(state)
-    shots = [s for s in shooters(state, t, party) if s.id in pts]
     found: dict[str, int] = {}
+    for target in _in_range(state, t, party, pts):
+        found[target.party] = found.get(target.party, 0) + 1
+    return found
+
+
+def _in_range(state: State, t: Tables, party: Party, pts: dict[str, Vec]) -> Iterator[Figure]:
+    """The enemy figures within range of the party's muskets, one by one
+    (:func:`arms_targets` counts them; the fire step asks only for a first)."""
+    shots = [s for s in shooters(state, t, party) if s.id in pts]
     if not shots:
-        return found
+        return
     reach = t.small_arms.reach + 1e-9
     for target in targets_of(state, party.side):
         tp = pts.get(target.id)
@@ -129,8 +138,7 @@ def arms_targets(
             continue
         near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
         if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
-            found[target.party] = found.get(target.party, 0) + 1
-    return found
+            yield target
 
 
 def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
@@ -695,7 +703,7 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             continue
         if side == state.defenders and not state.detected:
             continue
-        if arms_targets(state, t, party, pts):
+        if next(_in_range(state, t, party, pts), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
     # the state does not change in this search: the crews and the targets once
     manned = crews(state, t, pts)
