@@ -45,12 +45,17 @@ class RollMath:
     ``any`` and ``count``. ``dice``: (what, value) that made the number of
     dice, with ``limits`` (fewest, most) where the rules bound it.
     ``outcomes``: (lowest result, words) read in order, the last that the
-    result reaches applying (a chart's rows).
+    result reaches applying (a chart's rows; the first row also takes any
+    result below it).
     ``secret``: modifiers only some seats know, each (what, value, the seats
     that know it; an umpire knows them all), such as a captain's secret die.
     They count like ``modifiers``. A log shows each seat the roll as that
     seat knows it (:meth:`for_viewer`): a modifier it may not know is taken
     out and only counted in ``unseen`` (the seats that know it).
+    ``per_die``: for ``each``, where every die does its own work (a die for
+    each musket, a coloured die for each quality, the table then its line),
+    (what the die is for, how it is read) in the order the dice fell; each
+    die is then explained by its own math (a one-die roll).
     """
 
     how: How = "sum"
@@ -62,6 +67,7 @@ class RollMath:
     outcomes: tuple[tuple[int, str], ...] = ()
     secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     unseen: tuple[tuple[str, ...], ...] = ()
+    per_die: tuple[tuple[str, RollMath], ...] = ()
 
     @property
     def known(self) -> tuple[tuple[str, int], ...]:
@@ -75,11 +81,12 @@ class RollMath:
 
         from quarterdeck.core.hidden import sees
 
+        per_die = tuple((what, m.for_viewer(viewer)) for what, m in self.per_die)
         if not self.secret:
-            return self
+            return replace(self, per_die=per_die) if per_die != self.per_die else self
         shown = tuple(m for m in self.secret if sees(viewer, m[2]))
         hidden = tuple(m[2] for m in self.secret if not sees(viewer, m[2]))
-        return replace(self, secret=shown, unseen=self.unseen + hidden)
+        return replace(self, secret=shown, unseen=self.unseen + hidden, per_die=per_die)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -99,6 +106,8 @@ class RollMath:
             out["secret"] = [[a, b, list(c)] for a, b, c in self.secret]
         if self.unseen:
             out["unseen"] = [list(c) for c in self.unseen]
+        if self.per_die:
+            out["per_die"] = [[what, m.to_json()] for what, m in self.per_die]
         return out
 
     @classmethod
@@ -119,7 +128,18 @@ class RollMath:
                 (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
             ),
             unseen=tuple(tuple(str(x) for x in c) for c in data.get("unseen", [])),
+            per_die=tuple((str(a), cls.from_json(b)) for a, b in data.get("per_die", [])),
         )
+
+
+def chart(faces: Iterable[str], first: int = 1) -> tuple[tuple[int, str], ...]:
+    """A chart read off one die (a word for each face, from ``first`` up) as
+    ``outcomes``: runs of faces that say the same are one row."""
+    out: list[tuple[int, str]] = []
+    for n, words in enumerate(faces, first):
+        if not out or out[-1][1] != words:
+            out.append((n, words))
+    return tuple(out)
 
 
 # -- exact distributions ------------------------------------------------------
@@ -217,8 +237,11 @@ def succeeded(math: RollMath, result: int) -> bool | None:
 
 
 def outcome_words(math: RollMath, result: int) -> str:
-    words = ""
-    for low, text in sorted(math.outcomes):
+    """The chart row the result reaches; a result below the first row reads
+    as the first (a chart's first row is "this or less")."""
+    rows = sorted(math.outcomes)
+    words = rows[0][1] if rows else ""
+    for low, text in rows:
         if result >= low:
             words = text
     return words
@@ -333,7 +356,18 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["outcome"] = ""
         out["changes"] = []
         out["distribution_of"] += " without the secret modifiers"
+    if math.per_die:
+        out["per_die"] = [
+            _one_die(what, m, v, sides) for (what, m), v in zip(math.per_die, values, strict=False)
+        ]
     return out
+
+
+def _one_die(what: str, math: RollMath, value: int, sides: int) -> dict[str, Any]:
+    """One die of an ``each`` roll, explained by its own math."""
+    one = explain({"text": what, "values": [value], "sides": sides, "math": math.to_json()})
+    keep = ("words", "modifiers", "result", "outcome", "success", "chance", "changes", "unseen")
+    return {"what": what, "value": value} | {k: one[k] for k in keep if k in one}
 
 
 def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:

@@ -61,6 +61,7 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         outcome = f'<p class="verdict">Result: {data["result"]}.</p>'
     if data.get("outcome"):
         outcome += f"<p>{say(data['outcome'])}</p>"
+    each = "".join(_die(d, say) for d in data.get("per_die", []))
     highest = ""
     if data.get("highest"):
         cells = "".join(
@@ -80,6 +81,7 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         f" <span>{escape(data.get('dice', ''))}</span></div>"
         f'<p class="words">{say(data.get("words", ""))}</p>'
         + outcome
+        + (f'<h3>Each die</h3><ol class="per-die">{each}</ol>' if each else "")
         + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
         + odds
         + f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
@@ -88,6 +90,28 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         + highest
         + (f"<h3>What would have changed it</h3><ul>{changes}</ul>" if changes else "")
     )
+
+
+def _die(d: dict[str, Any], say: Any) -> str:
+    """One die of a roll whose dice each do their own work: what it was for,
+    what it threw, its modifiers, and what it gave."""
+    mods = ", ".join(
+        f"{m['value']:+d} {say(m['what'])}"
+        + (f" (secret: {say(', '.join(m['secret']))})" if m.get("secret") else "")
+        for m in d.get("modifiers", [])
+        if not m.get("base")
+    )
+    said = f"<b>{say(d['what'])}</b>: threw {d['value']}"
+    if mods:
+        said += f" {mods} = {d.get('result', d['value'])}"
+    if d.get("success") is not None:
+        said += ", made it" if d["success"] else ", missed"
+        said += f" (chance {d['chance']})" if d.get("chance") else ""
+    if d.get("outcome"):
+        said += f": {say(d['outcome'])}"
+    if d.get("unseen"):
+        said += " <small>(with a secret modifier this seat cannot know)</small>"
+    return f"<li>{said}</li>"
 
 
 def _pct(chance: str) -> float:
