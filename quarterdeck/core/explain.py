@@ -142,6 +142,42 @@ def chart(faces: Iterable[str], first: int = 1) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
+# -- the common shapes of a roll ---------------------------------------------
+
+
+def at_least(
+    need: int,
+    *modifiers: tuple[str, int],
+    secret: Iterable[tuple[str, int, tuple[str, ...]]] = (),
+    outcomes: tuple[tuple[int, str], ...] = (),
+) -> RollMath:
+    """The dice (one, or their total) and the modifiers against ``need`` or
+    more; a modifier of nothing is left out."""
+    return RollMath(
+        "sum",
+        target=need,
+        modifiers=tuple(m for m in modifiers if m[1]),
+        secret=tuple(m for m in secret if m[1]),
+        outcomes=outcomes,
+    )
+
+
+def at_most(need: int, outcomes: tuple[tuple[int, str], ...] = ()) -> RollMath:
+    """One die that does its work on ``need`` or less."""
+    return RollMath("sum", target=need, at_most=True, outcomes=outcomes)
+
+
+def faces(words: Iterable[object]) -> RollMath:
+    """One die read off a printed chart: a word (or number) for each face."""
+    return RollMath("sum", outcomes=chart(str(w) for w in words))
+
+
+def total(*modifiers: tuple[str, int]) -> RollMath:
+    """The dice added, a number the rule uses as it stands (feet, inches,
+    guns, crew)."""
+    return RollMath("sum", modifiers=tuple(m for m in modifiers if m[1]))
+
+
 # -- exact distributions ------------------------------------------------------
 
 

@@ -19,9 +19,9 @@ Anchor: one CPV weighs or drops anchor (no loss), and only when stopped.
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath
+from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.core.geometry import bearing, distance, unit
-from quarterdeck.rulesets.acw_river.dice import at_least, fight, roll
+from quarterdeck.rulesets.acw_river.dice import fight, roll
 from quarterdeck.rulesets.acw_river.state import Fort, Party, Place, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import distance_to_land, hull

@@ -28,9 +28,9 @@ from __future__ import annotations
 import math
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath
+from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.core.geometry import angle_diff, bearing, distance
-from quarterdeck.rulesets.acw_river.dice import at_least, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.movement import project, speed_limits
 from quarterdeck.rulesets.acw_river.state import Commander, Dice, Helm, Order, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Band, DiceTable, Tables

@@ -14,8 +14,8 @@ SPV left she sinks.
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath
-from quarterdeck.rulesets.acw_river.dice import at_least, at_most, faces, roll
+from quarterdeck.core.explain import RollMath, at_least, at_most, faces
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Effect, Feature, Fire, Gun, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull

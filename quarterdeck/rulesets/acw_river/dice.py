@@ -8,11 +8,11 @@ two functions, which keep the rule set's calls in one shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath, chart
+from quarterdeck.core.explain import RollMath
 
 
 def roll(
@@ -32,39 +32,6 @@ def roll(
     roll says it; a function of the dice where one die picks the chart the
     next is read on)."""
     return ctx.roll(label, count, rule, sides, seat=seat, goal=goal, secret=secret, math=math)
-
-
-def at_least(
-    need: int,
-    *modifiers: tuple[str, int],
-    secret: Iterable[tuple[str, int, tuple[str, ...]]] = (),
-    outcomes: tuple[tuple[int, str], ...] = (),
-) -> RollMath:
-    """One die (or the total of the dice) and its modifiers against ``need``
-    or more; modifiers of nothing are left out."""
-    return RollMath(
-        "sum",
-        target=need,
-        modifiers=tuple(m for m in modifiers if m[1]),
-        secret=tuple(m for m in secret if m[1]),
-        outcomes=outcomes,
-    )
-
-
-def at_most(need: int, outcomes: tuple[tuple[int, str], ...] = ()) -> RollMath:
-    """One die that does its work on ``need`` or less."""
-    return RollMath("sum", target=need, at_most=True, outcomes=outcomes)
-
-
-def faces(words: Iterable[object]) -> RollMath:
-    """One die read off a printed chart: a word (or number) for each face."""
-    return RollMath("sum", outcomes=chart(str(w) for w in words))
-
-
-def total(*modifiers: tuple[str, int]) -> RollMath:
-    """The dice added, a number the rule uses as it stands (feet, inches,
-    guns, crew)."""
-    return RollMath("sum", modifiers=tuple(m for m in modifiers if m[1]))
 
 
 def fight(count: int, each: str) -> RollMath:

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least
 from quarterdeck.rulesets.acw_river.damage import sink
-from quarterdeck.rulesets.acw_river.dice import at_least, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fire, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for

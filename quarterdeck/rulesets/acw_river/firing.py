@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath
+from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import Pose, angle_diff, distance
 from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
 from quarterdeck.rulesets.acw_river.damage import (
@@ -31,7 +31,7 @@ from quarterdeck.rulesets.acw_river.damage import (
     gunfire_hit,
     trigger,
 )
-from quarterdeck.rulesets.acw_river.dice import at_least, faces, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fort, Gun, Place, Ship, State, Turret
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull

@@ -21,8 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least, faces
 from quarterdeck.core.geometry import distance
-from quarterdeck.rulesets.acw_river.dice import at_least, faces, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fort, Place, Ship, State
 from quarterdeck.rulesets.acw_river.tables import MortarLine, Tables
 from quarterdeck.rulesets.acw_river.terrain import hull

@@ -18,9 +18,10 @@ moves after she sank).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least, at_most
 from quarterdeck.core.geometry import Pose
 from quarterdeck.rulesets.acw_river.damage import trigger
-from quarterdeck.rulesets.acw_river.dice import at_least, at_most, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Aground, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Stuck, Tables
 from quarterdeck.rulesets.acw_river.terrain import hull

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath
+from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.rulesets.acw_river.commanders import (
     in_command,
     morale_minus,
@@ -24,7 +24,7 @@ from quarterdeck.rulesets.acw_river.commanders import (
     quality,
 )
 from quarterdeck.rulesets.acw_river.damage import abandon, can_fire_gun
-from quarterdeck.rulesets.acw_river.dice import at_least, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.movement import effective_max
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables

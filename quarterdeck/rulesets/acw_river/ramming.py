@@ -21,7 +21,7 @@ locked together (and go down together).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import RollMath
+from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import angle_diff
 from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
 from quarterdeck.rulesets.acw_river.damage import (
@@ -30,7 +30,7 @@ from quarterdeck.rulesets.acw_river.damage import (
     lose_cpv,
     lose_spv,
 )
-from quarterdeck.rulesets.acw_river.dice import at_least, faces, roll
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for

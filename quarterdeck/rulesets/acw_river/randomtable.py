@@ -31,8 +31,9 @@ from typing import Any, Literal
 
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import total
 from quarterdeck.core.prompts import Field, Option, Prompt
-from quarterdeck.rulesets.acw_river.dice import draw, roll, total
+from quarterdeck.rulesets.acw_river.dice import draw, roll
 from quarterdeck.rulesets.acw_river.setup import circle, deploy, roll_weather
 from quarterdeck.rulesets.acw_river.state import (
     Aground,

@@ -14,10 +14,11 @@ import math
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.explain import at_least, faces, total
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.acw_river.commanders import roll_commander
-from quarterdeck.rulesets.acw_river.dice import at_least, faces, roll, total
+from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.scenario import (
     AcwScenario,
     FeatureSpec,
