@@ -114,6 +114,12 @@ def ship_modifiers(state: State, ship: Ship, t: Tables) -> list[Modifier]:
 
 
 def fort_modifiers(state: State, fort: Fort, t: Tables) -> list[Modifier]:
+    """Every modifier of a fort's test, all its own side's to know: its CPV
+    is hidden from the enemy, and so is its commander's die."""
+    return [Modifier(x.why, x.value, True) for x in _fort_modifiers(state, fort, t)]
+
+
+def _fort_modifiers(state: State, fort: Fort, t: Tables) -> list[Modifier]:
     m = t.morale
     out: list[Modifier] = []
     lost = fort.cpv_start - sum(fort.cpv)
