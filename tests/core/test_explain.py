@@ -170,3 +170,87 @@ def test_the_explanation_dialog_marks_secret_modifiers_and_what_is_left_out() ->
     other = explanation(explain(log[0].to_json("usa")))
     assert "command die" not in other and "secret" in other
     assert "Result before the secret modifiers: 6." in other
+
+
+def test_a_die_chart_collapses_runs_of_the_same_words_into_rows() -> None:
+    from quarterdeck.core.explain import chart
+
+    assert chart(["none", "none", "ram", "ram", "stack", "none"]) == (
+        (1, "none"),
+        (3, "ram"),
+        (5, "stack"),
+        (6, "none"),
+    )
+
+
+def test_a_result_below_a_charts_first_row_reads_as_the_first_row() -> None:
+    """A morale total can fall below 1: the chart's first row ("2 or less:
+    surrender") takes it."""
+    math = RollMath("sum", modifiers=(("shaken", -3),), outcomes=((2, "surrender"), (3, "steady")))
+    out = explain({"text": "x: rolled 1", "values": [1], "sides": 6, "math": math.to_json()})
+    assert out["result"] == -2 and out["outcome"] == "surrender"
+
+
+def test_each_die_of_a_roll_explained_by_its_own_math_secret_ones_per_seat() -> None:
+    """Two muskets: the first needs 4 with the moon +1, the second 5 and a
+    secret -1 known to the raiders; 3 and 6 thrown. The raiders read both
+    dice whole; the defenders the second without the modifier, unjudged."""
+    from quarterdeck.core.explain import at_least
+
+    math = RollMath(
+        "each",
+        per_die=(
+            ("first musket", at_least(4, ("the moon", 1), outcomes=((3, "miss"), (4, "kill")))),
+            ("second musket", at_least(5, secret=[("in the dark", -1, ("raiders",))])),
+        ),
+    )
+    log: list[LogEntry] = []
+    Context(ScriptedDice([3, 6]), log.append).roll("Muskets", 2, "SA", seat="r", math=math)
+    own = explain(log[0].to_json("raiders"))
+    first, second = own["per_die"]
+    assert (first["what"], first["value"], first["result"]) == ("first musket", 3, 4)
+    assert (first["success"], first["chance"], first["outcome"]) == (True, "66.7%", "kill")
+    assert (second["result"], second["success"], second["chance"]) == (5, True, "16.7%")
+    assert RollMath.from_json(log[0].to_json()["math"]) == math
+
+    other = explain(log[0].to_json("defenders"))
+    assert "in the dark" not in str(log[0].to_json("defenders"))
+    assert other["per_die"][0]["success"] is True
+    assert other["per_die"][1]["success"] is None and other["per_die"][1]["result"] == 6
+    assert other["per_die"][1]["unseen"] == {"count": 1, "known_to": ["raiders"]}
+
+
+def test_math_given_as_a_function_of_the_dice_is_built_when_logged() -> None:
+    """The first die picks the chart the second is read on."""
+    from quarterdeck.core.explain import faces
+
+    def tables(dice: tuple[int, ...]) -> RollMath:
+        lines = [f"table {dice[0]} line {n}" for n in range(1, 7)]
+        return RollMath("each", per_die=(("table", faces(range(1, 7))), ("line", faces(lines))))
+
+    log: list[LogEntry] = []
+    values = Context(ScriptedDice([4, 2]), log.append).roll("T", 2, "R", seat="a", math=tables)
+    assert values == (4, 2)
+    out = explain(log[0].to_json())
+    assert [d["outcome"] for d in out["per_die"]] == ["4", "table 4 line 2"]
+    quiet = Context(ScriptedDice([4, 2]))  # no log: the function is never called
+    assert quiet.roll("T", 2, "R", seat="a", math=lambda d: 1 / 0) == (4, 2)  # type: ignore[arg-type,return-value]
+
+
+def test_the_dialog_lists_each_die_with_what_it_gave() -> None:
+    from quarterdeck.core.explain import at_least, faces
+    from quarterdeck.web.render.explain import explanation
+
+    math = RollMath(
+        "each",
+        per_die=(
+            ("white: his quality", faces(["intelligent", "stubborn", "stubborn"] * 2)),
+            ("musket", at_least(4, ("the moon", 1))),
+        ),
+    )
+    log: list[LogEntry] = []
+    Context(ScriptedDice([1, 5]), log.append).roll("Dice", 2, "R", seat="a", math=math)
+    html = explanation(explain(log[0].to_json()))
+    assert "<h3>Each die</h3>" in html
+    assert "<b>white: his quality</b>: threw 1: intelligent" in html
+    assert "<b>musket</b>: threw 5 +1 the moon = 6, made it (chance 66.7%)" in html
