@@ -346,7 +346,10 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
             )
         else:
             target_words = f"the result needs {math.target} {cmp}"
-    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {HOW_WORDS[math.how]}"]
+    how = HOW_WORDS[math.how]
+    if count == 1 and math.how in ("sum", "highest"):
+        how = "the die and its modifiers" if math.known or math.unseen else "the die as it falls"
+    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how}"]
     if target_words:
         words.append(target_words)
     if out["goal"]:
@@ -393,9 +396,16 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["changes"] = []
         out["distribution_of"] += " without the secret modifiers"
     if math.per_die:
+        # every die does its own work: no one result, but how many made
+        # their targets where they have them
         out["per_die"] = [
             _one_die(what, m, v, sides) for (what, m), v in zip(math.per_die, values, strict=False)
         ]
+        del out["result"]
+        out["outcome"] = ""
+        judged = [d["success"] for d in out["per_die"] if d.get("success") is not None]
+        if judged:
+            out["made"] = {"dice": sum(judged), "of": len(judged)}
     return out
 
 
@@ -403,7 +413,10 @@ def _one_die(what: str, math: RollMath, value: int, sides: int) -> dict[str, Any
     """One die of an ``each`` roll, explained by its own math."""
     one = explain({"text": what, "values": [value], "sides": sides, "math": math.to_json()})
     keep = ("words", "modifiers", "result", "outcome", "success", "chance", "changes", "unseen")
-    return {"what": what, "value": value} | {k: one[k] for k in keep if k in one}
+    out = {"what": what, "value": value} | {k: one[k] for k in keep if k in one}
+    if math.target is not None:
+        out["needs"] = f"{math.target} or {'less' if math.at_most else 'more'}"
+    return out
 
 
 def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:

@@ -253,4 +253,6 @@ def test_the_dialog_lists_each_die_with_what_it_gave() -> None:
     html = explanation(explain(log[0].to_json()))
     assert "<h3>Each die</h3>" in html
     assert "<b>white: his quality</b>: threw 1: intelligent" in html
-    assert "<b>musket</b>: threw 5 +1 the moon = 6, made it (chance 66.7%)" in html
+    assert (
+        "<b>musket</b> (needs 4 or more): threw 5 +1 the moon = 6, made it (chance 66.7%)" in html
+    )

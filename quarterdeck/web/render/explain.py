@@ -55,6 +55,12 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             + (f"; the chance was {data['chance']}" if data.get("chance") else "")
             + ".</p>"
         )
+    elif data.get("made"):
+        made = data["made"]
+        outcome = (
+            f'<p class="verdict">{made["dice"]} of {made["of"]} '
+            f"{'die' if made['of'] == 1 else 'dice'} made their targets.</p>"
+        )
     elif "result" in data and data.get("unseen"):
         outcome = f'<p class="verdict">Result before the secret modifiers: {data["result"]}.</p>'
     elif "result" in data:
@@ -101,7 +107,8 @@ def _die(d: dict[str, Any], say: Any) -> str:
         for m in d.get("modifiers", [])
         if not m.get("base")
     )
-    said = f"<b>{say(d['what'])}</b>: threw {d['value']}"
+    said = f"<b>{say(d['what'])}</b>" + (f" (needs {d['needs']})" if d.get("needs") else "")
+    said += f": threw {d['value']}"
     if mods:
         said += f" {mods} = {d.get('result', d['value'])}"
     if d.get("success") is not None:

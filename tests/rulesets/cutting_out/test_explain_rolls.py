@@ -87,6 +87,7 @@ def test_small_arms_each_musket_die_against_its_own_target_number() -> None:
     firing.fire_small_arms(s, T, ctx, party, "battery")
     out = explain(rolls(log)[0].to_json())
     assert out["words"].startswith("Roll 4 dice: each die is read on its own")
+    assert out["made"] == {"dice": 2, "of": 4} and "result" not in out
     assert [(d["value"], d["success"], d["outcome"]) for d in out["per_die"]] == [
         (4, True, "killed"),
         (5, True, "killed"),
@@ -94,6 +95,7 @@ def test_small_arms_each_musket_die_against_its_own_target_number() -> None:
         (3, False, "a miss"),
     ]
     assert all(d["chance"] == "50.0%" and d["modifiers"] == [] for d in out["per_die"])
+    assert {d["needs"] for d in out["per_die"]} == {"4 or more"}
     assert out["per_die"][0]["what"].startswith("marine at soldier, 4.")
 
 
@@ -189,7 +191,7 @@ def test_the_challenge_3_or_less_fools_the_guard() -> None:
     entry = rolls(log)[0]
     assert entry.seats == ("british",)
     out = explain(entry.to_json("british"))
-    assert out["words"].startswith("Roll 1 die: the dice are added; the result needs 3 or less")
+    assert out["words"].startswith("Roll 1 die: the die as it falls; the result needs 3 or less")
     assert (out["success"], out["chance"], out["outcome"]) == (
         False,
         "50.0%",
