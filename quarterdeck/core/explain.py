@@ -403,6 +403,7 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         ]
         del out["result"]
         out["outcome"] = ""
+        out["distribution"] = _rows(dist, None)  # each die its own: none marked
         judged = [d["success"] for d in out["per_die"] if d.get("success") is not None]
         if judged:
             out["made"] = {"dice": sum(judged), "of": len(judged)}
@@ -419,7 +420,7 @@ def _one_die(what: str, math: RollMath, value: int, sides: int) -> dict[str, Any
     return out
 
 
-def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:
+def _rows(dist: Mapping[int, Fraction], rolled: int | None) -> list[dict[str, Any]]:
     return [
         {
             "value": v,
@@ -487,7 +488,7 @@ def _changes(
                 known[:i] + known[i + 1 :],
             )
             p = success_chance(without, count, sides)
-            if p is not None:
+            if p is not None and p != chance:  # one that changed nothing is no news
                 again = result_of(without, values)
                 fate = succeeded(without, again)
                 out.append(
