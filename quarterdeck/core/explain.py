@@ -378,6 +378,8 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "each": "one die",
     }[math.how]
     out["changes"] = _changes(math, values, sides, result, ok, chance)
+    if math.outcomes and not math.unseen:
+        out["chart"] = _chart(math, dist, result)
     if math.unseen:
         # a modifier this reader may not know went into the roll: what is
         # shown is the roll without it, and nothing is claimed about success
@@ -417,6 +419,30 @@ def _one_die(what: str, math: RollMath, value: int, sides: int) -> dict[str, Any
     out = {"what": what, "value": value} | {k: one[k] for k in keep if k in one}
     if math.target is not None:
         out["needs"] = f"{math.target} or {'less' if math.at_most else 'more'}"
+    return out
+
+
+def _chart(math: RollMath, dist: Mapping[int, Fraction], result: int) -> list[dict[str, Any]]:
+    """The chart's rows the result can reach, each with its exact chance
+    and the one this roll gave marked: what another throw would have done."""
+    rows = sorted(math.outcomes)
+    out = []
+    for n, (low, words) in enumerate(rows):
+        high = rows[n + 1][0] - 1 if n + 1 < len(rows) else None
+        hits = [t for t in dist if (n == 0 or t >= low) and (high is None or t <= high)]
+        p = sum((dist[t] for t in hits), Fraction(0))
+        if p > 0:
+            shown = [min(hits), max(hits)]
+            out.append(
+                {
+                    "results": f"{shown[0]}"
+                    if shown[0] == shown[1]
+                    else f"{shown[0]}{' to ' if shown[0] < 0 else '-'}{shown[1]}",
+                    "words": words,
+                    "chance": _pct(p),
+                    "rolled": result in hits,
+                }
+            )
     return out
 
 

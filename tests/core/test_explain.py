@@ -256,3 +256,32 @@ def test_the_dialog_lists_each_die_with_what_it_gave() -> None:
     assert (
         "<b>musket</b> (needs 4 or more): threw 5 +1 the moon = 6, made it (chance 66.7%)" in html
     )
+
+
+def test_a_chart_roll_shows_each_row_with_its_exact_chance_and_the_row_it_gave() -> None:
+    """A one-die chart (the mine: 1 fails, 2-3 damage, 4-6 sinks), a 3."""
+    from quarterdeck.core.explain import faces
+    from quarterdeck.web.render.explain import explanation
+
+    math = faces(["fails", "damage", "damage", "sinks", "sinks", "sinks"])
+    out = explain({"text": "x: rolled 3", "values": [3], "sides": 6, "math": math.to_json()})
+    assert out["outcome"] == "damage"
+    assert out["chart"] == [
+        {"results": "1", "words": "fails", "chance": "16.7%", "rolled": False},
+        {"results": "2-3", "words": "damage", "chance": "33.3%", "rolled": True},
+        {"results": "4-6", "words": "sinks", "chance": "50.0%", "rolled": False},
+    ]
+    html = explanation(out)
+    assert '<tr class="rolled"><th>2-3</th><td>damage</td><td>33.3%</td></tr>' in html
+
+
+def test_a_chart_row_below_the_first_takes_every_lower_result() -> None:
+    """A morale total from -2 to 3 on a chart whose first row is 1."""
+    math = RollMath(
+        "sum", modifiers=(("losses", -3),), outcomes=((1, "fall back"), (3, "carry on"))
+    )
+    out = explain({"text": "x: rolled 1", "values": [1], "sides": 6, "math": math.to_json()})
+    assert [(r["results"], r["chance"]) for r in out["chart"]] == [
+        ("-2 to 2", "83.3%"),
+        ("3", "16.7%"),
+    ]

@@ -68,6 +68,11 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
     if data.get("outcome"):
         outcome += f"<p>{say(data['outcome'])}</p>"
     each = "".join(_die(d, say) for d in data.get("per_die", []))
+    chart = "".join(
+        f'<tr class="{"rolled" if r["rolled"] else ""}"><th>{escape(r["results"])}</th>'
+        f"<td>{say(r['words'])}</td><td>{r['chance']}</td></tr>"
+        for r in data.get("chart", [])
+    )
     highest = ""
     if data.get("highest"):
         cells = "".join(
@@ -90,6 +95,11 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         + (f'<h3>Each die</h3><ol class="per-die">{each}</ol>' if each else "")
         + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
         + odds
+        + (
+            f'<h3>The chart</h3><table class="chart"><tbody>{chart}</tbody></table>'
+            if chart
+            else ""
+        )
         + f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
         '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
         f'<table class="dist"><tbody>{rows}</tbody></table>'
