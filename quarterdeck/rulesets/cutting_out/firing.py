@@ -575,6 +575,7 @@ def fire_gun(
         R_CANNON,
         sides=white_sides,
         seat=side,
+        goal="read only if the red die hits",
         math=white_die(t, kind, tid, state, grape_roll, white_sides),
     )
     if red + mod < need:

@@ -57,10 +57,11 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         )
     elif data.get("made"):
         made = data["made"]
-        outcome = (
-            f'<p class="verdict">{made["dice"]} of {made["of"]} '
-            f"{'die' if made['of'] == 1 else 'dice'} made their targets.</p>"
-        )
+        if made["of"] == 1:
+            said = "The die " + ("made its target." if made["dice"] else "missed its target.")
+        else:
+            said = f"{made['dice']} of {made['of']} dice made their targets."
+        outcome = f'<p class="verdict">{said}</p>'
     elif "result" in data and data.get("unseen"):
         outcome = f'<p class="verdict">Result before the secret modifiers: {data["result"]}.</p>'
     elif "result" in data:
