@@ -513,9 +513,10 @@ def white_die(
     """The white die if the red hits: grape kills a die of figures (half a
     d10 rounded down), round shot is read off the hit chart's column for
     the target (Cannonball Hit Determination Chart)."""
+    if grape is not None and grape.startswith("half"):
+        return faces(f"{n // 2} killed" for n in range(1, sides + 1))
     if grape is not None:
-        half = grape.startswith("half")
-        return faces(f"{n // 2 if half else n} killed" for n in range(1, sides + 1))
+        return total()  # the die is how many are killed
     column = {"fort": "fort", "boat": "boats"}.get(kind)
     if kind == "ship":
         column = "moving" if state.ships[tid].status == "under-way" else "anchored"
@@ -575,7 +576,8 @@ def fire_gun(
         R_CANNON,
         sides=white_sides,
         seat=side,
-        goal="read only if the red die hits",
+        goal="read only if the red die hits"
+        + (": the grape kills as many as it shows" if grape_roll in ("d6", "d10") else ""),
         math=white_die(t, kind, tid, state, grape_roll, white_sides),
     )
     if red + mod < need:

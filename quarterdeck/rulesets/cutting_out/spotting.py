@@ -149,7 +149,7 @@ def spot_math(state: State, t: Tables, nearest: float | None, need: int | None) 
             -(top + max(0, bonus)),
         )
     else:
-        far = (f"the nearest raider {nearest:.1f} in off: {need_words(need)} spots her", top - need)
+        far = (f"the nearest raider {nearest:.1f} in off: seen on {need_words(need)}", top - need)
     return RollMath(
         "sum",
         target=top,

@@ -46,7 +46,7 @@ def test_spotting_the_distance_is_a_secret_modifier_of_the_raiders() -> None:
     own = explain(entry.to_json("british"))
     assert own["modifiers"] == [
         {
-            "what": "the nearest raider 9.0 in off: 5-6 spots her",
+            "what": "the nearest raider 9.0 in off: seen on 5-6",
             "value": 1,
             "to": "the result",
             "secret": ["british"],
