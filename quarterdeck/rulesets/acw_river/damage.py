@@ -433,7 +433,13 @@ def fight_fires(state: State, ship: Ship, ctx: Context, t: Tables) -> None:
             math=at_least(
                 fire.need,
                 outcomes=(
-                    (1, f"the fire burns on ({fire.tries - 1} tries left)"),
+                    (
+                        1,
+                        f"the fire burns on ({fire.tries - 1} more "
+                        + ("try)" if fire.tries == 2 else "tries)")
+                        if fire.tries > 1
+                        else "the fire is out of hand: she is abandoned",
+                    ),
                     (fire.need, "the fire is put out"),
                 ),
             ),

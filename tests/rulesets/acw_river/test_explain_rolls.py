@@ -313,3 +313,23 @@ def test_every_roll_of_a_played_game_carries_its_math() -> None:
                         assert "words" in explain(e.to_json(seat))
     finally:
         rulesets.unregister("acw-river")
+
+
+def test_table_4_fire_each_try_says_how_many_are_left_the_fourth_abandons() -> None:
+    """Table 4, fire: a 6 puts it out; four failures and she is abandoned."""
+    from quarterdeck.rulesets.acw_river.damage import apply_effect, fight_fires
+
+    state = position([ship("selma", "selma", "confederate", 20, 40)])
+    s = state.ships["selma"]
+    ctx, _, log = context([5, 5, 5, 5])
+    apply_effect(state, s, "fire", ctx, T)
+    for _ in range(4):
+        fight_fires(state, s, ctx, T)
+    outs = [explain(e.to_json()) for e in rolls(log)]
+    assert [o["outcome"] for o in outs] == [
+        "the fire burns on (3 more tries)",
+        "the fire burns on (2 more tries)",
+        "the fire burns on (1 more try)",
+        "the fire is out of hand: she is abandoned",
+    ]
+    assert {o["chance"] for o in outs} == {"16.7%"}
