@@ -333,3 +333,95 @@ def test_table_4_fire_each_try_says_how_many_are_left_the_fourth_abandons() -> N
         "the fire is out of hand: she is abandoned",
     ]
     assert {o["chance"] for o in outs} == {"16.7%"}
+
+
+def test_mortar_boats_a_second_shot_at_the_same_target_is_plus_1_then_the_chart() -> None:
+    """Mortar Boats: a first shot hits on a 6, a further one at the same
+    target on 5 or 6 (explained as +1 to the die); then a die for the grid
+    square and one on the mortar table (13-inch: heavy): a 6 is the
+    commander's line."""
+    from quarterdeck.rulesets.acw_river.forts import mortar_fire
+
+    from .test_forts import FORT as MORTARED
+
+    state = position([ship("m", "sidney_c_jones", "union", 30.0, 40)], forts=[MORTARED])
+    m = state.ships["m"]
+    ctx, _, log = context([5])
+    mortar_fire(state, m, "fort", 0, ctx, T)
+    first = explain(rolls(log)[0].to_json())
+    assert first["modifiers"] == [] and first["success"] is False and first["chance"] == "16.7%"
+    state.turn += 1
+    ctx, _, log = context([5, 2, 6])
+    mortar_fire(state, m, "fort", 0, ctx, T)
+    hit, square, effect = (explain(e.to_json()) for e in rolls(log))
+    assert mods(hit) == [("again at the same target", 1)]
+    assert (hit["result"], hit["success"], hit["chance"], hit["outcome"]) == (
+        6,
+        True,
+        "33.3%",
+        "a hit",
+    )
+    assert square["outcome"] == "square 2"
+    line = T.mortar.lines[5]
+    assert effect["outcome"] == (
+        f"{line.heavy} points off the fort, and its commander killed if he is in the square"
+    )
+
+
+def test_ramming_chart_the_dice_by_speed_and_one_more_for_a_controlled_ram() -> None:
+    """Ramming Chart, 4 to 7 knots: 2 dice, and 1 more ordered (3 in all)."""
+    from quarterdeck.rulesets.acw_river.ramming import resolve_ram
+
+    state = position(
+        [
+            ship("r", "tennessee", "confederate", 24, 40, 180.0),
+            ship("t", "hartford", "union", 24, 30, 90.0),
+        ]
+    )
+    ctx, _, log = context([3, 4, 2, 1])
+    resolve_ram(state, state.ships["r"], state.ships["t"], 5, True, ctx, T)
+    out = explain(rolls(log)[0].to_json())
+    assert [(m["what"], m["value"]) for m in out["modifiers"]] == [
+        ("the ramming chart at 5 knots", 2),
+        ("a controlled ram", 1),
+    ]
+    assert out["result"] == 9 and out["goal"] == "10 SPV a pip"
+
+
+def test_landing_parties_any_die_of_the_party_takes_the_town() -> None:
+    """Landing parties: a die for each CPV of the party, a 6 takes it."""
+    from quarterdeck.rulesets.acw_river.boarding import land_party, parties_ashore
+
+    from .test_boarding import TOWN
+
+    state = position([ship("b", "metacomet", "union", 5.5, 33)], places=[TOWN])
+    ctx, _, _ = context([])
+    land_party(state, state.ships["b"], "town", ctx, T)
+    (party,) = state.parties.values()
+    party.stage, party.x, party.y = "assault", TOWN["x"], TOWN["y"]
+    ctx, _, log = context([6])
+    parties_ashore(state, ctx, T)
+    out = explain(rolls(log)[0].to_json())
+    assert out["words"].startswith("Roll 1 die: any die that makes the target succeeds")
+    assert out["modifiers"][0]["what"] == "a die for each CPV of the party"
+    assert (out["success"], out["chance"]) == (True, "16.7%")
+
+
+def test_weather_wind_on_3_or_more_then_its_direction_off_the_chart() -> None:
+    """Smoke: wind on 3 to 6; the direction die read off the tables' chart
+    (1-2 north, 3 east, 4 west, 5-6 south)."""
+    from quarterdeck.rulesets.acw_river.setup import roll_weather
+
+    state = position([ship("s", "selma", "confederate", 20, 40)])
+    state.setup["roll_wind"] = True
+    ctx, _, log = context([4, 2])
+    roll_weather(state, ctx, T)
+    wind, way = (explain(e.to_json()) for e in rolls(log)[:2])
+    assert (wind["success"], wind["chance"], wind["outcome"]) == (True, "66.7%", "a wind blows")
+    assert way["outcome"] == "from the north"
+    assert [r["words"] for r in way["chart"]] == [
+        "from the north",
+        "from the east",
+        "from the west",
+        "from the south",
+    ]
