@@ -250,3 +250,59 @@ def test_every_roll_of_a_played_game_carries_its_math(sid: str) -> None:
             assert "words" in explain(data)
             for _what, _value, knowers in e.math.secret:
                 assert (seat in knowers) == (_what in str(data))
+
+
+def test_a_boat_rows_6_in_plus_her_own_die_the_base_named() -> None:
+    """Movement: 6 in plus a d6, each boat her own roll: a 4 is 10 in; the
+    raiders' roll, secret while they are unseen."""
+    from quarterdeck.core.dice import ScriptedDice
+
+    from .helpers import game
+
+    g = game(random_events=False, dice=ScriptedDice([4, 6]))
+    entry = rolls(g.log)[0]
+    assert entry.seats is not None and "french" not in entry.seats
+    out = explain(entry.to_json("british"))
+    assert mods(out) == [("the boat's base move (in)", 6)]
+    assert out["result"] == 10 and out["success"] is None
+    assert out["goal"] == "half that, rounded down, once half her hull points are gone"
+
+
+def test_climbing_1_or_2_fails_then_the_boarders_die_is_a_count() -> None:
+    """Movement (boarding): a d6, 1-2 fails (2 in 3 to climb); then a d6 is
+    how many of the boat's people climb."""
+    from quarterdeck.rulesets.cutting_out import movement
+
+    s = fresh(random_events=False)
+    boat = s.boats["launch"]
+    boat.alongside = "corvette:starboard-waist"
+    ctx, log, _ = context([3, 5])
+    movement.climb(s, T, ctx, boat, s.ships["corvette"], "starboard-waist")
+    climb, count = (explain(e.to_json("british")) for e in rolls(log))
+    assert (climb["success"], climb["chance"], climb["outcome"]) == (True, "66.7%", "they climb")
+    assert [r["words"] for r in climb["chart"]] == ["they fail to climb", "they climb"]
+    assert (
+        count["result"] == 5 and count["goal"] == "the die is how many of the boat's people climb"
+    )
+
+
+def test_melee_retreats_each_die_the_inches_of_its_figure() -> None:
+    """Melee: beaten by 1, the French guard falls back a d6 of inches: 3."""
+    s = fresh(random_events=False)
+    duel(s)
+    ctx, log, _ = context([[2], [2], [3]])
+    melee.step_melee(s, T, ctx)
+    retreat = explain(rolls(log)[-1].to_json())
+    assert retreat["per_die"] == [
+        {
+            "what": "the corvette's guard sailor falls back (inches)",
+            "value": 3,
+            "words": "Roll 1 die: the die as it falls.",
+            "modifiers": [],
+            "result": 3,
+            "outcome": "",
+            "success": None,
+            "chance": "",
+            "changes": [],
+        }
+    ]
