@@ -346,10 +346,14 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
             )
         else:
             target_words = f"the result needs {math.target} {cmp}"
-    how = HOW_WORDS[math.how]
-    if count == 1 and math.how in ("sum", "highest"):
-        how = "the die and its modifiers" if math.known or math.unseen else "the die as it falls"
-    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how}"]
+    how_words = HOW_WORDS[math.how]
+    if count == 1 and math.how in ("sum", "opposed"):
+        how_words = how_words.replace("the dice are added and", "the die is").replace(
+            "the dice are added", "the die is read"
+        )
+    if math.how == "each" and math.outcomes:
+        how_words = "it is read off the chart" if count == 1 else "each is read off the chart alone"
+    words = [f"Roll {count} {'die' if count == 1 else 'dice'}: {how_words}"]
     if target_words:
         words.append(target_words)
     if out["goal"]:
@@ -379,7 +383,13 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
     }[math.how]
     out["changes"] = _changes(math, values, sides, result, ok, chance)
     if math.outcomes and not math.unseen:
-        out["chart"] = _chart(math, dist, result)
+        one = sum_distribution(1, sides)
+        out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
+        read = values if math.how == "each" else [result]
+        for row in out["chart"]:
+            row["rolled"] = any(row["low"] <= v <= row["high"] for v in read)
+        if len(out["chart"]) == len(out["distribution"]):
+            out["distribution"] = []  # a row of the chart for each result: the chart says it all
     if math.unseen:
         # a modifier this reader may not know went into the roll: what is
         # shown is the roll without it, and nothing is claimed about success
@@ -403,7 +413,7 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["per_die"] = [
             _one_die(what, m, v, sides) for (what, m), v in zip(math.per_die, values, strict=False)
         ]
-        del out["result"]
+        out.pop("result", None)
         out["outcome"] = ""
         out["distribution"] = _rows(dist, None)  # each die its own: none marked
         judged = [d["success"] for d in out["per_die"] if d.get("success") is not None]
@@ -422,27 +432,37 @@ def _one_die(what: str, math: RollMath, value: int, sides: int) -> dict[str, Any
     return out
 
 
-def _chart(math: RollMath, dist: Mapping[int, Fraction], result: int) -> list[dict[str, Any]]:
-    """The chart's rows the result can reach, each with its exact chance
-    and the one this roll gave marked: what another throw would have done."""
-    rows = sorted(math.outcomes)
-    out = []
-    for n, (low, words) in enumerate(rows):
-        high = rows[n + 1][0] - 1 if n + 1 < len(rows) else None
-        hits = [t for t in dist if (n == 0 or t >= low) and (high is None or t <= high)]
-        p = sum((dist[t] for t in hits), Fraction(0))
-        if p > 0:
-            shown = [min(hits), max(hits)]
-            out.append(
-                {
-                    "results": f"{shown[0]}"
-                    if shown[0] == shown[1]
-                    else f"{shown[0]}{' to ' if shown[0] < 0 else '-'}{shown[1]}",
-                    "words": words,
-                    "chance": _pct(p),
-                    "rolled": result in hits,
-                }
-            )
+def _chart(
+    outcomes: tuple[tuple[int, str], ...], dist: Mapping[int, Fraction]
+) -> list[dict[str, Any]]:
+    """The chart the result is read off, each row with the results that read
+    it and the exact chance of reading it (rows that cannot be read left
+    out); the first row also takes every result below it."""
+    rows = sorted(outcomes)
+    out: list[dict[str, Any]] = []
+    low_seen = min(dist) if dist else 0
+    high_seen = max(dist) if dist else 0
+    for i, (low, words) in enumerate(rows):
+        high = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
+        p = sum(
+            (q for v, q in dist.items() if (i == 0 or v >= low) and (high is None or v <= high)),
+            Fraction(0),
+        )
+        if p == 0:
+            continue
+        a = low_seen if i == 0 else max(low, low_seen)
+        b = high_seen if high is None else min(high, high_seen)
+        results = str(a) if a == b else f"{a}{' to ' if a < 0 else '-'}{b}"
+        out.append(
+            {
+                "low": a,
+                "high": b,
+                "results": results,
+                "words": words,
+                "chance": _pct(p),
+                "exact": f"{p.numerator}/{p.denominator}",
+            }
+        )
     return out
 
 

@@ -69,11 +69,19 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
     if data.get("outcome"):
         outcome += f"<p>{say(data['outcome'])}</p>"
     each = "".join(_die(d, say) for d in data.get("per_die", []))
-    chart = "".join(
-        f'<tr class="{"rolled" if r["rolled"] else ""}"><th>{escape(r["results"])}</th>'
-        f"<td>{say(r['words'])}</td><td>{r['chance']}</td></tr>"
-        for r in data.get("chart", [])
-    )
+    chart = ""
+    if data.get("chart"):
+        chart = (
+            "<h3>The chart it is read off</h3>"
+            '<table class="chart-rows"><tbody>'
+            + "".join(
+                f'<tr class="{"rolled" if r.get("rolled") else ""}">'
+                f"<th>{escape(r['results'])}</th><td>{say(r['words'])}</td>"
+                f"<td>{r['chance']}</td><td><small>{r['exact']}</small></td></tr>"
+                for r in data["chart"]
+            )
+            + "</tbody></table>"
+        )
     highest = ""
     if data.get("highest"):
         cells = "".join(
@@ -93,17 +101,17 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         f" <span>{escape(data.get('dice', ''))}</span></div>"
         f'<p class="words">{say(data.get("words", ""))}</p>'
         + outcome
+        + chart
         + (f'<h3>Each die</h3><ol class="per-die">{each}</ol>' if each else "")
         + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
         + odds
         + (
-            f'<h3>The chart</h3><table class="chart"><tbody>{chart}</tbody></table>'
-            if chart
+            f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
+            '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
+            f'<table class="dist"><tbody>{rows}</tbody></table>'
+            if rows
             else ""
         )
-        + f"<h3>Exact distribution of {escape(data.get('distribution_of', 'the result'))}</h3>"
-        '<p class="note">Computed from the dice, not sampled; the roll is marked.</p>'
-        f'<table class="dist"><tbody>{rows}</tbody></table>'
         + highest
         + (f"<h3>What would have changed it</h3><ul>{changes}</ul>" if changes else "")
     )

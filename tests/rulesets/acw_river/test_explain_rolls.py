@@ -59,9 +59,7 @@ def test_firing_method_the_laid_guns_yellow_die_is_explained_to_his_side_only() 
     laid, plain = rolls(log)[:2]
 
     own = explain(laid.to_json("union"))
-    assert own["words"].startswith(
-        "Roll 1 die: the die and its modifiers; the result needs 6 or more"
-    )
+    assert own["words"].startswith("Roll 1 die: the die is read; the result needs 6 or more")
     assert own["modifiers"] == [
         {
             "what": "union commander lays the gun (his yellow die)",
@@ -102,9 +100,7 @@ def test_difficult_targets_a_small_target_is_a_named_modifier() -> None:
     fire_at(state, state.ships["hartford"], state.ships["manassas"], shots, ctx, T)
     out = explain(rolls(log)[0].to_json("confederate"))
     assert mods(out) == [("a small target", -1)]
-    assert out["words"].startswith(
-        "Roll 1 die: the die and its modifiers; the result needs 4 or more"
-    )
+    assert out["words"].startswith("Roll 1 die: the die is read; the result needs 4 or more")
     assert (out["result"], out["success"], out["chance"]) == (3, False, "33.3%")
 
 
@@ -250,9 +246,7 @@ def test_navigational_hazards_stuck_on_the_limit_or_less() -> None:
     stuck_test(state, state.ships["s"], "shoal", "a shoal", ctx, T)
     out = explain(rolls(log)[0].to_json())
     need = T.hazards.shoal.stuck_deep
-    assert out["words"].startswith(
-        f"Roll 1 die: the die as it falls; the result needs {need} or less"
-    )
+    assert out["words"].startswith(f"Roll 1 die: the die is read; the result needs {need} or less")
     assert out["success"] is True and out["outcome"] == "she sticks"
     assert out["chance"] == f"{need / 6:.1%}"
 

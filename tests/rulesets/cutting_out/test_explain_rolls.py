@@ -191,7 +191,7 @@ def test_the_challenge_3_or_less_fools_the_guard() -> None:
     entry = rolls(log)[0]
     assert entry.seats == ("british",)
     out = explain(entry.to_json("british"))
-    assert out["words"].startswith("Roll 1 die: the die as it falls; the result needs 3 or less")
+    assert out["words"].startswith("Roll 1 die: the die is read; the result needs 3 or less")
     assert (out["success"], out["chance"], out["outcome"]) == (
         False,
         "50.0%",
@@ -297,7 +297,7 @@ def test_melee_retreats_each_die_the_inches_of_its_figure() -> None:
         {
             "what": "the corvette's guard sailor falls back (inches)",
             "value": 3,
-            "words": "Roll 1 die: the die as it falls.",
+            "words": "Roll 1 die: the die is read.",
             "modifiers": [],
             "result": 3,
             "outcome": "",
