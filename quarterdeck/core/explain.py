@@ -381,6 +381,8 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         "count": "the number of successes",
         "each": "one die",
     }[math.how]
+    if not math.known and not math.unseen:
+        out["distribution_of"] = out["distribution_of"].replace("the modified ", "the ")
     out["changes"] = _changes(math, values, sides, result, ok, chance)
     if math.outcomes and not math.unseen:
         one = sum_distribution(1, sides)

@@ -140,7 +140,9 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
             1,
             rule_for(state),
             seat=winner,
-            goal="the die less each lane's number is its current in knots",
+            goal="each lane's current in knots, west to east: the die "
+            + ", ".join(f"{k:+d}" for k in t.setup.lanes)
+            + " (never below 0)",
             math=total(),
         )[0]
         state.table.lanes = [max(0, die + k) for k in t.setup.lanes]

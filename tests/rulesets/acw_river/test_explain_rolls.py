@@ -265,7 +265,7 @@ def test_effect_on_ramming_ship_read_off_the_speed_bands_chart() -> None:
     rammer_effect(state, state.ships["r"], state.ships["t"], 2, ctx, T)
     effect, jammed = (explain(e.to_json()) for e in rolls(log))
     assert effect["outcome"] == "the two ships may lock together (the jammed chart)"
-    assert effect["distribution_of"] == "the modified total"
+    assert effect["distribution_of"] == "the total"
     assert jammed["outcome"] == "they come apart"  # the jammed chart: 1-3 none
     assert jammed["success"] is None
 
@@ -281,7 +281,7 @@ def test_boarding_both_sides_a_die_a_party_the_highest_counts() -> None:
     ctx, _, log = context([2, 5, 4, 3])
     melee(state, state.parties["p"], ctx, T)
     ours, theirs = (explain(e.to_json()) for e in rolls(log)[:2])
-    assert ours["distribution_of"] == "the modified highest die" and ours["result"] == 5
+    assert ours["distribution_of"] == "the highest die" and ours["result"] == 5
     assert ours["modifiers"][0]["what"] == "a die for each of the parties"
     assert ours["modifiers"][0]["value"] == 2
     assert theirs["result"] == 4

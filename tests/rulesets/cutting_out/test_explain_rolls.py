@@ -226,7 +226,7 @@ def test_rigging_the_die_is_added_to_her_rigging_score() -> None:
     ctx, log, _ = context([[4]])
     step_rigging(s, T, ctx)
     out = explain(rolls(log)[0].to_json())
-    assert out["distribution_of"] == "the modified total" and out["result"] == 4
+    assert out["distribution_of"] == "the total" and out["result"] == 4
     assert out["goal"].startswith("the die is added to her rigging score")
 
 
