@@ -22,6 +22,7 @@ from typing import Any
 from shapely.geometry import Point, Polygon
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least, faces, total
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.odds.cutting_out import face
@@ -166,6 +167,22 @@ def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     )
 
 
+def musket_modifiers(
+    state: State, t: Tables, shooter: Figure, target: Figure, vol: bool, bonus: int
+) -> list[tuple[str, int]]:
+    """What is added to one musket's die (Small Arms Fire): the moon, the
+    target in earthworks, a volley of formed marines or soldiers."""
+    out: list[tuple[str, int]] = []
+    if bonus:
+        out.append(("the moon comes out", bonus))
+    tp = harbour.figure_point(state, target)
+    if tp is not None and target.where == "land" and harbour.in_cover(state, tp):
+        out.append(("the target behind earthworks", t.small_arms.earthworks))
+    if vol and shooter.kind in ("marine", "soldier"):
+        out.append(("a volley of six or more in line", t.small_arms.volley))
+    return out
+
+
 def volley(state: State, t: Tables, party: Party) -> bool:
     """Six or more marines or soldiers formed in line: +1 (Small Arms Fire)."""
     if not party.formed:
@@ -203,21 +220,27 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
         return
     bonus = firing_bonus(state, t)
     vol = volley(state, t, party)
+    named = [musket_modifiers(state, t, s, tg, vol, bonus) for s, tg, _, _ in plan]
     dice = ctx.roll(
         f"{party.name} fire at {state.parties[target_party].name}: "
         f"a die for each of {len(plan)} muskets",
         len(plan),
         R_SMALL,
         seat=party.side,
+        math=RollMath(
+            "each",
+            per_die=tuple(
+                (
+                    f"{s.kind} at {tg.kind}, {inches:.1f} in",
+                    at_least(need, *mods, outcomes=((need - 1, "a miss"), (need, "killed"))),
+                )
+                for (s, tg, need, inches), mods in zip(plan, named, strict=True)
+            ),
+        ),
     )
     killed = 0
-    for (s, tg, need, _inches), die in zip(plan, dice, strict=True):
-        mod = bonus
-        tp = harbour.figure_point(state, tg)
-        if tp is not None and tg.where == "land" and harbour.in_cover(state, tp):
-            mod += t.small_arms.earthworks
-        if vol and s.kind in ("marine", "soldier"):
-            mod += t.small_arms.volley
+    for (_s, tg, need, _inches), die, mods in zip(plan, dice, named, strict=True):
+        mod = sum(v for _, v in mods)
         if die + mod >= need and tg.active:
             tg.fate = "dead"
             killed += 1
@@ -505,6 +528,37 @@ def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answ
         fire_gun(state, t, ctx, gun, target, side, with_grape)
 
 
+HIT_WORDS = {
+    "figure": "a figure killed",
+    "silence-1": "the nearest gun silenced for a turn",
+    "silence-game": "the nearest gun silenced for the game",
+    "destroy": "the nearest gun and its crew destroyed",
+    "hull": "a hull hit",
+    "rigging-d6": "a rigging hit: a d6 off her rigging",
+    "rigging-d10": "a rigging hit: a d10 off her rigging",
+    "crew-d6": "a crew hit: a d6 of her people",
+    "crew-d10": "a crew hit: a d10 of her people",
+}
+
+
+def white_die(
+    t: Tables, kind: str, tid: str, state: State, grape: str | None, sides: int
+) -> RollMath:
+    """The white die if the red hits: grape kills a die of figures (half a
+    d10 rounded down), round shot is read off the hit chart's column for
+    the target (Cannonball Hit Determination Chart)."""
+    if grape is not None and grape.startswith("half"):
+        return faces(f"{n // 2} killed" for n in range(1, sides + 1))
+    if grape is not None:
+        return total()  # the die is how many are killed
+    column = {"fort": "fort", "boat": "boats"}.get(kind)
+    if kind == "ship":
+        column = "moving" if state.ships[tid].status == "under-way" else "anchored"
+    if column is None:
+        return faces("no effect" for _ in range(sides))
+    return faces(HIT_WORDS.get(r, r) for r in getattr(t.hit_chart, column))
+
+
 def cannon_modifiers(
     state: State, t: Tables, gun: Gun, target: str, side: str
 ) -> list[tuple[str, int]]:
@@ -548,6 +602,7 @@ def fire_gun(
         R_CANNON,
         seat=side,
         odds=f"{float(chance) * 100:.0f}% to hit",
+        math=at_least(need, *mods, outcomes=((need - 1, "a miss"), (need, "a hit"))),
     )
     (white,) = ctx.roll(
         f"{gun.name}: white die for effect" + (f" ({grape_roll})" if grape_roll else ""),
@@ -555,6 +610,9 @@ def fire_gun(
         R_CANNON,
         sides=white_sides,
         seat=side,
+        goal="read only if the red die hits"
+        + (": the grape kills as many as it shows" if grape_roll in ("d6", "d10") else ""),
+        math=white_die(t, kind, tid, state, grape_roll, white_sides),
     )
     if red + mod < need:
         ctx.log(f"{gun.name} misses", R_CANNON)
@@ -643,7 +701,13 @@ def hit_effect(
         sides = 10 if result.endswith("d10") else 6
         ship = state.ships[tid]
         (n,) = ctx.roll(
-            f"{gun.name}: rigging hit on {ship.name}", 1, R_HITS, sides=sides, seat=side
+            f"{gun.name}: rigging hit on {ship.name}",
+            1,
+            R_HITS,
+            sides=sides,
+            seat=side,
+            goal="the die comes off her rigging score",
+            math=total(),
         )
         before = ship.rig
         ship.rig = max(0, ship.rig - n)
@@ -656,6 +720,8 @@ def hit_effect(
             R_HITS,
             sides=sides,
             seat=side,
+            goal="the die is how many of her people are killed",
+            math=total(),
         )
         casualties(state, ctx, gun, target, side, n, f"Crew hit in {state.boats[tid].name}")
 

@@ -167,7 +167,7 @@ def test_fire_at_long_range_explains_the_hits_after_dividing_by_three() -> None:
         firer=a,
     )
     out = _explained(d)[0]
-    assert out["result"] == 1 and out["made"] == 2 and out["divisor"] == 3
+    assert out["result"] == 1 and out["made_dice"] == 2 and out["divisor"] == 3
     assert [(r["value"], r["exact"]) for r in out["distribution"]] == [(0, "1/9"), (1, "8/9")]
     assert out["changes"] == [
         "2 successes, 1 hit against 0.89 hits on average.",
