@@ -39,6 +39,8 @@ SCENARIOS = {
     "iron-city-duel": 20,
     "mobile-bay-1864": 12,
     "mobile-bay-torpedoes-1864": 8,  # ACW River (mobile-bay-1864 is Flotilla's)
+    "sample-game": 30,  # Cutting Out Party, the text's sample game
+    "chevrette-camaret-1801": 3,  # Cutting Out Party, the largest scenario
 }
 
 CHILD = """

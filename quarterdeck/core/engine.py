@@ -150,14 +150,16 @@ class Context:
         odds: str | Callable[[], str] = "",
         goal: str = "",
         secret: bool = False,
-        math: RollMath | None = None,
+        math: RollMath | Callable[[tuple[int, ...]], RollMath] | None = None,
     ) -> tuple[int, ...]:
         """Roll ``count`` dice for ``label`` under ``rule``, and log the result.
 
         ``seat`` rolls them (None: see :meth:`roller`); a ``secret`` roll is
         logged for that seat and the umpire only. ``goal`` says what the roll
         needs, for a person rolling at the table; ``math`` how the rule reads
-        the dice and every modifier, for the roll's explanation."""
+        the dice and every modifier, for the roll's explanation (or a function
+        of the dice that gives it, called only when the roll is logged: where
+        one die chooses the chart the next is read on)."""
         seat = self.roller(seat)
         values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
         if self._log is not None:
@@ -173,7 +175,7 @@ class Context:
                     sides=sides,
                     by=seat or "",
                     goal=goal,
-                    math=math,
+                    math=math(values) if callable(math) else math,
                 )
             )
         return values

@@ -49,7 +49,8 @@ class RollMath:
     ``any`` and ``count``. ``dice``: (what, value) that made the number of
     dice, with ``limits`` (fewest, most) where the rules bound it.
     ``outcomes``: (lowest result, words) read in order, the last that the
-    result reaches applying (a chart's rows).
+    result reaches applying (a chart's rows; the first row also takes any
+    result below it).
 
     More readings: ``faces`` (each die showing one of ``hits``, after the
     modifiers, counts: an even die, 1-3 on a chart; success if any does),
@@ -73,6 +74,10 @@ class RollMath:
     They count like ``modifiers``. A log shows each seat the roll as that
     seat knows it (:meth:`for_viewer`): a modifier it may not know is taken
     out and only counted in ``unseen`` (the seats that know it).
+    ``per_die``: for ``each``, where every die does its own work (a die for
+    each musket, a coloured die for each quality, the table then its line),
+    (what the die is for, how it is read) in the order the dice fell; each
+    die is then explained by its own math (a one-die roll).
     """
 
     how: How = "sum"
@@ -91,6 +96,7 @@ class RollMath:
     target_terms: tuple[tuple[str, int], ...] = ()
     secret: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     unseen: tuple[tuple[str, ...], ...] = ()
+    per_die: tuple[tuple[str, RollMath], ...] = ()
 
     @property
     def known(self) -> tuple[tuple[str, int], ...]:
@@ -104,11 +110,12 @@ class RollMath:
 
         from quarterdeck.core.hidden import sees
 
+        per_die = tuple((what, m.for_viewer(viewer)) for what, m in self.per_die)
         if not self.secret:
-            return self
+            return replace(self, per_die=per_die) if per_die != self.per_die else self
         shown = tuple(m for m in self.secret if sees(viewer, m[2]))
         hidden = tuple(m[2] for m in self.secret if not sees(viewer, m[2]))
-        return replace(self, secret=shown, unseen=self.unseen + hidden)
+        return replace(self, secret=shown, unseen=self.unseen + hidden, per_die=per_die)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -142,6 +149,8 @@ class RollMath:
             out["secret"] = [[a, b, list(c)] for a, b, c in self.secret]
         if self.unseen:
             out["unseen"] = [list(c) for c in self.unseen]
+        if self.per_die:
+            out["per_die"] = [[what, m.to_json()] for what, m in self.per_die]
         return out
 
     @classmethod
@@ -170,7 +179,54 @@ class RollMath:
                 (str(a), int(b), tuple(str(x) for x in c)) for a, b, c in data.get("secret", [])
             ),
             unseen=tuple(tuple(str(x) for x in c) for c in data.get("unseen", [])),
+            per_die=tuple((str(a), cls.from_json(b)) for a, b in data.get("per_die", [])),
         )
+
+
+def chart(faces: Iterable[str], first: int = 1) -> tuple[tuple[int, str], ...]:
+    """A chart read off one die (a word for each face, from ``first`` up) as
+    ``outcomes``: runs of faces that say the same are one row."""
+    out: list[tuple[int, str]] = []
+    for n, words in enumerate(faces, first):
+        if not out or out[-1][1] != words:
+            out.append((n, words))
+    return tuple(out)
+
+
+# -- the common shapes of a roll ---------------------------------------------
+
+
+def at_least(
+    need: int,
+    *modifiers: tuple[str, int],
+    secret: Iterable[tuple[str, int, tuple[str, ...]]] = (),
+    outcomes: tuple[tuple[int, str], ...] = (),
+) -> RollMath:
+    """The dice (one, or their total) and the modifiers against ``need`` or
+    more; a modifier of nothing is left out."""
+    return RollMath(
+        "sum",
+        target=need,
+        modifiers=tuple(m for m in modifiers if m[1]),
+        secret=tuple(m for m in secret if m[1]),
+        outcomes=outcomes,
+    )
+
+
+def at_most(need: int, outcomes: tuple[tuple[int, str], ...] = ()) -> RollMath:
+    """One die that does its work on ``need`` or less."""
+    return RollMath("sum", target=need, at_most=True, outcomes=outcomes)
+
+
+def faces(words: Iterable[object]) -> RollMath:
+    """One die read off a printed chart: a word (or number) for each face."""
+    return RollMath("sum", outcomes=chart(str(w) for w in words))
+
+
+def total(*modifiers: tuple[str, int]) -> RollMath:
+    """The dice added, a number the rule uses as it stands (feet, inches,
+    guns, crew)."""
+    return RollMath("sum", modifiers=tuple(m for m in modifiers if m[1]))
 
 
 # -- exact distributions ------------------------------------------------------
@@ -362,8 +418,11 @@ def succeeded(math: RollMath, result: int) -> bool | None:
 
 
 def outcome_words(math: RollMath, result: int) -> str:
-    words = ""
-    for low, text in sorted(math.outcomes):
+    """The chart row the result reaches; a result below the first row reads
+    as the first (a chart's first row is "this or less")."""
+    rows = sorted(math.outcomes)
+    words = rows[0][1] if rows else ""
+    for low, text in rows:
         if result >= low:
             words = text
     return words
@@ -507,20 +566,20 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
             f"the hits: the dice that make the target divided by {math.divisor}, rounded up"
         )
         out["divisor"] = math.divisor
-        out["made"] = result_of(replace(math, divisor=1), values)
-    if math.outcomes:
-        one = sum_distribution(1, sides)
-        out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
-        read = values if math.how == "each" else [result]
-        for row in out["chart"]:
-            row["rolled"] = any(row["low"] <= v <= row["high"] for v in read)
-    if math.outcomes and len(out["chart"]) == len(out["distribution"]):
-        out["distribution"] = []  # a row of the chart for each result: the chart says it all
+        out["made_dice"] = result_of(replace(math, divisor=1), values)
     if math.how == "each" and count > 1:
         del out["result"]  # every die is read alone: no one result
     if not math.known and not math.unseen:
         out["distribution_of"] = out["distribution_of"].replace("the modified ", "the ")
     out["changes"] = _changes(math, values, sides, result, ok, chance)
+    if math.outcomes and not math.unseen:
+        one = sum_distribution(1, sides)
+        out["chart"] = _chart(math.outcomes, dist if math.how != "each" else one)
+        read = values if math.how == "each" else [result]
+        for row in out["chart"]:
+            row["rolled"] = any(row["low"] <= v <= row["high"] for v in read)
+        if len(out["chart"]) == len(out["distribution"]):
+            out["distribution"] = []  # a row of the chart for each result: the chart says it all
     if math.unseen:
         # a modifier this reader may not know went into the roll: what is
         # shown is the roll without it, and nothing is claimed about success
@@ -538,6 +597,28 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         out["outcome"] = ""
         out["changes"] = []
         out["distribution_of"] += " without the secret modifiers"
+    if math.per_die:
+        # every die does its own work: no one result, but how many made
+        # their targets where they have them
+        out["per_die"] = [
+            _one_die(what, m, v, sides) for (what, m), v in zip(math.per_die, values, strict=False)
+        ]
+        out.pop("result", None)
+        out["outcome"] = ""
+        out["distribution"] = _rows(dist, None)  # each die its own: none marked
+        judged = [d["success"] for d in out["per_die"] if d.get("success") is not None]
+        if judged:
+            out["made"] = {"dice": sum(judged), "of": len(judged)}
+    return out
+
+
+def _one_die(what: str, math: RollMath, value: int, sides: int) -> dict[str, Any]:
+    """One die of an ``each`` roll, explained by its own math."""
+    one = explain({"text": what, "values": [value], "sides": sides, "math": math.to_json()})
+    keep = ("words", "modifiers", "result", "outcome", "success", "chance", "changes", "unseen")
+    out = {"what": what, "value": value} | {k: one[k] for k in keep if k in one}
+    if math.target is not None:
+        out["needs"] = f"{math.target} or {'less' if math.at_most else 'more'}"
     return out
 
 
@@ -545,7 +626,8 @@ def _chart(
     outcomes: tuple[tuple[int, str], ...], dist: Mapping[int, Fraction]
 ) -> list[dict[str, Any]]:
     """The chart the result is read off, each row with the results that read
-    it and the exact chance of reading it (rows that cannot be read left out)."""
+    it and the exact chance of reading it (rows that cannot be read left
+    out); the first row also takes every result below it."""
     rows = sorted(outcomes)
     out: list[dict[str, Any]] = []
     low_seen = min(dist) if dist else 0
@@ -553,13 +635,14 @@ def _chart(
     for i, (low, words) in enumerate(rows):
         high = rows[i + 1][0] - 1 if i + 1 < len(rows) else None
         p = sum(
-            (q for v, q in dist.items() if v >= low and (high is None or v <= high)),
+            (q for v, q in dist.items() if (i == 0 or v >= low) and (high is None or v <= high)),
             Fraction(0),
         )
         if p == 0:
             continue
-        a, b = max(low, low_seen), high_seen if high is None else min(high, high_seen)
-        results = str(a) if a == b else f"{a}-{b}"
+        a = low_seen if i == 0 else max(low, low_seen)
+        b = high_seen if high is None else min(high, high_seen)
+        results = str(a) if a == b else f"{a}{' to ' if a < 0 else '-'}{b}"
         out.append(
             {
                 "low": a,
@@ -600,7 +683,7 @@ def _opposed_words(math: RollMath) -> str:
     return f"against the other side's {dice}: the higher wins, equal is a tie"
 
 
-def _rows(dist: Mapping[int, Fraction], rolled: int) -> list[dict[str, Any]]:
+def _rows(dist: Mapping[int, Fraction], rolled: int | None) -> list[dict[str, Any]]:
     return [
         {
             "value": v,
@@ -701,7 +784,7 @@ def _changes(
         for i, (what, value) in enumerate(known):
             without = replace(math, modifiers=known[:i] + known[i + 1 :], secret=())
             p = success_chance(without, count, sides)
-            if p is not None:
+            if p is not None and p != chance:  # one that changed nothing is no news
                 again = result_of(without, values)
                 fate = succeeded(without, again)
                 out.append(

@@ -309,3 +309,120 @@ def test_dice_counted_as_hits_say_the_average_and_what_each_term_of_the_need_did
         "Without close range (-1 to the number needed): 1.00 on average instead of 1.50; "
         "these dice would have made 1 success." in out["changes"]
     )
+
+
+def test_a_die_chart_collapses_runs_of_the_same_words_into_rows() -> None:
+    from quarterdeck.core.explain import chart
+
+    assert chart(["none", "none", "ram", "ram", "stack", "none"]) == (
+        (1, "none"),
+        (3, "ram"),
+        (5, "stack"),
+        (6, "none"),
+    )
+
+
+def test_a_result_below_a_charts_first_row_reads_as_the_first_row() -> None:
+    """A morale total can fall below 1: the chart's first row ("2 or less:
+    surrender") takes it."""
+    math = RollMath("sum", modifiers=(("shaken", -3),), outcomes=((2, "surrender"), (3, "steady")))
+    out = explain({"text": "x: rolled 1", "values": [1], "sides": 6, "math": math.to_json()})
+    assert out["result"] == -2 and out["outcome"] == "surrender"
+
+
+def test_each_die_of_a_roll_explained_by_its_own_math_secret_ones_per_seat() -> None:
+    """Two muskets: the first needs 4 with the moon +1, the second 5 and a
+    secret -1 known to the raiders; 3 and 6 thrown. The raiders read both
+    dice whole; the defenders the second without the modifier, unjudged."""
+    from quarterdeck.core.explain import at_least
+
+    math = RollMath(
+        "each",
+        per_die=(
+            ("first musket", at_least(4, ("the moon", 1), outcomes=((3, "miss"), (4, "kill")))),
+            ("second musket", at_least(5, secret=[("in the dark", -1, ("raiders",))])),
+        ),
+    )
+    log: list[LogEntry] = []
+    Context(ScriptedDice([3, 6]), log.append).roll("Muskets", 2, "SA", seat="r", math=math)
+    own = explain(log[0].to_json("raiders"))
+    first, second = own["per_die"]
+    assert (first["what"], first["value"], first["result"]) == ("first musket", 3, 4)
+    assert (first["success"], first["chance"], first["outcome"]) == (True, "66.7%", "kill")
+    assert (second["result"], second["success"], second["chance"]) == (5, True, "16.7%")
+    assert RollMath.from_json(log[0].to_json()["math"]) == math
+
+    other = explain(log[0].to_json("defenders"))
+    assert "in the dark" not in str(log[0].to_json("defenders"))
+    assert other["per_die"][0]["success"] is True
+    assert other["per_die"][1]["success"] is None and other["per_die"][1]["result"] == 6
+    assert other["per_die"][1]["unseen"] == {"count": 1, "known_to": ["raiders"]}
+
+
+def test_math_given_as_a_function_of_the_dice_is_built_when_logged() -> None:
+    """The first die picks the chart the second is read on."""
+    from quarterdeck.core.explain import faces
+
+    def tables(dice: tuple[int, ...]) -> RollMath:
+        lines = [f"table {dice[0]} line {n}" for n in range(1, 7)]
+        return RollMath("each", per_die=(("table", faces(range(1, 7))), ("line", faces(lines))))
+
+    log: list[LogEntry] = []
+    values = Context(ScriptedDice([4, 2]), log.append).roll("T", 2, "R", seat="a", math=tables)
+    assert values == (4, 2)
+    out = explain(log[0].to_json())
+    assert [d["outcome"] for d in out["per_die"]] == ["4", "table 4 line 2"]
+    quiet = Context(ScriptedDice([4, 2]))  # no log: the function is never called
+    assert quiet.roll("T", 2, "R", seat="a", math=lambda d: 1 / 0) == (4, 2)  # type: ignore[arg-type,return-value]
+
+
+def test_the_dialog_lists_each_die_with_what_it_gave() -> None:
+    from quarterdeck.core.explain import at_least, faces
+    from quarterdeck.web.render.explain import explanation
+
+    math = RollMath(
+        "each",
+        per_die=(
+            ("white: his quality", faces(["intelligent", "stubborn", "stubborn"] * 2)),
+            ("musket", at_least(4, ("the moon", 1))),
+        ),
+    )
+    log: list[LogEntry] = []
+    Context(ScriptedDice([1, 5]), log.append).roll("Dice", 2, "R", seat="a", math=math)
+    html = explanation(explain(log[0].to_json()))
+    assert "<h3>Each die</h3>" in html
+    assert "<b>white: his quality</b>: threw 1: intelligent" in html
+    assert (
+        "<b>musket</b> (needs 4 or more): threw 5 +1 the moon = 6, made it (chance 66.7%)" in html
+    )
+
+
+def test_a_chart_roll_shows_each_row_with_its_exact_chance_and_the_row_it_gave() -> None:
+    """A one-die chart (the mine: 1 fails, 2-3 damage, 4-6 sinks), a 3."""
+    from quarterdeck.core.explain import faces
+    from quarterdeck.web.render.explain import explanation
+
+    math = faces(["fails", "damage", "damage", "sinks", "sinks", "sinks"])
+    out = explain({"text": "x: rolled 3", "values": [3], "sides": 6, "math": math.to_json()})
+    assert out["outcome"] == "damage"
+    assert [(r["results"], r["words"], r["chance"], r["rolled"]) for r in out["chart"]] == [
+        ("1", "fails", "16.7%", False),
+        ("2-3", "damage", "33.3%", True),
+        ("4-6", "sinks", "50.0%", False),
+    ]
+    html = explanation(out)
+    assert (
+        '<tr class="rolled"><th>2-3</th><td>damage</td><td>33.3%</td><td><small>1/3</small>'
+    ) in html
+
+
+def test_a_chart_row_below_the_first_takes_every_lower_result() -> None:
+    """A morale total from -2 to 3 on a chart whose first row is 1."""
+    math = RollMath(
+        "sum", modifiers=(("losses", -3),), outcomes=((1, "fall back"), (3, "carry on"))
+    )
+    out = explain({"text": "x: rolled 1", "values": [1], "sides": 6, "math": math.to_json()})
+    assert [(r["results"], r["chance"]) for r in out["chart"]] == [
+        ("-2 to 2", "83.3%"),
+        ("3", "16.7%"),
+    ]

@@ -106,7 +106,7 @@ def test_charts_stored_as_range_bands_are_headed_by_their_bands(client: Any) -> 
         '<th class="corner">range →</th><th>up to 1 in</th><th>over 1 to 5 in</th>'
         "<th>over 5 to 6 in</th>"
     ) in small
-    assert "<tr><th>british american marines</th><td>3</td><td>4</td><td>6</td></tr>" in small
+    assert "<tr><th>british american marines</th><td>3-6</td><td>4-6</td><td>6</td></tr>" in small
     cannon = html[html.index('data-chart="cannon"') :]
     heads = [
         "hit: up to 6 in",
@@ -120,7 +120,7 @@ def test_charts_stored_as_range_bands_are_headed_by_their_bands(client: Any) -> 
     ]
     assert "".join(f"<th>{h}</th>" for h in heads) in cannon
     assert (
-        "<tr><th>land based gun</th><td>2</td><td>2</td><td>3</td><td>4</td><td>5</td>"
+        "<tr><th>land based gun</th><td>2-6</td><td>2-6</td><td>3-6</td><td>4-6</td><td>5-6</td>"
         "<td>6</td><td>d10</td><td>d10</td>"
     ) in cannon
     assert "<dt>bands</dt>" not in html  # the bands are the headers, not a line of numbers
@@ -137,14 +137,14 @@ def test_a_band_the_printed_chart_marks_n_a_reads_n_a_not_0() -> None:
     any roll."""
     html = reference_body(charts(get_ruleset("cutting-out"), None), None)
     small = html[html.index('data-chart="small_arms"') :]
-    assert "<tr><th>british american sailors</th><td>4</td><td>5</td><td>n/a</td></tr>" in small
+    assert "<tr><th>british american sailors</th><td>4-6</td><td>5-6</td><td>n/a</td></tr>" in small
     cannon = html[html.index('data-chart="cannon"') :]
     assert (
-        "<tr><th>ship&#39;s gun</th><td>2</td><td>3</td><td>4</td><td>5</td><td>6</td>"
+        "<tr><th>ship&#39;s gun</th><td>2-6</td><td>3-6</td><td>4-6</td><td>5-6</td><td>6</td>"
         "<td>n/a</td><td>d10</td><td>half-d10</td>"
     ) in cannon
     assert (
-        "<tr><th>swivel gun</th><td>3</td><td>5</td><td>n/a</td><td>n/a</td><td>n/a</td>"
+        "<tr><th>swivel gun</th><td>3-6</td><td>5-6</td><td>n/a</td><td>n/a</td><td>n/a</td>"
         "<td>n/a</td><td>d6</td><td>half-d6</td>"
     ) in cannon
     assert "<td>0</td>" not in small[: small.index("</table>")]

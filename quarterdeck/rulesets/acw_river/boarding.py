@@ -19,8 +19,9 @@ Anchor: one CPV weighs or drops anchor (no loss), and only when stopped.
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.core.geometry import bearing, distance, unit
-from quarterdeck.rulesets.acw_river.dice import roll
+from quarterdeck.rulesets.acw_river.dice import fight, roll
 from quarterdeck.rulesets.acw_river.state import Fort, Party, Place, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import distance_to_land, hull
@@ -92,6 +93,10 @@ def board(state: State, ship: Ship, target: Ship, ctx: Context, t: Tables) -> No
         seat=ship.side,
         secret=secret_for(state, ship) or secret_for(state, target),
         goal=f"{t.boarding.board_on} or more",
+        math=at_least(
+            t.boarding.board_on,
+            outcomes=((1, "the boarders are driven off"), (t.boarding.board_on, "they get aboard")),
+        ),
     )[0]
     if die < t.boarding.board_on:
         say(state, ctx, f"{ship.name}'s boarders are driven off", R_BOARD, ship, target)
@@ -124,8 +129,24 @@ def melee(state: State, party: Party, ctx: Context, t: Tables) -> None:
     if defending <= 0:
         _won(state, party, ctx, t)
         return
-    ours = roll(ctx, f"{party.side} parties fight for {name}", party.cpv, rule, seat=party.side)
-    theirs = roll(ctx, f"{enemy_side} defenders of {name}", defending, rule, seat=enemy_side)
+    ours = roll(
+        ctx,
+        f"{party.side} parties fight for {name}",
+        party.cpv,
+        rule,
+        seat=party.side,
+        goal="a die a party: the higher best die wins, a draw fights on",
+        math=fight(party.cpv, "parties"),
+    )
+    theirs = roll(
+        ctx,
+        f"{enemy_side} defenders of {name}",
+        defending,
+        rule,
+        seat=enemy_side,
+        goal="a die a defender, as many as the parties: the higher best die wins",
+        math=fight(defending, "defenders, no more than the parties"),
+    )
     if max(ours) > max(theirs):
         if target_ship is not None:
             take_from(target_ship, defending)
@@ -300,6 +321,11 @@ def parties_ashore(state: State, ctx: Context, t: Tables) -> None:
                 # unseen with the ship that landed it, until the town falls
                 secret=sent_by is not None and secret_for(state, sent_by),
                 goal=f"a {t.landing.take_on} takes it",
+                math=RollMath(
+                    "any",
+                    target=t.landing.take_on,
+                    dice=(("a die for each CPV of the party", party.cpv),),
+                ),
             )
             if max(dice) >= t.landing.take_on:
                 place.secured_by = party.side

@@ -28,11 +28,12 @@ from __future__ import annotations
 import math
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.movement import project, speed_limits
 from quarterdeck.rulesets.acw_river.state import Commander, Dice, Helm, Order, Plot, Ship, State
-from quarterdeck.rulesets.acw_river.tables import DiceTable, Tables
+from quarterdeck.rulesets.acw_river.tables import Band, DiceTable, Tables
 from quarterdeck.rulesets.acw_river.terrain import square_box
 from quarterdeck.rulesets.acw_river.visibility import say, ship_sees
 
@@ -49,6 +50,35 @@ Vec = tuple[float, float]
 
 def dice_table(c: Commander, t: Tables) -> DiceTable:
     return t.commanders.fort if c.role == "fort" else t.commanders.captain
+
+
+def bands(bands: tuple[Band, ...]) -> tuple[tuple[int, str], ...]:
+    """A coloured die's bands as chart rows (lowest face, what it reads)."""
+    out: list[tuple[int, str]] = []
+    low = 1
+    for band in bands:
+        if low <= band.upto:
+            value = band.value
+            out.append((low, value if isinstance(value, str) else f"{value:+d}"))
+        low = band.upto + 1
+    return tuple(out)
+
+
+def qualities(table: DiceTable) -> RollMath:
+    """The four coloured dice, each read off its own chart (the tables in
+    force)."""
+    return RollMath(
+        "each",
+        per_die=(
+            ("white: his quality", RollMath("each", outcomes=bands(table.white))),
+            (
+                "green: added to morale while he lives",
+                RollMath("each", outcomes=bands(table.green)),
+            ),
+            ("red: taken off morale once he is dead", RollMath("each", outcomes=bands(table.red))),
+            ("yellow: his gunnery", RollMath("each", outcomes=bands(table.yellow))),
+        ),
+    )
 
 
 def quality(c: Commander, t: Tables) -> str:
@@ -83,6 +113,7 @@ def roll_commander(
         R_FORT if role == "fort" else R_DICE,
         seat=side,
         secret=True,
+        math=qualities(t.commanders.fort if role == "fort" else t.commanders.captain),
     )
     c = Commander(cid, name, side, role, post, Dice(white, green, red, yellow))  # type: ignore[arg-type]
     ctx.log(
@@ -148,6 +179,13 @@ def flagship_lost(state: State, ship: Ship, ctx: Context, t: Tables) -> None:
             # the other side his white die
             secret=True,
             goal=f"{t.flagship.reckless_leaves_on} or more",
+            math=at_least(
+                t.flagship.reckless_leaves_on,
+                outcomes=(
+                    (1, "he stays with her"),
+                    (t.flagship.reckless_leaves_on, "he leaves her"),
+                ),
+            ),
         )[0]
         leaves = die >= t.flagship.reckless_leaves_on
     if leaves:

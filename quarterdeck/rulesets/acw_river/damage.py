@@ -14,6 +14,7 @@ SPV left she sinks.
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least, at_most, faces
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Effect, Feature, Fire, Gun, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
@@ -221,6 +222,21 @@ def gunfire_hit(
         roll_tables(state, ship, seat, ctx, t, hit_this_move)
 
 
+def table_and_line(dice: tuple[int, ...], t: Tables) -> RollMath:
+    """The first die chooses the damage table, the second its line."""
+    tables = t.damage.tables
+    titles = (tables[str(n)].title if str(n) in tables else "-" for n in range(1, 7))
+    chosen = tables.get(str(dice[0]))
+    lines = chosen.lines if chosen is not None else ()
+    return RollMath(
+        "each",
+        per_die=(
+            ("the table", faces(titles)),
+            (f"the line of table {dice[0]}", faces(line.text for line in lines)),
+        ),
+    )
+
+
 def roll_tables(
     state: State,
     ship: Ship,
@@ -237,6 +253,7 @@ def roll_tables(
         R_TABLES,
         seat=seat,
         secret=secret_for(state, ship),
+        math=lambda dice: table_and_line(dice, t),
     )
     chart = t.damage.tables[str(table)]
     entry = chart.lines[line - 1]
@@ -413,6 +430,19 @@ def fight_fires(state: State, ship: Ship, ctx: Context, t: Tables) -> None:
             seat=ship.side,
             secret=secret_for(state, ship),
             goal=f"{fire.need} or more puts it out",
+            math=at_least(
+                fire.need,
+                outcomes=(
+                    (
+                        1,
+                        f"the fire burns on ({fire.tries - 1} more "
+                        + ("try)" if fire.tries == 2 else "tries)")
+                        if fire.tries > 1
+                        else "the fire is out of hand: she is abandoned",
+                    ),
+                    (fire.need, "the fire is put out"),
+                ),
+            ),
         )[0]
         if die >= fire.need:
             ship.fires.remove(fire)
@@ -451,6 +481,7 @@ def mine_explodes(state: State, ship: Ship, seat: str, ctx: Context, t: Tables) 
         seat=seat,
         secret=secret_for(state, ship),
         goal="1 fails, 2-3 damage, 4-6 sinks",
+        math=faces(blast(d, "she sinks", "damage") for d in t.mines.damage),
     )[0]
     damage = t.mines.damage[die - 1]
     if damage < 0:
@@ -460,6 +491,13 @@ def mine_explodes(state: State, ship: Ship, seat: str, ctx: Context, t: Tables) 
         say(state, ctx, f"The torpedo under {ship.name} fails to go off", R_MINES, ship)
     else:
         lose_spv(state, ship, damage, ctx, t, "torpedo")
+
+
+def blast(damage: int, sinks: str, hurts: str) -> str:
+    """A line of the mine or spar chart in words (below 0 sinks, 0 fails)."""
+    if damage < 0:
+        return sinks
+    return f"{hurts}: {damage} SPV off" if damage else "it fails to go off"
 
 
 def spar_attack(state: State, attacker: Ship, target: Ship, ctx: Context, t: Tables) -> None:
@@ -474,6 +512,7 @@ def spar_attack(state: State, attacker: Ship, target: Ship, ctx: Context, t: Tab
         R_SPAR,
         seat=attacker.side,
         goal="1 fails, 2 ignites early, 3-6 sinks her",
+        math=faces(blast(d, "the target sinks", "it ignites early") for d in t.spar.damage),
     )[0]
     damage = t.spar.damage[die - 1]
     if damage < 0:
@@ -491,6 +530,10 @@ def spar_attack(state: State, attacker: Ship, target: Ship, ctx: Context, t: Tab
             R_SPAR,
             seat=attacker.side,
             goal=f"{t.spar.craft_sink_upto} or less: she sinks",
+            math=at_most(
+                t.spar.craft_sink_upto,
+                outcomes=((1, "she sinks"), (t.spar.craft_sink_upto + 1, "she survives")),
+            ),
         )[0]
         if own <= t.spar.craft_sink_upto:
             sink(state, attacker, ctx, t)

@@ -8,10 +8,11 @@ two functions, which keep the rule set's calls in one shape.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 
 
 def roll(
@@ -23,9 +24,20 @@ def roll(
     secret: bool = False,
     goal: str = "",
     sides: int = 6,
+    *,
+    math: RollMath | Callable[[tuple[int, ...]], RollMath],
 ) -> tuple[int, ...]:
-    """Roll ``count`` dice for ``seat`` (secret: logged for it alone)."""
-    return ctx.roll(label, count, rule, sides, seat=seat, goal=goal, secret=secret)
+    """Roll ``count`` dice for ``seat`` (secret: logged for it alone);
+    ``math``: how the rule reads them, for the roll's explanation (every
+    roll says it; a function of the dice where one die picks the chart the
+    next is read on)."""
+    return ctx.roll(label, count, rule, sides, seat=seat, goal=goal, secret=secret, math=math)
+
+
+def fight(count: int, each: str) -> RollMath:
+    """A side's dice in a fight: the highest counts, the higher side wins;
+    a die for each ``each``."""
+    return RollMath("highest", dice=((f"a die for each of the {each}", count),))
 
 
 def draw(

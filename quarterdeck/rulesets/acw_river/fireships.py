@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least
 from quarterdeck.rulesets.acw_river.damage import sink
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fire, Ship, State
@@ -55,6 +56,10 @@ def ignite(state: State, ship: Ship, ctx: Context, t: Tables) -> bool:
         seat=ship.side,
         secret=secret_for(state, ship),
         goal=f"{t.fire_ships.ignite_on} or more",
+        math=at_least(
+            t.fire_ships.ignite_on,
+            outcomes=((1, "she will not light"), (t.fire_ships.ignite_on, "she is alight")),
+        ),
     )[0]
     if die >= t.fire_ships.ignite_on:
         ship.alight = True
@@ -74,6 +79,10 @@ def detonate(state: State, ship: Ship, ctx: Context, t: Tables) -> bool:
         seat=ship.side,
         secret=secret_for(state, ship),
         goal=f"{t.fire_ships.explode_on}: she blows up",
+        math=at_least(
+            t.fire_ships.explode_on,
+            outcomes=((1, "not yet"), (t.fire_ships.explode_on, "she blows up")),
+        ),
     )[0]
     if die < t.fire_ships.explode_on:
         return False
@@ -103,6 +112,13 @@ def spread(state: State, ctx: Context, t: Tables) -> None:
                 seat=ship.side,
                 secret=secret_for(state, other) or secret_for(state, ship),
                 goal=f"{need} or more",
+                math=at_least(
+                    need,
+                    outcomes=(
+                        (1, "she does not catch"),
+                        (need, ("an ironclad" if ironclad else "she") + " catches fire"),
+                    ),
+                ),
             )[0]
             if die >= need:
                 out = t.fire_ships.out_ironclad_on if ironclad else t.fire_ships.out_ship_on

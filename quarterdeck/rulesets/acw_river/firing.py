@@ -20,9 +20,10 @@ side of its line. Mortars and fort guns fire all round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import Pose, angle_diff, distance
 from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
 from quarterdeck.rulesets.acw_river.damage import (
@@ -137,6 +138,16 @@ class Shot:
     band: int
     inches: float
     gunnery: int = 0  # the commander's gunnery in ``modifier`` (he lays this gun)
+    open: tuple[tuple[str, int], ...] = ()  # the rest of ``modifier``, each named
+    layer: str = ""  # the commander who lays this gun
+
+    def math(self, side: str) -> RollMath:
+        """How the die is read: it and every modifier against the gun's
+        score; the commander's gunnery known only to ``side`` (his own)."""
+        laid = f"{self.layer} lays the gun (his yellow die)"
+        return at_least(
+            self.need, *self.open, secret=[(laid, self.gunnery, (side,))] if self.gunnery else []
+        )
 
     def goal(self) -> str:
         """What the die needs, as every side may read it: the commander's
@@ -171,16 +182,17 @@ def shots_at(
     laying = ""
     lay_bonus = 0
     fort_lays = 0
+    layer = ""
     if isinstance(firer, Ship):
         c = in_command(state, firer)
         if c is not None and c.laying:
-            laying, lay_bonus = c.laying, gunnery(c, t)
+            laying, lay_bonus, layer = c.laying, gunnery(c, t), c.name
     else:
         # the fort commander lays a gun of his own grid square (Fort
         # Commander: his yellow die is his gunnery, as a captain's)
         fc = state.commanders.get(firer.commander)
         if fc is not None and fc.alive:
-            fort_lays = gunnery(fc, t)
+            fort_lays, layer = gunnery(fc, t), fc.name
     out: list[Shot] = []
     guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
     rels: list[float] | None = None  # the target's keel points as the firer sees them
@@ -208,7 +220,9 @@ def shots_at(
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0
-        out.append(Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay))
+        named = (("a small target", small), ("a bow or stern shot", aspect))
+        shot = Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay)
+        out.append(replace(shot, open=tuple(m for m in named if m[1]), layer=layer if lay else ""))
     if out and not in_sight(state, firer, target, t, knower):
         return []
     return out
@@ -268,6 +282,7 @@ def fire_at(
             seat=side,
             secret=secret,
             goal=shot.goal(),
+            math=shot.math(side),
         )[0]
         if (
             gun.type == t.firing.burst_gun
@@ -282,6 +297,9 @@ def fire_at(
                 seat=side,
                 secret=secret,
                 goal=f"{t.firing.burst_second}: it bursts",
+                math=faces(
+                    "it bursts" if n == t.firing.burst_second else "it holds" for n in range(1, 7)
+                ),
             )[0]
             if again == t.firing.burst_second:
                 gun.destroyed = True
@@ -344,6 +362,7 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
     inches = fort_range(ship, target)
     c = in_command(state, ship)
     laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
+    layer = c.name if c is not None else ""
     out = []
     rels: list[float] | None = None  # the target's points as the ship sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
@@ -365,5 +384,5 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
         lay = bonus if gun.id == laying else 0
-        out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay))
+        out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay, layer=layer if lay else ""))
     return out

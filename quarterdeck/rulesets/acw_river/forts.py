@@ -21,10 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least, faces
 from quarterdeck.core.geometry import distance
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fort, Place, Ship, State
-from quarterdeck.rulesets.acw_river.tables import Tables
+from quarterdeck.rulesets.acw_river.tables import MortarLine, Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
@@ -123,6 +124,19 @@ def mortar_targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[str
     return out
 
 
+def mortar_words(line: MortarLine, points: int, town: bool) -> str:
+    """A line of the mortar table in words, at a fort or a town."""
+    hurt = f"{points} points off the {'building' if town else 'fort'}"
+    return {
+        "none": "no effect",
+        "damage": hurt,
+        "gun-cpv": "the building destroyed"
+        if town
+        else "a gun and its crew in the square destroyed",
+        "commander": hurt + ("" if town else ", and its commander killed if he is in the square"),
+    }[line.effect]
+
+
 def mortar_fire(state: State, ship: Ship, target: str, aim: int, ctx: Context, t: Tables) -> None:
     """One mortar shot (Mortar Boats). ``aim``: the square named at a town."""
     heavy = mortar_reach(ship, t) >= 40.0
@@ -146,15 +160,35 @@ def mortar_fire(state: State, ship: Ship, target: str, aim: int, ctx: Context, t
         seat=ship.side,
         secret=hid,
         goal=f"{need} or more",
+        math=at_least(
+            t.mortar.hit_on,
+            ("again at the same target", t.mortar.hit_on - need),
+            outcomes=((t.mortar.hit_on - 1, "a miss"), (t.mortar.hit_on, "a hit")),
+        ),
     )[0]
     if die < need:
         say(state, ctx, f"{ship.name}'s mortar shell misses {name}", R_MORTAR, ship)
         return
     area = roll(
-        ctx, f"Mortar shell falls on {name}: grid square", 1, R_MORTAR, seat=ship.side, secret=hid
+        ctx,
+        f"Mortar shell falls on {name}: grid square",
+        1,
+        R_MORTAR,
+        seat=ship.side,
+        secret=hid,
+        math=faces(f"square {n}" for n in range(1, 7)),
     )[0]
     effect_die = roll(
-        ctx, f"Mortar table at {name}, square {area}", 1, R_MORTAR, seat=ship.side, secret=hid
+        ctx,
+        f"Mortar table at {name}, square {area}",
+        1,
+        R_MORTAR,
+        seat=ship.side,
+        secret=hid,
+        math=faces(
+            mortar_words(x, x.heavy if heavy else x.light, place is not None)
+            for x in t.mortar.lines
+        ),
     )[0]
     line = t.mortar.lines[effect_die - 1]
     points = line.heavy if heavy else line.light
@@ -217,6 +251,7 @@ def shore_fire(
             seat=ship.side,
             secret=secret_for(state, ship),
             goal=shot.goal(),
+            math=shot.math(ship.side),
         )[0]
         if die < need:
             continue

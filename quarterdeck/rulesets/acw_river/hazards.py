@@ -18,6 +18,7 @@ moves after she sank).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least, at_most
 from quarterdeck.core.geometry import Pose
 from quarterdeck.rulesets.acw_river.damage import trigger
 from quarterdeck.rulesets.acw_river.dice import roll
@@ -53,6 +54,7 @@ def stuck_test(state: State, ship: Ship, hazard: str, what: str, ctx: Context, t
         seat=ship.side,
         secret=secret_for(state, ship),
         goal=f"{limit} or less: stuck",
+        math=at_most(limit, outcomes=((1, "she sticks"), (limit + 1, "she crosses"))),
     )[0]
     if die > limit:
         return False
@@ -126,6 +128,7 @@ def reverse_off(state: State, ship: Ship, ctx: Context, t: Tables) -> bool:
         seat=ship.side,
         secret=secret_for(state, ship),
         goal=f"{need} or more: free",
+        math=at_least(need, outcomes=((1, "still aground"), (need, "she comes off"))),
     )[0]
     if die >= need:
         ship.aground = None
@@ -153,6 +156,10 @@ def chain_cross(state: State, ship: Ship, speed: int, ctx: Context, t: Tables) -
         seat=ship.side,
         secret=secret_for(state, ship),
         goal=f"{t.hazards.chain.cross_on} or more",
+        math=at_least(
+            t.hazards.chain.cross_on,
+            outcomes=((1, "she must back off"), (t.hazards.chain.cross_on, "she crosses")),
+        ),
     )[0]
     ok = die >= t.hazards.chain.cross_on
     if not ok:

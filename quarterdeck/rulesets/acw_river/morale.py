@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.rulesets.acw_river.commanders import (
     in_command,
     morale_minus,
@@ -39,6 +40,19 @@ STEERING = ("hard-right-4", "hard-left-4", "same-course-4", "pilot-house", "scre
 class Modifier:
     why: str
     value: int
+    secret: bool = False  # a commander's green or red die: his own side's to know
+
+
+def test_math(mods: list[Modifier], side: str, t: Tables, holds: str) -> RollMath:
+    """A morale test as ``side`` knows it (its commander's die secret to
+    it): the die and every modifier, 1 or more fights on."""
+    need = t.morale.continue_on
+    return at_least(
+        need,
+        *[(x.why, x.value) for x in mods if not x.secret],
+        secret=[(x.why, x.value, (side,)) for x in mods if x.secret],
+        outcomes=((need - 1, "abandoned"), (need, holds)),
+    )
 
 
 def lost_share(lost: int, start: int, t: Tables) -> Modifier | None:
@@ -69,11 +83,11 @@ def ship_modifiers(state: State, ship: Ship, t: Tables) -> list[Modifier]:
         out.append(Modifier("below her minimum SPV", m.below_pv))
     c = in_command(state, ship)
     if c is not None:
-        out.append(Modifier(f"{c.name} alive (green)", morale_plus(c, t)))
+        out.append(Modifier(f"{c.name} alive (green)", morale_plus(c, t), True))
     else:
         dead = state.commanders.get(ship.captain)
         if dead is not None:
-            out.append(Modifier(f"{dead.name} dead (red)", morale_minus(dead, t)))
+            out.append(Modifier(f"{dead.name} dead (red)", morale_minus(dead, t), True))
     if any(can_fire_gun(ship, g) for g in ship.guns):
         out.append(Modifier("guns can still fire", m.guns_fire))
     else:
@@ -100,6 +114,12 @@ def ship_modifiers(state: State, ship: Ship, t: Tables) -> list[Modifier]:
 
 
 def fort_modifiers(state: State, fort: Fort, t: Tables) -> list[Modifier]:
+    """Every modifier of a fort's test, all its own side's to know: its CPV
+    is hidden from the enemy, and so is its commander's die."""
+    return [Modifier(x.why, x.value, True) for x in _fort_modifiers(state, fort, t)]
+
+
+def _fort_modifiers(state: State, fort: Fort, t: Tables) -> list[Modifier]:
     m = t.morale
     out: list[Modifier] = []
     lost = fort.cpv_start - sum(fort.cpv)
@@ -112,9 +132,9 @@ def fort_modifiers(state: State, fort: Fort, t: Tables) -> list[Modifier]:
         out.append(Modifier(f"{lost} CPV destroyed", m.fort_cpv_each * lost))
     c = state.commanders.get(fort.commander)
     if c is not None and c.alive:
-        out.append(Modifier(f"{c.name} alive (green)", morale_plus(c, t)))
+        out.append(Modifier(f"{c.name} alive (green)", morale_plus(c, t), True))
     elif c is not None:
-        out.append(Modifier(f"{c.name} dead (red)", morale_minus(c, t)))
+        out.append(Modifier(f"{c.name} dead (red)", morale_minus(c, t), True))
     return out
 
 
@@ -131,6 +151,7 @@ def test_ship(state: State, ship: Ship, ctx: Context, t: Tables) -> bool:
         seat=ship.side,
         secret=secret_for(state, ship),
         goal=f"with the modifiers, {t.morale.continue_on} or more to fight on",
+        math=test_math(mods, ship.side, t, "she fights on"),
     )[0]
     score = die + total
     parts = ", ".join(f"{x.why} {x.value:+d}" for x in mods)
@@ -170,6 +191,7 @@ def test_fort(state: State, fort: Fort, ctx: Context, t: Tables, why: str) -> bo
         R_MORALE,
         seat=fort.side,
         goal=f"with the modifiers, {t.morale.continue_on} or more to fight on",
+        math=test_math(mods, fort.side, t, "the fort holds"),
     )[0]
     fort.tested_at = fort.cpv_start - sum(fort.cpv)
     score = die + total

@@ -21,6 +21,7 @@ locked together (and go down together).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import angle_diff
 from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
 from quarterdeck.rulesets.acw_river.damage import (
@@ -70,15 +71,17 @@ def ram_test(state: State, rammer: Ship, target: Ship, ctx: Context, t: Tables) 
         say(state, ctx, f"{rammer.name}: her captain is dead, the ram fails", R_TEST, rammer)
         return False
     r = t.ramming
-    mods: list[tuple[str, int]] = [("class", printed)]
+    mods: list[tuple[str, int]] = [
+        (f"{rammer.ram_class} ramming {target.ram_class} (the ram test table)", printed)
+    ]
     mods.append(("lost no CPV", r.lost_none) if rammer.crew.lost == 0 else ("lost CPV", r.lost_any))
-    mods.append((f"{c.name} aboard (yellow)", gunnery(c, t)))
     if target.id in rammer.fired_on_by:
         mods.append(("fired upon by the target", r.fired_on))
     if not rammer.ram:
         mods.append(("no ram", r.no_ram))
     mods.append(("above SPV", r.above_pv) if rammer.spv >= rammer.pv else ("below SPV", r.below_pv))
-    total = sum(v for _, v in mods)
+    laid = (f"{c.name} aboard (yellow)", gunnery(c, t))
+    total = sum(v for _, v in mods) + laid[1]
     die = roll(
         ctx,
         f"{rammer.name}'s ram test against {target.name}",
@@ -87,10 +90,17 @@ def ram_test(state: State, rammer: Ship, target: Ship, ctx: Context, t: Tables) 
         seat=rammer.side,
         secret=secret_for(state, rammer),
         goal=f"with the modifiers, {r.continue_on} or more to ram",
+        # her commander's yellow die is her own side's to know
+        math=at_least(
+            r.continue_on,
+            *mods,
+            secret=[(*laid, (c.side,))],
+            outcomes=((r.continue_on - 1, "she aborts the ram"), (r.continue_on, "she rams")),
+        ),
     )[0]
     score = die + total
     ok = score >= r.continue_on
-    parts = ", ".join(f"{w} {v:+d}" for w, v in mods)
+    parts = ", ".join(f"{w} {v:+d}" for w, v in [*mods[:2], laid, *mods[2:]])
     verdict = "rams" if ok else "aborts the ram"
     # the sum names her commander's yellow die: her own side's to know
     ctx.log(f"{rammer.name}: {die} {parts} = {score}: {verdict}", R_TEST, seats=(rammer.side,))
@@ -126,6 +136,17 @@ def resolve_ram(
         R_CHART,
         seat=rammer.side,
         goal=f"{row.spv} SPV a pip" + ("" if rammer.ram else ", halved: no ram"),
+        math=RollMath(
+            "sum",
+            dice=tuple(
+                d
+                for d in (
+                    (f"the ramming chart at {abs(speed)} knots", row.dice),
+                    ("a controlled ram", r.order_die if controlled else 0),
+                )
+                if d[1]
+            ),
+        ),
     )
     damage = row.spv * sum(pips)
     if not rammer.ram:
@@ -140,6 +161,7 @@ def resolve_ram(
             R_CHART,
             seat=rammer.side,
             goal="6 sinks her",
+            math=faces(line.text for line in t.damage.tables["6"].lines),
         )[0]
         entry = t.damage.tables["6"].lines[line - 1]
         effect = "sinks" if entry.effect == "explodes" else entry.effect
@@ -153,12 +175,20 @@ def rammer_effect(
 ) -> None:
     """Effect on Ramming Ship: one die by her speed band."""
     e = t.ramming.effect
+    EFFECT_WORDS = {
+        "none": "no effect",
+        "lose-ram": "she loses her ram",
+        "stack": f"she loses her stack: -{e.stack_knots} knots",
+        "steam-pipe": f"her steam pipe bursts: -{e.steam_pipe_cpv} CPV",
+        "locked": "the two ships may lock together (the jammed chart)",
+    }
     die = roll(
         ctx,
         f"Effect of the ram on {rammer.name}",
         1,
         R_EFFECT,
         seat=rammer.side,
+        math=faces(EFFECT_WORDS.get(x, x) for x in e.bands[band]),
     )[0]
     result = e.bands[band][die - 1]
     if result == "none" or not rammer.afloat:
@@ -177,9 +207,14 @@ def rammer_effect(
         add_effect(rammer, "ram-steam-pipe", "", t)
         say(state, ctx, f"{rammer.name}'s steam pipe bursts", R_EFFECT, rammer)
     elif result == "locked":
-        jam = roll(ctx, f"{rammer.name} and {target.name} locked?", 1, R_JAMMED, seat=rammer.side)[
-            0
-        ]
+        jam = roll(
+            ctx,
+            f"{rammer.name} and {target.name} locked?",
+            1,
+            R_JAMMED,
+            seat=rammer.side,
+            math=faces(f"jammed for {m} moves" if m else "they come apart" for m in e.jammed),
+        )[0]
         moves = e.jammed[jam - 1]
         if moves and target.afloat:
             rammer.locked, target.locked = target.id, rammer.id

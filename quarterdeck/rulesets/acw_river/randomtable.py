@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import total
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.acw_river.dice import draw, roll
 from quarterdeck.rulesets.acw_river.setup import circle, deploy, roll_weather
@@ -133,7 +134,17 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
         return False
     if stage == "current":
         winner = rolloff(state, ctx, "Roll-off: who throws for the current", rule_for(state))
-        die = roll(ctx, "Speed of the current", 1, rule_for(state), seat=winner)[0]
+        die = roll(
+            ctx,
+            "Speed of the current",
+            1,
+            rule_for(state),
+            seat=winner,
+            goal="each lane's current in knots, west to east: the die "
+            + ", ".join(f"{k:+d}" for k in t.setup.lanes)
+            + " (never below 0)",
+            math=total(),
+        )[0]
         state.table.lanes = [max(0, die + k) for k in t.setup.lanes]
         ctx.log(
             f"Current downstream, lanes west to east: {state.table.lanes} knots", rule_for(state)
@@ -146,11 +157,15 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
             if state.table.kind == "estuary"
             else t.setup.river_depth_dice
         )
-        depth = sum(roll(ctx, "Depth of the water (feet)", dice, rule_for(state), seat=None))
+        depth = sum(
+            roll(ctx, "Depth of the water (feet)", dice, rule_for(state), seat=None, math=total())
+        )
         state.table.depth = depth
         text = f"Depth {depth} ft"
         if state.table.kind == "estuary" and state.table.tidal:
-            tide = sum(roll(ctx, "Tidal range (feet)", t.setup.tide_dice, R_TIDES, seat=None))
+            tide = sum(
+                roll(ctx, "Tidal range (feet)", t.setup.tide_dice, R_TIDES, seat=None, math=total())
+            )
             state.table.tide_range = tide
             text += f"; tidal range {tide} ft, at its height all game"
         ctx.log(text, rule_for(state))
@@ -188,12 +203,15 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
     return True
 
 
+ROLLOFF = "the higher die wins; a tie throws again"
+
+
 def rolloff(state: State, ctx: Context, label: str, rule: str) -> str:
     """Each fleet commander throws a die; the highest wins, a tie throws again."""
     a, b = list(state.sides)
     for _ in range(50):
-        da = roll(ctx, f"{label}: {a}", 1, rule, seat=a)[0]
-        db = roll(ctx, f"{label}: {b}", 1, rule, seat=b)[0]
+        da = roll(ctx, f"{label}: {a}", 1, rule, seat=a, goal=ROLLOFF, math=total())[0]
+        db = roll(ctx, f"{label}: {b}", 1, rule, seat=b, goal=ROLLOFF, math=total())[0]
         if da != db:
             winner = a if da > db else b
             ctx.log(f"{label}: {winner} wins ({da} to {db})", rule)
@@ -325,7 +343,12 @@ def place_feature(
     elif card in ("straight-sandbars", "curved-sandbars"):
         for n in range(2):
             depth = roll(
-                ctx, f"Depth of sandbar {n + 1} in square {square} (feet)", 1, rule, seat=seat
+                ctx,
+                f"Depth of sandbar {n + 1} in square {square} (feet)",
+                1,
+                rule,
+                seat=seat,
+                math=total(),
             )[0]
             poly = sandbar(card, where, n, (x0, y0, x1, y1), t)
             state.features.append(
@@ -419,10 +442,24 @@ def fort_details(state: State, ctx: Context, t: Tables) -> None:
             continue
         guns = sum(
             roll(
-                ctx, f"{fort.name}: number of guns", t.forts.random_gun_dice, R_FORT, seat=fort.side
+                ctx,
+                f"{fort.name}: number of guns",
+                t.forts.random_gun_dice,
+                R_FORT,
+                seat=fort.side,
+                math=total(),
             )
         )
-        cpv = sum(roll(ctx, f"{fort.name}: CPV", t.forts.random_cpv_dice, R_FORT, seat=fort.side))
+        cpv = sum(
+            roll(
+                ctx,
+                f"{fort.name}: CPV",
+                t.forts.random_cpv_dice,
+                R_FORT,
+                seat=fort.side,
+                math=total(),
+            )
+        )
         fort.guns = [
             Gun(f"g{n + 1}", t.setup.fort_gun, "fort", square=n % 6 + 1) for n in range(guns)
         ]

@@ -14,6 +14,7 @@ import math
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import ScenarioError
+from quarterdeck.core.explain import at_least, faces, total
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.acw_river.commanders import roll_commander
@@ -303,11 +304,28 @@ def roll_weather(state: State, ctx: Context, t: Tables) -> None:
         ctx.log(f"Wind: {table.wind} (the scenario's)", R_SMOKE)
         die = 0
     else:
-        die = roll(ctx, "Wind", 1, R_SMOKE, seat=None, goal=f"{t.smoke.wind_on} or more: wind")[0]
+        die = roll(
+            ctx,
+            "Wind",
+            1,
+            R_SMOKE,
+            seat=None,
+            goal=f"{t.smoke.wind_on} or more: wind",
+            math=at_least(
+                t.smoke.wind_on, outcomes=((1, "no wind"), (t.smoke.wind_on, "a wind blows"))
+            ),
+        )[0]
     if not state.setup.get("roll_wind", True):
         pass
     elif die >= t.smoke.wind_on:
-        way = roll(ctx, "Wind direction", 1, R_SMOKE, seat=None)[0]
+        way = roll(
+            ctx,
+            "Wind direction",
+            1,
+            R_SMOKE,
+            seat=None,
+            math=faces(f"from the {t.smoke.wind[str(n)]}" for n in range(1, 7)),
+        )[0]
         table.wind = t.smoke.wind[str(way)]
         ctx.log(f"Wind from the {table.wind}: smoke clears at once", R_SMOKE)
     else:
@@ -315,10 +333,18 @@ def roll_weather(state: State, ctx: Context, t: Tables) -> None:
         ctx.log("No wind: gun smoke hangs about the guns", R_SMOKE)
     if table.early_morning:
         fog = roll(
-            ctx, "Early morning fog", 1, R_FOG, seat=None, goal=f"{t.fog.fog_on} or more: fog"
+            ctx,
+            "Early morning fog",
+            1,
+            R_FOG,
+            seat=None,
+            goal=f"{t.fog.fog_on} or more: fog",
+            math=at_least(t.fog.fog_on, outcomes=((1, "clear"), (t.fog.fog_on, "fog"))),
         )[0]
         if fog >= t.fog.fog_on:
-            seen = sum(roll(ctx, "Visibility in the fog", t.fog.dice, R_FOG, seat=None))
+            seen = sum(
+                roll(ctx, "Visibility in the fog", t.fog.dice, R_FOG, seat=None, math=total())
+            )
             table.fog = float(seen)
             ctx.log(f"Fog: visibility {seen} inches, lifting as the morning goes on", R_FOG)
 

@@ -24,9 +24,27 @@ import math
 import random
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from quarterdeck.core.prompts import Answer, Prompt
+
+
+@lru_cache(maxsize=4096)
+def _pull(
+    start: tuple[float, float],
+    keel: tuple[str, float, float, float, float, float],
+    spot: tuple[float, float],
+) -> float:
+    """:meth:`CuttingOutAI._pull`, remembered: a boat lying still asks the
+    same question of a ship at anchor decision after decision."""
+    from quarterdeck.rulesets.cutting_out.harbour import around_ship
+    from quarterdeck.rulesets.cutting_out.state import Ship
+
+    sid, x, y, heading, length, beam = keel
+    hull = Ship(sid, "", "", "", x, y, heading, length, beam, 1)
+    way = around_ship(hull, start, spot)
+    return sum(math.dist(a, b) for a, b in zip([start, *way], way, strict=False))
 
 
 def _by_id(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -39,6 +57,12 @@ class CuttingOutAI:
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+
+    def needs_view(self, prompt: Prompt) -> bool:
+        """False where the answer comes from the prompt alone (the umpire's
+        hull points, a boat's climb or landing): no view is built for it."""
+        step = prompt.context.get("step")
+        return not (step == "hull" or (step == "move" and prompt.kind != "form"))
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
@@ -171,23 +195,15 @@ class CuttingOutAI:
     def _pull(start: tuple[float, float], ship: dict[str, Any], spot: tuple[float, float]) -> float:
         """How far a boat rows to ``spot`` beside the ship: round her bow or
         stern when the spot is on her far side (Movement)."""
-        from quarterdeck.rulesets.cutting_out.harbour import around_ship
-        from quarterdeck.rulesets.cutting_out.state import Ship
-
-        hull = Ship(
+        keel = (
             str(ship["id"]),
-            "",
-            "",
-            "",
             float(ship["x"]),
             float(ship["y"]),
             float(ship["heading"]),
             float(ship["length"]),
             float(ship["beam"]),
-            1,
         )
-        way = around_ship(hull, start, spot)
-        return sum(math.dist(a, b) for a, b in zip([start, *way], way, strict=False))
+        return _pull(start, keel, spot)
 
     @staticmethod
     def _landing_near(view: dict[str, Any], battery: dict[str, Any]) -> str | None:

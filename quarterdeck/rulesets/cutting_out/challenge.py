@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_most
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import R_CHALLENGE, hidden, say
 from quarterdeck.rulesets.cutting_out.movement import gain_deck, put_ashore
@@ -179,6 +180,13 @@ def step_challenge(state: State, t: Tables, ctx: Context) -> None:
                     seat=state.raiders,
                     secret=True,
                     odds=f"{t.challenge.fooled_on / 6 * 100:.0f}% to fool him",
+                    math=at_most(
+                        t.challenge.fooled_on,
+                        outcomes=(
+                            (1, "he is fooled"),
+                            (t.challenge.fooled_on + 1, "he is not fooled: the alarm"),
+                        ),
+                    ),
                 )
                 if die <= t.challenge.fooled_on:
                     fooled = True
@@ -255,6 +263,11 @@ def shoot_guard(state: State, t: Tables, ctx: Context, ship: Ship, boat: Boat) -
         len(muskets),
         R_CHALLENGE,
         seat=state.raiders,
+        math=RollMath(
+            "any",
+            target=t.challenge.shoot_guard_on,
+            dice=(("a die for each dry musket in the boat", len(muskets)),),
+        ),
     )
     if any(d >= t.challenge.shoot_guard_on for d in dice):
         guard.fate = "dead"

@@ -9,6 +9,7 @@ numbers a card leaves open are the tables' ``[events]`` (reconstructed).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import faces
 from quarterdeck.rulesets.cutting_out.common import R_EVENTS, hidden, say
 from quarterdeck.rulesets.cutting_out.state import State
 from quarterdeck.rulesets.cutting_out.tables import Tables
@@ -87,6 +88,7 @@ def draw_event(state: State, t: Tables, ctx: Context) -> None:
                     sides=len(boats),
                     seat=state.raiders,
                     secret=hidden(state),
+                    math=faces(f"{b.name} is lost" for b in boats),
                 )
                 chosen = boats[n - 1]
             state.ensign_boat = chosen.id

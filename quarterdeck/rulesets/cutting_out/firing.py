@@ -16,11 +16,13 @@ moonless -1, bright moon +1, day +2). Swivels must fire grape at figures.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from shapely.geometry import Point, Polygon
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, at_least, faces, total
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.odds.cutting_out import face
@@ -48,15 +50,19 @@ Vec = tuple[float, float]
 
 def in_contact(state: State, t: Tables, fig: Figure) -> bool:
     """Figures in base-to-base contact are fighting, not firing (reading)."""
-    if fig.where not in ("deck", "land"):
+    where = fig.where
+    if where not in ("deck", "land"):
         return False
+    side, place, x, y = fig.side, fig.place, fig.x, fig.y
+    contact = t.figures.contact + 1e-9
+    hypot = math.hypot
     for other in state.figures.values():
         if (
-            other.active
-            and other.side != fig.side
-            and other.where == fig.where
-            and other.place == fig.place
-            and math.hypot(other.x - fig.x, other.y - fig.y) <= t.figures.contact + 1e-9
+            other.where == where
+            and other.place == place
+            and other.side != side
+            and not other.fate  # active
+            and hypot(other.x - x, other.y - y) <= contact
         ):
             return True
     return False
@@ -114,10 +120,18 @@ def arms_targets(
     """Enemy parties within range of the party's muskets: how many figures."""
     if pts is None:
         pts = harbour.points(state)
-    shots = [s for s in shooters(state, t, party) if s.id in pts]
     found: dict[str, int] = {}
+    for target in _in_range(state, t, party, pts):
+        found[target.party] = found.get(target.party, 0) + 1
+    return found
+
+
+def _in_range(state: State, t: Tables, party: Party, pts: dict[str, Vec]) -> Iterator[Figure]:
+    """The enemy figures within range of the party's muskets, one by one
+    (:func:`arms_targets` counts them; the fire step asks only for a first)."""
+    shots = [s for s in shooters(state, t, party) if s.id in pts]
     if not shots:
-        return found
+        return
     reach = t.small_arms.reach + 1e-9
     for target in targets_of(state, party.side):
         tp = pts.get(target.id)
@@ -125,8 +139,7 @@ def arms_targets(
             continue
         near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
         if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
-            found[target.party] = found.get(target.party, 0) + 1
-    return found
+            yield target
 
 
 def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
@@ -152,6 +165,22 @@ def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
         tuple(opts),
         context=ctx,
     )
+
+
+def musket_modifiers(
+    state: State, t: Tables, shooter: Figure, target: Figure, vol: bool, bonus: int
+) -> list[tuple[str, int]]:
+    """What is added to one musket's die (Small Arms Fire): the moon, the
+    target in earthworks, a volley of formed marines or soldiers."""
+    out: list[tuple[str, int]] = []
+    if bonus:
+        out.append(("the moon comes out", bonus))
+    tp = harbour.figure_point(state, target)
+    if tp is not None and target.where == "land" and harbour.in_cover(state, tp):
+        out.append(("the target behind earthworks", t.small_arms.earthworks))
+    if vol and shooter.kind in ("marine", "soldier"):
+        out.append(("a volley of six or more in line", t.small_arms.volley))
+    return out
 
 
 def volley(state: State, t: Tables, party: Party) -> bool:
@@ -191,21 +220,27 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
         return
     bonus = firing_bonus(state, t)
     vol = volley(state, t, party)
+    named = [musket_modifiers(state, t, s, tg, vol, bonus) for s, tg, _, _ in plan]
     dice = ctx.roll(
         f"{party.name} fire at {state.parties[target_party].name}: "
         f"a die for each of {len(plan)} muskets",
         len(plan),
         R_SMALL,
         seat=party.side,
+        math=RollMath(
+            "each",
+            per_die=tuple(
+                (
+                    f"{s.kind} at {tg.kind}, {inches:.1f} in",
+                    at_least(need, *mods, outcomes=((need - 1, "a miss"), (need, "killed"))),
+                )
+                for (s, tg, need, inches), mods in zip(plan, named, strict=True)
+            ),
+        ),
     )
     killed = 0
-    for (s, tg, need, _inches), die in zip(plan, dice, strict=True):
-        mod = bonus
-        tp = harbour.figure_point(state, tg)
-        if tp is not None and tg.where == "land" and harbour.in_cover(state, tp):
-            mod += t.small_arms.earthworks
-        if vol and s.kind in ("marine", "soldier"):
-            mod += t.small_arms.volley
+    for (_s, tg, need, _inches), die, mods in zip(plan, dice, named, strict=True):
+        mod = sum(v for _, v in mods)
         if die + mod >= need and tg.active:
             tg.fate = "dead"
             killed += 1
@@ -245,6 +280,7 @@ def crews(
     if pts is None:
         pts = harbour.points(state)
     reach = t.cannon.serve_within + 1e-9
+    hypot = math.hypot
     places: dict[str, list[tuple[Gun, Vec]]] = {}
     for gun in state.guns.values():
         key = gun.owner if gun.platform == "ship" else ""
@@ -257,8 +293,12 @@ def crews(
         p = pts.get(f.id)
         if not candidates or p is None:
             continue
-        for gun, here in candidates:
-            if abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
+        px, py = p
+        for gun, (hx, hy) in candidates:
+            # distance(p, here), written out; within reach across and along
+            # first (the hypotenuse is never shorter than either)
+            dx, dy = hx - px, hy - py
+            if abs(dx) <= reach and abs(dy) <= reach and hypot(dx, dy) <= reach:
                 near[gun.id].append(f)
     out: dict[str, tuple[str | None, list[Figure]]] = {}
     for gid, figs in near.items():
@@ -302,12 +342,20 @@ def gun_ready(state: State, gun: Gun) -> bool:
     )
 
 
-def gun_groups(state: State, t: Tables, side: str, pts: dict[str, Vec] | None = None) -> list[str]:
-    """The batteries and ships whose guns ``side`` may fire this turn."""
+def gun_groups(
+    state: State,
+    t: Tables,
+    side: str,
+    pts: dict[str, Vec] | None = None,
+    manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
+) -> list[str]:
+    """The batteries and ships whose guns ``side`` may fire this turn
+    (``manned``: :func:`crews`, where the caller has it)."""
     if pts is None:
         pts = harbour.points(state)
     out: list[str] = []
-    manned = crews(state, t, pts)
+    if manned is None:
+        manned = crews(state, t, pts)
     for gun in state.guns.values():
         if not gun_ready(state, gun):
             continue
@@ -331,9 +379,15 @@ def _timer_party(state: State, gun: Gun) -> Party:
 
 
 def group_guns(
-    state: State, t: Tables, owner: str, side: str, pts: dict[str, Vec] | None = None
+    state: State,
+    t: Tables,
+    owner: str,
+    side: str,
+    pts: dict[str, Vec] | None = None,
+    manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
 ) -> list[Gun]:
-    manned = crews(state, t, pts)
+    if manned is None:
+        manned = crews(state, t, pts)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):
@@ -474,6 +528,37 @@ def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answ
         fire_gun(state, t, ctx, gun, target, side, with_grape)
 
 
+HIT_WORDS = {
+    "figure": "a figure killed",
+    "silence-1": "the nearest gun silenced for a turn",
+    "silence-game": "the nearest gun silenced for the game",
+    "destroy": "the nearest gun and its crew destroyed",
+    "hull": "a hull hit",
+    "rigging-d6": "a rigging hit: a d6 off her rigging",
+    "rigging-d10": "a rigging hit: a d10 off her rigging",
+    "crew-d6": "a crew hit: a d6 of her people",
+    "crew-d10": "a crew hit: a d10 of her people",
+}
+
+
+def white_die(
+    t: Tables, kind: str, tid: str, state: State, grape: str | None, sides: int
+) -> RollMath:
+    """The white die if the red hits: grape kills a die of figures (half a
+    d10 rounded down), round shot is read off the hit chart's column for
+    the target (Cannonball Hit Determination Chart)."""
+    if grape is not None and grape.startswith("half"):
+        return faces(f"{n // 2} killed" for n in range(1, sides + 1))
+    if grape is not None:
+        return total()  # the die is how many are killed
+    column = {"fort": "fort", "boat": "boats"}.get(kind)
+    if kind == "ship":
+        column = "moving" if state.ships[tid].status == "under-way" else "anchored"
+    if column is None:
+        return faces("no effect" for _ in range(sides))
+    return faces(HIT_WORDS.get(r, r) for r in getattr(t.hit_chart, column))
+
+
 def cannon_modifiers(
     state: State, t: Tables, gun: Gun, target: str, side: str
 ) -> list[tuple[str, int]]:
@@ -517,6 +602,7 @@ def fire_gun(
         R_CANNON,
         seat=side,
         odds=f"{float(chance) * 100:.0f}% to hit",
+        math=at_least(need, *mods, outcomes=((need - 1, "a miss"), (need, "a hit"))),
     )
     (white,) = ctx.roll(
         f"{gun.name}: white die for effect" + (f" ({grape_roll})" if grape_roll else ""),
@@ -524,6 +610,9 @@ def fire_gun(
         R_CANNON,
         sides=white_sides,
         seat=side,
+        goal="read only if the red die hits"
+        + (": the grape kills as many as it shows" if grape_roll in ("d6", "d10") else ""),
+        math=white_die(t, kind, tid, state, grape_roll, white_sides),
     )
     if red + mod < need:
         ctx.log(f"{gun.name} misses", R_CANNON)
@@ -612,7 +701,13 @@ def hit_effect(
         sides = 10 if result.endswith("d10") else 6
         ship = state.ships[tid]
         (n,) = ctx.roll(
-            f"{gun.name}: rigging hit on {ship.name}", 1, R_HITS, sides=sides, seat=side
+            f"{gun.name}: rigging hit on {ship.name}",
+            1,
+            R_HITS,
+            sides=sides,
+            seat=side,
+            goal="the die comes off her rigging score",
+            math=total(),
         )
         before = ship.rig
         ship.rig = max(0, ship.rig - n)
@@ -625,6 +720,8 @@ def hit_effect(
             R_HITS,
             sides=sides,
             seat=side,
+            goal="the die is how many of her people are killed",
+            math=total(),
         )
         casualties(state, ctx, gun, target, side, n, f"Crew hit in {state.boats[tid].name}")
 
@@ -672,14 +769,19 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             continue
         if side == state.defenders and not state.detected:
             continue
-        if arms_targets(state, t, party, pts):
+        if next(_in_range(state, t, party, pts), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
-    for key in gun_groups(state, t, side, pts):
+    # the state does not change in this search: the crews and the targets once
+    manned = crews(state, t, pts)
+    aims: list[tuple[str, str, str]] | None = None
+    for key in gun_groups(state, t, side, pts, manned):
         owner = key.split(":", 1)[1]
-        guns = group_guns(state, t, owner, side, pts)
+        guns = group_guns(state, t, owner, side, pts, manned)
+        if aims is None:
+            aims = cannon_targets(state, t, side)
         if any(
             can_fire(state, t, g, tid, side, grape)
-            for tid, _, _ in cannon_targets(state, t, side)
+            for tid, _, _ in aims
             for g in guns
             for grape in (False, True)
         ):

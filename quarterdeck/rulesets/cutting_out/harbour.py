@@ -102,9 +102,20 @@ def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
     ``clear`` inches off bow or stern (round one corner, across an end, or
     along her side)."""
     b2 = ship.beam / 2
-    hull = Polygon([(0.0, -b2), (ship.length, -b2), (ship.length, b2), (0.0, b2)])
+    length = ship.length
+    hull = Polygon([(0.0, -b2), (length, -b2), (length, b2), (0.0, b2)])
+
+    def crosses(p: Vec, q: Vec) -> bool:
+        # a leg with both ends beyond one side of the hull's box cannot touch
+        # her (shapely's own envelope test, without building the line)
+        if (p[0] < 0.0 and q[0] < 0.0) or (p[0] > length and q[0] > length):
+            return False
+        if (p[1] < -b2 and q[1] < -b2) or (p[1] > b2 and q[1] > b2):
+            return False
+        return bool(hull.intersects(LineString([p, q])))
+
     da, db = table_to_deck(ship, a), table_to_deck(ship, b)
-    if not hull.intersects(LineString([da, db])):
+    if not crosses(da, db):
         return [b]
     half = ship.beam / 2 + clear
     ends = (-clear, ship.length + clear)
@@ -118,11 +129,11 @@ def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
     best: tuple[float, list[Vec]] | None = None
     for way in ways:
         legs = list(zip([da, *way], way, strict=False))
-        if any(hull.intersects(LineString(leg)) for leg in legs):
+        if any(crosses(p, q) for p, q in legs):
             continue
-        length = sum(distance(p, q) for p, q in legs)
-        if best is None or length < best[0]:
-            best = (length, way)
+        far = sum(distance(p, q) for p, q in legs)
+        if best is None or far < best[0]:
+            best = (far, way)
     if best is None:
         return [b]
     return [deck_to_table(ship, x, y) for x, y in best[1][:-1]] + [b]

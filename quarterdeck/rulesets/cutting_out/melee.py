@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, total
 from quarterdeck.core.geometry import bearing, unit
 from quarterdeck.odds.cutting_out import melee_pair, percent
 from quarterdeck.rulesets.cutting_out import harbour
@@ -73,6 +74,16 @@ def modifiers(
     if bonus:
         out.append((f"{fig.nation} against {enemy.nation}", bonus))
     return out
+
+
+def fighter(state: State, t: Tables, fights: list[Bout], fid: str) -> tuple[str, RollMath]:
+    """One figure's melee die: what is added to it in its first fight
+    (Melee: Modifiers)."""
+    bout = next(b for b in fights if fid in (b.a, b.b))
+    fig = state.figures[fid]
+    enemy = state.figures[bout.b if fid == bout.a else bout.a]
+    mods = modifiers(state, t, fig, enemy, bout.kind, fid == bout.b)
+    return (f"{_who(state, fig)} against {_who(state, enemy)}", total(*mods))
 
 
 def bouts(state: State, t: Tables) -> list[Bout]:
@@ -158,6 +169,11 @@ def step_melee(state: State, t: Tables, ctx: Context) -> None:
                 len(ids),
                 R_MELEE,
                 seat=side,
+                goal="each figure's die and modifiers against its enemy's: the higher wins",
+                math=RollMath(
+                    "each",
+                    per_die=tuple(fighter(state, t, fights, x) for x in ids),
+                ),
             )
             rolls.update(zip(ids, dice, strict=True))
     worst: dict[str, tuple[str, str]] = {}  # loser -> (result, winner)
@@ -205,6 +221,13 @@ def step_melee(state: State, t: Tables, ctx: Context) -> None:
             R_MELEE,
             sides=t.melee.retreat_die,
             seat=side,
+            math=RollMath(
+                "each",
+                per_die=tuple(
+                    (f"{_who(state, state.figures[fid])} falls back (inches)", total())
+                    for fid in ids
+                ),
+            ),
         )
         for fid, inches in zip(ids, dice, strict=True):
             retreat(state, t, ctx, state.figures[fid], state.figures[worst[fid][1]], inches)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import R_CREW, R_MORALE, hatch_held
 from quarterdeck.rulesets.cutting_out.state import Party, State
@@ -112,6 +113,15 @@ def step_morale(state: State, t: Tables, ctx: Context) -> None:
             sides=t.morale.die,
             seat=party.side,
             odds=_morale_odds(t, total_mod),
+            math=RollMath(
+                "sum",
+                modifiers=tuple(mods),
+                outcomes=(
+                    (t.morale.surrender_on, "surrender (or retreat, with no enemy near)"),
+                    (t.morale.surrender_on + 1, "fall back until rallied"),
+                    (t.morale.fall_back_on + 1, "carry on"),
+                ),
+            ),
         )
         total = die + total_mod
         band = t.morale.band(total)

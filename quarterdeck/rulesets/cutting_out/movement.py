@@ -20,6 +20,7 @@ import math
 from typing import Any
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import at_least, faces, total
 from quarterdeck.core.geometry import bearing, distance, unit
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.cutting_out import harbour
@@ -107,6 +108,9 @@ def boat_speed(state: State, t: Tables, boat: Boat, inches: float) -> float:
     return inches
 
 
+HALVED = "half that, rounded down, once half her hull points are gone"
+
+
 def roll_allowance(state: State, t: Tables, ctx: Context, boat: Boat) -> float:
     """6" plus a d6, each boat its own roll (Movement)."""
     a = t.movement.boat
@@ -118,6 +122,8 @@ def roll_allowance(state: State, t: Tables, ctx: Context, boat: Boat) -> float:
         sides=a.die,
         seat=boat.side,
         secret=secret,
+        goal=HALVED,
+        math=total(("the boat's base move (in)", int(a.base))),
     )
     allowance = boat_speed(state, t, boat, a.base + die)
     state.allowance[boat.id] = allowance
@@ -175,6 +181,9 @@ def lost_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
         sides=len(dirs),
         seat=boat.side,
         secret=boat.side == state.raiders and hidden(state),
+        math=faces(
+            "straight on" if d % 360 == 0 else f"{d % 360:g} degrees to starboard" for d in dirs
+        ),
     )
     heading = (boat.heading + dirs[n - 1]) % 360
     # lost, not fleeing: she stops at the table's edge rather than leave the harbour
@@ -453,6 +462,13 @@ def climb_roll(state: State, t: Tables, ctx: Context, boat: Boat, onto: str) -> 
         seat=boat.side,
         secret=secret,
         odds=f"{(6 - m.climb_fails_on) / 6 * 100:.0f}% to climb",
+        math=at_least(
+            m.climb_fails_on + 1,
+            outcomes=(
+                (m.climb_fails_on, "they fail to climb"),
+                (m.climb_fails_on + 1, "they climb"),
+            ),
+        ),
     )
     if die <= m.climb_fails_on:
         say(state, ctx, f"{boat.name}'s boarders fail to climb {onto}", R_MOVE, private)
@@ -464,6 +480,8 @@ def climb_roll(state: State, t: Tables, ctx: Context, boat: Boat, onto: str) -> 
         sides=m.climb_boarders_die,
         seat=boat.side,
         secret=secret,
+        goal="the die is how many of the boat's people climb",
+        math=total(),
     )
     return crew[:n]
 
@@ -558,6 +576,8 @@ def land_party(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
         sides=t.movement.beach_die,
         seat=boat.side,
         secret=private and hidden(state),
+        goal="the die is how many inches they go inland",
+        math=total(),
     )
     put_ashore(state, t, ctx, boat, rowers(state, boat), inland)
 
@@ -622,7 +642,15 @@ def ship_allowance(state: State, t: Tables, ctx: Context, ship: Ship) -> float:
     """Half rigged: 6" plus a d6; fully rigged: 12" plus a d10; half speed
     (rounded down) once half her hull points are gone."""
     a = t.movement.ship_full if ship.rig >= t.rigging.full else t.movement.ship_half
-    (die,) = ctx.roll(f"{ship.name}: under sail", 1, R_MOVE, sides=a.die, seat=state.raiders)
+    (die,) = ctx.roll(
+        f"{ship.name}: under sail",
+        1,
+        R_MOVE,
+        sides=a.die,
+        seat=state.raiders,
+        goal=HALVED,
+        math=total(("her base move under sail (in)", int(a.base))),
+    )
     inches = a.base + die
     if ship.hull_hits >= ship.hull_points * t.hull.half_speed_at:
         inches = float(math.floor(inches / 2))
@@ -1037,6 +1065,7 @@ def land_allowance(state: State, t: Tables, ctx: Context, party: Party, formed: 
         sides=a.die,
         seat=party.side,
         secret=party.side == state.raiders and hidden(state),
+        math=total(("the base move ashore (in)" + (", formed" if formed else ""), int(a.base))),
     )
     return a.base + die
 

@@ -10,6 +10,7 @@ the firing gun and deducted (Firing, Cannonball Hit Determination Chart).
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import total
 from quarterdeck.rulesets.cutting_out.common import R_RIG, hatch_held
 from quarterdeck.rulesets.cutting_out.state import Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
@@ -45,6 +46,9 @@ def step_rigging(state: State, t: Tables, ctx: Context) -> None:
         R_RIG,
         sides=die,
         seat=state.raiders,
+        goal=f"the die is added to her rigging score (half rigged at {t.rigging.half}, "
+        f"fully at {t.rigging.full})",
+        math=total(),
     )
     before = ship.rig
     ship.rig += n

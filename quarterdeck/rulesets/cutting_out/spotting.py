@@ -15,6 +15,7 @@ from __future__ import annotations
 from shapely.geometry import Point, Polygon
 
 from quarterdeck.core.engine import Context
+from quarterdeck.core.explain import RollMath, total
 from quarterdeck.core.geometry import distance
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import R_SPOT, hatch_held, need_words
@@ -133,6 +134,33 @@ def nearest_raider(state: State, t: Tables) -> float | None:
     return best
 
 
+def spot_math(state: State, t: Tables, nearest: float | None, need: int | None) -> RollMath:
+    """The spotting die as each side may know it (Spotting): against the
+    best band's 6, with the light and the moon open to all, and how far off
+    the nearest raider is (what the band makes of it) known to the raiders
+    alone. Out of every band, no die spots her."""
+    light = t.light[state.light]  # type: ignore[index]
+    moon = t.events.moon_spotting if state.event == "moon" else 0
+    bonus = light.spotting + moon
+    top = 6
+    if nearest is None or need is None:
+        far = (
+            f"no raider within {t.spotting.reach:g} in: no die spots one",
+            -(top + max(0, bonus)),
+        )
+    else:
+        far = (f"the nearest raider {nearest:.1f} in off: seen on {need_words(need)}", top - need)
+    return RollMath(
+        "sum",
+        target=top,
+        modifiers=tuple(
+            m for m in ((light.title, light.spotting), ("the moon comes out", moon)) if m[1]
+        ),
+        secret=((*far, (state.raiders,)),),
+        outcomes=((top - 1, "nothing is seen"), (top, "a boat is spotted: the alarm")),
+    )
+
+
 def step_spot(state: State, t: Tables, ctx: Context) -> None:
     """Step 3: the defender rolls to spot, or gives the alarm, or responds."""
     if state.detected:
@@ -156,6 +184,7 @@ def step_spot(state: State, t: Tables, ctx: Context) -> None:
         R_SPOT,
         seat=state.defenders,
         goal=f"{bonus:+d}" if bonus else "",
+        math=spot_math(state, t, nearest, need),
     )
     if nearest is None:
         ctx.log("Nothing is seen", R_SPOT)
@@ -197,6 +226,8 @@ def turn_out(state: State, t: Tables, ctx: Context) -> None:
             R_SPOT,
             sides=t.alarm.hatch_die,
             seat=state.defenders,
+            goal="the die is how many come up",
+            math=total(),
         )
         up = below[:n]
         if hatch_held(state, t, ship, state.raiders):

@@ -56,8 +56,21 @@ def hidden(state: State) -> list[Secret]:
     return out
 
 
+_ROUNDED: dict[float, float] = {}
+
+
 def _r(v: float) -> float:
-    return round(v, 2)
+    """``round(v, 2)``, remembered: most figures and every ship stand still
+    from one view to the next, and ``round`` is the view's largest cost.
+    Only non-zero floats are kept (0.0 and -0.0, 1 and 1.0 share a key)."""
+    if type(v) is not float or not v:
+        return round(v, 2)
+    got = _ROUNDED.get(v)
+    if got is None:
+        if len(_ROUNDED) > 100_000:  # bounded over a long run
+            _ROUNDED.clear()
+        got = _ROUNDED[v] = round(v, 2)
+    return got
 
 
 def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:

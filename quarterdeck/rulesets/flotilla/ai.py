@@ -397,8 +397,16 @@ class FlotillaAI:
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
             return -to_edge(view, edge, x, y) - 0.05 * abs(aside) - penalty
         targets = plan["targets"]
-        gaps = [_dist((x, y), t) for t in targets]
-        gap = min(gaps, default=math.inf)
+        places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
+        if places is None:  # what depends on the place alone, once a place
+            places = plan["places"] = {}
+        seen: list[Any] | None = places.get((x, y))
+        if seen is None:
+            gaps = [_dist((x, y), t) for t in targets]
+            gap = min(gaps, default=math.inf)
+            # the nearest (the first of equals)
+            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
+        gap = seen[0]
         if kind == "keep_off":
             return (gap if math.isfinite(gap) else 0.0) - penalty
         if kind == "land":
@@ -420,7 +428,7 @@ class FlotillaAI:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
         if math.isfinite(gap):
             score -= abs(gap - plan["best_range"])
-            tx, ty = targets[gaps.index(gap)]  # the nearest (the first of equals)
+            tx, ty = seen[1]
             rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
         arcs = plan.get("fort_arcs")
@@ -435,11 +443,16 @@ class FlotillaAI:
                 # no ships left to fight: a fort to take is the target
                 if not (plan["shelling"] and fort["id"] in plan["take"])
             ]
-        half_arc = self.tables.fire.land_arc / 2
-        for place, arc, guns in arcs:
-            d = _dist((x, y), place)
-            if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
-                score -= (32.0 - d) * 0.05 * guns  # under a fort's guns
+        forts: list[float] | None = seen[2]
+        if forts is None:  # under a fort's guns: each fort's term, once a place
+            half_arc = self.tables.fire.land_arc / 2
+            forts = seen[2] = []
+            for place, arc, guns in arcs:
+                d = _dist((x, y), place)
+                if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
+                    forts.append((32.0 - d) * 0.05 * guns)
+        for term in forts:
+            score -= term
         return score - penalty
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:

@@ -15,7 +15,7 @@ from quarterdeck.core.explain import RollMath
 from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla import odds
 from quarterdeck.rulesets.flotilla.state import Ship, State
-from quarterdeck.rulesets.flotilla.tables import Tables
+from quarterdeck.rulesets.flotilla.tables import PASSING, Tables
 
 R_BOX = "Damage: The Damage Box"
 R_CONT = "Damage: Continuing Damage"
@@ -371,7 +371,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
     detail = f"morale {ship.morale}" + (f", {', '.join(reasons)}" if reasons else "")
     result: str = band.result
     ship.morale = max(0, ship.morale - band.reduce)
-    if result not in ("pass", "shaken") and ship.side not in state.adverse:
+    if result not in PASSING and ship.side not in state.adverse:
         # +1 "passes" (with a point of morale lost): not an adverse result
         state.adverse.append(ship.side)
     if result == "hold":

@@ -8,7 +8,7 @@ import math as _m
 from collections.abc import Sequence
 
 from quarterdeck.core.explain import RollMath
-from quarterdeck.rulesets.flotilla.tables import Tables
+from quarterdeck.rulesets.flotilla.tables import PASSING, Tables
 
 
 def terms(reasons: Sequence[str]) -> tuple[tuple[str, int], ...]:
@@ -77,13 +77,19 @@ def morale(t: Tables, morale_value: int, reasons: Sequence[str]) -> RollMath:
     and its modifiers to pass; how far over picks the band."""
     made = (("the captain's morale", morale_value), *terms(reasons))
     target = sum(v for _, v in made)
+    # a roll just over still passes (with morale lost): it counts as passing
+    over = max((b.over for b in t.morale.bands if b.result in PASSING), default=0)
+    if over:
+        made += ((f"{over} over still passes (with morale lost)", over),)
     rows: list[tuple[int, str]] = []
     low = -99
     for band in t.morale.bands:
         word = band.result + (f", morale -{band.reduce}" if band.reduce else "")
         rows.append((low, word))
         low = target + band.over + 1
-    return RollMath("sum", target=target, at_most=True, target_terms=made, outcomes=tuple(rows))
+    return RollMath(
+        "sum", target=target + over, at_most=True, target_terms=made, outcomes=tuple(rows)
+    )
 
 
 def nerve(morale_value: int, reasons: Sequence[str]) -> RollMath:

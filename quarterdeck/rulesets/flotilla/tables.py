@@ -132,6 +132,10 @@ class Specific(_Frozen):
         return max(self.lowest, min(self.highest, total))
 
 
+# the morale results that pass (+1 over passes, a point of morale lost)
+PASSING = ("pass", "shaken")
+
+
 class MoraleBand(_Frozen):
     over: int
     result: Literal["pass", "shaken", "hold", "retire", "surrender", "abandon"]

@@ -56,6 +56,13 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             + (f"; the chance was {data['chance']}" if data.get("chance") else "")
             + ".</p>"
         )
+    elif data.get("made"):
+        made = data["made"]
+        if made["of"] == 1:
+            said = "The die " + ("made its target." if made["dice"] else "missed its target.")
+        else:
+            said = f"{made['dice']} of {made['of']} dice made their targets."
+        outcome = f'<p class="verdict">{said}</p>'
     elif "result" in data and data.get("unseen"):
         outcome = f'<p class="verdict">Result before the secret modifiers: {data["result"]}.</p>'
     elif "result" in data and data.get("tie"):
@@ -67,7 +74,7 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
             f"the chance of beating it was {data['chance']} (a tie {data['tie']}).</p>"
         )
     elif "result" in data and data.get("divisor"):
-        n, hits = int(data["made"]), int(data["result"])  # dice that hit, then the range
+        n, hits = int(data["made_dice"]), int(data["result"])  # dice that hit, then the range
         counted = "no die" if n == 0 else "1 die" if n == 1 else f"{n} dice"
         outcome = (
             f'<p class="verdict">{counted.capitalize()} made the target: '
@@ -84,6 +91,7 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         outcome = f'<p class="verdict">Result: {data["result"]}{which}.</p>'
     if data.get("outcome"):
         outcome += f"<p>{say(data['outcome'])}</p>"
+    each = "".join(_die(d, say) for d in data.get("per_die", []))
     chart = ""
     if data.get("chart"):
         chart = (
@@ -117,6 +125,7 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         f'<p class="words">{say(data.get("words", ""))}</p>'
         + outcome
         + chart
+        + (f'<h3>Each die</h3><ol class="per-die">{each}</ol>' if each else "")
         + (f"<h3>Modifiers</h3><ul>{modifiers}</ul>" if modifiers else "")
         + odds
         + (
@@ -129,6 +138,29 @@ def explanation(data: dict[str, Any], words: Any = None) -> str:
         + highest
         + (f"<h3>What would have changed it</h3><ul>{changes}</ul>" if changes else "")
     )
+
+
+def _die(d: dict[str, Any], say: Any) -> str:
+    """One die of a roll whose dice each do their own work: what it was for,
+    what it threw, its modifiers, and what it gave."""
+    mods = ", ".join(
+        f"{m['value']:+d} {say(m['what'])}"
+        + (f" (secret: {say(', '.join(m['secret']))})" if m.get("secret") else "")
+        for m in d.get("modifiers", [])
+        if not m.get("base")
+    )
+    said = f"<b>{say(d['what'])}</b>" + (f" (needs {d['needs']})" if d.get("needs") else "")
+    said += f": threw {d['value']}"
+    if mods:
+        said += f" {mods} = {d.get('result', d['value'])}"
+    if d.get("success") is not None:
+        said += ", made it" if d["success"] else ", missed"
+        said += f" (chance {d['chance']})" if d.get("chance") else ""
+    if d.get("outcome"):
+        said += f": {say(d['outcome'])}"
+    if d.get("unseen"):
+        said += " <small>(with a secret modifier this seat cannot know)</small>"
+    return f"<li>{said}</li>"
 
 
 def _pct(chance: str) -> float:

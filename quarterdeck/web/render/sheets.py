@@ -106,8 +106,11 @@ def _band_cell(value: Any) -> str:
     """A cell under a range band: a roll needed there, 0 where the chart
     prints n/a (the tables' convention for Cutting Out Party's small arms
     and cannon: the weapon cannot hit at that range)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value == 0:
-        return "n/a"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value == 0:
+            return "n/a"
+        if 1 <= value < 6:
+            return f"{value}-6"  # the lowest die that hits, as the chart prints it
     return _cell(value)
 
 

@@ -26,8 +26,9 @@ def _mods(out: dict[str, Any]) -> list[tuple[str, int, str]]:
 
 
 def test_captains_morale_names_what_made_the_number_needed() -> None:
-    """Morale 12, anchored -1: three dice need 11 or less (135 in 216); 4 4 4
-    is one over: shaken, a point of morale lost (Captain's Morale)."""
+    """Morale 12, anchored -1: 11; one over still passes with a point of
+    morale lost, so three dice pass on 12 or less (160 in 216); 4 4 4 is one
+    over: shaken, a point of morale lost (Captain's Morale)."""
     s = ship("ic", anchored=True)
     d = Dice([[4, 4, 4]])
     assert damage.morale_check(state([s]), T, d.ctx, s, "test") == "shaken"
@@ -35,12 +36,17 @@ def test_captains_morale_names_what_made_the_number_needed() -> None:
     assert _mods(out) == [
         ("the captain's morale", 12, "the number needed"),
         ("anchored", -1, "the number needed"),
+        ("1 over still passes (with morale lost)", 1, "the number needed"),
     ]
-    assert out["result"] == 12 and out["success"] is False
-    assert out["chance_exact"] == "5/8" and out["outcome"] == "shaken, morale -1"
+    assert out["result"] == 12 and out["success"] is True
+    assert out["chance_exact"] == "20/27" and out["outcome"] == "shaken, morale -1"
     assert (
-        "Without anchored (-1 to the number needed): 12 needed, chance 74.1% instead of "
-        "62.5%; these dice would have succeeded." in out["changes"]
+        "Without anchored (-1 to the number needed): 13 needed, chance 83.8% instead of "
+        "74.1%; these dice would have succeeded." in out["changes"]
+    )
+    assert (
+        "Without 1 over still passes (with morale lost) (+1 to the number needed): 11 "
+        "needed, chance 62.5% instead of 74.1%; these dice would have failed." in out["changes"]
     )
 
 
@@ -161,7 +167,7 @@ def test_fire_at_long_range_explains_the_hits_after_dividing_by_three() -> None:
         firer=a,
     )
     out = _explained(d)[0]
-    assert out["result"] == 1 and out["made"] == 2 and out["divisor"] == 3
+    assert out["result"] == 1 and out["made_dice"] == 2 and out["divisor"] == 3
     assert [(r["value"], r["exact"]) for r in out["distribution"]] == [(0, "1/9"), (1, "8/9")]
     assert out["changes"] == [
         "2 successes, 1 hit against 0.89 hits on average.",
