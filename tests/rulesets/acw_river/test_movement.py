@@ -378,3 +378,21 @@ def test_plot_ends_are_where_the_quarter_moves_leave_her_in_open_water(helm: str
         run_quarter(state, T, ctx)
     finish_move(state, T, ctx)
     assert (s.x, s.y, s.heading) == pytest.approx((end["x"], end["y"], end["heading"]), abs=1e-3)
+
+
+def test_table_view_gives_drag_ends_only_for_the_open_plot_form_ships() -> None:
+    """Movement: the web table's drag ends are for the ships of the seat's
+    own open plot form, nothing while it is asked anything else."""
+    from quarterdeck.rulesets.acw_river.movement import table_view
+
+    state = position(
+        [
+            ship("s", "hartford", "union", 24, 30, 0.0, speed=4),
+            ship("c", "selma", "confederate", 20, 50, 180.0, speed=4),
+        ]
+    )
+    plot = {"kind": "form", "context": {"step": "plot", "ships": ["s"]}}
+    assert set(table_view(state, T, {"prompt": plot})["plot_ends"]) == {"s"}
+    fire = {"kind": "form", "context": {"step": "fire", "ships": ["s"]}}
+    assert table_view(state, T, {"prompt": fire}) == {}
+    assert table_view(state, T, {"prompt": None}) == {}
