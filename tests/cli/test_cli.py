@@ -290,8 +290,11 @@ def test_a_form_lists_its_choices_with_their_words_and_takes_a_number(run) -> No
     """ACW river: a plot's choices (the gun the captain lays, the standing
     order) are listed with what they mean, and answered by their number."""
     # flagship, order; move 1: speed 6, helm 4 (ahead), action, gun 2 (g1),
-    # quarter 4, order 1; then the input ends
-    out = run("play", "arkansas-vicksburg-1862", "--seed", "3", stdin="1\n1\n6\n4\n1\n2\n4\n1\n")
+    # quarter 4, order 1, standing fire order and within (Enter: ask, none);
+    # then the input ends
+    out = run(
+        "play", "arkansas-vicksburg-1862", "--seed", "3", stdin="1\n1\n6\n4\n1\n2\n4\n1\n\n\n"
+    )
     assert "  2. g1: 8in-sb, bow  [g1]" in out.stdout
     assert "  10. hold her position  [hold]" in out.stdout
     summary = " ".join(out.stdout.split())
