@@ -99,6 +99,27 @@ def test_small_arms_each_musket_die_against_its_own_target_number() -> None:
     assert out["per_die"][0]["what"].startswith("marine at soldier, 4.")
 
 
+def test_small_arms_from_a_boat_at_her_deck_each_die_says_why_it_needs_a_6() -> None:
+    """Small Arms Fire, read with the challenge's shot at the guard
+    (docs/rules-notes.md, Small arms): from a boat at figures on a ship's
+    deck a musket hits on a 6 only, where the chart alone gives 5-6 at 2-5
+    in; each die's explanation says so, not a bare "needs 6"."""
+    s = fresh(random_events=False)
+    s.detected, s.alarm_turn = True, 1
+    alongside(s)
+    for f in s.aboard("launch"):
+        f.climbing = ""
+    ctx, log, _ = context([[6, 5] + [1] * 10])
+    firing.fire_small_arms(s, T, ctx, s.parties["launch"], "corvette-guard")
+    out = explain(rolls(log)[0].to_json())
+    first, second = out["per_die"][:2]
+    assert first["what"] == "officer at sailor, 1.1 in, from a boat up at her deck: 6 only"
+    assert (first["value"], first["needs"], first["success"]) == (6, "6 or more", True)
+    assert second["what"].startswith("sailor at sailor, 3.6 in, from a boat up at her deck")
+    assert (second["value"], second["success"]) == (5, False)
+    assert out["made"] == {"dice": 1, "of": 12}
+
+
 def test_cannon_red_die_with_its_modifiers_and_white_die_off_the_grape_roll() -> None:
     """Cannon Fire, the grape example: a ship's gun at 7 in, 3-6 to hit, -1
     at raiders' boats; a red 6 makes 5 and hits (chance 1 in 2); the white
