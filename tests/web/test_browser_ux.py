@@ -410,8 +410,10 @@ INJECT_FILL_END = """([ship, fill]) => {
     const b = s.querySelector(`g[data-ship="${ship}"]`).getBBox();
     const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
     const unit = Number(s.getAttribute("data-unit") || 1);
+    // the table's own drag ends give way to the one under test
+    s.querySelectorAll(".move-options:not(.injected)").forEach((o) => o.remove());
     const g = document.createElementNS(NS, "g");
-    g.setAttribute("class", "move-options");
+    g.setAttribute("class", "move-options injected");
     g.setAttribute("data-mover", ship);
     g.innerHTML = `<g class="move-option" data-fill='${JSON.stringify(fill)}' aria-label="test end">`
         + `<g class="ghost" transform="translate(${x + 4 * unit} ${y})"><circle r="4"/></g></g>`;

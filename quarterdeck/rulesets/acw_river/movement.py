@@ -16,9 +16,10 @@ grounded ships stay; ships under 60 SPV at anchor swing with the current.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from quarterdeck.core.geometry import norm_heading
-from quarterdeck.rulesets.acw_river.state import Helm, MoveLeg, Plot, Ship, State
+from quarterdeck.rulesets.acw_river.state import HELMS, Helm, MoveLeg, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import current_at
 
@@ -223,3 +224,44 @@ def swing_at_anchor(state: State, ship: Ship, t: Tables) -> float:
     step = max(-t.movement.anchor_swing, min(t.movement.anchor_swing, diff))
     ship.heading = norm_heading(ship.heading + step)
     return step
+
+
+def plot_ends(state: State, ship: Ship, t: Tables) -> list[dict[str, Any]]:
+    """Where each plot her form allows would leave her, unobstructed
+    (Movement; Turning Ships; Currents): every speed she may plot this move
+    with every helm, as :func:`project` works it out. The move itself is made
+    in quarters that may stop her short at a hull, the shore or a hazard;
+    an end here is the end of the open-water move. For the web table's drag
+    moves only."""
+    low, high = speed_limits(ship, t)
+    forced = forced_helm(ship)
+    out: list[dict[str, Any]] = []
+    for speed in range(low, high + 1):
+        for helm in HELMS:
+            if forced is not None and helm != forced:
+                continue
+            x, y, h = project(state, ship, speed, helm, t)
+            out.append(
+                {
+                    "speed": speed,
+                    "helm": helm,
+                    "x": round(x, 3),
+                    "y": round(y, 3),
+                    "heading": round(h, 3),
+                }
+            )
+    return out
+
+
+def table_view(state: State, t: Tables, view: dict[str, Any]) -> dict[str, Any]:
+    """For the web table of a seat whose open prompt is its plot form: each
+    of its ships' ends (:func:`plot_ends`), under ``plot_ends``. Only that
+    seat's own ships, only while it is asked to plot."""
+    prompt = view.get("prompt")
+    if not isinstance(prompt, dict) or prompt.get("kind") != "form":
+        return {}
+    context = prompt.get("context") or {}
+    if context.get("step") != "plot":
+        return {}
+    ships = [state.ships[s] for s in context.get("ships") or [] if s in state.ships]
+    return {"plot_ends": {s.id: plot_ends(state, s, t) for s in ships}}

@@ -189,6 +189,15 @@ class AcwRiver(StateBasics):
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat, self.tables(state))
 
+    def table_view(self, state: State, view: dict[str, Any]) -> dict[str, Any]:
+        """What the web table adds to ``view`` (the seat's own): where each
+        ship of its open plot form would end for each speed and helm, for
+        drag moves. Not part of ``view``: the program's players never need
+        it, and working it out for every decision would slow them."""
+        from quarterdeck.rulesets.acw_river.movement import table_view
+
+        return table_view(state, self.tables(state), view)
+
     def hidden(self, state: State) -> list[Secret]:
         return hidden(state)
 

@@ -17,6 +17,7 @@ Every key is read defensively: a missing one must not break the page.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -172,6 +173,7 @@ class AcwRiverRenderer:
                     'style="fill:#9a9a9a;opacity:0.55"><title>gun smoke</title></circle>'
                 )
         parts.append(self._plots(view, ships, frame, colours))
+        parts.append(self._plot_ends(view, ships, frame, colours))
         labels = []
         for s in ships:
             if s.get("status") in ("exited",):
@@ -457,6 +459,59 @@ class AcwRiverRenderer:
                 f'style="fill:none;stroke:{colour};stroke-width:2"/></g>'
             )
         out.append("</g>")
+        return "".join(out)
+
+    def _plot_ends(
+        self,
+        view: dict[str, Any],
+        ships: list[dict[str, Any]],
+        frame: Frame,
+        colours: dict[str, str],
+    ) -> str:
+        """Drag moves: for each ship of the seat's open plot form, a ghost
+        where each speed and helm would leave her (``plot_ends``, worked out
+        by the rules' own movement; the end of an open-water move, which a
+        hull, the shore or a hazard may cut short). Hidden until she is
+        dragged; release near one fills her speed and helm in the form."""
+        ends = _dict(view.get("plot_ends"))
+        if not ends:
+            return ""
+        by_id = {str(s.get("id")): s for s in ships}
+        out = []
+        for sid, group in ends.items():
+            ship = by_id.get(str(sid))
+            if ship is None:
+                continue
+            colour = escape(colours.get(str(ship.get("side", "")), "#555"))
+            sx, sy = frame.pt(_num(ship.get("x")), _num(ship.get("y")))
+            out.append(f'<g class="move-options" data-mover="{escape(str(sid))}">')
+            for e in _list(group):
+                if not isinstance(e, dict):
+                    continue
+                speed = int(_num(e.get("speed")))
+                helm = str(e.get("helm", "ahead"))
+                ex, ey = frame.pt(_num(e.get("x")), _num(e.get("y")))
+                fill = json.dumps({f"{sid}/speed": speed, f"{sid}/helm": helm})
+                knots = f"{-speed} knots astern" if speed < 0 else f"{speed} knots"
+                label = (
+                    f"{ship.get('name', sid)}: {knots}, helm {_words(helm)} "
+                    "(where an open-water move ends)"
+                )
+                # SVG rotation is clockwise with y down; the heading is from upstream
+                rot = _num(e.get("heading"))
+                keel = max(_num(ship.get("length"), 2.0), 1.0) * PX
+                out.append(
+                    f'<g class="move-option" data-fill="{escape(fill)}" '
+                    f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
+                    f'<line class="move-path" x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" '
+                    f'y2="{ey:.1f}"/>'
+                    f'<g class="ghost" transform="translate({ex:.1f} {ey:.1f}) rotate({rot:.1f})">'
+                    f'<circle class="ghost-spot" r="3" style="fill:{colour}"/>'
+                    f'<line x1="0" y1="{keel / 2:.1f}" x2="0" y2="{-keel / 2:.1f}" '
+                    f'style="stroke:{colour};stroke-width:3;stroke-dasharray:2 1;opacity:.8"/>'
+                    "</g></g>"
+                )
+            out.append("</g>")
         return "".join(out)
 
     # -- cards -------------------------------------------------------------

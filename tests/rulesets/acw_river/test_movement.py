@@ -358,3 +358,41 @@ def test_navigational_hazards_alternatively_one_die_an_inch_stuck_goes_an_inch_f
     for _ in range(4):
         run_quarter(state, T, ctx)
     assert len(dice.requests) == 1 and s.aground is None
+
+
+@pytest.mark.parametrize("helm", ["hard-port", "half-starboard", "ahead"])
+def test_plot_ends_are_where_the_quarter_moves_leave_her_in_open_water(helm: str) -> None:
+    """Movement; Turning Ships: the drag end for a plot is the end of the
+    move the rules make for it, unobstructed."""
+    from quarterdeck.rulesets.acw_river.movement import plot_ends
+
+    state = position([ship("s", "hartford", "union", 24, 30, 30.0, speed=4)])
+    s = state.ships["s"]
+    ends = plot_ends(state, s, T)
+    assert sorted({e["speed"] for e in ends}) == [2, 3, 4, 5, 6]
+    assert len(ends) == 5 * 7
+    end = next(e for e in ends if e["speed"] == 6 and e["helm"] == helm)
+    state.moves = {"s": make_leg(state, s, Plot(6, helm), T)}
+    ctx, _, _ = context([])
+    for _ in range(4):
+        run_quarter(state, T, ctx)
+    finish_move(state, T, ctx)
+    assert (s.x, s.y, s.heading) == pytest.approx((end["x"], end["y"], end["heading"]), abs=1e-3)
+
+
+def test_table_view_gives_drag_ends_only_for_the_open_plot_form_ships() -> None:
+    """Movement: the web table's drag ends are for the ships of the seat's
+    own open plot form, nothing while it is asked anything else."""
+    from quarterdeck.rulesets.acw_river.movement import table_view
+
+    state = position(
+        [
+            ship("s", "hartford", "union", 24, 30, 0.0, speed=4),
+            ship("c", "selma", "confederate", 20, 50, 180.0, speed=4),
+        ]
+    )
+    plot = {"kind": "form", "context": {"step": "plot", "ships": ["s"]}}
+    assert set(table_view(state, T, {"prompt": plot})["plot_ends"]) == {"s"}
+    fire = {"kind": "form", "context": {"step": "fire", "ships": ["s"]}}
+    assert table_view(state, T, {"prompt": fire}) == {}
+    assert table_view(state, T, {"prompt": None}) == {}
