@@ -174,11 +174,13 @@ def test_melee_each_figures_die_with_its_own_modifiers() -> None:
     (b,) = british["per_die"]
     assert b["what"] == "the cutter's crew sailor against the corvette's guard sailor"
     assert (
-        b["modifiers"] == [{"what": "british against french", "value": 1, "to": "the result"}]
+        b["modifiers"] == [{"what": "British against French", "value": 1, "to": "the result"}]
         and b["result"] == 4
     )
     (f,) = french["per_die"]
     assert f["modifiers"] == [] and f["result"] == 1
+    # one figure a side: "a die for each of 1 figure", the nations by name
+    assert rolls(log)[0].text.endswith("a die for each of 1 figure: rolled 3")
 
 
 @pytest.mark.parametrize(
@@ -198,7 +200,7 @@ def test_morale_the_band_the_modified_die_falls_in(die: int, outcome: str) -> No
     ctx, log, _ = context([die])
     morale.step_morale(s, T, ctx)
     out = explain(rolls(log)[0].to_json())
-    assert mods(out) == [("british against french", 1)]
+    assert mods(out) == [("British against French", 1)]
     assert out["result"] == die + 1 and out["outcome"] == outcome
 
 
