@@ -247,15 +247,20 @@ def _fleet_form(prompt: dict[str, Any], defaults: dict[str, Any]) -> str:
         )
     count = len(context["rows"])
     one, many = context.get("row_noun") or ("ship", "ships")
+    # one row: nothing to copy, and "all 1 ships" is not English
+    like = (
+        f'<button type="button" class="same-for-all">every {escape(one)} like the first</button>'
+        if count > 1
+        else ""
+    )
+    send = f" of all {count} {escape(many)}" if count > 1 else ""
     return (
         '<form class="form-prompt fleet-form" novalidate>'
-        f'<p class="note">One row a {escape(one)}; the suggested orders are filled in. '
-        f'<button type="button" class="same-for-all">every {escape(one)} like the first</button>'
+        f'<p class="note">One row a {escape(one)}; the suggested orders are filled in. {like}'
         f'</p><div class="fleet-scroll"><table class="fleet"><thead><tr>'
         f"<th>{escape(one.capitalize())}</th>{head}"
         f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
-        f'<button type="submit" class="primary">Send the orders of all {count} {escape(many)}'
-        "</button>"
+        f'<button type="submit" class="primary">Send the orders{send}</button>'
         "</form>"
     )
 

@@ -183,6 +183,15 @@ def musket_modifiers(
     return out
 
 
+def up_at_her_deck(shooter: Figure, target: Figure, need: int) -> str:
+    """Why a musket in a boat needs a 6 at a figure on a ship's deck
+    (docs/rules-notes.md, Small arms: the challenge's shot at the guard),
+    for its die's explanation: the chart alone would say less."""
+    if shooter.where == "boat" and target.where == "deck":
+        return f", from a boat up at her deck: {need} only"
+    return ""
+
+
 def volley(state: State, t: Tables, party: Party) -> bool:
     """Six or more marines or soldiers formed in line: +1 (Small Arms Fire)."""
     if not party.formed:
@@ -231,7 +240,7 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
             "each",
             per_die=tuple(
                 (
-                    f"{s.kind} at {tg.kind}, {inches:.1f} in",
+                    f"{s.kind} at {tg.kind}, {inches:.1f} in" + up_at_her_deck(s, tg, need),
                     at_least(need, *mods, outcomes=((need - 1, "a miss"), (need, "killed"))),
                 )
                 for (s, tg, need, inches), mods in zip(plan, named, strict=True)

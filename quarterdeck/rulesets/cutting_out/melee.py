@@ -72,7 +72,8 @@ def modifiers(
         out.append(("a marine", m.marine))
     bonus = m.nation_bonus(fig.nation, enemy.nation)
     if bonus:
-        out.append((f"{fig.nation} against {enemy.nation}", bonus))
+        # the nations by name, for people (not the ids: "british against french")
+        out.append((f"{fig.nation.capitalize()} against {enemy.nation.capitalize()}", bonus))
     return out
 
 
@@ -165,7 +166,8 @@ def step_melee(state: State, t: Tables, ctx: Context) -> None:
             if not ids:
                 continue
             dice = ctx.roll(
-                f"Melee {where}: {side}, a die for each of {len(ids)} figures",
+                f"Melee {where}: {side}, a die for each of {len(ids)} "
+                + ("figure" if len(ids) == 1 else "figures"),
                 len(ids),
                 R_MELEE,
                 seat=side,

@@ -71,7 +71,7 @@ def modifiers(state: State, t: Tables, party: Party) -> list[tuple[str, int]]:
         if bonus > best:
             best, against = bonus, enemy
     if best:
-        out.append((f"{party.nation} against {against}", best))
+        out.append((f"{party.nation.capitalize()} against {against.capitalize()}", best))
     if any(f.charismatic for f in state.party_figures(party.id)):
         out.append(("a charismatic leader", t.morale.charismatic))
     return out

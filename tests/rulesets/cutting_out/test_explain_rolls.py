@@ -99,6 +99,27 @@ def test_small_arms_each_musket_die_against_its_own_target_number() -> None:
     assert out["per_die"][0]["what"].startswith("marine at soldier, 4.")
 
 
+def test_small_arms_from_a_boat_at_her_deck_each_die_says_why_it_needs_a_6() -> None:
+    """Small Arms Fire, read with the challenge's shot at the guard
+    (docs/rules-notes.md, Small arms): from a boat at figures on a ship's
+    deck a musket hits on a 6 only, where the chart alone gives 5-6 at 2-5
+    in; each die's explanation says so, not a bare "needs 6"."""
+    s = fresh(random_events=False)
+    s.detected, s.alarm_turn = True, 1
+    alongside(s)
+    for f in s.aboard("launch"):
+        f.climbing = ""
+    ctx, log, _ = context([[6, 5] + [1] * 10])
+    firing.fire_small_arms(s, T, ctx, s.parties["launch"], "corvette-guard")
+    out = explain(rolls(log)[0].to_json())
+    first, second = out["per_die"][:2]
+    assert first["what"] == "officer at sailor, 1.1 in, from a boat up at her deck: 6 only"
+    assert (first["value"], first["needs"], first["success"]) == (6, "6 or more", True)
+    assert second["what"].startswith("sailor at sailor, 3.6 in, from a boat up at her deck")
+    assert (second["value"], second["success"]) == (5, False)
+    assert out["made"] == {"dice": 1, "of": 12}
+
+
 def test_cannon_red_die_with_its_modifiers_and_white_die_off_the_grape_roll() -> None:
     """Cannon Fire, the grape example: a ship's gun at 7 in, 3-6 to hit, -1
     at raiders' boats; a red 6 makes 5 and hits (chance 1 in 2); the white
@@ -153,11 +174,13 @@ def test_melee_each_figures_die_with_its_own_modifiers() -> None:
     (b,) = british["per_die"]
     assert b["what"] == "the cutter's crew sailor against the corvette's guard sailor"
     assert (
-        b["modifiers"] == [{"what": "british against french", "value": 1, "to": "the result"}]
+        b["modifiers"] == [{"what": "British against French", "value": 1, "to": "the result"}]
         and b["result"] == 4
     )
     (f,) = french["per_die"]
     assert f["modifiers"] == [] and f["result"] == 1
+    # one figure a side: "a die for each of 1 figure", the nations by name
+    assert rolls(log)[0].text.endswith("a die for each of 1 figure: rolled 3")
 
 
 @pytest.mark.parametrize(
@@ -177,7 +200,7 @@ def test_morale_the_band_the_modified_die_falls_in(die: int, outcome: str) -> No
     ctx, log, _ = context([die])
     morale.step_morale(s, T, ctx)
     out = explain(rolls(log)[0].to_json())
-    assert mods(out) == [("british against french", 1)]
+    assert mods(out) == [("British against French", 1)]
     assert out["result"] == die + 1 and out["outcome"] == outcome
 
 

@@ -113,7 +113,7 @@ def test_modifiers_marine_nation_hatch_climb_and_battery() -> None:
     sailor = s.figures["corvette-guard-1"]
     assert dict(melee.modifiers(s, T, marine, sailor, "contact", False)) == {
         "a marine": 1,
-        "british against french": 1,
+        "British against French": 1,
     }
     assert dict(melee.modifiers(s, T, marine, sailor, "hatch", True))["guarding the hatch"] == 1
     assert dict(melee.modifiers(s, T, sailor, marine, "climb", True)) == {

@@ -123,7 +123,7 @@ def test_five_or_six_rallies_a_shaken_crew() -> None:
 def test_the_modifiers_nation_and_a_charismatic_leader() -> None:
     s = fresh(random_events=False)
     assert dict(morale.modifiers(s, T, s.parties["launch"])) == {
-        "british against french": 1,
+        "British against French": 1,
         "a charismatic leader": 1,
     }
     assert morale.modifiers(s, T, s.parties["battery"]) == []
