@@ -114,8 +114,11 @@ class RollMath:
         if not self.secret:
             return replace(self, per_die=per_die) if per_die != self.per_die else self
         shown = tuple(m for m in self.secret if sees(viewer, m[2]))
+        # who keeps a secret is said once, not how many modifiers they keep
+        # (their number could tell what they are: a fort's CPV lost or not)
         hidden = tuple(m[2] for m in self.secret if not sees(viewer, m[2]))
-        return replace(self, secret=shown, unseen=self.unseen + hidden, per_die=per_die)
+        unseen = tuple(dict.fromkeys(self.unseen + hidden))
+        return replace(self, secret=shown, unseen=unseen, per_die=per_die)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"how": self.how}
@@ -584,13 +587,11 @@ def explain(entry: Mapping[str, Any]) -> dict[str, Any]:
         # a modifier this reader may not know went into the roll: what is
         # shown is the roll without it, and nothing is claimed about success
         whose = sorted({s for c in math.unseen for s in c})
-        n = len(math.unseen)
-        out["unseen"] = {"count": n, "known_to": whose}
+        out["unseen"] = {"count": len(math.unseen), "known_to": whose}
         out["words"] += (
-            f" {n} secret {'modifier' if n == 1 else 'modifiers'} known only to "
-            f"{' and '.join(whose) or 'the umpire'} also went into it: the result, "
-            "the chance and the distribution shown leave "
-            f"{'it' if n == 1 else 'them'} out."
+            f" Secret modifiers known only to {' and '.join(whose) or 'the umpire'} "
+            "also went into it (how many, and what they are, is theirs to know): "
+            "the result, the chance and the distribution shown leave them out."
         )
         out["success"] = None
         out["chance"] = ""

@@ -221,7 +221,7 @@ def test_a_secret_modifier_is_explained_to_the_seats_that_know_it_only() -> None
     assert told["result"] == 7  # 3 + 3 + 1: the modifier it knows only
     assert told["success"] is None and told["chance"] == "" and told["changes"] == []
     assert told["unseen"] == {"count": 1, "known_to": ["csa"]}
-    assert "1 secret modifier known only to csa" in told["words"]
+    assert "Secret modifiers known only to csa also went into it" in told["words"]
     assert [m["what"] for m in told["modifiers"]] == ["stationary"]
     spectator = entry.to_json(None)
     assert "Buchanan" not in str(spectator)

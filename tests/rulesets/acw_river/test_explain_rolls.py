@@ -157,7 +157,7 @@ def test_fort_commander_a_forts_morale_test_is_its_own_sides_alone() -> None:
     ]
     assert (own["result"], own["success"], own["outcome"]) == (2, True, "the fort holds")
     other = explain(entry.to_json("union"))
-    assert other["modifiers"] == [] and other["unseen"]["count"] == 3
+    assert other["modifiers"] == [] and other["unseen"]["count"] == 1  # not how many
     assert "CPV" not in str(entry.to_json("union")["math"])
 
 

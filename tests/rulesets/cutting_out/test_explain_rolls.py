@@ -60,7 +60,7 @@ def test_spotting_the_distance_is_a_secret_modifier_of_the_raiders() -> None:
     told = explain(french)
     assert told["result"] == 4 and told["success"] is None and told["outcome"] == ""
     assert told["unseen"] == {"count": 1, "known_to": ["british"]}
-    assert "1 secret modifier known only to british" in told["words"]
+    assert "Secret modifiers known only to british also went into it" in told["words"]
     assert explain(entry.to_json("*"))["result"] == 5  # an umpire reads it all
 
 
