@@ -374,7 +374,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
         fields.append(
             Field(
                 "order",
-                "Standing order (the fleet commander can signal her)",
+                "Sailing order (the fleet commander can signal her)",
                 "choice",
                 choices=tuple(opts),
             )
