@@ -95,6 +95,19 @@ def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
     return _within(rel, centre, f.broadside_half_arc)
 
 
+def _bears_on(
+    ship: Ship, gun: Gun, rels: list[float], bears: dict[tuple[str, str], bool], t: Tables
+) -> bool:
+    """Whether ``gun`` bears on any of the target's points (relative
+    bearings ``rels``), judged once for all the guns mounted alike in
+    ``bears`` (Arcs of Fire)."""
+    mounted = (gun.mount, gun.turret)
+    bearing = bears.get(mounted)
+    if bearing is None:
+        bearing = bears[mounted] = any(gun_bears_at(ship, gun, rel, t) for rel in rels)
+    return bearing
+
+
 def legal_arcs(turret: Turret) -> tuple[str, ...]:
     return TURRET_ARCS[turret.position]
 
@@ -209,11 +222,7 @@ def shots_at(
             if rels is None:
                 pose = Pose(firer.x, firer.y, firer.heading)
                 rels = [pose.relative_bearing(p) for p in target_points(target)]
-            mounted = (gun.mount, gun.turret)
-            bearing = bears.get(mounted)
-            if bearing is None:
-                bearing = bears[mounted] = any(gun_bears_at(firer, gun, rel, t) for rel in rels)
-            if not bearing:
+            if not _bears_on(firer, gun, rels, bears, t):
                 continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
@@ -375,11 +384,7 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         if rels is None:
             pose = Pose(ship.x, ship.y, ship.heading)
             rels = [pose.relative_bearing(p) for p in shore_points(target)]
-        mounted = (gun.mount, gun.turret)
-        bearing = bears.get(mounted)
-        if bearing is None:
-            bearing = bears[mounted] = any(gun_bears_at(ship, gun, rel, t) for rel in rels)
-        if not bearing:
+        if not _bears_on(ship, gun, rels, bears, t):
             continue
         kind = t.gunfire.guns[gun.type].kind
         need = t.firing.ranges[kind].hit_on[band]
