@@ -231,14 +231,17 @@ def plot_ends(state: State, ship: Ship, t: Tables) -> list[dict[str, Any]]:
     (Movement; Turning Ships; Currents): every speed she may plot this move
     with every helm, as :func:`project` works it out. The move itself is made
     in quarters that may stop her short at a hull, the shore or a hazard;
-    an end here is the end of the open-water move. For the web table's drag
-    moves only."""
+    an end here is the end of the open-water move. Stopped, the helm turns
+    her nothing (:func:`turn_for`): one end, helm ahead, not seven on one
+    spot. For the web table's drag moves only."""
     low, high = speed_limits(ship, t)
     forced = forced_helm(ship)
     out: list[dict[str, Any]] = []
     for speed in range(low, high + 1):
         for helm in HELMS:
             if forced is not None and helm != forced:
+                continue
+            if forced is None and speed == 0 and helm != "ahead":
                 continue
             x, y, h = project(state, ship, speed, helm, t)
             out.append(

@@ -380,6 +380,20 @@ def test_plot_ends_are_where_the_quarter_moves_leave_her_in_open_water(helm: str
     assert (s.x, s.y, s.heading) == pytest.approx((end["x"], end["y"], end["heading"]), abs=1e-3)
 
 
+def test_a_stopped_ship_has_one_drag_end_helm_ahead_not_one_for_each_helm() -> None:
+    """Movement; Turning Ships: at a stop the helm turns her nothing, so a
+    drag to where she stays fills helm ahead (once, not hard a-port first of
+    seven ends on one spot)."""
+    from quarterdeck.rulesets.acw_river.movement import plot_ends
+
+    state = position([ship("s", "hartford", "union", 24, 30, 30.0, speed=2)])
+    ends = plot_ends(state, state.ships["s"], T)
+    assert sorted({e["speed"] for e in ends}) == [0, 1, 2, 3, 4]
+    stopped = [e for e in ends if e["speed"] == 0]
+    assert [e["helm"] for e in stopped] == ["ahead"]
+    assert len(ends) == 1 + 4 * 7
+
+
 def test_table_view_gives_drag_ends_only_for_the_open_plot_form_ships() -> None:
     """Movement: the web table's drag ends are for the ships of the seat's
     own open plot form, nothing while it is asked anything else."""
