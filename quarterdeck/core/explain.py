@@ -20,6 +20,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
+from quarterdeck.core.hidden import sees
+
 How = Literal["sum", "highest", "any", "count", "each", "faces", "difference", "pairs", "opposed"]
 
 HOW_WORDS: dict[str, str] = {
@@ -106,10 +108,6 @@ class RollMath:
 
     def for_viewer(self, viewer: str | None) -> RollMath:
         """The roll as ``viewer`` may know it (EVERYTHING: all of it)."""
-        from dataclasses import replace
-
-        from quarterdeck.core.hidden import sees
-
         per_die = tuple((what, m.for_viewer(viewer)) for what, m in self.per_die)
         if not self.secret:
             return replace(self, per_die=per_die) if per_die != self.per_die else self
