@@ -6,13 +6,17 @@ seeded 2026 (AI against AI): each game's seed, winner, how it ended, turns,
 decisions and a digest of its final state. When the rules or an AI are
 changed on purpose, regenerate it (and say so in the commit):
 
-    .venv/bin/python -m tests.sim.fixed_results
+    .venv/bin/python -m tests.sim.fixed_results [RULESET ...]
+
+Naming rule sets (e.g. ``away-boarders``) regenerates only their scenarios'
+games and keeps the rest of the file as it is.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +61,16 @@ def games(scenario_id: str) -> list[dict[str, Any]]:
     return out
 
 
-def main() -> None:
-    data = {s.id: games(s.id) for s in scenarios.bundled()}
+def main(argv: list[str] | None = None) -> None:
+    only = set(sys.argv[1:] if argv is None else argv)
+    known = {s.ruleset for s in scenarios.bundled()}
+    if only - known:
+        raise SystemExit(f"unknown rule set {sorted(only - known)}; known: {sorted(known)}")
+    data: dict[str, Any] = json.loads(PATH.read_text()) if only else {}
+    for s in scenarios.bundled():
+        if not only or s.ruleset in only:
+            data[s.id] = games(s.id)
+    data = {s.id: data[s.id] for s in scenarios.bundled()}
     PATH.write_text(json.dumps(data, indent=1) + "\n")
     print(f"wrote {PATH}: {sum(len(v) for v in data.values())} games of {len(data)} scenarios")
 
