@@ -1,0 +1,73 @@
+"""Check that speed work changed no outcome: play the same seeded games of a
+scenario in this checkout and in another one (with its own ``.venv``) and
+compare each game's winner, how it ended, turns, decisions and a digest of its
+final state.
+
+    .venv/bin/python -m benchmarks.same_results --base ../base SCENARIO [--games 200]
+
+Exits 1 and names the first games that differ; the stored fixed-seed test
+(tests/sim/test_fixed_results.py) checks a few games of every scenario, this
+checks as many as you ask for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+CHILD = """
+import hashlib, json, sys
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.rulesets import get_ruleset
+from quarterdeck.sim.games import game_seed, play_state
+scenario = scenarios.load(sys.argv[1])
+ruleset = get_ruleset(scenario.ruleset)
+out = []
+for i in range(int(sys.argv[2])):
+    o, state = play_state(scenario, game_seed(int(sys.argv[3]), i))
+    data = json.dumps(ruleset.state_to_json(state), sort_keys=True).encode()
+    out.append([o.seed, o.winner, o.how, o.turns, o.decisions,
+                hashlib.sha256(data).hexdigest()[:16]])
+print(json.dumps(out))
+"""
+
+
+def play(checkout: Path, scenario: str, games: int, seed: int) -> list[list[object]]:
+    """The games' outcomes, played by the checkout's own virtual environment."""
+    python = checkout / ".venv" / "bin" / "python"
+    done = subprocess.run(
+        [str(python), "-c", CHILD, scenario, str(games), str(seed)],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode:
+        raise SystemExit(f"{checkout}: {done.stderr.strip().splitlines()[-1:]}")
+    result: list[list[object]] = json.loads(done.stdout)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario")
+    parser.add_argument("--base", type=Path, required=True, help="checkout with .venv")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    ours = play(HERE, args.scenario, args.games, args.seed)
+    theirs = play(args.base.resolve(), args.scenario, args.games, args.seed)
+    differ = [(a, b) for a, b in zip(ours, theirs, strict=True) if a != b]
+    for a, b in differ[:5]:
+        print(f"game seed {a[0]}: here {a[1:]}, base {b[1:]}")
+    print(f"{args.scenario}: {len(ours) - len(differ)} of {len(ours)} games the same")
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
