@@ -1,3 +1,36 @@
 """Quarterdeck: published tabletop naval wargame rules, playable and analysable."""
 
+import os as _os
+
 __version__ = "0.1.0"
+
+
+def _check_compiled() -> None:
+    """An opt-in compiled build (``./scripts/compile``) puts mypyc's ``.so``
+    files beside the sources and lists them, with their source's hash, in
+    ``_compiled.json``. Python would import a stale ``.so`` in preference to an
+    edited ``.py``, so refuse to run one built from other source."""
+    here = _os.path.dirname(__file__)
+    manifest = _os.path.join(here, "_compiled.json")
+    if not _os.path.exists(manifest):
+        return
+    import hashlib
+    import json
+
+    root = _os.path.dirname(here)
+    built = _os.path.getmtime(manifest)
+    with open(manifest, encoding="utf-8") as f:
+        modules: dict[str, str] = json.load(f)["modules"]
+    for path, digest in modules.items():
+        source = _os.path.join(root, path)
+        if _os.path.getmtime(source) <= built:
+            continue
+        with open(source, "rb") as f:
+            if hashlib.sha256(f.read()).hexdigest() != digest:
+                raise ImportError(
+                    f"{path} changed since ./scripts/compile built it: run ./scripts/compile "
+                    "again, or ./scripts/compile --clean to run as pure Python"
+                )
+
+
+_check_compiled()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from quarterdeck.core.errors import DiceError, QuarterdeckError
 
@@ -49,7 +49,9 @@ def check_values(request: RollRequest, values: Sequence[int]) -> tuple[int, ...]
     """
     if len(values) != request.count:
         raise DiceError(f"{request.label}: expected {request.count} value(s), got {len(values)}")
-    for value in values:
+    # values as plain objects: bad input may hold anything (True, 2.0), and the
+    # compiled path (scripts/compile) would otherwise convert each to int first
+    for value in cast("Sequence[object]", values):
         if isinstance(value, bool) or not isinstance(value, int):
             raise DiceError(f"{request.label}: {value!r} is not a whole number")
         if not 1 <= value <= request.sides:

@@ -15,7 +15,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
+
+from mypy_extensions import mypyc_attr
 
 from quarterdeck.core.dice import (
     Deck,
@@ -296,6 +298,7 @@ class Ruleset(Protocol):
     # no hidden information beyond the secret orders its prompts mark.
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # rule sets subclass it, compiled or not
 class StateBasics:
     """The methods every rule set with a plain-dataclass state shares: the
     state has ``result`` (a Result as JSON, or None), ``turn`` and
@@ -620,7 +623,8 @@ def copy_state(value: Any) -> Any:
         )
     if names is None:
         return copy.deepcopy(value)
-    new = object.__new__(kind)
+    # the class's own __new__: a compiled class (scripts/compile) refuses object's
+    new = cast(Any, kind).__new__(kind)
     setter = object.__setattr__
     for name in names:
         v = getattr(value, name)

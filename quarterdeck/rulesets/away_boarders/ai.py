@@ -251,7 +251,7 @@ class AwayBoardersAI:
             angle = wind_angle(wind, f)
             speed: float
             if oars:
-                speed = sp.oars_downwind if angle == 3 else sp.oars
+                speed = float(sp.oars_downwind if angle == 3 else sp.oars)
                 speed = sp.oars_upwind / 2 if angle == 0 else speed
             else:
                 if angle == 0:
@@ -260,7 +260,9 @@ class AwayBoardersAI:
                 if angle == 1 and me["rig"] == "square":
                     mod = sp.close_hauled_square
                 lost = len(me["masts"]) - _standing(me)
-                speed = max(0, int(me["base_speed"]) + sp.per_mast_lost * lost + mod + sp.full)
+                speed = float(
+                    max(0, int(me["base_speed"]) + sp.per_mast_lost * lost + mod + sp.full)
+                )
             off = math.radians((60.0 * f - want + 180.0) % 360.0 - 180.0)
             best = max(best, speed * math.cos(off))
         return best

@@ -1,0 +1,192 @@
+"""Opt-in compiled path (issue 14): compile Quarterdeck's hottest modules with
+mypyc, in place, from the same source.
+
+    ./scripts/compile              # build the .so files next to the .py files
+    ./scripts/compile --clean      # remove every build product: pure Python again
+    ./scripts/compile --list       # the modules it compiles, and those it leaves
+
+The default install (``./scripts/serve``, ``./scripts/test``, ``.ci/run``) never
+runs this and needs no compiler. The build needs a C compiler, the Python
+headers and mypyc (it comes with mypy, in the ``test`` extra). Python imports
+an extension module in preference to the ``.py`` beside it, so after a build
+the listed modules run compiled; ``quarterdeck/_compiled.json`` records the
+source each was built from, and importing ``quarterdeck`` refuses to run a
+build whose source has changed since (build again, or clean).
+
+Compiled and interpreted code play the same games: the same seed gives the same
+outcome (``benchmarks.same_results`` and ``tests/sim/test_fixed_results.py`` run
+against a build; ``tests/sim/test_compiled.py`` builds a few modules into a
+temporary copy and plays a fixed-seed game both ways).
+
+Modules left interpreted, and why:
+
+- any module defining pydantic models (``state.py`` / ``tables.py`` of the rule
+  sets that have them, ``core/scenario.py``): mypyc checks a class attribute's
+  default against its annotation, and pydantic's ``Field(...)`` defaults fail
+  that check when the module is imported;
+- a rule set's ``__init__.py``: a compiled package ``__init__`` cannot import
+  its interpreted submodules (``state.py``) while it is being imported;
+- ``core/errors.py``: the web table and the terminal subclass its exceptions
+  in interpreted code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = "quarterdeck/_compiled.json"
+GROUP = "quarterdeck._compiled"  # the shared library: quarterdeck/_compiled__mypyc*.so
+BUILD = "build/mypyc"
+
+# The core every rule set's games run through, then each rule set's hot modules.
+CORE = [
+    "quarterdeck/core/dice.py",
+    "quarterdeck/core/engine.py",
+    "quarterdeck/core/hidden.py",
+    "quarterdeck/core/prompts.py",
+    "quarterdeck/core/record.py",
+    "quarterdeck/core/result.py",
+    "quarterdeck/core/tables.py",
+    "quarterdeck/sim/games.py",
+    "quarterdeck/sim/runner.py",
+    "quarterdeck/sim/tally.py",
+]
+RULESETS = {
+    "gundice_boarding": [
+        "quarterdeck/rulesets/gundice_boarding/rules.py",
+        "quarterdeck/rulesets/gundice_boarding/ai.py",
+        "quarterdeck/rulesets/gundice_boarding/view.py",
+    ],
+    "away_boarders": [
+        "quarterdeck/core/pointgrid.py",
+        "quarterdeck/rulesets/away_boarders/ai.py",
+        "quarterdeck/rulesets/away_boarders/crew.py",
+        "quarterdeck/rulesets/away_boarders/damage.py",
+        "quarterdeck/rulesets/away_boarders/fleet.py",
+        "quarterdeck/rulesets/away_boarders/gunnery.py",
+        "quarterdeck/rulesets/away_boarders/movement.py",
+        "quarterdeck/rulesets/away_boarders/rules.py",
+        "quarterdeck/rulesets/away_boarders/sailing.py",
+        "quarterdeck/rulesets/away_boarders/tasks.py",
+        "quarterdeck/rulesets/away_boarders/victory.py",
+        "quarterdeck/rulesets/away_boarders/view.py",
+    ],
+    "flotilla": [
+        "quarterdeck/core/geometry.py",
+        "quarterdeck/rulesets/flotilla/ai.py",
+        "quarterdeck/rulesets/flotilla/damage.py",
+        "quarterdeck/rulesets/flotilla/fire.py",
+        "quarterdeck/rulesets/flotilla/land.py",
+        "quarterdeck/rulesets/flotilla/movement.py",
+        "quarterdeck/rulesets/flotilla/standing.py",
+        "quarterdeck/rulesets/flotilla/view.py",
+    ],
+}
+MODULES = CORE + [path for paths in RULESETS.values() for path in paths]
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def products(root: Path) -> list[Path]:
+    """Every file or folder a build leaves under ``root``."""
+    found = sorted((root / "quarterdeck").rglob("*.so"))
+    found += sorted((root / "quarterdeck").rglob("*.pyd"))
+    found += [p for p in (root / MANIFEST, root / BUILD) if p.exists()]
+    return found
+
+
+def clean(root: Path) -> int:
+    removed = products(root)
+    for path in removed:
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    build = root / "build"
+    if build.is_dir() and not any(build.iterdir()):
+        build.rmdir()
+    print(f"removed {len(removed)} build products: Quarterdeck runs as pure Python")
+    return 0
+
+
+def build(root: Path, modules: list[str], opt_level: str) -> int:
+    missing = [m for m in modules if not (root / m).is_file()]
+    if missing:
+        print(f"error: no such module to compile: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    if shutil.which(compiler.split()[0]) is None:
+        print(
+            f"error: no C compiler ({compiler}) on PATH: the compiled path needs one",
+            file=sys.stderr,
+        )
+        return 2
+    include = sysconfig.get_paths()["include"]
+    if not (Path(include) / "Python.h").is_file():
+        print(f"error: no Python headers (Python.h) in {include}", file=sys.stderr)
+        return 2
+    try:
+        from mypyc.build import mypycify
+        from setuptools import Distribution  # type: ignore[import-untyped]
+    except ImportError:
+        print(
+            "error: mypyc is not installed; install the test tools: "
+            ".venv/bin/pip install -e '.[test]'",
+            file=sys.stderr,
+        )
+        return 2
+
+    # Start from nothing, so no module of an earlier, larger build stays compiled.
+    for path in products(root):
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    os.chdir(root)  # mypyc reads [tool.mypy] (strict) from pyproject.toml here
+    extensions = mypycify(
+        modules, opt_level=opt_level, group_name=GROUP, target_dir=BUILD, verbose=False
+    )
+    dist = Distribution({"name": "quarterdeck-compiled", "ext_modules": extensions})
+    command = dist.get_command_obj("build_ext")
+    command.inplace = True
+    command.build_temp = f"{BUILD}/temp"
+    dist.run_command("build_ext")
+    manifest = {"modules": {m: _sha(root / m) for m in modules}}
+    (root / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    print(
+        f"compiled {len(modules)} modules with mypyc (-O{opt_level}); undo: scripts/compile --clean"
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="scripts/compile", description=__doc__.splitlines()[0])
+    parser.add_argument("--clean", action="store_true", help="remove every build product")
+    parser.add_argument("--list", action="store_true", help="print the modules compiled")
+    parser.add_argument("--root", type=Path, default=ROOT, help="checkout to build in")
+    parser.add_argument(
+        "--only", nargs="+", metavar="PATH", help="compile just these modules (tests)"
+    )
+    parser.add_argument("--opt-level", default="3", choices=["0", "1", "2", "3"])
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    if args.clean:
+        return clean(root)
+    if args.list:
+        print("\n".join(MODULES))
+        return 0
+    return build(root, args.only or MODULES, args.opt_level)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""The opt-in compiled path (scripts/compile, issue 14) compiles the same source
+and plays the same games: a copy of the package plays fixed-seed games of
+gun-dice boarding, is compiled with mypyc (the core the games run through and
+the rule set's rules), and must play them again with the same outcome, the
+same decisions and the same final state.
+
+Skipped where mypyc, a C compiler or the Python headers are missing: the
+default install needs none of them."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# a small set, so that the build takes seconds: the rules, and the core their
+# games run through (a compiled rule module calls into compiled core classes)
+MODULES = [
+    "quarterdeck/core/dice.py",
+    "quarterdeck/core/engine.py",
+    "quarterdeck/rulesets/gundice_boarding/rules.py",
+]
+
+FAST = ["--opt-level", "0", "--only", *MODULES]  # -O0: the build, not its speed, is tested
+
+PLAY = """
+import json, sys
+import quarterdeck.rulesets.gundice_boarding.rules as rules
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.engine import Game, copy_state
+from quarterdeck.sim.games import play_state, replay_game
+rows, states = [], []
+for scenario_id in ("speedy-el-gamo-1801", "shannon-chesapeake-1813"):
+    scenario = scenarios.load(scenario_id)
+    for seed in (3, 11, 40):
+        outcome, state = play_state(scenario, seed)
+        rows.append(outcome.row())
+        states.append(copy_state(state).to_json())
+game = replay_game(scenarios.load("speedy-el-gamo-1801"), 11)
+print(json.dumps({"compiled": rules.__file__.endswith(".so"), "rows": rows,
+                  "states": states, "log": [e.text for e in game.log]}))
+"""
+
+
+def _compiler_missing() -> str | None:
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed"
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    if shutil.which(compiler.split()[0]) is None:
+        return f"no C compiler ({compiler})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers"
+    return None
+
+
+def _play(copy: Path) -> dict[str, object]:
+    env = dict(os.environ, PYTHONPATH=str(copy))
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY], cwd=copy, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    played: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return played
+
+
+@pytest.mark.skipif(_compiler_missing() is not None, reason=str(_compiler_missing()))
+def test_compiled_modules_play_the_same_fixed_seed_games(tmp_path: Path) -> None:
+    copy = tmp_path / "checkout"
+    copy.mkdir()
+    shutil.copytree(
+        ROOT / "quarterdeck",
+        copy / "quarterdeck",
+        ignore=shutil.ignore_patterns("*.so", "*.pyd", "_compiled.json", "__pycache__"),
+    )
+    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
+
+    interpreted = _play(copy)
+    assert interpreted["compiled"] is False
+
+    build = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "compile.py"), "--root", str(copy), *FAST],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    assert sorted(p.name.split(".")[0] for p in (copy / "quarterdeck").rglob("*.so")) == [
+        "_compiled__mypyc",
+        "dice",
+        "engine",
+        "rules",
+    ]
+
+    compiled = _play(copy)
+    assert compiled["compiled"] is True
+    assert compiled["rows"] == interpreted["rows"]
+    assert compiled["states"] == interpreted["states"]
+    assert compiled["log"] == interpreted["log"]
+
+    # an edited source is never shadowed by its stale compiled module
+    rules = copy / "quarterdeck/rulesets/gundice_boarding/rules.py"
+    rules.write_text(rules.read_text() + "\n# edited\n")
+    stale = subprocess.run(
+        [sys.executable, "-c", "import quarterdeck"],
+        cwd=copy,
+        env=dict(os.environ, PYTHONPATH=str(copy)),
+        capture_output=True,
+        text=True,
+    )
+    assert stale.returncode == 1
+    assert "rules.py changed since ./scripts/compile built it" in stale.stderr
+
+    clean = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "compile.py"), "--root", str(copy), "--clean"],
+        capture_output=True,
+        text=True,
+    )
+    assert clean.returncode == 0, clean.stderr
+    assert not list((copy / "quarterdeck").rglob("*.so"))
+    assert not (copy / "quarterdeck/_compiled.json").exists()
+    assert not (copy / "build").exists()
