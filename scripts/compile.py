@@ -160,6 +160,7 @@ def build(root: Path, modules: list[str], opt_level: str) -> int:
     command = dist.get_command_obj("build_ext")
     command.inplace = True
     command.build_temp = f"{BUILD}/temp"
+    command.build_lib = f"{BUILD}/lib"
     dist.run_command("build_ext")
     manifest = {"modules": {m: _sha(root / m) for m in modules}}
     (root / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
