@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context, Game, Player, Ruleset
 from quarterdeck.core.hidden import EVERYTHING
@@ -31,6 +33,9 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 17) % (2**62)
 
 
+# a plain Python class even when compiled (scripts/compile): rows cross to and from
+# worker processes, and mypyc cannot pickle a frozen dataclass of its own
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     """What one game came to: one row of ``--out``."""
