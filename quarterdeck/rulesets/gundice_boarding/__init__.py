@@ -53,8 +53,10 @@ class GunDiceBoarding(StateBasics):
 
     def __init__(self) -> None:
         # Who must answer what, as the last step that ran left it, with the
-        # state it left (prompts computed once per step: see prompts()).
-        self._after: tuple[State, list[tuple[str, str, str]]] | None = None
+        # state it left and the prompts built for it (None until asked for):
+        # prompts computed once per step (see prompts()).
+        self._after: tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None] | None
+        self._after = None
 
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
@@ -132,7 +134,7 @@ class GunDiceBoarding(StateBasics):
             house_rules=model.house_rules,
         )
         ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
-        self._after = (state, rules.advance(state, self.tables(state), ctx))
+        self._after = (state, rules.advance(state, self.tables(state), ctx), None)
         return state
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
@@ -142,15 +144,32 @@ class GunDiceBoarding(StateBasics):
         rather than worked out again: nothing but the rules changes a state
         between a step, its prompts and the answer to them."""
         after = self._after
-        if after is not None and after[0] is state:
-            return rules.prompts(state, self.tables(state), after[1])
-        return rules.prompts(state, self.tables(state))
+        if after is None or after[0] is not state:
+            return rules.prompts(state, self.tables(state))
+        built = after[2]
+        if built is None:
+            built = rules.prompts(state, self.tables(state), after[1])
+            self._after = (state, after[1], built)
+        return built
 
-    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
+        """Play ``seat``'s answer; returns the open prompts it stopped at. A
+        prompt still open from before (another side's secret order, which
+        this answer cannot change: see rules.apply) is the one built then."""
         assert isinstance(answer, str)
         after, self._after = self._after, None
-        waiting = after[1] if after is not None and after[0] is state else None
-        self._after = (state, rules.apply(state, self.tables(state), seat, answer, ctx, waiting))
+        tables = self.tables(state)
+        if after is not None and after[0] is state:
+            waiting: list[tuple[str, str, str]] | None = after[1]
+            built = after[2]
+        else:
+            waiting = built = None
+        now = rules.apply(state, tables, seat, answer, ctx, waiting)
+        prompts = tuple(
+            _kept(w, waiting, built) or rules.prompt_for(state, tables, *w) for w in now
+        )
+        self._after = (state, now, prompts)
+        return prompts
 
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have
@@ -189,6 +208,20 @@ class GunDiceBoarding(StateBasics):
         if state.result is None and state.turn > state.turn_limit:
             broken.append(f"turn {state.turn} beyond the limit {state.turn_limit}")
         return broken
+
+
+def _kept(
+    entry: tuple[str, str, str],
+    before: list[tuple[str, str, str]] | None,
+    built: tuple[Prompt, ...] | None,
+) -> Prompt | None:
+    """The prompt already built for ``entry``, where rules.apply handed it
+    back unchanged (the same object) from before the step."""
+    if before is not None and built is not None:
+        for old, prompt in zip(before, built, strict=True):
+            if old is entry:
+                return prompt
+    return None
 
 
 RULESET = GunDiceBoarding()

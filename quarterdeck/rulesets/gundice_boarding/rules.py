@@ -420,7 +420,7 @@ def prompts(
     ``waiting``: :func:`pending` where the caller has just worked it out."""
     if waiting is None:
         waiting = pending(state, tables)
-    return tuple(_prompt(state, tables, *p) for p in waiting)
+    return tuple(prompt_for(state, tables, *p) for p in waiting)
 
 
 MOBILISE_OPTIONS = (Option("yes", "mobilise 5 gun dice"), Option("no", "keep the guns manned"))
@@ -435,7 +435,8 @@ LATER_ROUND_OPTIONS = (
 )
 
 
-def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
+def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
+    """The prompt for one entry of :func:`pending`."""
     if step == "mobilise":
         ship = state.ships[ship_id]
         purpose = (
@@ -549,13 +550,31 @@ def apply(
 ) -> list[tuple[str, str, str]]:
     """Take ``seat``'s checked answer, then run the turn sequence forward;
     returns who must answer what next (:func:`pending`). ``waiting``:
-    :func:`pending` where the caller has it for this state already."""
+    :func:`pending` where the caller has it for this state already.
+
+    A secret order changes nothing but its own side's orders, and what a
+    side is asked next depends on its own orders alone (:func:`_next_order`),
+    so after one, the other sides' entries of ``waiting`` still hold: they
+    are handed back as the same objects (a caller may keep what it built
+    for them), and only ``seat``'s next order is worked out."""
     if waiting is None:
         step, ship_id = _pending_for(state, tables, seat)
     else:
         step, ship_id = next((st, sh) for s, st, sh in waiting if s == seat)
-    if step in ("mobilise", "declare"):
+    if step == "mobilise" or step == "declare":
         state.orders.setdefault(seat, {})[ship_id] = answer
+        if waiting is not None:
+            following = _next_order(state, tables, seat, step, engaged(state))
+            still = [w for w in waiting if w[0] != seat]
+            if following is not None:  # in place: pending() lists the sides in order
+                still.insert(
+                    next(i for i, w in enumerate(waiting) if w[0] == seat),
+                    (seat, step, following),
+                )
+            if still:
+                return still
+            # every side has given its orders: the phase reveals them
+            PHASES[state.phase](state, tables, ctx)
     elif step == "decide":
         _decide(state, tables, answer, ctx)
     elif step == "assign":
