@@ -26,6 +26,10 @@ from quarterdeck.rulesets.gundice_boarding.state import (
 from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables, tables_with
 from quarterdeck.rulesets.gundice_boarding.view import render, view
 
+# What a game opens with, read from the scenario once: each ship's fields,
+# each contact's (see GunDiceBoarding._open).
+_Opening = tuple[list[dict[str, Any]], list[tuple[str, str, bool, float, str | None]]]
+
 
 def size_points(gun_decks: int) -> int:
     """Size points from the gun decks: a three-decker is size 3 (5.2); a
@@ -57,6 +61,8 @@ class GunDiceBoarding(StateBasics):
         # prompts computed once per step (see prompts()).
         self._after: tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None] | None
         self._after = None
+        # The scenario last opened, and its opening state, to copy for each game.
+        self._opening: tuple[Scenario, _Opening] | None = None
 
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
@@ -101,41 +107,56 @@ class GunDiceBoarding(StateBasics):
         )
 
     def new_state(self, scenario: Scenario, ctx: Context) -> State:
+        """The opening state, built from what was read from the scenario for
+        its first game (every game of a scenario opens alike)."""
+        opening = self._opening
+        if opening is None or opening[0] is not scenario:
+            opening = self._opening = (scenario, self._open(scenario))
         model: GunDiceScenario = scenario.model
-        ships = {}
-        for spec in model.ships:
-            facts = ship_facts(spec.ship)
-            ships[spec.id] = Ship(
-                id=spec.id,
-                name=facts.name,
-                side=spec.side,
-                size=spec.size if spec.size is not None else size_points(facts.gun_decks),
-                gun_dice=spec.gun_dice
-                if spec.gun_dice is not None
-                else gun_dice(facts.guns_carried),
-                crew=spec.crew,
-                sail_hits=spec.sail_hits,
-                gun_dice_hits=spec.gun_dice_hits,
-                stationary=spec.stationary,
-                failed_attacker=spec.failed_attacker,
-                x_mm=spec.x_mm,
-                y_mm=spec.y_mm,
-                heading=spec.heading,
-            )
+        ships, contacts = opening[1]
         state = State(
-            sides=scenario.combatants,
+            sides=list(scenario.combatants),
             turn_limit=scenario.header.turn_limit,
             sea=model.sea,
-            ships=ships,
-            contacts=[
-                Contact(c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via)
-                for c in model.contacts
-            ],
+            ships={spec["id"]: Ship(**spec) for spec in ships},
+            contacts=[Contact(*c) for c in contacts],
             house_rules=model.house_rules,
         )
         ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
         self._after = (state, rules.advance(state, self.tables(state), ctx), None)
         return state
+
+    @staticmethod
+    def _open(scenario: Scenario) -> _Opening:
+        """Each ship's opening state (her facts looked up and her size
+        points and gun dice worked out), and each contact's."""
+        model: GunDiceScenario = scenario.model
+        ships = []
+        for spec in model.ships:
+            facts = ship_facts(spec.ship)
+            ships.append(
+                {
+                    "id": spec.id,
+                    "name": facts.name,
+                    "side": spec.side,
+                    "size": spec.size if spec.size is not None else size_points(facts.gun_decks),
+                    "gun_dice": spec.gun_dice
+                    if spec.gun_dice is not None
+                    else gun_dice(facts.guns_carried),
+                    "crew": spec.crew,
+                    "sail_hits": spec.sail_hits,
+                    "gun_dice_hits": spec.gun_dice_hits,
+                    "stationary": spec.stationary,
+                    "failed_attacker": spec.failed_attacker,
+                    "x_mm": spec.x_mm,
+                    "y_mm": spec.y_mm,
+                    "heading": spec.heading,
+                }
+            )
+        contacts = [
+            (c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via) for c in model.contacts
+        ]
+        return ships, contacts
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         """The open prompts. Where this state has just come from new_state or

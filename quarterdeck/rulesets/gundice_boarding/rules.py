@@ -435,48 +435,96 @@ LATER_ROUND_OPTIONS = (
 )
 
 
+# Prompts already built, by everything they are built from (see prompt_for):
+# every game of a scenario asks the same questions, and a Prompt is frozen.
+_PROMPTS: dict[tuple[object, ...], Prompt] = {}
+
+
 def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
-    """The prompt for one entry of :func:`pending`."""
+    """The prompt for one entry of :func:`pending`; one asked before with
+    the same words and options is the one built then."""
     if step == "mobilise":
         ship = state.ships[ship_id]
-        purpose = (
-            "to replace a lost boarding die" if in_action(state, ship_id) else "for a new action"
-        )
-        return Prompt(
+        busy = in_action(state, ship_id) is not None
+        key: tuple[object, ...] = (
             seat,
-            f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
-            f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
-            R_MOBILISE,
-            MOBILISE_OPTIONS,
-            context={"secret": True, "ship": ship_id, "step": step},
+            step,
+            ship_id,
+            ship.name,
+            state.turn,
+            ship.gun_dice_free,
+            busy,
         )
+        found = _PROMPTS.get(key)
+        if found is None:
+            purpose = "to replace a lost boarding die" if busy else "for a new action"
+            found = _remember(
+                key,
+                Prompt(
+                    seat,
+                    f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
+                    f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
+                    R_MOBILISE,
+                    MOBILISE_OPTIONS,
+                    context={"secret": True, "ship": ship_id, "step": step},
+                ),
+            )
+        return found
     if step == "declare":
         ship = state.ships[ship_id]
-        options = [
-            Option(f"board:{t.id}", f"attempt to board {t.name}")
-            for t in boarding_targets(state, ship)
-        ]
-        options.append(Option("none", "no boarding attempt"))
-        return Prompt(
-            seat,
-            f"Boarding phase, turn {state.turn}: does {ship.name} declare a boarding attempt?",
-            R_DECLARE,
-            tuple(options),
-            context={"secret": True, "ship": ship_id, "step": step},
-        )
+        targets = tuple((t.id, t.name) for t in boarding_targets(state, ship))
+        key = (seat, step, ship_id, ship.name, state.turn, targets)
+        found = _PROMPTS.get(key)
+        if found is None:
+            options = [Option(f"board:{t}", f"attempt to board {name}") for t, name in targets]
+            options.append(Option("none", "no boarding attempt"))
+            found = _remember(
+                key,
+                Prompt(
+                    seat,
+                    f"Boarding phase, turn {state.turn}: does {ship.name} declare a boarding "
+                    "attempt?",
+                    R_DECLARE,
+                    tuple(options),
+                    context={"secret": True, "ship": ship_id, "step": step},
+                ),
+            )
+        return found
+    return _fight_prompt(state, tables, seat, step)
+
+
+def _remember(key: tuple[object, ...], prompt: Prompt) -> Prompt:
+    if len(_PROMPTS) >= 4096:
+        _PROMPTS.clear()  # flat memory over a long run of many scenarios
+    _PROMPTS[key] = prompt
+    return prompt
+
+
+def _fight_prompt(state: State, tables: Tables, seat: str, step: str) -> Prompt:
+    """The attacker's choice to fight a round, and where unopposed dice go."""
     action = state.actions[state.current]
     if step == "decide":
-        first = action.rounds_this_turn == 0
-        names = " and ".join(state.ships[a].name for a in action.attackers)
-        return Prompt(
-            seat,
-            f"{names} ({_n_dice(action.attacker_dice)}) against "
-            f"{state.ships[action.defender].name} ({_n_dice(action.defender_dice)}): "
-            f"round {action.rounds_this_turn + 1} of at most {tables.rounds.per_turn} this turn",
-            R_ACTION,
-            FIRST_ROUND_OPTIONS if first else LATER_ROUND_OPTIONS,
-            context={"action": action.id, "step": step},
-        )
+        ships = state.ships
+        attackers = tuple(ships[a].name for a in action.attackers)
+        rounds = action.rounds_this_turn
+        per_turn = tables.rounds.per_turn
+        defender = ships[action.defender].name
+        a_n, d_n = action.attacker_dice, action.defender_dice
+        key = (seat, step, action.id, attackers, defender, a_n, d_n, rounds, per_turn)
+        found = _PROMPTS.get(key)
+        if found is None:
+            found = _remember(
+                key,
+                Prompt(
+                    seat,
+                    f"{' and '.join(attackers)} ({_n_dice(a_n)}) against {defender} "
+                    f"({_n_dice(d_n)}): round {rounds + 1} of at most {per_turn} this turn",
+                    R_ACTION,
+                    FIRST_ROUND_OPTIONS if rounds == 0 else LATER_ROUND_OPTIONS,
+                    context={"action": action.id, "step": step},
+                ),
+            )
+        return found
     owner = _owner(state, tables)
     own, other = (
         (action.last_attacker_roll, action.last_defender_roll)
