@@ -160,8 +160,12 @@ class Context:
         the dice and every modifier, for the roll's explanation (or a function
         of the dice that gives it, called only when the roll is logged: where
         one die chooses the chart the next is read on)."""
+        dice = self.dice
+        if self._log is None and type(dice) is RandomDice and sides > 0:
+            # program dice and no log (a batch run): nothing needs the request
+            return dice.values(count, sides)
         seat = self.roller(seat)
-        values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
+        values = dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
         if self._log is not None:
             shown = " ".join(str(v) for v in values)
             self._log(

@@ -916,7 +916,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             seat=action.attacker_side,
             odds=odds,
             goal=goal,
-            math=round_math(
+            math=lambda _: round_math(
                 action.attacker_start, action.attacker_lost, action.attacker_dice, compared
             ),
         )
@@ -929,7 +929,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
             seat=action.defender_side,
             odds=odds,
             goal=goal,
-            math=round_math(
+            math=lambda _: round_math(
                 action.defender_start, action.defender_lost, action.defender_dice, compared
             ),
         )
