@@ -63,6 +63,7 @@ class GunDiceBoarding(StateBasics):
         self._after = None
         # The scenario last opened, and its opening state, to copy for each game.
         self._opening: tuple[Scenario, _Opening] | None = None
+        self._ai: Any = None  # the computer player's class, once imported
 
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
@@ -187,7 +188,7 @@ class GunDiceBoarding(StateBasics):
             waiting = built = None
         now = rules.apply(state, tables, seat, answer, ctx, waiting)
         prompts = tuple(
-            _kept(w, waiting, built) or rules.prompt_for(state, tables, *w) for w in now
+            [_kept(w, waiting, built) or rules.prompt_for(state, tables, *w) for w in now]
         )
         self._after = (state, now, prompts)
         return prompts
@@ -201,9 +202,12 @@ class GunDiceBoarding(StateBasics):
         return view(state, seat)
 
     def ai(self, seat: str, seed: int) -> Any:
-        from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
+        player = self._ai
+        if player is None:  # imported when first asked for (it imports the odds)
+            from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
 
-        return GunDiceAI(seat, seed)
+            player = self._ai = GunDiceAI
+        return player(seat, seed)
 
     def render(self, state: State, seat: str | None) -> str:
         return render(state, seat)
