@@ -187,9 +187,12 @@ class GunDiceBoarding(StateBasics):
         else:
             waiting = built = None
         now = rules.apply(state, tables, seat, answer, ctx, waiting)
-        prompts = tuple(
-            [_kept(w, waiting, built) or rules.prompt_for(state, tables, *w) for w in now]
-        )
+        if built is None:
+            prompts = tuple([rules.prompt_for(state, tables, *w) for w in now])
+        else:
+            prompts = tuple(
+                [_kept(w, waiting, built) or rules.prompt_for(state, tables, *w) for w in now]
+            )
         self._after = (state, now, prompts)
         return prompts
 
@@ -238,11 +241,11 @@ class GunDiceBoarding(StateBasics):
 def _kept(
     entry: tuple[str, str, str],
     before: list[tuple[str, str, str]] | None,
-    built: tuple[Prompt, ...] | None,
+    built: tuple[Prompt, ...],
 ) -> Prompt | None:
     """The prompt already built for ``entry``, where rules.apply handed it
     back unchanged (the same object) from before the step."""
-    if before is not None and built is not None:
+    if before is not None:
         for old, prompt in zip(before, built, strict=True):
             if old is entry:
                 return prompt

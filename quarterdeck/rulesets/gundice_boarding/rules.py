@@ -126,7 +126,7 @@ def attempt_success(n: int) -> float:
 def contact_active(state: State, a: str, b: str) -> tuple[bool, bool]:
     """Whether ``a`` and ``b`` are within 10 mm (5.1), and whether fouled."""
     for c in state.contacts:
-        if {c.a, c.b} == {a, b} and c.distance_mm <= 10:
+        if ((c.a == a and c.b == b) or (c.a == b and c.b == a)) and c.distance_mm <= 10:
             if c.via is not None and state.ships[c.via].captured_by is None:
                 continue
             return True, c.fouled
@@ -605,20 +605,26 @@ def apply(
     so after one, the other sides' entries of ``waiting`` still hold: they
     are handed back as the same objects (a caller may keep what it built
     for them), and only ``seat``'s next order is worked out."""
+    mine: tuple[str, str, str] | None = None
     if waiting is None:
         step, ship_id = _pending_for(state, tables, seat)
     else:
-        step, ship_id = next((st, sh) for s, st, sh in waiting if s == seat)
+        for mine in waiting:
+            if mine[0] == seat:
+                break
+        else:
+            raise ValueError(f"seat {seat!r} has nothing to answer now")
+        _, step, ship_id = mine
     if step == "mobilise" or step == "declare":
-        state.orders.setdefault(seat, {})[ship_id] = answer
-        if waiting is not None:
+        orders = state.orders.get(seat)
+        if orders is None:
+            orders = state.orders[seat] = {}
+        orders[ship_id] = answer
+        if waiting is not None and mine is not None:
             following = _next_order(state, tables, seat, step, engaged(state))
-            still = [w for w in waiting if w[0] != seat]
+            still = [w for w in waiting if w is not mine]
             if following is not None:  # in place: pending() lists the sides in order
-                still.insert(
-                    next(i for i, w in enumerate(waiting) if w[0] == seat),
-                    (seat, step, following),
-                )
+                still.insert(waiting.index(mine), (seat, step, following))
             if still:
                 return still
             # every side has given its orders: the phase reveals them
