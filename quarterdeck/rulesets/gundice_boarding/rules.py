@@ -701,7 +701,10 @@ def _replace_losses(state: State, tables: Tables, ctx: Context) -> None:
                     action.attacker_dice = min(start, dice + bd.mobilised)
                 else:
                     action.defender_dice = min(start, dice + bd.mobilised)
-                ctx.log(f"{ship.name}'s mobilised gun dice replace a lost boarding die", R_MOBILISE)
+                if ctx.logging:
+                    ctx.log(
+                        f"{ship.name}'s mobilised gun dice replace a lost boarding die", R_MOBILISE
+                    )
 
 
 def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
@@ -884,8 +887,9 @@ def _next_fight(state: State, tables: Tables, ctx: Context) -> None:
 def _decide(state: State, tables: Tables, answer: str, ctx: Context) -> None:
     action = state.actions[state.current]
     if answer == "call-off":
-        names = " and ".join(state.ships[a].name for a in action.attackers)
-        ctx.log(f"{names} call off the boarding action", R_ACTION)
+        if ctx.logging:
+            names = " and ".join(state.ships[a].name for a in action.attackers)
+            ctx.log(f"{names} call off the boarding action", R_ACTION)
         _end_action(state, tables, action, "called off", ctx)
         _next_fight(state, tables, ctx)
         return
@@ -987,29 +991,34 @@ def _end_action(state: State, tables: Tables, action: Action, how: str, ctx: Con
     """Close an action: capture, repulse or call-off, and the gun dice (5.2)."""
     defender = state.ships[action.defender]
     attackers = [state.ships[a] for a in action.attackers]
-    names = " and ".join(s.name for s in attackers)
+    logging = ctx.logging  # the lines' words are for the log alone
+    names = " and ".join(s.name for s in attackers) if logging else ""
     lost_side = None
     if how == "captured":
         defender.captured_by = action.attacker_side
         lost_side = action.defender_side
-        ctx.log(f"{defender.name} has no boarding dice left: captured by {names}", R_ACTION)
+        if logging:
+            ctx.log(f"{defender.name} has no boarding dice left: captured by {names}", R_ACTION)
         winner = action.attacker_side
     else:
         winner = action.defender_side
         if how == "repelled":
             lost_side = action.attacker_side
-            ctx.log(f"{names} have no boarding dice left: the boarders are repelled", R_ACTION)
+            if logging:
+                ctx.log(f"{names} have no boarding dice left: the boarders are repelled", R_ACTION)
         if action.attacker_lost > 0:
             for s in attackers:
                 s.failed_attacker = True
-            ctx.log(f"{names} now count as failed attackers", R_DICE)
+            if logging:
+                ctx.log(f"{names} now count as failed attackers", R_DICE)
     for ship_id, gd in action.committed.items():
         ship = state.ships[ship_id]
         ship.gun_dice_committed -= gd
         if ship.side == lost_side:
             ship.gun_dice_lost += gd
-            ctx.log(f"{ship.name}'s {gd} mobilised gun dice are lost for good", R_ACTION)
-        else:
+            if logging:
+                ctx.log(f"{ship.name}'s {gd} mobilised gun dice are lost for good", R_ACTION)
+        elif logging:
             ctx.log(f"{ship.name}'s {gd} mobilised gun dice return to the guns", R_MOBILISE)
     index = state.actions.index(action)
     state.actions.pop(index)
@@ -1030,7 +1039,8 @@ def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
         if ship.mobilised:
             ship.mobilised = False
             ship.gun_dice_committed -= tables.boarding_dice.mobilise_gun_dice
-            ctx.log(f"{ship.name}'s mobilised gun dice were not used and return", R_MOBILISE)
+            if ctx.logging:
+                ctx.log(f"{ship.name}'s mobilised gun dice were not used and return", R_MOBILISE)
     for action in state.actions:
         action.rounds_this_turn = 0
     if not state.actions and not state.declared_this_turn:
@@ -1038,7 +1048,8 @@ def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
         _finish(state, ended_early=True)
         return
     if state.turn >= state.turn_limit:
-        ctx.log(f"Turn {state.turn} was the last turn of the scenario", "scenario")
+        if ctx.logging:
+            ctx.log(f"Turn {state.turn} was the last turn of the scenario", "scenario")
         _finish(state)
         return
     state.turn += 1
