@@ -187,12 +187,13 @@ class GunDiceBoarding(StateBasics):
         else:
             waiting = built = None
         now = rules.apply(state, tables, seat, answer, ctx, waiting)
-        if built is None:
-            prompts = tuple([rules.prompt_for(state, tables, *w) for w in now])
+        prompt_for = rules.prompt_for
+        if built is None or waiting is None:
+            prompts = tuple([prompt_for(state, tables, *w) for w in now])
         else:
-            prompts = tuple(
-                [_kept(w, waiting, built) or rules.prompt_for(state, tables, *w) for w in now]
-            )
+            kept = dict(zip(map(id, waiting), built, strict=True))
+            # an entry handed back unchanged (the same object) keeps its prompt
+            prompts = tuple([kept.get(id(w)) or prompt_for(state, tables, *w) for w in now])
         self._after = (state, now, prompts)
         return prompts
 
@@ -236,20 +237,6 @@ class GunDiceBoarding(StateBasics):
         if state.result is None and state.turn > state.turn_limit:
             broken.append(f"turn {state.turn} beyond the limit {state.turn_limit}")
         return broken
-
-
-def _kept(
-    entry: tuple[str, str, str],
-    before: list[tuple[str, str, str]] | None,
-    built: tuple[Prompt, ...],
-) -> Prompt | None:
-    """The prompt already built for ``entry``, where rules.apply handed it
-    back unchanged (the same object) from before the step."""
-    if before is not None:
-        for old, prompt in zip(before, built, strict=True):
-            if old is entry:
-                return prompt
-    return None
 
 
 RULESET = GunDiceBoarding()
