@@ -577,6 +577,8 @@ def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
     a = usable(action.last_attacker_roll, compared)
     d = usable(action.last_defender_roll, compared)
     pairs = min(len(a), len(d))
+    if pairs <= 1:
+        return 1  # every unopposed die goes onto the one die compared
     seen = {
         resolve_round(a, d, choice, compared)[:2]
         for choice in assignments(abs(len(a) - len(d)), pairs)
