@@ -64,12 +64,18 @@ class GunDiceBoarding(StateBasics):
         # The scenario last opened, and its opening state, to copy for each game.
         self._opening: tuple[Scenario, _Opening] | None = None
         self._ai: Any = None  # the computer player's class, once imported
+        self._printed: Tables | None = None
 
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
 
     def tables(self, state: State) -> Tables:
-        return tables_with(state.house_rules) if state.house_rules else printed_tables()
+        if state.house_rules:
+            return tables_with(state.house_rules)
+        printed = self._printed
+        if printed is None:  # read when first needed, then kept (as CHARTS keeps it)
+            printed = self._printed = printed_tables()
+        return printed
 
     def parse_scenario(self, scenario: Scenario) -> GunDiceScenario:
         model = GunDiceScenario.model_validate(scenario.data)
