@@ -278,11 +278,19 @@ def round_math(start: int, lost: int, dice: int, compared: int) -> RollMath:
 
 def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
     """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
-    at = tables.attempt
     terms = attempt_terms(tables, sea, ships, fouled)
-    n = max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
-    why = [f"{terms[0][1]} to start", *(f"{what} {v:+d}" for what, v in terms[1:])]
-    return n, ", ".join(why)
+    return _attempt_count(tables, terms), _attempt_why(terms)
+
+
+def _attempt_count(tables: Tables, terms: Sequence[tuple[str, int]]) -> int:
+    """The attempt dice that :func:`attempt_terms` make, within the table's limits."""
+    at = tables.attempt
+    return max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
+
+
+def _attempt_why(terms: Sequence[tuple[str, int]]) -> str:
+    """:func:`attempt_terms` in words: "2 to start, fouled +1"."""
+    return ", ".join([f"{terms[0][1]} to start", *(f"{what} {v:+d}" for what, v in terms[1:])])
 
 
 # --------------------------------------------------------------------------
@@ -796,25 +804,31 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     cannot get across at all: no attempt is rolled and no action develops."""
     ships = [state.ships[a] for a in attackers]
     defender = state.ships[target]
-    names = " and ".join(s.name for s in ships)
     side_a, side_d = ships[0].side, defender.side
     per_turn = tables.boarding_dice.mobilised_per_turn
     mob_a = [s for s in ships if s.mobilised][:per_turn]
     mob_d = [defender] if defender.mobilised and per_turn > 0 else []
     logging = ctx.logging  # the reasons and the roll's explanation are for the log
+    names = " and ".join(s.name for s in ships) if logging else ""
     a_dice, a_why = side_dice(tables, state.sea, ships, False, len(mob_a), logging)
     if a_dice <= 0:
-        ctx.log(
-            f"{names} could gather no boarding dice ({', '.join(a_why)}): no boarding "
-            "action can develop",
-            R_DICE,
-        )
+        if logging:
+            ctx.log(
+                f"{names} could gather no boarding dice ({', '.join(a_why)}): no boarding "
+                "action can develop",
+                R_DICE,
+            )
         return
     fouled = any(contact_active(state, a, target)[1] for a in attackers)
-    n, why = attempt_dice(tables, state.sea, [*ships, defender], fouled)
+    terms = attempt_terms(tables, state.sea, [*ships, defender], fouled)
+    n = _attempt_count(tables, terms)
     face = tables.attempt.success_face
     values = ctx.roll(
-        f"Boarding attempt, {names} against {defender.name} ({why})",
+        # the words, for the log and a person rolling, only where wanted
+        lambda: (
+            f"Boarding attempt, {' and '.join(s.name for s in ships)} against "
+            f"{defender.name} ({_attempt_why(terms)})"
+        ),
         n,
         R_ATTEMPT,
         seat=side_a,  # the attacker rolls the attempt
@@ -822,12 +836,12 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         # 6: that face alone, as the check below reads it; the chance of
         # one face is the same whichever it is)
         odds=lambda: f"needed any {face} on {n} dice: {attempt_success(n):.1%}",
-        goal=f"any {face} starts the action",
+        goal=lambda: f"any {face} starts the action",
         math=RollMath(
             "any" if face == 6 else "faces",
             target=face if face == 6 else None,
             hits=() if face == 6 else (face,),
-            dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
+            dice=tuple(terms),
             limits=(tables.attempt.min_dice, tables.attempt.max_dice),
         )
         if logging
@@ -907,12 +921,21 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     """Both sides roll all their boarding dice at once: one round (5.2)."""
     action.rounds_this_turn += 1
     action.rounds_fought += 1
-    names = " and ".join(state.ships[a].name for a in action.attackers)
-    defender = state.ships[action.defender]
+    ships = state.ships
     compared = tables.rounds.compared
-    n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
-    goal = f"the {n} highest oppose the enemy's {n} highest"
     a_n, d_n = action.attacker_dice, action.defender_dice
+
+    # the words, for the log and a person rolling, only where wanted
+    def attackers() -> str:
+        names = " and ".join(ships[a].name for a in action.attackers)
+        return f"Boarding round {action.rounds_fought}, {names}"
+
+    def defender() -> str:
+        return f"Boarding round {action.rounds_fought}, {ships[action.defender].name}"
+
+    def goal() -> str:
+        n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
+        return f"the {n} highest oppose the enemy's {n} highest"
 
     def odds() -> str:
         """The round's exact odds, for the log only (computed when logged)."""
@@ -922,7 +945,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
 
     action.last_attacker_roll = list(
         ctx.roll(
-            f"Boarding round {action.rounds_fought}, {names}",
+            attackers,
             action.attacker_dice,
             R_ACTION,
             seat=action.attacker_side,
@@ -935,7 +958,7 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     )
     action.last_defender_roll = list(
         ctx.roll(
-            f"Boarding round {action.rounds_fought}, {defender.name}",
+            defender,
             action.defender_dice,
             R_ACTION,
             seat=action.defender_side,
