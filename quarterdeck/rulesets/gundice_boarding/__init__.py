@@ -61,7 +61,7 @@ class GunDiceBoarding(StateBasics):
         # prompts computed once per step (see prompts()).
         self._after: tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None] | None
         self._after = None
-        # The scenario last opened, and its opening state, to copy for each game.
+        # The scenario last opened, and what its games open with (see _open).
         self._opening: tuple[Scenario, _Opening] | None = None
         self._ai: Any = None  # the computer player's class, once imported
         self._printed: Tables | None = None
@@ -122,7 +122,7 @@ class GunDiceBoarding(StateBasics):
         model: GunDiceScenario = scenario.model
         ships, contacts = opening[1]
         state = State(
-            sides=list(scenario.combatants),
+            sides=scenario.combatants,
             turn_limit=scenario.header.turn_limit,
             sea=model.sea,
             ships={spec["id"]: Ship(**spec) for spec in ships},
