@@ -180,13 +180,18 @@ class RandomDice:
         self._rng = random.Random(self.seed)
 
     def roll(self, request: RollRequest) -> tuple[int, ...]:
-        # randrange(n) for a positive int n is _randbelow(n): the same values,
-        # without randrange's argument handling on every die
-        below = self._rng._randbelow  # type: ignore[attr-defined]
         sides = request.sides
         if sides < 1:
             raise DiceError(f"{request.label}: a die needs at least one side, not {sides}")
-        return tuple(below(sides) + 1 for _ in range(request.count))
+        return self.values(request.count, sides)
+
+    def values(self, count: int, sides: int) -> tuple[int, ...]:
+        """``count`` dice of ``sides`` (at least one) sides: what :meth:`roll`
+        gives for such a request, for a caller that needs no request made."""
+        # randrange(n) for a positive int n is _randbelow(n): the same values,
+        # without randrange's argument handling on every die
+        below = self._rng._randbelow  # type: ignore[attr-defined]
+        return tuple([below(sides) + 1 for _ in range(count)])
 
     def draw(self, request: DrawRequest) -> str:
         if not request.cards:

@@ -144,13 +144,13 @@ class Context:
 
     def roll(
         self,
-        label: str,
+        label: str | Callable[[], str],
         count: int,
         rule: str,
         sides: int = 6,
         seat: str | None = None,
         odds: str | Callable[[], str] = "",
-        goal: str = "",
+        goal: str | Callable[[], str] = "",
         secret: bool = False,
         math: RollMath | Callable[[tuple[int, ...]], RollMath] | None = None,
     ) -> tuple[int, ...]:
@@ -161,9 +161,19 @@ class Context:
         needs, for a person rolling at the table; ``math`` how the rule reads
         the dice and every modifier, for the roll's explanation (or a function
         of the dice that gives it, called only when the roll is logged: where
-        one die chooses the chart the next is read on)."""
+        one die chooses the chart the next is read on). ``label`` and
+        ``goal`` may be functions that give the words, called only where
+        something reads them: a batch run's program dice do not."""
+        dice = self.dice
+        if self._log is None and type(dice) is RandomDice and sides > 0:
+            # program dice and no log (a batch run): nothing needs the request
+            return dice.values(count, sides)
+        if not isinstance(label, str):
+            label = label()
+        if not isinstance(goal, str):
+            goal = goal()
         seat = self.roller(seat)
-        values = self.dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
+        values = dice.roll(RollRequest(label, count, rule, sides, seat, goal, secret))
         if self._log is not None:
             shown = " ".join(str(v) for v in values)
             self._log(

@@ -11,6 +11,7 @@ the worker, the backend or the other games of the run. That seed is what an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,9 +81,19 @@ def decision_view(
 ) -> dict[str, Any]:
     """What a computer player deciding for ``seat`` is shown: its seat's view
     (an umpire's is everything), as :meth:`Game.viewer` maps it."""
-    view = ruleset.view(state, EVERYTHING if seat in umpire_seats else seat)
+    view = _player_view(ruleset)(state, EVERYTHING if seat in umpire_seats else seat)
     view["seat"] = seat
     return view
+
+
+def _player_view(ruleset: Ruleset) -> Callable[[Any, str | None], dict[str, Any]]:
+    """The rule set's view for a computer player: ``player_view`` where it
+    gives one (the same view, its costly parts built only where the player
+    reads them: :mod:`quarterdeck.core.lazyview`), else ``view``."""
+    made: Callable[[Any, str | None], dict[str, Any]] = getattr(
+        ruleset, "player_view", ruleset.view
+    )
+    return made
 
 
 def view_for(
@@ -129,7 +140,7 @@ def play_state(
     needs = {seat: getattr(p, "needs_view", None) for seat, p in players.items()}
     umpire_seats = umpires(scenario)
     decisions = 0
-    prompts, apply, view_of = ruleset.prompts, ruleset.apply, ruleset.view
+    prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
     open_prompts: tuple[Prompt, ...] | None = None
     for _ in range(MAX_STEPS):
         if open_prompts is None:

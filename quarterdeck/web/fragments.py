@@ -231,7 +231,7 @@ def _fleet_form(prompt: dict[str, Any], defaults: dict[str, Any]) -> str:
             name = row["fields"].get(c["key"])
             f = fields.get(name) if name else None
             cells.append(
-                f'<td data-col="{escape(c["key"])}">'
+                f'<td data-col="{escape(c["key"])}" data-label="{escape(c["label"])}">'
                 + (_field_input(f, defaults.get(name)) if f else "")
                 + "</td>"
             )

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import importlib
+import json
+from collections.abc import Callable
+
+import pytest
 
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.engine import Game
@@ -34,3 +38,50 @@ def test_away_boarders_a_changed_ship_is_shown_changed() -> None:
     after = game.ruleset.view(game.state, "*")["ships"][0]
     assert after["hull"][0] == 2 and before["hull"][0] == 0
     assert after["guns"][0]["loaded"] is not before["guns"][0]["loaded"]
+
+
+def test_cutting_out_players_lazy_view_is_the_seats_view_part_by_part() -> None:
+    """Every decision of a whole Cutting Out game, for each side, a spectator
+    and everything: each part of the computer player's view, read alone, is
+    that part of the seat's plain view, and the whole of it is the plain view
+    (so a player deciding from it sees exactly what its seat may see)."""
+    from quarterdeck.core.lazyview import LazyView
+
+    record = replay_game(scenarios.load("sample-game"), 5).record
+    game = Game.replay(record, upto=0)
+    parts = ("ships", "guns", "boats", "figures", "parties", "alarm")
+    for seat, answer in record.decisions():
+        for viewer in ("british", "french", None, "*"):
+            plain = game.ruleset.view(game.state, viewer)
+            for part in parts:
+                lazy = game.ruleset.player_view(game.state, viewer)  # type: ignore[attr-defined]
+                assert isinstance(lazy, LazyView) and part not in dict.keys(lazy)
+                assert lazy[part] == plain[part], (part, viewer)
+            lazy = game.ruleset.player_view(game.state, viewer)  # type: ignore[attr-defined]
+            assert len(lazy) == len(plain) and lazy == plain and dict(lazy) == plain
+            assert list(lazy) == list(dict(lazy)) and set(lazy) == set(plain)
+        game.apply(seat, answer)
+    assert game.result() is not None
+
+
+def test_a_lazy_view_builds_a_part_once_and_only_when_read() -> None:
+    from quarterdeck.core.lazyview import LazyView
+
+    built: list[str] = []
+
+    def part(name: str, value: int) -> Callable[[], int]:
+        def make() -> int:
+            built.append(name)
+            return value
+
+        return make
+
+    view = LazyView({"turn": 3}, {"ships": part("ships", 1), "guns": part("guns", 2)})
+    assert view["turn"] == 3 and built == []
+    assert "ships" in view and "nothing" not in view and len(view) == 3
+    assert view["ships"] == 1 and view.get("ships") == 1 and built == ["ships"]
+    assert view.get("nothing", "none") == "none"
+    with pytest.raises(KeyError):
+        view["nothing"]
+    assert dict(view) == {"turn": 3, "ships": 1, "guns": 2} and built == ["ships", "guns"]
+    assert json.loads(json.dumps(view)) == {"turn": 3, "ships": 1, "guns": 2}

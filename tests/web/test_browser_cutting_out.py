@@ -261,3 +261,30 @@ def test_same_as_above_copies_inches_within_the_boats_own_allowance(
     form.locator(f'tr[data-row="{second}"] button.same-as-above').click()
     assert form.locator(f'input[name="{second}/inches"]').input_value() == "6"
     page.close()
+
+
+def test_the_rowing_form_on_a_phone_stacks_each_boat_with_her_fields_at_full_width(
+    browser: Any, live_server: LiveServer, artifacts: Path
+) -> None:
+    """On a phone (375 wide) the rowing form's row for a boat stacks: her name,
+    then "toward" and "inches" each under its label, each as wide as the form,
+    so the course ("on a heading E (90 degrees)") is read whole, not cut short
+    in a narrow column, and no field runs past the screen's edge."""
+    page = start_game(browser, live_server, "cutting-out", "sample-game", "program", (375, 667))
+    page.locator("form.form-prompt").wait_for()
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('form.fleet-form select, form.fleet-form input')]
+            .map((e) => { const r = e.getBoundingClientRect();
+                          return [e.name, r.left, r.right, r.width]; })"""
+    )
+    assert len(boxes) == 6, boxes  # three boats, two fields each
+    for name, left, right, width in boxes:
+        assert left >= 0 and right <= 375, (name, left, right)
+        assert width >= 250, (name, width)
+    label = page.evaluate(
+        "() => getComputedStyle(document.querySelector('table.fleet td[data-col=toward]'),"
+        " '::before').content"
+    )
+    assert label == '"toward"'
+    page.locator("#frag-prompt").screenshot(path=str(artifacts / "cutting-out-phone-rowing.png"))
+    page.close()

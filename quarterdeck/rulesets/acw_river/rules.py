@@ -84,6 +84,35 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
     return tuple(out)
 
 
+_KEPT: list[Any] = [None, None, {}]
+"""The state the last secret prompts were worked out for, when (its turn,
+phase and stage) and the prompts by seat: see :func:`_kept_prompts`."""
+
+
+def _when(state: State) -> tuple[int, str, str]:
+    return (state.turn, state.phase, state.stage)
+
+
+def _keep(state: State, open_prompts: tuple[Prompt, ...]) -> tuple[Prompt, ...]:
+    _KEPT[0], _KEPT[1] = state, _when(state)
+    _KEPT[2] = {p.seat: p for p in open_prompts}
+    return open_prompts
+
+
+def _kept_prompts(state: State, answered: str) -> dict[str, Prompt | None]:
+    """The other seats' secret prompts, as they were before ``answered``
+    gave its secret orders, where nothing else has happened since (same
+    state, same turn, phase and stage): simultaneous orders are given
+    blind (Sequence of play), so one side's orders cannot change what the
+    other is asked, and its form need not be worked out again."""
+    if _KEPT[0] is not state or _KEPT[1] != _when(state):
+        return {}
+    kept: dict[str, Prompt | None] = {
+        seat: _KEPT[2].get(seat) for seat in state.sides if seat != answered
+    }
+    return kept
+
+
 def secret_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
     if state.phase == "setup":
         return randomtable.secret_prompt(state, seat, t)
@@ -171,7 +200,8 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> tupl
         give_standing(state, seat, answer, prompt.context["units"], ctx)
     else:
         randomtable.apply_secret(state, t, seat, prompt, answer, ctx)
-    return advance(state, t, ctx)
+        return advance(state, t, ctx)
+    return advance(state, t, ctx, _kept_prompts(state, seat))
 
 
 def give_standing(
@@ -194,19 +224,27 @@ def give_standing(
 # Driving the sequence
 
 
-def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
+def advance(
+    state: State, t: Tables, ctx: Context, kept: dict[str, Prompt | None] | None = None
+) -> tuple[Prompt, ...]:
     """Run the sequence until a question is open or the game ends; the open
-    prompts then (as :func:`prompts` gives them)."""
+    prompts then (as :func:`prompts` gives them). ``kept``: seats' secret
+    prompts known to be unchanged (:func:`_kept_prompts`), good until the
+    sequence moves on."""
     for _ in range(10_000):
         if state.result is not None:
             return ()
         if state.ask is not None:
             return (ask_prompt(state, t),)
         open_prompts = tuple(
-            p for seat in state.sides if (p := secret_prompt(state, seat, t)) is not None
+            p
+            for seat in state.sides
+            if (p := kept[seat] if kept and seat in kept else secret_prompt(state, seat, t))
+            is not None
         )
         if open_prompts:
-            return open_prompts
+            return _keep(state, open_prompts)
+        kept = None
         done = STEPS[state.phase](state, t, ctx)
         if state.result is not None or state.ask is not None:
             continue

@@ -22,7 +22,7 @@ from quarterdeck.core.scenario import Scenario
 from quarterdeck.rulesets.cutting_out import rules, setup
 from quarterdeck.rulesets.cutting_out.state import CuttingOutScenario, State
 from quarterdeck.rulesets.cutting_out.tables import Tables, tables_with
-from quarterdeck.rulesets.cutting_out.view import hidden, render, view
+from quarterdeck.rulesets.cutting_out.view import hidden, player_view, render, view
 
 
 class CuttingOut(StateBasics):
@@ -69,6 +69,11 @@ class CuttingOut(StateBasics):
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, self.tables(state), seat)
+
+    def player_view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """:meth:`view` for a computer player, its costly parts built only
+        where it reads them (:class:`quarterdeck.core.lazyview.LazyView`)."""
+        return player_view(state, self.tables(state), seat)
 
     def table_view(self, state: State, view: dict[str, Any]) -> dict[str, Any]:
         """What the web table adds to ``view`` (the seat's own): where each

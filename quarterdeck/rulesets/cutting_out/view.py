@@ -10,13 +10,15 @@ and know only which boats the raid has, not where they are.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.hidden import Secret, sees
+from quarterdeck.core.lazyview import LazyView
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
 from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
-from quarterdeck.rulesets.cutting_out.firing import crews, gun_point, gun_ready
+from quarterdeck.rulesets.cutting_out.firing import Vec, crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
 from quarterdeck.rulesets.cutting_out.state import State
@@ -73,9 +75,8 @@ def _r(v: float) -> float:
     return got
 
 
-def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
-    """The game as ``seat`` sees it (None: a spectator; "*": everything)."""
-    show_raiders = state.detected or sees(seat, state.raiders)
+def _ships(state: State, t: Tables, show_raiders: bool) -> list[dict[str, Any]]:
+    """Each ship as the seat sees her: hull, rigging, hatch, boarding points."""
     ships = []
     for ship in state.ships.values():
         hx, hy = harbour.hatch(ship, t)
@@ -118,8 +119,12 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
                 "breaking_out": sum(1 for f in below if f.breaking_out),
             }
         )
+    return ships
+
+
+def _guns(state: State, t: Tables, show_raiders: bool, pts: dict[str, Vec]) -> list[dict[str, Any]]:
+    """Each gun, where it points, and who serves it (raiders at a gun are hidden while unseen)."""
     guns = []
-    pts = harbour.points(state)
     manned = crews(state, t, pts)
     for gun in state.guns.values():
         px, py = gun_point(state, gun)
@@ -149,6 +154,11 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
                 "reach": t.cannon.reach(gun.kind),
             }
         )
+    return guns
+
+
+def _boats(state: State, t: Tables, seat: str | None, show_raiders: bool) -> list[dict[str, Any]]:
+    """The boats the seat may see."""
     boats = []
     for boat in state.boats.values():
         if not visible(state, boat.side, seat) and not show_raiders:
@@ -175,6 +185,11 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
                 "task": boat.task,
             }
         )
+    return boats
+
+
+def _figures(state: State, show_raiders: bool, pts: dict[str, Vec]) -> list[dict[str, Any]]:
+    """The figures on the table the seat may see, with their places on it."""
     figures = []
     for f in state.figures.values():
         if not f.active or f.where == "below":
@@ -200,6 +215,11 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
                 "wet": f.wet_until >= state.turn,
             }
         )
+    return figures
+
+
+def _parties(state: State, show_raiders: bool) -> list[dict[str, Any]]:
+    """Each party and, where the seat may see them, its losses, morale and order."""
     parties = []
     members: dict[str, list[Any]] = {}
     for f in state.figures.values():
@@ -230,6 +250,11 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
         else:
             entry["hidden"] = True
         parties.append(entry)
+    return parties
+
+
+def _alarm(state: State, t: Tables) -> dict[str, Any]:
+    """Whether the raiders are seen, and when the alarm brings the crews and garrison."""
     alarm: dict[str, Any] = {"detected": state.detected}
     if state.detected or state.alarm_turn:
         alarm.update(
@@ -241,9 +266,15 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             garrison_respond=respond_turn(state, t, garrison=True),
             garrison_fire=fire_turn(state, t, garrison=True),
         )
+    return alarm
+
+
+def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dict[str, Any]:
+    """The view's small parts, with a None in the place of each of
+    :func:`_parts`' (the keys keep the view's order)."""
     deck = state.events
     light = t.light[state.light]  # type: ignore[index]
-    return {
+    return {  # the parts (None here) are put in their places by the caller
         "ruleset": "cutting-out",
         "seat": seat,
         "turn": state.turn,
@@ -281,13 +312,13 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
             }
             for b in state.batteries.values()
         ],
-        "ships": ships,
-        "guns": guns,
-        "boats": boats,
+        "ships": None,
+        "guns": None,
+        "boats": None,
         "raiders_hidden": not show_raiders,
-        "figures": figures,
-        "parties": parties,
-        "alarm": alarm,
+        "figures": None,
+        "parties": None,
+        "alarm": None,
         "prisoners": dict(state.prisoners),
         "spotting": [b.max for b in t.spotting.bands],
         "base": t.figures.base,
@@ -296,6 +327,47 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------
 # The terminal picture
+
+
+def _parts(
+    state: State, t: Tables, seat: str | None, show_raiders: bool
+) -> dict[str, Callable[[], Any]]:
+    """The view's costly parts, each a function that builds it (the figures'
+    places on the table worked out once for the guns and the figures)."""
+    places: list[dict[str, Vec]] = []
+
+    def pts() -> dict[str, Vec]:
+        if not places:
+            places.append(harbour.points(state))
+        return places[0]
+
+    return {
+        "ships": lambda: _ships(state, t, show_raiders),
+        "guns": lambda: _guns(state, t, show_raiders, pts()),
+        "boats": lambda: _boats(state, t, seat, show_raiders),
+        "figures": lambda: _figures(state, show_raiders, pts()),
+        "parties": lambda: _parties(state, show_raiders),
+        "alarm": lambda: _alarm(state, t),
+    }
+
+
+def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
+    """The game as ``seat`` sees it (None: a spectator; "*": everything)."""
+    show_raiders = state.detected or sees(seat, state.raiders)
+    out = _ready(state, t, seat, show_raiders)
+    for key, make in _parts(state, t, seat, show_raiders).items():
+        out[key] = make()
+    return out
+
+
+def player_view(state: State, t: Tables, seat: str | None) -> LazyView:
+    """:func:`view` for a computer player: the ships, guns, boats, figures,
+    parties and alarm built only if it reads them (most questions need one
+    or two of them)."""
+    show_raiders = state.detected or sees(seat, state.raiders)
+    parts = _parts(state, t, seat, show_raiders)
+    ready = {k: v for k, v in _ready(state, t, seat, show_raiders).items() if k not in parts}
+    return LazyView(ready, parts)
 
 
 def render(state: State, t: Tables, seat: str | None) -> str:

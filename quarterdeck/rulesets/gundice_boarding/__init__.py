@@ -26,6 +26,10 @@ from quarterdeck.rulesets.gundice_boarding.state import (
 from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables, tables_with
 from quarterdeck.rulesets.gundice_boarding.view import render, view
 
+# What a game opens with, read from the scenario once: each ship's fields,
+# each contact's (see GunDiceBoarding._open).
+_Opening = tuple[list[dict[str, Any]], list[tuple[str, str, bool, float, str | None]]]
+
 
 def size_points(gun_decks: int) -> int:
     """Size points from the gun decks: a three-decker is size 3 (5.2); a
@@ -53,14 +57,25 @@ class GunDiceBoarding(StateBasics):
 
     def __init__(self) -> None:
         # Who must answer what, as the last step that ran left it, with the
-        # state it left (prompts computed once per step: see prompts()).
-        self._after: tuple[State, list[tuple[str, str, str]]] | None = None
+        # state it left and the prompts built for it (None until asked for):
+        # prompts computed once per step (see prompts()).
+        self._after: tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None] | None
+        self._after = None
+        # The scenario last opened, and what its games open with (see _open).
+        self._opening: tuple[Scenario, _Opening] | None = None
+        self._ai: Any = None  # the computer player's class, once imported
+        self._printed: Tables | None = None
 
     def scenario_dir(self) -> Path | None:
         return Path(__file__).with_name("scenarios")
 
     def tables(self, state: State) -> Tables:
-        return tables_with(state.house_rules) if state.house_rules else printed_tables()
+        if state.house_rules:
+            return tables_with(state.house_rules)
+        printed = self._printed
+        if printed is None:  # read when first needed, then kept (as CHARTS keeps it)
+            printed = self._printed = printed_tables()
+        return printed
 
     def parse_scenario(self, scenario: Scenario) -> GunDiceScenario:
         model = GunDiceScenario.model_validate(scenario.data)
@@ -99,41 +114,56 @@ class GunDiceBoarding(StateBasics):
         )
 
     def new_state(self, scenario: Scenario, ctx: Context) -> State:
+        """The opening state, built from what was read from the scenario for
+        its first game (every game of a scenario opens alike)."""
+        opening = self._opening
+        if opening is None or opening[0] is not scenario:
+            opening = self._opening = (scenario, self._open(scenario))
         model: GunDiceScenario = scenario.model
-        ships = {}
-        for spec in model.ships:
-            facts = ship_facts(spec.ship)
-            ships[spec.id] = Ship(
-                id=spec.id,
-                name=facts.name,
-                side=spec.side,
-                size=spec.size if spec.size is not None else size_points(facts.gun_decks),
-                gun_dice=spec.gun_dice
-                if spec.gun_dice is not None
-                else gun_dice(facts.guns_carried),
-                crew=spec.crew,
-                sail_hits=spec.sail_hits,
-                gun_dice_hits=spec.gun_dice_hits,
-                stationary=spec.stationary,
-                failed_attacker=spec.failed_attacker,
-                x_mm=spec.x_mm,
-                y_mm=spec.y_mm,
-                heading=spec.heading,
-            )
+        ships, contacts = opening[1]
         state = State(
             sides=scenario.combatants,
             turn_limit=scenario.header.turn_limit,
             sea=model.sea,
-            ships=ships,
-            contacts=[
-                Contact(c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via)
-                for c in model.contacts
-            ],
+            ships={spec["id"]: Ship(**spec) for spec in ships},
+            contacts=[Contact(*c) for c in contacts],
             house_rules=model.house_rules,
         )
         ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
-        self._after = (state, rules.advance(state, self.tables(state), ctx))
+        self._after = (state, rules.advance(state, self.tables(state), ctx), None)
         return state
+
+    @staticmethod
+    def _open(scenario: Scenario) -> _Opening:
+        """Each ship's opening state (her facts looked up and her size
+        points and gun dice worked out), and each contact's."""
+        model: GunDiceScenario = scenario.model
+        ships = []
+        for spec in model.ships:
+            facts = ship_facts(spec.ship)
+            ships.append(
+                {
+                    "id": spec.id,
+                    "name": facts.name,
+                    "side": spec.side,
+                    "size": spec.size if spec.size is not None else size_points(facts.gun_decks),
+                    "gun_dice": spec.gun_dice
+                    if spec.gun_dice is not None
+                    else gun_dice(facts.guns_carried),
+                    "crew": spec.crew,
+                    "sail_hits": spec.sail_hits,
+                    "gun_dice_hits": spec.gun_dice_hits,
+                    "stationary": spec.stationary,
+                    "failed_attacker": spec.failed_attacker,
+                    "x_mm": spec.x_mm,
+                    "y_mm": spec.y_mm,
+                    "heading": spec.heading,
+                }
+            )
+        contacts = [
+            (c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via) for c in model.contacts
+        ]
+        return ships, contacts
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         """The open prompts. Where this state has just come from new_state or
@@ -142,15 +172,36 @@ class GunDiceBoarding(StateBasics):
         rather than worked out again: nothing but the rules changes a state
         between a step, its prompts and the answer to them."""
         after = self._after
-        if after is not None and after[0] is state:
-            return rules.prompts(state, self.tables(state), after[1])
-        return rules.prompts(state, self.tables(state))
+        if after is None or after[0] is not state:
+            return rules.prompts(state, self.tables(state))
+        built = after[2]
+        if built is None:
+            built = rules.prompts(state, self.tables(state), after[1])
+            self._after = (state, after[1], built)
+        return built
 
-    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> None:
+    def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
+        """Play ``seat``'s answer; returns the open prompts it stopped at. A
+        prompt still open from before (another side's secret order, which
+        this answer cannot change: see rules.apply) is the one built then."""
         assert isinstance(answer, str)
         after, self._after = self._after, None
-        waiting = after[1] if after is not None and after[0] is state else None
-        self._after = (state, rules.apply(state, self.tables(state), seat, answer, ctx, waiting))
+        tables = self.tables(state)
+        if after is not None and after[0] is state:
+            waiting: list[tuple[str, str, str]] | None = after[1]
+            built = after[2]
+        else:
+            waiting = built = None
+        now = rules.apply(state, tables, seat, answer, ctx, waiting)
+        prompt_for = rules.prompt_for
+        if built is None or waiting is None:
+            prompts = tuple([prompt_for(state, tables, *w) for w in now])
+        else:
+            kept = dict(zip(map(id, waiting), built, strict=True))
+            # an entry handed back unchanged (the same object) keeps its prompt
+            prompts = tuple([kept.get(id(w)) or prompt_for(state, tables, *w) for w in now])
+        self._after = (state, now, prompts)
+        return prompts
 
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have
@@ -161,9 +212,12 @@ class GunDiceBoarding(StateBasics):
         return view(state, seat)
 
     def ai(self, seat: str, seed: int) -> Any:
-        from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
+        player = self._ai
+        if player is None:  # imported when first asked for (it imports the odds)
+            from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
 
-        return GunDiceAI(seat, seed)
+            player = self._ai = GunDiceAI
+        return player(seat, seed)
 
     def render(self, state: State, seat: str | None) -> str:
         return render(state, seat)

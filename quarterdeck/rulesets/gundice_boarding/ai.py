@@ -78,13 +78,13 @@ def standing(view: dict[str, Any], seat: str) -> int:
     """+1 if ``seat`` would win were the game to end now, -1 if it would
     lose, 0 for a draw: captured size points decide, or with none captured
     the boarding actions won (the scenario result)."""
-    captured = _captured(view)
-    won = dict.fromkeys(view["sides"], 0)
-    for o in view["outcomes"]:
-        won[o["winner"]] += 1
-    score = captured if any(captured.values()) else won
-    mine = score[seat]
-    theirs = max(v for side, v in score.items() if side != seat)
+    score = _captured(view)
+    if not any(score.values()):  # none captured: the actions won
+        score = dict.fromkeys(view["sides"], 0)
+        for o in view["outcomes"]:
+            score[o["winner"]] += 1
+    mine = score.pop(seat)
+    theirs = max(score.values())
     return (mine > theirs) - (mine < theirs)
 
 

@@ -126,7 +126,7 @@ def attempt_success(n: int) -> float:
 def contact_active(state: State, a: str, b: str) -> tuple[bool, bool]:
     """Whether ``a`` and ``b`` are within 10 mm (5.1), and whether fouled."""
     for c in state.contacts:
-        if {c.a, c.b} == {a, b} and c.distance_mm <= 10:
+        if ((c.a == a and c.b == b) or (c.a == b and c.b == a)) and c.distance_mm <= 10:
             if c.via is not None and state.ships[c.via].captured_by is None:
                 continue
             return True, c.fouled
@@ -278,11 +278,19 @@ def round_math(start: int, lost: int, dice: int, compared: int) -> RollMath:
 
 def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) -> tuple[int, str]:
     """Dice for one boarding attempt (5.2 Boarding Attempt table, 5.3)."""
-    at = tables.attempt
     terms = attempt_terms(tables, sea, ships, fouled)
-    n = max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
-    why = [f"{terms[0][1]} to start", *(f"{what} {v:+d}" for what, v in terms[1:])]
-    return n, ", ".join(why)
+    return _attempt_count(tables, terms), _attempt_why(terms)
+
+
+def _attempt_count(tables: Tables, terms: Sequence[tuple[str, int]]) -> int:
+    """The attempt dice that :func:`attempt_terms` make, within the table's limits."""
+    at = tables.attempt
+    return max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
+
+
+def _attempt_why(terms: Sequence[tuple[str, int]]) -> str:
+    """:func:`attempt_terms` in words: "2 to start, fouled +1"."""
+    return ", ".join([f"{terms[0][1]} to start", *(f"{what} {v:+d}" for what, v in terms[1:])])
 
 
 # --------------------------------------------------------------------------
@@ -420,7 +428,7 @@ def prompts(
     ``waiting``: :func:`pending` where the caller has just worked it out."""
     if waiting is None:
         waiting = pending(state, tables)
-    return tuple(_prompt(state, tables, *p) for p in waiting)
+    return tuple(prompt_for(state, tables, *p) for p in waiting)
 
 
 MOBILISE_OPTIONS = (Option("yes", "mobilise 5 gun dice"), Option("no", "keep the guns manned"))
@@ -435,47 +443,96 @@ LATER_ROUND_OPTIONS = (
 )
 
 
-def _prompt(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
+# Prompts already built, by everything they are built from (see prompt_for):
+# every game of a scenario asks the same questions, and a Prompt is frozen.
+_PROMPTS: dict[tuple[object, ...], Prompt] = {}
+
+
+def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
+    """The prompt for one entry of :func:`pending`; one asked before with
+    the same words and options is the one built then."""
     if step == "mobilise":
         ship = state.ships[ship_id]
-        purpose = (
-            "to replace a lost boarding die" if in_action(state, ship_id) else "for a new action"
-        )
-        return Prompt(
+        busy = in_action(state, ship_id) is not None
+        key: tuple[object, ...] = (
             seat,
-            f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
-            f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
-            R_MOBILISE,
-            MOBILISE_OPTIONS,
-            context={"secret": True, "ship": ship_id, "step": step},
+            step,
+            ship_id,
+            ship.name,
+            state.turn,
+            ship.gun_dice_free,
+            busy,
         )
+        found = _PROMPTS.get(key)
+        if found is None:
+            purpose = "to replace a lost boarding die" if busy else "for a new action"
+            found = _remember(
+                key,
+                Prompt(
+                    seat,
+                    f"Command phase, turn {state.turn}: mobilise 5 of {ship.name}'s "
+                    f"{ship.gun_dice_free} free gun dice for one boarding die {purpose}?",
+                    R_MOBILISE,
+                    MOBILISE_OPTIONS,
+                    context={"secret": True, "ship": ship_id, "step": step},
+                ),
+            )
+        return found
     if step == "declare":
         ship = state.ships[ship_id]
-        options = [
-            Option(f"board:{t.id}", f"attempt to board {t.name}")
-            for t in boarding_targets(state, ship)
-        ]
-        options.append(Option("none", "no boarding attempt"))
-        return Prompt(
-            seat,
-            f"Boarding phase, turn {state.turn}: does {ship.name} declare a boarding attempt?",
-            R_DECLARE,
-            tuple(options),
-            context={"secret": True, "ship": ship_id, "step": step},
-        )
+        targets = tuple((t.id, t.name) for t in boarding_targets(state, ship))
+        key = (seat, step, ship_id, ship.name, state.turn, targets)
+        found = _PROMPTS.get(key)
+        if found is None:
+            options = [Option(f"board:{t}", f"attempt to board {name}") for t, name in targets]
+            options.append(Option("none", "no boarding attempt"))
+            found = _remember(
+                key,
+                Prompt(
+                    seat,
+                    f"Boarding phase, turn {state.turn}: does {ship.name} declare a boarding "
+                    "attempt?",
+                    R_DECLARE,
+                    tuple(options),
+                    context={"secret": True, "ship": ship_id, "step": step},
+                ),
+            )
+        return found
+    return _fight_prompt(state, tables, seat, step)
+
+
+def _remember(key: tuple[object, ...], prompt: Prompt) -> Prompt:
+    if len(_PROMPTS) >= 4096:
+        _PROMPTS.clear()  # flat memory over a long run of many scenarios
+    _PROMPTS[key] = prompt
+    return prompt
+
+
+def _fight_prompt(state: State, tables: Tables, seat: str, step: str) -> Prompt:
+    """The attacker's choice to fight a round, and where unopposed dice go."""
     action = state.actions[state.current]
     if step == "decide":
-        first = action.rounds_this_turn == 0
-        names = " and ".join(state.ships[a].name for a in action.attackers)
-        return Prompt(
-            seat,
-            f"{names} ({_n_dice(action.attacker_dice)}) against "
-            f"{state.ships[action.defender].name} ({_n_dice(action.defender_dice)}): "
-            f"round {action.rounds_this_turn + 1} of at most {tables.rounds.per_turn} this turn",
-            R_ACTION,
-            FIRST_ROUND_OPTIONS if first else LATER_ROUND_OPTIONS,
-            context={"action": action.id, "step": step},
-        )
+        ships = state.ships
+        attackers = tuple(ships[a].name for a in action.attackers)
+        rounds = action.rounds_this_turn
+        per_turn = tables.rounds.per_turn
+        defender = ships[action.defender].name
+        a_n, d_n = action.attacker_dice, action.defender_dice
+        key = (seat, step, action.id, attackers, defender, a_n, d_n, rounds, per_turn)
+        found = _PROMPTS.get(key)
+        if found is None:
+            found = _remember(
+                key,
+                Prompt(
+                    seat,
+                    f"{' and '.join(attackers)} ({_n_dice(a_n)}) against {defender} "
+                    f"({_n_dice(d_n)}): round {rounds + 1} of at most {per_turn} this turn",
+                    R_ACTION,
+                    FIRST_ROUND_OPTIONS if rounds == 0 else LATER_ROUND_OPTIONS,
+                    context={"action": action.id, "step": step},
+                ),
+            )
+        return found
     owner = _owner(state, tables)
     own, other = (
         (action.last_attacker_roll, action.last_defender_roll)
@@ -528,6 +585,8 @@ def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
     a = usable(action.last_attacker_roll, compared)
     d = usable(action.last_defender_roll, compared)
     pairs = min(len(a), len(d))
+    if pairs <= 1:
+        return 1  # every unopposed die goes onto the one die compared
     seen = {
         resolve_round(a, d, choice, compared)[:2]
         for choice in assignments(abs(len(a) - len(d)), pairs)
@@ -549,13 +608,37 @@ def apply(
 ) -> list[tuple[str, str, str]]:
     """Take ``seat``'s checked answer, then run the turn sequence forward;
     returns who must answer what next (:func:`pending`). ``waiting``:
-    :func:`pending` where the caller has it for this state already."""
+    :func:`pending` where the caller has it for this state already.
+
+    A secret order changes nothing but its own side's orders, and what a
+    side is asked next depends on its own orders alone (:func:`_next_order`),
+    so after one, the other sides' entries of ``waiting`` still hold: they
+    are handed back as the same objects (a caller may keep what it built
+    for them), and only ``seat``'s next order is worked out."""
+    mine: tuple[str, str, str] | None = None
     if waiting is None:
         step, ship_id = _pending_for(state, tables, seat)
     else:
-        step, ship_id = next((st, sh) for s, st, sh in waiting if s == seat)
-    if step in ("mobilise", "declare"):
-        state.orders.setdefault(seat, {})[ship_id] = answer
+        for mine in waiting:
+            if mine[0] == seat:
+                break
+        else:
+            raise ValueError(f"seat {seat!r} has nothing to answer now")
+        _, step, ship_id = mine
+    if step == "mobilise" or step == "declare":
+        orders = state.orders.get(seat)
+        if orders is None:
+            orders = state.orders[seat] = {}
+        orders[ship_id] = answer
+        if waiting is not None and mine is not None:
+            following = _next_order(state, tables, seat, step, engaged(state))
+            still = [w for w in waiting if w is not mine]
+            if following is not None:  # in place: pending() lists the sides in order
+                still.insert(waiting.index(mine), (seat, step, following))
+            if still:
+                return still
+            # every side has given its orders: the phase reveals them
+            PHASES[state.phase](state, tables, ctx)
     elif step == "decide":
         _decide(state, tables, answer, ctx)
     elif step == "assign":
@@ -628,7 +711,10 @@ def _replace_losses(state: State, tables: Tables, ctx: Context) -> None:
                     action.attacker_dice = min(start, dice + bd.mobilised)
                 else:
                     action.defender_dice = min(start, dice + bd.mobilised)
-                ctx.log(f"{ship.name}'s mobilised gun dice replace a lost boarding die", R_MOBILISE)
+                if ctx.logging:
+                    ctx.log(
+                        f"{ship.name}'s mobilised gun dice replace a lost boarding die", R_MOBILISE
+                    )
 
 
 def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
@@ -718,25 +804,31 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     cannot get across at all: no attempt is rolled and no action develops."""
     ships = [state.ships[a] for a in attackers]
     defender = state.ships[target]
-    names = " and ".join(s.name for s in ships)
     side_a, side_d = ships[0].side, defender.side
     per_turn = tables.boarding_dice.mobilised_per_turn
     mob_a = [s for s in ships if s.mobilised][:per_turn]
     mob_d = [defender] if defender.mobilised and per_turn > 0 else []
     logging = ctx.logging  # the reasons and the roll's explanation are for the log
+    names = " and ".join(s.name for s in ships) if logging else ""
     a_dice, a_why = side_dice(tables, state.sea, ships, False, len(mob_a), logging)
     if a_dice <= 0:
-        ctx.log(
-            f"{names} could gather no boarding dice ({', '.join(a_why)}): no boarding "
-            "action can develop",
-            R_DICE,
-        )
+        if logging:
+            ctx.log(
+                f"{names} could gather no boarding dice ({', '.join(a_why)}): no boarding "
+                "action can develop",
+                R_DICE,
+            )
         return
     fouled = any(contact_active(state, a, target)[1] for a in attackers)
-    n, why = attempt_dice(tables, state.sea, [*ships, defender], fouled)
+    terms = attempt_terms(tables, state.sea, [*ships, defender], fouled)
+    n = _attempt_count(tables, terms)
     face = tables.attempt.success_face
     values = ctx.roll(
-        f"Boarding attempt, {names} against {defender.name} ({why})",
+        # the words, for the log and a person rolling, only where wanted
+        lambda: (
+            f"Boarding attempt, {' and '.join(s.name for s in ships)} against "
+            f"{defender.name} ({_attempt_why(terms)})"
+        ),
         n,
         R_ATTEMPT,
         seat=side_a,  # the attacker rolls the attempt
@@ -744,12 +836,12 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
         # 6: that face alone, as the check below reads it; the chance of
         # one face is the same whichever it is)
         odds=lambda: f"needed any {face} on {n} dice: {attempt_success(n):.1%}",
-        goal=f"any {face} starts the action",
+        goal=lambda: f"any {face} starts the action",
         math=RollMath(
             "any" if face == 6 else "faces",
             target=face if face == 6 else None,
             hits=() if face == 6 else (face,),
-            dice=tuple(attempt_terms(tables, state.sea, [*ships, defender], fouled)),
+            dice=tuple(terms),
             limits=(tables.attempt.min_dice, tables.attempt.max_dice),
         )
         if logging
@@ -811,8 +903,9 @@ def _next_fight(state: State, tables: Tables, ctx: Context) -> None:
 def _decide(state: State, tables: Tables, answer: str, ctx: Context) -> None:
     action = state.actions[state.current]
     if answer == "call-off":
-        names = " and ".join(state.ships[a].name for a in action.attackers)
-        ctx.log(f"{names} call off the boarding action", R_ACTION)
+        if ctx.logging:
+            names = " and ".join(state.ships[a].name for a in action.attackers)
+            ctx.log(f"{names} call off the boarding action", R_ACTION)
         _end_action(state, tables, action, "called off", ctx)
         _next_fight(state, tables, ctx)
         return
@@ -828,12 +921,21 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
     """Both sides roll all their boarding dice at once: one round (5.2)."""
     action.rounds_this_turn += 1
     action.rounds_fought += 1
-    names = " and ".join(state.ships[a].name for a in action.attackers)
-    defender = state.ships[action.defender]
+    ships = state.ships
     compared = tables.rounds.compared
-    n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
-    goal = f"the {n} highest oppose the enemy's {n} highest"
     a_n, d_n = action.attacker_dice, action.defender_dice
+
+    # the words, for the log and a person rolling, only where wanted
+    def attackers() -> str:
+        names = " and ".join(ships[a].name for a in action.attackers)
+        return f"Boarding round {action.rounds_fought}, {names}"
+
+    def defender() -> str:
+        return f"Boarding round {action.rounds_fought}, {ships[action.defender].name}"
+
+    def goal() -> str:
+        n = {1: "one", 2: "two", 3: "three", 4: "four"}.get(compared, str(compared))
+        return f"the {n} highest oppose the enemy's {n} highest"
 
     def odds() -> str:
         """The round's exact odds, for the log only (computed when logged)."""
@@ -843,26 +945,26 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
 
     action.last_attacker_roll = list(
         ctx.roll(
-            f"Boarding round {action.rounds_fought}, {names}",
+            attackers,
             action.attacker_dice,
             R_ACTION,
             seat=action.attacker_side,
             odds=odds,
             goal=goal,
-            math=round_math(
+            math=lambda _: round_math(
                 action.attacker_start, action.attacker_lost, action.attacker_dice, compared
             ),
         )
     )
     action.last_defender_roll = list(
         ctx.roll(
-            f"Boarding round {action.rounds_fought}, {defender.name}",
+            defender,
             action.defender_dice,
             R_ACTION,
             seat=action.defender_side,
             odds=odds,
             goal=goal,
-            math=round_math(
+            math=lambda _: round_math(
                 action.defender_start, action.defender_lost, action.defender_dice, compared
             ),
         )
@@ -914,29 +1016,34 @@ def _end_action(state: State, tables: Tables, action: Action, how: str, ctx: Con
     """Close an action: capture, repulse or call-off, and the gun dice (5.2)."""
     defender = state.ships[action.defender]
     attackers = [state.ships[a] for a in action.attackers]
-    names = " and ".join(s.name for s in attackers)
+    logging = ctx.logging  # the lines' words are for the log alone
+    names = " and ".join(s.name for s in attackers) if logging else ""
     lost_side = None
     if how == "captured":
         defender.captured_by = action.attacker_side
         lost_side = action.defender_side
-        ctx.log(f"{defender.name} has no boarding dice left: captured by {names}", R_ACTION)
+        if logging:
+            ctx.log(f"{defender.name} has no boarding dice left: captured by {names}", R_ACTION)
         winner = action.attacker_side
     else:
         winner = action.defender_side
         if how == "repelled":
             lost_side = action.attacker_side
-            ctx.log(f"{names} have no boarding dice left: the boarders are repelled", R_ACTION)
+            if logging:
+                ctx.log(f"{names} have no boarding dice left: the boarders are repelled", R_ACTION)
         if action.attacker_lost > 0:
             for s in attackers:
                 s.failed_attacker = True
-            ctx.log(f"{names} now count as failed attackers", R_DICE)
+            if logging:
+                ctx.log(f"{names} now count as failed attackers", R_DICE)
     for ship_id, gd in action.committed.items():
         ship = state.ships[ship_id]
         ship.gun_dice_committed -= gd
         if ship.side == lost_side:
             ship.gun_dice_lost += gd
-            ctx.log(f"{ship.name}'s {gd} mobilised gun dice are lost for good", R_ACTION)
-        else:
+            if logging:
+                ctx.log(f"{ship.name}'s {gd} mobilised gun dice are lost for good", R_ACTION)
+        elif logging:
             ctx.log(f"{ship.name}'s {gd} mobilised gun dice return to the guns", R_MOBILISE)
     index = state.actions.index(action)
     state.actions.pop(index)
@@ -957,7 +1064,8 @@ def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
         if ship.mobilised:
             ship.mobilised = False
             ship.gun_dice_committed -= tables.boarding_dice.mobilise_gun_dice
-            ctx.log(f"{ship.name}'s mobilised gun dice were not used and return", R_MOBILISE)
+            if ctx.logging:
+                ctx.log(f"{ship.name}'s mobilised gun dice were not used and return", R_MOBILISE)
     for action in state.actions:
         action.rounds_this_turn = 0
     if not state.actions and not state.declared_this_turn:
@@ -965,7 +1073,8 @@ def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
         _finish(state, ended_early=True)
         return
     if state.turn >= state.turn_limit:
-        ctx.log(f"Turn {state.turn} was the last turn of the scenario", "scenario")
+        if ctx.logging:
+            ctx.log(f"Turn {state.turn} was the last turn of the scenario", "scenario")
         _finish(state)
         return
     state.turn += 1

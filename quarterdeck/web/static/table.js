@@ -440,7 +440,10 @@
       line.style.strokeWidth = (2 * k) + "px"; line.style.strokeDasharray = `${6 * k} ${4 * k}`;
       const dist = Math.hypot(x2 - x1, y2 - y1) / d.unit;
       text.textContent = `${dist.toFixed(1)} ${d.unitName}`;
-      text.setAttribute("x", (x1 + x2) / 2 + 8 * k); text.setAttribute("y", (y1 + y2) / 2 - 8 * k);
+      // the label goes past the tape's far end, away from the ship (and her name)
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      text.setAttribute("x", x2 + ux * 16 * k); text.setAttribute("y", y2 + uy * 16 * k + 5 * k);
+      text.setAttribute("text-anchor", ux >= 0 ? "start" : "end");
       text.style.fontSize = (13 * k) + "px"; text.style.strokeWidth = (4 * k) + "px";
     }
     return {

@@ -91,3 +91,37 @@ def test_a_plotted_path_is_shown_only_until_the_move_is_made() -> None:
         assert (game.state.turn, game.state.phase) == (1, "fire")
         assert game.view("confederate")["plots"] == {}
         assert "plotted:" not in game.ruleset.render(game.state, "confederate")
+
+
+def test_a_sides_secret_form_kept_while_the_other_gives_orders_is_the_form_worked_out_anew() -> (
+    None
+):
+    """Sequence of play: plots and fire orders are given blind, so one side's
+    orders cannot change the other's form. The forms the rules keep for the
+    side still to answer (rather than work out again) are, at every decision
+    of whole games, exactly the forms worked out from nothing."""
+    from quarterdeck.rulesets import get_ruleset
+    from quarterdeck.rulesets.acw_river import rules
+    from quarterdeck.sim.games import _context, players_for
+
+    kept_used = 0
+    for scenario_id, seed in (("mobile-bay-torpedoes-1864", 3), ("hampton-roads-1862", 4)):
+        scenario = load(scenario_id)
+        ruleset = get_ruleset(scenario.ruleset)
+        ctx = _context(scenario, seed)
+        state = ruleset.new_state(scenario, ctx)
+        t = ruleset.tables(state)  # type: ignore[attr-defined]
+        players = players_for(scenario, seed, None)
+        open_prompts = rules.prompts(state, t)
+        while open_prompts:
+            prompt = open_prompts[0]
+            answer = prompt.check(
+                players[prompt.seat].decide(ruleset.view(state, prompt.seat), prompt)
+            )
+            ctx.acting, ctx.prompt = prompt.seat, prompt
+            others = {p.seat: p for p in open_prompts[1:]}
+            open_prompts = rules.apply(state, t, prompt.seat, answer, ctx)
+            kept_used += sum(1 for p in open_prompts if others.get(p.seat) is p)
+            assert open_prompts == rules.prompts(state, t)
+        assert ruleset.result(state) is not None
+    assert kept_used > 20  # the kept forms were used, and checked, many times
