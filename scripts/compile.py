@@ -27,7 +27,19 @@ Modules left interpreted, and why:
 - a rule set's ``__init__.py``: a compiled package ``__init__`` cannot import
   its interpreted submodules (``state.py``) while it is being imported;
 - ``core/errors.py``: the web table and the terminal subclass its exceptions
-  in interpreted code.
+  in interpreted code;
+- ``rulesets/away_boarders/boarding.py``: mypyc crashes on ``x in (*a, *b)``;
+- ``rulesets/flotilla/rules.py``: ``advance`` tests ``state.ask`` after a call
+  that may set it; mypy keeps it narrowed to None across the call, and compiled
+  code trusts the narrowing (a TypeError at run time).
+
+What compiled code needs of the source (kept to a few marked lines): a class
+that interpreted code subclasses says so (``mypyc_attr(allow_interpreted_subclasses=True)``,
+``StateBasics``); a frozen dataclass that is pickled or copied is a plain class
+(``mypyc_attr(native_class=False)``, ``GameOutcome``: mypyc's own frozen
+dataclasses cannot be); bad input is read as ``object`` before it is checked
+(compiled code converts an ``int`` argument on the way in); and an ``int``
+expression is not assigned to a ``float`` variable.
 """
 
 from __future__ import annotations
