@@ -615,26 +615,29 @@ def apply(
     so after one, the other sides' entries of ``waiting`` still hold: they
     are handed back as the same objects (a caller may keep what it built
     for them), and only ``seat``'s next order is worked out."""
-    mine: tuple[str, str, str] | None = None
+    # ``seat``'s entry is found by its place in ``waiting``, not by identity: the
+    # compiled path (scripts/compile) does not keep a tuple's identity
+    mine = -1
     if waiting is None:
         step, ship_id = _pending_for(state, tables, seat)
     else:
-        for mine in waiting:
-            if mine[0] == seat:
+        for i in range(len(waiting)):
+            if waiting[i][0] == seat:
+                mine = i
                 break
         else:
             raise ValueError(f"seat {seat!r} has nothing to answer now")
-        _, step, ship_id = mine
+        _, step, ship_id = waiting[mine]
     if step == "mobilise" or step == "declare":
         orders = state.orders.get(seat)
         if orders is None:
             orders = state.orders[seat] = {}
         orders[ship_id] = answer
-        if waiting is not None and mine is not None:
+        if waiting is not None and mine >= 0:
             following = _next_order(state, tables, seat, step, engaged(state))
-            still = [w for w in waiting if w is not mine]
+            still = waiting[:mine] + waiting[mine + 1 :]
             if following is not None:  # in place: pending() lists the sides in order
-                still.insert(waiting.index(mine), (seat, step, following))
+                still.insert(mine, (seat, step, following))
             if still:
                 return still
             # every side has given its orders: the phase reveals them
