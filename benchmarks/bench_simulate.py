@@ -58,18 +58,29 @@ print(json.dumps({"cpu": cpu, "wall": wall, "games": summary.games,
 """
 
 
-def measure(
-    checkout: Path, scenario: str, games: int, seed: int, child: str = CHILD
-) -> dict[str, float]:
+def run_child(checkout: Path, child: str, *args: str) -> str:
+    """What ``child`` (Python source) prints, run by the checkout's own
+    virtual environment in the checkout; a failure ends the benchmark with
+    the checkout and the error's last line."""
     python = checkout / ".venv" / "bin" / "python"
     done = subprocess.run(
-        [str(python), "-c", child, scenario, str(games), str(seed)],
+        [str(python), "-c", child, *args],
         cwd=checkout,
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     )
-    out: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    if done.returncode:
+        last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+        raise SystemExit(f"{checkout}: {last}")
+    return done.stdout
+
+
+def measure(
+    checkout: Path, scenario: str, games: int, seed: int, child: str = CHILD
+) -> dict[str, float]:
+    printed = run_child(checkout, child, scenario, str(games), str(seed))
+    out: dict[str, float] = json.loads(printed.strip().splitlines()[-1])
     return out
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from benchmarks.bench_simulate import run_child
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -39,17 +40,9 @@ print(json.dumps(out))
 
 def play(checkout: Path, scenario: str, games: int, seed: int) -> list[list[object]]:
     """The games' outcomes, played by the checkout's own virtual environment."""
-    python = checkout / ".venv" / "bin" / "python"
-    done = subprocess.run(
-        [str(python), "-c", CHILD, scenario, str(games), str(seed)],
-        cwd=checkout,
-        capture_output=True,
-        text=True,
-        check=False,
+    result: list[list[object]] = json.loads(
+        run_child(checkout, CHILD, scenario, str(games), str(seed))
     )
-    if done.returncode:
-        raise SystemExit(f"{checkout}: {done.stderr.strip().splitlines()[-1:]}")
-    result: list[list[object]] = json.loads(done.stdout)
     return result
 
 
