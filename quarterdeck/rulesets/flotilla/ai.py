@@ -112,6 +112,8 @@ def boarding_score(s: dict[str, Any]) -> int:
 
 
 Land = tuple[tuple[tuple[float, float], ...], ...]
+# a pose a move may end at, with the legs (from, to) that lead there
+_Ending = tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]
 
 
 @cache
@@ -418,9 +420,20 @@ class FlotillaAI:
             closer = 3 * max(0.0, ashore - reach) + 0.5 * near
             return (10.0 if ashore <= reach else 0.0) - closer - penalty
         if kind in ("ram", "spar"):
-            keel = _hull(plan["target"])
+            keel = plan.get("keel")
+            if keel is None:  # the target's keel and its distances, once a decision
+                hk = _hull(plan["target"])
+                keel = plan["keel"] = (hk.bow, hk.stern, {})
+            bow_at, stern_at = keel[0], keel[1]
+            known: dict[tuple[float, float], float] = keel[2]
+            dists: list[float] = []
+            for q in (mid, (x, y)):
+                dq = known.get(q)
+                if dq is None:  # Hull.range_to_point
+                    dq = known[q] = point_segment_distance(q, bow_at, stern_at)
+                dists.append(dq)
             reach = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
-            bow = min(keel.range_to_point(mid), keel.range_to_point((x, y)))
+            bow = min(dists)
             bonus = 30.0 if bow <= reach - 0.05 else 0.0
             return bonus - bow - penalty
         score = 0.0
@@ -494,21 +507,28 @@ class FlotillaAI:
         if self.mortar_anchors(view, ship) and any(o.id == "s0/0/0/0" for o in prompt.options):
             return "s0/0/0/0"
         pose = Pose(ship["x"], ship["y"], ship["heading"])
-        best, best_score = prompt.options[0].id, -math.inf
+        start = pose.point
+        # every option's endings first, so that land is measured in one call
+        groups: list[tuple[str, tuple[float, float], list[_Ending]]] = []
         for option in prompt.options:
             if option.id == "reverse":
                 continue
             p = Plan.parse(option.id)
             if p.reverse or p.row or p.speed == 0:
                 end = path_from(pose, p)[2]
-                (shore,) = land_gaps(view, [end], float(ship["length"]))
-                score = self.score(plan, end.point, end, [(pose.point, end.point)], shore)
+                groups.append((option.id, end.point, [(end, [(start, end.point)])]))
             else:
                 mid = _turn_advance(pose, p.first, p.speed / 2)
-                score = self.best_after(plan, ship, mid, p.speed / 2, ("middle", "end"))
+                groups.append(
+                    (option.id, mid.point, self.endings(ship, mid, p.speed / 2, ("middle", "end")))
+                )
+        best, best_score = prompt.options[0].id, -math.inf
+        for option_id, score in zip(
+            (g[0] for g in groups), self.best_of(plan, ship, groups), strict=True
+        ):
             score += self.rng.random() * 0.01
             if score > best_score:
-                best, best_score = option.id, score
+                best, best_score = option_id, score
         return best
 
     def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
@@ -524,21 +544,18 @@ class FlotillaAI:
             if b["side"] != ship["side"] and not b["destroyed"]
         )
 
-    def best_after(
+    def endings(
         self,
-        plan: dict[str, Any],
         ship: dict[str, Any],
         mid: Pose,
         half: float,
         points: tuple[str, ...],
-    ) -> float:
-        """The best score reachable from the middle pose ``mid`` turning at
-        ``points`` (none, half or the card's full angle either way)."""
+    ) -> list[_Ending]:
+        """Every ending reachable from the middle pose ``mid`` turning at
+        ``points`` (none, half or the card's full angle either way), each
+        with the legs that lead to it."""
         start = (float(ship["x"]), float(ship["y"]))
-        legs = [(start, mid.point)]
-        ends: list[tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]] = [
-            (mid, legs)
-        ]
+        ends: list[_Ending] = [(mid, [(start, mid.point)])]
         for point in points:
             limit = int(ship["turns"].get(point, 0))
             angles = sorted({0, limit, -limit})
@@ -549,10 +566,29 @@ class FlotillaAI:
                     q = _turn_advance(p, a, step)
                     nxt.append((q, [*lg, (p.point, q.point)] if step else lg))
             ends = nxt
-        shores = land_gaps(plan["view"], [p for p, _ in ends], float(ship["length"]))
-        return max(
-            self.score(plan, mid.point, p, lg, g) for (p, lg), g in zip(ends, shores, strict=True)
+        return ends
+
+    def best_of(
+        self,
+        plan: dict[str, Any],
+        ship: dict[str, Any],
+        groups: list[tuple[str, tuple[float, float], list[_Ending]]],
+    ) -> list[float]:
+        """The best score of each group of endings (an option, the point
+        where its move turned, its endings); the land is measured for all
+        the endings in one call."""
+        shores = land_gaps(
+            plan["view"], [p for _, _, ends in groups for p, _ in ends], float(ship["length"])
         )
+        out = []
+        i = 0
+        score = self.score
+        for _, mid, ends in groups:
+            out.append(
+                max(score(plan, mid, p, lg, shores[i + k]) for k, (p, lg) in enumerate(ends))
+            )
+            i += len(ends)
+        return out
 
     def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
@@ -560,17 +596,21 @@ class FlotillaAI:
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         ahead = float(prompt.context.get("ahead", 0.0))
         middle = prompt.context.get("point") == "middle"
-        best, best_score = prompt.options[0].id, -math.inf
+        groups: list[tuple[str, tuple[float, float], list[_Ending]]] = []
         for option in prompt.options:
             turned = pose.turn(int(option.id[1:]))
             if middle:
-                score = self.best_after(plan, ship, turned.advance(ahead), 0.0, ("end",))
+                mid = turned.advance(ahead)
+                groups.append((option.id, mid.point, self.endings(ship, mid, 0.0, ("end",))))
             else:
-                (shore,) = land_gaps(view, [turned], float(ship["length"]))
-                score = self.score(plan, pose.point, turned, [], shore)
+                groups.append((option.id, pose.point, [(turned, [])]))
+        best, best_score = prompt.options[0].id, -math.inf
+        for option_id, score in zip(
+            (g[0] for g in groups), self.best_of(plan, ship, groups), strict=True
+        ):
             score += self.rng.random() * 0.01
             if score > best_score:
-                best, best_score = option.id, score
+                best, best_score = option_id, score
         return best
 
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:

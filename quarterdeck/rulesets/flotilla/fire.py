@@ -14,7 +14,15 @@ from functools import cache
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
-from quarterdeck.core.geometry import Hull, Pose, Terrain, clear_sight_lines, frontage, in_arc
+from quarterdeck.core.geometry import (
+    Hull,
+    Pose,
+    Terrain,
+    clear_sight_lines,
+    closest_on_segment,
+    frontage,
+    in_arc,
+)
 from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
@@ -64,8 +72,6 @@ class Shot:
 
 def target_point(state: State, target: str, origin: tuple[float, float]) -> tuple[float, float]:
     if target in state.ships:
-        from quarterdeck.core.geometry import closest_on_segment
-
         h = hull(state.ships[target])
         return closest_on_segment(origin, h.bow, h.stern)
     if target in state.batteries:
@@ -101,9 +107,11 @@ def shots(
     arc_pose: Pose | None,
     arc_width: float,
     weight: str,
+    first: bool = False,
 ) -> list[Shot]:
     """Every target a gun of ``weight`` at ``origin`` may engage: in its arc
-    (``arc_pose`` None for an all-round turret), in range, in sight."""
+    (``arc_pose`` None for an all-round turret), in range, in sight.
+    ``first``: stop at the first found (callers that ask whether there is one)."""
     table = t.ranges[weight]  # type: ignore[index]
     land = terrain(state)
     out: list[Shot] = []
@@ -118,45 +126,46 @@ def shots(
         candidates.append((other.id, "ship"))
     candidates += land_targets(state, side)
     for target, kind in candidates:
-        if kind == "ship":
-            inches = hull(state.ships[target]).range_to_point(origin)
-        else:
-            p = target_point(state, target, origin)
-            inches = math.hypot(p[0] - origin[0], p[1] - origin[1])
+        # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
+        point = target_point(state, target, origin)
+        inches = math.hypot(point[0] - origin[0], point[1] - origin[1])
         divisor = table.divisor(inches)
         if divisor is None:
             continue
-        point = target_point(state, target, origin)
         if arc_pose is not None and not in_arc(arc_pose, point, 0.0, arc_width):
             continue
         if not land.line_of_sight(origin, point):
             continue
         out.append(Shot(target, kind, inches, divisor))
+        if first:
+            break
     return out
 
 
-def battery_shots(state: State, t: Tables, ship: Ship, battery: Battery) -> list[Shot]:
+def battery_shots(
+    state: State, t: Tables, ship: Ship, battery: Battery, first: bool = False
+) -> list[Shot]:
     """Targets for one of a ship's batteries: 45 degrees (22.5 each side of
     the gun), turrets all round unless they cannot rotate, mortars all round
     (Mortars gives them no arc)."""
     origin = battery_origin(ship, battery)
     if battery.name == "mortar":
-        return shots(state, t, ship.side, origin, None, 360.0, battery.weight)
+        return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first)
     if battery.name == "turret":
         jammed = ship.turret != "" or ship.engine_turns > 0
         if not jammed:
-            return shots(state, t, ship.side, origin, None, 360.0, battery.weight)
+            return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first)
         centre = ship.turret_bearing
     else:
         centre = ARC_CENTRE[battery.name]
     pose = Pose(origin[0], origin[1], ship.heading + centre)
-    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight)
+    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight, first)
 
 
-def fort_shots(state: State, t: Tables, bat: LandBattery) -> list[Shot]:
+def fort_shots(state: State, t: Tables, bat: LandBattery, first: bool = False) -> list[Shot]:
     """A land battery fires 45 degrees either side of its facing."""
     pose = Pose(bat.x, bat.y, bat.facing)
-    return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight)
+    return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight, first)
 
 
 def figures(t: Tables, troop: Troop) -> list[tuple[float, float]]:
@@ -194,7 +203,7 @@ def firing_men(state: State, t: Tables, troop: Troop, target: str) -> int:
     return count
 
 
-def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
+def small_arms_shots(state: State, t: Tables, troop: Troop, first: bool = False) -> list[Shot]:
     """Small arms reach six inches, at troops or at a fort: its gun crews, or
     once its guns are out its garrison (men like any others); a target is
     offered if at least one man can fire at it."""
@@ -206,6 +215,8 @@ def small_arms_shots(state: State, t: Tables, troop: Troop) -> list[Shot]:
             continue  # no man of the unit can be in range
         if firing_men(state, t, troop, target) > 0:
             out.append(Shot(target, kind, inches, 1))
+            if first:
+                break
     return out
 
 
@@ -227,8 +238,11 @@ def can_fire_ship(ship: Ship) -> bool:
 
 
 def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
+    """The ship's batteries that have dice, have not fired, and have a target."""
     return [
-        b for b in ship.batteries if not b.fired and b.dice > 0 and battery_shots(state, t, ship, b)
+        b
+        for b in ship.batteries
+        if not b.fired and b.dice > 0 and battery_shots(state, t, ship, b, first=True)
     ]
 
 
@@ -236,10 +250,17 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
     """Units of ``side`` that could fire now at some target."""
     out = []
     for ship in state.ships.values():
-        if ship.side == side and can_fire_ship(ship) and ready_batteries(state, t, ship):
+        if (
+            ship.side == side
+            and can_fire_ship(ship)
+            and any(
+                not b.fired and b.dice > 0 and battery_shots(state, t, ship, b, first=True)
+                for b in ship.batteries
+            )
+        ):
             out.append(ship.id)
     for bat in state.batteries.values():
-        if bat.side == side and bat.active and not bat.fired and fort_shots(state, t, bat):
+        if bat.side == side and bat.active and not bat.fired and fort_shots(state, t, bat, True):
             out.append(bat.id)
     for tr in state.troops.values():
         if (
@@ -248,7 +269,7 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             and tr.men > 0
             and tr.aboard is None
             and not tr.fired
-            and small_arms_shots(state, t, tr)
+            and small_arms_shots(state, t, tr, first=True)
         ):
             out.append(tr.id)
     return out
