@@ -34,7 +34,7 @@ from quarterdeck.rulesets.flotilla.tables import (
     rosters,
     tables_with,
 )
-from quarterdeck.rulesets.flotilla.view import render, view
+from quarterdeck.rulesets.flotilla.view import player_view, render, view
 
 
 def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
@@ -245,6 +245,11 @@ class Flotilla(StateBasics):
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def player_view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """:meth:`view` for a computer player, the parts it seldom reads
+        built only where it reads them (:class:`quarterdeck.core.lazyview.LazyView`)."""
+        return player_view(state, seat)
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.flotilla.ai import FlotillaAI

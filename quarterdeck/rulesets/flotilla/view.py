@@ -6,12 +6,29 @@ every roster card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from quarterdeck.core.lazyview import LazyView
 from quarterdeck.rulesets.flotilla.state import Ship, State
 
 
 def ship_view(s: Ship) -> dict[str, Any]:
+    out = _ship_ready(s)
+    for key, make in _ship_parts(s).items():
+        out[key] = make()
+    return out
+
+
+def _ship_parts(s: Ship) -> dict[str, Callable[[], Any]]:
+    """The parts of a ship's view a computer player seldom reads."""
+    return {
+        "boxes": s.grid,  # in printed order, along the rows
+        "box_order": lambda: list(s.box_cells),  # the printed boxes in the order they are ticked
+    }
+
+
+def _ship_ready(s: Ship) -> dict[str, Any]:
     return {
         "id": s.id,
         "name": s.name,
@@ -46,8 +63,8 @@ def ship_view(s: Ship) -> dict[str, Any]:
         "crew_start": s.crew_start,
         "morale": s.morale,
         "morale_max": s.morale_max,
-        "boxes": s.grid(),  # in printed order, along the rows
-        "box_order": list(s.box_cells),  # the printed boxes in the order they are ticked
+        "boxes": None,  # _ship_parts
+        "box_order": None,
         "ticked": s.ticked,
         "yellow_box": s.yellow_box,  # the last len(boxes) - yellow_box ticked are yellow
         "yellow": s.yellow,
@@ -79,7 +96,8 @@ def ship_view(s: Ship) -> dict[str, Any]:
     }
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def _ready(state: State, seat: str | None) -> dict[str, Any]:
+    """The view's cheap parts, in the view's order (the rest: :func:`_parts`)."""
     return {
         "ruleset": "flotilla",
         "seat": seat,
@@ -90,16 +108,37 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "gm": state.gm,
         "side_a": state.side_a,
         "visibility": state.visibility,
-        "events": list(state.events),
+        "events": None,  # _parts
         "table": list(state.table),
         "current": state.current,
-        "land": [[list(p) for p in poly] for poly in state.land],
-        "cover": [[list(p) for p in poly] for poly in state.cover],
-        "torpedoes": [list(p) for p in state.torpedoes],
+        "land": None,  # _parts
+        "cover": None,  # _parts
+        "torpedoes": None,  # _parts
         # the seat's own standing fire orders (standing.py), by "unit:battery"
         "standing": dict(state.standing.get(seat, {})) if seat in state.standing else {},
-        "ships": [ship_view(s) for s in state.ships.values()],
-        "batteries": [
+        "ships": None,  # view and player_view
+        "batteries": None,  # _parts
+        "troops": None,  # _parts
+        "grapples": None,  # _parts
+        "victory": state.victory,
+        "points": None,  # _parts
+        # the scenario's standing rulings where no one plays the game master
+        "rulings": {
+            k: state.game_master[k]
+            for k in ("ram_hits", "ram_self_hits", "collision_hits", "aground_within")
+            if k in state.game_master
+        },
+    }
+
+
+def _parts(state: State) -> dict[str, Callable[[], Any]]:
+    """The view's parts a computer player does not always read, as functions."""
+    return {
+        "land": lambda: [[list(p) for p in poly] for poly in state.land],
+        "cover": lambda: [[list(p) for p in poly] for poly in state.cover],
+        "torpedoes": lambda: [list(p) for p in state.torpedoes],
+        "events": lambda: list(state.events),
+        "batteries": lambda: [
             {
                 "id": b.id,
                 "name": b.name,
@@ -117,7 +156,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             }
             for b in state.batteries.values()
         ],
-        "troops": [
+        "troops": lambda: [
             {
                 "id": tr.id,
                 "name": tr.name,
@@ -135,16 +174,35 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             }
             for tr in state.troops.values()
         ],
-        "grapples": [list(g) for g in state.grapples],
-        "victory": state.victory,
-        "points": points(state),
-        # the scenario's standing rulings where no one plays the game master
-        "rulings": {
-            k: state.game_master[k]
-            for k in ("ram_hits", "ram_self_hits", "collision_hits", "aground_within")
-            if k in state.game_master
-        },
+        "grapples": lambda: [list(g) for g in state.grapples],
+        "points": lambda: points(state),
     }
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    """The whole table and every roster card (no hidden information)."""
+    out = _ready(state, seat)
+    out["ships"] = [ship_view(s) for s in state.ships.values()]
+    for key, make in _parts(state).items():
+        out[key] = make()
+    return out
+
+
+def player_view(state: State, seat: str | None) -> LazyView:
+    """:func:`view` for a computer player: the land, the forts, the troops,
+    the torpedoes, the points and each ship's damage boxes built only if it
+    reads them (issue 14; most of its questions need a few of them)."""
+    ready = _ready(state, seat)
+    parts = _parts(state)
+    for key in parts:
+        del ready[key]
+    ships = []
+    for s in state.ships.values():
+        ship = _ship_ready(s)
+        del ship["boxes"], ship["box_order"]
+        ships.append(LazyView(ship, _ship_parts(s)))
+    ready["ships"] = ships
+    return LazyView(ready, parts)
 
 
 def points(state: State) -> dict[str, int]:
