@@ -108,10 +108,12 @@ def shots(
     arc_width: float,
     weight: str,
     first: bool = False,
+    only: str | None = None,
 ) -> list[Shot]:
     """Every target a gun of ``weight`` at ``origin`` may engage: in its arc
     (``arc_pose`` None for an all-round turret), in range, in sight.
-    ``first``: stop at the first found (callers that ask whether there is one)."""
+    ``first``: stop at the first found (callers that ask whether there is one);
+    ``only``: that target alone (callers that ask whether it still bears)."""
     table = t.ranges[weight]  # type: ignore[index]
     land = terrain(state)
     out: list[Shot] = []
@@ -126,6 +128,8 @@ def shots(
         candidates.append((other.id, "ship"))
     candidates += land_targets(state, side)
     for target, kind in candidates:
+        if only is not None and target != only:
+            continue
         # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
         point = target_point(state, target, origin)
         inches = math.hypot(point[0] - origin[0], point[1] - origin[1])
@@ -143,29 +147,36 @@ def shots(
 
 
 def battery_shots(
-    state: State, t: Tables, ship: Ship, battery: Battery, first: bool = False
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: Battery,
+    first: bool = False,
+    only: str | None = None,
 ) -> list[Shot]:
     """Targets for one of a ship's batteries: 45 degrees (22.5 each side of
     the gun), turrets all round unless they cannot rotate, mortars all round
     (Mortars gives them no arc)."""
     origin = battery_origin(ship, battery)
     if battery.name == "mortar":
-        return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first)
+        return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first, only)
     if battery.name == "turret":
         jammed = ship.turret != "" or ship.engine_turns > 0
         if not jammed:
-            return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first)
+            return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first, only)
         centre = ship.turret_bearing
     else:
         centre = ARC_CENTRE[battery.name]
     pose = Pose(origin[0], origin[1], ship.heading + centre)
-    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight, first)
+    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight, first, only)
 
 
-def fort_shots(state: State, t: Tables, bat: LandBattery, first: bool = False) -> list[Shot]:
+def fort_shots(
+    state: State, t: Tables, bat: LandBattery, first: bool = False, only: str | None = None
+) -> list[Shot]:
     """A land battery fires 45 degrees either side of its facing."""
     pose = Pose(bat.x, bat.y, bat.facing)
-    return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight, first)
+    return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight, first, only)
 
 
 def figures(t: Tables, troop: Troop) -> list[tuple[float, float]]:
@@ -586,7 +597,7 @@ def ship_volleys(state: State, t: Tables, ctx: Context, ship: Ship, orders: dict
         if order == "hold":
             continue
         target, _, aim = order.partition(":")
-        found = [s for s in battery_shots(state, t, ship, battery) if s.target == target]
+        found = battery_shots(state, t, ship, battery, only=target)
         battery.fired = True
         if not found:
             ctx.log(f"{ship.name}: {battery.name} battery no longer bears", R_FIRE)
@@ -611,7 +622,7 @@ def ship_volleys(state: State, t: Tables, ctx: Context, ship: Ship, orders: dict
 def fort_volley(state: State, t: Tables, ctx: Context, bat: LandBattery, target: str) -> None:
     """A land battery fires one die per gun (this project's reading)."""
     bat.fired = True
-    found = [s for s in fort_shots(state, t, bat) if s.target == target]
+    found = fort_shots(state, t, bat, only=target)
     if found:
         fire_at(
             state,
