@@ -65,6 +65,12 @@ def in_play(state: State, side: str) -> list[Figure]:
     return [f for f in state.figures.values() if f.active and f.side == side and f.where != "below"]
 
 
+def any_in_play(state: State, side: str) -> bool:
+    """Whether the side has a figure still on the table (:func:`in_play`,
+    stopping at the first)."""
+    return any(f.active and f.side == side and f.where != "below" for f in state.figures.values())
+
+
 def hatch_held(state: State, t: Tables, ship: Ship, side: str) -> bool:
     """Whether ``side`` has a figure guarding the main hatch."""
     hx, hy = harbour.hatch(ship, t)

@@ -767,11 +767,15 @@ def hull_hit_boat(state: State, t: Tables, ctx: Context, boat: Boat) -> None:
 # The firing steps
 
 
-def firers(state: State, t: Tables, side: str) -> list[str]:
-    """The units of ``side`` that have something to fire at this turn."""
+def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[str]:
+    """The units of ``side`` that have something to fire at this turn
+    (``only``: that unit alone, as ``[unit]`` or ``[]``: whether it still has)."""
     units: list[str] = []
     pts = harbour.points(state)
+    kind = None if only is None else only.partition(":")[0]
     for party in state.parties.values():
+        if kind is not None and (kind != "arms" or only != f"arms:{party.id}"):
+            continue
         if party.side != side or party.morale in ("routed", "surrendered"):
             continue
         if not may_fire(state, t, party):
@@ -780,10 +784,14 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
             continue
         if next(_in_range(state, t, party, pts), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
+    if kind not in (None, "guns"):
+        return units
     # the state does not change in this search: the crews and the targets once
     manned = crews(state, t, pts)
     aims: list[tuple[str, str, str]] | None = None
     for key in gun_groups(state, t, side, pts, manned):
+        if only is not None and key != only:
+            continue
         owner = key.split(":", 1)[1]
         guns = group_guns(state, t, owner, side, pts, manned)
         if aims is None:

@@ -175,7 +175,7 @@ def step_fire(state: State, t: Tables, ctx: Context) -> bool:
         state.order = firing.firers(state, t, side)
     while state.order:
         unit = state.order.pop(0)
-        if unit not in firing.firers(state, t, side):
+        if not firing.firers(state, t, side, only=unit):
             continue  # its targets are gone
         state.ask = firing.unit_ask(state, side, unit)
         return False

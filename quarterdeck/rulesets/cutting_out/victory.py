@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.result import Result, Termination
-from quarterdeck.rulesets.cutting_out.common import R_VICTORY, in_play
+from quarterdeck.rulesets.cutting_out.common import R_VICTORY, any_in_play
 from quarterdeck.rulesets.cutting_out.state import State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
@@ -37,7 +37,7 @@ def check_end(state: State, t: Tables, ctx: Context) -> None:
         finish(
             state, ctx, state.defenders, Termination.SUNK, f"{prize.name} is sunk in the harbour"
         )
-    elif not in_play(state, state.raiders):
+    elif not any_in_play(state, state.raiders):
         escaped = any(
             f.fate == "escaped" for f in state.figures.values() if f.side == state.raiders
         )
