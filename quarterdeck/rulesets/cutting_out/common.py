@@ -67,8 +67,12 @@ def in_play(state: State, side: str) -> list[Figure]:
 
 def any_in_play(state: State, side: str) -> bool:
     """Whether the side has a figure still on the table (:func:`in_play`,
-    stopping at the first)."""
-    return any(f.active and f.side == side and f.where != "below" for f in state.figures.values())
+    stopping at the first; looked for from the last figure set up, as the
+    raiders' figures come after the defenders' and this is mostly asked of
+    the raiders)."""
+    return any(
+        f.active and f.side == side and f.where != "below" for f in reversed(state.figures.values())
+    )
 
 
 def hatch_held(state: State, t: Tables, ship: Ship, side: str) -> bool:
