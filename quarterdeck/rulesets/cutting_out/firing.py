@@ -126,14 +126,27 @@ def arms_targets(
     return found
 
 
-def _in_range(state: State, t: Tables, party: Party, pts: dict[str, Vec]) -> Iterator[Figure]:
+def _in_range(
+    state: State,
+    t: Tables,
+    party: Party,
+    pts: dict[str, Vec],
+    seen: dict[str, list[Figure]] | None = None,
+) -> Iterator[Figure]:
     """The enemy figures within range of the party's muskets, one by one
-    (:func:`arms_targets` counts them; the fire step asks only for a first)."""
+    (:func:`arms_targets` counts them; the fire step asks only for a first;
+    ``seen``: :func:`targets_of` by side, kept by a caller that asks of many
+    parties)."""
     shots = [s for s in shooters(state, t, party) if s.id in pts]
     if not shots:
         return
     reach = t.small_arms.reach + 1e-9
-    for target in targets_of(state, party.side):
+    targets = None if seen is None else seen.get(party.side)
+    if targets is None:
+        targets = targets_of(state, party.side)
+        if seen is not None:
+            seen[party.side] = targets
+    for target in targets:
         tp = pts.get(target.id)
         if tp is None:
             continue
@@ -772,6 +785,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     (``only``: that unit alone, as ``[unit]`` or ``[]``: whether it still has)."""
     units: list[str] = []
     pts = harbour.points(state)
+    seen: dict[str, list[Figure]] = {}  # the targets each side sees, once
     kind = None if only is None else only.partition(":")[0]
     for party in state.parties.values():
         if kind is not None and (kind != "arms" or only != f"arms:{party.id}"):
@@ -782,7 +796,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if next(_in_range(state, t, party, pts), None) is not None:  # arms_targets
+        if next(_in_range(state, t, party, pts, seen), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units
