@@ -343,17 +343,16 @@ class FlotillaAI:
 
     # -- moving ------------------------------------------------------------------
 
-    def score(
+    def penalty(
         self,
         plan: dict[str, Any],
-        mid: tuple[float, float],
         end: Pose,
         legs: list[tuple[tuple[float, float], tuple[float, float]]],
         shore: float,
     ) -> float:
-        """How good it is to pass through ``legs`` and end at ``end``, her
-        keel ``shore`` inches from land."""
-        view = plan["view"]
+        """What passing through ``legs`` to ``end`` costs (0 or more, whole
+        numbers): mines near a leg, ending near the shore, cornered, a
+        friend within an inch."""
         x, y = end.x, end.y
         penalty = 0.0
         mines = plan["mines"]
@@ -392,12 +391,25 @@ class FlotillaAI:
                     if point_segment_distance((x, y), bow, stern) < 1.0
                 )
             penalty += 10.0 * close
+        return penalty
+
+    def merit(
+        self,
+        plan: dict[str, Any],
+        mid: tuple[float, float],
+        end: Pose,
+        legs: list[tuple[tuple[float, float], tuple[float, float]]],
+    ) -> float:
+        """What ending at ``end`` is worth to her intent, before the
+        penalties: an ending's score is its merit less its penalty."""
+        view = plan["view"]
+        x, y = end.x, end.y
         kind = plan["kind"]
         if kind == "exit":
             edge = plan["edge"]
             w, h = (float(v) for v in view["table"])
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
-            return -to_edge(view, edge, x, y) - 0.05 * abs(aside) - penalty
+            return -to_edge(view, edge, x, y) - 0.05 * abs(aside)
         targets = plan["targets"]
         places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
         if places is None:  # what depends on the place alone, once a place
@@ -410,7 +422,7 @@ class FlotillaAI:
             seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
         gap = seen[0]
         if kind == "keep_off":
-            return (gap if math.isfinite(gap) else 0.0) - penalty
+            return gap if math.isfinite(gap) else 0.0
         if kind == "land":
             # her middle within boat reach of the shore, close to the fort
             middle = end.behind(float(plan["ship"]["length"]) / 2)
@@ -418,7 +430,7 @@ class FlotillaAI:
             reach = self.tables.reach.landing - 0.1
             near = _dist(middle, plan["fort"])
             closer = 3 * max(0.0, ashore - reach) + 0.5 * near
-            return (10.0 if ashore <= reach else 0.0) - closer - penalty
+            return (10.0 if ashore <= reach else 0.0) - closer
         if kind in ("ram", "spar"):
             keel = plan.get("keel")
             if keel is None:  # the target's keel and its distances, once a decision
@@ -435,7 +447,7 @@ class FlotillaAI:
             reach = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
             bow = min(dists)
             bonus = 30.0 if bow <= reach - 0.05 else 0.0
-            return bonus - bow - penalty
+            return bonus - bow
         score = 0.0
         if end.point == legs[0][0] if legs else False:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
@@ -466,7 +478,7 @@ class FlotillaAI:
                     forts.append((32.0 - d) * 0.05 * guns)
         for term in forts:
             score -= term
-        return score - penalty
+        return score
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
         """Whether, ending at ``end``, she could not go on next turn: even her
@@ -522,14 +534,7 @@ class FlotillaAI:
                 groups.append(
                     (option.id, mid.point, self.endings(ship, mid, p.speed / 2, ("middle", "end")))
                 )
-        best, best_score = prompt.options[0].id, -math.inf
-        for option_id, score in zip(
-            (g[0] for g in groups), self.best_of(plan, ship, groups), strict=True
-        ):
-            score += self.rng.random() * 0.01
-            if score > best_score:
-                best, best_score = option_id, score
-        return best
+        return self.choose(plan, ship, groups, prompt.options[0].id)
 
     def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
         """A mortar vessel with a land target in reach stays at anchor and
@@ -568,27 +573,45 @@ class FlotillaAI:
             ends = nxt
         return ends
 
-    def best_of(
+    def choose(
         self,
         plan: dict[str, Any],
         ship: dict[str, Any],
         groups: list[tuple[str, tuple[float, float], list[_Ending]]],
-    ) -> list[float]:
-        """The best score of each group of endings (an option, the point
-        where its move turned, its endings); the land is measured for all
-        the endings in one call."""
+        default: str,
+    ) -> str:
+        """The option whose best ending scores highest, with a hundredth of
+        a random draw added to each option's best to break ties (``default``
+        if none beats minus infinity). Each group is an option, the point
+        where its move turned and its endings; the land is measured for all
+        the endings in one call.
+
+        An ending's penalty is never negative, so its merit alone bounds its
+        score: one that could not raise its option's best, or lift its
+        option above the best so far, is not scored further (the choice is
+        the one that scoring every ending would make: float addition and
+        subtraction keep order)."""
+        noise = [self.rng.random() * 0.01 for _ in groups]  # one draw an option, in order
         shores = land_gaps(
             plan["view"], [p for _, _, ends in groups for p, _ in ends], float(ship["length"])
         )
-        out = []
+        merit, penalty = self.merit, self.penalty
+        best, best_score = default, -math.inf
         i = 0
-        score = self.score
-        for _, mid, ends in groups:
-            out.append(
-                max(score(plan, mid, p, lg, shores[i + k]) for k, (p, lg) in enumerate(ends))
-            )
+        for (option_id, mid, ends), extra in zip(groups, noise, strict=True):
+            top = -math.inf
+            for k, (p, lg) in enumerate(ends):
+                bound = merit(plan, mid, p, lg)
+                if bound <= top or bound + extra <= best_score:
+                    continue
+                score = bound - penalty(plan, p, lg, shores[i + k])
+                if score > top:
+                    top = score
             i += len(ends)
-        return out
+            top += extra
+            if top > best_score:
+                best, best_score = option_id, top
+        return best
 
     def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
@@ -604,14 +627,7 @@ class FlotillaAI:
                 groups.append((option.id, mid.point, self.endings(ship, mid, 0.0, ("end",))))
             else:
                 groups.append((option.id, pose.point, [(turned, [])]))
-        best, best_score = prompt.options[0].id, -math.inf
-        for option_id, score in zip(
-            (g[0] for g in groups), self.best_of(plan, ship, groups), strict=True
-        ):
-            score += self.rng.random() * 0.01
-            if score > best_score:
-                best, best_score = option_id, score
-        return best
+        return self.choose(plan, ship, groups, prompt.options[0].id)
 
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
         """More power only when the extra inches decide something now."""
