@@ -360,14 +360,16 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     pose = Pose(ship.x, ship.y, ship.heading)
     legs = _LegRules(state, ship, before)  # once for every leg tried here
+    firsts = turn_options(ship, "first", step, gamble=gamble)
+    # the middle's angles, with and without the extra turn left
+    later = {e: turn_options(ship, "middle", step, extra=e, gamble=gamble) for e in (False, True)}
     for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
         half = speed / 2
-        for first in turn_options(ship, "first", step, gamble=gamble):
+        for first in firsts:
             if not _leg_clear(state, t, ship, pose, first, half, before, legs):
                 continue
             mid = pose.turn(first).advance(half)
-            extra_left = ship.extra_turn and abs(first) <= ship.turns.get("first", 0)
-            middles = turn_options(ship, "middle", step, extra=extra_left, gamble=gamble)
+            middles = later[ship.extra_turn and abs(first) <= ship.turns.get("first", 0)]
             if not on_table(state, mid.point) or any(
                 _leg_clear(state, t, ship, mid, m, half, before, legs) for m in middles
             ):
