@@ -83,6 +83,17 @@ def _turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
     return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
 
 
+def _turned(pose: Pose, degrees: float) -> Pose:
+    """``_turn_advance(pose, degrees, 0.0)``: turned on the spot (the place
+    kept as it is, without adding nothing times a sine)."""
+    heading = fmod(pose.heading + degrees, 360.0)
+    if heading < 0:
+        heading += 360.0
+    if heading >= 360.0:
+        heading = 0.0
+    return Pose(pose.x, pose.y, heading)
+
+
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {s["id"]: s for s in view["ships"]}
 
@@ -565,11 +576,14 @@ class FlotillaAI:
             limit = int(ship["turns"].get(point, 0))
             angles = sorted({0, limit, -limit})
             step = half if point == "middle" else 0.0
-            nxt = []
+            nxt: list[_Ending] = []
             for p, lg in ends:
+                if not step:  # a turn on the spot: the same place, the same legs
+                    nxt.extend((_turned(p, a), lg) for a in angles)
+                    continue
                 for a in angles:
                     q = _turn_advance(p, a, step)
-                    nxt.append((q, [*lg, (p.point, q.point)] if step else lg))
+                    nxt.append((q, [*lg, (p.point, q.point)]))
             ends = nxt
         return ends
 
