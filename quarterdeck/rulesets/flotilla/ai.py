@@ -459,14 +459,6 @@ class FlotillaAI:
             bow = min(dists)
             bonus = 30.0 if bow <= reach - 0.05 else 0.0
             return bonus - bow
-        score = 0.0
-        if end.point == legs[0][0] if legs else False:
-            score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
-        if math.isfinite(gap):
-            score -= abs(gap - plan["best_range"])
-            tx, ty = seen[1]
-            rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
-            score += 4.0 - abs(abs(rel) - 90) / 22.5
         arcs = plan.get("fort_arcs")
         if arcs is None:  # each fort's place, arc and guns, once a decision
             arcs = plan["fort_arcs"] = [
@@ -487,6 +479,25 @@ class FlotillaAI:
                 d = _dist((x, y), place)
                 if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
                     forts.append((32.0 - d) * 0.05 * guns)
+        anchored = end.point == legs[0][0] if legs else False
+        score = 0.0
+        if anchored:
+            score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
+        finite = math.isfinite(gap)
+        if finite:
+            score -= abs(gap - plan["best_range"])
+        bounds = plan.setdefault("bounds", {})
+        if (x, y, anchored) not in bounds:
+            # the most any heading here can be worth: her broadside square
+            # to the target (the same sums, the bearing's term at its most)
+            most = score + 4.0 if finite else score
+            for term in forts:
+                most -= term
+            bounds[(x, y, anchored)] = most
+        if finite:
+            tx, ty = seen[1]
+            rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
+            score += 4.0 - abs(abs(rel) - 90) / 22.5
         for term in forts:
             score -= term
         return score
@@ -610,11 +621,16 @@ class FlotillaAI:
             plan["view"], [p for _, _, ends in groups for p, _ in ends], float(ship["length"])
         )
         merit, penalty = self.merit, self.penalty
+        # guns: the most any heading at a place can be worth (merit fills it)
+        bounds: dict[tuple[float, float, bool], float] = plan.setdefault("bounds", {})
         best, best_score = default, -math.inf
         i = 0
         for (option_id, mid, ends), extra in zip(groups, noise, strict=True):
             top = -math.inf
             for k, (p, lg) in enumerate(ends):
+                most = bounds.get((p.x, p.y, p.point == lg[0][0] if lg else False))
+                if most is not None and (most <= top or most + extra <= best_score):
+                    continue  # no heading here can do better
                 bound = merit(plan, mid, p, lg)
                 if bound <= top or bound + extra <= best_score:
                     continue
