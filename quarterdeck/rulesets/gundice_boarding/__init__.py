@@ -197,9 +197,17 @@ class GunDiceBoarding(StateBasics):
         if built is None or waiting is None:
             prompts = tuple([prompt_for(state, tables, *w) for w in now])
         else:
-            kept = dict(zip(map(id, waiting), built, strict=True))
             # an entry handed back unchanged (the same object) keeps its prompt
-            prompts = tuple([kept.get(id(w)) or prompt_for(state, tables, *w) for w in now])
+            # (a side's entries are few: a plain search)
+            found: list[Prompt] = []
+            for w in now:
+                for i in range(len(waiting)):
+                    if waiting[i] is w:
+                        found.append(built[i])
+                        break
+                else:
+                    found.append(prompt_for(state, tables, *w))
+            prompts = tuple(found)
         self._after = (state, now, prompts)
         return prompts
 

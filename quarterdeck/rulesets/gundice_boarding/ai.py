@@ -71,7 +71,8 @@ def ahead_on_prizes(view: dict[str, Any], seat: str) -> bool:
     """Whether ``seat`` leads on captured size points. A defender never takes
     the ship that boards her (5.2), so a repulse cannot cost such a lead."""
     captured = _captured(view)
-    return captured[seat] > max(v for side, v in captured.items() if side != seat)
+    mine = captured.pop(seat)
+    return mine > max(captured.values())
 
 
 def standing(view: dict[str, Any], seat: str) -> int:
@@ -79,7 +80,10 @@ def standing(view: dict[str, Any], seat: str) -> int:
     lose, 0 for a draw: captured size points decide, or with none captured
     the boarding actions won (the scenario result)."""
     score = _captured(view)
-    if not any(score.values()):  # none captured: the actions won
+    for points in score.values():
+        if points:
+            break
+    else:  # none captured: the actions won
         score = dict.fromkeys(view["sides"], 0)
         for o in view["outcomes"]:
             score[o["winner"]] += 1
@@ -137,12 +141,18 @@ class GunDiceAI:
         self, view: dict[str, Any], attackers: list[dict[str, Any]], target: dict[str, Any]
     ) -> tuple[int, int]:
         """Boarding dice of ``attackers`` against ``target`` in a new action."""
-        cost = self.tables.boarding_dice.mobilise_gun_dice
-        mob = sum(1 for s in attackers if _can_mobilise(s, cost))
+        bd = self.tables.boarding_dice
+        cost = bd.mobilise_gun_dice
+        mob = 0
+        facts = []
+        for s in attackers:
+            if _can_mobilise(s, cost):
+                mob += 1
+            facts.append(_dice_facts(s))
         key = (
             view["sea"],
-            tuple(map(_dice_facts, attackers)),
-            min(mob, self.tables.boarding_dice.mobilised_per_turn),
+            tuple(facts),
+            min(mob, bd.mobilised_per_turn),
             _dice_facts(target),
             _can_mobilise(target, cost),
         )
