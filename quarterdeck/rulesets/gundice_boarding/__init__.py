@@ -129,7 +129,8 @@ class GunDiceBoarding(StateBasics):
             contacts=[Contact(*c) for c in contacts],
             house_rules=model.house_rules,
         )
-        ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
+        if ctx.logging:  # the line's words are for the log alone
+            ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
         self._after = (state, rules.advance(state, self.tables(state), ctx), None)
         return state
 

@@ -543,7 +543,7 @@ def _fight_prompt(state: State, tables: Tables, seat: str, step: str) -> Prompt:
     action = state.actions[state.current]
     if step == "decide":
         ships = state.ships
-        attackers = tuple(ships[a].name for a in action.attackers)
+        attackers = tuple([ships[a].name for a in action.attackers])
         rounds = action.rounds_this_turn
         per_turn = tables.rounds.per_turn
         defender = ships[action.defender].name
@@ -1157,7 +1157,7 @@ def compute_result(state: State, ended_early: bool = False) -> Result:
             names[ship.captured_by].append(ship.name)
     ranked = sorted(state.sides, key=lambda s: -captured[s])
     if captured[ranked[0]] > 0:
-        detail = "; ".join(f"{s} captured {', '.join(names[s])}" for s in state.sides if names[s])
+        detail = "; ".join([f"{s} captured {', '.join(names[s])}" for s in state.sides if names[s]])
         if captured[ranked[0]] == captured[ranked[1]]:
             return Result(None, Termination.CAPTURED, state.turn, detail)
         return Result(ranked[0], Termination.CAPTURED, state.turn, detail)
