@@ -170,7 +170,9 @@ class GunDiceAI:
         return found
 
     def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
-        ships = {s["id"]: s for s in view["ships"]}
+        ships = {}
+        for s in view["ships"]:
+            ships[s["id"]] = s
         me = ships[prompt.context["ship"]]
         mine_so_far = view["orders"].get(self.seat, {})
         place = standing(view, self.seat)
@@ -184,7 +186,11 @@ class GunDiceAI:
             if not option.id.startswith("board:"):
                 continue
             target = ships[option.id.split(":", 1)[1]]
-            friends = [ships[s] for s, o in mine_so_far.items() if o == option.id and s in ships]
+            friends = (
+                [ships[s] for s, o in mine_so_far.items() if o == option.id and s in ships]
+                if mine_so_far
+                else []
+            )
             chance = capture_chance(*self._dice(view, [me, *friends], target))
             if chance > best_chance or (chance == best_chance and best == "none" and place < 0):
                 best, best_chance = option.id, chance

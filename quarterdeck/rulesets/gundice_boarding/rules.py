@@ -840,11 +840,16 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     """One boarding attempt, rolled by the attacker: any 6 starts the action
     (5.2 Boarding Attempts). Attackers who could gather no boarding dice
     cannot get across at all: no attempt is rolled and no action develops."""
-    ships = [state.ships[a] for a in attackers]
+    ships: list[Ship] = []
+    mob_a: list[Ship] = []  # the attackers' mobilised ships that count, at most per_turn
+    per_turn = tables.boarding_dice.mobilised_per_turn
+    for a in attackers:
+        ship = state.ships[a]
+        ships.append(ship)
+        if ship.mobilised and len(mob_a) < per_turn:
+            mob_a.append(ship)
     defender = state.ships[target]
     side_a, side_d = ships[0].side, defender.side
-    per_turn = tables.boarding_dice.mobilised_per_turn
-    mob_a = [s for s in ships if s.mobilised][:per_turn]
     mob_d = [defender] if defender.mobilised and per_turn > 0 else []
     logging = ctx.logging  # the reasons and the roll's explanation are for the log
     names = " and ".join(s.name for s in ships) if logging else ""
