@@ -211,23 +211,30 @@ class GunDiceAI:
     def _fight_on(self, view: dict[str, Any], prompt: Prompt) -> str:
         action = _action(view, prompt)
         now = capture_chance(action["attacker_dice"], action["defender_dice"])
-        if "call-off" not in prompt.option_ids():
+        for option in prompt.options:
+            if option.id == "call-off":
+                break
+        else:
             return "fight"
         turns_left = int(view["turn_limit"]) - int(view["turn"])
         if turns_left < 1:
             return "fight"
-        ships = {s["id"]: s for s in view["ships"]}
-        attackers = [dict(ships[a], failed_attacker=True) for a in action["attackers"]]
+        ships = {}
+        for s in view["ships"]:
+            ships[s["id"]] = s
         lost = action["attacker_dice"] < action["attacker_start"]
-        if not lost:  # calling off with no loss does not mark a failed attacker
+        if lost:  # calling off after a loss marks a failed attacker
+            attackers = [dict(ships[a], failed_attacker=True) for a in action["attackers"]]
+        else:
             attackers = [ships[a] for a in action["attackers"]]
         target = ships[action["defender"]]
         fresh = capture_chance(*self._dice(view, attackers, target))
         attacking = set(action["attackers"])
-        fouled = any(
-            c["fouled"] and target["id"] in c["ships"] and bool(set(c["ships"]) & attacking)
-            for c in view["contacts"]
-        )
+        fouled = False
+        for c in view["contacts"]:
+            if c["fouled"] and target["id"] in c["ships"] and set(c["ships"]) & attacking:
+                fouled = True
+                break
         start = self._attempt_chance(view["sea"], [*attackers, target], fouled)
         again = 1 - (1 - start) ** turns_left
         return "call-off" if again * fresh > now + 0.05 else "fight"
@@ -261,7 +268,7 @@ def _dice_facts(ship: dict[str, Any]) -> tuple[Any, ...]:
 def _attempt_key(sea: str, ships: list[dict[str, Any]], fouled: bool) -> tuple[Any, ...]:
     """What of a boarding attempt decides its dice (attempt_terms): the sea,
     whether fouled, and the ships' sizes."""
-    return ("attempt", sea, fouled, tuple(s["size"] for s in ships))
+    return ("attempt", sea, fouled, tuple([s["size"] for s in ships]))
 
 
 def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
@@ -270,5 +277,9 @@ def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
 
 
 def _action(view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
-    action: dict[str, Any] = next(a for a in view["actions"] if a["id"] == prompt.context["action"])
-    return action
+    wanted = prompt.context["action"]
+    for action in view["actions"]:
+        if action["id"] == wanted:
+            found: dict[str, Any] = action
+            return found
+    raise StopIteration  # as next() on no match

@@ -1160,7 +1160,8 @@ def compute_result(state: State, ended_early: bool = False) -> Result:
         if ship.captured_by is not None:
             captured[ship.captured_by] += ship.size
             names[ship.captured_by].append(ship.name)
-    ranked = sorted(state.sides, key=lambda s: -captured[s])
+    # most first, ties in the sides' order (a reversed sort keeps equal keys in order)
+    ranked = sorted(state.sides, key=captured.__getitem__, reverse=True)
     if captured[ranked[0]] > 0:
         detail = "; ".join([f"{s} captured {', '.join(names[s])}" for s in state.sides if names[s]])
         if captured[ranked[0]] == captured[ranked[1]]:
@@ -1171,7 +1172,7 @@ def compute_result(state: State, ended_early: bool = False) -> Result:
     for outcome in state.outcomes:
         won[outcome.winner_side] += 1
         last[outcome.winner_side] = outcome
-    ranked = sorted(state.sides, key=lambda s: -won[s])
+    ranked = sorted(state.sides, key=won.__getitem__, reverse=True)
     if won[ranked[0]] > 0 and won[ranked[0]] > won[ranked[1]]:
         o = last[ranked[0]]
         how = Termination.REPELLED if o.how == "repelled" else Termination.CALLED_OFF
