@@ -170,6 +170,13 @@ class DiceSource(Protocol):
     def draw(self, request: DrawRequest) -> str: ...
 
 
+# Whether random.Random draws below n as _randbelow_with_getrandbits does
+# (every CPython since 3.2): RandomDice.values then draws the same bits itself.
+_BELOW_BY_BITS: bool = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", object()
+)
+
+
 class RandomDice:
     """Program dice from a seeded generator: the same seed, the same game."""
 
@@ -190,8 +197,21 @@ class RandomDice:
         gives for such a request, for a caller that needs no request made."""
         # randrange(n) for a positive int n is _randbelow(n): the same values,
         # without randrange's argument handling on every die
-        below = self._rng._randbelow  # type: ignore[attr-defined]
-        return tuple([below(sides) + 1 for _ in range(count)])
+        if not _BELOW_BY_BITS:
+            below = self._rng._randbelow  # type: ignore[attr-defined]
+            return tuple([below(sides) + 1 for _ in range(count)])
+        # _randbelow(n) is random's _randbelow_with_getrandbits: draw
+        # n.bit_length() bits until they read below n. The same draws, in
+        # this loop rather than a call a die
+        bits = self._rng.getrandbits
+        k = sides.bit_length()
+        out = []
+        for _ in range(count):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            out.append(r + 1)
+        return tuple(out)
 
     def draw(self, request: DrawRequest) -> str:
         if not request.cards:

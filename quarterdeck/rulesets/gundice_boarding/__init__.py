@@ -29,6 +29,8 @@ from quarterdeck.rulesets.gundice_boarding.view import render, view
 # What a game opens with, read from the scenario once: each ship's fields,
 # each contact's (see GunDiceBoarding._open).
 _Opening = tuple[list[dict[str, Any]], list[tuple[str, str, bool, float, str | None]]]
+# What the last step left (see GunDiceBoarding.__init__).
+_After = tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None, Tables]
 
 
 def size_points(gun_decks: int) -> int:
@@ -57,10 +59,9 @@ class GunDiceBoarding(StateBasics):
 
     def __init__(self) -> None:
         # Who must answer what, as the last step that ran left it, with the
-        # state it left and the prompts built for it (None until asked for):
-        # prompts computed once per step (see prompts()).
-        self._after: tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None] | None
-        self._after = None
+        # state it left, the prompts built for it (None until asked for) and
+        # the state's tables: prompts computed once per step (see prompts()).
+        self._after: _After | None = None
         # The scenario last opened, and what its games open with (see _open).
         self._opening: tuple[Scenario, _Opening] | None = None
         self._ai: Any = None  # the computer player's class, once imported
@@ -129,8 +130,10 @@ class GunDiceBoarding(StateBasics):
             contacts=[Contact(*c) for c in contacts],
             house_rules=model.house_rules,
         )
-        ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
-        self._after = (state, rules.advance(state, self.tables(state), ctx), None)
+        if ctx.logging:  # the line's words are for the log alone
+            ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
+        tables = self.tables(state)
+        self._after = (state, rules.advance(state, tables, ctx), None, tables)
         return state
 
     @staticmethod
@@ -176,8 +179,8 @@ class GunDiceBoarding(StateBasics):
             return rules.prompts(state, self.tables(state))
         built = after[2]
         if built is None:
-            built = rules.prompts(state, self.tables(state), after[1])
-            self._after = (state, after[1], built)
+            built = rules.prompts(state, after[3], after[1])
+            self._after = (state, after[1], built, after[3])
         return built
 
     def apply(self, state: State, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
@@ -186,21 +189,30 @@ class GunDiceBoarding(StateBasics):
         this answer cannot change: see rules.apply) is the one built then."""
         assert isinstance(answer, str)
         after, self._after = self._after, None
-        tables = self.tables(state)
         if after is not None and after[0] is state:
             waiting: list[tuple[str, str, str]] | None = after[1]
             built = after[2]
+            tables = after[3]  # the rules do not change a state's house rules
         else:
             waiting = built = None
+            tables = self.tables(state)
         now = rules.apply(state, tables, seat, answer, ctx, waiting)
         prompt_for = rules.prompt_for
         if built is None or waiting is None:
             prompts = tuple([prompt_for(state, tables, *w) for w in now])
         else:
-            kept = dict(zip(map(id, waiting), built, strict=True))
             # an entry handed back unchanged (the same object) keeps its prompt
-            prompts = tuple([kept.get(id(w)) or prompt_for(state, tables, *w) for w in now])
-        self._after = (state, now, prompts)
+            # (a side's entries are few: a plain search)
+            found: list[Prompt] = []
+            for w in now:
+                for i in range(len(waiting)):
+                    if waiting[i] is w:
+                        found.append(built[i])
+                        break
+                else:
+                    found.append(prompt_for(state, tables, *w))
+            prompts = tuple(found)
+        self._after = (state, now, prompts, tables)
         return prompts
 
     def hidden(self, state: State) -> list[Secret]:

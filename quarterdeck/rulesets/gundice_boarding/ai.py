@@ -71,7 +71,8 @@ def ahead_on_prizes(view: dict[str, Any], seat: str) -> bool:
     """Whether ``seat`` leads on captured size points. A defender never takes
     the ship that boards her (5.2), so a repulse cannot cost such a lead."""
     captured = _captured(view)
-    return captured[seat] > max(v for side, v in captured.items() if side != seat)
+    mine = captured.pop(seat)
+    return mine > max(captured.values())
 
 
 def standing(view: dict[str, Any], seat: str) -> int:
@@ -79,7 +80,10 @@ def standing(view: dict[str, Any], seat: str) -> int:
     lose, 0 for a draw: captured size points decide, or with none captured
     the boarding actions won (the scenario result)."""
     score = _captured(view)
-    if not any(score.values()):  # none captured: the actions won
+    for points in score.values():
+        if points:
+            break
+    else:  # none captured: the actions won
         score = dict.fromkeys(view["sides"], 0)
         for o in view["outcomes"]:
             score[o["winner"]] += 1
@@ -137,12 +141,18 @@ class GunDiceAI:
         self, view: dict[str, Any], attackers: list[dict[str, Any]], target: dict[str, Any]
     ) -> tuple[int, int]:
         """Boarding dice of ``attackers`` against ``target`` in a new action."""
-        cost = self.tables.boarding_dice.mobilise_gun_dice
-        mob = sum(1 for s in attackers if _can_mobilise(s, cost))
+        bd = self.tables.boarding_dice
+        cost = bd.mobilise_gun_dice
+        mob = 0
+        facts = []
+        for s in attackers:
+            if _can_mobilise(s, cost):
+                mob += 1
+            facts.append(_dice_facts(s))
         key = (
             view["sea"],
-            tuple(map(_dice_facts, attackers)),
-            min(mob, self.tables.boarding_dice.mobilised_per_turn),
+            tuple(facts),
+            min(mob, bd.mobilised_per_turn),
             _dice_facts(target),
             _can_mobilise(target, cost),
         )
@@ -160,7 +170,9 @@ class GunDiceAI:
         return found
 
     def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
-        ships = {s["id"]: s for s in view["ships"]}
+        ships = {}
+        for s in view["ships"]:
+            ships[s["id"]] = s
         me = ships[prompt.context["ship"]]
         mine_so_far = view["orders"].get(self.seat, {})
         place = standing(view, self.seat)
@@ -174,7 +186,11 @@ class GunDiceAI:
             if not option.id.startswith("board:"):
                 continue
             target = ships[option.id.split(":", 1)[1]]
-            friends = [ships[s] for s, o in mine_so_far.items() if o == option.id and s in ships]
+            friends = (
+                [ships[s] for s, o in mine_so_far.items() if o == option.id and s in ships]
+                if mine_so_far
+                else []
+            )
             chance = capture_chance(*self._dice(view, [me, *friends], target))
             if chance > best_chance or (chance == best_chance and best == "none" and place < 0):
                 best, best_chance = option.id, chance
@@ -195,23 +211,30 @@ class GunDiceAI:
     def _fight_on(self, view: dict[str, Any], prompt: Prompt) -> str:
         action = _action(view, prompt)
         now = capture_chance(action["attacker_dice"], action["defender_dice"])
-        if "call-off" not in prompt.option_ids():
+        for option in prompt.options:
+            if option.id == "call-off":
+                break
+        else:
             return "fight"
         turns_left = int(view["turn_limit"]) - int(view["turn"])
         if turns_left < 1:
             return "fight"
-        ships = {s["id"]: s for s in view["ships"]}
-        attackers = [dict(ships[a], failed_attacker=True) for a in action["attackers"]]
+        ships = {}
+        for s in view["ships"]:
+            ships[s["id"]] = s
         lost = action["attacker_dice"] < action["attacker_start"]
-        if not lost:  # calling off with no loss does not mark a failed attacker
+        if lost:  # calling off after a loss marks a failed attacker
+            attackers = [dict(ships[a], failed_attacker=True) for a in action["attackers"]]
+        else:
             attackers = [ships[a] for a in action["attackers"]]
         target = ships[action["defender"]]
         fresh = capture_chance(*self._dice(view, attackers, target))
         attacking = set(action["attackers"])
-        fouled = any(
-            c["fouled"] and target["id"] in c["ships"] and bool(set(c["ships"]) & attacking)
-            for c in view["contacts"]
-        )
+        fouled = False
+        for c in view["contacts"]:
+            if c["fouled"] and target["id"] in c["ships"] and set(c["ships"]) & attacking:
+                fouled = True
+                break
         start = self._attempt_chance(view["sea"], [*attackers, target], fouled)
         again = 1 - (1 - start) ** turns_left
         return "call-off" if again * fresh > now + 0.05 else "fight"
@@ -245,7 +268,7 @@ def _dice_facts(ship: dict[str, Any]) -> tuple[Any, ...]:
 def _attempt_key(sea: str, ships: list[dict[str, Any]], fouled: bool) -> tuple[Any, ...]:
     """What of a boarding attempt decides its dice (attempt_terms): the sea,
     whether fouled, and the ships' sizes."""
-    return ("attempt", sea, fouled, tuple(s["size"] for s in ships))
+    return ("attempt", sea, fouled, tuple([s["size"] for s in ships]))
 
 
 def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
@@ -254,5 +277,9 @@ def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
 
 
 def _action(view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
-    action: dict[str, Any] = next(a for a in view["actions"] if a["id"] == prompt.context["action"])
-    return action
+    wanted = prompt.context["action"]
+    for action in view["actions"]:
+        if action["id"] == wanted:
+            found: dict[str, Any] = action
+            return found
+    raise StopIteration  # as next() on no match

@@ -147,6 +147,8 @@ def afloat(ship: Ship) -> bool:
 def engaged(state: State) -> set[str]:
     """The ships in a boarding action in progress."""
     out: set[str] = set()
+    if not state.actions:
+        return out
     for action in state.actions:
         out.update(action.attackers)
         out.add(action.defender)
@@ -227,12 +229,18 @@ def side_dice(
             if why:
                 parts.append(f"{s.name} {s.crew} crew ({mod:+d})")
             n += mod
-    sail = min(s.sail_hits for s in ships)
+    # the least damaged ship's sail hits and gun-dice hits count (plain loops:
+    # this runs for every attempt)
+    sail, gd_hits = ships[0].sail_hits, ships[0].gun_dice_hits
+    for s in ships:
+        if s.sail_hits < sail:
+            sail = s.sail_hits
+        if s.gun_dice_hits < gd_hits:
+            gd_hits = s.gun_dice_hits
     if sail >= bd.sail_hits_threshold:
         n += bd.sail_hits
         if why:
             parts.append(f"{sail} sail hits ({bd.sail_hits:+d})")
-    gd_hits = min(s.gun_dice_hits for s in ships)
     steps = gd_hits // bd.gun_dice_hits_step
     if steps:
         n += steps * bd.gun_dice_hits
@@ -255,8 +263,11 @@ def attempt_terms(
     terms = [("to start", at.starting_dice)]
     if fouled:
         terms.append(("fouled", at.fouled))
-    if len({s.size for s in ships}) > 1:
-        terms.append(("sizes differ", at.size_difference))
+    size = ships[0].size
+    for s in ships:
+        if s.size != size:
+            terms.append(("sizes differ", at.size_difference))
+            break
     weather = tables.weather[sea].attempt
     if weather:
         terms.append((f"{sea} seas", weather))
@@ -285,7 +296,10 @@ def attempt_dice(tables: Tables, sea: str, ships: Sequence[Ship], fouled: bool) 
 def _attempt_count(tables: Tables, terms: Sequence[tuple[str, int]]) -> int:
     """The attempt dice that :func:`attempt_terms` make, within the table's limits."""
     at = tables.attempt
-    return max(at.min_dice, min(at.max_dice, sum(v for _, v in terms)))
+    n = 0
+    for _, v in terms:
+        n += v
+    return max(at.min_dice, min(at.max_dice, n))
 
 
 def _attempt_why(terms: Sequence[tuple[str, int]]) -> str:
@@ -305,7 +319,9 @@ def _may_mobilise(
     ``mobilised_per_turn`` dice a side and never above the dice the side
     started the action with. ``orders``: her side's orders so far."""
     bd = tables.boarding_dice
-    if not afloat(ship) or ship.mobilised or ship.gun_dice_free < bd.mobilise_gun_dice:
+    if ship.captured_by is not None or ship.mobilised:  # captured: not afloat
+        return False
+    if ship.gun_dice_free < bd.mobilise_gun_dice:
         return False
     if ship.id not in busy:
         return bool(boarding_targets(state, ship, busy))
@@ -318,7 +334,10 @@ def _may_mobilise(
         if ship.side == action.attacker_side
         else (action.defender_dice, action.defender_start)
     )
-    already = sum(1 for o in own if o != ship.id and orders.get(o) == "yes")
+    already = 0
+    for o in own:
+        if o != ship.id and orders.get(o) == "yes":
+            already += 1
     return already < bd.mobilised_per_turn and dice + already * bd.mobilised < start
 
 
@@ -334,6 +353,17 @@ def _mobilise_candidates(state: State, tables: Tables, seat: str) -> list[Ship]:
         for ship in state.ships.values()
         if ship.side == seat and _may_mobilise(state, tables, ship, orders, busy)
     ]
+
+
+def _any_may_declare(state: State) -> bool:
+    """Whether any ship of any side has a target to declare against (what
+    :func:`_declare_candidates` finds for some side), stopping at the first."""
+    busy = engaged(state)
+    sides = state.sides
+    for ship in state.ships.values():
+        if ship.side in sides and boarding_targets(state, ship, busy):
+            return True
+    return False
 
 
 def _declare_candidates(state: State, seat: str) -> list[Ship]:
@@ -480,7 +510,7 @@ def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str)
         return found
     if step == "declare":
         ship = state.ships[ship_id]
-        targets = tuple((t.id, t.name) for t in boarding_targets(state, ship))
+        targets = tuple([(t.id, t.name) for t in boarding_targets(state, ship)])
         key = (seat, step, ship_id, ship.name, state.turn, targets)
         found = _PROMPTS.get(key)
         if found is None:
@@ -513,7 +543,7 @@ def _fight_prompt(state: State, tables: Tables, seat: str, step: str) -> Prompt:
     action = state.actions[state.current]
     if step == "decide":
         ships = state.ships
-        attackers = tuple(ships[a].name for a in action.attackers)
+        attackers = tuple([ships[a].name for a in action.attackers])
         rounds = action.rounds_this_turn
         per_turn = tables.rounds.per_turn
         defender = ships[action.defender].name
@@ -667,7 +697,7 @@ def command_phase(state: State, tables: Tables, ctx: Context) -> None:
         ctx.log("Heavy seas: no boarding actions are allowed", R_WEATHER)
         _finish(state, ended_early=True)
         return
-    if not state.actions and not any(_declare_candidates(state, s) for s in state.sides):
+    if not state.actions and not _any_may_declare(state):
         ctx.log("No ship can board or be boarded: the action is over", R_OUTLINE)
         _finish(state, ended_early=True)
         return
@@ -736,27 +766,32 @@ def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:
     state.orders = {}
     # The turn counts as engaged if anyone declared or an action goes on.
     state.declared_this_turn = bool(declared) or bool(state.actions)
-    # A ship declared against by any ship other than her own target stands to
-    # repel and cannot make her own attempt; only then do two ships declared
-    # against each other (and against nobody else) roll off.
-    standing = {
-        ship_id: [d for d, t in sorted(declared.items()) if t == ship_id and d != target]
-        for ship_id, target in declared.items()
-    }
-    for ship_id in sorted(declared):
-        boarders = standing[ship_id]
-        if boarders:
-            names = " and ".join(state.ships[b].name for b in boarders)
-            ctx.log(
-                f"{state.ships[ship_id].name}, declared against by {names}, stands to repel "
-                "and cannot make her own attempt",
-                R_DECLARE,
-            )
-            del declared[ship_id]
-    _settle_mutual(state, declared, ctx)
     by_target: dict[str, list[str]] = {}
-    for attacker, target in sorted(declared.items()):
-        by_target.setdefault(target, []).append(attacker)
+    if len(declared) == 1:
+        # one declaration alone: nobody stands to repel, nothing to roll off
+        for attacker, target in declared.items():
+            by_target[target] = [attacker]
+    elif declared:
+        # A ship declared against by any ship other than her own target stands to
+        # repel and cannot make her own attempt; only then do two ships declared
+        # against each other (and against nobody else) roll off.
+        standing = {
+            ship_id: [d for d, t in sorted(declared.items()) if t == ship_id and d != target]
+            for ship_id, target in declared.items()
+        }
+        for ship_id in sorted(declared):
+            boarders = standing[ship_id]
+            if boarders:
+                names = " and ".join(state.ships[b].name for b in boarders)
+                ctx.log(
+                    f"{state.ships[ship_id].name}, declared against by {names}, stands to "
+                    "repel and cannot make her own attempt",
+                    R_DECLARE,
+                )
+                del declared[ship_id]
+        _settle_mutual(state, declared, ctx)
+        for attacker, target in sorted(declared.items()):
+            by_target.setdefault(target, []).append(attacker)
     for target, attackers in by_target.items():
         _attempt(state, tables, attackers, target, ctx)
         if state.result is not None:
@@ -805,11 +840,16 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
     """One boarding attempt, rolled by the attacker: any 6 starts the action
     (5.2 Boarding Attempts). Attackers who could gather no boarding dice
     cannot get across at all: no attempt is rolled and no action develops."""
-    ships = [state.ships[a] for a in attackers]
+    ships: list[Ship] = []
+    mob_a: list[Ship] = []  # the attackers' mobilised ships that count, at most per_turn
+    per_turn = tables.boarding_dice.mobilised_per_turn
+    for a in attackers:
+        ship = state.ships[a]
+        ships.append(ship)
+        if ship.mobilised and len(mob_a) < per_turn:
+            mob_a.append(ship)
     defender = state.ships[target]
     side_a, side_d = ships[0].side, defender.side
-    per_turn = tables.boarding_dice.mobilised_per_turn
-    mob_a = [s for s in ships if s.mobilised][:per_turn]
     mob_d = [defender] if defender.mobilised and per_turn > 0 else []
     logging = ctx.logging  # the reasons and the roll's explanation are for the log
     names = " and ".join(s.name for s in ships) if logging else ""
@@ -822,7 +862,11 @@ def _attempt(state: State, tables: Tables, attackers: list[str], target: str, ct
                 R_DICE,
             )
         return
-    fouled = any(contact_active(state, a, target)[1] for a in attackers)
+    fouled = False
+    for a in attackers:
+        if contact_active(state, a, target)[1]:
+            fouled = True
+            break
     terms = attempt_terms(tables, state.sea, [*ships, defender], fouled)
     n = _attempt_count(tables, terms)
     face = tables.attempt.success_face
@@ -1055,8 +1099,12 @@ def _end_action(state: State, tables: Tables, action: Action, how: str, ctx: Con
     state.outcomes.append(
         Outcome(action.id, state.turn, how, list(action.attackers), action.defender, winner)
     )
+    afloat_sides = set()
+    for s in state.ships.values():
+        if s.captured_by is None:  # afloat
+            afloat_sides.add(s.side)
     for side in state.sides:
-        if all(not afloat(s) for s in state.ships.values() if s.side == side):
+        if side not in afloat_sides:
             _finish(state)
             return
 
@@ -1112,9 +1160,10 @@ def compute_result(state: State, ended_early: bool = False) -> Result:
         if ship.captured_by is not None:
             captured[ship.captured_by] += ship.size
             names[ship.captured_by].append(ship.name)
-    ranked = sorted(state.sides, key=lambda s: -captured[s])
+    # most first, ties in the sides' order (a reversed sort keeps equal keys in order)
+    ranked = sorted(state.sides, key=captured.__getitem__, reverse=True)
     if captured[ranked[0]] > 0:
-        detail = "; ".join(f"{s} captured {', '.join(names[s])}" for s in state.sides if names[s])
+        detail = "; ".join([f"{s} captured {', '.join(names[s])}" for s in state.sides if names[s]])
         if captured[ranked[0]] == captured[ranked[1]]:
             return Result(None, Termination.CAPTURED, state.turn, detail)
         return Result(ranked[0], Termination.CAPTURED, state.turn, detail)
@@ -1123,7 +1172,7 @@ def compute_result(state: State, ended_early: bool = False) -> Result:
     for outcome in state.outcomes:
         won[outcome.winner_side] += 1
         last[outcome.winner_side] = outcome
-    ranked = sorted(state.sides, key=lambda s: -won[s])
+    ranked = sorted(state.sides, key=won.__getitem__, reverse=True)
     if won[ranked[0]] > 0 and won[ranked[0]] > won[ranked[1]]:
         o = last[ranked[0]]
         how = Termination.REPELLED if o.how == "repelled" else Termination.CALLED_OFF

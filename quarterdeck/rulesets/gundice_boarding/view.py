@@ -57,27 +57,36 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "active": active,
             }
         )
-    actions = [
+    # (the comprehensions run only where there is something to list)
+    actions = (
+        [
+            {
+                "id": a.id,
+                "attackers": a.attackers,
+                "defender": a.defender,
+                "attacker_side": a.attacker_side,
+                "defender_side": a.defender_side,
+                "attacker_dice": a.attacker_dice,
+                "defender_dice": a.defender_dice,
+                "attacker_start": a.attacker_start,
+                "defender_start": a.defender_start,
+                "rounds_this_turn": a.rounds_this_turn,
+                "last_attacker_roll": a.last_attacker_roll,
+                "last_defender_roll": a.last_defender_roll,
+            }
+            for a in state.actions
+        ]
+        if state.actions
+        else []
+    )
+    orders = (
         {
-            "id": a.id,
-            "attackers": a.attackers,
-            "defender": a.defender,
-            "attacker_side": a.attacker_side,
-            "defender_side": a.defender_side,
-            "attacker_dice": a.attacker_dice,
-            "defender_dice": a.defender_dice,
-            "attacker_start": a.attacker_start,
-            "defender_start": a.defender_start,
-            "rounds_this_turn": a.rounds_this_turn,
-            "last_attacker_roll": a.last_attacker_roll,
-            "last_defender_roll": a.last_defender_roll,
+            side: (dict(given) if sees(seat, side) else {"given": len(given)})
+            for side, given in state.orders.items()
         }
-        for a in state.actions
-    ]
-    orders = {
-        side: (dict(given) if sees(seat, side) else {"given": len(given)})
-        for side, given in state.orders.items()
-    }
+        if state.orders
+        else {}
+    )
     return {
         "ruleset": "gundice-boarding",
         "seat": seat,
@@ -99,7 +108,9 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "winner": o.winner_side,
             }
             for o in state.outcomes
-        ],
+        ]
+        if state.outcomes
+        else [],
     }
 
 
