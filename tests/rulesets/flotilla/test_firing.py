@@ -161,7 +161,7 @@ def test_land_blocks_line_of_sight() -> None:
 def test_volley_ticks_one_box_per_hit() -> None:
     st, a, b = two_ships(gap=10.0)
     d = Dice([[6, 6, 5, 4, 1, 1, 1, 2, 3, 3]])
-    rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark"})
     assert b.ticked == 4 and a.fired
     assert d.left == 0
 
@@ -169,7 +169,7 @@ def test_volley_ticks_one_box_per_hit() -> None:
 def test_aimed_fire_misses_on_1_to_4() -> None:
     st, a, b = two_ships(gap=10.0)
     d = Dice([4])
-    rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
     assert b.ticked == 0 and d.left == 0
 
 
@@ -179,7 +179,7 @@ def test_aimed_low_takes_4_off_the_specific_roll() -> None:
     st, a, b = two_ships(gap=10.0)
     b.ticked = 10
     d = Dice([5, [6, 6, 6, 6, 6, 1, 1, 1, 1, 1], [3, 3, 4]])
-    rules.fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
+    fire.ship_volleys(st, T, d.ctx, a, {"starboard": "ark:low"})
     # 10 - 4 = 6: rudder hit (line 6)
     assert b.ticked == 15 and b.no_turns == 3
     assert d.left == 0

@@ -1,0 +1,36 @@
+"""Flotilla, "Sequence of play": the eleven steps by name, and whose move it is.
+
+The lowest layer of the turn's modules: every step module may import it.
+The sequence itself is driven by ``rules.advance``.
+"""
+
+from __future__ import annotations
+
+from quarterdeck.rulesets.flotilla.state import State
+
+R_SEQ = "Sequence of play"
+
+
+PHASES = (
+    "environment",
+    "initiative",
+    "move_a",
+    "move_b",
+    "landing",
+    "combat",
+    "continuing",
+    "repair",
+    "reload",
+    "end",
+    "passage",
+)
+
+
+def other_side(state: State, side: str) -> str:
+    return next(s for s in state.sides if s != side)
+
+
+def mover(state: State) -> str:
+    if state.phase == "move_b":
+        return other_side(state, state.side_a)
+    return state.side_a
