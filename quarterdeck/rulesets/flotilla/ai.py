@@ -56,54 +56,27 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
-from math import cos, fmod, radians, sin
 from typing import Any
 
-import shapely
-from shapely.geometry import Polygon
-
-from quarterdeck.core.geometry import Hull, Pose, point_segment_distance
+from quarterdeck.core.geometry import Pose
 from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.rulesets.flotilla.helm import (
+    Helm,
+    _dist,
+    _Ending,
+    _hull,
+    _turn_advance,
+    exit_edge,
+    to_edge,
+)
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
 
 EDGE = ("north", "south", "east", "west")
 
 
-def _turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
-    """``pose.turn(degrees).advance(inches)``, the same numbers worked
-    without the pose between (and norm_heading's steps written out)."""
-    heading = fmod(pose.heading + degrees, 360.0)
-    if heading < 0:
-        heading += 360.0
-    if heading >= 360.0:
-        heading = 0.0
-    r = radians(heading)
-    return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
-
-
-def _turned(pose: Pose, degrees: float) -> Pose:
-    """``_turn_advance(pose, degrees, 0.0)``: turned on the spot (the place
-    kept as it is, without adding nothing times a sine)."""
-    heading = fmod(pose.heading + degrees, 360.0)
-    if heading < 0:
-        heading += 360.0
-    if heading >= 360.0:
-        heading = 0.0
-    return Pose(pose.x, pose.y, heading)
-
-
 def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {s["id"]: s for s in view["ships"]}
-
-
-def _hull(s: dict[str, Any]) -> Hull:
-    return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
-
-
-def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
 def boarding_chance(mine: int, theirs: int) -> float:
@@ -120,45 +93,6 @@ def boarding_chance(mine: int, theirs: int) -> float:
 def boarding_score(s: dict[str, Any]) -> int:
     guns = sum(int(b.get("guns", b["dice"])) for b in s["batteries"])
     return int(s["crew"]) + int(s["morale"]) + guns
-
-
-Land = tuple[tuple[tuple[float, float], ...], ...]
-# a pose a move may end at, with the legs (from, to) that lead there
-_Ending = tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]
-
-
-@cache
-def _land(land: Land) -> Any:
-    """The land as one shapely geometry (None: no land on the table)."""
-    return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
-
-
-def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
-    """Inches from each pose's bow or stern, whichever is nearer, to land."""
-    geom = _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
-    if geom is None or not poses:
-        return [math.inf] * len(poses)
-    points = [q for pose in poses for q in (pose.point, pose.behind(length))]
-    gaps = shapely.distance(geom, shapely.points(points))
-    return [float(min(gaps[2 * i], gaps[2 * i + 1])) for i in range(len(poses))]
-
-
-def exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
-    """The edge the scenario scores this ship for leaving by, if any."""
-    victory = view.get("victory") or {}
-    edge = victory.get("exits", {}).get(ship["side"])
-    if edge is None:
-        return None
-    for obj in victory.get("objectives", []):
-        if obj["side"] == ship["side"] and obj["what"] == "exit" and ship["id"] in obj["units"]:
-            return str(edge)
-    return None
-
-
-def to_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
-    """Inches from (x, y) to the table edge ``edge``."""
-    w, h = (float(v) for v in view["table"])
-    return {"north": h - y, "south": y, "east": w - x, "west": x}[edge]
 
 
 def turns_to_cover(ship: dict[str, Any], inches: float) -> int:
@@ -208,7 +142,7 @@ def objective_units(view: dict[str, Any], side: str, *kinds: str) -> set[str]:
     return out
 
 
-class FlotillaAI:
+class FlotillaAI(Helm):
     """Decides from the view alone."""
 
     def __init__(self, seat: str, seed: int = 0) -> None:
@@ -354,187 +288,6 @@ class FlotillaAI:
 
     # -- moving ------------------------------------------------------------------
 
-    def penalty(
-        self,
-        plan: dict[str, Any],
-        end: Pose,
-        legs: list[tuple[tuple[float, float], tuple[float, float]]],
-        shore: float,
-    ) -> float:
-        """What passing through ``legs`` to ``end`` costs (0 or more, whole
-        numbers): mines near a leg, ending near the shore, cornered, a
-        friend within an inch."""
-        x, y = end.x, end.y
-        penalty = 0.0
-        mines = plan["mines"]
-        if mines:
-            # 40 for each mine near each leg; a leg's count is worked out once
-            # a decision (the legs of one manoeuvre's endings are shared)
-            radius = self.tables.mine.radius + 0.3
-            near_legs = plan.setdefault("mine_legs", {})
-            for a, b in legs:
-                hits = near_legs.get((a, b))
-                if hits is None:
-                    far = _dist(a, b) + radius
-                    hits = near_legs[(a, b)] = sum(
-                        1
-                        for mine in mines
-                        if _dist(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
-                    )
-                penalty += 40.0 * hits
-        if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
-            penalty += 25.0
-        if self.cornered(plan, end):
-            penalty += 20.0
-        keels = plan.get("keels")
-        if keels is None:  # the friends' keels, worked out once a decision
-            keels = plan["keels"] = [(f.bow, f.stern) for f in plan["friends"]]
-            plan["crowded"] = {}
-        if keels:
-            # 10 for each friend within an inch; counted once for each place
-            # (the endings that differ only in the last turn share it)
-            crowded = plan["crowded"]
-            close = crowded.get((x, y))
-            if close is None:
-                close = crowded[(x, y)] = sum(
-                    1  # Hull.range_to_point
-                    for bow, stern in keels
-                    if point_segment_distance((x, y), bow, stern) < 1.0
-                )
-            penalty += 10.0 * close
-        return penalty
-
-    def merit(
-        self,
-        plan: dict[str, Any],
-        mid: tuple[float, float],
-        end: Pose,
-        legs: list[tuple[tuple[float, float], tuple[float, float]]],
-    ) -> float:
-        """What ending at ``end`` is worth to her intent, before the
-        penalties: an ending's score is its merit less its penalty."""
-        view = plan["view"]
-        x, y = end.x, end.y
-        kind = plan["kind"]
-        if kind == "exit":
-            edge = plan["edge"]
-            w, h = (float(v) for v in view["table"])
-            aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
-            return -to_edge(view, edge, x, y) - 0.05 * abs(aside)
-        targets = plan["targets"]
-        places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
-        if places is None:  # what depends on the place alone, once a place
-            places = plan["places"] = {}
-        seen: list[Any] | None = places.get((x, y))
-        if seen is None:
-            gaps = [_dist((x, y), t) for t in targets]
-            gap = min(gaps, default=math.inf)
-            # the nearest (the first of equals)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
-        gap = seen[0]
-        if kind == "keep_off":
-            return gap if math.isfinite(gap) else 0.0
-        if kind == "land":
-            # her middle within boat reach of the shore, close to the fort
-            middle = end.behind(float(plan["ship"]["length"]) / 2)
-            (ashore,) = land_gaps(view, [Pose(middle[0], middle[1], 0.0)], 0.0)
-            reach = self.tables.reach.landing - 0.1
-            near = _dist(middle, plan["fort"])
-            closer = 3 * max(0.0, ashore - reach) + 0.5 * near
-            return (10.0 if ashore <= reach else 0.0) - closer
-        if kind in ("ram", "spar"):
-            keel = plan.get("keel")
-            if keel is None:  # the target's keel and its distances, once a decision
-                hk = _hull(plan["target"])
-                keel = plan["keel"] = (hk.bow, hk.stern, {})
-            bow_at, stern_at = keel[0], keel[1]
-            known: dict[tuple[float, float], float] = keel[2]
-            dists: list[float] = []
-            for q in (mid, (x, y)):
-                dq = known.get(q)
-                if dq is None:  # Hull.range_to_point
-                    dq = known[q] = point_segment_distance(q, bow_at, stern_at)
-                dists.append(dq)
-            reach = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
-            bow = min(dists)
-            bonus = 30.0 if bow <= reach - 0.05 else 0.0
-            return bonus - bow
-        arcs = plan.get("fort_arcs")
-        if arcs is None:  # each fort's place, arc and guns, once a decision
-            arcs = plan["fort_arcs"] = [
-                (
-                    (fort["x"], fort["y"]),
-                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
-                    int(fort["guns"]),
-                )
-                for fort in plan["forts"]
-                # no ships left to fight: a fort to take is the target
-                if not (plan["shelling"] and fort["id"] in plan["take"])
-            ]
-        forts: list[float] | None = seen[2]
-        if forts is None:  # under a fort's guns: each fort's term, once a place
-            half_arc = self.tables.fire.land_arc / 2
-            forts = seen[2] = []
-            for place, arc, guns in arcs:
-                d = _dist((x, y), place)
-                if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
-                    forts.append((32.0 - d) * 0.05 * guns)
-        anchored = end.point == legs[0][0] if legs else False
-        score = 0.0
-        if anchored:
-            score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
-        finite = math.isfinite(gap)
-        if finite:
-            score -= abs(gap - plan["best_range"])
-        bounds = plan.setdefault("bounds", {})
-        if (x, y, anchored) not in bounds:
-            # the most any heading here can be worth: her broadside square
-            # to the target (the same sums, the bearing's term at its most)
-            most = score + 4.0 if finite else score
-            for term in forts:
-                most -= term
-            bounds[(x, y, anchored)] = most
-        if finite:
-            tx, ty = seen[1]
-            rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
-            score += 4.0 - abs(abs(rel) - 90) / 22.5
-        for term in forts:
-            score -= term
-        return score
-
-    def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
-        """Whether, ending at ``end``, she could not go on next turn: even her
-        slowest speed, with the card's turn at the first of the move or
-        straight on, would carry her bow off the table by an edge that is
-        not her exit."""
-        corner = plan.get("corner")
-        if corner is None:  # what does not depend on ``end``, once a decision
-            view, ship = plan["view"], plan["ship"]
-            w, h = (float(v) for v in view["table"])
-            slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
-            first = int(ship["turns"].get("first", 0))
-            corner = plan["corner"] = (w, h, slowest / 2, exit_edge(view, ship), {0, first, -first})
-        w, h, ahead, exit_to, angles = corner
-        if ahead == 0:
-            return False
-        x, y, heading = end.x, end.y, end.heading
-        for angle in angles:
-            # end.turn(angle).advance(ahead), worked as Pose and norm_heading do it
-            turned = fmod(heading + angle, 360.0)
-            if turned < 0:
-                turned += 360.0
-            if turned >= 360.0:
-                turned = 0.0
-            r = radians(turned)
-            qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
-            if 0 <= qx <= w and 0 <= qy <= h:
-                return False
-            if exit_to is not None:
-                beyond = {"north": h - qy, "south": qy, "east": w - qx, "west": qx}[exit_to]
-                if beyond < 0:
-                    return False
-        return True
-
     def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
         plan = self.intent(view, ship)
@@ -570,78 +323,6 @@ class FlotillaAI:
             for b in view["batteries"]
             if b["side"] != ship["side"] and not b["destroyed"]
         )
-
-    def endings(
-        self,
-        ship: dict[str, Any],
-        mid: Pose,
-        half: float,
-        points: tuple[str, ...],
-    ) -> list[_Ending]:
-        """Every ending reachable from the middle pose ``mid`` turning at
-        ``points`` (none, half or the card's full angle either way), each
-        with the legs that lead to it."""
-        start = (float(ship["x"]), float(ship["y"]))
-        ends: list[_Ending] = [(mid, [(start, mid.point)])]
-        for point in points:
-            limit = int(ship["turns"].get(point, 0))
-            angles = sorted({0, limit, -limit})
-            step = half if point == "middle" else 0.0
-            nxt: list[_Ending] = []
-            for p, lg in ends:
-                if not step:  # a turn on the spot: the same place, the same legs
-                    nxt.extend((_turned(p, a), lg) for a in angles)
-                    continue
-                for a in angles:
-                    q = _turn_advance(p, a, step)
-                    nxt.append((q, [*lg, (p.point, q.point)]))
-            ends = nxt
-        return ends
-
-    def choose(
-        self,
-        plan: dict[str, Any],
-        ship: dict[str, Any],
-        groups: list[tuple[str, tuple[float, float], list[_Ending]]],
-        default: str,
-    ) -> str:
-        """The option whose best ending scores highest, with a hundredth of
-        a random draw added to each option's best to break ties (``default``
-        if none beats minus infinity). Each group is an option, the point
-        where its move turned and its endings; the land is measured for all
-        the endings in one call.
-
-        An ending's penalty is never negative, so its merit alone bounds its
-        score: one that could not raise its option's best, or lift its
-        option above the best so far, is not scored further (the choice is
-        the one that scoring every ending would make: float addition and
-        subtraction keep order)."""
-        noise = [self.rng.random() * 0.01 for _ in groups]  # one draw an option, in order
-        shores = land_gaps(
-            plan["view"], [p for _, _, ends in groups for p, _ in ends], float(ship["length"])
-        )
-        merit, penalty = self.merit, self.penalty
-        # guns: the most any heading at a place can be worth (merit fills it)
-        bounds: dict[tuple[float, float, bool], float] = plan.setdefault("bounds", {})
-        best, best_score = default, -math.inf
-        i = 0
-        for (option_id, mid, ends), extra in zip(groups, noise, strict=True):
-            top = -math.inf
-            for k, (p, lg) in enumerate(ends):
-                most = bounds.get((p.x, p.y, p.point == lg[0][0] if lg else False))
-                if most is not None and (most <= top or most + extra <= best_score):
-                    continue  # no heading here can do better
-                bound = merit(plan, mid, p, lg)
-                if bound <= top or bound + extra <= best_score:
-                    continue
-                score = bound - penalty(plan, p, lg, shores[i + k])
-                if score > top:
-                    top = score
-            i += len(ends)
-            top += extra
-            if top > best_score:
-                best, best_score = option_id, top
-        return best
 
     def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
