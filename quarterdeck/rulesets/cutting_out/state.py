@@ -463,17 +463,18 @@ class State:
         return [f for f in self.figures.values() if f.party == party and not f.fate]
 
     def aboard(self, boat: str) -> list[Figure]:
+        # the place first: it rules out most figures at once
         return [
-            f for f in self.figures.values() if not f.fate and f.where == "boat" and f.place == boat
+            f for f in self.figures.values() if f.place == boat and f.where == "boat" and not f.fate
         ]
 
     def on_deck(self, ship: str, side: str | None = None) -> list[Figure]:
         return [
             f
             for f in self.figures.values()
-            if not f.fate
+            if f.place == ship
             and f.where == "deck"
-            and f.place == ship
+            and not f.fate
             and (side is None or f.side == side)
         ]
 
@@ -481,7 +482,7 @@ class State:
         return [
             f
             for f in self.figures.values()
-            if not f.fate and f.where == "below" and f.place == ship
+            if f.place == ship and f.where == "below" and not f.fate
         ]
 
     @property
