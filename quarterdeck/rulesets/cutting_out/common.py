@@ -60,14 +60,9 @@ def active_figures(state: State, side: str | None = None) -> list[Figure]:
     return [f for f in state.figures.values() if f.active and (side is None or f.side == side)]
 
 
-def in_play(state: State, side: str) -> list[Figure]:
-    """The side's figures still on the table (not below decks)."""
-    return [f for f in state.figures.values() if f.active and f.side == side and f.where != "below"]
-
-
 def any_in_play(state: State, side: str) -> bool:
-    """Whether the side has a figure still on the table (:func:`in_play`,
-    stopping at the first; looked for from the last figure set up, as the
+    """Whether the side has a figure still on the table, not below decks
+    (stopping at the first; looked for from the last figure set up, as the
     raiders' figures come after the defenders' and this is mostly asked of
     the raiders)."""
     return any(

@@ -14,7 +14,7 @@ here:
   Extra Power, landing parties), ``movement.py`` (Moving and turning,
   Anchors away, the speed track and legal manoeuvres), ``collisions.py``
   (Collisions, Ramming, and Running Aground; Spar Torpedo; Torpedoes),
-  ``land.py`` (Land Movement, troops)
+  ``land.py`` (Land Movement, troops; Non-Sailing Vessels and Swimming)
 - Combat (step 6): ``combat.py`` (Boarding Actions, prizes), ``land.py``
   (Melee Combat on Land)
 - Administrative (steps 7-11): ``administrative.py`` (continuing damage,
@@ -25,6 +25,8 @@ here:
   small arms): ``fire.py``; standing fire orders: ``standing.py``
 - the scenario's objectives and the end: ``victory.py``
 - the questions asked and their answers: ``questions.py``
+- the computer player: ``ai.py`` (its intents and answers) and ``helm.py``
+  (how it weighs the endings of a manoeuvre)
 """
 
 from __future__ import annotations

@@ -58,16 +58,15 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.core.geometry import Pose
+from quarterdeck.core.geometry import Pose, distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
+    Ending,
     Helm,
-    _dist,
-    _Ending,
-    _hull,
-    _turn_advance,
     exit_edge,
+    keel_of,
     to_edge,
+    turn_advance,
 )
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
@@ -190,7 +189,7 @@ class FlotillaAI(Helm):
         rulings = view.get("rulings") or {}
         plan: dict[str, Any] = {"view": view, "ship": ship, "kind": "gun", "targets": []}
         plan["friends"] = [
-            _hull(s)
+            keel_of(s)
             for s in view["ships"]
             if s["side"] == side and s["id"] != ship["id"] and s["status"] == "active"
         ]
@@ -219,14 +218,14 @@ class FlotillaAI(Helm):
         if plan["kind"] == "gun" and fort is not None:
             plan.update(kind="land", fort=(float(fort["x"]), float(fort["y"])))
         reach = float(ship["max_speed"]) + 6.0
-        me = _hull(ship)
+        me = keel_of(ship)
         if plan["kind"] == "gun" and enemies:
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
             close = sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
             for e in close:
-                if me.range_to(_hull(e)) > reach:
+                if me.range_to(keel_of(e)) > reach:
                     break
                 if ship["spar"]:
                     plan.update(kind="spar", target=e)
@@ -296,7 +295,7 @@ class FlotillaAI(Helm):
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         start = pose.point
         # every option's endings first, so that land is measured in one call
-        groups: list[tuple[str, tuple[float, float], list[_Ending]]] = []
+        groups: list[tuple[str, tuple[float, float], list[Ending]]] = []
         for option in prompt.options:
             if option.id == "reverse":
                 continue
@@ -305,7 +304,7 @@ class FlotillaAI(Helm):
                 end = path_from(pose, p)[2]
                 groups.append((option.id, end.point, [(end, [(start, end.point)])]))
             else:
-                mid = _turn_advance(pose, p.first, p.speed / 2)
+                mid = turn_advance(pose, p.first, p.speed / 2)
                 groups.append(
                     (option.id, mid.point, self.endings(ship, mid, p.speed / 2, ("middle", "end")))
                 )
@@ -319,7 +318,7 @@ class FlotillaAI(Helm):
             return False
         reach = self.tables.ranges["mortar"].max
         return any(
-            _dist((ship["x"], ship["y"]), (b["x"], b["y"])) <= reach
+            distance((ship["x"], ship["y"]), (b["x"], b["y"])) <= reach
             for b in view["batteries"]
             if b["side"] != ship["side"] and not b["destroyed"]
         )
@@ -330,7 +329,7 @@ class FlotillaAI(Helm):
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         ahead = float(prompt.context.get("ahead", 0.0))
         middle = prompt.context.get("point") == "middle"
-        groups: list[tuple[str, tuple[float, float], list[_Ending]]] = []
+        groups: list[tuple[str, tuple[float, float], list[Ending]]] = []
         for option in prompt.options:
             turned = pose.turn(int(option.id[1:]))
             if middle:
@@ -349,12 +348,12 @@ class FlotillaAI(Helm):
             gap = to_edge(view, plan["edge"], ship["x"], ship["y"])
             return "yes" if top < gap <= top + 5 else "no"
         if plan["kind"] in ("ram", "spar"):
-            gap = _hull(plan["target"]).range_to_point((ship["x"], ship["y"]))
+            gap = keel_of(plan["target"]).range_to_point((ship["x"], ship["y"]))
             return "yes" if top + 1 < gap <= top + 5 else "no"
         if plan["kind"] == "keep_off" and ship["mood"] in ("retire", "withdrawing"):
             near = min(
                 (
-                    _hull(e).range_to_point((ship["x"], ship["y"]))
+                    keel_of(e).range_to_point((ship["x"], ship["y"]))
                     for e in self.enemies(view, ship["side"])
                 ),
                 default=math.inf,
@@ -446,13 +445,13 @@ class FlotillaAI(Helm):
             here = (s["x"], s["y"])
             reach = 16.0 if any(b["weight"] == "heavy" for b in s["batteries"]) else 12.0
             near = min(
-                (_hull(e).range_to_point(here) for e in self.enemies(view, s["side"])),
+                (keel_of(e).range_to_point(here) for e in self.enemies(view, s["side"])),
                 default=math.inf,
             )
-            if near <= reach or any(_hull(e).range_to_point(here) <= 36 for e in runners):
+            if near <= reach or any(keel_of(e).range_to_point(here) <= 36 for e in runners):
                 return unit_id
             if any(
-                _dist(here, (b["x"], b["y"])) <= 16
+                distance(here, (b["x"], b["y"])) <= 16
                 for b in view["batteries"]
                 if b["side"] != s["side"]
             ):
@@ -516,11 +515,11 @@ class FlotillaAI(Helm):
             return "repair"
         here = (ship["x"], ship["y"])
         near = min(
-            (_hull(e).range_to_point(here) for e in self.enemies(view, ship["side"])),
+            (keel_of(e).range_to_point(here) for e in self.enemies(view, ship["side"])),
             default=math.inf,
         )
         forts = [
-            _dist(here, (b["x"], b["y"]))
+            distance(here, (b["x"], b["y"]))
             for b in view["batteries"]
             if b["side"] != ship["side"] and not b["destroyed"]
         ]

@@ -248,13 +248,14 @@ def can_fire_ship(ship: Ship) -> bool:
     )
 
 
+def battery_ready(state: State, t: Tables, ship: Ship, b: Battery) -> bool:
+    """Whether a battery has dice, has not fired, and has a target."""
+    return not b.fired and b.dice > 0 and bool(battery_shots(state, t, ship, b, first=True))
+
+
 def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
-    """The ship's batteries that have dice, have not fired, and have a target."""
-    return [
-        b
-        for b in ship.batteries
-        if not b.fired and b.dice > 0 and battery_shots(state, t, ship, b, first=True)
-    ]
+    """The ship's batteries that could fire now (:func:`battery_ready`)."""
+    return [b for b in ship.batteries if battery_ready(state, t, ship, b)]
 
 
 def firers(state: State, t: Tables, side: str) -> list[str]:
@@ -264,10 +265,7 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
         if (
             ship.side == side
             and can_fire_ship(ship)
-            and any(
-                not b.fired and b.dice > 0 and battery_shots(state, t, ship, b, first=True)
-                for b in ship.batteries
-            )
+            and any(battery_ready(state, t, ship, b) for b in ship.batteries)
         ):
             out.append(ship.id)
     for bat in state.batteries.values():

@@ -14,51 +14,32 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
-from math import cos, fmod, radians, sin
+from math import cos, radians, sin
 from typing import Any
 
 import shapely
 from shapely.geometry import Polygon
 
-from quarterdeck.core.geometry import Hull, Pose, point_segment_distance
+from quarterdeck.core.geometry import Hull, Pose, distance, norm_heading, point_segment_distance
 from quarterdeck.rulesets.flotilla.tables import Tables
 
 
-def _turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
+def turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
     """``pose.turn(degrees).advance(inches)``, the same numbers worked
-    without the pose between (and norm_heading's steps written out)."""
-    heading = fmod(pose.heading + degrees, 360.0)
-    if heading < 0:
-        heading += 360.0
-    if heading >= 360.0:
-        heading = 0.0
+    without the pose between."""
+    heading = norm_heading(pose.heading + degrees)
     r = radians(heading)
     return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
 
 
-def _turned(pose: Pose, degrees: float) -> Pose:
-    """``_turn_advance(pose, degrees, 0.0)``: turned on the spot (the place
-    kept as it is, without adding nothing times a sine)."""
-    heading = fmod(pose.heading + degrees, 360.0)
-    if heading < 0:
-        heading += 360.0
-    if heading >= 360.0:
-        heading = 0.0
-    return Pose(pose.x, pose.y, heading)
-
-
-def _hull(s: dict[str, Any]) -> Hull:
+def keel_of(s: dict[str, Any]) -> Hull:
     return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
-
-
-def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
 Land = tuple[tuple[tuple[float, float], ...], ...]
 
 # a pose a move may end at, with the legs (from, to) that lead there
-_Ending = tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]
+Ending = tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]
 
 
 @cache
@@ -122,11 +103,11 @@ class Helm:
             for a, b in legs:
                 hits = near_legs.get((a, b))
                 if hits is None:
-                    far = _dist(a, b) + radius
+                    far = distance(a, b) + radius
                     hits = near_legs[(a, b)] = sum(
                         1
                         for mine in mines
-                        if _dist(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
+                        if distance(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
                     )
                 penalty += 40.0 * hits
         if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
@@ -174,7 +155,7 @@ class Helm:
             places = plan["places"] = {}
         seen: list[Any] | None = places.get((x, y))
         if seen is None:
-            gaps = [_dist((x, y), t) for t in targets]
+            gaps = [distance((x, y), t) for t in targets]
             gap = min(gaps, default=math.inf)
             # the nearest (the first of equals)
             seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
@@ -186,13 +167,13 @@ class Helm:
             middle = end.behind(float(plan["ship"]["length"]) / 2)
             (ashore,) = land_gaps(view, [Pose(middle[0], middle[1], 0.0)], 0.0)
             reach = self.tables.reach.landing - 0.1
-            near = _dist(middle, plan["fort"])
+            near = distance(middle, plan["fort"])
             closer = 3 * max(0.0, ashore - reach) + 0.5 * near
             return (10.0 if ashore <= reach else 0.0) - closer
         if kind in ("ram", "spar"):
             keel = plan.get("keel")
             if keel is None:  # the target's keel and its distances, once a decision
-                hk = _hull(plan["target"])
+                hk = keel_of(plan["target"])
                 keel = plan["keel"] = (hk.bow, hk.stern, {})
             bow_at, stern_at = keel[0], keel[1]
             known: dict[tuple[float, float], float] = keel[2]
@@ -223,7 +204,7 @@ class Helm:
             half_arc = self.tables.fire.land_arc / 2
             forts = seen[2] = []
             for place, arc, guns in arcs:
-                d = _dist((x, y), place)
+                d = distance((x, y), place)
                 if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
                     forts.append((32.0 - d) * 0.05 * guns)
         anchored = end.point == legs[0][0] if legs else False
@@ -266,13 +247,8 @@ class Helm:
             return False
         x, y, heading = end.x, end.y, end.heading
         for angle in angles:
-            # end.turn(angle).advance(ahead), worked as Pose and norm_heading do it
-            turned = fmod(heading + angle, 360.0)
-            if turned < 0:
-                turned += 360.0
-            if turned >= 360.0:
-                turned = 0.0
-            r = radians(turned)
+            # end.turn(angle).advance(ahead), worked as Pose does it
+            r = radians(norm_heading(heading + angle))
             qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
             if 0 <= qx <= w and 0 <= qy <= h:
                 return False
@@ -288,23 +264,23 @@ class Helm:
         mid: Pose,
         half: float,
         points: tuple[str, ...],
-    ) -> list[_Ending]:
+    ) -> list[Ending]:
         """Every ending reachable from the middle pose ``mid`` turning at
         ``points`` (none, half or the card's full angle either way), each
         with the legs that lead to it."""
         start = (float(ship["x"]), float(ship["y"]))
-        ends: list[_Ending] = [(mid, [(start, mid.point)])]
+        ends: list[Ending] = [(mid, [(start, mid.point)])]
         for point in points:
             limit = int(ship["turns"].get(point, 0))
             angles = sorted({0, limit, -limit})
             step = half if point == "middle" else 0.0
-            nxt: list[_Ending] = []
+            nxt: list[Ending] = []
             for p, lg in ends:
                 if not step:  # a turn on the spot: the same place, the same legs
-                    nxt.extend((_turned(p, a), lg) for a in angles)
+                    nxt.extend((p.turn(a), lg) for a in angles)
                     continue
                 for a in angles:
-                    q = _turn_advance(p, a, step)
+                    q = turn_advance(p, a, step)
                     nxt.append((q, [*lg, (p.point, q.point)]))
             ends = nxt
         return ends
@@ -313,7 +289,7 @@ class Helm:
         self,
         plan: dict[str, Any],
         ship: dict[str, Any],
-        groups: list[tuple[str, tuple[float, float], list[_Ending]]],
+        groups: list[tuple[str, tuple[float, float], list[Ending]]],
         default: str,
     ) -> str:
         """The option whose best ending scores highest, with a hundredth of
