@@ -67,6 +67,24 @@ def _grid(view: View) -> pg.Grid:
     )
 
 
+def _ranges(here: pg.Point, ships: list[ShipView]) -> list[int]:
+    """Each ship's distance in points from ``here`` (:func:`pg.distance`)."""
+    x, y = here
+    out = []
+    for s in ships:
+        dq, dr = int(s["q"]) - x, int(s["r"]) - y
+        out.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+    return out
+
+
+def _nearest(me: ShipView, ships: list[ShipView]) -> ShipView | None:
+    """The ship nearest ``me``, the first of the nearest (as ``min``)."""
+    if not ships:
+        return None
+    ranges = _ranges(_pos(me), ships)
+    return ships[ranges.index(min(ranges))]
+
+
 def _standing(s: ShipView) -> int:
     return sum(1 for m in s["masts"] if any(b < 2 for b in m["boxes"]))
 
@@ -170,8 +188,7 @@ class AwayBoardersAI:
             return ids[0]
         if step in ("crew", "move", "sail", "load"):
             enemies = self._enemies(view, me)
-            here = _pos(me)
-            nearest = min(enemies, key=lambda e: pg.distance(here, _pos(e)), default=None)
+            nearest = _nearest(me, enemies)
         if step == "incident":
             return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
         if step == "fix":
@@ -271,9 +288,7 @@ class AwayBoardersAI:
 
     def _ship_crew(self, view: View, me: ShipView, field: Field) -> str:
         """One ship's row of the fleet's crew form: as if she were asked alone."""
-        nearest = min(
-            self._enemies(view, me), key=lambda e: pg.distance(_pos(me), _pos(e)), default=None
-        )
+        nearest = _nearest(me, self._enemies(view, me))
         return self._crew(view, me, nearest, [c.id for c in field.choices])
 
     def _crew(self, view: View, me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
@@ -298,7 +313,7 @@ class AwayBoardersAI:
             return answer
         total = int(me["crew_total"])
         enemies = self._enemies(view, me)
-        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        nearest = _nearest(me, enemies)
         oars_next = self._want_oars(view, me, nearest)
         now_oars = me["sail"] == "oars"
         aloft = _helm(me, now_oars)
@@ -564,6 +579,39 @@ def _moved(p: pg.Point, facing: int, move: str) -> tuple[pg.Point, int]:
     return move_result(p, facing, move)
 
 
+Onward = tuple[tuple[pg.Point, int, bool], ...]
+"""Where each move the look-ahead tries takes her (point, facing) and
+whether it advances her: none off the field."""
+
+_ONWARD: dict[tuple[pg.Grid, int, bool], dict[tuple[pg.Point, int], Onward]] = {}
+""":func:`_successors` by point and facing, for each field, wind and means
+of moving (cleared past 64 of them: a game has a few)."""
+
+
+def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> dict[tuple[pg.Point, int], Onward]:
+    """The kept :func:`_successors` on ``grid`` in ``wind``, under oars or sail."""
+    key = (grid, wind, oars)
+    found = _ONWARD.get(key)
+    if found is None:
+        if len(_ONWARD) >= 64:
+            _ONWARD.clear()
+        found = _ONWARD[key] = {}
+    return found
+
+
+def _successors(grid: pg.Grid, wind: int, oars: bool, p: pg.Point, f: int) -> Onward:
+    """The moves the look-ahead tries from ``p`` facing ``f`` (:func:`_onward`,
+    3.1, 3.2): where each takes her and whether it advances; none off the
+    field (there the look-ahead stops)."""
+    if not grid.contains(p):
+        return ()
+    ahead = pg.step(p, f)
+    open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
+    return tuple(
+        (*_moved(p, f, move), advance) for move, advance in _onward(wind, f, oars, open_ahead)
+    )
+
+
 SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 """How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
 
@@ -702,7 +750,8 @@ class _Judge:
         # the longest reach of her guns (the last range her weights cover)
         self.reach = max((len(w) - 1 for w in self.mine.values()), default=0)
         here = _pos(me)
-        self.enemies = sorted(enemies, key=lambda e: pg.distance(here, _pos(e)))[:8]
+        ranges = _ranges(here, enemies)  # the nearest 8, the first of equals first
+        self.enemies = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
         # each enemy as (point, facing, crew, her fore-and-aft line, her weights)
         self.others = [
             (
@@ -714,6 +763,7 @@ class _Judge:
             )
             for e in self.enemies
         ]
+        self.points = [o[0] for o in self.others]
         # their fire tables, in the same order
         self.tables = [_fire_table(o[4]) for o in self.others]
         # each enemy's longest reach, by her point (beyond it her fire there is nothing)
@@ -727,6 +777,9 @@ class _Judge:
         self.irons = (
             frozenset() if self.oars else frozenset(f for f in range(6) if wind_angle(wind, f) == 0)
         )
+        # where each move the look-ahead tries takes her, kept for the field,
+        # the wind and her means (sails or sweeps) across decisions
+        self.onward = _onward_from(grid, wind, self.oars)
         # score and lookahead are pure functions of (point, facing[, depth])
         # for one judge: many move sequences end where others do
         self._scores: dict[tuple[pg.Point, int], float] = {}
@@ -744,11 +797,11 @@ class _Judge:
         return found
 
     def _lookahead(self, p: pg.Point, f: int, depth: int) -> float:
-        grid = self.grid
-        if depth == 0 or not grid.contains(p):
+        if depth == 0:
             return self.score(p, f)
-        ahead = pg.step(p, f)
-        open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
+        onward = self.onward.get((p, f))
+        if onward is None:
+            onward = self.onward[(p, f)] = _successors(self.grid, self.wind, self.oars, p, f)
         best = -1e9
         friends = self.friends
         # the next move's results, looked up here (:meth:`lookahead` one
@@ -756,8 +809,7 @@ class _Judge:
         found: float | None
         if depth == 1:
             scores = self._scores
-            for move, advance in _onward(self.wind, f, self.oars, open_ahead):
-                q, g = _moved(p, f, move)
+            for q, g, advance in onward:
                 if advance and q in friends:
                     continue
                 found = scores.get((q, g))
@@ -767,8 +819,7 @@ class _Judge:
                     best = found
         else:
             ahead_of = self._ahead
-            for move, advance in _onward(self.wind, f, self.oars, open_ahead):
-                q, g = _moved(p, f, move)
+            for q, g, advance in onward:
                 if advance and q in friends:
                     continue
                 key = (q, g, depth - 1)
@@ -834,15 +885,12 @@ class _Judge:
             score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
         if not self.others:
             return (score, -1, [], 0.0)
-        distances = []
-        # the nearest, the weaker first where two are as near (the first of equals)
-        d, weakest = -1, 0
-        for o in self.others:
-            dq, dr = o[0][0] - x, o[0][1] - y
-            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
-            distances.append(dist)
-            if d < 0 or dist < d or (dist == d and o[2] < weakest):
-                d, weakest = dist, o[2]
+        distances = [  # pg.distance
+            (abs(a - x) + abs(b - y) + abs(a - x + b - y)) // 2 for a, b in self.points
+        ]
+        # the nearest, and of the nearest the weakest
+        d = min(distances)
+        weakest = min(o[2] for o, dist in zip(self.others, distances, strict=True) if dist == d)
         if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
