@@ -21,7 +21,7 @@ from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.displays import build_ship
 from quarterdeck.rulesets.away_boarders.state import AwayBoardersScenario, State
 from quarterdeck.rulesets.away_boarders.tables import Tables, tables_with
-from quarterdeck.rulesets.away_boarders.view import render, view
+from quarterdeck.rulesets.away_boarders.view import player_view, render, view
 
 
 class AwayBoarders(StateBasics):
@@ -109,6 +109,11 @@ class AwayBoarders(StateBasics):
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def player_view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """:meth:`view` for a computer player, its ships' entries built only
+        where it reads them (:mod:`quarterdeck.core.lazyview`)."""
+        return player_view(state, seat)
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI

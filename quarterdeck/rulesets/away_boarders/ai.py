@@ -67,6 +67,24 @@ def _grid(view: View) -> pg.Grid:
     )
 
 
+def _ranges(here: pg.Point, ships: list[ShipView]) -> list[int]:
+    """Each ship's distance in points from ``here`` (:func:`pg.distance`)."""
+    x, y = here
+    out = []
+    for s in ships:
+        dq, dr = int(s["q"]) - x, int(s["r"]) - y
+        out.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+    return out
+
+
+def _nearest(me: ShipView, ships: list[ShipView]) -> ShipView | None:
+    """The ship nearest ``me``, the first of the nearest (as ``min``)."""
+    if not ships:
+        return None
+    ranges = _ranges(_pos(me), ships)
+    return ships[ranges.index(min(ranges))]
+
+
 def _standing(s: ShipView) -> int:
     return sum(1 for m in s["masts"] if any(b < 2 for b in m["boxes"]))
 
@@ -168,8 +186,9 @@ class AwayBoardersAI:
             return self._crew_form(view, me, prompt)
         if me is None:
             return ids[0]
-        enemies = self._enemies(view, me)
-        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        if step in ("crew", "move", "sail", "load"):
+            enemies = self._enemies(view, me)
+            nearest = _nearest(me, enemies)
         if step == "incident":
             return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
         if step == "fix":
@@ -269,9 +288,7 @@ class AwayBoardersAI:
 
     def _ship_crew(self, view: View, me: ShipView, field: Field) -> str:
         """One ship's row of the fleet's crew form: as if she were asked alone."""
-        nearest = min(
-            self._enemies(view, me), key=lambda e: pg.distance(_pos(me), _pos(e)), default=None
-        )
+        nearest = _nearest(me, self._enemies(view, me))
         return self._crew(view, me, nearest, [c.id for c in field.choices])
 
     def _crew(self, view: View, me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
@@ -296,7 +313,7 @@ class AwayBoardersAI:
             return answer
         total = int(me["crew_total"])
         enemies = self._enemies(view, me)
-        nearest = min(enemies, key=lambda e: pg.distance(_pos(me), _pos(e)), default=None)
+        nearest = _nearest(me, enemies)
         oars_next = self._want_oars(view, me, nearest)
         now_oars = me["sail"] == "oars"
         aloft = _helm(me, now_oars)
@@ -384,8 +401,9 @@ class AwayBoardersAI:
             return self._escape(grid, wind, me, ids)
         judge = _Judge(grid, wind, me, enemies, {_pos(s) for s in self._friends(view, me)})
         best, best_score = ids[0], -1e9
+        here, facing = _pos(me), int(me["facing"])
         for move in ids:
-            p, f = move_result(_pos(me), int(me["facing"]), move)
+            p, f = _moved(here, facing, move)
             now = judge.score(p, f)
             if move.startswith("advance") and p in judge.friends:
                 now -= 12.0  # a collision may foul two friends together (3.3)
@@ -561,6 +579,39 @@ def _moved(p: pg.Point, facing: int, move: str) -> tuple[pg.Point, int]:
     return move_result(p, facing, move)
 
 
+Onward = tuple[tuple[pg.Point, int, bool], ...]
+"""Where each move the look-ahead tries takes her (point, facing) and
+whether it advances her: none off the field."""
+
+_ONWARD: dict[tuple[pg.Grid, int, bool], dict[tuple[pg.Point, int], Onward]] = {}
+""":func:`_successors` by point and facing, for each field, wind and means
+of moving (cleared past 64 of them: a game has a few)."""
+
+
+def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> dict[tuple[pg.Point, int], Onward]:
+    """The kept :func:`_successors` on ``grid`` in ``wind``, under oars or sail."""
+    key = (grid, wind, oars)
+    found = _ONWARD.get(key)
+    if found is None:
+        if len(_ONWARD) >= 64:
+            _ONWARD.clear()
+        found = _ONWARD[key] = {}
+    return found
+
+
+def _successors(grid: pg.Grid, wind: int, oars: bool, p: pg.Point, f: int) -> Onward:
+    """The moves the look-ahead tries from ``p`` facing ``f`` (:func:`_onward`,
+    3.1, 3.2): where each takes her and whether it advances; none off the
+    field (there the look-ahead stops)."""
+    if not grid.contains(p):
+        return ()
+    ahead = pg.step(p, f)
+    open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
+    return tuple(
+        (*_moved(p, f, move), advance) for move, advance in _onward(wind, f, oars, open_ahead)
+    )
+
+
 SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 """How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
 
@@ -643,6 +694,44 @@ def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     return total
 
 
+FireTable = dict[tuple[int, int, int], float]
+"""One armament's :func:`_firepower` by the target's offset from the ship
+(``q - p``) and the ship's facing."""
+
+_FIRE_TABLES: dict[int, tuple[Weights, FireTable]] = {}
+"""The :data:`FireTable` of each weights (by identity: each entry holds its
+weights, so the identity is not reused while the entry lives); cleared when
+it grows past 1024 armaments."""
+
+
+def _fire_table(weights: Weights) -> FireTable:
+    """The weights' :data:`FireTable`, filled as it is asked. The fire that
+    bears and reaches (4.2) is the same wherever on the grid the two points
+    lie: the range and the bearings of two points depend only on their
+    offset (tests/rulesets/away_boarders/test_ai.py checks it over the
+    fields), so a look-ahead asks the grid again and again for the same few
+    offsets."""
+    hit = _FIRE_TABLES.get(id(weights))
+    if hit is None:
+        if len(_FIRE_TABLES) >= 1024:
+            _FIRE_TABLES.clear()
+        hit = _FIRE_TABLES[id(weights)] = (weights, {})
+    return hit[1]
+
+
+_DIRECTIONS: dict[tuple[int, int], int | None] = {}
+""":func:`_direction` by offset (those within the longest reach: a few hundred)."""
+
+
+def _direction(dq: int, dr: int) -> int | None:
+    """:func:`pg.direction_of` a point to the point ``(dq, dr)`` from it: the
+    same from every point (the offset alone says it, as for :func:`_fire_table`)."""
+    found = _DIRECTIONS.get((dq, dr), -1)
+    if found == -1:
+        found = _DIRECTIONS[(dq, dr)] = pg.direction_of((0, 0), (dq, dr))
+    return found
+
+
 class _Judge:
     """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still."""
 
@@ -657,10 +746,12 @@ class _Judge:
         self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
         self.oars = me["sail"] == "oars"
         self.mine = _weights_of(me)
+        self.mine_table = _fire_table(self.mine)
         # the longest reach of her guns (the last range her weights cover)
         self.reach = max((len(w) - 1 for w in self.mine.values()), default=0)
         here = _pos(me)
-        self.enemies = sorted(enemies, key=lambda e: pg.distance(here, _pos(e)))[:8]
+        ranges = _ranges(here, enemies)  # the nearest 8, the first of equals first
+        self.enemies = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
         # each enemy as (point, facing, crew, her fore-and-aft line, her weights)
         self.others = [
             (
@@ -672,6 +763,9 @@ class _Judge:
             )
             for e in self.enemies
         ]
+        self.points = [o[0] for o in self.others]
+        # their fire tables, in the same order
+        self.tables = [_fire_table(o[4]) for o in self.others]
         # each enemy's longest reach, by her point (beyond it her fire there is nothing)
         self.reaches: dict[pg.Point, int] = {}
         for o in self.others:
@@ -679,11 +773,20 @@ class _Judge:
             self.reaches[o[0]] = max(far, self.reaches.get(o[0], -1))
         self.short = int(me["crew_total"]) <= _helm(me, self.oars) + 1 and not self.oars
         self.crew = int(me["crew_total"])
+        # the facings that lay her in irons, where that costs her (3.1)
+        self.irons = (
+            frozenset() if self.oars else frozenset(f for f in range(6) if wind_angle(wind, f) == 0)
+        )
+        # where each move the look-ahead tries takes her, kept for the field,
+        # the wind and her means (sails or sweeps) across decisions
+        self.onward = _onward_from(grid, wind, self.oars)
         # score and lookahead are pure functions of (point, facing[, depth])
         # for one judge: many move sequences end where others do
         self._scores: dict[tuple[pg.Point, int], float] = {}
         self._ahead: dict[tuple[pg.Point, int, int], float] = {}
-        self._threats: dict[pg.Point, float] = {}
+        self._at: dict[
+            pg.Point, tuple[float, int, list[tuple[pg.Point, pg.Point, bool]], float]
+        ] = {}
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
@@ -694,18 +797,37 @@ class _Judge:
         return found
 
     def _lookahead(self, p: pg.Point, f: int, depth: int) -> float:
-        if depth == 0 or not self.grid.contains(p):
+        if depth == 0:
             return self.score(p, f)
-        ahead = pg.step(p, f)
-        open_ahead = not self.grid.contains(ahead) or self.grid.is_open(ahead)
+        onward = self.onward.get((p, f))
+        if onward is None:
+            onward = self.onward[(p, f)] = _successors(self.grid, self.wind, self.oars, p, f)
         best = -1e9
-        for move, advance in _onward(self.wind, f, self.oars, open_ahead):
-            q, g = _moved(p, f, move)
-            if advance and q in self.friends:
-                continue
-            found = self.lookahead(q, g, depth - 1)
-            if found > best:
-                best = found
+        friends = self.friends
+        # the next move's results, looked up here (:meth:`lookahead` one
+        # move from the end is :meth:`score`)
+        found: float | None
+        if depth == 1:
+            scores = self._scores
+            for q, g, advance in onward:
+                if advance and q in friends:
+                    continue
+                found = scores.get((q, g))
+                if found is None:
+                    found = scores[(q, g)] = self._score(q, g)
+                if found > best:
+                    best = found
+        else:
+            ahead_of = self._ahead
+            for q, g, advance in onward:
+                if advance and q in friends:
+                    continue
+                key = (q, g, depth - 1)
+                found = ahead_of.get(key)
+                if found is None:
+                    found = ahead_of[key] = self._lookahead(q, g, depth - 1)
+                if found > best:
+                    best = found
         return best if best > -1e9 else self.score(p, f)
 
     def score(self, p: pg.Point, f: int) -> float:
@@ -717,30 +839,58 @@ class _Judge:
         return found
 
     def _score(self, p: pg.Point, f: int) -> float:
+        at = self._at.get(p)
+        if at is None:
+            at = self._at[p] = self._place(p)
+        score, d, near, threat = at
+        if d < 0:
+            return score  # off the field, or no enemy left
+        if f in self.irons:
+            score -= 3.0  # (the parts of the score before her fire are whole
+            # and half points: added in any order they come to the same)
+        best = 0.0
+        table = self.mine_table
+        for q, key, rake in near:
+            key_f = (key[0], key[1], f)
+            mine = table.get(key_f)
+            if mine is None:
+                mine = table[key_f] = _firepower(self.mine, p, f, q)
+            if mine and rake:
+                mine *= 1.4  # a rake
+            if mine > best:
+                best = mine
+        score += best - 0.5 * threat
+        if best == 0.0:
+            score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach
+        return score
+
+    def _place(
+        self, p: pg.Point
+    ) -> tuple[float, int, list[tuple[pg.Point, pg.Point, bool]], float]:
+        """What :meth:`_score` takes from the point alone, whichever way she
+        faces: the score of the edges and of the nearest enemy, that
+        nearest's range (-1 where the score ends there), the enemies her
+        guns may reach from it (each with her offset and whether the point
+        lies on her fore-and-aft line) and the enemies' fire on it."""
         grid = self.grid
         if not grid.contains(p):
-            return -1000.0
+            return (-1000.0, -1, [], 0.0)
         score = 0.0
-        if not self.oars and wind_angle(self.wind, f) == 0:
-            score -= 3.0
-        col = pg.column(p)
-        edge = min(col, p[1], grid.width - 1 - col, grid.height - 1 - p[1])
+        x, y = p
+        col = x + y // 2  # pg.column
+        edge = min(col, y, grid.width - 1 - col, grid.height - 1 - y)
         if edge == 0:
             score -= 3.0
         if self.short and edge <= 3:
             score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
         if not self.others:
-            return score
-        distances = []
-        # the nearest, the weaker first where two are as near (the first of equals)
-        d, weakest = -1, 0
-        x, y = p
-        for o in self.others:
-            dq, dr = o[0][0] - x, o[0][1] - y
-            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
-            distances.append(dist)
-            if d < 0 or dist < d or (dist == d and o[2] < weakest):
-                d, weakest = dist, o[2]
+            return (score, -1, [], 0.0)
+        distances = [  # pg.distance
+            (abs(a - x) + abs(b - y) + abs(a - x + b - y)) // 2 for a, b in self.points
+        ]
+        # the nearest, and of the nearest the weakest
+        d = min(distances)
+        weakest = min(o[2] for o, dist in zip(self.others, distances, strict=True) if dist == d)
         if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
@@ -748,23 +898,22 @@ class _Judge:
                 score += 8.0
         elif d == 0:
             score -= 5.0  # a collision may foul us with her
-        best = 0.0
         reach = self.reach
-        for (q, _facing, _crew, line, _theirs), dq in zip(self.others, distances, strict=True):
-            if dq > 9 or dq > reach:
-                continue  # (beyond her reach her fire there is nothing)
-            mine = _firepower(self.mine, p, f, q)
-            if mine and q != p and pg.direction_of(q, p) in line:
-                mine *= 1.4  # a rake
-            best = max(best, mine)
-        threat = self._threats.get(p)
-        if threat is None:  # the enemies' fire on the point, whichever way she faces
-            threat = 0.0
-            for (q, facing, _crew, _line, theirs), dq in zip(self.others, distances, strict=True):
-                if dq <= 9 and dq <= self.reaches[q]:
-                    threat += _firepower(theirs, q, facing, p)
-            self._threats[p] = threat
-        score += best - 0.5 * threat
-        if best == 0.0:
-            score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach
-        return score
+        near = [
+            (q, (q[0] - x, q[1] - y), q != p and _direction(x - q[0], y - q[1]) in line)
+            for (q, _facing, _crew, line, _theirs), dq in zip(self.others, distances, strict=True)
+            if dq <= 9 and dq <= reach  # (beyond her reach her fire there is nothing)
+        ]
+        # the enemies' fire on the point, whichever way she faces
+        threat = 0.0
+        reaches = self.reaches
+        for (q, facing, _crew, _line, theirs), theirs_table, dq in zip(
+            self.others, self.tables, distances, strict=True
+        ):
+            if dq <= 9 and dq <= reaches[q]:
+                key = (x - q[0], y - q[1], facing)
+                fire = theirs_table.get(key)
+                if fire is None:
+                    fire = theirs_table[key] = _firepower(theirs, q, facing, p)
+                threat += fire
+        return (score, d, near, threat)

@@ -4,6 +4,7 @@ modifier, high or low."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from quarterdeck.core import pointgrid as pg
@@ -97,11 +98,15 @@ def lie_alongside(ship: Ship, battery: str, other: Ship) -> None:
     other.abeam[ship.id] = passing_sides(other, ship, battery)[0]
 
 
-def line_clear(state: State, a: Ship, b: Ship, g: pg.Grid) -> bool:
+def line_clear(
+    state: State, a: Ship, b: Ship, g: pg.Grid, occupied: set[pg.Point] | None = None
+) -> bool:
     """Line of sight (4.2): no island and no ship strictly between. A friendly
     ship between forbids the fire; an enemy between is the nearer, and so the
-    eligible, target instead."""
-    occupied = {s.pos for s in afloat(state) if s.id not in (a.id, b.id)}
+    eligible, target instead. ``occupied``: the points of the ships afloat,
+    where the caller has them (the two ships' own points are not between)."""
+    if occupied is None:
+        occupied = {s.pos for s in afloat(state)}
     return g.clear_line(a.pos, b.pos, occupied - {a.pos, b.pos})
 
 
@@ -118,24 +123,46 @@ def rake_of(firer: pg.Point, target: Ship) -> str:
     return ""
 
 
-def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
-    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
+def _eligible(
+    state: State, ship: Ship, battery: str, t: Tables, ships: list[Ship] | None = None
+) -> Iterator[Ship]:
+    """The eligible targets of a battery one by one (4.2), in the order of
+    the ships; ``ships``: the ships afloat, where the caller has them."""
     loaded = [g for g in battery_guns(ship, battery) if g.loaded]
     if not loaded or ship.crew["guns"] == 0 or not ship.active:
-        return []
+        return
     reach = max(gun_range(ship, battery, g.type, t) for g in loaded)
     g = grid(state)
-    out = []
-    for other in afloat(state):
-        if other.side == ship.side:
+    if ships is None:
+        ships = afloat(state)
+    occupied: set[pg.Point] | None = None
+    side, x, y = ship.side, ship.q, ship.r
+    for other in ships:
+        if other.side == side:
             continue
-        rng = pg.distance(ship.pos, other.pos)
+        dq, dr = other.q - x, other.r - y
+        rng = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
         if rng > reach or not in_arc(ship, battery, other.pos, other.id):
             continue
-        if rng > 1 and not line_clear(state, ship, other, g):
-            continue
-        out.append(other)
-    return out
+        if rng > 1:
+            if occupied is None:
+                occupied = {s.pos for s in ships}
+            if not line_clear(state, ship, other, g, occupied):
+                continue
+        yield other
+
+
+def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
+    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
+    return list(_eligible(state, ship, battery, t))
+
+
+def may_fire(
+    state: State, ship: Ship, battery: str, t: Tables, ships: list[Ship] | None = None
+) -> bool:
+    """Whether a battery has an eligible target (4.2): :func:`targets`, to
+    the first; ``ships``: the ships afloat, where the caller has them."""
+    return next(_eligible(state, ship, battery, t, ships), None) is not None
 
 
 def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
@@ -232,8 +259,9 @@ def read_damage(
 
 def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     """After the movement of a phase, every battery that may fire (4.2)."""
+    ships = afloat(state)
     state.fire_queue = [
-        [s.id, b] for s in afloat(state) for b in BATTERIES if targets(state, s, b, t)
+        [s.id, b] for s in ships for b in BATTERIES if may_fire(state, s, b, t, ships)
     ]
     state.pending = None
     state.hits = []

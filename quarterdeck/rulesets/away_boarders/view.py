@@ -7,11 +7,15 @@ which stay with the seat that gave them until they are revealed together.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import copy_state
 from quarterdeck.core.hidden import sees
+from quarterdeck.core.lazyview import LazyView
 from quarterdeck.rulesets.away_boarders.sailing import (
     POINT_OF_SAILING,
     oar_crew_needed,
@@ -26,61 +30,140 @@ from quarterdeck.rulesets.away_boarders.victory import points
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-def ship_view(
-    s: Ship, wind: int, oar_crew: int = 1, yards_crew: int = -1, sail_crew: int = -1
-) -> dict[str, Any]:
-    """One ship as a seat sees her; the crew her yards, sail and sweeps need
-    by the charts in play (2.3, 3.1, 3.2; -1 where not given)."""
-    return {
-        "oar_crew_needed": oar_crew,
-        "yards_crew_needed": yards_crew,
-        "sail_crew_needed": sail_crew,
-        "id": s.id,
-        "key": s.key,
-        "name": s.name,
-        "side": s.side,
-        "rig": s.rig,
-        "at": [pg.column(s.pos), s.r],
-        "q": s.q,
-        "r": s.r,
-        "facing": s.facing,
-        "point_of_sailing": POINT_OF_SAILING[wind_angle(wind, s.facing)],
-        "status": s.status,
-        "speed": s.speed,
-        "base_speed": s.base_speed,
-        "sail": s.sail,
-        "drifting": s.drifting,
-        "masts": [
-            {"name": n, "boxes": list(b)} for n, b in zip(s.mast_names, s.masts, strict=True)
-        ],
-        "hull": list(s.hull),
-        "crew": dict(s.crew),
-        "crew_total": s.crew_total,
-        "casualties": s.casualties,
-        "co": s.co,
-        "guns": [
-            {
-                "type": g.type,
-                "mount": g.mount,
-                "side": g.side,
-                "order": g.order,
-                "loaded": g.loaded,
-                "fired": g.fired,
-                "disabled": g.disabled,
-            }
-            for g in s.guns
-        ],
-        "load": dict(s.load),
-        "repair": dict(s.repair),
-        "fouled": list(s.fouled),
-        "grappled": list(s.grappled),
-        "aground": s.aground,
-        "abeam": dict(s.abeam),
-        "value": s.value,
-        "backs_this_turn": s.backs_this_turn,
-        "backed_turns": s.backed_turns,
-        "last_move": s.last_move,
-    }
+def _guns(s: Ship) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": g.type,
+            "mount": g.mount,
+            "side": g.side,
+            "order": g.order,
+            "loaded": g.loaded,
+            "fired": g.fired,
+            "disabled": g.disabled,
+        }
+        for g in s.guns
+    ]
+
+
+ShipPart = Callable[[Ship, int, Any], Any]
+
+_PARTS: dict[str, ShipPart] = {
+    "oar_crew_needed": lambda s, _w, t: oar_crew_needed(s, t),
+    "yards_crew_needed": lambda s, _w, t: yards_crew_needed(s, t),
+    "sail_crew_needed": lambda s, _w, t: sail_crew_needed(s, t),
+    "id": lambda s, _w, _t: s.id,
+    "key": lambda s, _w, _t: s.key,
+    "name": lambda s, _w, _t: s.name,
+    "side": lambda s, _w, _t: s.side,
+    "rig": lambda s, _w, _t: s.rig,
+    "at": lambda s, _w, _t: [pg.column(s.pos), s.r],
+    "q": lambda s, _w, _t: s.q,
+    "r": lambda s, _w, _t: s.r,
+    "facing": lambda s, _w, _t: s.facing,
+    "point_of_sailing": lambda s, w, _t: POINT_OF_SAILING[wind_angle(w, s.facing)],
+    "status": lambda s, _w, _t: s.status,
+    "speed": lambda s, _w, _t: s.speed,
+    "base_speed": lambda s, _w, _t: s.base_speed,
+    "sail": lambda s, _w, _t: s.sail,
+    "drifting": lambda s, _w, _t: s.drifting,
+    "masts": lambda s, _w, _t: [
+        {"name": n, "boxes": list(b)} for n, b in zip(s.mast_names, s.masts, strict=True)
+    ],
+    "hull": lambda s, _w, _t: list(s.hull),
+    "crew": lambda s, _w, _t: dict(s.crew),
+    "crew_total": lambda s, _w, _t: s.crew_total,
+    "casualties": lambda s, _w, _t: s.casualties,
+    "co": lambda s, _w, _t: s.co,
+    "guns": lambda s, _w, _t: _guns(s),
+    "load": lambda s, _w, _t: dict(s.load),
+    "repair": lambda s, _w, _t: dict(s.repair),
+    "fouled": lambda s, _w, _t: list(s.fouled),
+    "grappled": lambda s, _w, _t: list(s.grappled),
+    "aground": lambda s, _w, _t: s.aground,
+    "abeam": lambda s, _w, _t: dict(s.abeam),
+    "value": lambda s, _w, _t: s.value,
+    "backs_this_turn": lambda s, _w, _t: s.backs_this_turn,
+    "backed_turns": lambda s, _w, _t: s.backed_turns,
+    "last_move": lambda s, _w, _t: s.last_move,
+}
+"""Each entry of a ship's view, in order, from the ship, the wind and the
+charts in play: the crew her sweeps, yards and sail need (2.3, 3.1, 3.2),
+where she lies and heads, her display (1.4)."""
+
+
+def ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
+    """One ship as a seat sees her (every entry of :data:`_PARTS`)."""
+    return {key: make(s, wind, tables) for key, make in _PARTS.items()}
+
+
+# a plain Python class even when compiled (scripts/compile): mypyc's own
+# classes cannot subclass dict
+@mypyc_attr(native_class=False)
+class _LazyShip(dict[str, Any]):
+    """:func:`ship_view` for a computer player: where she is, whose and
+    whether afloat are ready, the rest built when first read (most
+    decisions read no more of most ships). Good only while the player
+    decides (the state does not change until its answer is applied);
+    reading it whole builds every entry, and then it equals
+    :func:`ship_view`, entries in the same order."""
+
+    __slots__ = ("_src",)
+    _src: tuple[Ship, int, Any]  # the ship, the wind, the charts in play
+
+    def __missing__(self, key: str) -> Any:
+        make = _PARTS.get(key)
+        if make is None:
+            raise KeyError(key)
+        value = self[key] = make(*self._src)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in _PARTS
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in _PARTS else default
+
+    def whole(self) -> dict[str, Any]:
+        """Every entry built, in :func:`ship_view`'s order."""
+        built = {key: self[key] for key in _PARTS}
+        dict.clear(self)
+        dict.update(self, built)
+        return built
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(_PARTS)
+
+    def keys(self) -> Any:
+        self.whole()
+        return super().keys()
+
+    def values(self) -> Any:
+        self.whole()
+        return super().values()
+
+    def items(self) -> Any:
+        self.whole()
+        return super().items()
+
+    def copy(self) -> dict[str, Any]:
+        return self.whole()
+
+    def __eq__(self, other: object) -> bool:
+        return self.whole() == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.whole())
+
+
+def _lazy_ship(s: Ship, wind: int, tables: Any) -> _LazyShip:
+    shown = _LazyShip(id=s.id, side=s.side, status=s.status, q=s.q, r=s.r)
+    shown._src = (s, wind, tables)
+    return shown
 
 
 _SHIP_VIEWS: dict[str, tuple[Ship, int, Any, dict[str, Any]]] = {}
@@ -98,13 +181,7 @@ def _ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
         # where she has moved the whole comparison (guns and all) is not needed
         if was.q == s.q and was.r == s.r and was.facing == s.facing and was == s:
             return hit[3]
-    shown = ship_view(
-        s,
-        wind,
-        oar_crew_needed(s, tables),
-        yards_crew_needed(s, tables),
-        sail_crew_needed(s, tables),
-    )
+    shown = ship_view(s, wind, tables)
     _SHIP_VIEWS[s.id] = (copy_state(s), wind, tables, shown)
     return shown
 
@@ -130,6 +207,38 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "points": points(state),
         "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},
     }
+
+
+def player_view(state: State, seat: str | None) -> LazyView:
+    """:func:`view` for a computer player: each ship's entries built only
+    where it reads them (:class:`_LazyShip`), the points and orders only if
+    it reads them."""
+    t = tables_with(state.house_rules)
+    wind = state.wind
+    ready = {
+        "ruleset": "away-boarders",
+        "seat": seat,
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "phase": state.phase,
+        "action": state.action + 1,
+        "sides": state.sides,
+    }
+    parts: dict[str, Callable[[], Any]] = {
+        "field": lambda: {
+            "width": state.width,
+            "height": state.height,
+            "blocked": [list(b) for b in state.blocked],
+            "wind": wind,
+        },
+        "ships": lambda: [_lazy_ship(s, wind, t) for s in state.ships.values()],
+        "orders": lambda: {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
+        "points": lambda: points(state),
+        "victory": lambda: {
+            k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()
+        },
+    }
+    return LazyView(ready, parts)
 
 
 def letters(state: State) -> dict[str, str]:

@@ -367,3 +367,37 @@ def test_3_1_a_short_handed_ship_by_the_edge_does_not_stand_toward_it(wind: int)
     assert _edge(there) < _edge(here) == 2
     here, there = _first_move(wind, 3)
     assert _edge(there) >= _edge(here) == 2
+
+
+def test_4_2_the_fire_that_bears_depends_only_on_the_offset_between_the_points() -> None:
+    """The look-ahead keeps each armament's fire by the target's offset and
+    the ship's facing (ai._fire_table, ai._direction): the range, the line
+    between the points and which batteries bear (4.2) are the same from
+    every point of any field in play, for every offset within the longest
+    reach."""
+    from quarterdeck.rulesets.away_boarders import ai
+
+    def bearing_of(p: pg.Point, f: int, q: pg.Point) -> tuple[int, int | None, bool, bool]:
+        if p == q:
+            return (0, None, False, False)
+        return (
+            pg.distance(p, q),
+            pg.direction_of(p, q),
+            pg.in_arc(p, f, q, 90.0, 30.0),
+            pg.in_arc(p, f, q, 270.0, 30.0),
+        )
+
+    offsets = [(dq, dr) for dq in range(-9, 10) for dr in range(-9, 10) if abs(dq + dr) <= 9]
+    origin = {(o, f): bearing_of((0, 0), f, o) for o in offsets for f in range(6)}
+    for r in range(0, 40, 3):
+        for q in range(-20, 40, 3):
+            for (dq, dr), f in origin:
+                p = (q, r)
+                assert bearing_of(p, f, (q + dq, r + dr)) == origin[((dq, dr), f)]
+                assert pg.direction_of((q + dq, r + dr), p) == ai._direction(-dq, -dr)
+    # and the firepower itself, for guns in every battery
+    guns = (("24-pdr", "port"), ("6-pdr", "starboard"), ("12-pdr", "bow"))
+    weights = ai._weights_for(("round", "grape", "double"), guns)
+    for (dq, dr), f in list(origin)[::7]:
+        here = ai._firepower(weights, (0, 0), f, (dq, dr))
+        assert ai._firepower(weights, (11, 17), f, (11 + dq, 17 + dr)) == here
