@@ -7,6 +7,10 @@ beside ``view``: the same view, with those parts as functions that build
 them. :func:`quarterdeck.sim.games.decision_view` hands it to the computer
 players; people, the web table and the records still get the plain view.
 
+A record in such a view (one ship of many, of which a player reads a few
+entries) may be a :class:`LazyRecord`: its entries worked out from the ship
+when first read.
+
 The parts are built from the state as it is when they are first read, so a
 lazy view is good only while the player decides (the state does not change
 until its answer is applied); reading it whole (``dict(view)``, iterating,
@@ -15,11 +19,47 @@ until its answer is applied); reading it whole (``dict(view)``, iterating,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 
-class LazyView(dict[str, Any]):
+class _BuiltWhenRead(dict[str, Any]):
+    """What a lazy view and a lazy record share: read whole (iterated,
+    compared, copied, printed), every entry is built first."""
+
+    __slots__ = ()
+
+    def whole(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.whole())
+
+    def keys(self) -> Any:
+        self.whole()
+        return super().keys()
+
+    def values(self) -> Any:
+        self.whole()
+        return super().values()
+
+    def items(self) -> Any:
+        self.whole()
+        return super().items()
+
+    def copy(self) -> dict[str, Any]:
+        return self.whole()
+
+    def __eq__(self, other: object) -> bool:
+        return self.whole() == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self.whole())
+
+
+class LazyView(_BuiltWhenRead):
     """A dict of the view's ready parts, and the rest built when first read."""
 
     __slots__ = ("_parts",)
@@ -47,34 +87,49 @@ class LazyView(dict[str, Any]):
         """Every part built: the plain view, as a dict."""
         for key in list(self._parts):
             self[key]
-        return dict(super().items())
-
-    def __iter__(self) -> Iterator[str]:
-        self.whole()
-        return super().__iter__()
+        return dict(dict.items(self))
 
     def __len__(self) -> int:
         return len(self._parts) + super().__len__()
 
-    def keys(self) -> Any:
-        self.whole()
-        return super().keys()
 
-    def values(self) -> Any:
-        self.whole()
-        return super().values()
+class LazyRecord(_BuiltWhenRead):
+    """One record of a view (a ship) whose entries are worked out from its
+    source when first read: ``entries`` maps every key, in the plain
+    record's order, to a function of ``*source``; ``ready`` holds the few
+    given at once. Read whole, it equals the plain record, in its order."""
 
-    def items(self) -> Any:
-        self.whole()
-        return super().items()
+    __slots__ = ("_entries", "_source")
 
-    def copy(self) -> dict[str, Any]:
-        return self.whole()
+    def __init__(
+        self,
+        ready: dict[str, Any],
+        entries: Mapping[str, Callable[..., Any]],
+        source: tuple[Any, ...],
+    ) -> None:
+        super().__init__(ready)
+        self._entries = entries
+        self._source = source
 
-    def __eq__(self, other: object) -> bool:
-        return self.whole() == other
+    def __missing__(self, key: str) -> Any:
+        make = self._entries.get(key)
+        if make is None:
+            raise KeyError(key)
+        value = self[key] = make(*self._source)
+        return value
 
-    __hash__ = None
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
 
-    def __repr__(self) -> str:
-        return repr(self.whole())
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self._entries else default
+
+    def whole(self) -> dict[str, Any]:
+        """Every entry built, in the plain record's order."""
+        built = {key: self[key] for key in self._entries}
+        dict.clear(self)
+        dict.update(self, built)
+        return built
+
+    def __len__(self) -> int:
+        return len(self._entries)

@@ -138,3 +138,27 @@ def test_a_lazy_view_builds_a_part_once_and_only_when_read() -> None:
         view["nothing"]
     assert dict(view) == {"turn": 3, "ships": 1, "guns": 2} and built == ["ships", "guns"]
     assert json.loads(json.dumps(view)) == {"turn": 3, "ships": 1, "guns": 2}
+
+
+def test_flotilla_players_ship_entries_are_the_seats_entry_by_entry() -> None:
+    """Every fifth decision of a whole Flotilla game: each entry of each
+    ship in the computer player's view, read first and alone, is that of the
+    plain view; read whole, each ship is the plain ship, in its order."""
+    from quarterdeck.core.lazyview import LazyRecord
+
+    record = replay_game(scenarios.load("iron-city-duel"), 4).record
+    game = Game.replay(record, upto=0)
+    for n, (seat, answer) in enumerate(record.decisions()):
+        if n % 5 == 0:
+            plain = game.ruleset.view(game.state, seat)["ships"]
+            for key in plain[0]:
+                lazy = game.ruleset.player_view(game.state, seat)["ships"]  # type: ignore[attr-defined]
+                for mine, theirs in zip(lazy, plain, strict=True):
+                    assert isinstance(mine, LazyRecord)
+                    assert mine[key] == theirs[key] and mine.get(key) == theirs[key]
+                    assert key in mine and "nothing" not in mine and len(mine) == len(theirs)
+            lazy = game.ruleset.player_view(game.state, seat)["ships"]  # type: ignore[attr-defined]
+            assert [list(s) for s in lazy] == [list(s) for s in plain]
+            assert json.dumps(lazy) == json.dumps(plain)
+        game.apply(seat, answer)
+    assert game.result() is not None

@@ -7,15 +7,13 @@ which stay with the seat that gave them until they are revealed together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
-
-from mypy_extensions import mypyc_attr
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import copy_state
 from quarterdeck.core.hidden import sees
-from quarterdeck.core.lazyview import LazyView
+from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.away_boarders.sailing import (
     POINT_OF_SAILING,
     oar_crew_needed,
@@ -96,74 +94,15 @@ def ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     return {key: make(s, wind, tables) for key, make in _PARTS.items()}
 
 
-# a plain Python class even when compiled (scripts/compile): mypyc's own
-# classes cannot subclass dict
-@mypyc_attr(native_class=False)
-class _LazyShip(dict[str, Any]):
+def _lazy_ship(s: Ship, wind: int, tables: Any) -> LazyRecord:
     """:func:`ship_view` for a computer player: where she is, whose and
     whether afloat are ready, the rest built when first read (most
-    decisions read no more of most ships). Good only while the player
-    decides (the state does not change until its answer is applied);
-    reading it whole builds every entry, and then it equals
-    :func:`ship_view`, entries in the same order."""
-
-    __slots__ = ("_src",)
-    _src: tuple[Ship, int, Any]  # the ship, the wind, the charts in play
-
-    def __missing__(self, key: str) -> Any:
-        make = _PARTS.get(key)
-        if make is None:
-            raise KeyError(key)
-        value = self[key] = make(*self._src)
-        return value
-
-    def __contains__(self, key: object) -> bool:
-        return key in _PARTS
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in _PARTS else default
-
-    def whole(self) -> dict[str, Any]:
-        """Every entry built, in :func:`ship_view`'s order."""
-        built = {key: self[key] for key in _PARTS}
-        dict.clear(self)
-        dict.update(self, built)
-        return built
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.whole())
-
-    def __len__(self) -> int:
-        return len(_PARTS)
-
-    def keys(self) -> Any:
-        self.whole()
-        return super().keys()
-
-    def values(self) -> Any:
-        self.whole()
-        return super().values()
-
-    def items(self) -> Any:
-        self.whole()
-        return super().items()
-
-    def copy(self) -> dict[str, Any]:
-        return self.whole()
-
-    def __eq__(self, other: object) -> bool:
-        return self.whole() == other
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return repr(self.whole())
-
-
-def _lazy_ship(s: Ship, wind: int, tables: Any) -> _LazyShip:
-    shown = _LazyShip(id=s.id, side=s.side, status=s.status, q=s.q, r=s.r)
-    shown._src = (s, wind, tables)
-    return shown
+    decisions read no more of most ships)."""
+    return LazyRecord(
+        {"id": s.id, "side": s.side, "status": s.status, "q": s.q, "r": s.r},
+        _PARTS,
+        (s, wind, tables),
+    )
 
 
 _SHIP_VIEWS: dict[str, tuple[Ship, int, Any, dict[str, Any]]] = {}
@@ -211,8 +150,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 
 def player_view(state: State, seat: str | None) -> LazyView:
     """:func:`view` for a computer player: each ship's entries built only
-    where it reads them (:class:`_LazyShip`), the points and orders only if
-    it reads them."""
+    where it reads them (:class:`quarterdeck.core.lazyview.LazyRecord`), the
+    points and orders only if it reads them."""
     t = tables_with(state.house_rules)
     wind = state.wind
     ready = {

@@ -9,91 +9,90 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from quarterdeck.core.lazyview import LazyView
+from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.flotilla.state import Ship, State
+
+_SHIP: dict[str, Callable[[Ship], Any]] = {
+    "id": lambda s: s.id,
+    "name": lambda s: s.name,
+    "side": lambda s: s.side,
+    "roster": lambda s: s.roster,
+    "class": lambda s: s.cls,
+    "length": lambda s: s.length,
+    "x": lambda s: round(s.x, 3),
+    "y": lambda s: round(s.y, 3),
+    "heading": lambda s: round(s.heading, 3),
+    "speed": lambda s: s.speed,
+    "max_speed": lambda s: s.max_speed,
+    "speed_track": lambda s: s.speed_track,
+    "speed_lost": lambda s: s.speed_lost,
+    "increase": lambda s: s.increase,  # the card's largest increase and decrease a turn
+    "decrease": lambda s: s.decrease,
+    "turns": lambda s: dict(s.turns),
+    "batteries": lambda s: [
+        {
+            "name": b.name,
+            "weight": b.weight,
+            "track": b.track,
+            "checks": b.checks,
+            "hits": b.hits,
+            "dice": b.dice,
+            "guns": b.guns,
+            "fired": b.fired,
+        }
+        for b in s.batteries
+    ],
+    "crew": lambda s: s.crew,
+    "crew_start": lambda s: s.crew_start,
+    "morale": lambda s: s.morale,
+    "morale_max": lambda s: s.morale_max,
+    "boxes": lambda s: s.grid(),  # in printed order, along the rows
+    "box_order": lambda s: list(s.box_cells),  # the printed boxes in the order they are ticked
+    "ticked": lambda s: s.ticked,
+    "yellow_box": lambda s: s.yellow_box,  # the last len(boxes) - yellow_box ticked are yellow
+    "yellow": lambda s: s.yellow,
+    "continuing": lambda s: s.continuing,
+    "fire_below": lambda s: s.fire_below,
+    "fire_above": lambda s: s.fire_above,
+    "catastrophic": lambda s: s.catastrophic,
+    "status": lambda s: s.status,
+    "mood": lambda s: s.mood,
+    "moving": lambda s: s.moving,
+    "anchored": lambda s: s.anchored,
+    "aground": lambda s: s.aground,
+    "grappled": lambda s: s.grappled,
+    "fired": lambda s: s.fired,
+    "no_fire": lambda s: s.no_fire,
+    "repairing": lambda s: s.repairing,
+    "flagship": lambda s: s.flagship,
+    "buttoned_up": lambda s: s.cls == "ironclad" and s.buttoned_up,
+    "spar": lambda s: s.spar,
+    "party": lambda s: s.party,
+    "stopped": lambda s: s.stopped,
+    "no_turns": lambda s: s.no_turns,
+    "engine_turns": lambda s: s.engine_turns,
+    "turn_only": lambda s: s.turn_only,
+    "turret": lambda s: s.turret,
+    "sank_enemy": lambda s: s.sank_enemy,
+    "owner": lambda s: s.owner,
+    "captured_by": lambda s: s.captured_by,
+}
+"""Each entry of a ship's view, in order, from the ship: her card (speed
+track, turns, batteries, crew and morale, damage boxes) and where she is."""
+
+_READY = ("id", "side", "status", "x", "y", "heading", "length")
+"""What a computer player reads of nearly every ship: built at once."""
 
 
 def ship_view(s: Ship) -> dict[str, Any]:
-    out = _ship_ready(s)
-    for key, make in _ship_parts(s).items():
-        out[key] = make()
-    return out
+    """One ship as every seat sees her (every entry of :data:`_SHIP`)."""
+    return {key: make(s) for key, make in _SHIP.items()}
 
 
-def _ship_parts(s: Ship) -> dict[str, Callable[[], Any]]:
-    """The parts of a ship's view a computer player seldom reads."""
-    return {
-        "boxes": s.grid,  # in printed order, along the rows
-        "box_order": lambda: list(s.box_cells),  # the printed boxes in the order they are ticked
-    }
-
-
-def _ship_ready(s: Ship) -> dict[str, Any]:
-    return {
-        "id": s.id,
-        "name": s.name,
-        "side": s.side,
-        "roster": s.roster,
-        "class": s.cls,
-        "length": s.length,
-        "x": round(s.x, 3),
-        "y": round(s.y, 3),
-        "heading": round(s.heading, 3),
-        "speed": s.speed,
-        "max_speed": s.max_speed,
-        "speed_track": s.speed_track,
-        "speed_lost": s.speed_lost,
-        "increase": s.increase,  # the card's largest increase and decrease a turn
-        "decrease": s.decrease,
-        "turns": dict(s.turns),
-        "batteries": [
-            {
-                "name": b.name,
-                "weight": b.weight,
-                "track": b.track,
-                "checks": b.checks,
-                "hits": b.hits,
-                "dice": b.dice,
-                "guns": b.guns,
-                "fired": b.fired,
-            }
-            for b in s.batteries
-        ],
-        "crew": s.crew,
-        "crew_start": s.crew_start,
-        "morale": s.morale,
-        "morale_max": s.morale_max,
-        "boxes": None,  # _ship_parts
-        "box_order": None,
-        "ticked": s.ticked,
-        "yellow_box": s.yellow_box,  # the last len(boxes) - yellow_box ticked are yellow
-        "yellow": s.yellow,
-        "continuing": s.continuing,
-        "fire_below": s.fire_below,
-        "fire_above": s.fire_above,
-        "catastrophic": s.catastrophic,
-        "status": s.status,
-        "mood": s.mood,
-        "moving": s.moving,
-        "anchored": s.anchored,
-        "aground": s.aground,
-        "grappled": s.grappled,
-        "fired": s.fired,
-        "no_fire": s.no_fire,
-        "repairing": s.repairing,
-        "flagship": s.flagship,
-        "buttoned_up": s.cls == "ironclad" and s.buttoned_up,
-        "spar": s.spar,
-        "party": s.party,
-        "stopped": s.stopped,
-        "no_turns": s.no_turns,
-        "engine_turns": s.engine_turns,
-        "turn_only": s.turn_only,
-        "turret": s.turret,
-        "sank_enemy": s.sank_enemy,
-        "owner": s.owner,
-        "captured_by": s.captured_by,
-    }
+def _lazy_ship(s: Ship) -> LazyRecord:
+    """:func:`ship_view` for a computer player: the few entries it reads of
+    nearly every ship ready, the rest built when first read."""
+    return LazyRecord({key: _SHIP[key](s) for key in _READY}, _SHIP, (s,))
 
 
 def _ready(state: State, seat: str | None) -> dict[str, Any]:
@@ -196,12 +195,7 @@ def player_view(state: State, seat: str | None) -> LazyView:
     parts = _parts(state)
     for key in parts:
         del ready[key]
-    ships = []
-    for s in state.ships.values():
-        ship = _ship_ready(s)
-        del ship["boxes"], ship["box_order"]
-        ships.append(LazyView(ship, _ship_parts(s)))
-    ready["ships"] = ships
+    ready["ships"] = [_lazy_ship(s) for s in state.ships.values()]
     return LazyView(ready, parts)
 
 
