@@ -20,7 +20,7 @@ side of its line. Mortars and fort guns fire all round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
@@ -207,6 +207,9 @@ def shots_at(
         if fc is not None and fc.alive:
             fort_lays, layer = gunnery(fc, t), fc.name
     out: list[Shot] = []
+    rounded = round(inches, 2)
+    # the modifiers that apply, each named (Difficult targets)
+    named = tuple(m for m in (("a small target", small), ("a bow or stern shot", aspect)) if m[1])
     guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
     rels: list[float] | None = None  # the target's keel points as the firer sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
@@ -229,9 +232,18 @@ def shots_at(
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0
-        named = (("a small target", small), ("a bow or stern shot", aspect))
-        shot = Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay)
-        out.append(replace(shot, open=tuple(m for m in named if m[1]), layer=layer if lay else ""))
+        out.append(
+            Shot(
+                gun.id,
+                need,
+                small + aspect + lay,
+                band,
+                rounded,
+                lay,
+                named,
+                layer if lay else "",
+            )
+        )
     if out and not in_sight(state, firer, target, t, knower):
         return []
     return out

@@ -54,6 +54,27 @@ def contact_gap(a: Ship, b: Ship) -> float:
     return segment_distance(ha.bow, ha.stern, hb.bow, hb.stern) - (a.beam + b.beam) / 2
 
 
+_MARGIN = 1e-6
+"""Inches beyond touching that a box test keeps clear of (rounding is far
+smaller), so that it never decides what :func:`contact_gap` would not."""
+
+
+def _far_apart(a: Ship, b: Ship) -> bool:
+    """Whether the boxes round the two keels lie further apart than half
+    their beams: then the hulls cannot touch (a cheap look before
+    :func:`contact_gap`)."""
+    ha, hb = hull(a), hull(b)
+    (abx, aby), (asx, asy) = ha.bow, ha.stern
+    (bbx, bby), (bsx, bsy) = hb.bow, hb.stern
+    r = (a.beam + b.beam) / 2 + _MARGIN
+    return (
+        max(abx, asx) + r < min(bbx, bsx)
+        or max(bbx, bsx) + r < min(abx, asx)
+        or max(aby, asy) + r < min(bby, bsy)
+        or max(bby, bsy) + r < min(aby, asy)
+    )
+
+
 def movers(state: State) -> list[tuple[Ship, MoveLeg]]:
     """Ships still moving this quarter, fastest first (Movement: where paths
     conflict, the fastest moving ship first)."""
@@ -120,6 +141,8 @@ def step(state: State, ship: Ship, leg: MoveLeg, t: Tables, ctx: Context) -> Non
         if other.id == ship.id or not other.afloat or other.status == "exited":
             continue
         if other.id in (ship.locked, ship.towing, ship.towed_by):
+            continue
+        if _far_apart(ship, other):
             continue
         gap = contact_gap(ship, other)
         if gap <= 0 and not _parting(ship, other, old, gap):

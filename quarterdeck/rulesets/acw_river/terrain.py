@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
@@ -79,9 +80,12 @@ def feature_key(features: list[Feature]) -> FeatureKey:
 
 
 class Geometry:
-    """Prepared shapely geometry for one set of features."""
+    """Prepared shapely geometry for one set of features, with the bounding
+    box of each piece of land (a sight line clear of every box meets no
+    land) and the answers of :func:`land_blocks` already worked out for it
+    (terrain never changes once placed: the same two ends, the same answer)."""
 
-    __slots__ = ("land", "land_prep", "polygons")
+    __slots__ = ("land", "land_boxes", "land_prep", "polygons", "sight")
 
     def __init__(self, key: FeatureKey) -> None:
         self.polygons: dict[str, Polygon] = {}
@@ -95,6 +99,17 @@ class Geometry:
                 land.append(poly)
         self.land = shapely.union_all(land) if land else None
         self.land_prep: PreparedGeometry | None = prep(self.land) if self.land is not None else None
+        self.land_boxes: tuple[tuple[float, float, float, float], ...] = tuple(
+            tuple(float(v) for v in part.bounds)  # type: ignore[misc]
+            for part in getattr(self.land, "geoms", [self.land])
+            if self.land is not None and not part.is_empty
+        )
+        self.sight: dict[tuple[Vec, Vec], bool] = {}
+
+
+_BOX_MARGIN = 1e-6
+"""Inches a sight line's box must clear a piece of land's box by to be
+judged clear of it without shapely (well above rounding)."""
 
 
 @lru_cache(maxsize=64)
@@ -102,8 +117,24 @@ def _geometry(key: FeatureKey) -> Geometry:
     return Geometry(key)
 
 
+_LAST: list[Any] = [None, (), None]
+"""The features list the last geometry was built for, the features it held
+(by identity; a Feature never changes once placed) and that geometry."""
+
+
 def geometry(state: State) -> Geometry:
-    return _geometry(feature_key(state.features))
+    """The prepared geometry of the state's features; worked out again only
+    when the features list is another or holds other features (a wreck
+    added), else the same as last time."""
+    features = state.features
+    if _LAST[0] is features:
+        held = _LAST[1]
+        if len(held) == len(features) and all(a is b for a, b in zip(held, features, strict=True)):
+            geom: Geometry = _LAST[2]
+            return geom
+    geom = _geometry(feature_key(features))
+    _LAST[0], _LAST[1], _LAST[2] = features, tuple(features), geom
+    return geom
 
 
 def on_land(state: State, p: Vec) -> bool:
@@ -133,6 +164,32 @@ def land_blocks(state: State, a: Vec, b: Vec) -> bool:
     g = geometry(state)
     if g.land_prep is None or a == b:
         return False
+    known = g.sight.get((a, b))
+    if known is not None:
+        return known
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    m = _BOX_MARGIN
+    if all(
+        x1 < bx0 - m or x0 > bx1 + m or y1 < by0 - m or y0 > by1 + m
+        for bx0, by0, bx1, by1 in g.land_boxes
+    ):
+        blocked = False
+    else:
+        blocked = _land_blocks(g, a, b)
+    if len(g.sight) >= _SIGHT_KEPT:
+        g.sight.clear()
+    g.sight[(a, b)] = blocked
+    return blocked
+
+
+_SIGHT_KEPT = 50_000
+"""The most sight-line answers a geometry keeps (then it starts again)."""
+
+
+def _land_blocks(g: Geometry, a: Vec, b: Vec) -> bool:
+    """:func:`land_blocks` worked out with shapely."""
+    assert g.land_prep is not None
     line = LineString([a, b])
     if not g.land_prep.intersects(line):
         return False
@@ -163,10 +220,53 @@ def depth_at(state: State, p: Vec, t: Tables) -> float:
     return depth + tide_at(state.table, p, t)
 
 
+class ShipHull(Hull):
+    """A :class:`Hull` that has worked out its bow, middle and stern once,
+    as the plain Hull works them out each time they are asked for (the same
+    points: it is a Hull in every other way)."""
+
+    __slots__ = ("_bow", "_middle", "_stern")
+    _bow: Vec
+    _middle: Vec
+    _stern: Vec
+
+    def __init__(self, pose: Pose, length: float) -> None:
+        super().__init__(pose, length)
+        object.__setattr__(self, "_bow", pose.point)
+        object.__setattr__(self, "_middle", pose.behind(length / 2))
+        object.__setattr__(self, "_stern", pose.behind(length))
+
+    @property
+    def bow(self) -> Vec:
+        return self._bow
+
+    @property
+    def middle(self) -> Vec:
+        return self._middle
+
+    @property
+    def stern(self) -> Vec:
+        return self._stern
+
+
+_HULLS: dict[tuple[float, float, float, float], ShipHull] = {}
+_HULLS_KEPT = 20_000
+"""The most hulls kept by pose (then the store starts again)."""
+
+
 def hull(ship: Ship) -> Hull:
-    """The ship's keel from bow to stern (her pose is the smokestack, mid-model)."""
-    pose = Pose(ship.x, ship.y, ship.heading).advance(ship.length / 2)
-    return Hull(pose, ship.length)
+    """The ship's keel from bow to stern (her pose is the smokestack,
+    mid-model); worked out once for each pose and length (the same pose,
+    the same keel)."""
+    key = (ship.x, ship.y, ship.heading, ship.length)
+    found = _HULLS.get(key)
+    if found is None:
+        pose = Pose(ship.x, ship.y, ship.heading).advance(ship.length / 2)
+        found = ShipHull(pose, ship.length)
+        if len(_HULLS) >= _HULLS_KEPT:
+            _HULLS.clear()
+        _HULLS[key] = found
+    return found
 
 
 def rect(cx: float, cy: float, w: float, h: float, heading: float = 0.0) -> list[Vec]:

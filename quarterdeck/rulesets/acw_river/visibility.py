@@ -29,6 +29,10 @@ R_BALLOON = "Towing Balloons"
 
 Vec = tuple[float, float]
 
+_MARGIN = 1e-6
+"""Inches beyond a blocking distance that a box test keeps clear of, so
+that rounding never decides what the exact test would not."""
+
 
 def sight_range(state: State, t: Tables) -> float:
     """50 inches, or the fog's visibility while it lasts."""
@@ -95,13 +99,26 @@ def clear_line(
     knows of count (what it may reckon with on its own table)."""
     if land_blocks(state, a, b):
         return False
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
     for sid, other in state.ships.items():
         if sid in skip or not other.afloat or other.spv_start <= target_spv:
             continue
         if not known(state, knower, sid):
             continue
         h = hull(other)
-        if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
+        bow, stern = h.bow, h.stern
+        # a hull whose box lies further off the line's box than half her
+        # beam (and a margin over rounding) cannot stand in the way
+        r = other.beam / 2 + _MARGIN
+        if (
+            max(bow[0], stern[0]) < x0 - r
+            or min(bow[0], stern[0]) > x1 + r
+            or max(bow[1], stern[1]) < y0 - r
+            or min(bow[1], stern[1]) > y1 + r
+        ):
+            continue
+        if segment_distance(a, b, bow, stern) <= other.beam / 2:
             return False
     if state.smoke:
         line = LineString([a, b]) if a != b else Point(a)
