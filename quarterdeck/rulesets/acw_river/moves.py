@@ -14,6 +14,7 @@ pauses for the fire orders of those ships).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import segment_distance
@@ -30,6 +31,8 @@ from quarterdeck.rulesets.acw_river.ramming import ram_angle, resolve_ram
 from quarterdeck.rulesets.acw_river.state import Feature, MoveLeg, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import (
+    Box,
+    box_apart,
     features_crossed,
     geometry,
     hull,
@@ -262,14 +265,19 @@ def _mines(state: State, ship: Ship, leg: MoveLeg, a: Vec, b: Vec, t: Tables, ct
     """Mined areas crossed this quarter: a real one throws for the torpedo
     (Torpedoes and Anchored Mines); a dummy is found out. Either way her side
     now knows which it was."""
-    from shapely.geometry import LineString, Polygon
+    from shapely.geometry import LineString
 
-    line = LineString([a, b]) if a != b else LineString([a, (a[0] + 1e-6, a[1])])
+    line: LineString | None = None
     for mf in state.minefields:
         key = f"mines:{mf.id}"
         if key in leg.crossed:
             continue
-        if not Polygon(rect(mf.x, mf.y, mf.w, mf.h)).intersects(line):
+        area, box = _mined_area(mf.x, mf.y, mf.w, mf.h)
+        if box_apart(a, b, box):
+            continue
+        if line is None:
+            line = LineString([a, b]) if a != b else LineString([a, (a[0] + 1e-6, a[1])])
+        if not area.intersects(line):
             continue
         leg.crossed.append(key)
         for side in (ship.side, mf.owner):
@@ -282,6 +290,26 @@ def _mines(state: State, ship: Ship, leg: MoveLeg, a: Vec, b: Vec, t: Tables, ct
             say(state, ctx, f"{ship.name} crosses a dummy mined area", R_MINES, ship)
         if not ship.afloat:
             return
+
+
+_AREAS: dict[tuple[float, float, float, float], tuple[Any, Box]] = {}
+
+
+def _mined_area(x: float, y: float, w: float, h: float) -> tuple[Any, Box]:
+    """A mined area's rectangle as a shapely polygon, with its box: made
+    once for each place and size (a mined area never moves)."""
+    key = (x, y, w, h)
+    found = _AREAS.get(key)
+    if found is None:
+        from shapely.geometry import Polygon
+
+        corners = rect(x, y, w, h)
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        found = (Polygon(corners), (min(xs), min(ys), max(xs), max(ys)))
+        if len(_AREAS) >= 1000:
+            _AREAS.clear()
+        _AREAS[key] = found
+    return found
 
 
 def _contact(

@@ -85,7 +85,7 @@ class Geometry:
     land) and the answers of :func:`land_blocks` already worked out for it
     (terrain never changes once placed: the same two ends, the same answer)."""
 
-    __slots__ = ("land", "land_boxes", "land_prep", "polygons", "sight")
+    __slots__ = ("boxes", "land", "land_boxes", "land_prep", "polygons", "sight")
 
     def __init__(self, key: FeatureKey) -> None:
         self.polygons: dict[str, Polygon] = {}
@@ -99,12 +99,31 @@ class Geometry:
                 land.append(poly)
         self.land = shapely.union_all(land) if land else None
         self.land_prep: PreparedGeometry | None = prep(self.land) if self.land is not None else None
-        self.land_boxes: tuple[tuple[float, float, float, float], ...] = tuple(
+        self.land_boxes: tuple[Box, ...] = tuple(
             tuple(float(v) for v in part.bounds)  # type: ignore[misc]
             for part in getattr(self.land, "geoms", [self.land])
             if self.land is not None and not part.is_empty
         )
+        self.boxes: dict[str, Box] = {
+            fid: tuple(float(v) for v in poly.bounds)  # type: ignore[misc]
+            for fid, poly in self.polygons.items()
+        }
         self.sight: dict[tuple[Vec, Vec], bool] = {}
+
+
+Box = tuple[float, float, float, float]
+
+
+def box_apart(a: Vec, b: Vec, box: Box, gap: float = 0.0) -> bool:
+    """Whether the box round the segment a-b lies more than ``gap`` inches
+    (and a margin over rounding) off ``box`` (x0, y0, x1, y1) on either
+    axis: then nothing inside the box comes within ``gap`` of the segment,
+    as shapely would find (an empty shape's box of NaN is never apart)."""
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    g = gap + _BOX_MARGIN
+    bx0, by0, bx1, by1 = box
+    return x1 + g < bx0 or bx1 + g < x0 or y1 + g < by0 or by1 + g < y0
 
 
 _BOX_MARGIN = 1e-6
@@ -139,7 +158,9 @@ def geometry(state: State) -> Geometry:
 
 def on_land(state: State, p: Vec) -> bool:
     g = geometry(state)
-    return g.land_prep is not None and bool(g.land_prep.contains(Point(p)))
+    if g.land_prep is None or all(box_apart(p, p, box) for box in g.land_boxes):
+        return False
+    return bool(g.land_prep.contains(Point(p)))
 
 
 def distance_to_land(state: State, p: Vec) -> float:
@@ -154,6 +175,8 @@ def path_near_land(state: State, a: Vec, b: Vec, within: float) -> bool:
     g = geometry(state)
     if g.land is None:
         return False
+    if all(box_apart(a, b, box, within + 1e-9) for box in g.land_boxes):
+        return False
     line = LineString([a, b]) if a != b else Point(a)
     return bool(g.land.distance(line) <= within + 1e-9)
 
@@ -167,16 +190,9 @@ def land_blocks(state: State, a: Vec, b: Vec) -> bool:
     known = g.sight.get((a, b))
     if known is not None:
         return known
-    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    m = _BOX_MARGIN
-    if all(
-        x1 < bx0 - m or x0 > bx1 + m or y1 < by0 - m or y0 > by1 + m
-        for bx0, by0, bx1, by1 in g.land_boxes
-    ):
-        blocked = False
-    else:
-        blocked = _land_blocks(g, a, b)
+    # a line clear of every piece of land's box meets no land
+    near = not all(box_apart(a, b, box) for box in g.land_boxes)
+    blocked = near and _land_blocks(g, a, b)
     if len(g.sight) >= _SIGHT_KEPT:
         g.sight.clear()
     g.sight[(a, b)] = blocked
@@ -204,8 +220,11 @@ def _land_blocks(g: Geometry, a: Vec, b: Vec) -> bool:
 def features_crossed(state: State, a: Vec, b: Vec, kinds: tuple[str, ...]) -> list[Feature]:
     """The features of these kinds that the path a-b touches."""
     g = geometry(state)
+    near = [f for f in state.features if f.kind in kinds and not box_apart(a, b, g.boxes[f.id])]
+    if not near:
+        return []
     line = LineString([a, b]) if a != b else Point(a)
-    return [f for f in state.features if f.kind in kinds and g.polygons[f.id].intersects(line)]
+    return [f for f in near if g.polygons[f.id].intersects(line)]
 
 
 def depth_at(state: State, p: Vec, t: Tables) -> float:
