@@ -405,6 +405,64 @@ def firer(state: State, uid: str) -> Ship | Fort:
     return state.ships[uid] if uid in state.ships else state.forts[uid]
 
 
+_ROUND: list[Any] = [None, None, {}]
+"""The fire-order round open now: the state, when it opened (its turn,
+phase and quarter) and the shots already worked out in it, by firer, target
+and the side judging: see :func:`open_fire_round`."""
+
+
+def open_fire_round(state: State) -> None:
+    """A round of fire orders begins (Firing: Method; in the first move,
+    after a quarter): from here until its fire is resolved nothing that
+    decides which guns may fire changes (the orders are given in secret, and
+    a standing order decides none of it), so the guns each unit may fire at
+    each ship, as its side judges it, are worked out once for the units due
+    to fire, their forms and the standing orders alike."""
+    _ROUND[0], _ROUND[1], _ROUND[2] = state, _round_when(state), {}
+
+
+def close_fire_round() -> None:
+    """The round's fire is about to fall: what was worked out for it is
+    dropped."""
+    _ROUND[0], _ROUND[1], _ROUND[2] = None, None, {}
+
+
+def _round_when(state: State) -> tuple[int, str, int]:
+    return (state.turn, state.phase, state.quarter)
+
+
+def _round_memo(state: State) -> dict[tuple[str, ...], list[Any]] | None:
+    """The open round's shots, if ``state`` is in it."""
+    if _ROUND[0] is state and _ROUND[1] == _round_when(state):
+        memo: dict[tuple[str, ...], list[Any]] = _ROUND[2]
+        return memo
+    return None
+
+
+def round_shots_at(state: State, unit: Ship | Fort, enemy: Ship, t: Tables) -> list[Any]:
+    """``shots_at`` as the unit's side judges it (``knower``), once a round."""
+    memo = _round_memo(state)
+    if memo is None:
+        return shots_at(state, unit, enemy, t, knower=unit.side)
+    key = ("ship" if isinstance(unit, Ship) else "fort", unit.id, enemy.id)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = shots_at(state, unit, enemy, t, knower=unit.side)
+    return list(found)
+
+
+def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[Any]:
+    """``shots_at_shore``, once a round."""
+    memo = _round_memo(state)
+    if memo is None:
+        return shots_at_shore(state, ship, tid, t)
+    key = ("shore", ship.id, tid)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = shots_at_shore(state, ship, tid, t)
+    return list(found)
+
+
 def targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[Ship, list[Any]]]:
     """Enemy ships this unit has in sight with guns able to fire at them."""
     return list(_targets(state, unit, t))
@@ -416,7 +474,7 @@ def _targets(state: State, unit: Ship | Fort, t: Tables) -> Iterator[tuple[Ship,
         enemy = state.ships[sid]
         if not enemy.afloat or enemy.status == "exited":
             continue
-        shots = shots_at(state, unit, enemy, t, knower=unit.side)
+        shots = round_shots_at(state, unit, enemy, t)
         if shots:
             yield (enemy, shots)
 
@@ -427,7 +485,7 @@ def shore_targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[str,
         return []
     out = []
     for tid in [*state.forts, *state.places]:
-        shots = shots_at_shore(state, unit, tid, t)
+        shots = round_shots_at_shore(state, unit, tid, t)
         if shots:
             name = state.forts[tid].name if tid in state.forts else state.places[tid].name
             out.append((tid, name, shots))

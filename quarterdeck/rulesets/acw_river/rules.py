@@ -374,6 +374,7 @@ def step_move(state: State, t: Tables, ctx: Context) -> bool:
         run_quarter(state, t, ctx)
         state.quarter += 1
         if state.turn == 1 and state.quarter < quarters:
+            orders.open_fire_round(state)
             due = [
                 sid
                 for side, plots in state.plots.items()
@@ -398,6 +399,7 @@ def step_fire(state: State, t: Tables, ctx: Context) -> bool:
         for ship in state.ships.values():
             ship.fired_on_by = []
         state.fire_orders = {}
+        orders.open_fire_round(state)
         units = [sid for sid in state.ships] + [fid for fid in state.forts]
         state.due = [u for u in units if orders.can_fire(state, u, t)]
         state.stage = "firing"
@@ -444,6 +446,7 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
                     plans.append((unit, enemy, shots_at(state, unit, enemy, t)))
                 elif isinstance(unit, Ship):
                     plans.append((unit, ("shore", tid), shots_at_shore(state, unit, tid, t)))
+    orders.close_fire_round()
     # Table 1, Note A: several hits in one exchange fall on separate guns,
     # whichever ship or fort fired them
     hit_guns: dict[str, list[str]] = {}
