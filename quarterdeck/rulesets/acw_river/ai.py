@@ -271,21 +271,30 @@ class AcwRiverAI:
         best: tuple[float, int, str] | None = None
         near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
         danger = self._hazards(view, ship)
+        # a thin-skinned ship near the enemy keeps her distance
+        wary = (
+            quality != "reckless"
+            and ship["hull"]
+            not in (
+                "casemate-ironclad",
+                "monitor",
+                "double-turret-monitor",
+                "turtleback-ironclad",
+            )
+            and near_enemy < 6
+        )
+        helms = [c.id for c in fields["helm"].choices]
+        # each speed and helm projected as _project does, its sums unchanged
+        turning, current = ship["turning"], ship.get("current", 0)
+        x0, y0, h0 = ship["x"], ship["y"], ship["heading"]
         for speed in range(speed_f.low, speed_f.high + 1):
-            for helm in (c.id for c in fields["helm"].choices):
-                x, y, _ = self._project(ship, speed, helm)
+            most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
+            for helm in helms:
+                turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
+                x, y, _ = arc_step(x0, y0, h0, speed, turn)
+                y = y - current
                 score = distance((x, y), goal) + danger((x, y))
-                if (
-                    quality != "reckless"
-                    and ship["hull"]
-                    not in (
-                        "casemate-ironclad",
-                        "monitor",
-                        "double-turret-monitor",
-                        "turtleback-ironclad",
-                    )
-                    and near_enemy < 6
-                ):
+                if wary:
                     score -= 0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies)
                 score -= 0.05 * speed
                 if best is None or score < best[0]:

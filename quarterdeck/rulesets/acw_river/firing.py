@@ -46,6 +46,7 @@ R_ARCS = "Arcs of Fire"
 R_CAPTAIN = "Gunnery and Ramming"
 
 ARC_CENTRE = {"forward": 0.0, "starboard": 90.0, "aft": 180.0, "port": -90.0}
+MOUNT_CENTRE = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}
 TURRET_ARCS = {
     "single": ("forward", "starboard", "aft", "port"),
     "forward": ("forward", "starboard", "port"),
@@ -91,8 +92,7 @@ def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
         return _within(rel, 180.0, half)
     if gun.mount == "pivot":
         return _within(rel, 90.0, half) or _within(rel, -90.0, half)
-    centre = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}[gun.mount]
-    return _within(rel, centre, f.broadside_half_arc)
+    return _within(rel, MOUNT_CENTRE[gun.mount], f.broadside_half_arc)
 
 
 def _bears_on(

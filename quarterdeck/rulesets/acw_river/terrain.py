@@ -146,11 +146,10 @@ def geometry(state: State) -> Geometry:
     when the features list is another or holds other features (a wreck
     added), else the same as last time."""
     features = state.features
-    if _LAST[0] is features:
-        held = _LAST[1]
-        if len(held) == len(features) and all(a is b for a, b in zip(held, features, strict=True)):
-            geom: Geometry = _LAST[2]
-            return geom
+    # (a tuple compares its items by identity first: the same features)
+    if _LAST[0] is features and _LAST[1] == tuple(features):
+        geom: Geometry = _LAST[2]
+        return geom
     geom = _geometry(feature_key(features))
     _LAST[0], _LAST[1], _LAST[2] = features, tuple(features), geom
     return geom
