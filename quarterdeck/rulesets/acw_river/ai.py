@@ -293,9 +293,20 @@ class AcwRiverAI:
                 turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
                 x, y, _ = arc_step(x0, y0, h0, speed, turn)
                 y = y - current
-                score = distance((x, y), goal) + danger((x, y))
+                away = distance((x, y), goal)
+                keep = (
+                    0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies) if wary else 0.0
+                )
+                if best is not None:
+                    # the score without the danger, which is never negative:
+                    # each sum only grows with it, so a move that cannot beat
+                    # the best even safe need not be weighed for danger
+                    least = (away - keep if wary else away) - 0.05 * speed
+                    if least >= best[0]:
+                        continue
+                score = away + danger((x, y))
                 if wary:
-                    score -= 0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies)
+                    score -= keep
                 score -= 0.05 * speed
                 if best is None or score < best[0]:
                     best = (score, speed, helm)

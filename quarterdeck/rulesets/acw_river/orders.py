@@ -439,9 +439,16 @@ def _round_memo(state: State) -> dict[tuple[str, ...], list[Any]] | None:
     return None
 
 
-def round_shots_at(state: State, unit: Ship | Fort, enemy: Ship, t: Tables) -> list[Any]:
-    """``shots_at`` as the unit's side judges it (``knower``), once a round."""
+def round_shots_at(
+    state: State, unit: Ship | Fort, enemy: Ship, t: Tables, truth: bool = False
+) -> list[Any]:
+    """``shots_at`` as the unit's side judges it (``knower``), once a round;
+    with ``truth``, as they are (the fire itself). The two differ only in
+    the ships and smoke a side may reckon with in a sight line (Visibility):
+    where the side has every ship on its table, they are the same."""
     memo = _round_memo(state)
+    if truth and (memo is None or not _all_known(state, unit.side)):
+        return shots_at(state, unit, enemy, t)
     if memo is None:
         return shots_at(state, unit, enemy, t, knower=unit.side)
     key = ("ship" if isinstance(unit, Ship) else "fort", unit.id, enemy.id)
@@ -449,6 +456,13 @@ def round_shots_at(state: State, unit: Ship | Fort, enemy: Ship, t: Tables) -> l
     if found is None:
         found = memo[key] = shots_at(state, unit, enemy, t, knower=unit.side)
     return list(found)
+
+
+def _all_known(state: State, side: str) -> bool:
+    """Whether every ship of the game is on ``side``'s table (its own, or
+    sighted): then what it judges of a sight line is the truth."""
+    seen = state.sighted.get(side, [])
+    return all(ship.side == side or sid in seen for sid, ship in state.ships.items())
 
 
 def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[Any]:

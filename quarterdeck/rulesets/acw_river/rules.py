@@ -44,7 +44,7 @@ from quarterdeck.rulesets.acw_river import (
 )
 from quarterdeck.rulesets.acw_river.commanders import enforce, in_command
 from quarterdeck.rulesets.acw_river.damage import fight_fires, repairs
-from quarterdeck.rulesets.acw_river.firing import fire_at, shots_at, shots_at_shore
+from quarterdeck.rulesets.acw_river.firing import fire_at
 from quarterdeck.rulesets.acw_river.hazards import reverse_off
 from quarterdeck.rulesets.acw_river.morale import morale_phase
 from quarterdeck.rulesets.acw_river.movement import clamp_speed, make_leg, turn_for
@@ -443,9 +443,11 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
                 tid = order[3:]
                 if tid in state.ships:
                     enemy = state.ships[tid]
-                    plans.append((unit, enemy, shots_at(state, unit, enemy, t)))
+                    plans.append((unit, enemy, orders.round_shots_at(state, unit, enemy, t, True)))
                 elif isinstance(unit, Ship):
-                    plans.append((unit, ("shore", tid), shots_at_shore(state, unit, tid, t)))
+                    plans.append(
+                        (unit, ("shore", tid), orders.round_shots_at_shore(state, unit, tid, t))
+                    )
     orders.close_fire_round()
     # Table 1, Note A: several hits in one exchange fall on separate guns,
     # whichever ship or fort fired them
