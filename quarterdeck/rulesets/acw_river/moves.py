@@ -66,16 +66,10 @@ def _far_apart(a: Ship, b: Ship) -> bool:
     """Whether the boxes round the two keels lie further apart than half
     their beams: then the hulls cannot touch (a cheap look before
     :func:`contact_gap`)."""
-    ha, hb = hull(a), hull(b)
-    (abx, aby), (asx, asy) = ha.bow, ha.stern
-    (bbx, bby), (bsx, bsy) = hb.bow, hb.stern
+    ax0, ay0, ax1, ay1 = hull(a).box
+    bx0, by0, bx1, by1 = hull(b).box
     r = (a.beam + b.beam) / 2 + _MARGIN
-    return (
-        max(abx, asx) + r < min(bbx, bsx)
-        or max(bbx, bsx) + r < min(abx, asx)
-        or max(aby, asy) + r < min(bby, bsy)
-        or max(bby, bsy) + r < min(aby, asy)
-    )
+    return ax1 + r < bx0 or bx1 + r < ax0 or ay1 + r < by0 or by1 + r < ay0
 
 
 def movers(state: State) -> list[tuple[Ship, MoveLeg]]:

@@ -169,6 +169,15 @@ def distance_to_land(state: State, p: Vec) -> float:
     return float(g.land.distance(Point(p)))
 
 
+def land_within(state: State, p: Vec, inches: float) -> bool:
+    """Whether land lies within ``inches`` of ``p`` (:func:`distance_to_land`
+    no more than it); land whose box is further off is not measured."""
+    g = geometry(state)
+    if g.land is None or all(box_apart(p, p, box, inches) for box in g.land_boxes):
+        return False
+    return float(g.land.distance(Point(p))) <= inches
+
+
 def path_near_land(state: State, a: Vec, b: Vec, within: float) -> bool:
     """Whether the path a-b passes within ``within`` inches of land."""
     g = geometry(state)
@@ -243,16 +252,25 @@ class ShipHull(Hull):
     as the plain Hull works them out each time they are asked for (the same
     points: it is a Hull in every other way)."""
 
-    __slots__ = ("_bow", "_middle", "_stern")
+    __slots__ = ("_bow", "_middle", "_stern", "box")
     _bow: Vec
     _middle: Vec
     _stern: Vec
+    box: Box  # the keel's bounding box (x0, y0, x1, y1)
 
     def __init__(self, pose: Pose, length: float) -> None:
         super().__init__(pose, length)
-        object.__setattr__(self, "_bow", pose.point)
+        bow, stern = pose.point, pose.behind(length)
+        object.__setattr__(self, "_bow", bow)
         object.__setattr__(self, "_middle", pose.behind(length / 2))
-        object.__setattr__(self, "_stern", pose.behind(length))
+        object.__setattr__(self, "_stern", stern)
+        box = (
+            min(bow[0], stern[0]),
+            min(bow[1], stern[1]),
+            max(bow[0], stern[0]),
+            max(bow[1], stern[1]),
+        )
+        object.__setattr__(self, "box", box)
 
     @property
     def bow(self) -> Vec:
@@ -272,7 +290,7 @@ _HULLS_KEPT = 20_000
 """The most hulls kept by pose (then the store starts again)."""
 
 
-def hull(ship: Ship) -> Hull:
+def hull(ship: Ship) -> ShipHull:
     """The ship's keel from bow to stern (her pose is the smokestack,
     mid-model); worked out once for each pose and length (the same pose,
     the same keel)."""

@@ -17,7 +17,7 @@ from typing import Any
 from quarterdeck.core.hidden import EVERYTHING, Secret
 from quarterdeck.core.hidden import sees as core_sees
 from quarterdeck.rulesets.acw_river import standing
-from quarterdeck.rulesets.acw_river.commanders import gunnery, morale_minus, morale_plus, quality
+from quarterdeck.rulesets.acw_river.commanders import readings
 from quarterdeck.rulesets.acw_river.movement import effective_max, path_points
 from quarterdeck.rulesets.acw_river.setup import order_text
 from quarterdeck.rulesets.acw_river.state import Commander, Fort, Plot, Ship, State
@@ -95,6 +95,7 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
         "lost": c.lost,
     }
     if sees(seat, c.side):
+        said, alive, dead, gun = readings(c, t)
         out.update(
             dice={
                 "white": c.dice.white,
@@ -102,10 +103,10 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
                 "red": c.dice.red,
                 "yellow": c.dice.yellow,
             },
-            quality=quality(c, t),
-            morale_alive=morale_plus(c, t),
-            morale_dead=morale_minus(c, t),
-            gunnery=gunnery(c, t),
+            quality=said,
+            morale_alive=alive,
+            morale_dead=dead,
+            gunnery=gun,
             laying=c.laying,
         )
     return out

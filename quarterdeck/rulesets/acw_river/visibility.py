@@ -107,18 +107,13 @@ def clear_line(
         if not known(state, knower, sid):
             continue
         h = hull(other)
-        bow, stern = h.bow, h.stern
         # a hull whose box lies further off the line's box than half her
         # beam (and a margin over rounding) cannot stand in the way
         r = other.beam / 2 + _MARGIN
-        if (
-            max(bow[0], stern[0]) < x0 - r
-            or min(bow[0], stern[0]) > x1 + r
-            or max(bow[1], stern[1]) < y0 - r
-            or min(bow[1], stern[1]) > y1 + r
-        ):
+        hx0, hy0, hx1, hy1 = h.box
+        if hx1 < x0 - r or hx0 > x1 + r or hy1 < y0 - r or hy0 > y1 + r:
             continue
-        if segment_distance(a, b, bow, stern) <= other.beam / 2:
+        if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
             return False
     if state.smoke:
         line = LineString([a, b]) if a != b else Point(a)
