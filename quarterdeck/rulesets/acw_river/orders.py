@@ -282,17 +282,23 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
             "turn": state.turn,
             "ships": [s.id for s in ships],
             "forts": [f.id for f in forts],
-            "defaults": standing_defaults(state, [*ships, *forts]),
+            "defaults": standing_defaults(state, [*ships, *forts], fields),
         },
     )
 
 
-def standing_defaults(state: State, units: Sequence[Ship | Fort]) -> dict[str, Any]:
-    """Each unit's standing fire order as it stands, as a form's defaults."""
+def standing_defaults(
+    state: State, units: Sequence[Ship | Fort], fields: Sequence[Field] = ()
+) -> dict[str, Any]:
+    """Each unit's standing fire order as it stands, as a form's defaults
+    (the first of its choices, read off the form's own ``fields`` where they
+    hold them, the same state's same choices)."""
+    firsts = {f.name: f.choices[0].id for f in fields if f.name.endswith("/standing")}
     out: dict[str, Any] = {}
     for u in units:
         if standing.armed(u):
-            out[f"{u.id}/standing"] = standing.choices(state, u)[0].id
+            key = f"{u.id}/standing"
+            out[key] = firsts[key] if key in firsts else standing.choices(state, u)[0].id
             out[f"{u.id}/within"] = standing.within_now(state, u)
     return out
 
@@ -608,7 +614,7 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
                 {"key": "standing", "label": "standing order (from now on)"},
                 {"key": "within", "label": "named ship within (in), 0 any"},
             ],
-            "defaults": standing_defaults(state, units),
+            "defaults": standing_defaults(state, units, fields),
         },
     )
 

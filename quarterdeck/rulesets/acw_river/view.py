@@ -34,6 +34,12 @@ def sees(seat: str | None, owners: set[str] | tuple[str, ...] | str) -> bool:
 def ship_visible(state: State, sid: str, seat: str | None) -> bool:
     """Whether the seat has this ship on its table (a spectator: every side has)."""
     ship = state.ships[sid]
+    if seat == EVERYTHING:
+        return True
+    if seat is not None and seat in state.sides:
+        # one side: her own, her owner, or a side that has sighted her
+        # (what knowers() finds for it)
+        return seat in (ship.side, ship.owner) or sid in state.sighted.get(seat, ())
     who = knowers(state, ship) | {ship.side}
     who &= set(state.sides) | {ship.side}
     if seat == EVERYTHING:
