@@ -171,11 +171,31 @@ class Shot:
         )
 
 
+def ready_guns(state: State, firer: Ship | Fort, t: Tables) -> list[Gun]:
+    """The guns of ``firer`` able to fire now, whatever the target: crewed,
+    not destroyed, out of action or jammed, not waiting their alternate
+    move (a fort's: those its crews man)."""
+    guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
+    return [
+        gun
+        for gun in guns
+        if not (isinstance(firer, Ship) and not can_fire_gun(firer, gun))
+        and not gun.destroyed
+        and alternate_ok(gun, state.turn, t)
+    ]
+
+
 def shots_at(
-    state: State, firer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+    state: State,
+    firer: Ship | Fort,
+    target: Ship,
+    t: Tables,
+    knower: str | None = None,
+    ready: list[Gun] | None = None,
 ) -> list[Shot]:
     """Every gun of ``firer`` that may fire at ``target`` now: crewed, able,
-    not waiting its alternate move, bearing, in range, target in sight (as
+    not waiting its alternate move (``ready``, :func:`ready_guns`, worked
+    out here if not given), bearing, in range, target in sight (as
     ``knower`` can judge it, for the fire orders; the truth when fired)."""
     if isinstance(firer, Ship):
         if firer.status != "active" and not (firer.status == "captured" and firer.in_action):
@@ -210,25 +230,31 @@ def shots_at(
     rounded = round(inches, 2)
     # the modifiers that apply, each named (Difficult targets)
     named = tuple(m for m in (("a small target", small), ("a bow or stern shot", aspect)) if m[1])
-    guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
+    guns = ready if ready is not None else ready_guns(state, firer, t)
     rels: list[float] | None = None  # the target's keel points as the firer sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
+    # by gun type: its range band at this range and the score it needs there
+    # (band_for and the hit table, read once for the guns of a type)
+    scores: dict[str, tuple[int, int] | None] = {}
     for gun in guns:
-        if isinstance(firer, Ship) and not can_fire_gun(firer, gun):
+        if gun.type in scores:
+            score = scores[gun.type]
+        else:
+            band = band_for(gun, inches, t)
+            score = scores[gun.type] = (
+                None
+                if band is None
+                else (band, t.firing.ranges[t.gunfire.guns[gun.type].kind].hit_on[band])
+            )
+        if score is None:
             continue
-        if gun.destroyed or not alternate_ok(gun, state.turn, t):
-            continue
-        band = band_for(gun, inches, t)
-        if band is None:
-            continue
+        band, need = score
         if isinstance(firer, Ship):
             if rels is None:
                 pose = Pose(firer.x, firer.y, firer.heading)
                 rels = [pose.relative_bearing(p) for p in target_points(target)]
             if not _bears_on(firer, gun, rels, bears, t):
                 continue
-        kind = t.gunfire.guns[gun.type].kind
-        need = t.firing.ranges[kind].hit_on[band]
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0

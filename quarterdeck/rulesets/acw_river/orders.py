@@ -24,6 +24,7 @@ from quarterdeck.rulesets.acw_river.firing import (
     fort_guns_manned,
     hit_chance,
     legal_arcs,
+    ready_guns,
     shots_at,
     shots_at_shore,
 )
@@ -457,10 +458,14 @@ def round_shots_at(
         return shots_at(state, unit, enemy, t)
     if memo is None:
         return shots_at(state, unit, enemy, t, knower=unit.side)
-    key = ("ship" if isinstance(unit, Ship) else "fort", unit.id, enemy.id)
+    kind = "ship" if isinstance(unit, Ship) else "fort"
+    key = (kind, unit.id, enemy.id)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = shots_at(state, unit, enemy, t, knower=unit.side)
+        ready = memo.get((kind, unit.id))
+        if ready is None:
+            ready = memo[(kind, unit.id)] = ready_guns(state, unit, t)
+        found = memo[key] = shots_at(state, unit, enemy, t, unit.side, ready)
     return list(found)
 
 
