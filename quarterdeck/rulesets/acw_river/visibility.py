@@ -13,11 +13,12 @@ roll about her rolled in secret.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from shapely.geometry import LineString, Point
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import segment_distance
+from quarterdeck.core.geometry import point_segment_distance, segment_distance
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, land_blocks
@@ -116,15 +117,37 @@ def clear_line(
         if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
             return False
     if state.smoke:
-        line = LineString([a, b]) if a != b else Point(a)
+        line: LineString | Point | None = None
         for cloud in state.smoke:
             if cloud.ship in skip or (
                 cloud.ship in state.ships and not known(state, knower, cloud.ship)
             ):
                 continue
-            if Point(cloud.x, cloud.y).buffer(cloud.size).intersects(line):
+            # the cloud is a polygon inside its circle: a line further off
+            # its centre than its size (and a margin) misses it
+            if point_segment_distance((cloud.x, cloud.y), a, b) > cloud.size + _MARGIN:
+                continue
+            if line is None:
+                line = LineString([a, b]) if a != b else Point(a)
+            if _cloud(cloud.x, cloud.y, cloud.size).intersects(line):
                 return False
     return True
+
+
+_CLOUDS: dict[tuple[float, float, float], Any] = {}
+
+
+def _cloud(x: float, y: float, size: float) -> Any:
+    """A smoke cloud's shape (a point buffered by its size), made once for
+    each place and size for the sight lines drawn past it."""
+    key = (x, y, size)
+    found = _CLOUDS.get(key)
+    if found is None:
+        found = Point(x, y).buffer(size)
+        if len(_CLOUDS) >= 1000:
+            _CLOUDS.clear()
+        _CLOUDS[key] = found
+    return found
 
 
 def ship_sees(
