@@ -32,7 +32,7 @@ from quarterdeck.rulesets.acw_river.forts import mortar_targets
 from quarterdeck.rulesets.acw_river.hazards import can_reverse_off
 from quarterdeck.rulesets.acw_river.movement import speed_limits
 from quarterdeck.rulesets.acw_river.setup import order_text
-from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Plot, Ship, State
+from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import in_sight
@@ -357,7 +357,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                     "choice",
                     choices=(
                         Option("none", "no"),
-                        *(Option(g.id, f"{g.id}: {g.type}, {g.mount}") for g in guns),
+                        *(_laying_option(g) for g in guns),
                     ),
                 )
             )
@@ -389,6 +389,22 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
     if standing.armed(ship):
         fields.extend(standing.fields(state, ship))
     return fields
+
+
+_LAYING: dict[tuple[str, str, str], Option] = {}
+
+
+def _laying_option(gun: Gun) -> Option:
+    """A gun as the captain's choice to lay (an Option never changes: one
+    is made for each gun id, type and mount)."""
+    key = (gun.id, gun.type, gun.mount)
+    found = _LAYING.get(key)
+    if found is None:
+        found = Option(gun.id, f"{gun.id}: {gun.type}, {gun.mount}")
+        if len(_LAYING) >= 10_000:
+            _LAYING.clear()
+        _LAYING[key] = found
+    return found
 
 
 def plot_from(answer: dict[str, Any]) -> Plot:

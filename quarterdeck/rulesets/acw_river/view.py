@@ -120,6 +120,7 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
 
 def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str, Any]:
     h = hull(ship)
+    gun_types = t.gunfire.guns
     out: dict[str, Any] = {
         "id": ship.id,
         "name": ship.name,
@@ -191,7 +192,7 @@ def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str
                 "crewed": g.crewed,
                 "destroyed": g.destroyed,
                 "last_fired": g.last_fired,
-                "alternate": t.gunfire.guns[g.type].alternate,
+                "alternate": gun_types[g.type].alternate,
             }
             for g in ship.guns
         ],
