@@ -74,25 +74,32 @@ def gun_bears(ship: Ship, gun: Gun, point: Vec, t: Tables) -> bool:
     return gun_bears_at(ship, gun, Pose(ship.x, ship.y, ship.heading).relative_bearing(point), t)
 
 
-def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
-    """Whether a point at relative bearing ``rel`` from the ship is in the
-    gun's arc (Arcs of Fire)."""
+def gun_arcs(ship: Ship, gun: Gun, t: Tables) -> tuple[tuple[float, float], ...] | None:
+    """The gun's arcs of fire (Arcs of Fire), each its centre (a relative
+    bearing) and half its width; ``None``: all round (mortars, fort guns)."""
     f = t.firing
     if gun.mount in ("mortar", "fort"):
-        return True
+        return None
     if gun.mount == "turret":
         turret = next((tt for tt in ship.turrets if tt.id == gun.turret), None)
         if turret is None:
-            return False
-        return _within(rel, ARC_CENTRE[turret.arc], f.turret_arc / 2)
+            return ()
+        return ((ARC_CENTRE[turret.arc], f.turret_arc / 2),)
     half = f.pivot_arc / 2
     if gun.mount == "pivot-bow":
-        return _within(rel, 0.0, half)
+        return ((0.0, half),)
     if gun.mount == "pivot-stern":
-        return _within(rel, 180.0, half)
+        return ((180.0, half),)
     if gun.mount == "pivot":
-        return _within(rel, 90.0, half) or _within(rel, -90.0, half)
-    return _within(rel, MOUNT_CENTRE[gun.mount], f.broadside_half_arc)
+        return ((90.0, half), (-90.0, half))
+    return ((MOUNT_CENTRE[gun.mount], f.broadside_half_arc),)
+
+
+def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
+    """Whether a point at relative bearing ``rel`` from the ship is in the
+    gun's arc (Arcs of Fire)."""
+    arcs = gun_arcs(ship, gun, t)
+    return arcs is None or any(_within(rel, centre, half) for centre, half in arcs)
 
 
 def _bears_on(
@@ -104,7 +111,10 @@ def _bears_on(
     mounted = (gun.mount, gun.turret)
     bearing = bears.get(mounted)
     if bearing is None:
-        bearing = bears[mounted] = any(gun_bears_at(ship, gun, rel, t) for rel in rels)
+        arcs = gun_arcs(ship, gun, t)
+        bearing = bears[mounted] = arcs is None or any(
+            _within(rel, centre, half) for rel in rels for centre, half in arcs
+        )
     return bearing
 
 
