@@ -388,6 +388,7 @@ def step_move(state: State, t: Tables, ctx: Context) -> bool:
                 state.fire_orders = {}
                 state.stage = "firing"
                 return False
+            orders.close_fire_round()  # no fire here: the ships move on
     finish_move(state, t, ctx)
     return True
 
