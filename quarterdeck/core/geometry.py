@@ -139,15 +139,42 @@ def segments_intersect(a: Vec, b: Vec, c: Vec, d: Vec) -> bool:
 
 
 def segment_distance(a: Vec, b: Vec, c: Vec, d: Vec) -> float:
-    """The least distance between segments a-b and c-d."""
-    if segments_intersect(a, b, c, d):
+    """The least distance between segments a-b and c-d.
+
+    The same arithmetic as :func:`segments_intersect` and
+    :func:`point_segment_distance`, written out on plain numbers (it is
+    asked for many times a move: ranges, sight lines, contacts)."""
+    ax, ay = a
+    bx, by = b
+    cx, cy = c
+    dx, dy = d
+    # segments_intersect(a, b, c, d)
+    d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return 0.0
+    if (d1 == 0 or d2 == 0 or d3 == 0 or d4 == 0) and segments_intersect(a, b, c, d):
         return 0.0
     return min(
-        point_segment_distance(a, c, d),
-        point_segment_distance(b, c, d),
-        point_segment_distance(c, a, b),
-        point_segment_distance(d, a, b),
+        _point_segment(ax, ay, cx, cy, dx, dy),
+        _point_segment(bx, by, cx, cy, dx, dy),
+        _point_segment(cx, cy, ax, ay, bx, by),
+        _point_segment(dx, dy, ax, ay, bx, by),
     )
+
+
+def _point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """:func:`point_segment_distance` on plain numbers (the same arithmetic)."""
+    ux, uy = bx - ax, by - ay
+    length2 = ux * ux + uy * uy
+    if length2 == 0:
+        return math.hypot(ax - px, ay - py)
+    t = ((px - ax) * ux + (py - ay) * uy) / length2
+    t = t if t < 1.0 else 1.0  # min(1.0, t)
+    t = t if t > 0.0 else 0.0  # max(0.0, t)
+    return math.hypot(ax + t * ux - px, ay + t * uy - py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.geometry import angle_diff, bearing, distance
@@ -25,6 +26,34 @@ from quarterdeck.players import RandomPlayer
 from quarterdeck.rulesets.acw_river.movement import HELM_SHARE, arc_step
 
 Vec = tuple[float, float]
+
+
+Box = tuple[float, float, float, float]
+Shape = tuple[Box, list[list[float]]]
+
+_MARGIN = 1e-6
+"""Inches beyond a polygon's box a point must lie, across the river, to be
+judged outside it without the crossing count (rounding is far smaller)."""
+
+
+def _shape(poly: list[list[float]]) -> Shape:
+    """A polygon with its bounding box, for :func:`_inside_shape`."""
+    xs = [float(q[0]) for q in poly]
+    ys = [float(q[1]) for q in poly]
+    return ((min(xs), min(ys), max(xs), max(ys)), poly)
+
+
+def _inside_shape(p: Vec, shape: Shape) -> bool:
+    """:func:`_inside`, with the polygon's box looked at first: below its
+    lowest corner or at or above its highest no edge straddles the point's
+    row; well to the west of it every straddling edge counts, to the east
+    none does, and the straddling edges of a closed polygon are even in
+    number. Either way outside, as the crossing count would find."""
+    (x0, y0, x1, y1), poly = shape
+    x, y = p
+    if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
+        return False
+    return _inside(p, poly)
 
 
 def _inside(p: Vec, poly: list[list[float]]) -> bool:
@@ -103,37 +132,59 @@ class AcwRiverAI:
         return (table["width"] / 2, 4.0 if end == "upstream" else table["length"] - 4.0)
 
     def _danger(self, view: dict[str, Any], ship: dict[str, Any], p: Vec) -> float:
-        table = view["table"]
-        if not (0 <= p[0] <= table["width"]):
-            return 100.0
-        risk = 0.0
+        return self._hazards(view, ship)(p)
+
+    def _hazards(self, view: dict[str, Any], ship: dict[str, Any]) -> Callable[[Vec], float]:
+        """The risk of ending a move at a point (100: off the table or on
+        land), as a function of the point: what the view holds for this
+        ship (hazards, shoals too shallow for her, hulls to keep off,
+        mined areas) sorted out once for all the points she weighs."""
+        width = view["table"]["width"]
+        land: list[Shape] = []
+        risks: list[tuple[float, Shape]] = []
         for f in view.get("features", []):
-            if f["kind"] == "land" and _inside(p, f["polygon"]):
-                return 100.0
-            if f["kind"] in ("stakes", "rocks", "wreck", "chain") and _inside(p, f["polygon"]):
-                risk += 30.0
-            if (
-                f["kind"] == "shoal"
-                and (f.get("depth") or 0) < ship["draught"]
-                and _inside(p, f["polygon"])
-            ):
-                risk += 25.0
+            if f["kind"] == "land":
+                land.append(_shape(f["polygon"]))
+            if f["kind"] in ("stakes", "rocks", "wreck", "chain"):
+                risks.append((30.0, _shape(f["polygon"])))
+            if f["kind"] == "shoal" and (f.get("depth") or 0) < ship["draught"]:
+                risks.append((25.0, _shape(f["polygon"])))
         # keep off other hulls: a friend stops her short, and an enemy met
         # without a ram costs her more than him (Effect on Ramming Ship)
+        hulls: list[tuple[Vec, float]] = []
         for other in view.get("ships", []):
             if other["id"] == ship["id"] or other["status"] in ("sunk", "exploded", "exited"):
                 continue
             if other["side"] != self.seat and not ship["ram"]:
                 clear = (ship["length"] + other["length"]) / 4 + 1.0
-                if distance(p, (other["x"], other["y"])) < clear:
+                hulls.append(((other["x"], other["y"]), clear))
+        reckless = (ship.get("captain") or {}).get("quality") == "reckless"
+        mines: list[tuple[float, float, float, float]] = [
+            (m["x"], m["y"], m["w"] / 2 + 1, m["h"] / 2 + 1)
+            for m in view.get("minefields", [])
+            if m["real"] is not False
+        ]
+        mine_risk = 5.0 if reckless else 40.0
+
+        def danger(p: Vec) -> float:
+            if not (0 <= p[0] <= width):
+                return 100.0
+            for shape in land:
+                if _inside_shape(p, shape):
+                    return 100.0
+            risk = 0.0
+            for value, shape in risks:
+                if _inside_shape(p, shape):
+                    risk += value
+            for at, clear in hulls:
+                if distance(p, at) < clear:
                     risk += 20.0
-        for m in view.get("minefields", []):
-            if m["real"] is False:
-                continue
-            if abs(p[0] - m["x"]) <= m["w"] / 2 + 1 and abs(p[1] - m["y"]) <= m["h"] / 2 + 1:
-                reckless = (ship.get("captain") or {}).get("quality") == "reckless"
-                risk += 5.0 if reckless else 40.0
-        return risk
+            for mx, my, hw, hh in mines:
+                if abs(p[0] - mx) <= hw and abs(p[1] - my) <= hh:
+                    risk += mine_risk
+            return risk
+
+        return danger
 
     def _project(self, ship: dict[str, Any], speed: int, helm: str) -> tuple[float, float, float]:
         most = math.degrees(abs(speed) / ship["turning"]) if ship["turning"] > 0 else 0.0
@@ -219,22 +270,43 @@ class AcwRiverAI:
         speed_f = fields["speed"]
         best: tuple[float, int, str] | None = None
         near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
+        danger = self._hazards(view, ship)
+        # a thin-skinned ship near the enemy keeps her distance
+        wary = (
+            quality != "reckless"
+            and ship["hull"]
+            not in (
+                "casemate-ironclad",
+                "monitor",
+                "double-turret-monitor",
+                "turtleback-ironclad",
+            )
+            and near_enemy < 6
+        )
+        helms = [c.id for c in fields["helm"].choices]
+        # each speed and helm projected as _project does, its sums unchanged
+        turning, current = ship["turning"], ship.get("current", 0)
+        x0, y0, h0 = ship["x"], ship["y"], ship["heading"]
         for speed in range(speed_f.low, speed_f.high + 1):
-            for helm in (c.id for c in fields["helm"].choices):
-                x, y, _ = self._project(ship, speed, helm)
-                score = distance((x, y), goal) + self._danger(view, ship, (x, y))
-                if (
-                    quality != "reckless"
-                    and ship["hull"]
-                    not in (
-                        "casemate-ironclad",
-                        "monitor",
-                        "double-turret-monitor",
-                        "turtleback-ironclad",
-                    )
-                    and near_enemy < 6
-                ):
-                    score -= 0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies)
+            most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
+            for helm in helms:
+                turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
+                x, y, _ = arc_step(x0, y0, h0, speed, turn)
+                y = y - current
+                away = distance((x, y), goal)
+                keep = (
+                    0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies) if wary else 0.0
+                )
+                if best is not None:
+                    # the score without the danger, which is never negative:
+                    # each sum only grows with it, so a move that cannot beat
+                    # the best even safe need not be weighed for danger
+                    least = (away - keep if wary else away) - 0.05 * speed
+                    if least >= best[0]:
+                        continue
+                score = away + danger((x, y))
+                if wary:
+                    score -= keep
                 score -= 0.05 * speed
                 if best is None or score < best[0]:
                     best = (score, speed, helm)

@@ -24,7 +24,7 @@ from quarterdeck.core.geometry import bearing, distance, unit
 from quarterdeck.rulesets.acw_river.dice import fight, roll
 from quarterdeck.rulesets.acw_river.state import Fort, Party, Place, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import distance_to_land, hull
+from quarterdeck.rulesets.acw_river.terrain import hull, land_within
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
 R_BOARD = "Boarding Ships"
@@ -224,7 +224,7 @@ def landing_targets(state: State, ship: Ship, t: Tables) -> list[tuple[str, str]
     """Towns, ports and enemy forts a ship near the shore may land a party
     for (within reach of land, the target within marching range: both
     reconstructed distances)."""
-    if distance_to_land(state, (ship.x, ship.y)) > t.distances.landing_reach + ship.beam:
+    if not land_within(state, (ship.x, ship.y), t.distances.landing_reach + ship.beam):
         return []
     reach = t.distances.landing_range
     out = []

@@ -102,6 +102,31 @@ def gunnery(c: Commander, t: Tables) -> int:
     return int(DiceTable.read(dice_table(c, t).yellow, c.dice.yellow))
 
 
+_READINGS: dict[tuple[str, int, int, int, int], tuple[str, int, int, int]] = {}
+_READ_WITH: list[Tables | None] = [None]
+
+
+def readings(c: Commander, t: Tables) -> tuple[str, int, int, int]:
+    """His quality, morale alive and dead, and gunnery (:func:`quality`,
+    :func:`morale_plus`, :func:`morale_minus`, :func:`gunnery`), read once
+    for each role and four dice under the tables in force (they never
+    change once rolled)."""
+    if _READ_WITH[0] is not t:
+        _READINGS.clear()
+        _READ_WITH[0] = t
+    d = c.dice
+    key = (c.role, d.white, d.green, d.red, d.yellow)
+    found = _READINGS.get(key)
+    if found is None:
+        found = _READINGS[key] = (
+            quality(c, t),
+            morale_plus(c, t),
+            morale_minus(c, t),
+            gunnery(c, t),
+        )
+    return found
+
+
 def roll_commander(
     ctx: Context, cid: str, name: str, side: str, role: str, post: str, t: Tables
 ) -> Commander:

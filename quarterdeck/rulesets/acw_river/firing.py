@@ -20,7 +20,7 @@ side of its line. Mortars and fort guns fire all round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
@@ -46,6 +46,7 @@ R_ARCS = "Arcs of Fire"
 R_CAPTAIN = "Gunnery and Ramming"
 
 ARC_CENTRE = {"forward": 0.0, "starboard": 90.0, "aft": 180.0, "port": -90.0}
+MOUNT_CENTRE = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}
 TURRET_ARCS = {
     "single": ("forward", "starboard", "aft", "port"),
     "forward": ("forward", "starboard", "port"),
@@ -73,26 +74,32 @@ def gun_bears(ship: Ship, gun: Gun, point: Vec, t: Tables) -> bool:
     return gun_bears_at(ship, gun, Pose(ship.x, ship.y, ship.heading).relative_bearing(point), t)
 
 
-def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
-    """Whether a point at relative bearing ``rel`` from the ship is in the
-    gun's arc (Arcs of Fire)."""
+def gun_arcs(ship: Ship, gun: Gun, t: Tables) -> tuple[tuple[float, float], ...] | None:
+    """The gun's arcs of fire (Arcs of Fire), each its centre (a relative
+    bearing) and half its width; ``None``: all round (mortars, fort guns)."""
     f = t.firing
     if gun.mount in ("mortar", "fort"):
-        return True
+        return None
     if gun.mount == "turret":
         turret = next((tt for tt in ship.turrets if tt.id == gun.turret), None)
         if turret is None:
-            return False
-        return _within(rel, ARC_CENTRE[turret.arc], f.turret_arc / 2)
+            return ()
+        return ((ARC_CENTRE[turret.arc], f.turret_arc / 2),)
     half = f.pivot_arc / 2
     if gun.mount == "pivot-bow":
-        return _within(rel, 0.0, half)
+        return ((0.0, half),)
     if gun.mount == "pivot-stern":
-        return _within(rel, 180.0, half)
+        return ((180.0, half),)
     if gun.mount == "pivot":
-        return _within(rel, 90.0, half) or _within(rel, -90.0, half)
-    centre = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}[gun.mount]
-    return _within(rel, centre, f.broadside_half_arc)
+        return ((90.0, half), (-90.0, half))
+    return ((MOUNT_CENTRE[gun.mount], f.broadside_half_arc),)
+
+
+def gun_bears_at(ship: Ship, gun: Gun, rel: float, t: Tables) -> bool:
+    """Whether a point at relative bearing ``rel`` from the ship is in the
+    gun's arc (Arcs of Fire)."""
+    arcs = gun_arcs(ship, gun, t)
+    return arcs is None or any(_within(rel, centre, half) for centre, half in arcs)
 
 
 def _bears_on(
@@ -104,7 +111,10 @@ def _bears_on(
     mounted = (gun.mount, gun.turret)
     bearing = bears.get(mounted)
     if bearing is None:
-        bearing = bears[mounted] = any(gun_bears_at(ship, gun, rel, t) for rel in rels)
+        arcs = gun_arcs(ship, gun, t)
+        bearing = bears[mounted] = arcs is None or any(
+            _within(rel, centre, half) for rel in rels for centre, half in arcs
+        )
     return bearing
 
 
@@ -171,11 +181,31 @@ class Shot:
         )
 
 
+def ready_guns(state: State, firer: Ship | Fort, t: Tables) -> list[Gun]:
+    """The guns of ``firer`` able to fire now, whatever the target: crewed,
+    not destroyed, out of action or jammed, not waiting their alternate
+    move (a fort's: those its crews man)."""
+    guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
+    return [
+        gun
+        for gun in guns
+        if not (isinstance(firer, Ship) and not can_fire_gun(firer, gun))
+        and not gun.destroyed
+        and alternate_ok(gun, state.turn, t)
+    ]
+
+
 def shots_at(
-    state: State, firer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+    state: State,
+    firer: Ship | Fort,
+    target: Ship,
+    t: Tables,
+    knower: str | None = None,
+    ready: list[Gun] | None = None,
 ) -> list[Shot]:
     """Every gun of ``firer`` that may fire at ``target`` now: crewed, able,
-    not waiting its alternate move, bearing, in range, target in sight (as
+    not waiting its alternate move (``ready``, :func:`ready_guns`, worked
+    out here if not given), bearing, in range, target in sight (as
     ``knower`` can judge it, for the fire orders; the truth when fired)."""
     if isinstance(firer, Ship):
         if firer.status != "active" and not (firer.status == "captured" and firer.in_action):
@@ -207,31 +237,49 @@ def shots_at(
         if fc is not None and fc.alive:
             fort_lays, layer = gunnery(fc, t), fc.name
     out: list[Shot] = []
-    guns = firer.guns if isinstance(firer, Ship) else fort_guns_manned(firer)
+    rounded = round(inches, 2)
+    # the modifiers that apply, each named (Difficult targets)
+    named = tuple(m for m in (("a small target", small), ("a bow or stern shot", aspect)) if m[1])
+    guns = ready if ready is not None else ready_guns(state, firer, t)
     rels: list[float] | None = None  # the target's keel points as the firer sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
+    # by gun type: its range band at this range and the score it needs there
+    # (band_for and the hit table, read once for the guns of a type)
+    scores: dict[str, tuple[int, int] | None] = {}
     for gun in guns:
-        if isinstance(firer, Ship) and not can_fire_gun(firer, gun):
+        if gun.type in scores:
+            score = scores[gun.type]
+        else:
+            band = band_for(gun, inches, t)
+            score = scores[gun.type] = (
+                None
+                if band is None
+                else (band, t.firing.ranges[t.gunfire.guns[gun.type].kind].hit_on[band])
+            )
+        if score is None:
             continue
-        if gun.destroyed or not alternate_ok(gun, state.turn, t):
-            continue
-        band = band_for(gun, inches, t)
-        if band is None:
-            continue
+        band, need = score
         if isinstance(firer, Ship):
             if rels is None:
                 pose = Pose(firer.x, firer.y, firer.heading)
                 rels = [pose.relative_bearing(p) for p in target_points(target)]
             if not _bears_on(firer, gun, rels, bears, t):
                 continue
-        kind = t.gunfire.guns[gun.type].kind
-        need = t.firing.ranges[kind].hit_on[band]
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0
-        named = (("a small target", small), ("a bow or stern shot", aspect))
-        shot = Shot(gun.id, need, small + aspect + lay, band, round(inches, 2), lay)
-        out.append(replace(shot, open=tuple(m for m in named if m[1]), layer=layer if lay else ""))
+        out.append(
+            Shot(
+                gun.id,
+                need,
+                small + aspect + lay,
+                band,
+                rounded,
+                lay,
+                named,
+                layer if lay else "",
+            )
+        )
     if out and not in_sight(state, firer, target, t, knower):
         return []
     return out

@@ -14,6 +14,7 @@ pauses for the fire orders of those ships).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import segment_distance
@@ -30,6 +31,8 @@ from quarterdeck.rulesets.acw_river.ramming import ram_angle, resolve_ram
 from quarterdeck.rulesets.acw_river.state import Feature, MoveLeg, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import (
+    Box,
+    box_apart,
     features_crossed,
     geometry,
     hull,
@@ -52,6 +55,21 @@ def contact_gap(a: Ship, b: Ship) -> float:
     """How far apart two hulls are (keel distance less half their beams)."""
     ha, hb = hull(a), hull(b)
     return segment_distance(ha.bow, ha.stern, hb.bow, hb.stern) - (a.beam + b.beam) / 2
+
+
+_MARGIN = 1e-6
+"""Inches beyond touching that a box test keeps clear of (rounding is far
+smaller), so that it never decides what :func:`contact_gap` would not."""
+
+
+def _far_apart(a: Ship, b: Ship) -> bool:
+    """Whether the boxes round the two keels lie further apart than half
+    their beams: then the hulls cannot touch (a cheap look before
+    :func:`contact_gap`)."""
+    ax0, ay0, ax1, ay1 = hull(a).box
+    bx0, by0, bx1, by1 = hull(b).box
+    r = (a.beam + b.beam) / 2 + _MARGIN
+    return ax1 + r < bx0 or bx1 + r < ax0 or ay1 + r < by0 or by1 + r < ay0
 
 
 def movers(state: State) -> list[tuple[Ship, MoveLeg]]:
@@ -120,6 +138,8 @@ def step(state: State, ship: Ship, leg: MoveLeg, t: Tables, ctx: Context) -> Non
         if other.id == ship.id or not other.afloat or other.status == "exited":
             continue
         if other.id in (ship.locked, ship.towing, ship.towed_by):
+            continue
+        if _far_apart(ship, other):
             continue
         gap = contact_gap(ship, other)
         if gap <= 0 and not _parting(ship, other, old, gap):
@@ -239,14 +259,19 @@ def _mines(state: State, ship: Ship, leg: MoveLeg, a: Vec, b: Vec, t: Tables, ct
     """Mined areas crossed this quarter: a real one throws for the torpedo
     (Torpedoes and Anchored Mines); a dummy is found out. Either way her side
     now knows which it was."""
-    from shapely.geometry import LineString, Polygon
+    from shapely.geometry import LineString
 
-    line = LineString([a, b]) if a != b else LineString([a, (a[0] + 1e-6, a[1])])
+    line: LineString | None = None
     for mf in state.minefields:
         key = f"mines:{mf.id}"
         if key in leg.crossed:
             continue
-        if not Polygon(rect(mf.x, mf.y, mf.w, mf.h)).intersects(line):
+        area, box = _mined_area(mf.x, mf.y, mf.w, mf.h)
+        if box_apart(a, b, box):
+            continue
+        if line is None:
+            line = LineString([a, b]) if a != b else LineString([a, (a[0] + 1e-6, a[1])])
+        if not area.intersects(line):
             continue
         leg.crossed.append(key)
         for side in (ship.side, mf.owner):
@@ -259,6 +284,26 @@ def _mines(state: State, ship: Ship, leg: MoveLeg, a: Vec, b: Vec, t: Tables, ct
             say(state, ctx, f"{ship.name} crosses a dummy mined area", R_MINES, ship)
         if not ship.afloat:
             return
+
+
+_AREAS: dict[tuple[float, float, float, float], tuple[Any, Box]] = {}
+
+
+def _mined_area(x: float, y: float, w: float, h: float) -> tuple[Any, Box]:
+    """A mined area's rectangle as a shapely polygon, with its box: made
+    once for each place and size (a mined area never moves)."""
+    key = (x, y, w, h)
+    found = _AREAS.get(key)
+    if found is None:
+        from shapely.geometry import Polygon
+
+        corners = rect(x, y, w, h)
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        found = (Polygon(corners), (min(xs), min(ys), max(xs), max(ys)))
+        if len(_AREAS) >= 1000:
+            _AREAS.clear()
+        _AREAS[key] = found
+    return found
 
 
 def _contact(

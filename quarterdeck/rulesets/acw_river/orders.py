@@ -24,6 +24,7 @@ from quarterdeck.rulesets.acw_river.firing import (
     fort_guns_manned,
     hit_chance,
     legal_arcs,
+    ready_guns,
     shots_at,
     shots_at_shore,
 )
@@ -31,7 +32,7 @@ from quarterdeck.rulesets.acw_river.forts import mortar_targets
 from quarterdeck.rulesets.acw_river.hazards import can_reverse_off
 from quarterdeck.rulesets.acw_river.movement import speed_limits
 from quarterdeck.rulesets.acw_river.setup import order_text
-from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Plot, Ship, State
+from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import in_sight
@@ -282,17 +283,23 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
             "turn": state.turn,
             "ships": [s.id for s in ships],
             "forts": [f.id for f in forts],
-            "defaults": standing_defaults(state, [*ships, *forts]),
+            "defaults": standing_defaults(state, [*ships, *forts], fields),
         },
     )
 
 
-def standing_defaults(state: State, units: Sequence[Ship | Fort]) -> dict[str, Any]:
-    """Each unit's standing fire order as it stands, as a form's defaults."""
+def standing_defaults(
+    state: State, units: Sequence[Ship | Fort], fields: Sequence[Field] = ()
+) -> dict[str, Any]:
+    """Each unit's standing fire order as it stands, as a form's defaults
+    (the first of its choices, read off the form's own ``fields`` where they
+    hold them, the same state's same choices)."""
+    firsts = {f.name: f.choices[0].id for f in fields if f.name.endswith("/standing")}
     out: dict[str, Any] = {}
     for u in units:
         if standing.armed(u):
-            out[f"{u.id}/standing"] = standing.choices(state, u)[0].id
+            key = f"{u.id}/standing"
+            out[key] = firsts[key] if key in firsts else standing.choices(state, u)[0].id
             out[f"{u.id}/within"] = standing.within_now(state, u)
     return out
 
@@ -350,7 +357,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                     "choice",
                     choices=(
                         Option("none", "no"),
-                        *(Option(g.id, f"{g.id}: {g.type}, {g.mount}") for g in guns),
+                        *(_laying_option(g) for g in guns),
                     ),
                 )
             )
@@ -384,6 +391,22 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
     return fields
 
 
+_LAYING: dict[tuple[str, str, str], Option] = {}
+
+
+def _laying_option(gun: Gun) -> Option:
+    """A gun as the captain's choice to lay (an Option never changes: one
+    is made for each gun id, type and mount)."""
+    key = (gun.id, gun.type, gun.mount)
+    found = _LAYING.get(key)
+    if found is None:
+        found = Option(gun.id, f"{gun.id}: {gun.type}, {gun.mount}")
+        if len(_LAYING) >= 10_000:
+            _LAYING.clear()
+        _LAYING[key] = found
+    return found
+
+
 def plot_from(answer: dict[str, Any]) -> Plot:
     turrets = {k.split(":", 1)[1]: str(v) for k, v in answer.items() if k.startswith("turret:")}
     laying = str(answer.get("laying", "none"))
@@ -405,6 +428,82 @@ def firer(state: State, uid: str) -> Ship | Fort:
     return state.ships[uid] if uid in state.ships else state.forts[uid]
 
 
+_ROUND: list[Any] = [None, None, {}]
+"""The fire-order round open now: the state, when it opened (its turn,
+phase and quarter) and the shots already worked out in it, by firer, target
+and the side judging: see :func:`open_fire_round`."""
+
+
+def open_fire_round(state: State) -> None:
+    """A round of fire orders begins (Firing: Method; in the first move,
+    after a quarter): from here until its fire is resolved nothing that
+    decides which guns may fire changes (the orders are given in secret, and
+    a standing order decides none of it), so the guns each unit may fire at
+    each ship, as its side judges it, are worked out once for the units due
+    to fire, their forms and the standing orders alike."""
+    _ROUND[0], _ROUND[1], _ROUND[2] = state, _round_when(state), {}
+
+
+def close_fire_round() -> None:
+    """The round's fire is about to fall: what was worked out for it is
+    dropped."""
+    _ROUND[0], _ROUND[1], _ROUND[2] = None, None, {}
+
+
+def _round_when(state: State) -> tuple[int, str, int]:
+    return (state.turn, state.phase, state.quarter)
+
+
+def _round_memo(state: State) -> dict[tuple[str, ...], list[Any]] | None:
+    """The open round's shots, if ``state`` is in it."""
+    if _ROUND[0] is state and _ROUND[1] == _round_when(state):
+        memo: dict[tuple[str, ...], list[Any]] = _ROUND[2]
+        return memo
+    return None
+
+
+def round_shots_at(
+    state: State, unit: Ship | Fort, enemy: Ship, t: Tables, truth: bool = False
+) -> list[Any]:
+    """``shots_at`` as the unit's side judges it (``knower``), once a round;
+    with ``truth``, as they are (the fire itself). The two differ only in
+    the ships and smoke a side may reckon with in a sight line (Visibility):
+    where the side has every ship on its table, they are the same."""
+    memo = _round_memo(state)
+    if truth and (memo is None or not _all_known(state, unit.side)):
+        return shots_at(state, unit, enemy, t)
+    if memo is None:
+        return shots_at(state, unit, enemy, t, knower=unit.side)
+    kind = "ship" if isinstance(unit, Ship) else "fort"
+    key = (kind, unit.id, enemy.id)
+    found = memo.get(key)
+    if found is None:
+        ready = memo.get((kind, unit.id))
+        if ready is None:
+            ready = memo[(kind, unit.id)] = ready_guns(state, unit, t)
+        found = memo[key] = shots_at(state, unit, enemy, t, unit.side, ready)
+    return list(found)
+
+
+def _all_known(state: State, side: str) -> bool:
+    """Whether every ship of the game is on ``side``'s table (its own, or
+    sighted): then what it judges of a sight line is the truth."""
+    seen = state.sighted.get(side, [])
+    return all(ship.side == side or sid in seen for sid, ship in state.ships.items())
+
+
+def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[Any]:
+    """``shots_at_shore``, once a round."""
+    memo = _round_memo(state)
+    if memo is None:
+        return shots_at_shore(state, ship, tid, t)
+    key = ("shore", ship.id, tid)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = shots_at_shore(state, ship, tid, t)
+    return list(found)
+
+
 def targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[Ship, list[Any]]]:
     """Enemy ships this unit has in sight with guns able to fire at them."""
     return list(_targets(state, unit, t))
@@ -416,7 +515,7 @@ def _targets(state: State, unit: Ship | Fort, t: Tables) -> Iterator[tuple[Ship,
         enemy = state.ships[sid]
         if not enemy.afloat or enemy.status == "exited":
             continue
-        shots = shots_at(state, unit, enemy, t, knower=unit.side)
+        shots = round_shots_at(state, unit, enemy, t)
         if shots:
             yield (enemy, shots)
 
@@ -427,7 +526,7 @@ def shore_targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[str,
         return []
     out = []
     for tid in [*state.forts, *state.places]:
-        shots = shots_at_shore(state, unit, tid, t)
+        shots = round_shots_at_shore(state, unit, tid, t)
         if shots:
             name = state.forts[tid].name if tid in state.forts else state.places[tid].name
             out.append((tid, name, shots))
@@ -536,7 +635,7 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
                 {"key": "standing", "label": "standing order (from now on)"},
                 {"key": "within", "label": "named ship within (in), 0 any"},
             ],
-            "defaults": standing_defaults(state, units),
+            "defaults": standing_defaults(state, units, fields),
         },
     )
 

@@ -44,7 +44,7 @@ from quarterdeck.rulesets.acw_river import (
 )
 from quarterdeck.rulesets.acw_river.commanders import enforce, in_command
 from quarterdeck.rulesets.acw_river.damage import fight_fires, repairs
-from quarterdeck.rulesets.acw_river.firing import fire_at, shots_at, shots_at_shore
+from quarterdeck.rulesets.acw_river.firing import fire_at
 from quarterdeck.rulesets.acw_river.hazards import reverse_off
 from quarterdeck.rulesets.acw_river.morale import morale_phase
 from quarterdeck.rulesets.acw_river.movement import clamp_speed, make_leg, turn_for
@@ -374,6 +374,7 @@ def step_move(state: State, t: Tables, ctx: Context) -> bool:
         run_quarter(state, t, ctx)
         state.quarter += 1
         if state.turn == 1 and state.quarter < quarters:
+            orders.open_fire_round(state)
             due = [
                 sid
                 for side, plots in state.plots.items()
@@ -387,6 +388,7 @@ def step_move(state: State, t: Tables, ctx: Context) -> bool:
                 state.fire_orders = {}
                 state.stage = "firing"
                 return False
+            orders.close_fire_round()  # no fire here: the ships move on
     finish_move(state, t, ctx)
     return True
 
@@ -398,6 +400,7 @@ def step_fire(state: State, t: Tables, ctx: Context) -> bool:
         for ship in state.ships.values():
             ship.fired_on_by = []
         state.fire_orders = {}
+        orders.open_fire_round(state)
         units = [sid for sid in state.ships] + [fid for fid in state.forts]
         state.due = [u for u in units if orders.can_fire(state, u, t)]
         state.stage = "firing"
@@ -441,9 +444,12 @@ def resolve_fire(state: State, t: Tables, ctx: Context) -> None:
                 tid = order[3:]
                 if tid in state.ships:
                     enemy = state.ships[tid]
-                    plans.append((unit, enemy, shots_at(state, unit, enemy, t)))
+                    plans.append((unit, enemy, orders.round_shots_at(state, unit, enemy, t, True)))
                 elif isinstance(unit, Ship):
-                    plans.append((unit, ("shore", tid), shots_at_shore(state, unit, tid, t)))
+                    plans.append(
+                        (unit, ("shore", tid), orders.round_shots_at_shore(state, unit, tid, t))
+                    )
+    orders.close_fire_round()
     # Table 1, Note A: several hits in one exchange fall on separate guns,
     # whichever ship or fort fired them
     hit_guns: dict[str, list[str]] = {}

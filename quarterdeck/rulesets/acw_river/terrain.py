@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
@@ -79,9 +80,12 @@ def feature_key(features: list[Feature]) -> FeatureKey:
 
 
 class Geometry:
-    """Prepared shapely geometry for one set of features."""
+    """Prepared shapely geometry for one set of features, with the bounding
+    box of each piece of land (a sight line clear of every box meets no
+    land) and the answers of :func:`land_blocks` already worked out for it
+    (terrain never changes once placed: the same two ends, the same answer)."""
 
-    __slots__ = ("land", "land_prep", "polygons")
+    __slots__ = ("boxes", "land", "land_boxes", "land_prep", "polygons", "sight")
 
     def __init__(self, key: FeatureKey) -> None:
         self.polygons: dict[str, Polygon] = {}
@@ -95,6 +99,36 @@ class Geometry:
                 land.append(poly)
         self.land = shapely.union_all(land) if land else None
         self.land_prep: PreparedGeometry | None = prep(self.land) if self.land is not None else None
+        self.land_boxes: tuple[Box, ...] = tuple(
+            tuple(float(v) for v in part.bounds)  # type: ignore[misc]
+            for part in getattr(self.land, "geoms", [self.land])
+            if self.land is not None and not part.is_empty
+        )
+        self.boxes: dict[str, Box] = {
+            fid: tuple(float(v) for v in poly.bounds)  # type: ignore[misc]
+            for fid, poly in self.polygons.items()
+        }
+        self.sight: dict[tuple[Vec, Vec], bool] = {}
+
+
+Box = tuple[float, float, float, float]
+
+
+def box_apart(a: Vec, b: Vec, box: Box, gap: float = 0.0) -> bool:
+    """Whether the box round the segment a-b lies more than ``gap`` inches
+    (and a margin over rounding) off ``box`` (x0, y0, x1, y1) on either
+    axis: then nothing inside the box comes within ``gap`` of the segment,
+    as shapely would find (an empty shape's box of NaN is never apart)."""
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    g = gap + _BOX_MARGIN
+    bx0, by0, bx1, by1 = box
+    return x1 + g < bx0 or bx1 + g < x0 or y1 + g < by0 or by1 + g < y0
+
+
+_BOX_MARGIN = 1e-6
+"""Inches a sight line's box must clear a piece of land's box by to be
+judged clear of it without shapely (well above rounding)."""
 
 
 @lru_cache(maxsize=64)
@@ -102,13 +136,30 @@ def _geometry(key: FeatureKey) -> Geometry:
     return Geometry(key)
 
 
+_LAST: list[Any] = [None, (), None]
+"""The features list the last geometry was built for, the features it held
+(by identity; a Feature never changes once placed) and that geometry."""
+
+
 def geometry(state: State) -> Geometry:
-    return _geometry(feature_key(state.features))
+    """The prepared geometry of the state's features; worked out again only
+    when the features list is another or holds other features (a wreck
+    added), else the same as last time."""
+    features = state.features
+    # (a tuple compares its items by identity first: the same features)
+    if _LAST[0] is features and _LAST[1] == tuple(features):
+        geom: Geometry = _LAST[2]
+        return geom
+    geom = _geometry(feature_key(features))
+    _LAST[0], _LAST[1], _LAST[2] = features, tuple(features), geom
+    return geom
 
 
 def on_land(state: State, p: Vec) -> bool:
     g = geometry(state)
-    return g.land_prep is not None and bool(g.land_prep.contains(Point(p)))
+    if g.land_prep is None or all(box_apart(p, p, box) for box in g.land_boxes):
+        return False
+    return bool(g.land_prep.contains(Point(p)))
 
 
 def distance_to_land(state: State, p: Vec) -> float:
@@ -118,10 +169,21 @@ def distance_to_land(state: State, p: Vec) -> float:
     return float(g.land.distance(Point(p)))
 
 
+def land_within(state: State, p: Vec, inches: float) -> bool:
+    """Whether land lies within ``inches`` of ``p`` (:func:`distance_to_land`
+    no more than it); land whose box is further off is not measured."""
+    g = geometry(state)
+    if g.land is None or all(box_apart(p, p, box, inches) for box in g.land_boxes):
+        return False
+    return float(g.land.distance(Point(p))) <= inches
+
+
 def path_near_land(state: State, a: Vec, b: Vec, within: float) -> bool:
     """Whether the path a-b passes within ``within`` inches of land."""
     g = geometry(state)
     if g.land is None:
+        return False
+    if all(box_apart(a, b, box, within + 1e-9) for box in g.land_boxes):
         return False
     line = LineString([a, b]) if a != b else Point(a)
     return bool(g.land.distance(line) <= within + 1e-9)
@@ -133,6 +195,25 @@ def land_blocks(state: State, a: Vec, b: Vec) -> bool:
     g = geometry(state)
     if g.land_prep is None or a == b:
         return False
+    known = g.sight.get((a, b))
+    if known is not None:
+        return known
+    # a line clear of every piece of land's box meets no land
+    near = not all(box_apart(a, b, box) for box in g.land_boxes)
+    blocked = near and _land_blocks(g, a, b)
+    if len(g.sight) >= _SIGHT_KEPT:
+        g.sight.clear()
+    g.sight[(a, b)] = blocked
+    return blocked
+
+
+_SIGHT_KEPT = 50_000
+"""The most sight-line answers a geometry keeps (then it starts again)."""
+
+
+def _land_blocks(g: Geometry, a: Vec, b: Vec) -> bool:
+    """:func:`land_blocks` worked out with shapely."""
+    assert g.land_prep is not None
     line = LineString([a, b])
     if not g.land_prep.intersects(line):
         return False
@@ -147,8 +228,11 @@ def land_blocks(state: State, a: Vec, b: Vec) -> bool:
 def features_crossed(state: State, a: Vec, b: Vec, kinds: tuple[str, ...]) -> list[Feature]:
     """The features of these kinds that the path a-b touches."""
     g = geometry(state)
+    near = [f for f in state.features if f.kind in kinds and not box_apart(a, b, g.boxes[f.id])]
+    if not near:
+        return []
     line = LineString([a, b]) if a != b else Point(a)
-    return [f for f in state.features if f.kind in kinds and g.polygons[f.id].intersects(line)]
+    return [f for f in near if g.polygons[f.id].intersects(line)]
 
 
 def depth_at(state: State, p: Vec, t: Tables) -> float:
@@ -163,10 +247,62 @@ def depth_at(state: State, p: Vec, t: Tables) -> float:
     return depth + tide_at(state.table, p, t)
 
 
-def hull(ship: Ship) -> Hull:
-    """The ship's keel from bow to stern (her pose is the smokestack, mid-model)."""
-    pose = Pose(ship.x, ship.y, ship.heading).advance(ship.length / 2)
-    return Hull(pose, ship.length)
+class ShipHull(Hull):
+    """A :class:`Hull` that has worked out its bow, middle and stern once,
+    as the plain Hull works them out each time they are asked for (the same
+    points: it is a Hull in every other way)."""
+
+    __slots__ = ("_bow", "_middle", "_stern", "box")
+    _bow: Vec
+    _middle: Vec
+    _stern: Vec
+    box: Box  # the keel's bounding box (x0, y0, x1, y1)
+
+    def __init__(self, pose: Pose, length: float) -> None:
+        super().__init__(pose, length)
+        bow, stern = pose.point, pose.behind(length)
+        object.__setattr__(self, "_bow", bow)
+        object.__setattr__(self, "_middle", pose.behind(length / 2))
+        object.__setattr__(self, "_stern", stern)
+        box = (
+            min(bow[0], stern[0]),
+            min(bow[1], stern[1]),
+            max(bow[0], stern[0]),
+            max(bow[1], stern[1]),
+        )
+        object.__setattr__(self, "box", box)
+
+    @property
+    def bow(self) -> Vec:
+        return self._bow
+
+    @property
+    def middle(self) -> Vec:
+        return self._middle
+
+    @property
+    def stern(self) -> Vec:
+        return self._stern
+
+
+_HULLS: dict[tuple[float, float, float, float], ShipHull] = {}
+_HULLS_KEPT = 20_000
+"""The most hulls kept by pose (then the store starts again)."""
+
+
+def hull(ship: Ship) -> ShipHull:
+    """The ship's keel from bow to stern (her pose is the smokestack,
+    mid-model); worked out once for each pose and length (the same pose,
+    the same keel)."""
+    key = (ship.x, ship.y, ship.heading, ship.length)
+    found = _HULLS.get(key)
+    if found is None:
+        pose = Pose(ship.x, ship.y, ship.heading).advance(ship.length / 2)
+        found = ShipHull(pose, ship.length)
+        if len(_HULLS) >= _HULLS_KEPT:
+            _HULLS.clear()
+        _HULLS[key] = found
+    return found
 
 
 def rect(cx: float, cy: float, w: float, h: float, heading: float = 0.0) -> list[Vec]:

@@ -17,7 +17,7 @@ from typing import Any
 from quarterdeck.core.hidden import EVERYTHING, Secret
 from quarterdeck.core.hidden import sees as core_sees
 from quarterdeck.rulesets.acw_river import standing
-from quarterdeck.rulesets.acw_river.commanders import gunnery, morale_minus, morale_plus, quality
+from quarterdeck.rulesets.acw_river.commanders import readings
 from quarterdeck.rulesets.acw_river.movement import effective_max, path_points
 from quarterdeck.rulesets.acw_river.setup import order_text
 from quarterdeck.rulesets.acw_river.state import Commander, Fort, Plot, Ship, State
@@ -34,6 +34,12 @@ def sees(seat: str | None, owners: set[str] | tuple[str, ...] | str) -> bool:
 def ship_visible(state: State, sid: str, seat: str | None) -> bool:
     """Whether the seat has this ship on its table (a spectator: every side has)."""
     ship = state.ships[sid]
+    if seat == EVERYTHING:
+        return True
+    if seat is not None and seat in state.sides:
+        # one side: her own, her owner, or a side that has sighted her
+        # (what knowers() finds for it)
+        return seat in (ship.side, ship.owner) or sid in state.sighted.get(seat, ())
     who = knowers(state, ship) | {ship.side}
     who &= set(state.sides) | {ship.side}
     if seat == EVERYTHING:
@@ -95,6 +101,7 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
         "lost": c.lost,
     }
     if sees(seat, c.side):
+        said, alive, dead, gun = readings(c, t)
         out.update(
             dice={
                 "white": c.dice.white,
@@ -102,10 +109,10 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
                 "red": c.dice.red,
                 "yellow": c.dice.yellow,
             },
-            quality=quality(c, t),
-            morale_alive=morale_plus(c, t),
-            morale_dead=morale_minus(c, t),
-            gunnery=gunnery(c, t),
+            quality=said,
+            morale_alive=alive,
+            morale_dead=dead,
+            gunnery=gun,
             laying=c.laying,
         )
     return out
@@ -113,6 +120,7 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
 
 def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str, Any]:
     h = hull(ship)
+    gun_types = t.gunfire.guns
     out: dict[str, Any] = {
         "id": ship.id,
         "name": ship.name,
@@ -184,7 +192,7 @@ def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str
                 "crewed": g.crewed,
                 "destroyed": g.destroyed,
                 "last_fired": g.last_fired,
-                "alternate": t.gunfire.guns[g.type].alternate,
+                "alternate": gun_types[g.type].alternate,
             }
             for g in ship.guns
         ],

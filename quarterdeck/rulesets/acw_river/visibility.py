@@ -13,11 +13,12 @@ roll about her rolled in secret.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from shapely.geometry import LineString, Point
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import segment_distance
+from quarterdeck.core.geometry import point_segment_distance, segment_distance
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, land_blocks
@@ -28,6 +29,10 @@ R_SMOKE = "Smoke"
 R_BALLOON = "Towing Balloons"
 
 Vec = tuple[float, float]
+
+_MARGIN = 1e-6
+"""Inches beyond a blocking distance that a box test keeps clear of, so
+that rounding never decides what the exact test would not."""
 
 
 def sight_range(state: State, t: Tables) -> float:
@@ -95,24 +100,54 @@ def clear_line(
     knows of count (what it may reckon with on its own table)."""
     if land_blocks(state, a, b):
         return False
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
     for sid, other in state.ships.items():
         if sid in skip or not other.afloat or other.spv_start <= target_spv:
             continue
         if not known(state, knower, sid):
             continue
         h = hull(other)
+        # a hull whose box lies further off the line's box than half her
+        # beam (and a margin over rounding) cannot stand in the way
+        r = other.beam / 2 + _MARGIN
+        hx0, hy0, hx1, hy1 = h.box
+        if hx1 < x0 - r or hx0 > x1 + r or hy1 < y0 - r or hy0 > y1 + r:
+            continue
         if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
             return False
     if state.smoke:
-        line = LineString([a, b]) if a != b else Point(a)
+        line: LineString | Point | None = None
         for cloud in state.smoke:
             if cloud.ship in skip or (
                 cloud.ship in state.ships and not known(state, knower, cloud.ship)
             ):
                 continue
-            if Point(cloud.x, cloud.y).buffer(cloud.size).intersects(line):
+            # the cloud is a polygon inside its circle: a line further off
+            # its centre than its size (and a margin) misses it
+            if point_segment_distance((cloud.x, cloud.y), a, b) > cloud.size + _MARGIN:
+                continue
+            if line is None:
+                line = LineString([a, b]) if a != b else Point(a)
+            if _cloud(cloud.x, cloud.y, cloud.size).intersects(line):
                 return False
     return True
+
+
+_CLOUDS: dict[tuple[float, float, float], Any] = {}
+
+
+def _cloud(x: float, y: float, size: float) -> Any:
+    """A smoke cloud's shape (a point buffered by its size), made once for
+    each place and size for the sight lines drawn past it."""
+    key = (x, y, size)
+    found = _CLOUDS.get(key)
+    if found is None:
+        found = Point(x, y).buffer(size)
+        if len(_CLOUDS) >= 1000:
+            _CLOUDS.clear()
+        _CLOUDS[key] = found
+    return found
 
 
 def ship_sees(
