@@ -84,6 +84,7 @@ RULESETS = {
     "away_boarders": [
         "quarterdeck/core/pointgrid.py",
         "quarterdeck/rulesets/away_boarders/ai.py",
+        "quarterdeck/rulesets/away_boarders/judge.py",
         "quarterdeck/rulesets/away_boarders/crew.py",
         "quarterdeck/rulesets/away_boarders/damage.py",
         "quarterdeck/rulesets/away_boarders/fleet.py",

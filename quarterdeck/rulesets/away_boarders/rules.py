@@ -15,6 +15,8 @@ The procedures live in one module per part of the rule book: ``sailing``
 ``movement`` (2.2, 3.1-3.3), ``gunnery`` (4.2-4.4), ``damage`` (4.3),
 ``tasks`` (2.3, 4.1), ``boarding`` (5.0) and ``victory``; ``fleet`` asks a
 side of two or more ships for its first loads and crew orders in one form.
+The computer player is ``ai`` (its answers, part by part) and ``judge`` (its
+look-ahead over the moves of 3.0-3.3).
 """
 
 from __future__ import annotations

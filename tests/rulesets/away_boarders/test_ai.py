@@ -371,11 +371,11 @@ def test_3_1_a_short_handed_ship_by_the_edge_does_not_stand_toward_it(wind: int)
 
 def test_4_2_the_fire_that_bears_depends_only_on_the_offset_between_the_points() -> None:
     """The look-ahead keeps each armament's fire by the target's offset and
-    the ship's facing (ai._fire_table, ai._direction): the range, the line
+    the ship's facing (judge._fire_table, judge._direction): the range, the line
     between the points and which batteries bear (4.2) are the same from
     every point of any field in play, for every offset within the longest
     reach."""
-    from quarterdeck.rulesets.away_boarders import ai
+    from quarterdeck.rulesets.away_boarders import judge
 
     def bearing_of(p: pg.Point, f: int, q: pg.Point) -> tuple[int, int | None, bool, bool]:
         if p == q:
@@ -394,10 +394,10 @@ def test_4_2_the_fire_that_bears_depends_only_on_the_offset_between_the_points()
             for (dq, dr), f in origin:
                 p = (q, r)
                 assert bearing_of(p, f, (q + dq, r + dr)) == origin[((dq, dr), f)]
-                assert pg.direction_of((q + dq, r + dr), p) == ai._direction(-dq, -dr)
+                assert pg.direction_of((q + dq, r + dr), p) == judge._direction(-dq, -dr)
     # and the firepower itself, for guns in every battery
     guns = (("24-pdr", "port"), ("6-pdr", "starboard"), ("12-pdr", "bow"))
-    weights = ai._weights_for(("round", "grape", "double"), guns)
+    weights = judge._weights_for(("round", "grape", "double"), guns)
     for (dq, dr), f in list(origin)[::7]:
-        here = ai._firepower(weights, (0, 0), f, (dq, dr))
-        assert ai._firepower(weights, (11, 17), f, (11 + dq, 17 + dr)) == here
+        here = judge._firepower(weights, (0, 0), f, (dq, dr))
+        assert judge._firepower(weights, (11, 17), f, (11 + dq, 17 + dr)) == here
