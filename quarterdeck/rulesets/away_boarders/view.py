@@ -125,8 +125,8 @@ def _ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     return shown
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
-    t = tables_with(state.house_rules)
+def _ready(state: State, seat: str | None) -> dict[str, Any]:
+    """The view's first, cheap entries (the rest: :func:`_parts`)."""
     return {
         "ruleset": "away-boarders",
         "seat": seat,
@@ -135,49 +135,44 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "phase": state.phase,
         "action": state.action + 1,
         "sides": state.sides,
-        "field": {
-            "width": state.width,
-            "height": state.height,
-            "blocked": [list(b) for b in state.blocked],
-            "wind": state.wind,
-        },
-        "ships": [_ship_view(s, state.wind, t) for s in state.ships.values()],
-        "orders": {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
-        "points": points(state),
-        "victory": {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()},
     }
 
 
-def player_view(state: State, seat: str | None) -> LazyView:
-    """:func:`view` for a computer player: each ship's entries built only
-    where it reads them (:class:`quarterdeck.core.lazyview.LazyRecord`), the
-    points and orders only if it reads them."""
+def _parts(
+    state: State, seat: str | None, ship: Callable[[Ship, int, Any], dict[str, Any]]
+) -> dict[str, Callable[[], Any]]:
+    """The view's other entries, in order, each as a function; each ship's
+    view made by ``ship`` (plain, kept, or lazy)."""
     t = tables_with(state.house_rules)
     wind = state.wind
-    ready = {
-        "ruleset": "away-boarders",
-        "seat": seat,
-        "turn": state.turn,
-        "turn_limit": state.turn_limit,
-        "phase": state.phase,
-        "action": state.action + 1,
-        "sides": state.sides,
-    }
-    parts: dict[str, Callable[[], Any]] = {
+    return {
         "field": lambda: {
             "width": state.width,
             "height": state.height,
             "blocked": [list(b) for b in state.blocked],
             "wind": wind,
         },
-        "ships": lambda: [_lazy_ship(s, wind, t) for s in state.ships.values()],
+        "ships": lambda: [ship(s, wind, t) for s in state.ships.values()],
         "orders": lambda: {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": lambda: points(state),
         "victory": lambda: {
             k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()
         },
     }
-    return LazyView(ready, parts)
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    out = _ready(state, seat)
+    for key, make in _parts(state, seat, _ship_view).items():
+        out[key] = make()
+    return out
+
+
+def player_view(state: State, seat: str | None) -> LazyView:
+    """:func:`view` for a computer player: each ship's entries built only
+    where it reads them (:class:`quarterdeck.core.lazyview.LazyRecord`), the
+    points and orders only if it reads them."""
+    return LazyView(_ready(state, seat), _parts(state, seat, _lazy_ship))
 
 
 def letters(state: State) -> dict[str, str]:
