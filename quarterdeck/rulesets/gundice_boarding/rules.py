@@ -147,8 +147,6 @@ def afloat(ship: Ship) -> bool:
 def engaged(state: State) -> set[str]:
     """The ships in a boarding action in progress."""
     out: set[str] = set()
-    if not state.actions:
-        return out
     for action in state.actions:
         out.update(action.attackers)
         out.add(action.defender)
@@ -319,7 +317,7 @@ def _may_mobilise(
     ``mobilised_per_turn`` dice a side and never above the dice the side
     started the action with. ``orders``: her side's orders so far."""
     bd = tables.boarding_dice
-    if ship.captured_by is not None or ship.mobilised:  # captured: not afloat
+    if not afloat(ship) or ship.mobilised:
         return False
     if ship.gun_dice_free < bd.mobilise_gun_dice:
         return False
@@ -341,34 +339,15 @@ def _may_mobilise(
     return already < bd.mobilised_per_turn and dice + already * bd.mobilised < start
 
 
-def _mobilise_candidates(state: State, tables: Tables, seat: str) -> list[Ship]:
-    """Ships of ``seat`` that may mobilise five gun dice this turn (5.2)."""
-    bd = tables.boarding_dice
-    if not tables.weather[state.sea].boarding_allowed or bd.mobilised_per_turn <= 0:
-        return []
-    orders = state.orders.get(seat, {})
-    busy = engaged(state)
-    return [
-        ship
-        for ship in state.ships.values()
-        if ship.side == seat and _may_mobilise(state, tables, ship, orders, busy)
-    ]
-
-
 def _any_may_declare(state: State) -> bool:
-    """Whether any ship of any side has a target to declare against (what
-    :func:`_declare_candidates` finds for some side), stopping at the first."""
+    """Whether any ship of any side has a target to declare against
+    (:func:`boarding_targets`), stopping at the first."""
     busy = engaged(state)
     sides = state.sides
     for ship in state.ships.values():
         if ship.side in sides and boarding_targets(state, ship, busy):
             return True
     return False
-
-
-def _declare_candidates(state: State, seat: str) -> list[Ship]:
-    busy = engaged(state)
-    return [s for s in state.ships.values() if s.side == seat and boarding_targets(state, s, busy)]
 
 
 def _next_order(state: State, tables: Tables, seat: str, step: str, busy: set[str]) -> str | None:
@@ -1101,7 +1080,7 @@ def _end_action(state: State, tables: Tables, action: Action, how: str, ctx: Con
     )
     afloat_sides = set()
     for s in state.ships.values():
-        if s.captured_by is None:  # afloat
+        if afloat(s):
             afloat_sides.add(s.side)
     for side in state.sides:
         if side not in afloat_sides:
