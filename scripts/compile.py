@@ -78,6 +78,14 @@ CORE = [
 RULESETS = {
     "gundice_boarding": [
         "quarterdeck/rulesets/gundice_boarding/rules.py",
+        "quarterdeck/rulesets/gundice_boarding/actions.py",
+        "quarterdeck/rulesets/gundice_boarding/attempts.py",
+        "quarterdeck/rulesets/gundice_boarding/boarding_dice.py",
+        "quarterdeck/rulesets/gundice_boarding/declaring.py",
+        "quarterdeck/rulesets/gundice_boarding/mobilising.py",
+        "quarterdeck/rulesets/gundice_boarding/qualifying.py",
+        "quarterdeck/rulesets/gundice_boarding/questions.py",
+        "quarterdeck/rulesets/gundice_boarding/victory.py",
         "quarterdeck/rulesets/gundice_boarding/ai.py",
         "quarterdeck/rulesets/gundice_boarding/view.py",
     ],

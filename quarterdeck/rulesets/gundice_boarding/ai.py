@@ -278,8 +278,5 @@ def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
 
 def _action(view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
     wanted = prompt.context["action"]
-    for action in view["actions"]:
-        if action["id"] == wanted:
-            found: dict[str, Any] = action
-            return found
-    raise StopIteration  # as next() on no match
+    found: dict[str, Any] = next(a for a in view["actions"] if a["id"] == wanted)
+    return found
