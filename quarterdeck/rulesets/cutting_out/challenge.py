@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_most
 from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out.boarding import gain_deck, put_ashore
 from quarterdeck.rulesets.cutting_out.common import R_CHALLENGE, hidden, say
-from quarterdeck.rulesets.cutting_out.movement import gain_deck, put_ashore
 from quarterdeck.rulesets.cutting_out.spotting import detect
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables

@@ -18,8 +18,8 @@ from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out.boats import COMPASS, _ctx, row, toward_choices
 from quarterdeck.rulesets.cutting_out.common import R_MOVE, hidden
-from quarterdeck.rulesets.cutting_out.movement import COMPASS, _ctx, row, toward_choices
 from quarterdeck.rulesets.cutting_out.state import Boat, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
