@@ -1,9 +1,5 @@
-"""Firing (steps 4 and 5): the raiders' fire, then the defenders'.
-
-Small arms: every musket-armed figure rolls a d6 against the Small Arms
-Chart by its type, nationality and the range (1", 2-5", 6"); -2 against a
-target behind earthworks or in a fort, +1 for six or more marines or
-soldiers formed in line; a hit kills.
+"""Firing (steps 4 and 5): the raiders' fire, then the defenders'; who has
+something to fire at, and the fire given.
 
 Cannon: each crewed gun rolls a red d6 to hit on the Cannon Firing Chart
 (by gun and range) and a white die for effect: a d6 on the Cannonball Hit
@@ -11,12 +7,13 @@ Determination Chart by target (fort, anchored ship, moving ship, boats), or
 with grape a d10 or d6 (whole or half, rounding down) of figures. -1 each
 gun crewman short, -1 at raiders' boats, the light of the night (foggy or
 moonless -1, bright moon +1, day +2). Swivels must fire grape at figures.
+
+Small arms: ``small_arms.py``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 from shapely.geometry import Point, Polygon
@@ -31,247 +28,20 @@ from quarterdeck.rulesets.cutting_out.common import (
     R_CANNON,
     R_HITS,
     R_HULL,
-    R_SMALL,
     hidden,
     need_words,
     visible,
 )
 from quarterdeck.rulesets.cutting_out.events import firing_bonus
+from quarterdeck.rulesets.cutting_out.small_arms import (
+    fire_small_arms,
+    in_range,
+)
 from quarterdeck.rulesets.cutting_out.spotting import detect, may_fire
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Gun, Party, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 Vec = tuple[float, float]
-
-
-# --------------------------------------------------------------------------
-# Small arms
-
-
-def in_contact(state: State, t: Tables, fig: Figure) -> bool:
-    """Figures in base-to-base contact are fighting, not firing (reading)."""
-    where = fig.where
-    if where not in ("deck", "land"):
-        return False
-    side, place, x, y = fig.side, fig.place, fig.x, fig.y
-    contact = t.figures.contact + 1e-9
-    hypot = math.hypot
-    for other in state.figures.values():
-        if (
-            other.where == where
-            and other.place == place
-            and other.side != side
-            and not other.fate  # active
-            and hypot(other.x - x, other.y - y) <= contact
-        ):
-            return True
-    return False
-
-
-def shooters(state: State, t: Tables, party: Party) -> list[Figure]:
-    out = []
-    for f in state.party_figures(party.id):
-        if f.where == "below" or f.climbing or f.breaking_out:
-            continue
-        if not t.figures.types[f.kind].musket:  # type: ignore[index]
-            continue
-        if f.wet_until >= state.turn:
-            continue
-        if in_contact(state, t, f):
-            continue
-        out.append(f)
-    return out
-
-
-def targets_of(state: State, side: str) -> list[Figure]:
-    """Enemy figures that ``side`` can see on the table."""
-    return [
-        f
-        for f in state.figures.values()
-        if f.active and f.side != side and f.where != "below" and visible(state, f.side, side)
-    ]
-
-
-def arms_need(
-    state: State,
-    t: Tables,
-    shooter: Figure,
-    target: Figure,
-    pts: dict[str, Vec] | None = None,
-) -> tuple[int | None, float]:
-    """The die a shot needs (before modifiers) and the range."""
-    if pts is None:
-        pts = harbour.points(state)
-    a = pts.get(shooter.id)
-    b = pts.get(target.id)
-    if a is None or b is None:
-        return None, math.inf
-    inches = distance(a, b)
-    arms = t.figures.types[shooter.kind].arms  # type: ignore[index]
-    need = t.small_arms.need(shooter.nation, arms, inches)
-    if need is not None and shooter.where == "boat" and target.where == "deck":
-        need = max(need, t.challenge.shoot_guard_on)  # from a boat at the rail: a 6 (reading)
-    return need, inches
-
-
-def arms_targets(
-    state: State, t: Tables, party: Party, pts: dict[str, Vec] | None = None
-) -> dict[str, int]:
-    """Enemy parties within range of the party's muskets: how many figures."""
-    if pts is None:
-        pts = harbour.points(state)
-    found: dict[str, int] = {}
-    for target in _in_range(state, t, party, pts):
-        found[target.party] = found.get(target.party, 0) + 1
-    return found
-
-
-def _in_range(
-    state: State,
-    t: Tables,
-    party: Party,
-    pts: dict[str, Vec],
-    seen: dict[str, list[Figure]] | None = None,
-) -> Iterator[Figure]:
-    """The enemy figures within range of the party's muskets, one by one
-    (:func:`arms_targets` counts them; the fire step asks only for a first;
-    ``seen``: :func:`targets_of` by side, kept by a caller that asks of many
-    parties)."""
-    shots = [s for s in shooters(state, t, party) if s.id in pts]
-    if not shots:
-        return
-    reach = t.small_arms.reach + 1e-9
-    targets = None if seen is None else seen.get(party.side)
-    if targets is None:
-        targets = targets_of(state, party.side)
-        if seen is not None:
-            seen[party.side] = targets
-    for target in targets:
-        tp = pts.get(target.id)
-        if tp is None:
-            continue
-        near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
-        if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
-            yield target
-
-
-def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
-    party = state.parties[ask["party"]]
-    n = len(shooters(state, t, party))
-    opts = [Option("hold", "hold fire")]
-    for pid, count in sorted(arms_targets(state, t, party).items()):
-        opts.append(Option(f"fire:{pid}", f"fire at {state.parties[pid].name} ({count} in range)"))
-    warn = (
-        " (firing before you are seen gives the alarm)"
-        if party.side == state.raiders and hidden(state)
-        else ""
-    )
-    ctx: dict[str, Any] = {"step": "fire", "party": party.id}
-    if ask.get("secret"):
-        # asked only because unseen raiders have a target in reach: the
-        # defenders are not told a question was asked (core: unannounced)
-        ctx["secret"] = ctx["unannounced"] = True
-    return Prompt(
-        ask["seat"],
-        f"Turn {state.turn}: {party.name}, {n} muskets: fire?{warn}",
-        R_SMALL,
-        tuple(opts),
-        context=ctx,
-    )
-
-
-def musket_modifiers(
-    state: State, t: Tables, shooter: Figure, target: Figure, vol: bool, bonus: int
-) -> list[tuple[str, int]]:
-    """What is added to one musket's die (Small Arms Fire): the moon, the
-    target in earthworks, a volley of formed marines or soldiers."""
-    out: list[tuple[str, int]] = []
-    if bonus:
-        out.append(("the moon comes out", bonus))
-    tp = harbour.figure_point(state, target)
-    if tp is not None and target.where == "land" and harbour.in_cover(state, tp):
-        out.append(("the target behind earthworks", t.small_arms.earthworks))
-    if vol and shooter.kind in ("marine", "soldier"):
-        out.append(("a volley of six or more in line", t.small_arms.volley))
-    return out
-
-
-def up_at_her_deck(shooter: Figure, target: Figure, need: int) -> str:
-    """Why a musket in a boat needs a 6 at a figure on a ship's deck
-    (docs/rules-notes.md, Small arms: the challenge's shot at the guard),
-    for its die's explanation: the chart alone would say less."""
-    if shooter.where == "boat" and target.where == "deck":
-        return f", from a boat up at her deck: {need} only"
-    return ""
-
-
-def volley(state: State, t: Tables, party: Party) -> bool:
-    """Six or more marines or soldiers formed in line: +1 (Small Arms Fire)."""
-    if not party.formed:
-        return False
-    formed = [
-        f
-        for f in state.party_figures(party.id)
-        if f.kind in ("marine", "soldier") and f.where in ("land", "deck")
-    ]
-    return len(formed) >= t.small_arms.volley_count
-
-
-def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_party: str) -> None:
-    """Each musket of the party fires at the nearest figure of the target
-    party it can reach, the shots spread over the targets; a hit kills."""
-    if party.side == state.raiders and hidden(state):
-        detect(state, t, ctx, "the raiders open fire", alarm_now=True)
-    shots = shooters(state, t, party)
-    targets = [f for f in targets_of(state, party.side) if f.party == target_party]
-    taken: dict[str, int] = {f.id: 0 for f in targets}
-    plan: list[tuple[Figure, Figure, int, float]] = []
-    pts = harbour.points(state)
-    for s in shots:
-        options = []
-        for tg in targets:
-            need, inches = arms_need(state, t, s, tg, pts)
-            if need is not None:
-                options.append((taken[tg.id], inches, tg, need))
-        if not options:
-            continue
-        _, inches, tg, need = min(options, key=lambda o: (o[0], o[1]))
-        taken[tg.id] += 1
-        plan.append((s, tg, need, inches))
-    if not plan:
-        return
-    bonus = firing_bonus(state, t)
-    vol = volley(state, t, party)
-    named = [musket_modifiers(state, t, s, tg, vol, bonus) for s, tg, _, _ in plan]
-    dice = ctx.roll(
-        f"{party.name} fire at {state.parties[target_party].name}: "
-        f"a die for each of {len(plan)} muskets",
-        len(plan),
-        R_SMALL,
-        seat=party.side,
-        math=RollMath(
-            "each",
-            per_die=tuple(
-                (
-                    f"{s.kind} at {tg.kind}, {inches:.1f} in" + up_at_her_deck(s, tg, need),
-                    at_least(need, *mods, outcomes=((need - 1, "a miss"), (need, "killed"))),
-                )
-                for (s, tg, need, inches), mods in zip(plan, named, strict=True)
-            ),
-        ),
-    )
-    killed = 0
-    for (_s, tg, need, _inches), die, mods in zip(plan, dice, named, strict=True):
-        mod = sum(v for _, v in mods)
-        if die + mod >= need and tg.active:
-            tg.fate = "dead"
-            killed += 1
-    ctx.log(
-        f"{party.name} fire: {killed} of {state.parties[target_party].name} killed"
-        + (" (volley +1)" if vol else ""),
-        R_SMALL,
-    )
-
 
 # --------------------------------------------------------------------------
 # Cannon
@@ -796,7 +566,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if next(_in_range(state, t, party, pts, seen), None) is not None:  # arms_targets
+        if next(in_range(state, t, party, pts, seen), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units

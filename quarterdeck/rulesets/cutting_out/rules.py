@@ -26,7 +26,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Answer, Option, Prompt
-from quarterdeck.rulesets.cutting_out import firing, movement, rowing
+from quarterdeck.rulesets.cutting_out import firing, movement, rowing, small_arms
 from quarterdeck.rulesets.cutting_out.challenge import step_challenge
 from quarterdeck.rulesets.cutting_out.common import R_HULL, R_SEQ
 from quarterdeck.rulesets.cutting_out.events import draw_event
@@ -253,7 +253,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
     if kind == "land":
         return movement.land_prompt(state, t, ask)
     if kind == "arms":
-        return firing.arms_prompt(state, t, ask)
+        return small_arms.arms_prompt(state, t, ask)
     if kind == "guns":
         return firing.guns_prompt(state, t, ask)
     raise AssertionError(f"unknown question {kind!r}")  # pragma: no cover

@@ -12,7 +12,15 @@ import pytest
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.conformance import play_random_game
 from quarterdeck.core.explain import explain
-from quarterdeck.rulesets.cutting_out import challenge, firing, harbour, melee, morale, spotting
+from quarterdeck.rulesets.cutting_out import (
+    challenge,
+    firing,
+    harbour,
+    melee,
+    morale,
+    small_arms,
+    spotting,
+)
 from quarterdeck.rulesets.cutting_out.rigging import step_rigging
 
 from .helpers import T, context, fresh, put_ashore, put_on_deck
@@ -84,7 +92,7 @@ def test_small_arms_each_musket_die_against_its_own_target_number() -> None:
     for fid in ("battery-9", "battery-10"):
         put_ashore(s, fid, 31.5, 20.0)  # soldiers in the open, 4 in off
     ctx, log, _ = context([[4, 5, 1, 3]])
-    firing.fire_small_arms(s, T, ctx, party, "battery")
+    small_arms.fire_small_arms(s, T, ctx, party, "battery")
     out = explain(rolls(log)[0].to_json())
     assert out["words"].startswith("Roll 4 dice: each die is read on its own")
     assert out["made"] == {"dice": 2, "of": 4} and "result" not in out
@@ -110,7 +118,7 @@ def test_small_arms_from_a_boat_at_her_deck_each_die_says_why_it_needs_a_6() -> 
     for f in s.aboard("launch"):
         f.climbing = ""
     ctx, log, _ = context([[6, 5] + [1] * 10])
-    firing.fire_small_arms(s, T, ctx, s.parties["launch"], "corvette-guard")
+    small_arms.fire_small_arms(s, T, ctx, s.parties["launch"], "corvette-guard")
     out = explain(rolls(log)[0].to_json())
     first, second = out["per_die"][:2]
     assert first["what"] == "officer at sailor, 1.1 in, from a boat up at her deck: 6 only"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from quarterdeck.rulesets.cutting_out import firing, harbour
+from quarterdeck.rulesets.cutting_out import firing, harbour, small_arms
 
 from .helpers import T, context, fresh, put_ashore, put_on_deck, texts
 
@@ -53,11 +53,11 @@ def test_a_hit_kills_and_each_musket_fires_at_the_nearest_it_can_reach() -> None
     party, _ = skirmish(s)
     for fid in ("battery-9", "battery-10"):
         put_ashore(s, fid, 31.5, 20.0)  # soldiers in the open, 4 in off
-    shots = firing.shooters(s, T, party)
+    shots = small_arms.shooters(s, T, party)
     assert len([f for f in shots if f.where == "land"]) == 4
     # the shots are spread: the first and third at one, the second and fourth at the other
     ctx, log, _ = context([[4, 5, 1, 3]])  # British marines at 2-5 in: 4-6
-    firing.fire_small_arms(s, T, ctx, party, "battery")
+    small_arms.fire_small_arms(s, T, ctx, party, "battery")
     assert s.figures["battery-9"].fate == "dead" and s.figures["battery-10"].fate == "dead"
     assert "2 of the shore battery garrison killed" in texts(log)
 
@@ -76,10 +76,10 @@ def test_minus_2_against_a_target_in_a_fort() -> None:
     ):
         put_ashore(s, fid, float(x), 9.0)  # 2-3 in off: 4-6, -2 in the fort
     ctx, _, _ = context([[5, 5, 5, 5]])
-    firing.fire_small_arms(s, T, ctx, s.parties["launch"], "battery")
+    small_arms.fire_small_arms(s, T, ctx, s.parties["launch"], "battery")
     assert target.active  # 5 - 2 = 3 misses
     ctx, _, _ = context([[6, 1, 1, 1]])
-    firing.fire_small_arms(s, T, ctx, s.parties["launch"], "battery")
+    small_arms.fire_small_arms(s, T, ctx, s.parties["launch"], "battery")
     assert target.fate == "dead"
 
 
@@ -90,12 +90,12 @@ def test_plus_1_volley_for_six_marines_formed() -> None:
     marines = [f for f in s.party_figures("launch") if f.kind == "marine"]
     assert len(marines) == 4
     party.formed = True
-    assert not firing.volley(s, T, party)  # four are not enough
+    assert not small_arms.volley(s, T, party)  # four are not enough
     for f in s.party_figures("cutter")[:2]:
         f.kind, f.party = "marine", "launch"
     for f in s.party_figures("launch"):
         f.where = "land"
-    assert firing.volley(s, T, party)
+    assert small_arms.volley(s, T, party)
 
 
 def test_from_a_boat_at_the_rail_a_6_is_needed() -> None:
@@ -105,7 +105,7 @@ def test_from_a_boat_at_the_rail_a_6_is_needed() -> None:
     boat.x, boat.y, boat.heading = harbour.alongside_spot(ship, T, "starboard-waist", boat)
     marine = s.aboard("launch")[-1]
     guard = s.figures["corvette-guard-2"]
-    need, inches = firing.arms_need(s, T, marine, guard)
+    need, inches = small_arms.arms_need(s, T, marine, guard)
     assert inches < 2 and need == 6
 
 
@@ -115,7 +115,7 @@ def test_raiders_firing_unseen_give_the_alarm_that_turn() -> None:
     party, _ = skirmish(s)
     put_ashore(s, "battery-9", 31.5, 19.0)
     ctx, _, _ = context([[1, 1, 1, 1]])
-    firing.fire_small_arms(s, T, ctx, party, "battery")
+    small_arms.fire_small_arms(s, T, ctx, party, "battery")
     assert s.detected and s.alarm_turn == 3
 
 
