@@ -158,7 +158,9 @@ class Helm:
             gaps = [distance((x, y), t) for t in targets]
             gap = min(gaps, default=math.inf)
             # the nearest (the first of equals)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
+            # [gap, nearest, forts' terms, bearing to the nearest] (the last two
+            # filled when first needed)
+            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None, None]
         gap = seen[0]
         if kind == "keep_off":
             return gap if math.isfinite(gap) else 0.0
@@ -223,8 +225,11 @@ class Helm:
                 most -= term
             bounds[(x, y, anchored)] = most
         if finite:
-            tx, ty = seen[1]
-            rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
+            toward: float | None = seen[3]
+            if toward is None:  # the target's bearing from here, once a place
+                tx, ty = seen[1]
+                toward = seen[3] = math.degrees(math.atan2(tx - x, ty - y))
+            rel = (toward - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
         for term in forts:
             score -= term
@@ -277,7 +282,8 @@ class Helm:
             nxt: list[Ending] = []
             for p, lg in ends:
                 if not step:  # a turn on the spot: the same place, the same legs
-                    nxt.extend((p.turn(a), lg) for a in angles)
+                    x, y, heading = p.x, p.y, p.heading  # p.turn(a), worked here
+                    nxt.extend([(Pose(x, y, norm_heading(heading + a)), lg) for a in angles])
                     continue
                 for a in angles:
                     q = turn_advance(p, a, step)
