@@ -29,6 +29,8 @@ Vec = tuple[float, float]
 
 def norm_heading(heading: float) -> float:
     """A heading brought into [0, 360)."""
+    if 0.0 <= heading < 360.0:
+        return heading  # already there (fmod would give it back unchanged)
     h = math.fmod(heading, 360.0)
     if h < 0:
         h += 360.0
@@ -211,7 +213,7 @@ class Terrain:
     sight lines can be tested quickly.
     """
 
-    __slots__ = ("_prepared", "_union", "polygons")
+    __slots__ = ("_boxes", "_prepared", "_union", "polygons")
 
     def __init__(self, polygons: Iterable[Sequence[Vec]] = ()) -> None:
         self.polygons: tuple[Polygon, ...] = tuple(Polygon(list(p)) for p in polygons)
@@ -221,12 +223,30 @@ class Terrain:
         self._prepared: PreparedGeometry | None = (
             prep(self._union) if self._union is not None else None
         )
+        # each polygon's bounds (min x, min y, max x, max y): a path whose own
+        # bounds meet none of them touches no land (no shapely call needed)
+        self._boxes: tuple[tuple[float, float, float, float], ...] = tuple(
+            tuple(float(v) for v in poly.bounds)  # type: ignore[misc]
+            for poly in self.polygons
+        )
+
+    def _near(self, a: Vec, b: Vec) -> bool:
+        """Whether the bounds of the path ``a`` to ``b`` meet (or touch) any
+        polygon's bounds: if not, the path cannot touch land."""
+        ax, ay = a
+        bx, by = b
+        x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
+        y0, y1 = (ay, by) if ay <= by else (by, ay)
+        for minx, miny, maxx, maxy in self._boxes:
+            if x1 >= minx and x0 <= maxx and y1 >= miny and y0 <= maxy:
+                return True
+        return False
 
     def __bool__(self) -> bool:
         return bool(self.polygons)
 
     def is_land(self, p: Vec) -> bool:
-        return self._prepared is not None and self._prepared.contains(Point(p))
+        return self._prepared is not None and self._near(p, p) and self._prepared.contains(Point(p))
 
     def crosses(self, a: Vec, b: Vec) -> bool:
         """Whether the straight path from ``a`` to ``b`` touches land."""
@@ -234,7 +254,7 @@ class Terrain:
             return False
         if a == b:
             return self.is_land(a)
-        return bool(self._prepared.intersects(LineString([a, b])))
+        return self._near(a, b) and bool(self._prepared.intersects(LineString([a, b])))
 
     def crosses_many(self, segments: Sequence[tuple[Vec, Vec]]) -> list[bool]:
         """:meth:`crosses` for many paths at once (vectorised)."""
@@ -246,7 +266,7 @@ class Terrain:
     def line_of_sight(self, a: Vec, b: Vec) -> bool:
         """Whether land stands between ``a`` and ``b`` (ends on land are allowed,
         so a fort on the shore can see and be seen)."""
-        if self._union is None or a == b:
+        if self._union is None or a == b or not self._near(a, b):
             return True
         line = LineString([a, b])
         if not self._prepared or not self._prepared.intersects(line):

@@ -17,6 +17,7 @@ from functools import cache
 from math import cos, radians, sin
 from typing import Any
 
+import numpy
 import shapely
 from shapely.geometry import Polygon
 
@@ -48,13 +49,26 @@ def _land(land: Land) -> Any:
     return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
 
 
+def land_of(view: dict[str, Any]) -> Any:
+    """The view's land as one shapely geometry (None: no land on the table)."""
+    return _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+
+
 def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
     """Inches from each pose's bow or stern, whichever is nearer, to land."""
-    geom = _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    return gaps_to(land_of(view), poses, length)
+
+
+def gaps_to(geom: Any, poses: list[Pose], length: float) -> list[float]:
+    """:func:`land_gaps` with the land's geometry (``land_of``) at hand."""
     if geom is None or not poses:
         return [math.inf] * len(poses)
     points = [q for pose in poses for q in (pose.point, pose.behind(length))]
-    gaps = shapely.distance(geom, shapely.points(points))
+    # the points made from an array of x and one of y: the same points, made
+    # faster than from a list of pairs
+    xs = numpy.fromiter((q[0] for q in points), float, len(points))
+    ys = numpy.fromiter((q[1] for q in points), float, len(points))
+    gaps = shapely.distance(geom, shapely.points(xs, ys))
     return [float(min(gaps[2 * i], gaps[2 * i + 1])) for i in range(len(poses))]
 
 
@@ -158,7 +172,9 @@ class Helm:
             gaps = [distance((x, y), t) for t in targets]
             gap = min(gaps, default=math.inf)
             # the nearest (the first of equals)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
+            # [gap, nearest, forts' terms, bearing to the nearest] (the last two
+            # filled when first needed)
+            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None, None]
         gap = seen[0]
         if kind == "keep_off":
             return gap if math.isfinite(gap) else 0.0
@@ -223,8 +239,11 @@ class Helm:
                 most -= term
             bounds[(x, y, anchored)] = most
         if finite:
-            tx, ty = seen[1]
-            rel = (math.degrees(math.atan2(tx - x, ty - y)) - end.heading + 540) % 360 - 180
+            toward: float | None = seen[3]
+            if toward is None:  # the target's bearing from here, once a place
+                tx, ty = seen[1]
+                toward = seen[3] = math.degrees(math.atan2(tx - x, ty - y))
+            rel = (toward - end.heading + 540) % 360 - 180
             score += 4.0 - abs(abs(rel) - 90) / 22.5
         for term in forts:
             score -= term
@@ -277,7 +296,8 @@ class Helm:
             nxt: list[Ending] = []
             for p, lg in ends:
                 if not step:  # a turn on the spot: the same place, the same legs
-                    nxt.extend((p.turn(a), lg) for a in angles)
+                    x, y, heading = p.x, p.y, p.heading  # p.turn(a), worked here
+                    nxt.extend([(Pose(x, y, norm_heading(heading + a)), lg) for a in angles])
                     continue
                 for a in angles:
                     q = turn_advance(p, a, step)
@@ -295,8 +315,8 @@ class Helm:
         """The option whose best ending scores highest, with a hundredth of
         a random draw added to each option's best to break ties (``default``
         if none beats minus infinity). Each group is an option, the point
-        where its move turned and its endings; the land is measured for all
-        the endings in one call.
+        where its move turned and its endings; the land is measured only for
+        the endings that are scored in full (their penalty).
 
         An ending's penalty is never negative, so its merit alone bounds its
         score: one that could not raise its option's best, or lift its
@@ -304,27 +324,24 @@ class Helm:
         the one that scoring every ending would make: float addition and
         subtraction keep order)."""
         noise = [self.rng.random() * 0.01 for _ in groups]  # one draw an option, in order
-        shores = land_gaps(
-            plan["view"], [p for _, _, ends in groups for p, _ in ends], float(ship["length"])
-        )
+        land, length = land_of(plan["view"]), float(ship["length"])
         merit, penalty = self.merit, self.penalty
         # guns: the most any heading at a place can be worth (merit fills it)
         bounds: dict[tuple[float, float, bool], float] = plan.setdefault("bounds", {})
         best, best_score = default, -math.inf
-        i = 0
         for (option_id, mid, ends), extra in zip(groups, noise, strict=True):
             top = -math.inf
-            for k, (p, lg) in enumerate(ends):
+            for p, lg in ends:
                 most = bounds.get((p.x, p.y, p.point == lg[0][0] if lg else False))
                 if most is not None and (most <= top or most + extra <= best_score):
                     continue  # no heading here can do better
                 bound = merit(plan, mid, p, lg)
                 if bound <= top or bound + extra <= best_score:
                     continue
-                score = bound - penalty(plan, p, lg, shores[i + k])
+                shore = math.inf if land is None else gaps_to(land, [p], length)[0]
+                score = bound - penalty(plan, p, lg, shore)
                 if score > top:
                     top = score
-            i += len(ends)
             top += extra
             if top > best_score:
                 best, best_score = option_id, top
