@@ -73,20 +73,37 @@ def crews(
         pts = harbour.points(state)
     reach = t.cannon.serve_within + 1e-9
     hypot = math.hypot
-    places: dict[str, list[tuple[Gun, Vec]]] = {}
+    floor = math.floor
+    # guns by place and by a grid of cells a little wider than the reach:
+    # a gun within reach of a figure lies in the figure's cell or a
+    # neighbouring one, so each gun is listed under its own cell and the eight
+    # round it. Each gun's crew still gathers in the figures' order; the grid
+    # only spares the distances that could never be within reach.
+    cell = reach * 1.01
+    places: dict[str, dict[tuple[int, int], list[tuple[Gun, float, float]]]] = {}
     for gun in state.guns.values():
         key = gun.owner if gun.platform == "ship" else ""
-        places.setdefault(key, []).append((gun, gun_point(state, gun)))
+        hx, hy = gun_point(state, gun)
+        grid = places.setdefault(key, {})
+        gx, gy = floor(hx / cell), floor(hy / cell)
+        for i in (gx - 1, gx, gx + 1):
+            for j in (gy - 1, gy, gy + 1):
+                grid.setdefault((i, j), []).append((gun, hx, hy))
     near: dict[str, list[Figure]] = {g: [] for g in state.guns}
     for f in state.figures.values():
         if f.fate or f.where not in ("land", "deck"):
             continue
-        candidates = places.get(f.place if f.where == "deck" else "")
+        cells = places.get(f.place if f.where == "deck" else "")
+        if not cells:
+            continue
         p = pts.get(f.id)
-        if not candidates or p is None:
+        if p is None:
             continue
         px, py = p
-        for gun, (hx, hy) in candidates:
+        candidates = cells.get((floor(px / cell), floor(py / cell)))
+        if not candidates:
+            continue
+        for gun, hx, hy in candidates:
             # distance(p, here), written out; within reach across and along
             # first (the hypotenuse is never shorter than either)
             dx, dy = hx - px, hy - py
