@@ -223,7 +223,7 @@ def cannon_targets(state: State, t: Tables, side: str) -> list[tuple[str, str, s
     parties = {
         f.party
         for f in state.figures.values()
-        if f.active and f.side != side and f.where == "land" and visible(state, f.side, side)
+        if not f.fate and f.side != side and f.where == "land" and visible(state, f.side, side)
     }
     for pid in sorted(parties):
         out.append((f"party:{pid}", state.parties[pid].name, "figures"))

@@ -85,7 +85,7 @@ def targets_of(state: State, side: str) -> list[Figure]:
     return [
         f
         for f in state.figures.values()
-        if f.active and f.side != side and f.where != "below" and visible(state, f.side, side)
+        if not f.fate and f.side != side and f.where != "below" and visible(state, f.side, side)
     ]
 
 
