@@ -16,8 +16,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from shapely.geometry import Point, Polygon
-
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces, total
 from quarterdeck.core.geometry import angle_diff, bearing, distance
@@ -73,20 +71,37 @@ def crews(
         pts = harbour.points(state)
     reach = t.cannon.serve_within + 1e-9
     hypot = math.hypot
-    places: dict[str, list[tuple[Gun, Vec]]] = {}
+    floor = math.floor
+    # guns by place and by a grid of cells a little wider than the reach:
+    # a gun within reach of a figure lies in the figure's cell or a
+    # neighbouring one, so each gun is listed under its own cell and the eight
+    # round it. Each gun's crew still gathers in the figures' order; the grid
+    # only spares the distances that could never be within reach.
+    cell = reach * 1.01
+    places: dict[str, dict[tuple[int, int], list[tuple[Gun, float, float]]]] = {}
     for gun in state.guns.values():
         key = gun.owner if gun.platform == "ship" else ""
-        places.setdefault(key, []).append((gun, gun_point(state, gun)))
+        hx, hy = gun_point(state, gun)
+        grid = places.setdefault(key, {})
+        gx, gy = floor(hx / cell), floor(hy / cell)
+        for i in (gx - 1, gx, gx + 1):
+            for j in (gy - 1, gy, gy + 1):
+                grid.setdefault((i, j), []).append((gun, hx, hy))
     near: dict[str, list[Figure]] = {g: [] for g in state.guns}
     for f in state.figures.values():
         if f.fate or f.where not in ("land", "deck"):
             continue
-        candidates = places.get(f.place if f.where == "deck" else "")
+        cells = places.get(f.place if f.where == "deck" else "")
+        if not cells:
+            continue
         p = pts.get(f.id)
-        if not candidates or p is None:
+        if p is None:
             continue
         px, py = p
-        for gun, (hx, hy) in candidates:
+        candidates = cells.get((floor(px / cell), floor(py / cell)))
+        if not candidates:
+            continue
+        for gun, hx, hy in candidates:
             # distance(p, here), written out; within reach across and along
             # first (the hypotenuse is never shorter than either)
             dx, dy = hx - px, hy - py
@@ -208,7 +223,7 @@ def cannon_targets(state: State, t: Tables, side: str) -> list[tuple[str, str, s
     parties = {
         f.party
         for f in state.figures.values()
-        if f.active and f.side != side and f.where == "land" and visible(state, f.side, side)
+        if not f.fate and f.side != side and f.where == "land" and visible(state, f.side, side)
     }
     for pid in sorted(parties):
         out.append((f"party:{pid}", state.parties[pid].name, "figures"))
@@ -253,20 +268,37 @@ def target_name(state: State, target: str) -> str:
     return state.parties[tid].name
 
 
-def range_to(state: State, gun: Gun, target: str, side: str) -> float:
+def range_to(state: State, gun: Gun, target: str, side: str, pts: list[Vec] | None = None) -> float:
+    """The range from a gun to a target (``pts``: its :func:`target_points`, if known)."""
     here = gun_point(state, gun)
     kind, _, tid = target.partition(":")
     if kind == "ship":
         return harbour.distance_to_ship(state.ships[tid], here)
     if kind == "fort":
-        poly = Polygon(state.batteries[tid].outline)
-        return float(poly.distance(Point(here)))
-    pts = target_points(state, target, side)
+        return harbour.fort_distance(state.batteries[tid].outline, here)
+    if pts is None:
+        pts = target_points(state, target, side)
     return min((distance(here, p) for p in pts), default=math.inf)
 
 
-def can_fire(state: State, t: Tables, gun: Gun, target: str, side: str, grape: bool) -> bool:
-    inches = range_to(state, gun, target, side)
+def can_fire(
+    state: State,
+    t: Tables,
+    gun: Gun,
+    target: str,
+    side: str,
+    grape: bool,
+    aimed: dict[str, list[Vec]] | None = None,
+) -> bool:
+    """Whether a gun may fire at a target (Cannon Fire: range and arc).
+    ``aimed``: the targets' points by target, for ``side``, kept by a caller
+    that asks of many guns while the state stands still."""
+    pts: list[Vec] | None = None
+    if aimed is not None:
+        pts = aimed.get(target)
+        if pts is None:
+            pts = aimed[target] = target_points(state, target, side)
+    inches = range_to(state, gun, target, side, pts)
     if t.cannon.need(gun.kind, inches) is None:
         return False
     if grape and t.cannon.grape(gun.kind, inches) is None:
@@ -274,7 +306,8 @@ def can_fire(state: State, t: Tables, gun: Gun, target: str, side: str, grape: b
     kind = target.partition(":")[0]
     if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
         return False  # round shot is for ships, forts and boats; swivels fire grape at figures
-    pts = target_points(state, target, side)
+    if pts is None:
+        pts = target_points(state, target, side)
     if kind == "ship":
         ship = state.ships[target.split(":", 1)[1]]
         pts = [(ship.x, ship.y), *pts]
@@ -287,9 +320,12 @@ def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     guns = group_guns(state, t, owner, side)
     name = state.ships[owner].name if owner in state.ships else state.batteries[owner].name
     opts = [Option("hold", "hold fire")]
+    aimed: dict[str, list[Vec]] = {}  # the state stands still while the prompt is made
     for tid, label, what in cannon_targets(state, t, side):
-        ball = [g for g in guns if what != "figures" and can_fire(state, t, g, tid, side, False)]
-        grape = [g for g in guns if can_fire(state, t, g, tid, side, True)]
+        ball = [
+            g for g in guns if what != "figures" and can_fire(state, t, g, tid, side, False, aimed)
+        ]
+        grape = [g for g in guns if can_fire(state, t, g, tid, side, True, aimed)]
         if ball:
             opts.append(Option(f"ball:{tid}", f"round shot at {label} ({len(ball)} guns bear)"))
         if grape:
@@ -573,6 +609,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     # the state does not change in this search: the crews and the targets once
     manned = crews(state, t, pts)
     aims: list[tuple[str, str, str]] | None = None
+    aimed: dict[str, list[Vec]] = {}  # each target's points, once
     for key in gun_groups(state, t, side, pts, manned):
         if only is not None and key != only:
             continue
@@ -581,7 +618,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
         if aims is None:
             aims = cannon_targets(state, t, side)
         if any(
-            can_fire(state, t, g, tid, side, grape)
+            can_fire(state, t, g, tid, side, grape, aimed)
             for tid, _, _ in aims
             for g in guns
             for grape in (False, True)

@@ -322,6 +322,18 @@ def _polygon(key: tuple[Vec, ...]) -> Polygon:
     return poly
 
 
+@lru_cache(maxsize=256)
+def _outline_polygon(key: tuple[Vec, ...]) -> Polygon:
+    return Polygon(list(key))
+
+
+def fort_distance(outline_points: list[tuple[float, float]], p: Vec) -> float:
+    """The range from ``p`` to a fort's outline (0 inside it): the outline's
+    polygon built once, not at every range measured (Firing: range)."""
+    poly = _outline_polygon(tuple((float(x), float(y)) for x, y in outline_points))
+    return float(poly.distance(Point(p)))
+
+
 def inside(outline_points: list[tuple[float, float]], p: Vec) -> bool:
     poly = _polygon(tuple((float(x), float(y)) for x, y in outline_points))
     return bool(poly.covers(Point(p)))

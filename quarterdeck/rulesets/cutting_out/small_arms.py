@@ -31,28 +31,39 @@ Vec = tuple[float, float]
 # Small arms
 
 
-def in_contact(state: State, t: Tables, fig: Figure) -> bool:
-    """Figures in base-to-base contact are fighting, not firing (reading)."""
+Spots = dict[tuple[str, str], list[tuple[str, float, float]]]
+
+
+def _spots(state: State) -> Spots:
+    """Every active figure on a deck or on land as (side, x, y), by where and place."""
+    out: Spots = {}
+    for other in state.figures.values():
+        if not other.fate and other.where in ("deck", "land"):
+            out.setdefault((other.where, other.place), []).append((other.side, other.x, other.y))
+    return out
+
+
+def in_contact(state: State, t: Tables, fig: Figure, spots: Spots | None = None) -> bool:
+    """Figures in base-to-base contact are fighting, not firing (reading).
+    ``spots`` (from :func:`_spots`) spares the scan of every figure when one
+    caller asks for many figures of one unchanged state."""
     where = fig.where
     if where not in ("deck", "land"):
         return False
-    side, place, x, y = fig.side, fig.place, fig.x, fig.y
+    if spots is None:
+        spots = _spots(state)
+    side, x, y = fig.side, fig.x, fig.y
     contact = t.figures.contact + 1e-9
     hypot = math.hypot
-    for other in state.figures.values():
-        if (
-            other.where == where
-            and other.place == place
-            and other.side != side
-            and not other.fate  # active
-            and hypot(other.x - x, other.y - y) <= contact
-        ):
+    for oside, ox, oy in spots.get((where, fig.place), ()):
+        if oside != side and hypot(ox - x, oy - y) <= contact:
             return True
     return False
 
 
 def shooters(state: State, t: Tables, party: Party) -> list[Figure]:
     out = []
+    spots: Spots | None = None
     for f in state.party_figures(party.id):
         if f.where == "below" or f.climbing or f.breaking_out:
             continue
@@ -60,8 +71,11 @@ def shooters(state: State, t: Tables, party: Party) -> list[Figure]:
             continue
         if f.wet_until >= state.turn:
             continue
-        if in_contact(state, t, f):
-            continue
+        if f.where in ("deck", "land"):
+            if spots is None:
+                spots = _spots(state)
+            if in_contact(state, t, f, spots):
+                continue
         out.append(f)
     return out
 
@@ -71,7 +85,7 @@ def targets_of(state: State, side: str) -> list[Figure]:
     return [
         f
         for f in state.figures.values()
-        if f.active and f.side != side and f.where != "below" and visible(state, f.side, side)
+        if not f.fate and f.side != side and f.where != "below" and visible(state, f.side, side)
     ]
 
 

@@ -12,8 +12,6 @@ only the raiders (and the umpire) learn how near the nearest boat was.
 
 from __future__ import annotations
 
-from shapely.geometry import Point, Polygon
-
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, total
 from quarterdeck.core.geometry import distance
@@ -121,9 +119,8 @@ def nearest_raider(state: State, t: Tables) -> float | None:
         )
         if not manned or battery.captured_by:
             continue
-        poly = Polygon(battery.outline)
         for p in targets:
-            d = float(poly.distance(Point(p)))
+            d = harbour.fort_distance(battery.outline, p)
             best = d if best is None else min(best, d)
     for boat in state.boats.values():
         if boat.side != state.defenders or not boat.afloat or not state.aboard(boat.id):

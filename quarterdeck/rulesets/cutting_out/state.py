@@ -469,13 +469,16 @@ class State:
         ]
 
     def on_deck(self, ship: str, side: str | None = None) -> list[Figure]:
+        if side is None:
+            return [
+                f
+                for f in self.figures.values()
+                if f.place == ship and f.where == "deck" and not f.fate
+            ]
         return [
             f
             for f in self.figures.values()
-            if f.place == ship
-            and f.where == "deck"
-            and not f.fate
-            and (side is None or f.side == side)
+            if f.place == ship and f.where == "deck" and not f.fate and f.side == side
         ]
 
     def below(self, ship: str) -> list[Figure]:
