@@ -277,7 +277,10 @@ def test_the_rowing_form_on_a_phone_stacks_each_boat_with_her_fields_at_full_wid
             .map((e) => { const r = e.getBoundingClientRect();
                           return [e.name, r.left, r.right, r.width]; })"""
     )
-    assert len(boxes) == 6, boxes  # three boats, two fields each
+    # two fields for each boat that rows (the game's seed is random: an
+    # event card may keep a boat back)
+    boats = page.locator("form.fleet-form tr[data-row]").count()
+    assert boats >= 1 and len(boxes) == 2 * boats, boxes
     for name, left, right, width in boxes:
         assert left >= 0 and right <= 375, (name, left, right)
         assert width >= 250, (name, width)
