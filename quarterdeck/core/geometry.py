@@ -206,6 +206,26 @@ class Hull:
         return point_segment_distance(p, self.bow, self.stern)
 
 
+Box = tuple[float, float, float, float]
+
+
+def box_apart(a: Vec, b: Vec, box: Box, gap: float = 0.0) -> bool:
+    """Whether the box round the segment a-b lies more than ``gap`` inches
+    (and a margin over rounding) off ``box`` (min x, min y, max x, max y) on either
+    axis: then nothing inside the box comes within ``gap`` of the segment,
+    as shapely would find (an empty shape's box of NaN is never apart)."""
+    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    g = gap + _BOX_MARGIN
+    bx0, by0, bx1, by1 = box
+    return x1 + g < bx0 or bx1 + g < x0 or y1 + g < by0 or by1 + g < y0
+
+
+_BOX_MARGIN = 1e-6
+"""Inches a sight line's box must clear a piece of land's box by to be
+judged clear of it without shapely (well above rounding)."""
+
+
 class Terrain:
     """Land on the table as polygons (islands, shore, sandbars, forts).
 
@@ -225,22 +245,15 @@ class Terrain:
         )
         # each polygon's bounds (min x, min y, max x, max y): a path whose own
         # bounds meet none of them touches no land (no shapely call needed)
-        self._boxes: tuple[tuple[float, float, float, float], ...] = tuple(
+        self._boxes: tuple[Box, ...] = tuple(
             tuple(float(v) for v in poly.bounds)  # type: ignore[misc]
             for poly in self.polygons
         )
 
     def _near(self, a: Vec, b: Vec) -> bool:
-        """Whether the bounds of the path ``a`` to ``b`` meet (or touch) any
-        polygon's bounds: if not, the path cannot touch land."""
-        ax, ay = a
-        bx, by = b
-        x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
-        y0, y1 = (ay, by) if ay <= by else (by, ay)
-        for minx, miny, maxx, maxy in self._boxes:
-            if x1 >= minx and x0 <= maxx and y1 >= miny and y0 <= maxy:
-                return True
-        return False
+        """Whether the box round the path ``a`` to ``b`` comes near any
+        polygon's box (:func:`box_apart`): if not, the path cannot touch land."""
+        return any(not box_apart(a, b, box) for box in self._boxes)
 
     def __bool__(self) -> bool:
         return bool(self.polygons)

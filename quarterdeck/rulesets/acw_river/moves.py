@@ -17,7 +17,7 @@ import math
 from typing import Any
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import segment_distance
+from quarterdeck.core.geometry import Box, box_apart, segment_distance
 from quarterdeck.rulesets.acw_river import fireships
 from quarterdeck.rulesets.acw_river.damage import mine_explodes, spar_attack
 from quarterdeck.rulesets.acw_river.hazards import (
@@ -31,8 +31,6 @@ from quarterdeck.rulesets.acw_river.ramming import ram_angle, resolve_ram
 from quarterdeck.rulesets.acw_river.state import Feature, MoveLeg, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import (
-    Box,
-    box_apart,
     features_crossed,
     geometry,
     hull,

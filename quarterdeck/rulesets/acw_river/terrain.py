@@ -19,7 +19,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import PreparedGeometry, prep
 
-from quarterdeck.core.geometry import Hull, Pose
+from quarterdeck.core.geometry import Box, Hull, Pose, box_apart
 from quarterdeck.rulesets.acw_river.state import Feature, Ship, State, Table
 from quarterdeck.rulesets.acw_river.tables import Tables
 
@@ -109,26 +109,6 @@ class Geometry:
             for fid, poly in self.polygons.items()
         }
         self.sight: dict[tuple[Vec, Vec], bool] = {}
-
-
-Box = tuple[float, float, float, float]
-
-
-def box_apart(a: Vec, b: Vec, box: Box, gap: float = 0.0) -> bool:
-    """Whether the box round the segment a-b lies more than ``gap`` inches
-    (and a margin over rounding) off ``box`` (x0, y0, x1, y1) on either
-    axis: then nothing inside the box comes within ``gap`` of the segment,
-    as shapely would find (an empty shape's box of NaN is never apart)."""
-    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    g = gap + _BOX_MARGIN
-    bx0, by0, bx1, by1 = box
-    return x1 + g < bx0 or bx1 + g < x0 or y1 + g < by0 or by1 + g < y0
-
-
-_BOX_MARGIN = 1e-6
-"""Inches a sight line's box must clear a piece of land's box by to be
-judged clear of it without shapely (well above rounding)."""
 
 
 @lru_cache(maxsize=64)

@@ -17,7 +17,6 @@ from functools import cache
 from math import cos, radians, sin
 from typing import Any
 
-import numpy
 import shapely
 from shapely.geometry import Polygon
 
@@ -64,11 +63,7 @@ def gaps_to(geom: Any, poses: list[Pose], length: float) -> list[float]:
     if geom is None or not poses:
         return [math.inf] * len(poses)
     points = [q for pose in poses for q in (pose.point, pose.behind(length))]
-    # the points made from an array of x and one of y: the same points, made
-    # faster than from a list of pairs
-    xs = numpy.fromiter((q[0] for q in points), float, len(points))
-    ys = numpy.fromiter((q[1] for q in points), float, len(points))
-    gaps = shapely.distance(geom, shapely.points(xs, ys))
+    gaps = shapely.distance(geom, shapely.points(points))
     return [float(min(gaps[2 * i], gaps[2 * i + 1])) for i in range(len(poses))]
 
 
