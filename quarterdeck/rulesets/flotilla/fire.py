@@ -8,9 +8,11 @@ troops", "Mortars", "Small arms fire".
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -43,8 +45,20 @@ def terrain_of(land: tuple[tuple[tuple[float, float], ...], ...]) -> Terrain:
     return Terrain(land)
 
 
+_LAST_LAND: list[Any] = [None, None, None]
+"""The land last asked about: the state's list, a copy of it as it was, and
+its :class:`Terrain` (the land of a table never changes in play; a list
+changed in place, or another equal one, is looked up again)."""
+
+
 def terrain(state: State) -> Terrain:
-    return terrain_of(tuple(tuple((p[0], p[1]) for p in poly) for poly in state.land))
+    """The table's land as prepared polygons, built once per layout."""
+    land, seen, built = _LAST_LAND
+    if state.land is land and state.land == seen:
+        return built  # type: ignore[no-any-return]
+    built = terrain_of(tuple(tuple((p[0], p[1]) for p in poly) for poly in state.land))
+    _LAST_LAND[:] = [state.land, copy.deepcopy(state.land), built]
+    return built
 
 
 def hull(ship: Ship) -> Hull:
@@ -99,6 +113,46 @@ def damage_able_fort(state: State, bat: LandBattery) -> bool:
     return bat.garrison is not None and state.troops[bat.garrison].alive
 
 
+Mark = tuple[str, str, str, bool, tuple[float, float], tuple[float, float]]
+"""A target as the guns see it: id, kind (ship, battery, troop), a ship's
+class ("" ashore), whether at anchor, and the ends of her keel (bow, stern;
+a unit ashore: its point twice)."""
+
+
+def marks(state: State, side: str) -> list[Mark]:
+    """Everything of the enemy a gun of ``side`` might engage, in the order
+    targets are offered: the active enemy ships, then the forts and troops
+    ashore (:func:`land_targets`). Worked out once for every gun that asks at
+    the same moment (:func:`firers`)."""
+    out: list[Mark] = []
+    for other in state.ships.values():
+        if other.side == side or other.status != "active":
+            continue
+        bow = (other.x, other.y)
+        stern = Pose(other.x, other.y, other.heading).behind(other.length)
+        out.append((other.id, "ship", other.cls, other.anchored, bow, stern))
+    for target, kind in land_targets(state, side):
+        point = target_point(state, target, (0.0, 0.0))
+        out.append((target, kind, "", False, point, point))
+    return out
+
+
+_SIGHT: dict[tuple[Terrain, tuple[float, float], tuple[float, float]], bool] = {}
+"""Sight lines already traced, by land and both ends (a ship that has not
+moved is asked about again at every point of the move)."""
+
+
+def line_of_sight(land: Terrain, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """:meth:`Terrain.line_of_sight`, each line traced once."""
+    key = (land, a, b)
+    seen = _SIGHT.get(key)
+    if seen is None:
+        if len(_SIGHT) > 100_000:
+            _SIGHT.clear()
+        seen = _SIGHT[key] = land.line_of_sight(a, b)
+    return seen
+
+
 def shots(
     state: State,
     t: Tables,
@@ -109,36 +163,38 @@ def shots(
     weight: str,
     first: bool = False,
     only: str | None = None,
+    seen: list[Mark] | None = None,
 ) -> list[Shot]:
     """Every target a gun of ``weight`` at ``origin`` may engage: in its arc
     (``arc_pose`` None for an all-round turret), in range, in sight.
     ``first``: stop at the first found (callers that ask whether there is one);
-    ``only``: that target alone (callers that ask whether it still bears)."""
+    ``only``: that target alone (callers that ask whether it still bears);
+    ``seen``: the enemy's :func:`marks` if already worked out."""
     table = t.ranges[weight]  # type: ignore[index]
     land = terrain(state)
     out: list[Shot] = []
-    candidates: list[tuple[str, str]] = []
-    for other in state.ships.values():
-        if other.side == side or other.status not in ("active",):
-            continue
-        if other.cls in table.no_effect_on:
-            continue  # light guns cannot hurt an ironclad: no point in firing
-        if weight == "mortar" and not other.anchored:
-            continue  # mortars fire only on land targets or docked ships
-        candidates.append((other.id, "ship"))
-    candidates += land_targets(state, side)
-    for target, kind in candidates:
+    no_effect = table.no_effect_on
+    mortar = weight == "mortar"
+    ox, oy = origin
+    for target, kind, cls, anchored, a, b in marks(state, side) if seen is None else seen:
         if only is not None and target != only:
             continue
-        # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
-        point = target_point(state, target, origin)
-        inches = math.hypot(point[0] - origin[0], point[1] - origin[1])
+        if kind == "ship":
+            if cls in no_effect:
+                continue  # light guns cannot hurt an ironclad: no point in firing
+            if mortar and not anchored:
+                continue  # mortars fire only on land targets or docked ships
+            # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
+            point = closest_on_segment(origin, a, b)
+        else:
+            point = a
+        inches = math.hypot(point[0] - ox, point[1] - oy)
         divisor = table.divisor(inches)
         if divisor is None:
             continue
         if arc_pose is not None and not in_arc(arc_pose, point, 0.0, arc_width):
             continue
-        if not land.line_of_sight(origin, point):
+        if not line_of_sight(land, origin, point):
             continue
         out.append(Shot(target, kind, inches, divisor))
         if first:
@@ -153,30 +209,40 @@ def battery_shots(
     battery: Battery,
     first: bool = False,
     only: str | None = None,
+    seen: list[Mark] | None = None,
 ) -> list[Shot]:
     """Targets for one of a ship's batteries: 45 degrees (22.5 each side of
     the gun), turrets all round unless they cannot rotate, mortars all round
     (Mortars gives them no arc)."""
     origin = battery_origin(ship, battery)
     if battery.name == "mortar":
-        return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first, only)
+        return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first, only, seen)
     if battery.name == "turret":
         jammed = ship.turret != "" or ship.engine_turns > 0
         if not jammed:
-            return shots(state, t, ship.side, origin, None, 360.0, battery.weight, first, only)
+            return shots(
+                state, t, ship.side, origin, None, 360.0, battery.weight, first, only, seen
+            )
         centre = ship.turret_bearing
     else:
         centre = ARC_CENTRE[battery.name]
     pose = Pose(origin[0], origin[1], ship.heading + centre)
-    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight, first, only)
+    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight, first, only, seen)
 
 
 def fort_shots(
-    state: State, t: Tables, bat: LandBattery, first: bool = False, only: str | None = None
+    state: State,
+    t: Tables,
+    bat: LandBattery,
+    first: bool = False,
+    only: str | None = None,
+    seen: list[Mark] | None = None,
 ) -> list[Shot]:
     """A land battery fires 45 degrees either side of its facing."""
     pose = Pose(bat.x, bat.y, bat.facing)
-    return shots(state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight, first, only)
+    return shots(
+        state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight, first, only, seen
+    )
 
 
 def figures(t: Tables, troop: Troop) -> list[tuple[float, float]]:
@@ -248,29 +314,37 @@ def can_fire_ship(ship: Ship) -> bool:
     )
 
 
-def battery_ready(state: State, t: Tables, ship: Ship, b: Battery) -> bool:
+def battery_ready(
+    state: State, t: Tables, ship: Ship, b: Battery, seen: list[Mark] | None = None
+) -> bool:
     """Whether a battery has dice, has not fired, and has a target."""
-    return not b.fired and b.dice > 0 and bool(battery_shots(state, t, ship, b, first=True))
+    return (
+        not b.fired and b.dice > 0 and bool(battery_shots(state, t, ship, b, first=True, seen=seen))
+    )
 
 
 def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
     """The ship's batteries that could fire now (:func:`battery_ready`)."""
-    return [b for b in ship.batteries if battery_ready(state, t, ship, b)]
+    seen = marks(state, ship.side)
+    return [b for b in ship.batteries if battery_ready(state, t, ship, b, seen)]
 
 
 def firers(state: State, t: Tables, side: str) -> list[str]:
     """Units of ``side`` that could fire now at some target."""
     out = []
+    seen: list[Mark] | None = None
     for ship in state.ships.values():
-        if (
-            ship.side == side
-            and can_fire_ship(ship)
-            and any(battery_ready(state, t, ship, b) for b in ship.batteries)
-        ):
-            out.append(ship.id)
+        if ship.side == side and can_fire_ship(ship):
+            if seen is None:
+                seen = marks(state, side)
+            if any(battery_ready(state, t, ship, b, seen) for b in ship.batteries):
+                out.append(ship.id)
     for bat in state.batteries.values():
-        if bat.side == side and bat.active and not bat.fired and fort_shots(state, t, bat, True):
-            out.append(bat.id)
+        if bat.side == side and bat.active and not bat.fired:
+            if seen is None:
+                seen = marks(state, side)
+            if fort_shots(state, t, bat, True, seen=seen):
+                out.append(bat.id)
     for tr in state.troops.values():
         if (
             tr.side == side
