@@ -66,12 +66,12 @@ def hull(ship: Ship) -> Hull:
 
 
 def battery_origin(ship: Ship, battery: Battery) -> tuple[float, float]:
-    h = hull(ship)
+    """Where a battery's guns stand on the keel: the bow, the stern, else
+    amidships (:class:`Hull`'s points, the same numbers)."""
     if battery.name == "bow":
-        return h.bow
-    if battery.name == "stern":
-        return h.stern
-    return h.middle
+        return (ship.x, ship.y)
+    pose = Pose(ship.x, ship.y, ship.heading)
+    return pose.behind(ship.length if battery.name == "stern" else ship.length / 2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ questions are ``land.py``'s); ``apply_answer`` carries out the answer.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from quarterdeck.core.engine import Context
@@ -98,17 +99,14 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             seat,
             f"Move {name} (speed {ship.speed}, maximum {ship.max_speed})",
             movement.R_MOVE,
-            tuple(Option(i, Plan.parse(i).label()) for i in ask["options"]),
+            tuple(plan_option(i) for i in ask["options"]),
             context=ctx,
         )
     if kind == "turn":
         assert ship is not None
         point = ask["point"]
         ctx.update(ship=ship.id, point=point, ahead=ask["ahead"])
-        opts = tuple(
-            Option(f"t{a}", "straight on" if a == 0 else f"turn {turn_words(a)}")
-            for a in ask["angles"]
-        )
+        opts = tuple(turn_option(a) for a in ask["angles"])
         then = f", then {ask['ahead']:g} in ahead" if point == "middle" else ""
         return Prompt(
             seat,
@@ -259,6 +257,25 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     return land.prompt(state, t, ask, ctx)
+
+
+@cache
+def plan_option(plan: str) -> Option:
+    """A move plan as an option, worded once (Moving and turning)."""
+    return Option(plan, Plan.parse(plan).label())
+
+
+def turn_option(angle: int) -> Option:
+    """A turn at a point of the move as an option (worded once for each
+    whole angle: 45 and 45.0 would be worded differently)."""
+    return _turn_option(angle) if type(angle) is int else _word_turn(angle)
+
+
+def _word_turn(angle: int) -> Option:
+    return Option(f"t{angle}", "straight on" if angle == 0 else f"turn {turn_words(angle)}")
+
+
+_turn_option = cache(_word_turn)
 
 
 # Firing: the range band's share of the hits, for the target question

@@ -16,8 +16,11 @@ from quarterdeck.rulesets.flotilla.turn import R_SEQ, other_side
 
 
 def side_alive(state: State, side: str) -> bool:
-    if any(s.side == side and s.afloat for s in state.ships.values()):
-        return True
+    """Whether ``side`` has a vessel afloat and in action, or a fort that can
+    still be hit."""
+    for s in state.ships.values():
+        if s.side == side and s.status == "active":  # Ship.afloat
+            return True
     return any(
         b.side == side and not b.destroyed and fire.damage_able_fort(state, b)
         for b in state.batteries.values()
@@ -75,9 +78,12 @@ def check_end(state: State, t: Tables, ctx: Context) -> None:
     they decide; without, the side left in action wins."""
     if state.result is not None:
         return
+    for side in state.sides:
+        if not side_alive(state, side):
+            break
+    else:
+        return  # every side has something in action (the usual case: asked at every step)
     alive = {side: side_alive(state, side) for side in state.sides}
-    if all(alive.values()):
-        return
     a, b = state.sides
     if state.victory.get("objectives"):
         gone = " and ".join(s for s in state.sides if not alive[s])
