@@ -27,7 +27,11 @@ PHASES = (
 
 
 def other_side(state: State, side: str) -> str:
-    return next(s for s in state.sides if s != side)
+    """The first side that is not ``side`` (asked at every fire point)."""
+    for s in state.sides:
+        if s != side:
+            return s
+    raise StopIteration  # as next() of an empty search
 
 
 def mover(state: State) -> str:

@@ -91,8 +91,18 @@ def ship_view(s: Ship) -> dict[str, Any]:
 
 def _lazy_ship(s: Ship) -> LazyRecord:
     """:func:`ship_view` for a computer player: the few entries it reads of
-    nearly every ship ready, the rest built when first read."""
-    return LazyRecord({key: _SHIP[key](s) for key in _READY}, _SHIP, (s,))
+    nearly every ship ready (:data:`_READY`, written out: the same values as
+    :data:`_SHIP`'s), the rest built when first read."""
+    ready = {
+        "id": s.id,
+        "side": s.side,
+        "status": s.status,
+        "x": round(s.x, 3),
+        "y": round(s.y, 3),
+        "heading": round(s.heading, 3),
+        "length": s.length,
+    }
+    return LazyRecord(ready, _SHIP, (s,))
 
 
 def _ready(state: State, seat: str | None) -> dict[str, Any]:
