@@ -28,7 +28,7 @@ from quarterdeck.core.geometry import (
 from quarterdeck.rulesets.flotilla import damage, odds
 from quarterdeck.rulesets.flotilla import explain as ex
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
-from quarterdeck.rulesets.flotilla.tables import Tables
+from quarterdeck.rulesets.flotilla.tables import RangeTable, Tables
 
 R_FIRE = "Firing: Battery firing aboard ships"
 R_AIMED = "Firing: Aimed fire"
@@ -137,20 +137,51 @@ def marks(state: State, side: str) -> list[Mark]:
     return out
 
 
-_SIGHT: dict[tuple[Terrain, tuple[float, float], tuple[float, float]], bool] = {}
-"""Sight lines already traced, by land and both ends (a ship that has not
-moved is asked about again at every point of the move)."""
+_BEARS: dict[tuple[Any, ...], tuple[float, int] | None] = {}
+""":func:`bears`' answers, by everything they depend on (a ship that has not
+moved is asked about again at every point of the move, and by each seat)."""
+
+_UNKNOWN = object()
+
+_KEPT: dict[int, RangeTable] = {}
+"""The range tables :data:`_BEARS` names by id, kept so that no other object
+takes the id."""
 
 
-def line_of_sight(land: Terrain, a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """:meth:`Terrain.line_of_sight`, each line traced once."""
-    key = (land, a, b)
-    seen = _SIGHT.get(key)
-    if seen is None:
-        if len(_SIGHT) > 100_000:
-            _SIGHT.clear()
-        seen = _SIGHT[key] = land.line_of_sight(a, b)
-    return seen
+def bears(
+    table: RangeTable,
+    land: Terrain,
+    origin: tuple[float, float],
+    arc: float | None,
+    arc_width: float,
+    a: tuple[float, float],
+    b: tuple[float, float],
+) -> tuple[float, int] | None:
+    """Whether a gun at ``origin`` reaches the keel ``a``-``b`` (a unit ashore:
+    a point, given twice) at its nearest point: in range of ``table``, in the
+    arc of ``arc_width`` centred on the heading ``arc`` (None: all round), in
+    sight over ``land``. The inches and the hit divisor, or None. Each answer
+    worked out once."""
+    key = (id(table), land, origin, arc, arc_width, a, b)
+    known = _BEARS.get(key, _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    if len(_BEARS) > 50_000:
+        _BEARS.clear()
+    _KEPT.setdefault(id(table), table)
+    # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
+    point = closest_on_segment(origin, a, b)
+    inches = math.hypot(point[0] - origin[0], point[1] - origin[1])
+    divisor = table.divisor(inches)
+    found: tuple[float, int] | None = None
+    if (
+        divisor is not None
+        and (arc is None or in_arc(Pose(origin[0], origin[1], arc), point, 0.0, arc_width))
+        and land.line_of_sight(origin, point)
+    ):
+        found = (inches, divisor)
+    _BEARS[key] = found
+    return found
 
 
 def shots(
@@ -158,7 +189,7 @@ def shots(
     t: Tables,
     side: str,
     origin: tuple[float, float],
-    arc_pose: Pose | None,
+    arc: float | None,
     arc_width: float,
     weight: str,
     first: bool = False,
@@ -166,7 +197,8 @@ def shots(
     seen: list[Mark] | None = None,
 ) -> list[Shot]:
     """Every target a gun of ``weight`` at ``origin`` may engage: in its arc
-    (``arc_pose`` None for an all-round turret), in range, in sight.
+    of ``arc_width`` centred on the heading ``arc`` (None for an all-round
+    turret), in range, in sight.
     ``first``: stop at the first found (callers that ask whether there is one);
     ``only``: that target alone (callers that ask whether it still bears);
     ``seen``: the enemy's :func:`marks` if already worked out."""
@@ -175,7 +207,6 @@ def shots(
     out: list[Shot] = []
     no_effect = table.no_effect_on
     mortar = weight == "mortar"
-    ox, oy = origin
     for target, kind, cls, anchored, a, b in marks(state, side) if seen is None else seen:
         if only is not None and target != only:
             continue
@@ -184,19 +215,10 @@ def shots(
                 continue  # light guns cannot hurt an ironclad: no point in firing
             if mortar and not anchored:
                 continue  # mortars fire only on land targets or docked ships
-            # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
-            point = closest_on_segment(origin, a, b)
-        else:
-            point = a
-        inches = math.hypot(point[0] - ox, point[1] - oy)
-        divisor = table.divisor(inches)
-        if divisor is None:
+        found = bears(table, land, origin, arc, arc_width, a, b)
+        if found is None:
             continue
-        if arc_pose is not None and not in_arc(arc_pose, point, 0.0, arc_width):
-            continue
-        if not line_of_sight(land, origin, point):
-            continue
-        out.append(Shot(target, kind, inches, divisor))
+        out.append(Shot(target, kind, found[0], found[1]))
         if first:
             break
     return out
@@ -226,8 +248,8 @@ def battery_shots(
         centre = ship.turret_bearing
     else:
         centre = ARC_CENTRE[battery.name]
-    pose = Pose(origin[0], origin[1], ship.heading + centre)
-    return shots(state, t, ship.side, origin, pose, t.fire.arc, battery.weight, first, only, seen)
+    arc = ship.heading + centre
+    return shots(state, t, ship.side, origin, arc, t.fire.arc, battery.weight, first, only, seen)
 
 
 def fort_shots(
@@ -239,9 +261,17 @@ def fort_shots(
     seen: list[Mark] | None = None,
 ) -> list[Shot]:
     """A land battery fires 45 degrees either side of its facing."""
-    pose = Pose(bat.x, bat.y, bat.facing)
     return shots(
-        state, t, bat.side, (bat.x, bat.y), pose, t.fire.land_arc, bat.weight, first, only, seen
+        state,
+        t,
+        bat.side,
+        (bat.x, bat.y),
+        bat.facing,
+        t.fire.land_arc,
+        bat.weight,
+        first,
+        only,
+        seen,
     )
 
 
