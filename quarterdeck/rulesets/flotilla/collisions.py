@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
+from quarterdeck.core.geometry import box_apart
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.flotilla import damage, fire
 from quarterdeck.rulesets.flotilla import explain as ex
@@ -240,6 +241,8 @@ def grounding(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     """Within 4 inches of land a ship may run aground: the game master says."""
     if not ship.afloat or ship.aground or not ship.moving:
         return
+    if clear_of_land(state, ship, t.aground.danger):
+        return  # no land within reach of her keel: no need to measure the gap
     gap = land_gap(state, ship)
     if gap > t.aground.danger:
         return
@@ -254,6 +257,15 @@ def land_gap(state: State, ship: Ship) -> float:
     """Inches from the ship's bow, middle or stern to the nearest land."""
     h = fire.hull(ship)
     return min(fire.terrain(state).distance_to_land(p) for p in (h.bow, h.middle, h.stern))
+
+
+def clear_of_land(state: State, ship: Ship, reach: float) -> bool:
+    """Whether her keel lies more than ``reach`` inches off every piece of
+    land's bounding box (:func:`quarterdeck.core.geometry.box_apart`): then
+    :func:`land_gap` is more than ``reach`` too, found without measuring it."""
+    h = fire.hull(ship)
+    bow, stern = h.bow, h.stern
+    return all(box_apart(bow, stern, box, reach) for box in fire.land_boxes(fire.terrain(state)))
 
 
 def run_aground(ctx: Context, ship: Ship) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import (
+    Box,
     Hull,
     Pose,
     Terrain,
@@ -59,6 +60,16 @@ def terrain(state: State) -> Terrain:
     built = terrain_of(tuple(tuple((p[0], p[1]) for p in poly) for poly in state.land))
     _LAST_LAND[:] = [state.land, copy.deepcopy(state.land), built]
     return built
+
+
+@cache
+def land_boxes(land: Terrain) -> tuple[Box, ...]:
+    """Each piece of land's bounding box (min x, min y, max x, max y), for
+    :func:`quarterdeck.core.geometry.box_apart`."""
+    return tuple(
+        (float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1 in (poly.bounds for poly in land.polygons)
+    )
 
 
 def hull(ship: Ship) -> Hull:

@@ -151,3 +151,27 @@ def test_a_two_gun_monitor_cannot_pitch_the_three_guns_a_die_costs() -> None:
     assert prompt is None or prompt.context["step"] != "pitch"
     s = game.state.ships["s"]
     assert s.guns == 2 and s.fire_dice == 4 and s.aground
+
+
+def test_a_keel_clear_of_the_lands_boxes_is_clear_of_land() -> None:
+    """collisions.clear_of_land, which spares measuring the gap to land far
+    from it (issue 14), never says clear where land_gap is within reach."""
+    import random
+
+    from quarterdeck.rulesets.flotilla.collisions import clear_of_land, land_gap
+
+    rng = random.Random(4)
+    land = [
+        [(30.0, 18.0), (34.0, 18.0), (34.0, 30.0), (30.0, 30.0)],
+        [(50, 40), (60, 44), (52, 47)],
+    ]
+    clear = 0
+    for _ in range(400):
+        s = ship("ic", x=rng.uniform(0, 72), y=rng.uniform(0, 48), heading=rng.uniform(0, 360))
+        st = state([s], land=land)
+        for reach in (0.5, T.aground.danger, 8.0):
+            if clear_of_land(st, s, reach):
+                clear += 1
+                assert land_gap(st, s) > reach
+    assert clear > 100
+    assert clear_of_land(state([ship("ic")]), ship("ic"), 4.0)  # no land at all

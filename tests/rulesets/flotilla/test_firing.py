@@ -284,3 +284,49 @@ def test_the_target_question_names_the_range_share_and_aimed_fire_odds() -> None
     st.ask = {"kind": "fire", "seat": "union", "units": ["ic"], "point": "next"}
     p = rules.prompt(st, T)
     assert p is not None and "union's movement" in p.question
+
+
+def test_the_guns_see_every_target_as_the_hull_measures_it() -> None:
+    """fire.shots, which works each gun's range, arc and sight out once (issue
+    14), offers what the keel's own geometry gives: for every battery of
+    every ship, at many headings, near land, each target in its 45 degrees,
+    in range and in sight, at the Hull's range to its keel."""
+    import random
+
+    from quarterdeck.core.geometry import Pose, in_arc
+
+    land = [[(30.0, 18.0), (34.0, 18.0), (34.0, 30.0), (30.0, 30.0)]]
+    rng = random.Random(14)
+    for _ in range(60):
+        a = ship("ic", x=rng.uniform(0, 60), y=rng.uniform(0, 48), heading=rng.uniform(0, 360))
+        foes = [
+            ship(
+                f"e{n}",
+                "arkansas",
+                "confederate",
+                x=rng.uniform(0, 72),
+                y=rng.uniform(0, 48),
+                heading=rng.uniform(0, 360),
+            )
+            for n in range(3)
+        ]
+        st = state([a, *foes], land=land)
+        terrain = fire.terrain(st)
+        for battery in a.batteries:
+            origin = fire.battery_origin(a, battery)
+            table = T.ranges[battery.weight]  # type: ignore[index]
+            expected = []
+            for e in foes:
+                h = fire.hull(e)
+                inches = h.range_to_point(origin)
+                point = fire.target_point(st, e.id, origin)
+                centre = fire.ARC_CENTRE.get(battery.name)
+                arc = centre is None or in_arc(
+                    Pose(origin[0], origin[1], a.heading + centre), point, 0.0, T.fire.arc
+                )
+                divisor = table.divisor(inches)
+                if divisor is not None and arc and terrain.line_of_sight(origin, point):
+                    expected.append((e.id, inches, divisor))
+            for _again in range(2):  # worked out, then remembered
+                found = fire.battery_shots(st, T, a, battery)
+                assert [(s.target, s.inches, s.divisor) for s in found] == expected
