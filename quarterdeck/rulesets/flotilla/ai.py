@@ -58,7 +58,7 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.core.geometry import Pose, distance
+from quarterdeck.core.geometry import Hull, Pose, distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
     Ending,
@@ -438,17 +438,24 @@ class FlotillaAI(Helm):
             if (edge := exit_edge(view, e)) is not None
             and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
         ]
+        keels: dict[str, Hull] = {}  # each enemy's keel, worked out once
+        foes: dict[str, list[Hull]] = {}  # each side's enemies' keels, in the view's order
+
+        def keel(e: dict[str, Any]) -> Hull:
+            if e["id"] not in keels:
+                keels[e["id"]] = keel_of(e)
+            return keels[e["id"]]
+
         for unit_id in units:
             if unit_id not in ships:
                 return unit_id  # forts and men: they fire where they stand
             s = ships[unit_id]
             here = (s["x"], s["y"])
             reach = 16.0 if any(b["weight"] == "heavy" for b in s["batteries"]) else 12.0
-            near = min(
-                (keel_of(e).range_to_point(here) for e in self.enemies(view, s["side"])),
-                default=math.inf,
-            )
-            if near <= reach or any(keel_of(e).range_to_point(here) <= 36 for e in runners):
+            if s["side"] not in foes:
+                foes[s["side"]] = [keel(e) for e in self.enemies(view, s["side"])]
+            near = min((k.range_to_point(here) for k in foes[s["side"]]), default=math.inf)
+            if near <= reach or any(keel(e).range_to_point(here) <= 36 for e in runners):
                 return unit_id
             if any(
                 distance(here, (b["x"], b["y"])) <= 16

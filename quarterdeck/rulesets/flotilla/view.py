@@ -12,6 +12,25 @@ from typing import Any
 from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.flotilla.state import Ship, State
 
+_ROUNDED: dict[float, float] = {}
+"""Places and headings already rounded for the view, by value."""
+
+
+def shown(v: float) -> float:
+    """``round(v, 3)``, as the view shows a place or heading; remembered for
+    each value (a ship's place is shown at every decision and changes once a
+    move; rounding to digits is slow). Zero is not remembered: 0.0 and -0.0
+    are one key but round apart."""
+    if type(v) is not float or v == 0.0:
+        return round(v, 3)
+    r = _ROUNDED.get(v)
+    if r is None:
+        if len(_ROUNDED) > 100_000:
+            _ROUNDED.clear()
+        r = _ROUNDED[v] = round(v, 3)
+    return r
+
+
 _SHIP: dict[str, Callable[[Ship], Any]] = {
     "id": lambda s: s.id,
     "name": lambda s: s.name,
@@ -19,9 +38,9 @@ _SHIP: dict[str, Callable[[Ship], Any]] = {
     "roster": lambda s: s.roster,
     "class": lambda s: s.cls,
     "length": lambda s: s.length,
-    "x": lambda s: round(s.x, 3),
-    "y": lambda s: round(s.y, 3),
-    "heading": lambda s: round(s.heading, 3),
+    "x": lambda s: shown(s.x),
+    "y": lambda s: shown(s.y),
+    "heading": lambda s: shown(s.heading),
     "speed": lambda s: s.speed,
     "max_speed": lambda s: s.max_speed,
     "speed_track": lambda s: s.speed_track,
@@ -97,9 +116,9 @@ def _lazy_ship(s: Ship) -> LazyRecord:
         "id": s.id,
         "side": s.side,
         "status": s.status,
-        "x": round(s.x, 3),
-        "y": round(s.y, 3),
-        "heading": round(s.heading, 3),
+        "x": shown(s.x),
+        "y": shown(s.y),
+        "heading": shown(s.heading),
         "length": s.length,
     }
     return LazyRecord(ready, _SHIP, (s,))
@@ -174,8 +193,8 @@ def _parts(state: State) -> dict[str, Callable[[], Any]]:
                 "leaders": tr.leaders,
                 "quality": tr.quality,
                 "mounted": tr.mounted,
-                "x": round(tr.x, 3),
-                "y": round(tr.y, 3),
+                "x": shown(tr.x),
+                "y": shown(tr.y),
                 "facing": round(tr.facing, 1),
                 "aboard": tr.aboard,
                 "fort": tr.fort,
