@@ -260,9 +260,10 @@ def land_gap(state: State, ship: Ship) -> float:
 
 
 def clear_of_land(state: State, ship: Ship, reach: float) -> bool:
-    """Whether her keel lies more than ``reach`` inches off every piece of
-    land's bounding box (:func:`quarterdeck.core.geometry.box_apart`): then
-    :func:`land_gap` is more than ``reach`` too, found without measuring it."""
+    """Whether her keel lies more than ``reach`` inches (Running Aground: the
+    danger distance) off every piece of land's bounding box
+    (:func:`quarterdeck.core.geometry.box_apart`): then :func:`land_gap` is
+    more than ``reach`` too, found without measuring it."""
     h = fire.hull(ship)
     bow, stern = h.bow, h.stern
     return all(box_apart(bow, stern, box, reach) for box in fire.land_boxes(fire.terrain(state)))

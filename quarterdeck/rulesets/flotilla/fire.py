@@ -131,8 +131,8 @@ a unit ashore: its point twice)."""
 
 
 def marks(state: State, side: str) -> list[Mark]:
-    """Everything of the enemy a gun of ``side`` might engage, in the order
-    targets are offered: the active enemy ships, then the forts and troops
+    """Everything of the enemy a gun of ``side`` might engage (Firing), in the
+    order targets are offered: the active enemy ships, then the forts and troops
     ashore (:func:`land_targets`). Worked out once for every gun that asks at
     the same moment (:func:`firers`)."""
     out: list[Mark] = []
@@ -171,7 +171,8 @@ def bears(
     """Whether a gun at ``origin`` reaches the keel ``a``-``b`` (a unit ashore:
     a point, given twice) at its nearest point: in range of ``table``, in the
     arc of ``arc_width`` centred on the heading ``arc`` (None: all round), in
-    sight over ``land``. The inches and the hit divisor, or None. Each answer
+    sight over ``land`` (Firing: the range bands, the arcs; land blocks the
+    line of sight). The inches and the hit divisor, or None. Each answer
     worked out once."""
     key = (id(table), land, origin, arc, arc_width, a, b)
     known = _BEARS.get(key, _UNKNOWN)
