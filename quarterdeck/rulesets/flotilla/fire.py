@@ -196,6 +196,23 @@ def bears(
     return found
 
 
+_SIGHT: dict[tuple[Terrain, tuple[float, float], tuple[float, float]], bool] = {}
+""":func:`in_sight`'s answers, by land and both ends."""
+
+
+def in_sight(land: Terrain, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """:meth:`Terrain.line_of_sight` from one man to his mark (Small arms
+    fire: a direct line of sight), each line traced once (men who have not
+    moved are asked about again at every point of the move)."""
+    key = (land, a, b)
+    seen = _SIGHT.get(key)
+    if seen is None:
+        if len(_SIGHT) > 50_000:
+            _SIGHT.clear()
+        seen = _SIGHT[key] = land.line_of_sight(a, b)
+    return seen
+
+
 def shots(
     state: State,
     t: Tables,
@@ -292,15 +309,31 @@ def figures(t: Tables, troop: Troop) -> list[tuple[float, float]]:
     return frontage((troop.x, troop.y), troop.facing, troop.men, t.reach.figure_spacing)
 
 
-def firing_men(state: State, t: Tables, troop: Troop, target: str) -> int:
+def firing_men(
+    state: State, t: Tables, troop: Troop, target: str, enough: int | None = None
+) -> int:
     """How many of ``troop``'s men may fire at ``target`` (Small arms fire):
     those within six inches of an enemy man or of the fort, with a direct
-    line of sight that no other men (friend or foe) stand across."""
+    line of sight that no other men (friend or foe) stand across. The men
+    aiming at the same point are checked against the screens together;
+    ``enough``: stop counting once that many are found (callers that ask
+    whether any man can fire)."""
     if target in state.batteries:
         b = state.batteries[target]
         aims: list[tuple[float, float]] = [(b.x, b.y)]
     else:
         aims = figures(t, state.troops[target]) or [target_point(state, target, (troop.x, troop.y))]
+    land = terrain(state)
+    aiming: dict[tuple[float, float], list[tuple[float, float]]] = {}
+    for man in figures(t, troop):
+        near = min(aims, key=lambda p: math.hypot(p[0] - man[0], p[1] - man[1]))
+        if math.hypot(near[0] - man[0], near[1] - man[1]) > t.small_arms.range + 1e-9:
+            continue
+        if not in_sight(land, man, near):
+            continue
+        aiming.setdefault(near, []).append(man)
+    if not aiming:
+        return 0
     screens = [
         figures(t, other)
         for other in state.troops.values()
@@ -309,16 +342,11 @@ def firing_men(state: State, t: Tables, troop: Troop, target: str) -> int:
         and other.aboard is None
         and (other.fort is None or other.fort != target)
     ]
-    land = terrain(state)
     count = 0
-    for man in figures(t, troop):
-        near = min(aims, key=lambda p: math.hypot(p[0] - man[0], p[1] - man[1]))
-        if math.hypot(near[0] - man[0], near[1] - man[1]) > t.small_arms.range + 1e-9:
-            continue
-        if not land.line_of_sight(man, near):
-            continue
-        if clear_sight_lines([man], near, screens, t.reach.screen)[0]:
-            count += 1
+    for near, men in aiming.items():
+        count += sum(clear_sight_lines(men, near, screens, t.reach.screen))
+        if enough is not None and count >= enough:
+            break
     return count
 
 
@@ -332,7 +360,7 @@ def small_arms_shots(state: State, t: Tables, troop: Troop, first: bool = False)
         inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
         if inches > t.small_arms.range + t.reach.figure_spacing * troop.men:
             continue  # no man of the unit can be in range
-        if firing_men(state, t, troop, target) > 0:
+        if firing_men(state, t, troop, target, enough=1) > 0:
             out.append(Shot(target, kind, inches, 1))
             if first:
                 break

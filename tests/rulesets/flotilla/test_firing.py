@@ -330,3 +330,42 @@ def test_the_guns_see_every_target_as_the_hull_measures_it() -> None:
             for _again in range(2):  # worked out, then remembered
                 found = fire.battery_shots(st, T, a, battery)
                 assert [(s.target, s.inches, s.divisor) for s in found] == expected
+
+
+def test_small_arms_count_each_man_as_alone() -> None:
+    """fire.firing_men checks the men aiming at one point together (issue
+    14): the count is that of each man checked alone, in range, in sight
+    over land, with no other men across his line; enough=1 stops at one."""
+    import math
+    import random
+
+    from quarterdeck.core.geometry import clear_sight_lines
+    from quarterdeck.rulesets.flotilla.state import Troop
+
+    land = [[(20.0, 0.0), (22.0, 0.0), (22.0, 9.0), (20.0, 9.0)]]
+    rng = random.Random(6)
+    checked = 0
+    for _ in range(40):
+
+        def unit(id: str, side: str) -> Troop:
+            return Troop(
+                id, id, side, rng.randint(4, 12), 1, "disciplined", False,
+                rng.uniform(10, 30), rng.uniform(0, 20), facing=rng.uniform(0, 360),
+            )  # fmt: skip
+
+        mine, theirs, between = unit("a", "union"), unit("b", "confederate"), unit("c", "union")
+        st = state([], troops=[mine, theirs, between], land=land)
+        terrain = fire.terrain(st)
+        aims = fire.figures(T, theirs)
+        screens = [fire.figures(T, between)]
+        want = 0
+        for man in fire.figures(T, mine):
+            near = min(aims, key=lambda p, m=man: math.hypot(p[0] - m[0], p[1] - m[1]))
+            d = math.hypot(near[0] - man[0], near[1] - man[1])
+            if d > T.small_arms.range + 1e-9 or not terrain.line_of_sight(man, near):
+                continue
+            want += clear_sight_lines([man], near, screens, T.reach.screen)[0]
+        checked += want > 0
+        assert fire.firing_men(st, T, mine, "b") == want
+        assert (fire.firing_men(st, T, mine, "b", enough=1) > 0) == (want > 0)
+    assert checked > 5
