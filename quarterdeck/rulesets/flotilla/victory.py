@@ -19,7 +19,7 @@ def side_alive(state: State, side: str) -> bool:
     """Whether ``side`` has a vessel afloat and in action, or a fort that can
     still be hit."""
     for s in state.ships.values():
-        if s.side == side and s.status == "active":  # Ship.afloat
+        if s.side == side and s.afloat:
             return True
     return any(
         b.side == side and not b.destroyed and fire.damage_able_fort(state, b)
