@@ -61,12 +61,13 @@ from typing import Any
 from quarterdeck.core.geometry import Pose, distance
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
-    Ending,
+    Choice,
     Helm,
     exit_edge,
     keel_of,
     to_edge,
     turn_advance,
+    turn_angles,
 )
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
@@ -294,21 +295,21 @@ class FlotillaAI(Helm):
             return "s0/0/0/0"
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         start = pose.point
-        # every option's endings first, so that land is measured in one call
-        groups: list[tuple[str, tuple[float, float], list[Ending]]] = []
+        middles, ends = turn_angles(ship, "middle"), turn_angles(ship, "end")
+        here = (float(ship["x"]), float(ship["y"]))
+        options: list[Choice] = []
         for option in prompt.options:
             if option.id == "reverse":
                 continue
             p = Plan.parse(option.id)
             if p.reverse or p.row or p.speed == 0:
                 end = path_from(pose, p)[2]
-                groups.append((option.id, end.point, [(end, [(start, end.point)])]))
+                options.append(Choice(option.id, end.point, end, start))
             else:
-                mid = turn_advance(pose, p.first, p.speed / 2)
-                groups.append(
-                    (option.id, mid.point, self.endings(ship, mid, p.speed / 2, ("middle", "end")))
-                )
-        return self.choose(plan, ship, groups, prompt.options[0].id)
+                half = p.speed / 2
+                mid = turn_advance(pose, p.first, half)
+                options.append(Choice(option.id, mid.point, mid, here, ends, middles, half))
+        return self.choose(plan, ship, options, prompt.options[0].id)
 
     def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
         """A mortar vessel with a land target in reach stays at anchor and
@@ -329,15 +330,17 @@ class FlotillaAI(Helm):
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         ahead = float(prompt.context.get("ahead", 0.0))
         middle = prompt.context.get("point") == "middle"
-        groups: list[tuple[str, tuple[float, float], list[Ending]]] = []
+        ends = turn_angles(ship, "end")
+        here = (float(ship["x"]), float(ship["y"]))
+        options: list[Choice] = []
         for option in prompt.options:
             turned = pose.turn(int(option.id[1:]))
             if middle:
                 mid = turned.advance(ahead)
-                groups.append((option.id, mid.point, self.endings(ship, mid, 0.0, ("end",))))
+                options.append(Choice(option.id, mid.point, mid, here, ends))
             else:
-                groups.append((option.id, pose.point, [(turned, [])]))
-        return self.choose(plan, ship, groups, prompt.options[0].id)
+                options.append(Choice(option.id, pose.point, turned, None))
+        return self.choose(plan, ship, options, prompt.options[0].id)
 
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
         """More power only when the extra inches decide something now."""

@@ -158,21 +158,6 @@ class Helm:
             w, h = (float(v) for v in view["table"])
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
             return -to_edge(view, edge, x, y) - 0.05 * abs(aside)
-        targets = plan["targets"]
-        places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
-        if places is None:  # what depends on the place alone, once a place
-            places = plan["places"] = {}
-        seen: list[Any] | None = places.get((x, y))
-        if seen is None:
-            gaps = [distance((x, y), t) for t in targets]
-            gap = min(gaps, default=math.inf)
-            # the nearest (the first of equals)
-            # [gap, nearest, forts' terms, bearing to the nearest] (the last two
-            # filled when first needed)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None, None]
-        gap = seen[0]
-        if kind == "keep_off":
-            return gap if math.isfinite(gap) else 0.0
         if kind == "land":
             # her middle within boat reach of the shore, close to the fort
             middle = end.behind(float(plan["ship"]["length"]) / 2)
@@ -182,12 +167,7 @@ class Helm:
             closer = 3 * max(0.0, ashore - reach) + 0.5 * near
             return (10.0 if ashore <= reach else 0.0) - closer
         if kind in ("ram", "spar"):
-            keel = plan.get("keel")
-            if keel is None:  # the target's keel and its distances, once a decision
-                hk = keel_of(plan["target"])
-                keel = plan["keel"] = (hk.bow, hk.stern, {})
-            bow_at, stern_at = keel[0], keel[1]
-            known: dict[tuple[float, float], float] = keel[2]
+            bow_at, stern_at, known = self._keel(plan)
             dists: list[float] = []
             for q in (mid, (x, y)):
                 dq = known.get(q)
@@ -198,27 +178,72 @@ class Helm:
             bow = min(dists)
             bonus = 30.0 if bow <= reach - 0.05 else 0.0
             return bonus - bow
-        arcs = plan.get("fort_arcs")
-        if arcs is None:  # each fort's place, arc and guns, once a decision
-            arcs = plan["fort_arcs"] = [
-                (
-                    (fort["x"], fort["y"]),
-                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
-                    int(fort["guns"]),
-                )
-                for fort in plan["forts"]
-                # no ships left to fight: a fort to take is the target
-                if not (plan["shelling"] and fort["id"] in plan["take"])
-            ]
+        if kind == "keep_off":
+            gap = self.place(plan, x, y)[0]
+            return gap if math.isfinite(gap) else 0.0
+        anchored = end.point == legs[0][0] if legs else False
+        base, _, toward, forts = self.gun_place(plan, x, y, anchored)
+        return gun_merit(base, toward, end.heading, forts)
+
+    def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
+        """What her merit at (x, y) depends on of the place alone, once a
+        place a decision: [the range to the nearest target, the nearest
+        (the first of equals), the forts' terms, the nearest's bearing]
+        (the last two filled by :meth:`gun_place` when first needed)."""
+        places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
+        if places is None:
+            places = plan["places"] = {}
+        seen: list[Any] | None = places.get((x, y))
+        if seen is None:
+            targets = plan["targets"]
+            gaps = [distance((x, y), t) for t in targets]
+            gap = min(gaps, default=math.inf)
+            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None, None]
+        return seen
+
+    def _keel(
+        self, plan: dict[str, Any]
+    ) -> tuple[tuple[float, float], tuple[float, float], dict[tuple[float, float], float]]:
+        """The target's bow and stern, and the distances to her keel known
+        so far, once a decision."""
+        keel: (
+            tuple[tuple[float, float], tuple[float, float], dict[tuple[float, float], float]] | None
+        ) = plan.get("keel")
+        if keel is None:
+            hk = keel_of(plan["target"])
+            keel = plan["keel"] = (hk.bow, hk.stern, {})
+        return keel
+
+    def gun_place(
+        self, plan: dict[str, Any], x: float, y: float, anchored: bool
+    ) -> tuple[float, float, float | None, list[float]]:
+        """Her guns' merit at (x, y) but for the heading: the range's and
+        the anchor's terms summed, the most any heading there can be worth
+        (her broadside square to the target: the same sums, the bearing's
+        term at its most), the nearest target's bearing (None: no target)
+        and each fort's term (under a fort's guns)."""
+        seen = self.place(plan, x, y)
         forts: list[float] | None = seen[2]
         if forts is None:  # under a fort's guns: each fort's term, once a place
+            arcs = plan.get("fort_arcs")
+            if arcs is None:  # each fort's place, arc and guns, once a decision
+                arcs = plan["fort_arcs"] = [
+                    (
+                        (fort["x"], fort["y"]),
+                        Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
+                        int(fort["guns"]),
+                    )
+                    for fort in plan["forts"]
+                    # no ships left to fight: a fort to take is the target
+                    if not (plan["shelling"] and fort["id"] in plan["take"])
+                ]
             half_arc = self.tables.fire.land_arc / 2
             forts = seen[2] = []
             for place, arc, guns in arcs:
                 d = distance((x, y), place)
                 if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
                     forts.append((32.0 - d) * 0.05 * guns)
-        anchored = end.point == legs[0][0] if legs else False
+        gap = seen[0]
         score = 0.0
         if anchored:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
@@ -226,23 +251,19 @@ class Helm:
         if finite:
             score -= abs(gap - plan["best_range"])
         bounds = plan.setdefault("bounds", {})
-        if (x, y, anchored) not in bounds:
-            # the most any heading here can be worth: her broadside square
-            # to the target (the same sums, the bearing's term at its most)
+        most: float | None = bounds.get((x, y, anchored))
+        if most is None:
             most = score + 4.0 if finite else score
             for term in forts:
                 most -= term
             bounds[(x, y, anchored)] = most
+        toward: float | None = None
         if finite:
-            toward: float | None = seen[3]
+            toward = seen[3]
             if toward is None:  # the target's bearing from here, once a place
                 tx, ty = seen[1]
                 toward = seen[3] = math.degrees(math.atan2(tx - x, ty - y))
-            rel = (toward - end.heading + 540) % 360 - 180
-            score += 4.0 - abs(abs(rel) - 90) / 22.5
-        for term in forts:
-            score -= term
-        return score
+        return score, most, toward, forts
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
         """Whether, ending at ``end``, she could not go on next turn: even her
@@ -272,72 +293,181 @@ class Helm:
                     return False
         return True
 
-    def endings(
-        self,
-        ship: dict[str, Any],
-        mid: Pose,
-        half: float,
-        points: tuple[str, ...],
-    ) -> list[Ending]:
-        """Every ending reachable from the middle pose ``mid`` turning at
-        ``points`` (none, half or the card's full angle either way), each
-        with the legs that lead to it."""
-        start = (float(ship["x"]), float(ship["y"]))
-        ends: list[Ending] = [(mid, [(start, mid.point)])]
-        for point in points:
-            limit = int(ship["turns"].get(point, 0))
-            angles = sorted({0, limit, -limit})
-            step = half if point == "middle" else 0.0
-            nxt: list[Ending] = []
-            for p, lg in ends:
-                if not step:  # a turn on the spot: the same place, the same legs
-                    x, y, heading = p.x, p.y, p.heading  # p.turn(a), worked here
-                    nxt.extend([(Pose(x, y, norm_heading(heading + a)), lg) for a in angles])
-                    continue
-                for a in angles:
-                    q = turn_advance(p, a, step)
-                    nxt.append((q, [*lg, (p.point, q.point)]))
-            ends = nxt
-        return ends
+    def cap(self, plan: dict[str, Any], option: Choice) -> float:
+        """The most any ending of ``option`` can score (its merit less a
+        penalty never below 0), from its turning point and how far her
+        places lie from it (Movement: Moving and turning): an option whose
+        cap cannot beat the best so far is not followed to its endings.
+        A hair over the sums' own bound (``SLACK``) covers their rounding."""
+        kind = plan["kind"]
+        (mx, my), reach = option.mid, option.reach
+        if kind == "exit":
+            # the inches to her edge shrink no faster than she goes
+            return reach - to_edge(plan["view"], plan["edge"], mx, my) + SLACK
+        if kind in ("ram", "spar"):
+            bow_at, stern_at, _ = self._keel(plan)
+            lo = max(0.0, point_segment_distance(option.mid, bow_at, stern_at) - reach)
+            within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
+            return (30.0 if lo - SLACK <= within - 0.05 else 0.0) - lo + SLACK
+        if kind not in ("gun", "keep_off"):
+            return math.inf  # a landing: no cap worked out
+        targets = plan["targets"]
+        if not targets:
+            return SLACK  # no target: no gain at all
+        near = min(distance(option.mid, t) for t in targets)
+        if kind == "keep_off":
+            return near + reach + SLACK
+        # the range to the nearest target is off her best by at least this
+        best: float = plan["best_range"]
+        off = max(0.0, near - reach - best, best - near - reach)
+        return 4.0 - off + SLACK
 
     def choose(
         self,
         plan: dict[str, Any],
         ship: dict[str, Any],
-        groups: list[tuple[str, tuple[float, float], list[Ending]]],
+        options: list[Choice],
         default: str,
     ) -> str:
         """The option whose best ending scores highest, with a hundredth of
-        a random draw added to each option's best to break ties (``default``
-        if none beats minus infinity). Each group is an option, the point
-        where its move turned and its endings; the land is measured only for
-        the endings that are scored in full (their penalty).
+        a random draw added to each option's best to break ties (the first
+        of equals; ``default`` if none beats minus infinity). The land is
+        measured only for the endings that are scored in full (their
+        penalty).
 
         An ending's penalty is never negative, so its merit alone bounds its
-        score: one that could not raise its option's best, or lift its
-        option above the best so far, is not scored further (the choice is
-        the one that scoring every ending would make: float addition and
-        subtraction keep order)."""
-        noise = [self.rng.random() * 0.01 for _ in groups]  # one draw an option, in order
+        score, and an option's :meth:`cap` bounds all its endings': the
+        options are followed best cap first, and an option or an ending
+        that could not raise its option's best, or beat the best so far, is
+        not scored further (the choice is the one that scoring every ending
+        in order would make: float addition and subtraction keep order)."""
+        noise = [self.rng.random() * 0.01 for _ in options]  # one draw an option, in order
         land, length = land_of(plan["view"]), float(ship["length"])
         merit, penalty = self.merit, self.penalty
-        # guns: the most any heading at a place can be worth (merit fills it)
-        bounds: dict[tuple[float, float, bool], float] = plan.setdefault("bounds", {})
-        best, best_score = default, -math.inf
-        for (option_id, mid, ends), extra in zip(groups, noise, strict=True):
+        gun = plan["kind"] == "gun"
+        caps = [self.cap(plan, option) for option in options]
+        best_at, best_score = -1, -math.inf
+        for i in sorted(range(len(options)), key=lambda k: -caps[k]):
+            option, extra = options[i], noise[i]
+            value = caps[i] + extra
+            if value < best_score or (value == best_score and i > best_at):
+                continue  # not one of its endings can win
             top = -math.inf
-            for p, lg in ends:
-                most = bounds.get((p.x, p.y, p.point == lg[0][0] if lg else False))
-                if most is not None and (most <= top or most + extra <= best_score):
-                    continue  # no heading here can do better
-                bound = merit(plan, mid, p, lg)
-                if bound <= top or bound + extra <= best_score:
+            for x, y, heading, lg, turns in option.fans():
+                headings = (
+                    [heading] if turns is None else [norm_heading(heading + a) for a in turns]
+                )
+                anchored = (x, y) == lg[0][0] if lg else False
+                if not gun:
+                    for h in headings:
+                        p = Pose(x, y, h)
+                        bound = merit(plan, option.mid, p, lg)
+                        if (
+                            bound <= top
+                            or bound + extra < best_score
+                            or (bound + extra == best_score and i > best_at)
+                        ):
+                            continue
+                        shore = math.inf if land is None else gaps_to(land, [p], length)[0]
+                        score = bound - penalty(plan, p, lg, shore)
+                        if score > top:
+                            top = score
                     continue
-                shore = math.inf if land is None else gaps_to(land, [p], length)[0]
-                score = bound - penalty(plan, p, lg, shore)
-                if score > top:
-                    top = score
+                base, most, toward, forts = self.gun_place(plan, x, y, anchored)
+                if (
+                    most <= top
+                    or most + extra < best_score
+                    or (most + extra == best_score and i > best_at)
+                ):
+                    continue  # no heading here can do better
+                for h in headings:
+                    bound = gun_merit(base, toward, h, forts)
+                    if (
+                        bound <= top
+                        or bound + extra < best_score
+                        or (bound + extra == best_score and i > best_at)
+                    ):
+                        continue
+                    p = Pose(x, y, h)
+                    shore = math.inf if land is None else gaps_to(land, [p], length)[0]
+                    score = bound - penalty(plan, p, lg, shore)
+                    if score > top:
+                        top = score
             top += extra
-            if top > best_score:
-                best, best_score = option_id, top
-        return best
+            if top > best_score or (top == best_score and top > -math.inf and i < best_at):
+                best_at, best_score = i, top
+        return default if best_at < 0 else options[best_at].option_id
+
+
+# how far a cap is set above its sums (their rounding is far smaller)
+SLACK = 1e-6
+
+Legs = list[tuple[tuple[float, float], tuple[float, float]]]
+# a place a move may end at before its last turn: x, y, the heading there,
+# the legs that lead there and the last turns (None: no turn to make)
+Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
+
+
+def gun_merit(base: float, toward: float | None, heading: float, forts: list[float]) -> float:
+    """:meth:`Helm.merit` for her guns: ``base`` (the range's and the
+    anchor's terms), the bearing's term at ``heading`` (``toward``: the
+    nearest target's bearing; None: no target) and each fort's term, summed
+    in that order."""
+    score = base
+    if toward is not None:
+        rel = (toward - heading + 540) % 360 - 180
+        score += 4.0 - abs(abs(rel) - 90) / 22.5
+    for term in forts:
+        score -= term
+    return score
+
+
+class Choice:
+    """One option of a move or turn prompt as the helm follows it: where her
+    move turns (``mid``; ``reach``: the most inches any place it may end at
+    lies from there), and how to reach its places: from ``pose`` (the
+    middle of the move) each turn of ``middles`` then ``half`` inches ahead,
+    or ``pose`` itself (``middles`` None); ``start`` the point her move
+    began (None: no leg to it); at each place the turns ``ends`` (None:
+    none)."""
+
+    __slots__ = ("ends", "half", "mid", "middles", "option_id", "pose", "reach", "start")
+
+    def __init__(
+        self,
+        option_id: str,
+        mid: tuple[float, float],
+        pose: Pose,
+        start: tuple[float, float] | None,
+        ends: tuple[int, ...] | None = None,
+        middles: tuple[int, ...] | None = None,
+        half: float = 0.0,
+    ) -> None:
+        self.option_id = option_id
+        self.mid = mid
+        self.pose = pose
+        self.start = start
+        self.ends = ends
+        self.middles = middles
+        self.half = half
+        self.reach = half if middles else 0.0
+
+    def fans(self) -> list[Fan]:
+        """Each place she may end at, with the legs that lead there."""
+        pose = self.pose
+        if self.start is None:
+            return [(pose.x, pose.y, pose.heading, [], self.ends)]
+        first = (self.start, pose.point)
+        if self.middles is None:
+            return [(pose.x, pose.y, pose.heading, [first], self.ends)]
+        out: list[Fan] = []
+        for a in self.middles:
+            q = turn_advance(pose, a, self.half)
+            out.append((q.x, q.y, q.heading, [first, (pose.point, q.point)], self.ends))
+        return out
+
+
+def turn_angles(ship: dict[str, Any], point: str) -> tuple[int, ...]:
+    """None, or the card's full angle either way, at ``point`` of the move."""
+    limit = int(ship["turns"].get(point, 0))
+    return tuple(sorted({0, limit, -limit}))
