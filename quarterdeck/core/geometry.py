@@ -115,6 +115,16 @@ class Pose:
         return angle_diff(self.heading, bearing(self.point, target))
 
 
+def turn_ahead(
+    x: float, y: float, heading: float, degrees: float, inches: float
+) -> tuple[float, float, float]:
+    """``Pose(x, y, heading).turn(degrees).advance(inches)`` as its x, y and
+    heading: the same sums, with no pose made between."""
+    h = norm_heading(heading + degrees)
+    r = math.radians(h)
+    return (x + math.sin(r) * inches, y + math.cos(r) * inches, h)
+
+
 def in_arc(origin: Pose, target: Vec, centre: float, width: float) -> bool:
     """Whether ``target`` lies in the arc of ``width`` degrees centred on the
     relative bearing ``centre`` (0 ahead, 90 starboard, -90 port, 180 astern)."""

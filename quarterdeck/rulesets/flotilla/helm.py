@@ -20,16 +20,22 @@ from typing import Any
 import shapely
 from shapely.geometry import Polygon
 
-from quarterdeck.core.geometry import Hull, Pose, distance, norm_heading, point_segment_distance
+from quarterdeck.core.geometry import (
+    Hull,
+    Pose,
+    distance,
+    norm_heading,
+    point_segment_distance,
+    turn_ahead,
+)
 from quarterdeck.rulesets.flotilla.tables import Tables
 
 
 def turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
     """``pose.turn(degrees).advance(inches)``, the same numbers worked
     without the pose between."""
-    heading = norm_heading(pose.heading + degrees)
-    r = radians(heading)
-    return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
+    x, y, heading = turn_ahead(pose.x, pose.y, pose.heading, degrees, inches)
+    return Pose(x, y, heading)
 
 
 def keel_of(s: dict[str, Any]) -> Hull:
