@@ -21,6 +21,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from quarterdeck.core.geometry import (
+    Box,
     Hull,
     Pose,
     distance,
@@ -57,6 +58,35 @@ def _land(land: Land) -> Any:
 def land_of(view: dict[str, Any]) -> Any:
     """The view's land as one shapely geometry (None: no land on the table)."""
     return _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+
+
+@cache
+def _land_boxes(land: Land) -> list[Box]:
+    """Each piece of land's box (least x, least y, most x, most y)."""
+    return [
+        (
+            min(p[0] for p in poly),
+            min(p[1] for p in poly),
+            max(p[0] for p in poly),
+            max(p[1] for p in poly),
+        )
+        for poly in land
+        if poly
+    ]
+
+
+def land_boxes(view: dict[str, Any]) -> list[Box]:
+    """The boxes of the view's pieces of land: a point is no nearer a piece
+    of land than to its box (:func:`box_gap`)."""
+    return _land_boxes(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+
+
+def box_gap(x: float, y: float, box: Box) -> float:
+    """Inches from (x, y) to ``box`` (0 within it)."""
+    x0, y0, x1, y1 = box
+    dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
+    dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
+    return math.hypot(dx, dy)
 
 
 def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
@@ -105,8 +135,10 @@ class Helm:
         shore: float,
     ) -> float:
         """What passing through ``legs`` to ``end`` costs (0 or more, whole
-        numbers): mines near a leg, ending near the shore, cornered, a
-        friend within an inch."""
+        numbers): mines near a leg, ending near the shore (``shore``: the
+        inches from her bow or stern to land, or infinity where she is known
+        to end beyond the grounding distance), cornered, a friend within an
+        inch."""
         x, y = end.x, end.y
         penalty = 0.0
         mines = plan["mines"]
@@ -348,9 +380,18 @@ class Helm:
         not scored further (the choice is the one that scoring every ending
         in order would make: float addition and subtraction keep order)."""
         noise = [self.rng.random() * 0.01 for _ in options]  # one draw an option, in order
-        land, length = land_of(plan["view"]), float(ship["length"])
+        view = plan["view"]
+        land, length = land_of(view), float(ship["length"])
         merit, penalty = self.merit, self.penalty
-        gun = plan["kind"] == "gun"
+        kind = plan["kind"]
+        gun = kind == "gun"
+        # the merit of these is the place's alone, whatever her heading
+        placed = kind in ("exit", "keep_off", "ram", "spar")
+        # the shore counts only within this (Helm.penalty): the land is
+        # measured only for an ending whose bow or stern comes that near a
+        # piece of land's box
+        ground = plan["ground"] if kind != "land" else plan["ground"] - 0.5
+        boxes = land_boxes(view) if land is not None else []
         caps = [self.cap(plan, option) for option in options]
         best_at, best_score = -1, -math.inf
         for i in sorted(range(len(options)), key=lambda k: -caps[k]):
@@ -363,39 +404,42 @@ class Helm:
                 headings = (
                     [heading] if turns is None else [norm_heading(heading + a) for a in turns]
                 )
-                anchored = (x, y) == lg[0][0] if lg else False
-                if not gun:
-                    for h in headings:
-                        p = Pose(x, y, h)
-                        bound = merit(plan, option.mid, p, lg)
-                        if (
-                            bound <= top
-                            or bound + extra < best_score
-                            or (bound + extra == best_score and i > best_at)
-                        ):
-                            continue
-                        shore = math.inf if land is None else gaps_to(land, [p], length)[0]
-                        score = bound - penalty(plan, p, lg, shore)
-                        if score > top:
-                            top = score
-                    continue
-                base, most, toward, forts = self.gun_place(plan, x, y, anchored)
-                if (
+                base, most, toward = 0.0, 0.0, None
+                forts: list[float] = []
+                if gun:
+                    anchored = (x, y) == lg[0][0] if lg else False
+                    base, most, toward, forts = self.gun_place(plan, x, y, anchored)
+                elif placed:
+                    most = merit(plan, option.mid, Pose(x, y, headings[0]), lg)
+                if (gun or placed) and (
                     most <= top
                     or most + extra < best_score
                     or (most + extra == best_score and i > best_at)
                 ):
                     continue  # no heading here can do better
                 for h in headings:
-                    bound = gun_merit(base, toward, h, forts)
+                    p = Pose(x, y, h)
+                    if gun:
+                        bound = gun_merit(base, toward, h, forts)
+                    elif placed:
+                        bound = most
+                    else:
+                        bound = merit(plan, option.mid, p, lg)
                     if (
                         bound <= top
                         or bound + extra < best_score
                         or (bound + extra == best_score and i > best_at)
                     ):
                         continue
-                    p = Pose(x, y, h)
-                    shore = math.inf if land is None else gaps_to(land, [p], length)[0]
+                    shore = math.inf
+                    if land is not None:
+                        stern = p.behind(length)
+                        if any(
+                            box_gap(x, y, box) <= ground + SLACK
+                            or box_gap(stern[0], stern[1], box) <= ground + SLACK
+                            for box in boxes
+                        ):
+                            shore = gaps_to(land, [p], length)[0]
                     score = bound - penalty(plan, p, lg, shore)
                     if score > top:
                         top = score
