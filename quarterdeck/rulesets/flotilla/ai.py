@@ -58,7 +58,7 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.core.geometry import Pose, distance
+from quarterdeck.core.geometry import Pose, distance, norm_heading, turn_ahead
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
     Choice,
@@ -66,7 +66,6 @@ from quarterdeck.rulesets.flotilla.helm import (
     exit_edge,
     keel_of,
     to_edge,
-    turn_advance,
     turn_angles,
 )
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
@@ -304,11 +303,12 @@ class FlotillaAI(Helm):
             p = Plan.parse(option.id)
             if p.reverse or p.row or p.speed == 0:
                 end = path_from(pose, p)[2]
-                options.append(Choice(option.id, end.point, end, start))
+                options.append(Choice(option.id, end.x, end.y, end.heading, start))
             else:
                 half = p.speed / 2
-                mid = turn_advance(pose, p.first, half)
-                options.append(Choice(option.id, mid.point, mid, here, ends, middles, half))
+                # pose.turn(p.first).advance(half), as numbers
+                mx, my, mh = turn_ahead(pose.x, pose.y, pose.heading, p.first, half)
+                options.append(Choice(option.id, mx, my, mh, here, ends, middles, half))
         return self.choose(plan, ship, options, prompt.options[0].id)
 
     def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
@@ -333,13 +333,15 @@ class FlotillaAI(Helm):
         ends = turn_angles(ship, "end")
         here = (float(ship["x"]), float(ship["y"]))
         options: list[Choice] = []
+        x, y, heading = pose.x, pose.y, pose.heading
         for option in prompt.options:
-            turned = pose.turn(int(option.id[1:]))
+            angle = int(option.id[1:])
             if middle:
-                mid = turned.advance(ahead)
-                options.append(Choice(option.id, mid.point, mid, here, ends))
+                # pose.turn(angle).advance(ahead), as numbers
+                mx, my, mh = turn_ahead(x, y, heading, angle, ahead)
+                options.append(Choice(option.id, mx, my, mh, here, ends))
             else:
-                options.append(Choice(option.id, pose.point, turned, None))
+                options.append(Choice(option.id, x, y, norm_heading(heading + angle), None))
         return self.choose(plan, ship, options, prompt.options[0].id)
 
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:

@@ -32,13 +32,6 @@ from quarterdeck.core.geometry import (
 from quarterdeck.rulesets.flotilla.tables import Tables
 
 
-def turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
-    """``pose.turn(degrees).advance(inches)``, the same numbers worked
-    without the pose between."""
-    x, y, heading = turn_ahead(pose.x, pose.y, pose.heading, degrees, inches)
-    return Pose(x, y, heading)
-
-
 def keel_of(s: dict[str, Any]) -> Hull:
     return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
 
@@ -474,28 +467,29 @@ def gun_merit(base: float, toward: float | None, heading: float, forts: list[flo
 
 class Choice:
     """One option of a move or turn prompt as the helm follows it: where her
-    move turns (``mid``; ``reach``: the most inches any place it may end at
-    lies from there), and how to reach its places: from ``pose`` (the
-    middle of the move) each turn of ``middles`` then ``half`` inches ahead,
-    or ``pose`` itself (``middles`` None); ``start`` the point her move
-    began (None: no leg to it); at each place the turns ``ends`` (None:
-    none)."""
+    move turns (``mid``, her heading there ``heading``; ``reach``: the most
+    inches any place it may end at lies from there), and how to reach its
+    places: from ``mid`` each turn of ``middles`` then ``half`` inches
+    ahead, or ``mid`` itself (``middles`` None); ``start`` the point her
+    move began (None: no leg to it); at each place the turns ``ends``
+    (None: none)."""
 
-    __slots__ = ("ends", "half", "mid", "middles", "option_id", "pose", "reach", "start")
+    __slots__ = ("ends", "half", "heading", "mid", "middles", "option_id", "reach", "start")
 
     def __init__(
         self,
         option_id: str,
-        mid: tuple[float, float],
-        pose: Pose,
+        x: float,
+        y: float,
+        heading: float,
         start: tuple[float, float] | None,
         ends: tuple[int, ...] | None = None,
         middles: tuple[int, ...] | None = None,
         half: float = 0.0,
     ) -> None:
         self.option_id = option_id
-        self.mid = mid
-        self.pose = pose
+        self.mid = (x, y)
+        self.heading = heading
         self.start = start
         self.ends = ends
         self.middles = middles
@@ -504,16 +498,18 @@ class Choice:
 
     def fans(self) -> list[Fan]:
         """Each place she may end at, with the legs that lead there."""
-        pose = self.pose
+        mid, heading = self.mid, self.heading
+        x, y = mid
         if self.start is None:
-            return [(pose.x, pose.y, pose.heading, [], self.ends)]
-        first = (self.start, pose.point)
+            return [(x, y, heading, [], self.ends)]
+        first = (self.start, mid)
         if self.middles is None:
-            return [(pose.x, pose.y, pose.heading, [first], self.ends)]
+            return [(x, y, heading, [first], self.ends)]
         out: list[Fan] = []
+        half, ends = self.half, self.ends
         for a in self.middles:
-            q = turn_advance(pose, a, self.half)
-            out.append((q.x, q.y, q.heading, [first, (pose.point, q.point)], self.ends))
+            qx, qy, qh = turn_ahead(x, y, heading, a, half)  # mid.turn(a).advance(half)
+            out.append((qx, qy, qh, [first, (mid, (qx, qy))], ends))
         return out
 
 

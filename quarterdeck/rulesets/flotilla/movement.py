@@ -52,6 +52,17 @@ class Plan:
 
     @classmethod
     def parse(cls, text: str) -> Plan:
+        """The manoeuvre an option id names (each id read once: a plan is
+        read-only, so the one read is given again)."""
+        plan = _PARSED.get(text)
+        if plan is None:
+            plan = cls._read(text)
+            if len(_PARSED) < 4096:
+                _PARSED[text] = plan
+        return plan
+
+    @classmethod
+    def _read(cls, text: str) -> Plan:
         if text == "reverse":
             return cls(0, reverse=True)
         if text.startswith("row/"):
@@ -73,6 +84,10 @@ class Plan:
             if a
         ]
         return f"speed {self.speed} in" + (", " + ", ".join(turns) if turns else "")
+
+
+# option ids already read (Plan.parse)
+_PARSED: dict[str, Plan] = {}
 
 
 def speed_options(ship: Ship) -> list[int]:
