@@ -203,9 +203,11 @@ class FlotillaAI(Helm):
         plan["take"] = objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
         plan["shelling"] = not enemies  # no ships left to fight: the forts are the targets
         edge = exit_edge(view, ship)
-        turns_left = int(view["turn_limit"]) - int(view["turn"])
-        hurt = ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
         if edge is not None:
+            turns_left = int(view["turn_limit"]) - int(view["turn"])
+            hurt = (
+                ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
+            )
             need = turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"]))
             # her passage is the scenario's point when it is worth as much as
             # all that is left to win by fighting
@@ -217,9 +219,9 @@ class FlotillaAI(Helm):
         fort = self.assault(view, ship, plan["take"])
         if plan["kind"] == "gun" and fort is not None:
             plan.update(kind="land", fort=(float(fort["x"]), float(fort["y"])))
-        reach = float(ship["max_speed"]) + 6.0
-        me = keel_of(ship)
         if plan["kind"] == "gun" and enemies:
+            reach = float(ship["max_speed"]) + 6.0
+            me = keel_of(ship)
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
@@ -255,9 +257,11 @@ class FlotillaAI(Helm):
         is to take, whose garrison the party outfights in melee (a leader
         three dice, two men a die, rabble five; the garrison a die a man in
         its works)."""
+        if not ship["party"] or not take:
+            return None  # no party aboard, or no fort to take
         troops = {t["id"]: t for t in view["troops"]}
-        party = troops.get(ship["party"] or "")
-        if party is None or not take:
+        party = troops.get(ship["party"])
+        if party is None:
             return None
         ours = 3 * party["leaders"] + party["men"] // (5 if party["quality"] == "rabble" else 2)
         best = None
