@@ -321,6 +321,26 @@ def leg_legal(
     return _leg_clear(state, t, ship, pose.point, (x, y), _LegRules(state, ship, before))
 
 
+def legal_turns(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    pose: Pose,
+    angles: list[int],
+    inches: float,
+    before: float,
+) -> list[int]:
+    """The turns of ``angles`` (in order) after which the leg is legal
+    (:func:`leg_legal`), the land and hulks looked up once."""
+    rules = _LegRules(state, ship, before)
+    x, y, heading = pose.x, pose.y, pose.heading
+    return [
+        a
+        for a in angles
+        if _leg_clear(state, t, ship, (x, y), turn_ahead(x, y, heading, a, inches)[:2], rules)
+    ]
+
+
 class _LegRules:
     """What a leg is checked against that does not depend on the leg: the
     land, the hulks' keels, whether she may not close, and the range to the
