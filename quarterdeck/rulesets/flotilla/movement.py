@@ -71,6 +71,15 @@ class Plan:
         return cls(int(speed), int(first), int(middle), int(end))
 
     def label(self) -> str:
+        """The manoeuvre in words (worked out once a manoeuvre)."""
+        text = _LABELS.get(self)
+        if text is None:
+            text = self._words()
+            if len(_LABELS) < 4096:
+                _LABELS[self] = text
+        return text
+
+    def _words(self) -> str:
         if self.reverse:
             return "go astern (one die of inches)"
         if self.row:
@@ -86,8 +95,11 @@ class Plan:
         return f"speed {self.speed} in" + (", " + ", ".join(turns) if turns else "")
 
 
-# option ids already read (Plan.parse)
+# option ids already read (Plan.parse), manoeuvres already put in words
+# (Plan.label) and the first turns already made manoeuvres (first_options)
 _PARSED: dict[str, Plan] = {}
+_LABELS: dict[Plan, str] = {}
+_FIRSTS: dict[tuple[int, int], Plan] = {}
 
 
 def speed_options(ship: Ship) -> list[int]:
@@ -416,7 +428,10 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
                     for m in middles
                 )
             ):
-                moving.append(Plan(speed, first))  # (off the table: she leaves by the exit)
+                plan = _FIRSTS.get((speed, first))
+                if plan is None:
+                    plan = _FIRSTS[(speed, first)] = Plan(speed, first)
+                moving.append(plan)  # (off the table: she leaves by the exit)
     out = stay + moving + back
     return out or [Plan(0)]
 
