@@ -227,12 +227,17 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     if ship.row_dice > 0:
         return row_plans(state, t, ship, before)
+    return _plans(state, t, ship, one_a_speed, _LegRules(state, t, ship, before))
+
+
+def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRules) -> list[Plan]:
+    """:func:`plans` for a ship under way (no row boat), the legs' rules at hand."""
+    before = rules.before
     speeds = speed_options(ship)
     gamble = t.extra_power.gamble_turn
     firsts, middles, ends = (turn_options(ship, p, gamble=gamble) for p in POINTS)
     # beyond the card's angle: the gamble's extra turn is one turn, at one point
     card = [ship.turns.get(p, 0) for p in POINTS]
-    rules = _LegRules(state, ship, before)
     x, y, heading = ship.x, ship.y, ship.heading
     out: list[Plan] = []
     moving: list[Plan] = []
@@ -256,7 +261,7 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
                     if beyond + (1 if abs(end) > card[2] else 0) > 1:
                         continue
                     if legal is None:
-                        legal = _two_legs_clear(state, t, ship, (x, y), (mx, my), (fx, fy), rules)
+                        legal = _two_legs_clear(state, ship, (x, y), (mx, my), (fx, fy), rules)
                     if not legal:
                         break
                     moving.append(Plan(speed, first, middle, end))
@@ -287,7 +292,6 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
 
 def _two_legs_clear(
     state: State,
-    t: Tables,
     ship: Ship,
     start: tuple[float, float],
     mid: tuple[float, float],
@@ -297,16 +301,15 @@ def _two_legs_clear(
     """Whether a whole move's two legs (``start`` to ``mid`` to ``fin``)
     end on the table (or beyond the side's exit), cross no land and pass no
     hulk, and bring a captain who may not advance no nearer the enemy."""
-    if not may_be_at(state, ship, mid) or not may_be_at(state, ship, fin):
+    if not rules.at(state, ship, mid) or not rules.at(state, ship, fin):
         return False
     land = rules.land
-    if land.crosses(start, mid) or land.crosses(mid, fin):
+    if land is not None and (land.crosses(start, mid) or land.crosses(mid, fin)):
         return False
-    clearance = t.contact.hulk_clearance
     for c, d in rules.hulks:
-        if segment_distance(start, mid, c, d) < clearance:
+        if segment_distance(start, mid, c, d) < rules.clearance:
             return False  # a hulk marker is in the way
-        if segment_distance(mid, fin, c, d) < clearance:
+        if segment_distance(mid, fin, c, d) < rules.clearance:
             return False
     return not (rules.keep_off and enemy_distance(state, ship.side, fin) < rules.before - 1e-6)
 
@@ -330,7 +333,7 @@ def leg_legal(
     off the land, clear of hulks, and, for a captain who may not advance,
     no nearer the enemy than at the start of the move."""
     x, y, _ = turn_ahead(pose.x, pose.y, pose.heading, angle, inches)
-    return _leg_clear(state, t, ship, pose.point, (x, y), _LegRules(state, ship, before))
+    return _leg_clear(state, ship, pose.point, (x, y), _LegRules(state, t, ship, before))
 
 
 def legal_turns(
@@ -344,27 +347,31 @@ def legal_turns(
 ) -> list[int]:
     """The turns of ``angles`` (in order) after which the leg is legal
     (:func:`leg_legal`), the land and hulks looked up once."""
-    rules = _LegRules(state, ship, before)
+    rules = _LegRules(state, t, ship, before)
     x, y, heading = pose.x, pose.y, pose.heading
     return [
         a
         for a in angles
-        if _leg_clear(state, t, ship, (x, y), turn_ahead(x, y, heading, a, inches)[:2], rules)
+        if _leg_clear(state, ship, (x, y), turn_ahead(x, y, heading, a, inches)[:2], rules)
     ]
 
 
 class _LegRules:
     """What a leg is checked against that does not depend on the leg: the
-    land, the hulks' keels, whether she may not close, and the range to the
+    table, the land (None: none), the hulks' keels and how far a leg must
+    pass from them, whether she may not close, and the range to the
     nearest enemy at the start of the move (``before``)."""
 
-    __slots__ = ("before", "hulks", "keep_off", "land")
+    __slots__ = ("before", "clearance", "h", "hulks", "keep_off", "land", "w")
 
-    def __init__(self, state: State, ship: Ship, before: float) -> None:
-        self.land = terrain(state)
+    def __init__(self, state: State, t: Tables, ship: Ship, before: float) -> None:
+        self.w, self.h = state.table
+        land = terrain(state)
+        self.land = land if land else None  # no land: no path crosses it
         self.hulks = [
             hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship
         ]
+        self.clearance = t.contact.hulk_clearance
         self.keep_off = ship.mood in (
             "hold",
             "retire",
@@ -373,22 +380,26 @@ class _LegRules:
         ) and math.isfinite(before)
         self.before = before
 
+    def at(self, state: State, ship: Ship, p: tuple[float, float]) -> bool:
+        """:func:`may_be_at`, the table's size at hand."""
+        x, y = p
+        return (0 <= x <= self.w and 0 <= y <= self.h) or off_by_exit(state, ship.side, p)
+
 
 def _leg_clear(
     state: State,
-    t: Tables,
     ship: Ship,
     a: tuple[float, float],
     b: tuple[float, float],
     rules: _LegRules,
 ) -> bool:
     """:func:`leg_legal` for the leg from ``a`` to ``b``."""
-    if not may_be_at(state, ship, b):
+    if not rules.at(state, ship, b):
         return False
-    if rules.land.crosses(a, b):
+    if rules.land is not None and rules.land.crosses(a, b):
         return False
     for c, d in rules.hulks:
-        if segment_distance(a, b, c, d) < t.contact.hulk_clearance:
+        if segment_distance(a, b, c, d) < rules.clearance:
             return False
     return not (rules.keep_off and enemy_distance(state, ship.side, b) < rules.before - 1e-6)
 
@@ -398,16 +409,16 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     the move (any angle up to the card's, in steps), where the first half is
     legal and some turn at the middle lets her go on; anchoring, reverse and
     row boats as in ``plans``. Never empty."""
-    whole = plans(state, t, ship, one_a_speed=True)
     if ship.row_dice > 0:
-        return whole
+        return plans(state, t, ship, one_a_speed=True)
+    before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    legs = _LegRules(state, t, ship, before)  # once for every leg tried here
+    whole = _plans(state, t, ship, True, legs)
     stay = [p for p in whole if not p.reverse and p.speed == 0]
     back = [p for p in whole if p.reverse]
     moving: list[Plan] = []
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
-    before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     x, y, heading = ship.x, ship.y, ship.heading
-    legs = _LegRules(state, ship, before)  # once for every leg tried here
     firsts = turn_options(ship, "first", step, gamble=gamble)
     # the middle's angles, with and without the extra turn left
     later = {e: turn_options(ship, "middle", step, extra=e, gamble=gamble) for e in (False, True)}
@@ -418,16 +429,16 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
         for first in firsts:
             mx, my, mh = turn_ahead(x, y, heading, first, half)
             mid = (mx, my)
-            if not _leg_clear(state, t, ship, (x, y), mid, legs):
+            if not _leg_clear(state, ship, (x, y), mid, legs):
                 continue
-            middles = later[ship.extra_turn and abs(first) <= card]
-            if (
-                not (0 <= mx <= w and 0 <= my <= h)
-                or any(  # on_table(state, mid)
-                    _leg_clear(state, t, ship, mid, turn_ahead(mx, my, mh, m, half)[:2], legs)
-                    for m in middles
-                )
-            ):
+            goes_on = not (0 <= mx <= w and 0 <= my <= h)  # off the table: not on_table
+            if not goes_on:
+                for m in later[ship.extra_turn and abs(first) <= card]:
+                    ex, ey, _ = turn_ahead(mx, my, mh, m, half)
+                    if _leg_clear(state, ship, mid, (ex, ey), legs):
+                        goes_on = True
+                        break
+            if goes_on:
                 plan = _FIRSTS.get((speed, first))
                 if plan is None:
                     plan = _FIRSTS[(speed, first)] = Plan(speed, first)
