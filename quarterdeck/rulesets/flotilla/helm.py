@@ -219,8 +219,8 @@ class Helm:
     def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
         """What her merit at (x, y) depends on of the place alone, once a
         place a decision: [the range to the nearest target, the nearest
-        (the first of equals), the forts' terms, the nearest's bearing]
-        (the last two filled by :meth:`gun_place` when first needed)."""
+        (the first of equals), the forts' terms] (the last filled by
+        :meth:`gun_place` when first needed)."""
         places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
         if places is None:
             places = plan["places"] = {}
@@ -229,7 +229,7 @@ class Helm:
             targets = plan["targets"]
             gaps = [distance((x, y), t) for t in targets]
             gap = min(gaps, default=math.inf)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None, None]
+            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
         return seen
 
     def _keel(
@@ -248,11 +248,18 @@ class Helm:
     def gun_place(
         self, plan: dict[str, Any], x: float, y: float, anchored: bool
     ) -> tuple[float, float, float | None, list[float]]:
-        """Her guns' merit at (x, y) but for the heading: the range's and
-        the anchor's terms summed, the most any heading there can be worth
-        (her broadside square to the target: the same sums, the bearing's
-        term at its most), the nearest target's bearing (None: no target)
-        and each fort's term (under a fort's guns)."""
+        """Her guns' merit at (x, y) but for the heading, once a place a
+        decision: the range's and the anchor's terms summed, the most any
+        heading there can be worth (her broadside square to the target: the
+        same sums, the bearing's term at its most), the nearest target's
+        bearing (None: no target) and each fort's term (under a fort's
+        guns)."""
+        known: dict[tuple[float, float, bool], Any] | None = plan.get("gun_places")
+        if known is None:
+            known = plan["gun_places"] = {}
+        terms: tuple[float, float, float | None, list[float]] | None = known.get((x, y, anchored))
+        if terms is not None:
+            return terms
         seen = self.place(plan, x, y)
         forts: list[float] | None = seen[2]
         if forts is None:  # under a fort's guns: each fort's term, once a place
@@ -281,20 +288,15 @@ class Helm:
         finite = math.isfinite(gap)
         if finite:
             score -= abs(gap - plan["best_range"])
-        bounds = plan.setdefault("bounds", {})
-        most: float | None = bounds.get((x, y, anchored))
-        if most is None:
-            most = score + 4.0 if finite else score
-            for term in forts:
-                most -= term
-            bounds[(x, y, anchored)] = most
+        most = score + 4.0 if finite else score
+        for term in forts:
+            most -= term
         toward: float | None = None
-        if finite:
-            toward = seen[3]
-            if toward is None:  # the target's bearing from here, once a place
-                tx, ty = seen[1]
-                toward = seen[3] = math.degrees(math.atan2(tx - x, ty - y))
-        return score, most, toward, forts
+        if finite:  # the nearest target's bearing from here
+            tx, ty = seen[1]
+            toward = math.degrees(math.atan2(tx - x, ty - y))
+        terms = known[(x, y, anchored)] = (score, most, toward, forts)
+        return terms
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
         """Whether, ending at ``end``, she could not go on next turn: even her
@@ -345,7 +347,11 @@ class Helm:
         targets = plan["targets"]
         if not targets:
             return SLACK  # no target: no gain at all
-        near = min(distance(option.mid, t) for t in targets)
+        near = math.inf
+        for tx, ty in targets:
+            gap = math.hypot(tx - mx, ty - my)  # distance(mid, t)
+            if gap < near:
+                near = gap
         if kind == "keep_off":
             return near + reach + SLACK
         # the range to the nearest target is off her best by at least this
