@@ -1,12 +1,16 @@
 """The Flotilla computer player's helm: how it weighs where a manoeuvre
 leaves her (Movement: Moving and turning).
 
-Every legal manoeuvre the move prompt offers is followed to each ending its
+Every legal manoeuvre the move prompt offers is weighed by each ending its
 later turns allow (none, half or the card's full angle either way at the
 middle and at the end of the move); each ending is scored as its merit to
 the ship's intent for the turn (:meth:`FlotillaAI.intent`) less its
 penalties (mines near a leg, the shore, a corner she could not steam out of,
-a friend's keel), and the manoeuvre with the best ending is chosen.
+a friend's keel), and the manoeuvre with the best ending is chosen. The
+search is a branch and bound that makes the same choice as scoring every
+ending: an option is followed to its places only where its :meth:`Helm.cap`
+could beat the best so far, a place's headings only where the place's own
+bound could (:meth:`Helm.choose`).
 """
 
 from __future__ import annotations
@@ -37,9 +41,6 @@ def keel_of(s: dict[str, Any]) -> Hull:
 
 
 Land = tuple[tuple[tuple[float, float], ...], ...]
-
-# a pose a move may end at, with the legs (from, to) that lead there
-Ending = tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]
 
 
 @cache
