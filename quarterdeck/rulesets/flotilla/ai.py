@@ -208,11 +208,16 @@ class FlotillaAI(Helm):
             hurt = (
                 ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
             )
-            need = turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"]))
-            # her passage is the scenario's point when it is worth as much as
-            # all that is left to win by fighting
-            passage = exit_points(view, ship) >= fight_points(view, side)
-            if passage or hurt or not enemies or turns_left <= need + 2:
+            # she runs for it hurt, with no enemy left, with barely the turns
+            # left to get there, or where her passage is the scenario's point
+            # (worth as much as all that is left to win by fighting); the
+            # cheaper questions asked first
+            if (
+                hurt
+                or not enemies
+                or turns_left <= turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"])) + 2
+                or exit_points(view, ship) >= fight_points(view, side)
+            ):
                 plan.update(kind="exit", edge=edge)
         if plan["kind"] == "gun" and (ship["mood"] or ship["yellow"]):
             plan["kind"] = "keep_off"
