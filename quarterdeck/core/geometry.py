@@ -101,7 +101,8 @@ class Pose:
 
     def turn(self, degrees: float) -> Pose:
         """Turn on the spot by ``degrees`` (positive: to starboard, clockwise)."""
-        return Pose(self.x, self.y, norm_heading(self.heading + degrees))
+        h = self.heading + degrees
+        return Pose(self.x, self.y, h if 0.0 <= h < 360.0 else norm_heading(h))
 
     def behind(self, inches: float) -> Vec:
         """The point ``inches`` astern of this pose (a stern from a bow pose)."""
@@ -120,7 +121,9 @@ def turn_ahead(
 ) -> tuple[float, float, float]:
     """``Pose(x, y, heading).turn(degrees).advance(inches)`` as its x, y and
     heading: the same sums, with no pose made between."""
-    h = norm_heading(heading + degrees)
+    h = heading + degrees
+    if not 0.0 <= h < 360.0:  # norm_heading gives one already there back
+        h = norm_heading(h)
     r = math.radians(h)
     return (x + math.sin(r) * inches, y + math.cos(r) * inches, h)
 

@@ -317,7 +317,8 @@ class Helm:
         x, y, heading = end.x, end.y, end.heading
         for angle in angles:
             # end.turn(angle).advance(ahead), worked as Pose does it
-            r = radians(norm_heading(heading + angle))
+            turned = heading + angle
+            r = radians(turned if 0.0 <= turned < 360.0 else norm_heading(turned))
             qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
             if 0 <= qx <= w and 0 <= qy <= h:
                 return False
@@ -401,9 +402,12 @@ class Helm:
                 continue  # not one of its endings can win
             top = -math.inf
             for x, y, heading, lg, turns in option.fans():
-                headings = (
-                    [heading] if turns is None else [norm_heading(heading + a) for a in turns]
-                )
+                headings = [heading]
+                if turns is not None:  # each end turn: norm_heading(heading + a)
+                    headings = []
+                    for a in turns:
+                        h = heading + a
+                        headings.append(h if 0.0 <= h < 360.0 else norm_heading(h))
                 base, most, toward = 0.0, 0.0, None
                 forts: list[float] = []
                 if gun:
