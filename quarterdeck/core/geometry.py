@@ -128,6 +128,17 @@ def turn_ahead(
     return (x + math.sin(r) * inches, y + math.cos(r) * inches, h)
 
 
+def turned_unit(heading: float, degrees: float) -> tuple[float, float, float]:
+    """The heading ``heading + degrees`` (brought into [0, 360)) and its unit
+    vector's x and y, worked as :func:`turn_ahead` works them: ``x + ux *
+    inches`` and ``y + uy * inches`` are its point ``inches`` ahead."""
+    h = heading + degrees
+    if not 0.0 <= h < 360.0:  # norm_heading gives one already there back
+        h = norm_heading(h)
+    r = math.radians(h)
+    return (h, math.sin(r), math.cos(r))
+
+
 def in_arc(origin: Pose, target: Vec, centre: float, width: float) -> bool:
     """Whether ``target`` lies in the arc of ``width`` degrees centred on the
     relative bearing ``centre`` (0 ahead, 90 starboard, -90 port, 180 astern)."""

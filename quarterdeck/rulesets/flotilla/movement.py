@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from quarterdeck.core.geometry import Pose, segment_distance, turn_ahead, unit
+from quarterdeck.core.geometry import Pose, segment_distance, turn_ahead, turned_unit, unit
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
 from quarterdeck.rulesets.flotilla.fire import terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
@@ -424,18 +424,29 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     later = {e: turn_options(ship, "middle", step, extra=e, gamble=gamble) for e in (False, True)}
     card = ship.turns.get("first", 0)
     w, h = state.table
+    # each first turn's heading and unit vector, and each middle turn's
+    # after it, worked once for every speed (turn_ahead's sums)
+    firsts_unit: dict[int, tuple[float, float, float]] = {}
+    middles_unit: dict[tuple[int, int], tuple[float, float, float]] = {}
     for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
         half = speed / 2
         for first in firsts:
-            mx, my, mh = turn_ahead(x, y, heading, first, half)
+            unit_first = firsts_unit.get(first)
+            if unit_first is None:
+                unit_first = firsts_unit[first] = turned_unit(heading, first)
+            mh, ux, uy = unit_first
+            mx, my = x + ux * half, y + uy * half
             mid = (mx, my)
             if not _leg_clear(state, ship, (x, y), mid, legs):
                 continue
             goes_on = not (0 <= mx <= w and 0 <= my <= h)  # off the table: not on_table
             if not goes_on:
                 for m in later[ship.extra_turn and abs(first) <= card]:
-                    ex, ey, _ = turn_ahead(mx, my, mh, m, half)
-                    if _leg_clear(state, ship, mid, (ex, ey), legs):
+                    unit_middle = middles_unit.get((first, m))
+                    if unit_middle is None:
+                        unit_middle = middles_unit[(first, m)] = turned_unit(mh, m)
+                    _, vx, vy = unit_middle
+                    if _leg_clear(state, ship, mid, (mx + vx * half, my + vy * half), legs):
                         goes_on = True
                         break
             if goes_on:
