@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
@@ -62,13 +63,32 @@ def bearing(a: Vec, b: Vec) -> float:
     return norm_heading(math.degrees(math.atan2(dx, dy)))
 
 
-@dataclass(frozen=True, slots=True)
 class Pose:
-    """A point on the table and a heading."""
+    """A point on the table and a heading.
 
-    x: float
-    y: float
-    heading: float
+    Read-only (the type checker holds each field ``Final``), compared and
+    hashed as the triple (x, y, heading), as the frozen dataclass it was: a
+    plain class with slots, since poses are made many times a move and a
+    frozen dataclass's constructor costs some four times as much."""
+
+    __slots__ = ("heading", "x", "y")
+    __match_args__ = ("x", "y", "heading")
+
+    def __init__(self, x: float, y: float, heading: float) -> None:
+        self.x: Final = x
+        self.y: Final = y
+        self.heading: Final = heading
+
+    def __repr__(self) -> str:
+        return f"Pose(x={self.x!r}, y={self.y!r}, heading={self.heading!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pose):
+            return NotImplemented
+        return (self.x, self.y, self.heading) == (other.x, other.y, other.heading)
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.y, self.heading))
 
     @property
     def point(self) -> Vec:
@@ -76,22 +96,47 @@ class Pose:
 
     def advance(self, inches: float) -> Pose:
         """Move ``inches`` along the heading (negative: astern)."""
-        ux, uy = unit(self.heading)
-        return Pose(self.x + ux * inches, self.y + uy * inches, self.heading)
+        r = math.radians(self.heading)  # unit(self.heading), worked here
+        return Pose(self.x + math.sin(r) * inches, self.y + math.cos(r) * inches, self.heading)
 
     def turn(self, degrees: float) -> Pose:
         """Turn on the spot by ``degrees`` (positive: to starboard, clockwise)."""
-        return Pose(self.x, self.y, norm_heading(self.heading + degrees))
+        h = self.heading + degrees
+        return Pose(self.x, self.y, h if 0.0 <= h < 360.0 else norm_heading(h))
 
     def behind(self, inches: float) -> Vec:
         """The point ``inches`` astern of this pose (a stern from a bow pose)."""
-        p = self.advance(-inches)
-        return (p.x, p.y)
+        r = math.radians(self.heading)  # self.advance(-inches).point, worked here
+        back = -inches
+        return (self.x + math.sin(r) * back, self.y + math.cos(r) * back)
 
     def relative_bearing(self, target: Vec) -> float:
         """The bearing of ``target`` relative to the heading, in (-180, 180]:
         0 dead ahead, +90 abeam to starboard, -90 abeam to port."""
         return angle_diff(self.heading, bearing(self.point, target))
+
+
+def turn_ahead(
+    x: float, y: float, heading: float, degrees: float, inches: float
+) -> tuple[float, float, float]:
+    """``Pose(x, y, heading).turn(degrees).advance(inches)`` as its x, y and
+    heading: the same sums, with no pose made between."""
+    h = heading + degrees
+    if not 0.0 <= h < 360.0:  # norm_heading gives one already there back
+        h = norm_heading(h)
+    r = math.radians(h)
+    return (x + math.sin(r) * inches, y + math.cos(r) * inches, h)
+
+
+def turned_unit(heading: float, degrees: float) -> tuple[float, float, float]:
+    """The heading ``heading + degrees`` (brought into [0, 360)) and its unit
+    vector's x and y, worked as :func:`turn_ahead` works them: ``x + ux *
+    inches`` and ``y + uy * inches`` are its point ``inches`` ahead."""
+    h = heading + degrees
+    if not 0.0 <= h < 360.0:  # norm_heading gives one already there back
+        h = norm_heading(h)
+    r = math.radians(h)
+    return (h, math.sin(r), math.cos(r))
 
 
 def in_arc(origin: Pose, target: Vec, centre: float, width: float) -> bool:

@@ -58,15 +58,15 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.core.geometry import Hull, Pose, distance
+from quarterdeck.core.geometry import Hull, Pose, distance, norm_heading, turn_ahead
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
-    Ending,
+    Choice,
     Helm,
     exit_edge,
     keel_of,
     to_edge,
-    turn_advance,
+    turn_angles,
 )
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
@@ -203,23 +203,30 @@ class FlotillaAI(Helm):
         plan["take"] = objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
         plan["shelling"] = not enemies  # no ships left to fight: the forts are the targets
         edge = exit_edge(view, ship)
-        turns_left = int(view["turn_limit"]) - int(view["turn"])
-        hurt = ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
         if edge is not None:
-            need = turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"]))
-            # her passage is the scenario's point when it is worth as much as
-            # all that is left to win by fighting
-            passage = exit_points(view, ship) >= fight_points(view, side)
-            if passage or hurt or not enemies or turns_left <= need + 2:
+            turns_left = int(view["turn_limit"]) - int(view["turn"])
+            hurt = (
+                ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
+            )
+            # she runs for it hurt, with no enemy left, with barely the turns
+            # left to get there, or where her passage is the scenario's point
+            # (worth as much as all that is left to win by fighting); the
+            # cheaper questions asked first
+            if (
+                hurt
+                or not enemies
+                or turns_left <= turns_to_cover(ship, to_edge(view, edge, ship["x"], ship["y"])) + 2
+                or exit_points(view, ship) >= fight_points(view, side)
+            ):
                 plan.update(kind="exit", edge=edge)
         if plan["kind"] == "gun" and (ship["mood"] or ship["yellow"]):
             plan["kind"] = "keep_off"
         fort = self.assault(view, ship, plan["take"])
         if plan["kind"] == "gun" and fort is not None:
             plan.update(kind="land", fort=(float(fort["x"]), float(fort["y"])))
-        reach = float(ship["max_speed"]) + 6.0
-        me = keel_of(ship)
         if plan["kind"] == "gun" and enemies:
+            reach = float(ship["max_speed"]) + 6.0
+            me = keel_of(ship)
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
@@ -255,9 +262,11 @@ class FlotillaAI(Helm):
         is to take, whose garrison the party outfights in melee (a leader
         three dice, two men a die, rabble five; the garrison a die a man in
         its works)."""
+        if not ship["party"] or not take:
+            return None  # no party aboard, or no fort to take
         troops = {t["id"]: t for t in view["troops"]}
-        party = troops.get(ship["party"] or "")
-        if party is None or not take:
+        party = troops.get(ship["party"])
+        if party is None:
             return None
         ours = 3 * party["leaders"] + party["men"] // (5 if party["quality"] == "rabble" else 2)
         best = None
@@ -294,21 +303,22 @@ class FlotillaAI(Helm):
             return "s0/0/0/0"
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         start = pose.point
-        # every option's endings first, so that land is measured in one call
-        groups: list[tuple[str, tuple[float, float], list[Ending]]] = []
+        middles, ends = turn_angles(ship, "middle"), turn_angles(ship, "end")
+        here = (float(ship["x"]), float(ship["y"]))
+        options: list[Choice] = []
         for option in prompt.options:
             if option.id == "reverse":
                 continue
             p = Plan.parse(option.id)
             if p.reverse or p.row or p.speed == 0:
                 end = path_from(pose, p)[2]
-                groups.append((option.id, end.point, [(end, [(start, end.point)])]))
+                options.append(Choice(option.id, end.x, end.y, end.heading, start))
             else:
-                mid = turn_advance(pose, p.first, p.speed / 2)
-                groups.append(
-                    (option.id, mid.point, self.endings(ship, mid, p.speed / 2, ("middle", "end")))
-                )
-        return self.choose(plan, ship, groups, prompt.options[0].id)
+                half = p.speed / 2
+                # pose.turn(p.first).advance(half), as numbers
+                mx, my, mh = turn_ahead(pose.x, pose.y, pose.heading, p.first, half)
+                options.append(Choice(option.id, mx, my, mh, here, ends, middles, half))
+        return self.choose(plan, ship, options, prompt.options[0].id)
 
     def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
         """A mortar vessel with a land target in reach stays at anchor and
@@ -329,15 +339,19 @@ class FlotillaAI(Helm):
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         ahead = float(prompt.context.get("ahead", 0.0))
         middle = prompt.context.get("point") == "middle"
-        groups: list[tuple[str, tuple[float, float], list[Ending]]] = []
+        ends = turn_angles(ship, "end")
+        here = (float(ship["x"]), float(ship["y"]))
+        options: list[Choice] = []
+        x, y, heading = pose.x, pose.y, pose.heading
         for option in prompt.options:
-            turned = pose.turn(int(option.id[1:]))
+            angle = int(option.id[1:])
             if middle:
-                mid = turned.advance(ahead)
-                groups.append((option.id, mid.point, self.endings(ship, mid, 0.0, ("end",))))
+                # pose.turn(angle).advance(ahead), as numbers
+                mx, my, mh = turn_ahead(x, y, heading, angle, ahead)
+                options.append(Choice(option.id, mx, my, mh, here, ends))
             else:
-                groups.append((option.id, pose.point, [(turned, [])]))
-        return self.choose(plan, ship, groups, prompt.options[0].id)
+                options.append(Choice(option.id, x, y, norm_heading(heading + angle), None))
+        return self.choose(plan, ship, options, prompt.options[0].id)
 
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
         """More power only when the extra inches decide something now."""

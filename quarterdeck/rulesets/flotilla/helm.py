@@ -1,12 +1,16 @@
 """The Flotilla computer player's helm: how it weighs where a manoeuvre
 leaves her (Movement: Moving and turning).
 
-Every legal manoeuvre the move prompt offers is followed to each ending its
+Every legal manoeuvre the move prompt offers is weighed by each ending its
 later turns allow (none, half or the card's full angle either way at the
 middle and at the end of the move); each ending is scored as its merit to
 the ship's intent for the turn (:meth:`FlotillaAI.intent`) less its
 penalties (mines near a leg, the shore, a corner she could not steam out of,
-a friend's keel), and the manoeuvre with the best ending is chosen.
+a friend's keel), and the manoeuvre with the best ending is chosen. The
+search is a branch and bound that makes the same choice as scoring every
+ending: an option is followed to its places only where its :meth:`Helm.cap`
+could beat the best so far, a place's headings only where the place's own
+bound could (:meth:`Helm.choose`).
 """
 
 from __future__ import annotations
@@ -20,16 +24,16 @@ from typing import Any
 import shapely
 from shapely.geometry import Polygon
 
-from quarterdeck.core.geometry import Hull, Pose, distance, norm_heading, point_segment_distance
+from quarterdeck.core.geometry import (
+    Box,
+    Hull,
+    Pose,
+    distance,
+    norm_heading,
+    point_segment_distance,
+    turn_ahead,
+)
 from quarterdeck.rulesets.flotilla.tables import Tables
-
-
-def turn_advance(pose: Pose, degrees: float, inches: float) -> Pose:
-    """``pose.turn(degrees).advance(inches)``, the same numbers worked
-    without the pose between."""
-    heading = norm_heading(pose.heading + degrees)
-    r = radians(heading)
-    return Pose(pose.x + sin(r) * inches, pose.y + cos(r) * inches, heading)
 
 
 def keel_of(s: dict[str, Any]) -> Hull:
@@ -37,9 +41,6 @@ def keel_of(s: dict[str, Any]) -> Hull:
 
 
 Land = tuple[tuple[tuple[float, float], ...], ...]
-
-# a pose a move may end at, with the legs (from, to) that lead there
-Ending = tuple[Pose, list[tuple[tuple[float, float], tuple[float, float]]]]
 
 
 @cache
@@ -51,6 +52,35 @@ def _land(land: Land) -> Any:
 def land_of(view: dict[str, Any]) -> Any:
     """The view's land as one shapely geometry (None: no land on the table)."""
     return _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+
+
+@cache
+def _land_boxes(land: Land) -> list[Box]:
+    """Each piece of land's box (least x, least y, most x, most y)."""
+    return [
+        (
+            min(p[0] for p in poly),
+            min(p[1] for p in poly),
+            max(p[0] for p in poly),
+            max(p[1] for p in poly),
+        )
+        for poly in land
+        if poly
+    ]
+
+
+def land_boxes(view: dict[str, Any]) -> list[Box]:
+    """The boxes of the view's pieces of land: a point is no nearer a piece
+    of land than to its box (:func:`box_gap`)."""
+    return _land_boxes(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+
+
+def box_gap(x: float, y: float, box: Box) -> float:
+    """Inches from (x, y) to ``box`` (0 within it)."""
+    x0, y0, x1, y1 = box
+    dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
+    dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
+    return math.hypot(dx, dy)
 
 
 def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
@@ -99,8 +129,10 @@ class Helm:
         shore: float,
     ) -> float:
         """What passing through ``legs`` to ``end`` costs (0 or more, whole
-        numbers): mines near a leg, ending near the shore, cornered, a
-        friend within an inch."""
+        numbers): mines near a leg, ending near the shore (``shore``: the
+        inches from her bow or stern to land, or infinity where she is known
+        to end beyond the grounding distance), cornered, a friend within an
+        inch."""
         x, y = end.x, end.y
         penalty = 0.0
         mines = plan["mines"]
@@ -158,21 +190,6 @@ class Helm:
             w, h = (float(v) for v in view["table"])
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
             return -to_edge(view, edge, x, y) - 0.05 * abs(aside)
-        targets = plan["targets"]
-        places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
-        if places is None:  # what depends on the place alone, once a place
-            places = plan["places"] = {}
-        seen: list[Any] | None = places.get((x, y))
-        if seen is None:
-            gaps = [distance((x, y), t) for t in targets]
-            gap = min(gaps, default=math.inf)
-            # the nearest (the first of equals)
-            # [gap, nearest, forts' terms, bearing to the nearest] (the last two
-            # filled when first needed)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None, None]
-        gap = seen[0]
-        if kind == "keep_off":
-            return gap if math.isfinite(gap) else 0.0
         if kind == "land":
             # her middle within boat reach of the shore, close to the fort
             middle = end.behind(float(plan["ship"]["length"]) / 2)
@@ -182,12 +199,7 @@ class Helm:
             closer = 3 * max(0.0, ashore - reach) + 0.5 * near
             return (10.0 if ashore <= reach else 0.0) - closer
         if kind in ("ram", "spar"):
-            keel = plan.get("keel")
-            if keel is None:  # the target's keel and its distances, once a decision
-                hk = keel_of(plan["target"])
-                keel = plan["keel"] = (hk.bow, hk.stern, {})
-            bow_at, stern_at = keel[0], keel[1]
-            known: dict[tuple[float, float], float] = keel[2]
+            bow_at, stern_at, known = self._keel(plan)
             dists: list[float] = []
             for q in (mid, (x, y)):
                 dq = known.get(q)
@@ -198,51 +210,94 @@ class Helm:
             bow = min(dists)
             bonus = 30.0 if bow <= reach - 0.05 else 0.0
             return bonus - bow
-        arcs = plan.get("fort_arcs")
-        if arcs is None:  # each fort's place, arc and guns, once a decision
-            arcs = plan["fort_arcs"] = [
-                (
-                    (fort["x"], fort["y"]),
-                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
-                    int(fort["guns"]),
-                )
-                for fort in plan["forts"]
-                # no ships left to fight: a fort to take is the target
-                if not (plan["shelling"] and fort["id"] in plan["take"])
-            ]
+        if kind == "keep_off":
+            gap = self.place(plan, x, y)[0]
+            return gap if math.isfinite(gap) else 0.0
+        anchored = end.point == legs[0][0] if legs else False
+        base, _, toward, forts = self.gun_place(plan, x, y, anchored)
+        return gun_merit(base, toward, end.heading, forts)
+
+    def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
+        """What her merit at (x, y) depends on of the place alone, once a
+        place a decision: [the range to the nearest target, the nearest
+        (the first of equals), the forts' terms] (the last filled by
+        :meth:`gun_place` when first needed)."""
+        places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
+        if places is None:
+            places = plan["places"] = {}
+        seen: list[Any] | None = places.get((x, y))
+        if seen is None:
+            targets = plan["targets"]
+            gaps = [distance((x, y), t) for t in targets]
+            gap = min(gaps, default=math.inf)
+            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
+        return seen
+
+    def _keel(
+        self, plan: dict[str, Any]
+    ) -> tuple[tuple[float, float], tuple[float, float], dict[tuple[float, float], float]]:
+        """The target's bow and stern, and the distances to her keel known
+        so far, once a decision."""
+        keel: (
+            tuple[tuple[float, float], tuple[float, float], dict[tuple[float, float], float]] | None
+        ) = plan.get("keel")
+        if keel is None:
+            hk = keel_of(plan["target"])
+            keel = plan["keel"] = (hk.bow, hk.stern, {})
+        return keel
+
+    def gun_place(
+        self, plan: dict[str, Any], x: float, y: float, anchored: bool
+    ) -> tuple[float, float, float | None, list[float]]:
+        """Her guns' merit at (x, y) but for the heading, once a place a
+        decision: the range's and the anchor's terms summed, the most any
+        heading there can be worth (her broadside square to the target: the
+        same sums, the bearing's term at its most), the nearest target's
+        bearing (None: no target) and each fort's term (under a fort's
+        guns)."""
+        known: dict[tuple[float, float, bool], Any] | None = plan.get("gun_places")
+        if known is None:
+            known = plan["gun_places"] = {}
+        terms: tuple[float, float, float | None, list[float]] | None = known.get((x, y, anchored))
+        if terms is not None:
+            return terms
+        seen = self.place(plan, x, y)
         forts: list[float] | None = seen[2]
         if forts is None:  # under a fort's guns: each fort's term, once a place
+            arcs = plan.get("fort_arcs")
+            if arcs is None:  # each fort's place, arc and guns, once a decision
+                arcs = plan["fort_arcs"] = [
+                    (
+                        (fort["x"], fort["y"]),
+                        Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
+                        int(fort["guns"]),
+                    )
+                    for fort in plan["forts"]
+                    # no ships left to fight: a fort to take is the target
+                    if not (plan["shelling"] and fort["id"] in plan["take"])
+                ]
             half_arc = self.tables.fire.land_arc / 2
             forts = seen[2] = []
             for place, arc, guns in arcs:
                 d = distance((x, y), place)
                 if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
                     forts.append((32.0 - d) * 0.05 * guns)
-        anchored = end.point == legs[0][0] if legs else False
+        gap = seen[0]
         score = 0.0
         if anchored:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
         finite = math.isfinite(gap)
         if finite:
             score -= abs(gap - plan["best_range"])
-        bounds = plan.setdefault("bounds", {})
-        if (x, y, anchored) not in bounds:
-            # the most any heading here can be worth: her broadside square
-            # to the target (the same sums, the bearing's term at its most)
-            most = score + 4.0 if finite else score
-            for term in forts:
-                most -= term
-            bounds[(x, y, anchored)] = most
-        if finite:
-            toward: float | None = seen[3]
-            if toward is None:  # the target's bearing from here, once a place
-                tx, ty = seen[1]
-                toward = seen[3] = math.degrees(math.atan2(tx - x, ty - y))
-            rel = (toward - end.heading + 540) % 360 - 180
-            score += 4.0 - abs(abs(rel) - 90) / 22.5
+        most = score + 4.0 if finite else score
         for term in forts:
-            score -= term
-        return score
+            most -= term
+        toward: float | None = None
+        if finite:  # the nearest target's bearing from here
+            tx, ty = seen[1]
+            toward = math.degrees(math.atan2(tx - x, ty - y))
+        terms = known[(x, y, anchored)] = (score, most, toward, forts)
+        return terms
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
         """Whether, ending at ``end``, she could not go on next turn: even her
@@ -262,7 +317,8 @@ class Helm:
         x, y, heading = end.x, end.y, end.heading
         for angle in angles:
             # end.turn(angle).advance(ahead), worked as Pose does it
-            r = radians(norm_heading(heading + angle))
+            turned = heading + angle
+            r = radians(turned if 0.0 <= turned < 360.0 else norm_heading(turned))
             qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
             if 0 <= qx <= w and 0 <= qy <= h:
                 return False
@@ -272,72 +328,203 @@ class Helm:
                     return False
         return True
 
-    def endings(
-        self,
-        ship: dict[str, Any],
-        mid: Pose,
-        half: float,
-        points: tuple[str, ...],
-    ) -> list[Ending]:
-        """Every ending reachable from the middle pose ``mid`` turning at
-        ``points`` (none, half or the card's full angle either way), each
-        with the legs that lead to it."""
-        start = (float(ship["x"]), float(ship["y"]))
-        ends: list[Ending] = [(mid, [(start, mid.point)])]
-        for point in points:
-            limit = int(ship["turns"].get(point, 0))
-            angles = sorted({0, limit, -limit})
-            step = half if point == "middle" else 0.0
-            nxt: list[Ending] = []
-            for p, lg in ends:
-                if not step:  # a turn on the spot: the same place, the same legs
-                    x, y, heading = p.x, p.y, p.heading  # p.turn(a), worked here
-                    nxt.extend([(Pose(x, y, norm_heading(heading + a)), lg) for a in angles])
-                    continue
-                for a in angles:
-                    q = turn_advance(p, a, step)
-                    nxt.append((q, [*lg, (p.point, q.point)]))
-            ends = nxt
-        return ends
+    def cap(self, plan: dict[str, Any], option: Choice) -> float:
+        """The most any ending of ``option`` can score (its merit less a
+        penalty never below 0), from its turning point and how far her
+        places lie from it (Movement: Moving and turning): an option whose
+        cap cannot beat the best so far is not followed to its endings.
+        A hair over the sums' own bound (``SLACK``) covers their rounding."""
+        kind = plan["kind"]
+        (mx, my), reach = option.mid, option.reach
+        if kind == "exit":
+            # the inches to her edge shrink no faster than she goes
+            return reach - to_edge(plan["view"], plan["edge"], mx, my) + SLACK
+        if kind in ("ram", "spar"):
+            bow_at, stern_at, _ = self._keel(plan)
+            lo = max(0.0, point_segment_distance(option.mid, bow_at, stern_at) - reach)
+            within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
+            return (30.0 if lo - SLACK <= within - 0.05 else 0.0) - lo + SLACK
+        if kind not in ("gun", "keep_off"):
+            return math.inf  # a landing: no cap worked out
+        targets = plan["targets"]
+        if not targets:
+            return SLACK  # no target: no gain at all
+        near = math.inf
+        for tx, ty in targets:
+            gap = math.hypot(tx - mx, ty - my)  # distance(mid, t)
+            if gap < near:
+                near = gap
+        if kind == "keep_off":
+            return near + reach + SLACK
+        # the range to the nearest target is off her best by at least this
+        best: float = plan["best_range"]
+        off = max(0.0, near - reach - best, best - near - reach)
+        return 4.0 - off + SLACK
 
     def choose(
         self,
         plan: dict[str, Any],
         ship: dict[str, Any],
-        groups: list[tuple[str, tuple[float, float], list[Ending]]],
+        options: list[Choice],
         default: str,
     ) -> str:
         """The option whose best ending scores highest, with a hundredth of
-        a random draw added to each option's best to break ties (``default``
-        if none beats minus infinity). Each group is an option, the point
-        where its move turned and its endings; the land is measured only for
-        the endings that are scored in full (their penalty).
+        a random draw added to each option's best to break ties (the first
+        of equals; ``default`` if none beats minus infinity). The land is
+        measured only for the endings that are scored in full (their
+        penalty).
 
         An ending's penalty is never negative, so its merit alone bounds its
-        score: one that could not raise its option's best, or lift its
-        option above the best so far, is not scored further (the choice is
-        the one that scoring every ending would make: float addition and
-        subtraction keep order)."""
-        noise = [self.rng.random() * 0.01 for _ in groups]  # one draw an option, in order
-        land, length = land_of(plan["view"]), float(ship["length"])
+        score, and an option's :meth:`cap` bounds all its endings': the
+        options are followed best cap first, and an option or an ending
+        that could not raise its option's best, or beat the best so far, is
+        not scored further (the choice is the one that scoring every ending
+        in order would make: float addition and subtraction keep order)."""
+        noise = [self.rng.random() * 0.01 for _ in options]  # one draw an option, in order
+        view = plan["view"]
+        land, length = land_of(view), float(ship["length"])
         merit, penalty = self.merit, self.penalty
-        # guns: the most any heading at a place can be worth (merit fills it)
-        bounds: dict[tuple[float, float, bool], float] = plan.setdefault("bounds", {})
-        best, best_score = default, -math.inf
-        for (option_id, mid, ends), extra in zip(groups, noise, strict=True):
+        kind = plan["kind"]
+        gun = kind == "gun"
+        # the merit of these is the place's alone, whatever her heading
+        placed = kind in ("exit", "keep_off", "ram", "spar")
+        # the shore counts only within this (Helm.penalty): the land is
+        # measured only for an ending whose bow or stern comes that near a
+        # piece of land's box
+        ground = plan["ground"] if kind != "land" else plan["ground"] - 0.5
+        boxes = land_boxes(view) if land is not None else []
+        caps = [self.cap(plan, option) for option in options]
+        best_at, best_score = -1, -math.inf
+        for i in sorted(range(len(options)), key=lambda k: -caps[k]):
+            option, extra = options[i], noise[i]
+            value = caps[i] + extra
+            if value < best_score or (value == best_score and i > best_at):
+                continue  # not one of its endings can win
             top = -math.inf
-            for p, lg in ends:
-                most = bounds.get((p.x, p.y, p.point == lg[0][0] if lg else False))
-                if most is not None and (most <= top or most + extra <= best_score):
+            for x, y, heading, lg, turns in option.fans():
+                headings = [heading]
+                if turns is not None:  # each end turn: norm_heading(heading + a)
+                    headings = []
+                    for a in turns:
+                        h = heading + a
+                        headings.append(h if 0.0 <= h < 360.0 else norm_heading(h))
+                base, most, toward = 0.0, 0.0, None
+                forts: list[float] = []
+                if gun:
+                    anchored = (x, y) == lg[0][0] if lg else False
+                    base, most, toward, forts = self.gun_place(plan, x, y, anchored)
+                elif placed:
+                    most = merit(plan, option.mid, Pose(x, y, headings[0]), lg)
+                if (gun or placed) and (
+                    most <= top
+                    or most + extra < best_score
+                    or (most + extra == best_score and i > best_at)
+                ):
                     continue  # no heading here can do better
-                bound = merit(plan, mid, p, lg)
-                if bound <= top or bound + extra <= best_score:
-                    continue
-                shore = math.inf if land is None else gaps_to(land, [p], length)[0]
-                score = bound - penalty(plan, p, lg, shore)
-                if score > top:
-                    top = score
+                for h in headings:
+                    p = Pose(x, y, h)
+                    if gun:
+                        bound = gun_merit(base, toward, h, forts)
+                    elif placed:
+                        bound = most
+                    else:
+                        bound = merit(plan, option.mid, p, lg)
+                    if (
+                        bound <= top
+                        or bound + extra < best_score
+                        or (bound + extra == best_score and i > best_at)
+                    ):
+                        continue
+                    shore = math.inf
+                    if land is not None:
+                        stern = p.behind(length)
+                        if any(
+                            box_gap(x, y, box) <= ground + SLACK
+                            or box_gap(stern[0], stern[1], box) <= ground + SLACK
+                            for box in boxes
+                        ):
+                            shore = gaps_to(land, [p], length)[0]
+                    score = bound - penalty(plan, p, lg, shore)
+                    if score > top:
+                        top = score
             top += extra
-            if top > best_score:
-                best, best_score = option_id, top
-        return best
+            if top > best_score or (top == best_score and top > -math.inf and i < best_at):
+                best_at, best_score = i, top
+        return default if best_at < 0 else options[best_at].option_id
+
+
+# how far a cap is set above its sums (their rounding is far smaller)
+SLACK = 1e-6
+
+Legs = list[tuple[tuple[float, float], tuple[float, float]]]
+# a place a move may end at before its last turn: x, y, the heading there,
+# the legs that lead there and the last turns (None: no turn to make)
+Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
+
+
+def gun_merit(base: float, toward: float | None, heading: float, forts: list[float]) -> float:
+    """:meth:`Helm.merit` for her guns: ``base`` (the range's and the
+    anchor's terms), the bearing's term at ``heading`` (``toward``: the
+    nearest target's bearing; None: no target) and each fort's term, summed
+    in that order."""
+    score = base
+    if toward is not None:
+        rel = (toward - heading + 540) % 360 - 180
+        score += 4.0 - abs(abs(rel) - 90) / 22.5
+    for term in forts:
+        score -= term
+    return score
+
+
+class Choice:
+    """One option of a move or turn prompt as the helm follows it: where her
+    move turns (``mid``, her heading there ``heading``; ``reach``: the most
+    inches any place it may end at lies from there), and how to reach its
+    places: from ``mid`` each turn of ``middles`` then ``half`` inches
+    ahead, or ``mid`` itself (``middles`` None); ``start`` the point her
+    move began (None: no leg to it); at each place the turns ``ends``
+    (None: none)."""
+
+    __slots__ = ("ends", "half", "heading", "mid", "middles", "option_id", "reach", "start")
+
+    def __init__(
+        self,
+        option_id: str,
+        x: float,
+        y: float,
+        heading: float,
+        start: tuple[float, float] | None,
+        ends: tuple[int, ...] | None = None,
+        middles: tuple[int, ...] | None = None,
+        half: float = 0.0,
+    ) -> None:
+        self.option_id = option_id
+        self.mid = (x, y)
+        self.heading = heading
+        self.start = start
+        self.ends = ends
+        self.middles = middles
+        self.half = half
+        self.reach = half if middles else 0.0
+
+    def fans(self) -> list[Fan]:
+        """Each place she may end at, with the legs that lead there."""
+        mid, heading = self.mid, self.heading
+        x, y = mid
+        if self.start is None:
+            return [(x, y, heading, [], self.ends)]
+        first = (self.start, mid)
+        if self.middles is None:
+            return [(x, y, heading, [first], self.ends)]
+        out: list[Fan] = []
+        half, ends = self.half, self.ends
+        for a in self.middles:
+            qx, qy, qh = turn_ahead(x, y, heading, a, half)  # mid.turn(a).advance(half)
+            out.append((qx, qy, qh, [first, (mid, (qx, qy))], ends))
+        return out
+
+
+def turn_angles(ship: dict[str, Any], point: str) -> tuple[int, ...]:
+    """None, or the card's full angle either way, at ``point`` of the move."""
+    limit = int(ship["turns"].get(point, 0))
+    return tuple(sorted({0, limit, -limit}))

@@ -12,11 +12,10 @@ a coarse grid (none, half, full angle) for feasibility and the AI.
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
-from quarterdeck.core.geometry import Pose, segment_distance, unit
+from quarterdeck.core.geometry import Pose, segment_distance, turn_ahead, turned_unit, unit
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
 from quarterdeck.rulesets.flotilla.fire import terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
@@ -53,6 +52,17 @@ class Plan:
 
     @classmethod
     def parse(cls, text: str) -> Plan:
+        """The manoeuvre an option id names (each id read once: a plan is
+        read-only, so the one read is given again)."""
+        plan = _PARSED.get(text)
+        if plan is None:
+            plan = cls._read(text)
+            if len(_PARSED) < 4096:
+                _PARSED[text] = plan
+        return plan
+
+    @classmethod
+    def _read(cls, text: str) -> Plan:
         if text == "reverse":
             return cls(0, reverse=True)
         if text.startswith("row/"):
@@ -61,6 +71,15 @@ class Plan:
         return cls(int(speed), int(first), int(middle), int(end))
 
     def label(self) -> str:
+        """The manoeuvre in words (worked out once a manoeuvre)."""
+        text = _LABELS.get(self)
+        if text is None:
+            text = self._words()
+            if len(_LABELS) < 4096:
+                _LABELS[self] = text
+        return text
+
+    def _words(self) -> str:
         if self.reverse:
             return "go astern (one die of inches)"
         if self.row:
@@ -74,6 +93,13 @@ class Plan:
             if a
         ]
         return f"speed {self.speed} in" + (", " + ", ".join(turns) if turns else "")
+
+
+# option ids already read (Plan.parse), manoeuvres already put in words
+# (Plan.label) and the first turns already made manoeuvres (first_options)
+_PARSED: dict[str, Plan] = {}
+_LABELS: dict[Plan, str] = {}
+_FIRSTS: dict[tuple[int, int], Plan] = {}
 
 
 def speed_options(ship: Ship) -> list[int]:
@@ -194,44 +220,58 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
     """Every legal manoeuvre for ``ship`` this turn (never empty: she can
     always stay where she is). ``one_a_speed``: only the first legal
     manoeuvre of each speed, for callers that ask which speeds she may make
-    (the search of a speed stops at the first it finds)."""
+    (the search of a speed stops at the first it finds).
+
+    The turn at the end of the move is made on the spot: the manoeuvres
+    that differ only there pass the same legs, which are checked once."""
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     if ship.row_dice > 0:
         return row_plans(state, t, ship, before)
+    return _plans(state, t, ship, one_a_speed, _LegRules(state, t, ship, before))
+
+
+def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRules) -> list[Plan]:
+    """:func:`plans` for a ship under way (no row boat), the legs' rules at hand."""
+    before = rules.before
     speeds = speed_options(ship)
     gamble = t.extra_power.gamble_turn
-    turns = [turn_options(ship, p, gamble=gamble) for p in POINTS]
+    firsts, middles, ends = (turn_options(ship, p, gamble=gamble) for p in POINTS)
+    # beyond the card's angle: the gamble's extra turn is one turn, at one point
+    card = [ship.turns.get(p, 0) for p in POINTS]
+    x, y, heading = ship.x, ship.y, ship.heading
     out: list[Plan] = []
     moving: list[Plan] = []
-    keep_off = ship.mood in ("hold", "retire", "withdrawing", "withdrawn") and math.isfinite(before)
-    hulks = [hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship]
     for speed in speeds:
         if speed == 0:
             out.append(Plan(0))
             continue
-        batch: list[tuple[Plan, Pose, Pose, Pose]] = []
-        size = 1  # one_a_speed: checked in batches of 1, 2, 4 ... (most speeds: the first)
-        for first, middle, end in itertools.product(*turns):
-            beyond = sum(
-                1
-                for p, a in zip(POINTS, (first, middle, end), strict=True)
-                if abs(a) > ship.turns.get(p, 0)
-            )
-            if beyond > 1:
-                continue  # the gamble's extra turn is one turn, at one point
-            plan = Plan(speed, first, middle, end)
-            start, mid, fin = path(ship, plan)
-            if may_be_at(state, ship, mid.point) and may_be_at(state, ship, fin.point):
-                batch.append((plan, start, mid, fin))
-                if one_a_speed and len(batch) >= size:
-                    found = _clear(state, t, ship, batch, before, keep_off, hulks)
-                    batch, size = [], size * 2
-                    if found:
-                        moving.append(found[0])
+        half = speed / 2
+        found = False
+        for first in firsts:
+            beyond_first = 1 if abs(first) > card[0] else 0
+            # path(): the bow turns in place, then goes half the move
+            mx, my, start_heading = turn_ahead(x, y, heading, first, half)
+            for middle in middles:
+                beyond = beyond_first + (1 if abs(middle) > card[1] else 0)
+                if beyond > 1:
+                    continue
+                fx, fy, _ = turn_ahead(mx, my, start_heading, middle, half)
+                legal: bool | None = None
+                for end in ends:
+                    if beyond + (1 if abs(end) > card[2] else 0) > 1:
+                        continue
+                    if legal is None:
+                        legal = _two_legs_clear(state, ship, (x, y), (mx, my), (fx, fy), rules)
+                    if not legal:
                         break
-        else:
-            found = _clear(state, t, ship, batch, before, keep_off, hulks)
-            moving.extend(found[:1] if one_a_speed else found)
+                    moving.append(Plan(speed, first, middle, end))
+                    if one_a_speed:
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                break
     out.extend(moving)
     if (
         ship.reverse_dice > 0
@@ -250,37 +290,28 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
     return out
 
 
-def _clear(
+def _two_legs_clear(
     state: State,
-    t: Tables,
     ship: Ship,
-    moving: list[tuple[Plan, Pose, Pose, Pose]],
-    before: float,
-    keep_off: bool,
-    hulks: list[tuple[tuple[float, float], tuple[float, float]]],
-) -> list[Plan]:
-    """The manoeuvres of ``moving`` (each with its bow's three poses) whose
-    two legs cross no land and pass no hulk, and that bring a captain who
-    may not advance no nearer the enemy."""
-    land = terrain(state)
-    segments = [(s.point, m.point) for _, s, m, _ in moving]
-    segments += [(m.point, f.point) for _, _, m, f in moving]
-    crossed = land.crosses_many(segments)
-    n = len(moving)
-    out = []
-    for i, (plan, start, mid, fin) in enumerate(moving):
-        if crossed[i] or crossed[n + i]:
-            continue
-        if hulks and any(
-            segment_distance(a, b, c, d) < t.contact.hulk_clearance
-            for a, b in ((start.point, mid.point), (mid.point, fin.point))
-            for c, d in hulks
-        ):
-            continue  # a hulk marker is in the way
-        if keep_off and enemy_distance(state, ship.side, fin.point) < before - 1e-6:
-            continue
-        out.append(plan)
-    return out
+    start: tuple[float, float],
+    mid: tuple[float, float],
+    fin: tuple[float, float],
+    rules: _LegRules,
+) -> bool:
+    """Whether a whole move's two legs (``start`` to ``mid`` to ``fin``)
+    end on the table (or beyond the side's exit), cross no land and pass no
+    hulk, and bring a captain who may not advance no nearer the enemy."""
+    if not rules.at(state, ship, mid) or not rules.at(state, ship, fin):
+        return False
+    land = rules.land
+    if land is not None and (land.crosses(start, mid) or land.crosses(mid, fin)):
+        return False
+    for c, d in rules.hulks:
+        if segment_distance(start, mid, c, d) < rules.clearance:
+            return False  # a hulk marker is in the way
+        if segment_distance(mid, fin, c, d) < rules.clearance:
+            return False
+    return not (rules.keep_off and enemy_distance(state, ship.side, fin) < rules.before - 1e-6)
 
 
 def hull_line(ship: Ship) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -301,48 +332,76 @@ def leg_legal(
     then ``inches`` ahead) stays on the table (or leaves by the side's exit),
     off the land, clear of hulks, and, for a captain who may not advance,
     no nearer the enemy than at the start of the move."""
-    return _leg_clear(state, t, ship, pose, angle, inches, before, _LegRules(state, ship, before))
+    x, y, _ = turn_ahead(pose.x, pose.y, pose.heading, angle, inches)
+    return _leg_clear(state, ship, pose.point, (x, y), _LegRules(state, t, ship, before))
+
+
+def legal_turns(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    pose: Pose,
+    angles: list[int],
+    inches: float,
+    before: float,
+) -> list[int]:
+    """The turns of ``angles`` (in order) after which the leg is legal
+    (:func:`leg_legal`), the land and hulks looked up once."""
+    rules = _LegRules(state, t, ship, before)
+    x, y, heading = pose.x, pose.y, pose.heading
+    return [
+        a
+        for a in angles
+        if _leg_clear(state, ship, (x, y), turn_ahead(x, y, heading, a, inches)[:2], rules)
+    ]
 
 
 class _LegRules:
-    """What :func:`leg_legal` checks a leg against that does not depend on
-    the leg: the land, the hulks' keels, and whether she may not close."""
+    """What a leg is checked against that does not depend on the leg: the
+    table, the land (None: none), the hulks' keels and how far a leg must
+    pass from them, whether she may not close, and the range to the
+    nearest enemy at the start of the move (``before``)."""
 
-    __slots__ = ("hulks", "keep_off", "land")
+    __slots__ = ("before", "clearance", "h", "hulks", "keep_off", "land", "w")
 
-    def __init__(self, state: State, ship: Ship, before: float) -> None:
-        self.land = terrain(state)
+    def __init__(self, state: State, t: Tables, ship: Ship, before: float) -> None:
+        self.w, self.h = state.table
+        land = terrain(state)
+        self.land = land if land else None  # no land: no path crosses it
         self.hulks = [
             hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship
         ]
+        self.clearance = t.contact.hulk_clearance
         self.keep_off = ship.mood in (
             "hold",
             "retire",
             "withdrawing",
             "withdrawn",
         ) and math.isfinite(before)
+        self.before = before
+
+    def at(self, state: State, ship: Ship, p: tuple[float, float]) -> bool:
+        """:func:`may_be_at`, the table's size at hand."""
+        x, y = p
+        return (0 <= x <= self.w and 0 <= y <= self.h) or off_by_exit(state, ship.side, p)
 
 
 def _leg_clear(
     state: State,
-    t: Tables,
     ship: Ship,
-    pose: Pose,
-    angle: float,
-    inches: float,
-    before: float,
+    a: tuple[float, float],
+    b: tuple[float, float],
     rules: _LegRules,
 ) -> bool:
-    start = pose.turn(angle)
-    end = start.advance(inches)
-    if not may_be_at(state, ship, end.point):
+    """:func:`leg_legal` for the leg from ``a`` to ``b``."""
+    if not rules.at(state, ship, b):
         return False
-    if rules.land.crosses(start.point, end.point):
+    if rules.land is not None and rules.land.crosses(a, b):
         return False
     for c, d in rules.hulks:
-        if segment_distance(start.point, end.point, c, d) < t.contact.hulk_clearance:
+        if segment_distance(a, b, c, d) < rules.clearance:
             return False
-    return not (rules.keep_off and enemy_distance(state, ship.side, end.point) < before - 1e-6)
+    return not (rules.keep_off and enemy_distance(state, ship.side, b) < rules.before - 1e-6)
 
 
 def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
@@ -350,30 +409,51 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     the move (any angle up to the card's, in steps), where the first half is
     legal and some turn at the middle lets her go on; anchoring, reverse and
     row boats as in ``plans``. Never empty."""
-    whole = plans(state, t, ship, one_a_speed=True)
     if ship.row_dice > 0:
-        return whole
+        return plans(state, t, ship, one_a_speed=True)
+    before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    legs = _LegRules(state, t, ship, before)  # once for every leg tried here
+    whole = _plans(state, t, ship, True, legs)
     stay = [p for p in whole if not p.reverse and p.speed == 0]
     back = [p for p in whole if p.reverse]
     moving: list[Plan] = []
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
-    before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
-    pose = Pose(ship.x, ship.y, ship.heading)
-    legs = _LegRules(state, ship, before)  # once for every leg tried here
+    x, y, heading = ship.x, ship.y, ship.heading
     firsts = turn_options(ship, "first", step, gamble=gamble)
     # the middle's angles, with and without the extra turn left
     later = {e: turn_options(ship, "middle", step, extra=e, gamble=gamble) for e in (False, True)}
+    card = ship.turns.get("first", 0)
+    w, h = state.table
+    # each first turn's heading and unit vector, and each middle turn's
+    # after it, worked once for every speed (turn_ahead's sums)
+    firsts_unit: dict[int, tuple[float, float, float]] = {}
+    middles_unit: dict[tuple[int, int], tuple[float, float, float]] = {}
     for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
         half = speed / 2
         for first in firsts:
-            if not _leg_clear(state, t, ship, pose, first, half, before, legs):
+            unit_first = firsts_unit.get(first)
+            if unit_first is None:
+                unit_first = firsts_unit[first] = turned_unit(heading, first)
+            mh, ux, uy = unit_first
+            mx, my = x + ux * half, y + uy * half
+            mid = (mx, my)
+            if not _leg_clear(state, ship, (x, y), mid, legs):
                 continue
-            mid = pose.turn(first).advance(half)
-            middles = later[ship.extra_turn and abs(first) <= ship.turns.get("first", 0)]
-            if not on_table(state, mid.point) or any(
-                _leg_clear(state, t, ship, mid, m, half, before, legs) for m in middles
-            ):
-                moving.append(Plan(speed, first))  # (off the table: she leaves by the exit)
+            goes_on = not (0 <= mx <= w and 0 <= my <= h)  # off the table: not on_table
+            if not goes_on:
+                for m in later[ship.extra_turn and abs(first) <= card]:
+                    unit_middle = middles_unit.get((first, m))
+                    if unit_middle is None:
+                        unit_middle = middles_unit[(first, m)] = turned_unit(mh, m)
+                    _, vx, vy = unit_middle
+                    if _leg_clear(state, ship, mid, (mx + vx * half, my + vy * half), legs):
+                        goes_on = True
+                        break
+            if goes_on:
+                plan = _FIRSTS.get((speed, first))
+                if plan is None:
+                    plan = _FIRSTS[(speed, first)] = Plan(speed, first)
+                moving.append(plan)  # (off the table: she leaves by the exit)
     out = stay + moving + back
     return out or [Plan(0)]
 

@@ -366,7 +366,7 @@ def later_turns(state: State, t: Tables, ship: Ship, point: str) -> list[int]:
     half = Plan.parse(state.plan["id"]).speed / 2
     before = damage.distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     pose = Pose(ship.x, ship.y, ship.heading)
-    return [a for a in angles if movement.leg_legal(state, t, ship, pose, a, half, before)]
+    return movement.legal_turns(state, t, ship, pose, angles, half, before)
 
 
 def turn_ask(ship: Ship, point: str, angles: list[int], ahead: float) -> dict[str, Any]:
