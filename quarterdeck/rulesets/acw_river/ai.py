@@ -134,21 +134,28 @@ class AcwRiverAI:
     def _danger(self, view: dict[str, Any], ship: dict[str, Any], p: Vec) -> float:
         return self._hazards(view, ship)(p)
 
-    def _hazards(self, view: dict[str, Any], ship: dict[str, Any]) -> Callable[[Vec], float]:
+    def _hazards(
+        self,
+        view: dict[str, Any],
+        ship: dict[str, Any],
+        shapes: list[tuple[str, float, Shape]] | None = None,
+    ) -> Callable[[Vec], float]:
         """The risk of ending a move at a point (100: off the table or on
         land), as a function of the point: what the view holds for this
         ship (hazards, shoals too shallow for her, hulls to keep off,
-        mined areas) sorted out once for all the points she weighs."""
+        mined areas) sorted out once for all the points she weighs.
+        ``shapes``: :func:`_feature_shapes` of the view, where the caller
+        has them (the same for every ship it plots)."""
         width = view["table"]["width"]
         land: list[Shape] = []
         risks: list[tuple[float, Shape]] = []
-        for f in view.get("features", []):
-            if f["kind"] == "land":
-                land.append(_shape(f["polygon"]))
-            if f["kind"] in ("stakes", "rocks", "wreck", "chain"):
-                risks.append((30.0, _shape(f["polygon"])))
-            if f["kind"] == "shoal" and (f.get("depth") or 0) < ship["draught"]:
-                risks.append((25.0, _shape(f["polygon"])))
+        for kind, depth, shape in shapes if shapes is not None else _feature_shapes(view):
+            if kind == "land":
+                land.append(shape)
+            if kind in ("stakes", "rocks", "wreck", "chain"):
+                risks.append((30.0, shape))
+            if kind == "shoal" and depth < ship["draught"]:
+                risks.append((25.0, shape))
         # keep off other hulls: a friend stops her short, and an enemy met
         # without a ram costs her more than him (Effect on Ramming Ship)
         hulls: list[tuple[Vec, float]] = []
@@ -254,14 +261,21 @@ class AcwRiverAI:
 
     def _plot(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
         answer: dict[str, Any] = {}
+        shapes = _feature_shapes(view)
         for sid in prompt.context["ships"]:
             head = f"{sid}/"
             fields = {f.name[len(head) :]: f for f in prompt.fields if f.name.startswith(head)}
-            for name, value in self._plot_one(view, str(sid), fields).items():
+            for name, value in self._plot_one(view, str(sid), fields, shapes).items():
                 answer[head + name] = value
         return _as_they_stand(prompt, answer)
 
-    def _plot_one(self, view: dict[str, Any], sid: str, fields: dict[str, Any]) -> dict[str, Any]:
+    def _plot_one(
+        self,
+        view: dict[str, Any],
+        sid: str,
+        fields: dict[str, Any],
+        shapes: list[tuple[str, float, Shape]] | None = None,
+    ) -> dict[str, Any]:
         ship = self._ships(view)[sid]
         goal = self._goal(view, ship)
         pos = (ship["x"], ship["y"])
@@ -270,7 +284,7 @@ class AcwRiverAI:
         speed_f = fields["speed"]
         best: tuple[float, int, str] | None = None
         near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
-        danger = self._hazards(view, ship)
+        danger = self._hazards(view, ship, shapes)
         # a thin-skinned ship near the enemy keeps her distance
         wary = (
             quality != "reckless"
@@ -289,8 +303,15 @@ class AcwRiverAI:
         x0, y0, h0 = ship["x"], ship["y"], ship["heading"]
         for speed in range(speed_f.low, speed_f.high + 1):
             most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
+            turns: list[float] = []
             for helm in helms:
                 turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
+                if turn in turns:
+                    # the same speed and turn as a helm before it (stopped,
+                    # or no turning circle): the same point and score, and
+                    # only a lower score takes the place of the best
+                    continue
+                turns.append(turn)
                 x, y, _ = arc_step(x0, y0, h0, speed, turn)
                 y = y - current
                 away = distance((x, y), goal)
@@ -392,6 +413,17 @@ class AcwRiverAI:
             elif option.id.startswith("mortar:") and score < 1.0:
                 best, score = option.id, 1.0
         return best if best in ids else ids[0]
+
+
+def _feature_shapes(view: dict[str, Any]) -> list[tuple[str, float, Shape]]:
+    """Each feature of the view that a ship keeps off (land, hazards,
+    shoals), in the view's order: its kind, its depth (0 if none) and its
+    shape (:func:`_shape`), for :meth:`AcwRiverAI._hazards`."""
+    return [
+        (f["kind"], f.get("depth") or 0, _shape(f["polygon"]))
+        for f in view.get("features", [])
+        if f["kind"] in ("land", "stakes", "rocks", "wreck", "chain", "shoal")
+    ]
 
 
 def _as_they_stand(prompt: Prompt, answer: dict[str, Any]) -> dict[str, Any]:

@@ -280,7 +280,7 @@ def shots_at(
                 layer if lay else "",
             )
         )
-    if out and not in_sight(state, firer, target, t, knower):
+    if out and not in_sight(state, firer, target, t, knower, inches):
         return []
     return out
 
