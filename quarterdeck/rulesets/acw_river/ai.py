@@ -37,23 +37,14 @@ judged outside it without the crossing count (rounding is far smaller)."""
 
 
 def _shape(poly: list[list[float]]) -> Shape:
-    """A polygon with its bounding box, for :func:`_inside_shape`."""
+    """A polygon with its bounding box: below its lowest corner or at or
+    above its highest no edge straddles a point's row; well to the west of
+    it every straddling edge counts, to the east none does, and the
+    straddling edges of a closed polygon are even in number. Either way the
+    point is outside, as :func:`_inside`'s crossing count would find."""
     xs = [float(q[0]) for q in poly]
     ys = [float(q[1]) for q in poly]
     return ((min(xs), min(ys), max(xs), max(ys)), poly)
-
-
-def _inside_shape(p: Vec, shape: Shape) -> bool:
-    """:func:`_inside`, with the polygon's box looked at first: below its
-    lowest corner or at or above its highest no edge straddles the point's
-    row; well to the west of it every straddling edge counts, to the east
-    none does, and the straddling edges of a closed polygon are even in
-    number. Either way outside, as the crossing count would find."""
-    (x0, y0, x1, y1), poly = shape
-    x, y = p
-    if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
-        return False
-    return _inside(p, poly)
 
 
 def _inside(p: Vec, poly: list[list[float]]) -> bool:
@@ -173,21 +164,29 @@ class AcwRiverAI:
         ]
         mine_risk = 5.0 if reckless else 40.0
 
+        hypot = math.hypot
+
         def danger(p: Vec) -> float:
-            if not (0 <= p[0] <= width):
+            # each shape's box looked at first (_shape), distance written out
+            x, y = p
+            if not (0 <= x <= width):
                 return 100.0
-            for shape in land:
-                if _inside_shape(p, shape):
+            for (x0, y0, x1, y1), poly in land:
+                if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
+                    continue
+                if _inside(p, poly):
                     return 100.0
             risk = 0.0
-            for value, shape in risks:
-                if _inside_shape(p, shape):
+            for value, ((x0, y0, x1, y1), poly) in risks:
+                if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
+                    continue
+                if _inside(p, poly):
                     risk += value
-            for at, clear in hulls:
-                if distance(p, at) < clear:
+            for (ax, ay), clear in hulls:
+                if hypot(ax - x, ay - y) < clear:
                     risk += 20.0
             for mx, my, hw, hh in mines:
-                if abs(p[0] - mx) <= hw and abs(p[1] - my) <= hh:
+                if abs(x - mx) <= hw and abs(y - my) <= hh:
                     risk += mine_risk
             return risk
 
@@ -301,11 +300,17 @@ class AcwRiverAI:
         # each speed and helm projected as _project does, its sums unchanged
         turning, current = ship["turning"], ship.get("current", 0)
         x0, y0, h0 = ship["x"], ship["y"], ship["heading"]
+        shares = [(helm, HELM_SHARE.get(helm, 0.0)) for helm in helms]
+        # distance(), written out: the goal's and the enemies' offsets
+        gx, gy = goal
+        spots = [(e["x"], e["y"]) for e in enemies]
+        hypot = math.hypot
         for speed in range(speed_f.low, speed_f.high + 1):
             most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
+            cap = min(most, 180.0)
             turns: list[float] = []
-            for helm in helms:
-                turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
+            for helm, share in shares:
+                turn = share * cap
                 if turn in turns:
                     # the same speed and turn as a helm before it (stopped,
                     # or no turning circle): the same point and score, and
@@ -314,10 +319,8 @@ class AcwRiverAI:
                 turns.append(turn)
                 x, y, _ = arc_step(x0, y0, h0, speed, turn)
                 y = y - current
-                away = distance((x, y), goal)
-                keep = (
-                    0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies) if wary else 0.0
-                )
+                away = hypot(gx - x, gy - y)
+                keep = 0.3 * min(hypot(ex - x, ey - y) for ex, ey in spots) if wary else 0.0
                 if best is not None:
                     # the score without the danger, which is never negative:
                     # each sum only grows with it, so a move that cannot beat

@@ -112,10 +112,19 @@ def _bears_on(
     bearing = bears.get(mounted)
     if bearing is None:
         arcs = gun_arcs(ship, gun, t)
-        bearing = bears[mounted] = arcs is None or any(
-            _within(rel, centre, half) for rel in rels for centre, half in arcs
-        )
+        bearing = arcs is None or _any_within(rels, arcs)
+        bears[mounted] = bearing
     return bearing
+
+
+def _any_within(rels: list[float], arcs: tuple[tuple[float, float], ...]) -> bool:
+    """Whether any of the relative bearings ``rels`` lies in any of the
+    arcs (:func:`_within` of each, until one does)."""
+    for centre, half in arcs:
+        for rel in rels:
+            if _within(rel, centre, half):
+                return True
+    return False
 
 
 def legal_arcs(turret: Turret) -> tuple[str, ...]:

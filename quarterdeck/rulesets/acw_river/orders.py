@@ -68,27 +68,58 @@ def can_act(state: State, ship: Ship) -> bool:
 # Standing orders
 
 
+_OPTIONS: dict[tuple[str, str, str], Option] = {}
+
+
+def _option(kind: str, uid: str, name: str) -> Option:
+    """One standing order's choice naming a ship, place or fort: its id and
+    words made once for each kind, id and name (an Option never changes)."""
+    key = (kind, uid, name)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = Option(*_ORDER_WORDS[kind](uid, name))
+        if len(_OPTIONS) >= 10_000:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    return found
+
+
+_ORDER_WORDS = {
+    "engage": lambda uid, name: (f"engage:{uid}", f"engage {name}"),
+    "proceed": lambda uid, name: (f"proceed:{uid}", f"proceed to {name}"),
+    "land": lambda uid, name: (f"land:{uid}", f"land a party at {name}"),
+    "storm": lambda uid, name: (f"land:{uid}", f"land a party to storm {name}"),
+    "station": lambda uid, name: (f"station:{uid}", f"keep station on {name}"),
+}
+"""Each kind of standing order naming something: its id and its words."""
+
+_ENGAGE = Option("engage", "engage the enemy fleet")
+_PROCEED = (
+    Option("proceed:upstream", "proceed upstream (off the top of the table)"),
+    Option("proceed:downstream", "proceed downstream (off the bottom of the table)"),
+    *(Option(f"proceed:sq{n}", f"proceed to square {n}") for n in range(1, 7)),
+)
+_HOLD = Option("hold", "hold her position")
+
+
 def order_options(state: State, ship: Ship) -> list[Option]:
     """The standing orders a ship may be given."""
-    out = [Option("engage", "engage the enemy fleet")]
+    out = [_ENGAGE]
     for sid in state.sighted.get(ship.side, []):
         enemy = state.ships[sid]
         if enemy.afloat and enemy.status != "exited":
-            out.append(Option(f"engage:{sid}", f"engage {enemy.name}"))
-    out.append(Option("proceed:upstream", "proceed upstream (off the top of the table)"))
-    out.append(Option("proceed:downstream", "proceed downstream (off the bottom of the table)"))
-    for n in range(1, 7):
-        out.append(Option(f"proceed:sq{n}", f"proceed to square {n}"))
+            out.append(_option("engage", sid, enemy.name))
+    out.extend(_PROCEED)
     for pid, place in state.places.items():
-        out.append(Option(f"proceed:{pid}", f"proceed to {place.name}"))
-        out.append(Option(f"land:{pid}", f"land a party at {place.name}"))
+        out.append(_option("proceed", pid, place.name))
+        out.append(_option("land", pid, place.name))
     for fid, fort in state.forts.items():
         if fort.side != ship.side:
-            out.append(Option(f"land:{fid}", f"land a party to storm {fort.name}"))
+            out.append(_option("storm", fid, fort.name))
     for friend in seat_ships(state, ship.side):
         if friend.id != ship.id and friend.afloat:
-            out.append(Option(f"station:{friend.id}", f"keep station on {friend.name}"))
-    out.append(Option("hold", "hold her position"))
+            out.append(_option("station", friend.id, friend.name))
+    out.append(_HOLD)
     return out
 
 
@@ -181,7 +212,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
     """What she may try this move besides steaming: a ram attack or a spar
     torpedo on an enemy in sight, boarding an enemy alongside, landing a
     party, anchoring or weighing, reversing off a hazard."""
-    out = [Option("none", "nothing more")]
+    out = [_NO_ACTION]
     me = hull(ship)
     for sid in state.sighted.get(ship.side, []):
         enemy = state.ships[sid]
@@ -227,6 +258,9 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
             ):
                 out.append(Option(f"tow:{sid}", f"take {other.name} in tow"))
     return out
+
+
+_NO_ACTION = Option("none", "nothing more")
 
 
 def due_plots(state: State) -> list[str]:
@@ -325,7 +359,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
             "helm",
             f"Helm (turning radius {ship.turning:g} in)",
             "choice",
-            choices=tuple(Option(h, HELM_LABELS[h]) for h in HELMS),
+            choices=_HELM_OPTIONS,
         ),
     ]
     for turret in ship.turrets:
@@ -340,7 +374,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                 f"turret:{turret.id}",
                 f"Turret ({turret.position}) arc",
                 "choice",
-                choices=tuple(Option(a, a) for a in ordered),
+                choices=tuple(_ARC_OPTIONS.get(a) or Option(a, a) for a in ordered),
             )
         )
     fields.append(
@@ -362,15 +396,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                 )
             )
     if state.turn == 1:
-        fields.append(
-            Field(
-                "quarter",
-                "First move: fire after this quarter of the move (4: at its end)",
-                "int",
-                1,
-                4,
-            )
-        )
+        fields.append(_QUARTER)
     if can_signal(state, ship, t):
         opts = order_options(state, ship)
         held = state.sides[ship.side].orders
@@ -390,6 +416,21 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
         fields.extend(standing.fields(state, ship))
     return fields
 
+
+_HELM_OPTIONS = tuple(Option(h, HELM_LABELS[h]) for h in HELMS)
+"""The helm's choices, the same for every ship (an Option never changes)."""
+
+_ARC_OPTIONS = {a: Option(a, a) for a in ("forward", "starboard", "aft", "port")}
+"""A turret's arcs as choices (Arcs of Fire)."""
+
+_QUARTER = Field(
+    "quarter",
+    "First move: fire after this quarter of the move (4: at its end)",
+    "int",
+    1,
+    4,
+)
+"""The first move's field: the quarter after which she fires."""
 
 _LAYING: dict[tuple[str, str, str], Option] = {}
 
