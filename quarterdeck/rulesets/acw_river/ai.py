@@ -79,15 +79,27 @@ class AcwRiverAI:
             if s["side"] != self.seat and s["status"] in ("active", "captured")
         ]
 
-    def _wanted(self, view: dict[str, Any], enemy: dict[str, Any]) -> bool:
-        """Whether sinking this enemy meets one of the side's objective
-        cards (an ironclad, the enemy flagship, the whole fleet)."""
+    def _aims(self, view: dict[str, Any]) -> tuple[set[str], set[Any]]:
+        """The side's objective cards and the enemy flagships, for
+        :meth:`_wanted` (read once for all the enemies it weighs)."""
         cards = {o["id"] for o in view["sides"].get(self.seat, {}).get("objectives", [])}
+        flags = {s.get("flagship") for n, s in view["sides"].items() if n != self.seat}
+        return cards, flags
+
+    def _wanted(
+        self,
+        view: dict[str, Any],
+        enemy: dict[str, Any],
+        aims: tuple[set[str], set[Any]] | None = None,
+    ) -> bool:
+        """Whether sinking this enemy meets one of the side's objective
+        cards (an ironclad, the enemy flagship, the whole fleet). ``aims``:
+        :meth:`_aims` of the view, where the caller has it."""
+        cards, flags = aims if aims is not None else self._aims(view)
         if "fleet" in cards:
             return True
         if enemy.get("ironclad") and cards & {"ironclad-1", "ironclad-2"}:
             return True
-        flags = {s.get("flagship") for n, s in view["sides"].items() if n != self.seat}
         return "flagship" in cards and enemy["id"] in flags
 
     def _goal(self, view: dict[str, Any], ship: dict[str, Any]) -> Vec:
@@ -112,10 +124,11 @@ class AcwRiverAI:
             return pos
         if enemies:
             # the enemies the cards name first, unless another is far nearer
+            aims = self._aims(view)
             near = min(
                 enemies,
                 key=lambda e: (
-                    distance(pos, (e["x"], e["y"])) - (12 if self._wanted(view, e) else 0)
+                    distance(pos, (e["x"], e["y"])) - (12 if self._wanted(view, e, aims) else 0)
                 ),
             )
             return (near["x"], near["y"])
@@ -391,12 +404,25 @@ class AcwRiverAI:
 
     def _fire(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
         units = prompt.context.get("units", [])
-        answer = {f.name: self._fire_one(view, f.choices) for f in prompt.fields if f.name in units}
+        ships = self._ships(view)
+        aims = self._aims(view)
+        answer = {
+            f.name: self._fire_one(view, f.choices, ships, aims)
+            for f in prompt.fields
+            if f.name in units
+        }
         return _as_they_stand(prompt, answer)
 
-    def _fire_one(self, view: dict[str, Any], choices: Any) -> str:
+    def _fire_one(
+        self,
+        view: dict[str, Any],
+        choices: Any,
+        ships: dict[str, dict[str, Any]] | None = None,
+        aims: tuple[set[str], set[Any]] | None = None,
+    ) -> str:
         ids = [c.id for c in choices]
-        ships = self._ships(view)
+        if ships is None:
+            ships = self._ships(view)
         best, score = "hold", 0.0
         for option in choices:
             if option.id.startswith("at:"):
@@ -409,7 +435,7 @@ class AcwRiverAI:
                     weight = 0.2  # abandoned: out of the fight already
                 if tid in ships and ships[tid]["spv"] < ships[tid]["pv"]:
                     weight *= 1.5
-                if tid in ships and self._wanted(view, ships[tid]):
+                if tid in ships and self._wanted(view, ships[tid], aims):
                     weight *= 2.0
                 if guns * weight > score:
                     best, score = option.id, guns * weight

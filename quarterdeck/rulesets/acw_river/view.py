@@ -214,9 +214,6 @@ _SHIP: dict[str, ShipEntry] = {
 """Each entry of a ship's view, in order, from the state, the ship, the
 seat and the tables."""
 
-_READY = ("id", "side", "status", "x", "y")
-"""What the computer player reads of nearly every ship: built at once."""
-
 
 def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str, Any]:
     """One ship as ``seat`` sees her (every entry of :data:`_SHIP`)."""
@@ -226,8 +223,16 @@ def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str
 def _lazy_ship(state: State, ship: Ship, seat: str | None, t: Tables) -> LazyRecord:
     """:func:`ship_view` for a computer player: the few entries it reads of
     every ship ready, the rest built when first read."""
-    source = (state, ship, seat, t)
-    return LazyRecord({key: _SHIP[key](*source) for key in _READY}, _SHIP, source)
+    # what the computer player reads of nearly every ship, built at once
+    # (each as _SHIP makes it)
+    ready = {
+        "id": ship.id,
+        "side": ship.side,
+        "status": ship.status,
+        "x": round(ship.x, 3),
+        "y": round(ship.y, 3),
+    }
+    return LazyRecord(ready, _SHIP, (state, ship, seat, t))
 
 
 def plot_view(state: State, ship: Ship, plot: Plot, t: Tables) -> dict[str, Any]:
