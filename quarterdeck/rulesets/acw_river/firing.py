@@ -21,6 +21,7 @@ side of its line. Mortars and fort guns fire all round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
@@ -314,6 +315,19 @@ def hit_chance(shot: Shot) -> float:
     return max(0, min(6, 7 - need)) / 6
 
 
+def _shot_words(name: str, gun: Gun, target: Ship, shot: Shot, t: Tables) -> str:
+    """The roll of one gun's shot, in words (Firing: Method)."""
+    return (
+        f"{name} fires her {gun.type} ({gun.id}) at {target.name}, "
+        f"{shot.inches:g} in, {t.firing.bands[shot.band]}"
+    )
+
+
+def _shot_math(shot: Shot, side: str, _values: tuple[int, ...]) -> RollMath:
+    """How one gun's die is read (:meth:`Shot.math`), whatever it shows."""
+    return shot.math(side)
+
+
 def fire_at(
     state: State,
     firer: Ship | Fort,
@@ -341,14 +355,14 @@ def fire_at(
         need = shot.need - shot.modifier
         die = roll(
             ctx,
-            f"{name} fires her {gun.type} ({gun.id}) at {target.name}, "
-            f"{shot.inches:g} in, {t.firing.bands[shot.band]}",
+            # the words made only where the roll is logged or asked for
+            partial(_shot_words, name, gun, target, shot, t),
             1,
             R_METHOD,
             seat=side,
             secret=secret,
-            goal=shot.goal(),
-            math=shot.math(side),
+            goal=shot.goal,
+            math=partial(_shot_math, shot, side),
         )[0]
         if (
             gun.type == t.firing.burst_gun
@@ -390,11 +404,12 @@ def fire_at(
         if die >= need:
             hits += 1
             gunfire_hit(state, target, gun.type, side, ctx, t, used)
-    ctx.log(
-        f"{name}: {len(shots)} gun(s) at {target.name}, {hits} hit(s)",
-        R_FIRE,
-        seats=audience(state, seen),
-    )
+    if ctx.logging:
+        ctx.log(
+            f"{name}: {len(shots)} gun(s) at {target.name}, {hits} hit(s)",
+            R_FIRE,
+            seats=audience(state, seen),
+        )
     return hits
 
 

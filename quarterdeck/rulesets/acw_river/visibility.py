@@ -69,8 +69,10 @@ def secret_for(state: State, ship: Ship) -> bool:
 
 
 def say(state: State, ctx: Context, text: str, rule: str, *ships: Ship) -> None:
-    """A log line about ``ships``, for the sides that have them all in sight."""
-    ctx.log(text, rule, seats=audience(state, ships))
+    """A log line about ``ships``, for the sides that have them all in sight
+    (who they are worked out only where there is a log)."""
+    if ctx.logging:
+        ctx.log(text, rule, seats=audience(state, ships))
 
 
 def _points(ship: Ship) -> list[Vec]:
