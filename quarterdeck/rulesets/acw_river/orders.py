@@ -32,6 +32,7 @@ from quarterdeck.rulesets.acw_river.forts import mortar_targets
 from quarterdeck.rulesets.acw_river.hazards import can_reverse_off
 from quarterdeck.rulesets.acw_river.movement import speed_limits
 from quarterdeck.rulesets.acw_river.setup import order_text
+from quarterdeck.rulesets.acw_river.standing import prefixed
 from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
@@ -279,31 +280,11 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         return None
     fields: list[Field] = []
     for ship in ships:
-        for f in plot_fields(state, ship, t):
-            fields.append(
-                Field(
-                    f"{ship.id}/{f.name}",
-                    f"{ship.name}: {f.label}",
-                    f.type,
-                    f.low,
-                    f.high,
-                    f.choices,
-                )
-            )
+        fields.extend(plot_fields(state, ship, t, f"{ship.id}/", f"{ship.name}: "))
     forts = [f for f in state.forts.values() if f.side == seat and f.status == "active"]
     forts = [f for f in forts if standing.armed(f)]
     for fort in forts:
-        for f in standing.fields(state, fort):
-            fields.append(
-                Field(
-                    f"{fort.id}/{f.name}",
-                    f"{fort.name}: {f.label}",
-                    f.type,
-                    f.low,
-                    f.high,
-                    f.choices,
-                )
-            )
+        fields.extend(standing.fields(state, fort, f"{fort.id}/", f"{fort.name}: "))
     names = ", ".join(s.name for s in ships)
     return Prompt(
         seat,
@@ -344,20 +325,21 @@ def split(answer: dict[str, Any], uid: str) -> dict[str, Any]:
     return {k[len(head) :]: v for k, v in answer.items() if k.startswith(head)}
 
 
-def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
-    """The fields of one ship's plot."""
+def plot_fields(state: State, ship: Ship, t: Tables, head: str = "", lead: str = "") -> list[Field]:
+    """The fields of one ship's plot: each name after ``head`` (her id and
+    a slash, in a side's form), each label after ``lead`` (her name)."""
     low, high = speed_limits(ship, t)
     fields: list[Field] = [
         Field(
-            "speed",
-            f"Speed in knots this move (now {ship.speed}; {low} to {high}; below 0 astern)",
+            head + "speed",
+            lead + f"Speed in knots this move (now {ship.speed}; {low} to {high}; below 0 astern)",
             "int",
             low,
             high,
         ),
         Field(
-            "helm",
-            f"Helm (turning radius {ship.turning:g} in)",
+            head + "helm",
+            lead + f"Helm (turning radius {ship.turning:g} in)",
             "choice",
             choices=_HELM_OPTIONS,
         ),
@@ -371,14 +353,19 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
         )
         fields.append(
             Field(
-                f"turret:{turret.id}",
-                f"Turret ({turret.position}) arc",
+                head + f"turret:{turret.id}",
+                lead + f"Turret ({turret.position}) arc",
                 "choice",
                 choices=tuple(_ARC_OPTIONS.get(a) or Option(a, a) for a in ordered),
             )
         )
     fields.append(
-        Field("action", "Action", "choice", choices=tuple(action_options(state, ship, t)))
+        Field(
+            head + "action",
+            lead + "Action",
+            "choice",
+            choices=tuple(action_options(state, ship, t)),
+        )
     )
     c = in_command(state, ship)
     if (c is not None and c.role == "captain") or (c is not None and c.role == "fleet"):
@@ -386,8 +373,8 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
         if guns:
             fields.append(
                 Field(
-                    "laying",
-                    f"{c.name} lays a gun himself (adds his gunnery)",
+                    head + "laying",
+                    lead + f"{c.name} lays a gun himself (adds his gunnery)",
                     "choice",
                     choices=(
                         Option("none", "no"),
@@ -396,7 +383,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                 )
             )
     if state.turn == 1:
-        fields.append(_QUARTER)
+        fields.append(prefixed(_QUARTER, head, lead))
     if can_signal(state, ship, t):
         opts = order_options(state, ship)
         held = state.sides[ship.side].orders
@@ -406,14 +393,14 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
             opts.insert(0, opts.pop(ids.index(current)))
         fields.append(
             Field(
-                "order",
-                "Sailing order (the fleet commander can signal her)",
+                head + "order",
+                lead + "Sailing order (the fleet commander can signal her)",
                 "choice",
                 choices=tuple(opts),
             )
         )
     if standing.armed(ship):
-        fields.extend(standing.fields(state, ship))
+        fields.extend(standing.fields(state, ship, head, lead))
     return fields
 
 
@@ -637,10 +624,7 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         fields.append(
             Field(u.id, f"{label} fires at", "choice", choices=tuple(fire_options(state, u, t)))
         )
-        for f in standing.fields(state, u):
-            fields.append(
-                Field(f"{u.id}/{f.name}", f"{u.name}: {f.label}", f.type, f.low, f.high, f.choices)
-            )
+        fields.extend(standing.fields(state, u, f"{u.id}/", f"{u.name}: "))
         rows.append(
             {
                 "id": u.id,

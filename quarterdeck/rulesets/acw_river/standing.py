@@ -142,12 +142,38 @@ def within_now(state: State, unit: Ship | Fort) -> int:
     return int(order.split(":")[2]) if order.startswith("ship:") else 0
 
 
-def fields(state: State, unit: Ship | Fort) -> list[Field]:
-    """A unit's two standing-order fields (unprefixed): the order and, for a
-    named ship, the reach in inches (0: wherever her guns reach)."""
+def fields(state: State, unit: Ship | Fort, head: str = "", lead: str = "") -> list[Field]:
+    """A unit's two standing-order fields: the order and, for a named ship,
+    the reach in inches (0: wherever her guns reach); each name after
+    ``head`` (the unit's id and a slash, in a side's form), each label after
+    ``lead`` (its name)."""
     note = lapsed(state, unit)
     label = "standing fire order" + (f" ({note})" if note else "")
-    return [Field("standing", label, "choice", choices=tuple(choices(state, unit))), _WITHIN]
+    return [
+        Field(head + "standing", lead + label, "choice", choices=tuple(choices(state, unit))),
+        prefixed(_WITHIN, head, lead),
+    ]
+
+
+_PREFIXED: dict[tuple[Field, str, str], Field] = {}
+
+
+def prefixed(field: Field, head: str, lead: str) -> Field:
+    """A field that is the same for every unit (a module's constant), named
+    after ``head`` and labelled after ``lead``: made once for each field,
+    head and lead (a Field never changes)."""
+    if not head and not lead:
+        return field
+    key = (field, head, lead)
+    found = _PREFIXED.get(key)
+    if found is None:
+        found = Field(
+            head + field.name, lead + field.label, field.type, field.low, field.high, field.choices
+        )
+        if len(_PREFIXED) >= 10_000:
+            _PREFIXED.clear()
+        _PREFIXED[key] = found
+    return found
 
 
 _WITHIN = Field(
