@@ -294,7 +294,6 @@ class AcwRiverAI:
         enemies = self._enemies(view)
         quality = (ship.get("captain") or {}).get("quality", "intelligent")
         speed_f = fields["speed"]
-        best: tuple[float, int, str] | None = None
         near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
         danger = self._hazards(view, ship, shapes)
         # a thin-skinned ship near the enemy keeps her distance
@@ -318,6 +317,9 @@ class AcwRiverAI:
         gx, gy = goal
         spots = [(e["x"], e["y"]) for e in enemies]
         hypot = math.hypot
+        # every move she may plot, in the form's order, with its score
+        # without the danger (``least``)
+        moves: list[tuple[float, int, int, str, float, float, float, float]] = []
         for speed in range(speed_f.low, speed_f.high + 1):
             most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
             cap = min(most, 180.0)
@@ -334,19 +336,34 @@ class AcwRiverAI:
                 y = y - current
                 away = hypot(gx - x, gy - y)
                 keep = 0.3 * min(hypot(ex - x, ey - y) for ex, ey in spots) if wary else 0.0
-                if best is not None:
-                    # the score without the danger, which is never negative:
-                    # each sum only grows with it, so a move that cannot beat
-                    # the best even safe need not be weighed for danger
-                    least = (away - keep if wary else away) - 0.05 * speed
-                    if least >= best[0]:
-                        continue
-                score = away + danger((x, y))
-                if wary:
-                    score -= keep
-                score -= 0.05 * speed
-                if best is None or score < best[0]:
-                    best = (score, speed, helm)
+                least = (away - keep if wary else away) - 0.05 * speed
+                moves.append((least, len(moves), speed, helm, x, y, away, keep))
+        # the best: the lowest score, the first in the form's order of those
+        # as low. The danger is never negative, so a move's score is never
+        # below its ``least`` (each sum only grows with it, rounding too):
+        # looked at from the lowest ``least`` up, a move whose ``least``
+        # is above the best score so far, or as low and later in the form,
+        # cannot take its place, nor can any after it; the danger is
+        # weighed only for the moves before that
+        if any(m[0] != m[0] for m in moves):  # a NaN: one by one, in order
+            ranked = moves
+            stop = False
+        else:
+            ranked = sorted(moves)
+            stop = True
+        best: tuple[float, int, str] | None = None
+        first = 0
+        for least, n, speed, helm, x, y, away, keep in ranked:
+            if best is not None and (least > best[0] or (least == best[0] and n > first)):
+                if stop:
+                    break
+                continue
+            score = away + danger((x, y))
+            if wary:
+                score -= keep
+            score -= 0.05 * speed
+            if best is None or score < best[0] or (score == best[0] and n < first):
+                best, first = (score, speed, helm), n
         assert best is not None
         answer: dict[str, Any] = {"speed": best[1], "helm": best[2]}
         target = min(enemies, key=lambda e: distance(pos, (e["x"], e["y"])), default=None)
