@@ -25,7 +25,7 @@ from functools import partial
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
-from quarterdeck.core.geometry import Pose, angle_diff, distance
+from quarterdeck.core.geometry import Pose, angle_diff, bearing, distance
 from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
 from quarterdeck.rulesets.acw_river.damage import (
     can_fire_gun,
@@ -64,6 +64,13 @@ def target_points(ship: Ship) -> list[Vec]:
     h = hull(ship)
     (bx, by), (sx, sy) = h.bow, h.stern
     return [(bx + (sx - bx) * k / 4, by + (sy - by) * k / 4) for k in range(5)]
+
+
+def relative_bearing(unit: Ship, point: Vec) -> float:
+    """The bearing of ``point`` relative to the ship's heading, in (-180,
+    180]: ``Pose.relative_bearing`` of her pose, without making the pose
+    (the same sums)."""
+    return angle_diff(unit.heading, bearing((unit.x, unit.y), point))
 
 
 def _within(rel: float, centre: float, half: float) -> bool:
@@ -156,7 +163,7 @@ def band_for(gun: Gun, inches: float, t: Tables) -> int | None:
 def bow_or_stern_shot(firer: Vec, target: Ship, t: Tables) -> bool:
     """A shot from within the bow or stern sector of the target (its keel
     line, 30 degrees either side: reconstructed) is at a small profile."""
-    rel = Pose(target.x, target.y, target.heading).relative_bearing(firer)
+    rel = relative_bearing(target, firer)
     a = t.aspect.angle
     return abs(rel) <= a or abs(rel) >= 180.0 - a
 
@@ -271,8 +278,7 @@ def shots_at(
         band, need = score
         if isinstance(firer, Ship):
             if rels is None:
-                pose = Pose(firer.x, firer.y, firer.heading)
-                rels = [pose.relative_bearing(p) for p in target_points(target)]
+                rels = [relative_bearing(firer, p) for p in target_points(target)]
             if not _bears_on(firer, gun, rels, bears, t):
                 continue
         lay = lay_bonus if gun.id == laying else 0
@@ -454,8 +460,7 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         if band is None:
             continue
         if rels is None:
-            pose = Pose(ship.x, ship.y, ship.heading)
-            rels = [pose.relative_bearing(p) for p in shore_points(target)]
+            rels = [relative_bearing(ship, p) for p in shore_points(target)]
         if not _bears_on(ship, gun, rels, bears, t):
             continue
         kind = t.gunfire.guns[gun.type].kind

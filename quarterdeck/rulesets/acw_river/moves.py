@@ -17,7 +17,7 @@ import math
 from typing import Any
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import Box, box_apart, segment_distance
+from quarterdeck.core.geometry import Box, box_apart, segment_distance, unit
 from quarterdeck.rulesets.acw_river import fireships
 from quarterdeck.rulesets.acw_river.damage import mine_explodes, spar_attack
 from quarterdeck.rulesets.acw_river.hazards import (
@@ -153,10 +153,10 @@ def _parting(ship: Ship, other: Ship, old: tuple[float, float, float], gap: floa
 
 
 def _bow(x: float, y: float, h: float, ship: Ship) -> Vec:
-    from quarterdeck.core.geometry import Pose
-
-    p = Pose(x, y, h).advance(ship.length / 2)
-    return (p.x, p.y)
+    # Pose(x, y, h).advance(ship.length / 2), without making the poses
+    ux, uy = unit(h)
+    inches = ship.length / 2
+    return (x + ux * inches, y + uy * inches)
 
 
 def _hazards(
