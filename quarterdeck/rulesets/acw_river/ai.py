@@ -31,6 +31,15 @@ Vec = tuple[float, float]
 Box = tuple[float, float, float, float]
 Shape = tuple[Box, list[list[float]]]
 
+Move = tuple[float, int, int, str, float, float, float, float]
+"""A move the AI weighs: its score without the danger, its place in the
+form, speed, helm, where it ends (x, y), how far from her goal, and how far
+she keeps from the enemy (weighted)."""
+
+_REACH_MARGIN = 1e-6
+"""Inches added to how far a move may take her, and taken off a speed's
+least score, so that rounding never prunes a speed that could win."""
+
 _MARGIN = 1e-6
 """Inches beyond a polygon's box a point must lie, across the river, to be
 judged outside it without the crossing count (rounding is far smaller)."""
@@ -317,14 +326,17 @@ class AcwRiverAI:
         gx, gy = goal
         spots = [(e["x"], e["y"]) for e in enemies]
         hypot = math.hypot
-        # every move she may plot, in the form's order, with its score
-        # without the danger (``least``)
-        moves: list[tuple[float, int, int, str, float, float, float, float]] = []
-        for speed in range(speed_f.low, speed_f.high + 1):
+        per = len(shares)
+
+        def moves_at(speed: int) -> list[Move]:
+            """Her moves at one speed, in the form's order (``n``: the
+            move's place in the whole form), with the score without the
+            danger (``least``)."""
             most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
             cap = min(most, 180.0)
             turns: list[float] = []
-            for helm, share in shares:
+            out: list[Move] = []
+            for k, (helm, share) in enumerate(shares):
                 turn = share * cap
                 if turn in turns:
                     # the same speed and turn as a helm before it (stopped,
@@ -337,33 +349,63 @@ class AcwRiverAI:
                 away = hypot(gx - x, gy - y)
                 keep = 0.3 * min(hypot(ex - x, ey - y) for ex, ey in spots) if wary else 0.0
                 least = (away - keep if wary else away) - 0.05 * speed
-                moves.append((least, len(moves), speed, helm, x, y, away, keep))
+                out.append((least, (speed - speed_f.low) * per + k, speed, helm, x, y, away, keep))
+            return out
+
         # the best: the lowest score, the first in the form's order of those
         # as low. The danger is never negative, so a move's score is never
-        # below its ``least`` (each sum only grows with it, rounding too):
-        # looked at from the lowest ``least`` up, a move whose ``least``
-        # is above the best score so far, or as low and later in the form,
-        # cannot take its place, nor can any after it; the danger is
-        # weighed only for the moves before that
-        if any(m[0] != m[0] for m in moves):  # a NaN: one by one, in order
-            ranked = moves
-            stop = False
-        else:
-            ranked = sorted(moves)
-            stop = True
+        # below its ``least`` (each sum only grows with it, rounding too),
+        # and a move at a speed ends within that many inches of where the
+        # current alone would take her (an arc's chord is no longer than
+        # the arc), so no move at a speed scores below ``bound``. Looked at
+        # from the lowest bound up, and at each speed from the lowest
+        # ``least`` up, a speed or a move above the best score so far (or,
+        # a move, as low and later in the form) cannot take its place, nor
+        # can any after it; only the moves before that are made and their
+        # danger weighed
+        cx, cy = x0, y0 - current
+        to_goal = hypot(gx - cx, gy - cy)
+        to_enemy = min((hypot(ex - cx, ey - cy) for ex, ey in spots), default=0.0)
+        speeds: list[tuple[float, int]] = []
+        for speed in range(speed_f.low, speed_f.high + 1):
+            reach = abs(speed) + _REACH_MARGIN
+            bound = max(0.0, to_goal - reach) - (0.3 * (to_enemy + reach) if wary else 0.0)
+            speeds.append((bound - 0.05 * speed - _REACH_MARGIN, speed))
         best: tuple[float, int, str] | None = None
         first = 0
-        for least, n, speed, helm, x, y, away, keep in ranked:
-            if best is not None and (least > best[0] or (least == best[0] and n > first)):
-                if stop:
-                    break
-                continue
-            score = away + danger((x, y))
-            if wary:
-                score -= keep
-            score -= 0.05 * speed
-            if best is None or score < best[0] or (score == best[0] and n < first):
-                best, first = (score, speed, helm), n
+        ranked = all(b == b for b, _ in speeds)  # a NaN: every move, in order
+        if ranked:
+            speeds.sort()
+        for bound, speed in speeds:
+            if ranked and best is not None and bound > best[0]:
+                break
+            moves = moves_at(speed)
+            if ranked and any(m[0] != m[0] for m in moves):
+                ranked, best = False, None  # a NaN: every move, in order
+                break
+            for least, n, v, helm, x, y, away, keep in sorted(moves) if ranked else moves:
+                if best is not None and (least > best[0] or (least == best[0] and n > first)):
+                    if ranked:
+                        break
+                    continue
+                score = away + danger((x, y))
+                if wary:
+                    score -= keep
+                score -= 0.05 * v
+                if best is None or score < best[0] or (score == best[0] and n < first):
+                    best, first = (score, v, helm), n
+        if not ranked and best is None:
+            # the form's order, move by move, as the score was always found
+            for speed in range(speed_f.low, speed_f.high + 1):
+                for least, _n, v, helm, x, y, away, keep in moves_at(speed):
+                    if best is not None and least >= best[0]:
+                        continue
+                    score = away + danger((x, y))
+                    if wary:
+                        score -= keep
+                    score -= 0.05 * v
+                    if best is None or score < best[0]:
+                        best = (score, v, helm)
         assert best is not None
         answer: dict[str, Any] = {"speed": best[1], "helm": best[2]}
         target = min(enemies, key=lambda e: distance(pos, (e["x"], e["y"])), default=None)
