@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
@@ -253,7 +254,8 @@ def shots_at(
         fc = state.commanders.get(firer.commander)
         if fc is not None and fc.alive:
             fort_lays, layer = gunnery(fc, t), fc.name
-    out: list[Shot] = []
+    # each gun that may fire: its id, score, band and the commander's gunnery
+    bearing_guns: list[tuple[str, int, int, int]] = []
     rounded = round(inches, 2)
     # the modifiers that apply, each named (Difficult targets)
     named = tuple(m for m in (("a small target", small), ("a bow or stern shot", aspect)) if m[1])
@@ -284,21 +286,40 @@ def shots_at(
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0
-        out.append(
-            Shot(
-                gun.id,
-                need,
-                small + aspect + lay,
-                band,
-                rounded,
-                lay,
-                named,
-                layer if lay else "",
-            )
-        )
-    if out and not in_sight(state, firer, target, t, knower, inches):
+        bearing_guns.append((gun.id, need, band, lay))
+    # the target in sight (looked at only where a gun may fire at her)
+    if not bearing_guns or not in_sight(state, firer, target, t, knower, inches):
         return []
-    return out
+    return [
+        _shot(gid, need, small + aspect + lay, band, rounded, lay, named, layer if lay else "")
+        for gid, need, band, lay in bearing_guns
+    ]
+
+
+_SHOTS: dict[tuple[Any, ...], Shot] = {}
+
+
+def _shot(
+    gun: str,
+    need: int,
+    modifier: int,
+    band: int,
+    inches: float,
+    gunnery: int,
+    named: tuple[tuple[str, int], ...],
+    layer: str,
+) -> Shot:
+    """A :class:`Shot`, made once for each gun, score, modifiers, band and
+    range (a Shot never changes; the same gun shoots alike from where it
+    did before)."""
+    key = (gun, need, modifier, band, inches, gunnery, named, layer)
+    found = _SHOTS.get(key)
+    if found is None:
+        found = Shot(gun, need, modifier, band, inches, gunnery, named, layer)
+        if len(_SHOTS) >= 20_000:
+            _SHOTS.clear()
+        _SHOTS[key] = found
+    return found
 
 
 def fort_guns_manned(fort: Fort) -> list[Gun]:
