@@ -265,6 +265,7 @@ def shots_at(
     # by gun type: its range band at this range and the score it needs there
     # (band_for and the hit table, read once for the guns of a type)
     scores: dict[str, tuple[int, int] | None] = {}
+    ship_firer = firer if isinstance(firer, Ship) else None
     for gun in guns:
         if gun.type in scores:
             score = scores[gun.type]
@@ -278,10 +279,14 @@ def shots_at(
         if score is None:
             continue
         band, need = score
-        if isinstance(firer, Ship):
+        if ship_firer is not None:
             if rels is None:
-                rels = [relative_bearing(firer, p) for p in target_points(target)]
-            if not _bears_on(firer, gun, rels, bears, t):
+                rels = [relative_bearing(ship_firer, p) for p in target_points(target)]
+            # _bears_on, written out: judged once for the guns mounted alike
+            bears_now = bears.get((gun.mount, gun.turret))
+            if bears_now is None:
+                bears_now = _bears_on(ship_firer, gun, rels, bears, t)
+            if not bears_now:
                 continue
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
