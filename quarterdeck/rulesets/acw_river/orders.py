@@ -215,12 +215,20 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
     party, anchoring or weighing, reversing off a hazard."""
     out = [_NO_ACTION]
     me = hull(ship)
+    # an enemy whose keel's box lies further off hers than the furthest
+    # reach below (and a margin over rounding) is further off still
+    reach = max(_RAM_REACH, t.distances.alongside) + 1e-6
+    ax0, ay0, ax1, ay1 = me.box
     for sid in state.sighted.get(ship.side, []):
         enemy = state.ships[sid]
         if not enemy.afloat or enemy.status == "exited":
             continue
-        gap = me.range_to(hull(enemy))
-        if gap <= 20.0:
+        theirs = hull(enemy)
+        bx0, by0, bx1, by1 = theirs.box
+        if bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach:
+            continue
+        gap = me.range_to(theirs)
+        if gap <= _RAM_REACH:
             out.append(Option(f"ram:{sid}", f"Ram Attack {enemy.name} ({gap:.1f} in)"))
             if ship.spar:
                 out.append(Option(f"spar:{sid}", f"spar torpedo into {enemy.name}"))
@@ -262,6 +270,10 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
 
 
 _NO_ACTION = Option("none", "nothing more")
+
+_RAM_REACH = 20.0
+"""Inches within which an enemy in sight may be chosen for a ram attack or
+a spar torpedo (the plot offers it; the ram test decides)."""
 
 
 def due_plots(state: State) -> list[str]:
