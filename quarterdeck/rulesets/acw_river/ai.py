@@ -31,29 +31,29 @@ Vec = tuple[float, float]
 Box = tuple[float, float, float, float]
 Shape = tuple[Box, list[list[float]]]
 
+Move = tuple[float, int, int, str, float, float, float, float]
+"""A move the AI weighs: its score without the danger, its place in the
+form, speed, helm, where it ends (x, y), how far from her goal, and how far
+she keeps from the enemy (weighted)."""
+
+_REACH_MARGIN = 1e-6
+"""Inches added to how far a move may take her, and taken off a speed's
+least score, so that rounding never prunes a speed that could win."""
+
 _MARGIN = 1e-6
 """Inches beyond a polygon's box a point must lie, across the river, to be
 judged outside it without the crossing count (rounding is far smaller)."""
 
 
 def _shape(poly: list[list[float]]) -> Shape:
-    """A polygon with its bounding box, for :func:`_inside_shape`."""
+    """A polygon with its bounding box: below its lowest corner or at or
+    above its highest no edge straddles a point's row; well to the west of
+    it every straddling edge counts, to the east none does, and the
+    straddling edges of a closed polygon are even in number. Either way the
+    point is outside, as :func:`_inside`'s crossing count would find."""
     xs = [float(q[0]) for q in poly]
     ys = [float(q[1]) for q in poly]
     return ((min(xs), min(ys), max(xs), max(ys)), poly)
-
-
-def _inside_shape(p: Vec, shape: Shape) -> bool:
-    """:func:`_inside`, with the polygon's box looked at first: below its
-    lowest corner or at or above its highest no edge straddles the point's
-    row; well to the west of it every straddling edge counts, to the east
-    none does, and the straddling edges of a closed polygon are even in
-    number. Either way outside, as the crossing count would find."""
-    (x0, y0, x1, y1), poly = shape
-    x, y = p
-    if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
-        return False
-    return _inside(p, poly)
 
 
 def _inside(p: Vec, poly: list[list[float]]) -> bool:
@@ -88,15 +88,27 @@ class AcwRiverAI:
             if s["side"] != self.seat and s["status"] in ("active", "captured")
         ]
 
-    def _wanted(self, view: dict[str, Any], enemy: dict[str, Any]) -> bool:
-        """Whether sinking this enemy meets one of the side's objective
-        cards (an ironclad, the enemy flagship, the whole fleet)."""
+    def _aims(self, view: dict[str, Any]) -> tuple[set[str], set[Any]]:
+        """The side's objective cards and the enemy flagships, for
+        :meth:`_wanted` (read once for all the enemies it weighs)."""
         cards = {o["id"] for o in view["sides"].get(self.seat, {}).get("objectives", [])}
+        flags = {s.get("flagship") for n, s in view["sides"].items() if n != self.seat}
+        return cards, flags
+
+    def _wanted(
+        self,
+        view: dict[str, Any],
+        enemy: dict[str, Any],
+        aims: tuple[set[str], set[Any]] | None = None,
+    ) -> bool:
+        """Whether sinking this enemy meets one of the side's objective
+        cards (an ironclad, the enemy flagship, the whole fleet). ``aims``:
+        :meth:`_aims` of the view, where the caller has it."""
+        cards, flags = aims if aims is not None else self._aims(view)
         if "fleet" in cards:
             return True
         if enemy.get("ironclad") and cards & {"ironclad-1", "ironclad-2"}:
             return True
-        flags = {s.get("flagship") for n, s in view["sides"].items() if n != self.seat}
         return "flagship" in cards and enemy["id"] in flags
 
     def _goal(self, view: dict[str, Any], ship: dict[str, Any]) -> Vec:
@@ -121,10 +133,11 @@ class AcwRiverAI:
             return pos
         if enemies:
             # the enemies the cards name first, unless another is far nearer
+            aims = self._aims(view)
             near = min(
                 enemies,
                 key=lambda e: (
-                    distance(pos, (e["x"], e["y"])) - (12 if self._wanted(view, e) else 0)
+                    distance(pos, (e["x"], e["y"])) - (12 if self._wanted(view, e, aims) else 0)
                 ),
             )
             return (near["x"], near["y"])
@@ -134,21 +147,28 @@ class AcwRiverAI:
     def _danger(self, view: dict[str, Any], ship: dict[str, Any], p: Vec) -> float:
         return self._hazards(view, ship)(p)
 
-    def _hazards(self, view: dict[str, Any], ship: dict[str, Any]) -> Callable[[Vec], float]:
+    def _hazards(
+        self,
+        view: dict[str, Any],
+        ship: dict[str, Any],
+        shapes: list[tuple[str, float, Shape]] | None = None,
+    ) -> Callable[[Vec], float]:
         """The risk of ending a move at a point (100: off the table or on
         land), as a function of the point: what the view holds for this
         ship (hazards, shoals too shallow for her, hulls to keep off,
-        mined areas) sorted out once for all the points she weighs."""
+        mined areas) sorted out once for all the points she weighs.
+        ``shapes``: :func:`_feature_shapes` of the view, where the caller
+        has them (the same for every ship it plots)."""
         width = view["table"]["width"]
         land: list[Shape] = []
         risks: list[tuple[float, Shape]] = []
-        for f in view.get("features", []):
-            if f["kind"] == "land":
-                land.append(_shape(f["polygon"]))
-            if f["kind"] in ("stakes", "rocks", "wreck", "chain"):
-                risks.append((30.0, _shape(f["polygon"])))
-            if f["kind"] == "shoal" and (f.get("depth") or 0) < ship["draught"]:
-                risks.append((25.0, _shape(f["polygon"])))
+        for kind, depth, shape in shapes if shapes is not None else _feature_shapes(view):
+            if kind == "land":
+                land.append(shape)
+            if kind in ("stakes", "rocks", "wreck", "chain"):
+                risks.append((30.0, shape))
+            if kind == "shoal" and depth < ship["draught"]:
+                risks.append((25.0, shape))
         # keep off other hulls: a friend stops her short, and an enemy met
         # without a ram costs her more than him (Effect on Ramming Ship)
         hulls: list[tuple[Vec, float]] = []
@@ -166,21 +186,29 @@ class AcwRiverAI:
         ]
         mine_risk = 5.0 if reckless else 40.0
 
+        hypot = math.hypot
+
         def danger(p: Vec) -> float:
-            if not (0 <= p[0] <= width):
+            # each shape's box looked at first (_shape), distance written out
+            x, y = p
+            if not (0 <= x <= width):
                 return 100.0
-            for shape in land:
-                if _inside_shape(p, shape):
+            for (x0, y0, x1, y1), poly in land:
+                if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
+                    continue
+                if _inside(p, poly):
                     return 100.0
             risk = 0.0
-            for value, shape in risks:
-                if _inside_shape(p, shape):
+            for value, ((x0, y0, x1, y1), poly) in risks:
+                if y < y0 or y >= y1 or x < x0 - _MARGIN or x > x1 + _MARGIN:
+                    continue
+                if _inside(p, poly):
                     risk += value
-            for at, clear in hulls:
-                if distance(p, at) < clear:
+            for (ax, ay), clear in hulls:
+                if hypot(ax - x, ay - y) < clear:
                     risk += 20.0
             for mx, my, hw, hh in mines:
-                if abs(p[0] - mx) <= hw and abs(p[1] - my) <= hh:
+                if abs(x - mx) <= hw and abs(y - my) <= hh:
                     risk += mine_risk
             return risk
 
@@ -254,23 +282,29 @@ class AcwRiverAI:
 
     def _plot(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
         answer: dict[str, Any] = {}
+        shapes = _feature_shapes(view)
         for sid in prompt.context["ships"]:
             head = f"{sid}/"
             fields = {f.name[len(head) :]: f for f in prompt.fields if f.name.startswith(head)}
-            for name, value in self._plot_one(view, str(sid), fields).items():
+            for name, value in self._plot_one(view, str(sid), fields, shapes).items():
                 answer[head + name] = value
         return _as_they_stand(prompt, answer)
 
-    def _plot_one(self, view: dict[str, Any], sid: str, fields: dict[str, Any]) -> dict[str, Any]:
+    def _plot_one(
+        self,
+        view: dict[str, Any],
+        sid: str,
+        fields: dict[str, Any],
+        shapes: list[tuple[str, float, Shape]] | None = None,
+    ) -> dict[str, Any]:
         ship = self._ships(view)[sid]
         goal = self._goal(view, ship)
         pos = (ship["x"], ship["y"])
         enemies = self._enemies(view)
         quality = (ship.get("captain") or {}).get("quality", "intelligent")
         speed_f = fields["speed"]
-        best: tuple[float, int, str] | None = None
         near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
-        danger = self._hazards(view, ship)
+        danger = self._hazards(view, ship, shapes)
         # a thin-skinned ship near the enemy keeps her distance
         wary = (
             quality != "reckless"
@@ -287,29 +321,91 @@ class AcwRiverAI:
         # each speed and helm projected as _project does, its sums unchanged
         turning, current = ship["turning"], ship.get("current", 0)
         x0, y0, h0 = ship["x"], ship["y"], ship["heading"]
-        for speed in range(speed_f.low, speed_f.high + 1):
+        shares = [(helm, HELM_SHARE.get(helm, 0.0)) for helm in helms]
+        # distance(), written out: the goal's and the enemies' offsets
+        gx, gy = goal
+        spots = [(e["x"], e["y"]) for e in enemies]
+        hypot = math.hypot
+        per = len(shares)
+
+        def moves_at(speed: int) -> list[Move]:
+            """Her moves at one speed, in the form's order (``n``: the
+            move's place in the whole form), with the score without the
+            danger (``least``)."""
             most = math.degrees(abs(speed) / turning) if turning > 0 else 0.0
-            for helm in helms:
-                turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
+            cap = min(most, 180.0)
+            turns: list[float] = []
+            out: list[Move] = []
+            for k, (helm, share) in enumerate(shares):
+                turn = share * cap
+                if turn in turns:
+                    # the same speed and turn as a helm before it (stopped,
+                    # or no turning circle): the same point and score, and
+                    # only a lower score takes the place of the best
+                    continue
+                turns.append(turn)
                 x, y, _ = arc_step(x0, y0, h0, speed, turn)
                 y = y - current
-                away = distance((x, y), goal)
-                keep = (
-                    0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies) if wary else 0.0
-                )
-                if best is not None:
-                    # the score without the danger, which is never negative:
-                    # each sum only grows with it, so a move that cannot beat
-                    # the best even safe need not be weighed for danger
-                    least = (away - keep if wary else away) - 0.05 * speed
-                    if least >= best[0]:
-                        continue
+                away = hypot(gx - x, gy - y)
+                keep = 0.3 * min(hypot(ex - x, ey - y) for ex, ey in spots) if wary else 0.0
+                least = (away - keep if wary else away) - 0.05 * speed
+                out.append((least, (speed - speed_f.low) * per + k, speed, helm, x, y, away, keep))
+            return out
+
+        # the best: the lowest score, the first in the form's order of those
+        # as low. The danger is never negative, so a move's score is never
+        # below its ``least`` (each sum only grows with it, rounding too),
+        # and a move at a speed ends within that many inches of where the
+        # current alone would take her (an arc's chord is no longer than
+        # the arc), so no move at a speed scores below ``bound``. Looked at
+        # from the lowest bound up, and at each speed from the lowest
+        # ``least`` up, a speed or a move above the best score so far (or,
+        # a move, as low and later in the form) cannot take its place, nor
+        # can any after it; only the moves before that are made and their
+        # danger weighed
+        cx, cy = x0, y0 - current
+        to_goal = hypot(gx - cx, gy - cy)
+        to_enemy = min((hypot(ex - cx, ey - cy) for ex, ey in spots), default=0.0)
+        speeds: list[tuple[float, int]] = []
+        for speed in range(speed_f.low, speed_f.high + 1):
+            reach = abs(speed) + _REACH_MARGIN
+            bound = max(0.0, to_goal - reach) - (0.3 * (to_enemy + reach) if wary else 0.0)
+            speeds.append((bound - 0.05 * speed - _REACH_MARGIN, speed))
+        best: tuple[float, int, str] | None = None
+        first = 0
+        ranked = all(b == b for b, _ in speeds)  # a NaN: every move, in order
+        if ranked:
+            speeds.sort()
+        for bound, speed in speeds:
+            if ranked and best is not None and bound > best[0]:
+                break
+            moves = moves_at(speed)
+            if ranked and any(m[0] != m[0] for m in moves):
+                ranked, best = False, None  # a NaN: every move, in order
+                break
+            for least, n, v, helm, x, y, away, keep in sorted(moves) if ranked else moves:
+                if best is not None and (least > best[0] or (least == best[0] and n > first)):
+                    if ranked:
+                        break
+                    continue
                 score = away + danger((x, y))
                 if wary:
                     score -= keep
-                score -= 0.05 * speed
-                if best is None or score < best[0]:
-                    best = (score, speed, helm)
+                score -= 0.05 * v
+                if best is None or score < best[0] or (score == best[0] and n < first):
+                    best, first = (score, v, helm), n
+        if not ranked and best is None:
+            # the form's order, move by move, as the score was always found
+            for speed in range(speed_f.low, speed_f.high + 1):
+                for least, _n, v, helm, x, y, away, keep in moves_at(speed):
+                    if best is not None and least >= best[0]:
+                        continue
+                    score = away + danger((x, y))
+                    if wary:
+                        score -= keep
+                    score -= 0.05 * v
+                    if best is None or score < best[0]:
+                        best = (score, v, helm)
         assert best is not None
         answer: dict[str, Any] = {"speed": best[1], "helm": best[2]}
         target = min(enemies, key=lambda e: distance(pos, (e["x"], e["y"])), default=None)
@@ -367,12 +463,25 @@ class AcwRiverAI:
 
     def _fire(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
         units = prompt.context.get("units", [])
-        answer = {f.name: self._fire_one(view, f.choices) for f in prompt.fields if f.name in units}
+        ships = self._ships(view)
+        aims = self._aims(view)
+        answer = {
+            f.name: self._fire_one(view, f.choices, ships, aims)
+            for f in prompt.fields
+            if f.name in units
+        }
         return _as_they_stand(prompt, answer)
 
-    def _fire_one(self, view: dict[str, Any], choices: Any) -> str:
+    def _fire_one(
+        self,
+        view: dict[str, Any],
+        choices: Any,
+        ships: dict[str, dict[str, Any]] | None = None,
+        aims: tuple[set[str], set[Any]] | None = None,
+    ) -> str:
         ids = [c.id for c in choices]
-        ships = self._ships(view)
+        if ships is None:
+            ships = self._ships(view)
         best, score = "hold", 0.0
         for option in choices:
             if option.id.startswith("at:"):
@@ -385,13 +494,24 @@ class AcwRiverAI:
                     weight = 0.2  # abandoned: out of the fight already
                 if tid in ships and ships[tid]["spv"] < ships[tid]["pv"]:
                     weight *= 1.5
-                if tid in ships and self._wanted(view, ships[tid]):
+                if tid in ships and self._wanted(view, ships[tid], aims):
                     weight *= 2.0
                 if guns * weight > score:
                     best, score = option.id, guns * weight
             elif option.id.startswith("mortar:") and score < 1.0:
                 best, score = option.id, 1.0
         return best if best in ids else ids[0]
+
+
+def _feature_shapes(view: dict[str, Any]) -> list[tuple[str, float, Shape]]:
+    """Each feature of the view that a ship keeps off (land, hazards,
+    shoals), in the view's order: its kind, its depth (0 if none) and its
+    shape (:func:`_shape`), for :meth:`AcwRiverAI._hazards`."""
+    return [
+        (f["kind"], f.get("depth") or 0, _shape(f["polygon"]))
+        for f in view.get("features", [])
+        if f["kind"] in ("land", "stakes", "rocks", "wreck", "chain", "shoal")
+    ]
 
 
 def _as_they_stand(prompt: Prompt, answer: dict[str, Any]) -> dict[str, Any]:

@@ -223,9 +223,8 @@ def _won(state: State, party: Party, ctx: Context, t: Tables) -> None:
 def landing_targets(state: State, ship: Ship, t: Tables) -> list[tuple[str, str]]:
     """Towns, ports and enemy forts a ship near the shore may land a party
     for (within reach of land, the target within marching range: both
-    reconstructed distances)."""
-    if not land_within(state, (ship.x, ship.y), t.distances.landing_reach + ship.beam):
-        return []
+    reconstructed distances). The shore is looked for only where there is
+    a target within marching range."""
     reach = t.distances.landing_range
     out = []
     for pid, place in state.places.items():
@@ -237,6 +236,8 @@ def landing_targets(state: State, ship: Ship, t: Tables) -> list[tuple[str, str]
     for fid, fort in state.forts.items():
         if fort.side != ship.side and distance((ship.x, ship.y), (fort.x, fort.y)) <= reach:
             out.append((fid, fort.name))
+    if not out or not land_within(state, (ship.x, ship.y), t.distances.landing_reach + ship.beam):
+        return []
     return out
 
 

@@ -242,14 +242,20 @@ def can_signal(state: State, ship: Ship, t: Tables) -> bool:
 # The qualities enforced on plots
 
 
-def visible_enemies(state: State, ship: Ship, t: Tables) -> list[Ship]:
-    """Enemy ships in sight of her own ship (Visibility: reckless captains
-    react only to targets visible from their ships)."""
-    return [
-        s
-        for s in state.ships.values()
-        if s.side != ship.side and s.in_action and ship_sees(state, ship, s, t)
-    ]
+def nearest_visible_enemy(state: State, ship: Ship, t: Tables, named: str = "") -> Ship | None:
+    """Of the enemy ships in action in sight of her own ship (Visibility:
+    reckless captains react only to targets visible from their ships), the
+    one ``named`` if she is among them, else the nearest (the first in the
+    state's order at that distance), or None: the sight lines looked at
+    nearest first, only until one is clear."""
+    enemies = [s for s in state.ships.values() if s.side != ship.side and s.in_action]
+    if named:
+        for s in enemies:
+            if s.id == named and ship_sees(state, ship, s, t):
+                return s
+    here = (ship.x, ship.y)
+    enemies.sort(key=lambda s: distance((s.x, s.y), here))
+    return next((s for s in enemies if ship_sees(state, ship, s, t)), None)
 
 
 def order_point(state: State, ship: Ship, order: Order, t: Tables) -> Vec | None:
@@ -324,9 +330,8 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
     q = ship_quality(state, ship, t)
     order = state.sides[ship.side].orders.get(ship.id, Order("hold"))
     if q == "reckless":
-        enemies = visible_enemies(state, ship, t)
-        if enemies:
-            near = min(enemies, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))
+        near = nearest_visible_enemy(state, ship, t)
+        if near is not None:
             aim = (near.x, near.y)
             if plot.speed < ship.speed or not _closes(state, ship, plot, aim, t):
                 why = f"reckless: steams for {near.name}"
@@ -335,14 +340,10 @@ def enforce(state: State, ship: Ship, plot: Plot, t: Tables) -> Plot:
     if q != "stubborn":
         return plot
     if order.kind == "engage":
-        enemies = visible_enemies(state, ship, t)
-        if order.target:
-            enemies = [s for s in enemies if s.id == order.target] or enemies
-        if enemies:
-            near = min(enemies, key=lambda s: distance((s.x, s.y), (ship.x, ship.y)))
-            if not _closes(state, ship, plot, (near.x, near.y), t):
-                why = f"stubborn: engages {near.name}"
-                return _head_for(ship, (near.x, near.y), plot, t, why, near.id)
+        near = nearest_visible_enemy(state, ship, t, order.target)
+        if near is not None and not _closes(state, ship, plot, (near.x, near.y), t):
+            why = f"stubborn: engages {near.name}"
+            return _head_for(ship, (near.x, near.y), plot, t, why, near.id)
         return plot
     stripped = plot
     if plot.action.startswith(("ram:", "board:", "spar:")):

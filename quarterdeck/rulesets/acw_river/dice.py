@@ -17,12 +17,12 @@ from quarterdeck.core.explain import RollMath
 
 def roll(
     ctx: Context,
-    label: str,
+    label: str | Callable[[], str],
     count: int,
     rule: str,
     seat: str | None,
     secret: bool = False,
-    goal: str = "",
+    goal: str | Callable[[], str] = "",
     sides: int = 6,
     *,
     math: RollMath | Callable[[tuple[int, ...]], RollMath],
@@ -30,7 +30,9 @@ def roll(
     """Roll ``count`` dice for ``seat`` (secret: logged for it alone);
     ``math``: how the rule reads them, for the roll's explanation (every
     roll says it; a function of the dice where one die picks the chart the
-    next is read on)."""
+    next is read on, or where the words are worth making only when the roll
+    is logged). ``label`` and ``goal`` may be functions that give the words,
+    called only where something reads them (Context.roll)."""
     return ctx.roll(label, count, rule, sides, seat=seat, goal=goal, secret=secret, math=math)
 
 

@@ -21,10 +21,12 @@ side of its line. Mortars and fort guns fire all round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
-from quarterdeck.core.geometry import Pose, angle_diff, distance
+from quarterdeck.core.geometry import Pose, angle_diff, bearing, distance
 from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
 from quarterdeck.rulesets.acw_river.damage import (
     can_fire_gun,
@@ -63,6 +65,13 @@ def target_points(ship: Ship) -> list[Vec]:
     h = hull(ship)
     (bx, by), (sx, sy) = h.bow, h.stern
     return [(bx + (sx - bx) * k / 4, by + (sy - by) * k / 4) for k in range(5)]
+
+
+def relative_bearing(unit: Ship, point: Vec) -> float:
+    """The bearing of ``point`` relative to the ship's heading, in (-180,
+    180]: ``Pose.relative_bearing`` of her pose, without making the pose
+    (the same sums)."""
+    return angle_diff(unit.heading, bearing((unit.x, unit.y), point))
 
 
 def _within(rel: float, centre: float, half: float) -> bool:
@@ -112,10 +121,19 @@ def _bears_on(
     bearing = bears.get(mounted)
     if bearing is None:
         arcs = gun_arcs(ship, gun, t)
-        bearing = bears[mounted] = arcs is None or any(
-            _within(rel, centre, half) for rel in rels for centre, half in arcs
-        )
+        bearing = arcs is None or _any_within(rels, arcs)
+        bears[mounted] = bearing
     return bearing
+
+
+def _any_within(rels: list[float], arcs: tuple[tuple[float, float], ...]) -> bool:
+    """Whether any of the relative bearings ``rels`` lies in any of the
+    arcs (:func:`_within` of each, until one does)."""
+    for centre, half in arcs:
+        for rel in rels:
+            if _within(rel, centre, half):
+                return True
+    return False
 
 
 def legal_arcs(turret: Turret) -> tuple[str, ...]:
@@ -146,7 +164,7 @@ def band_for(gun: Gun, inches: float, t: Tables) -> int | None:
 def bow_or_stern_shot(firer: Vec, target: Ship, t: Tables) -> bool:
     """A shot from within the bow or stern sector of the target (its keel
     line, 30 degrees either side: reconstructed) is at a small profile."""
-    rel = Pose(target.x, target.y, target.heading).relative_bearing(firer)
+    rel = relative_bearing(target, firer)
     a = t.aspect.angle
     return abs(rel) <= a or abs(rel) >= 180.0 - a
 
@@ -236,7 +254,8 @@ def shots_at(
         fc = state.commanders.get(firer.commander)
         if fc is not None and fc.alive:
             fort_lays, layer = gunnery(fc, t), fc.name
-    out: list[Shot] = []
+    # each gun that may fire: its id, score, band and the commander's gunnery
+    bearing_guns: list[tuple[str, int, int, int]] = []
     rounded = round(inches, 2)
     # the modifiers that apply, each named (Difficult targets)
     named = tuple(m for m in (("a small target", small), ("a bow or stern shot", aspect)) if m[1])
@@ -246,6 +265,7 @@ def shots_at(
     # by gun type: its range band at this range and the score it needs there
     # (band_for and the hit table, read once for the guns of a type)
     scores: dict[str, tuple[int, int] | None] = {}
+    ship_firer = firer if isinstance(firer, Ship) else None
     for gun in guns:
         if gun.type in scores:
             score = scores[gun.type]
@@ -259,30 +279,52 @@ def shots_at(
         if score is None:
             continue
         band, need = score
-        if isinstance(firer, Ship):
+        if ship_firer is not None:
             if rels is None:
-                pose = Pose(firer.x, firer.y, firer.heading)
-                rels = [pose.relative_bearing(p) for p in target_points(target)]
-            if not _bears_on(firer, gun, rels, bears, t):
+                rels = [relative_bearing(ship_firer, p) for p in target_points(target)]
+            # _bears_on, written out: judged once for the guns mounted alike
+            bears_now = bears.get((gun.mount, gun.turret))
+            if bears_now is None:
+                bears_now = _bears_on(ship_firer, gun, rels, bears, t)
+            if not bears_now:
                 continue
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0
-        out.append(
-            Shot(
-                gun.id,
-                need,
-                small + aspect + lay,
-                band,
-                rounded,
-                lay,
-                named,
-                layer if lay else "",
-            )
-        )
-    if out and not in_sight(state, firer, target, t, knower):
+        bearing_guns.append((gun.id, need, band, lay))
+    # the target in sight (looked at only where a gun may fire at her)
+    if not bearing_guns or not in_sight(state, firer, target, t, knower, inches):
         return []
-    return out
+    return [
+        _shot(gid, need, small + aspect + lay, band, rounded, lay, named, layer if lay else "")
+        for gid, need, band, lay in bearing_guns
+    ]
+
+
+_SHOTS: dict[tuple[Any, ...], Shot] = {}
+
+
+def _shot(
+    gun: str,
+    need: int,
+    modifier: int,
+    band: int,
+    inches: float,
+    gunnery: int,
+    named: tuple[tuple[str, int], ...],
+    layer: str,
+) -> Shot:
+    """A :class:`Shot`, made once for each gun, score, modifiers, band and
+    range (a Shot never changes; the same gun shoots alike from where it
+    did before)."""
+    key = (gun, need, modifier, band, inches, gunnery, named, layer)
+    found = _SHOTS.get(key)
+    if found is None:
+        found = Shot(gun, need, modifier, band, inches, gunnery, named, layer)
+        if len(_SHOTS) >= 20_000:
+            _SHOTS.clear()
+        _SHOTS[key] = found
+    return found
 
 
 def fort_guns_manned(fort: Fort) -> list[Gun]:
@@ -303,6 +345,19 @@ def fort_guns_manned(fort: Fort) -> list[Gun]:
 def hit_chance(shot: Shot) -> float:
     need = shot.need - shot.modifier
     return max(0, min(6, 7 - need)) / 6
+
+
+def _shot_words(name: str, gun: Gun, target: Ship, shot: Shot, t: Tables) -> str:
+    """The roll of one gun's shot, in words (Firing: Method)."""
+    return (
+        f"{name} fires her {gun.type} ({gun.id}) at {target.name}, "
+        f"{shot.inches:g} in, {t.firing.bands[shot.band]}"
+    )
+
+
+def _shot_math(shot: Shot, side: str, _values: tuple[int, ...]) -> RollMath:
+    """How one gun's die is read (:meth:`Shot.math`), whatever it shows."""
+    return shot.math(side)
 
 
 def fire_at(
@@ -332,14 +387,14 @@ def fire_at(
         need = shot.need - shot.modifier
         die = roll(
             ctx,
-            f"{name} fires her {gun.type} ({gun.id}) at {target.name}, "
-            f"{shot.inches:g} in, {t.firing.bands[shot.band]}",
+            # the words made only where the roll is logged or asked for
+            partial(_shot_words, name, gun, target, shot, t),
             1,
             R_METHOD,
             seat=side,
             secret=secret,
-            goal=shot.goal(),
-            math=shot.math(side),
+            goal=shot.goal,
+            math=partial(_shot_math, shot, side),
         )[0]
         if (
             gun.type == t.firing.burst_gun
@@ -381,11 +436,12 @@ def fire_at(
         if die >= need:
             hits += 1
             gunfire_hit(state, target, gun.type, side, ctx, t, used)
-    ctx.log(
-        f"{name}: {len(shots)} gun(s) at {target.name}, {hits} hit(s)",
-        R_FIRE,
-        seats=audience(state, seen),
-    )
+    if ctx.logging:
+        ctx.log(
+            f"{name}: {len(shots)} gun(s) at {target.name}, {hits} hit(s)",
+            R_FIRE,
+            seats=audience(state, seen),
+        )
     return hits
 
 
@@ -430,8 +486,7 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         if band is None:
             continue
         if rels is None:
-            pose = Pose(ship.x, ship.y, ship.heading)
-            rels = [pose.relative_bearing(p) for p in shore_points(target)]
+            rels = [relative_bearing(ship, p) for p in shore_points(target)]
         if not _bears_on(ship, gun, rels, bears, t):
             continue
         kind = t.gunfire.guns[gun.type].kind

@@ -17,7 +17,7 @@ import math
 from typing import Any
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.geometry import Box, box_apart, segment_distance
+from quarterdeck.core.geometry import Box, box_apart, segment_distance, unit
 from quarterdeck.rulesets.acw_river import fireships
 from quarterdeck.rulesets.acw_river.damage import mine_explodes, spar_attack
 from quarterdeck.rulesets.acw_river.hazards import (
@@ -56,18 +56,9 @@ def contact_gap(a: Ship, b: Ship) -> float:
 
 
 _MARGIN = 1e-6
-"""Inches beyond touching that a box test keeps clear of (rounding is far
-smaller), so that it never decides what :func:`contact_gap` would not."""
-
-
-def _far_apart(a: Ship, b: Ship) -> bool:
-    """Whether the boxes round the two keels lie further apart than half
-    their beams: then the hulls cannot touch (a cheap look before
-    :func:`contact_gap`)."""
-    ax0, ay0, ax1, ay1 = hull(a).box
-    bx0, by0, bx1, by1 = hull(b).box
-    r = (a.beam + b.beam) / 2 + _MARGIN
-    return ax1 + r < bx0 or bx1 + r < ax0 or ay1 + r < by0 or by1 + r < ay0
+"""Inches beyond touching that the box test in :func:`step` keeps clear of
+(rounding is far smaller), so that it never decides what
+:func:`contact_gap` would not."""
 
 
 def movers(state: State) -> list[tuple[Ship, MoveLeg]]:
@@ -132,12 +123,17 @@ def step(state: State, ship: Ship, leg: MoveLeg, t: Tables, ctx: Context) -> Non
     if not ship.afloat:
         leg.stopped = True
         return
+    # a cheap look before contact_gap: where the boxes round the two keels
+    # lie further apart than half their beams, the hulls cannot touch
+    ax0, ay0, ax1, ay1 = hull(ship).box
     for other in state.ships.values():
         if other.id == ship.id or not other.afloat or other.status == "exited":
             continue
         if other.id in (ship.locked, ship.towing, ship.towed_by):
             continue
-        if _far_apart(ship, other):
+        bx0, by0, bx1, by1 = hull(other).box
+        r = (ship.beam + other.beam) / 2 + _MARGIN
+        if ax1 + r < bx0 or bx1 + r < ax0 or ay1 + r < by0 or by1 + r < ay0:
             continue
         gap = contact_gap(ship, other)
         if gap <= 0 and not _parting(ship, other, old, gap):
@@ -157,10 +153,10 @@ def _parting(ship: Ship, other: Ship, old: tuple[float, float, float], gap: floa
 
 
 def _bow(x: float, y: float, h: float, ship: Ship) -> Vec:
-    from quarterdeck.core.geometry import Pose
-
-    p = Pose(x, y, h).advance(ship.length / 2)
-    return (p.x, p.y)
+    # Pose(x, y, h).advance(ship.length / 2), without making the poses
+    ux, uy = unit(h)
+    inches = ship.length / 2
+    return (x + ux * inches, y + uy * inches)
 
 
 def _hazards(

@@ -32,6 +32,7 @@ from quarterdeck.rulesets.acw_river.forts import mortar_targets
 from quarterdeck.rulesets.acw_river.hazards import can_reverse_off
 from quarterdeck.rulesets.acw_river.movement import speed_limits
 from quarterdeck.rulesets.acw_river.setup import order_text
+from quarterdeck.rulesets.acw_river.standing import prefixed
 from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
@@ -68,27 +69,58 @@ def can_act(state: State, ship: Ship) -> bool:
 # Standing orders
 
 
+_OPTIONS: dict[tuple[str, str, str], Option] = {}
+
+
+def _option(kind: str, uid: str, name: str) -> Option:
+    """One standing order's choice naming a ship, place or fort: its id and
+    words made once for each kind, id and name (an Option never changes)."""
+    key = (kind, uid, name)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = Option(*_ORDER_WORDS[kind](uid, name))
+        if len(_OPTIONS) >= 10_000:
+            _OPTIONS.clear()
+        _OPTIONS[key] = found
+    return found
+
+
+_ORDER_WORDS = {
+    "engage": lambda uid, name: (f"engage:{uid}", f"engage {name}"),
+    "proceed": lambda uid, name: (f"proceed:{uid}", f"proceed to {name}"),
+    "land": lambda uid, name: (f"land:{uid}", f"land a party at {name}"),
+    "storm": lambda uid, name: (f"land:{uid}", f"land a party to storm {name}"),
+    "station": lambda uid, name: (f"station:{uid}", f"keep station on {name}"),
+}
+"""Each kind of standing order naming something: its id and its words."""
+
+_ENGAGE = Option("engage", "engage the enemy fleet")
+_PROCEED = (
+    Option("proceed:upstream", "proceed upstream (off the top of the table)"),
+    Option("proceed:downstream", "proceed downstream (off the bottom of the table)"),
+    *(Option(f"proceed:sq{n}", f"proceed to square {n}") for n in range(1, 7)),
+)
+_HOLD = Option("hold", "hold her position")
+
+
 def order_options(state: State, ship: Ship) -> list[Option]:
     """The standing orders a ship may be given."""
-    out = [Option("engage", "engage the enemy fleet")]
+    out = [_ENGAGE]
     for sid in state.sighted.get(ship.side, []):
         enemy = state.ships[sid]
         if enemy.afloat and enemy.status != "exited":
-            out.append(Option(f"engage:{sid}", f"engage {enemy.name}"))
-    out.append(Option("proceed:upstream", "proceed upstream (off the top of the table)"))
-    out.append(Option("proceed:downstream", "proceed downstream (off the bottom of the table)"))
-    for n in range(1, 7):
-        out.append(Option(f"proceed:sq{n}", f"proceed to square {n}"))
+            out.append(_option("engage", sid, enemy.name))
+    out.extend(_PROCEED)
     for pid, place in state.places.items():
-        out.append(Option(f"proceed:{pid}", f"proceed to {place.name}"))
-        out.append(Option(f"land:{pid}", f"land a party at {place.name}"))
+        out.append(_option("proceed", pid, place.name))
+        out.append(_option("land", pid, place.name))
     for fid, fort in state.forts.items():
         if fort.side != ship.side:
-            out.append(Option(f"land:{fid}", f"land a party to storm {fort.name}"))
+            out.append(_option("storm", fid, fort.name))
     for friend in seat_ships(state, ship.side):
         if friend.id != ship.id and friend.afloat:
-            out.append(Option(f"station:{friend.id}", f"keep station on {friend.name}"))
-    out.append(Option("hold", "hold her position"))
+            out.append(_option("station", friend.id, friend.name))
+    out.append(_HOLD)
     return out
 
 
@@ -181,14 +213,22 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
     """What she may try this move besides steaming: a ram attack or a spar
     torpedo on an enemy in sight, boarding an enemy alongside, landing a
     party, anchoring or weighing, reversing off a hazard."""
-    out = [Option("none", "nothing more")]
+    out = [_NO_ACTION]
     me = hull(ship)
+    # an enemy whose keel's box lies further off hers than the furthest
+    # reach below (and a margin over rounding) is further off still
+    reach = max(_RAM_REACH, t.distances.alongside) + 1e-6
+    ax0, ay0, ax1, ay1 = me.box
     for sid in state.sighted.get(ship.side, []):
         enemy = state.ships[sid]
         if not enemy.afloat or enemy.status == "exited":
             continue
-        gap = me.range_to(hull(enemy))
-        if gap <= 20.0:
+        theirs = hull(enemy)
+        bx0, by0, bx1, by1 = theirs.box
+        if bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach:
+            continue
+        gap = me.range_to(theirs)
+        if gap <= _RAM_REACH:
             out.append(Option(f"ram:{sid}", f"Ram Attack {enemy.name} ({gap:.1f} in)"))
             if ship.spar:
                 out.append(Option(f"spar:{sid}", f"spar torpedo into {enemy.name}"))
@@ -229,6 +269,13 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
     return out
 
 
+_NO_ACTION = Option("none", "nothing more")
+
+_RAM_REACH = 20.0
+"""Inches within which an enemy in sight may be chosen for a ram attack or
+a spar torpedo (the plot offers it; the ram test decides)."""
+
+
 def due_plots(state: State) -> list[str]:
     return [sid for sid, s in state.ships.items() if can_act(state, s)]
 
@@ -245,31 +292,11 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         return None
     fields: list[Field] = []
     for ship in ships:
-        for f in plot_fields(state, ship, t):
-            fields.append(
-                Field(
-                    f"{ship.id}/{f.name}",
-                    f"{ship.name}: {f.label}",
-                    f.type,
-                    f.low,
-                    f.high,
-                    f.choices,
-                )
-            )
+        fields.extend(plot_fields(state, ship, t, f"{ship.id}/", f"{ship.name}: "))
     forts = [f for f in state.forts.values() if f.side == seat and f.status == "active"]
     forts = [f for f in forts if standing.armed(f)]
     for fort in forts:
-        for f in standing.fields(state, fort):
-            fields.append(
-                Field(
-                    f"{fort.id}/{f.name}",
-                    f"{fort.name}: {f.label}",
-                    f.type,
-                    f.low,
-                    f.high,
-                    f.choices,
-                )
-            )
+        fields.extend(standing.fields(state, fort, f"{fort.id}/", f"{fort.name}: "))
     names = ", ".join(s.name for s in ships)
     return Prompt(
         seat,
@@ -310,22 +337,23 @@ def split(answer: dict[str, Any], uid: str) -> dict[str, Any]:
     return {k[len(head) :]: v for k, v in answer.items() if k.startswith(head)}
 
 
-def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
-    """The fields of one ship's plot."""
+def plot_fields(state: State, ship: Ship, t: Tables, head: str = "", lead: str = "") -> list[Field]:
+    """The fields of one ship's plot: each name after ``head`` (her id and
+    a slash, in a side's form), each label after ``lead`` (her name)."""
     low, high = speed_limits(ship, t)
     fields: list[Field] = [
         Field(
-            "speed",
-            f"Speed in knots this move (now {ship.speed}; {low} to {high}; below 0 astern)",
+            head + "speed",
+            lead + f"Speed in knots this move (now {ship.speed}; {low} to {high}; below 0 astern)",
             "int",
             low,
             high,
         ),
         Field(
-            "helm",
-            f"Helm (turning radius {ship.turning:g} in)",
+            head + "helm",
+            lead + f"Helm (turning radius {ship.turning:g} in)",
             "choice",
-            choices=tuple(Option(h, HELM_LABELS[h]) for h in HELMS),
+            choices=_HELM_OPTIONS,
         ),
     ]
     for turret in ship.turrets:
@@ -337,14 +365,19 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
         )
         fields.append(
             Field(
-                f"turret:{turret.id}",
-                f"Turret ({turret.position}) arc",
+                head + f"turret:{turret.id}",
+                lead + f"Turret ({turret.position}) arc",
                 "choice",
-                choices=tuple(Option(a, a) for a in ordered),
+                choices=tuple(_ARC_OPTIONS.get(a) or Option(a, a) for a in ordered),
             )
         )
     fields.append(
-        Field("action", "Action", "choice", choices=tuple(action_options(state, ship, t)))
+        Field(
+            head + "action",
+            lead + "Action",
+            "choice",
+            choices=tuple(action_options(state, ship, t)),
+        )
     )
     c = in_command(state, ship)
     if (c is not None and c.role == "captain") or (c is not None and c.role == "fleet"):
@@ -352,8 +385,8 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
         if guns:
             fields.append(
                 Field(
-                    "laying",
-                    f"{c.name} lays a gun himself (adds his gunnery)",
+                    head + "laying",
+                    lead + f"{c.name} lays a gun himself (adds his gunnery)",
                     "choice",
                     choices=(
                         Option("none", "no"),
@@ -362,15 +395,7 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
                 )
             )
     if state.turn == 1:
-        fields.append(
-            Field(
-                "quarter",
-                "First move: fire after this quarter of the move (4: at its end)",
-                "int",
-                1,
-                4,
-            )
-        )
+        fields.append(prefixed(_QUARTER, head, lead))
     if can_signal(state, ship, t):
         opts = order_options(state, ship)
         held = state.sides[ship.side].orders
@@ -380,16 +405,31 @@ def plot_fields(state: State, ship: Ship, t: Tables) -> list[Field]:
             opts.insert(0, opts.pop(ids.index(current)))
         fields.append(
             Field(
-                "order",
-                "Sailing order (the fleet commander can signal her)",
+                head + "order",
+                lead + "Sailing order (the fleet commander can signal her)",
                 "choice",
                 choices=tuple(opts),
             )
         )
     if standing.armed(ship):
-        fields.extend(standing.fields(state, ship))
+        fields.extend(standing.fields(state, ship, head, lead))
     return fields
 
+
+_HELM_OPTIONS = tuple(Option(h, HELM_LABELS[h]) for h in HELMS)
+"""The helm's choices, the same for every ship (an Option never changes)."""
+
+_ARC_OPTIONS = {a: Option(a, a) for a in ("forward", "starboard", "aft", "port")}
+"""A turret's arcs as choices (Arcs of Fire)."""
+
+_QUARTER = Field(
+    "quarter",
+    "First move: fire after this quarter of the move (4: at its end)",
+    "int",
+    1,
+    4,
+)
+"""The first move's field: the quarter after which she fires."""
 
 _LAYING: dict[tuple[str, str, str], Option] = {}
 
@@ -596,10 +636,7 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         fields.append(
             Field(u.id, f"{label} fires at", "choice", choices=tuple(fire_options(state, u, t)))
         )
-        for f in standing.fields(state, u):
-            fields.append(
-                Field(f"{u.id}/{f.name}", f"{u.name}: {f.label}", f.type, f.low, f.high, f.choices)
-            )
+        fields.extend(standing.fields(state, u, f"{u.id}/", f"{u.name}: "))
         rows.append(
             {
                 "id": u.id,

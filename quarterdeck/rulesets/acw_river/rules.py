@@ -184,13 +184,14 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> tupl
     elif kind == "plot":
         assert isinstance(answer, dict)
         plots = state.plots.setdefault(seat, {})
+        parts: dict[str, dict[str, Any]] = {}
         for sid in prompt.context["ships"]:
-            part = orders.split(answer, sid)
+            part = parts[sid] = orders.split(answer, sid)
             plots[sid] = orders.plot_from(part)
             if "order" in part:
                 state.sides[seat].orders[sid] = parse_order(str(part["order"]))
         give_standing(
-            state, seat, answer, [*prompt.context["ships"], *prompt.context["forts"]], ctx
+            state, seat, answer, [*prompt.context["ships"], *prompt.context["forts"]], ctx, parts
         )
     elif kind.startswith("fire"):
         assert isinstance(answer, dict)
@@ -205,13 +206,19 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> tupl
 
 
 def give_standing(
-    state: State, seat: str, answer: dict[str, Any], units: list[str], ctx: Context
+    state: State,
+    seat: str,
+    answer: dict[str, Any],
+    units: list[str],
+    ctx: Context,
+    parts: dict[str, dict[str, Any]] | None = None,
 ) -> None:
     """The standing fire orders given in a plot or fire form (standing.py),
-    told to the side's own log where they changed."""
+    told to the side's own log where they changed. ``parts``: units' parts
+    of the answer (orders.split) the caller has already."""
     changed = []
     for uid in units:
-        part = orders.split(answer, uid)
+        part = parts[uid] if parts is not None and uid in parts else orders.split(answer, uid)
         if "standing" in part:
             said = standing.give(state, orders.firer(state, uid), standing.order_from(part))
             if said:

@@ -17,7 +17,7 @@ from quarterdeck.rulesets.acw_river.setup import new_state, parse_order, roll_co
 from quarterdeck.rulesets.acw_river.state import State
 from quarterdeck.rulesets.acw_river.tables import Tables, tables_with
 from quarterdeck.rulesets.acw_river.values import ship_values
-from quarterdeck.rulesets.acw_river.view import hidden, render, view
+from quarterdeck.rulesets.acw_river.view import hidden, player_view, render, view
 
 R_SCENARIO = "scenario"
 
@@ -188,6 +188,11 @@ class AcwRiver(StateBasics):
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         return view(state, seat, self.tables(state))
+
+    def player_view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """:meth:`view` for a computer player, its costly parts built only
+        when read (issue 14; view.player_view)."""
+        return player_view(state, seat, self.tables(state))
 
     def table_view(self, state: State, view: dict[str, Any]) -> dict[str, Any]:
         """What the web table adds to ``view`` (the seat's own): where each

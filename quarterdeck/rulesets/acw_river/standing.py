@@ -102,14 +102,33 @@ def lapsed(state: State, unit: Ship | Fort) -> str:
     return f"{target_name(state, sid)} {why}: the order lapses" if why else ""
 
 
+_WORD_OPTIONS = tuple(Option(k, v) for k, v in WORDS.items())
+"""The orders that name no ship, as a form's choices."""
+
+_SHIP_OPTIONS: dict[tuple[str, str], Option] = {}
+
+
+def _ship_option(sid: str, name: str) -> Option:
+    """The choice of firing at a named ship (an Option never changes: one is
+    made for each ship id and name)."""
+    key = (sid, name)
+    found = _SHIP_OPTIONS.get(key)
+    if found is None:
+        found = Option(f"ship:{sid}", f"{name}, when in reach")
+        if len(_SHIP_OPTIONS) >= 10_000:
+            _SHIP_OPTIONS.clear()
+        _SHIP_OPTIONS[key] = found
+    return found
+
+
 def choices(state: State, unit: Ship | Fort) -> list[Option]:
     """The standing orders a unit may be given: ask, hold, the nearest, or
     each enemy ship her side has sighted and that may still be fired at.
     Her current order comes first (a form's first choice is its default)."""
-    out = [Option(k, v) for k, v in WORDS.items()]
+    out = list(_WORD_OPTIONS)
     for sid in state.sighted.get(unit.side, []):
         if not gone(state, unit, sid):
-            out.append(Option(f"ship:{sid}", f"{target_name(state, sid)}, when in reach"))
+            out.append(_ship_option(sid, target_name(state, sid)))
     current = order_of(state, unit)
     key = ":".join(current.split(":")[:2])
     ids = [o.id for o in out]
@@ -123,21 +142,48 @@ def within_now(state: State, unit: Ship | Fort) -> int:
     return int(order.split(":")[2]) if order.startswith("ship:") else 0
 
 
-def fields(state: State, unit: Ship | Fort) -> list[Field]:
-    """A unit's two standing-order fields (unprefixed): the order and, for a
-    named ship, the reach in inches (0: wherever her guns reach)."""
+def fields(state: State, unit: Ship | Fort, head: str = "", lead: str = "") -> list[Field]:
+    """A unit's two standing-order fields: the order and, for a named ship,
+    the reach in inches (0: wherever her guns reach); each name after
+    ``head`` (the unit's id and a slash, in a side's form), each label after
+    ``lead`` (its name)."""
     note = lapsed(state, unit)
     label = "standing fire order" + (f" ({note})" if note else "")
     return [
-        Field("standing", label, "choice", choices=tuple(choices(state, unit))),
-        Field(
-            "within",
-            "fire at the named ship within (inches; 0: wherever the guns reach)",
-            "int",
-            0,
-            MAX_RANGE,
-        ),
+        Field(head + "standing", lead + label, "choice", choices=tuple(choices(state, unit))),
+        prefixed(_WITHIN, head, lead),
     ]
+
+
+_PREFIXED: dict[tuple[Field, str, str], Field] = {}
+
+
+def prefixed(field: Field, head: str, lead: str) -> Field:
+    """A field that is the same for every unit (a module's constant), named
+    after ``head`` and labelled after ``lead``: made once for each field,
+    head and lead (a Field never changes)."""
+    if not head and not lead:
+        return field
+    key = (field, head, lead)
+    found = _PREFIXED.get(key)
+    if found is None:
+        found = Field(
+            head + field.name, lead + field.label, field.type, field.low, field.high, field.choices
+        )
+        if len(_PREFIXED) >= 10_000:
+            _PREFIXED.clear()
+        _PREFIXED[key] = found
+    return found
+
+
+_WITHIN = Field(
+    "within",
+    "fire at the named ship within (inches; 0: wherever the guns reach)",
+    "int",
+    0,
+    MAX_RANGE,
+)
+"""The reach field, the same for every unit (a Field never changes)."""
 
 
 def order_from(answer: dict[str, Any]) -> str:

@@ -116,7 +116,7 @@ def _geometry(key: FeatureKey) -> Geometry:
     return Geometry(key)
 
 
-_LAST: list[Any] = [None, (), None]
+_LAST: list[Any] = [None, [], None]
 """The features list the last geometry was built for, the features it held
 (by identity; a Feature never changes once placed) and that geometry."""
 
@@ -126,12 +126,13 @@ def geometry(state: State) -> Geometry:
     when the features list is another or holds other features (a wreck
     added), else the same as last time."""
     features = state.features
-    # (a tuple compares its items by identity first: the same features)
-    if _LAST[0] is features and _LAST[1] == tuple(features):
+    # (a list compares its items by identity first: the same features; the
+    # copy kept is compared as it stands, without making another)
+    if _LAST[0] is features and _LAST[1] == features:
         geom: Geometry = _LAST[2]
         return geom
     geom = _geometry(feature_key(features))
-    _LAST[0], _LAST[1], _LAST[2] = features, tuple(features), geom
+    _LAST[0], _LAST[1], _LAST[2] = features, list(features), geom
     return geom
 
 

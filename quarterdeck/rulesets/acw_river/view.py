@@ -12,10 +12,12 @@ state, for the hidden-information conformance check.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.hidden import EVERYTHING, Secret
 from quarterdeck.core.hidden import sees as core_sees
+from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.acw_river import standing
 from quarterdeck.rulesets.acw_river.commanders import readings
 from quarterdeck.rulesets.acw_river.movement import effective_max, path_points
@@ -118,92 +120,119 @@ def commander_view(c: Commander, seat: str | None, t: Tables) -> dict[str, Any]:
     return out
 
 
-def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str, Any]:
-    h = hull(ship)
+def _gun_views(ship: Ship, t: Tables) -> list[dict[str, Any]]:
     gun_types = t.gunfire.guns
-    out: dict[str, Any] = {
+    return [
+        {
+            "id": g.id,
+            "type": g.type,
+            "mount": g.mount,
+            "turret": g.turret,
+            "crewed": g.crewed,
+            "destroyed": g.destroyed,
+            "last_fired": g.last_fired,
+            "alternate": gun_types[g.type].alternate,
+        }
+        for g in ship.guns
+    ]
+
+
+ShipEntry = Callable[[State, Ship, "str | None", Tables], Any]
+
+_SHIP: dict[str, ShipEntry] = {
+    "id": lambda st, s, seat, t: s.id,
+    "name": lambda st, s, seat, t: s.name,
+    "facts": lambda st, s, seat, t: s.facts,
+    "side": lambda st, s, seat, t: s.side,
+    "owner": lambda st, s, seat, t: s.owner,
+    "hull": lambda st, s, seat, t: s.hull,
+    "length": lambda st, s, seat, t: s.length,
+    "beam": lambda st, s, seat, t: s.beam,
+    "x": lambda st, s, seat, t: round(s.x, 3),
+    "y": lambda st, s, seat, t: round(s.y, 3),
+    "heading": lambda st, s, seat, t: round(s.heading, 2),
+    "bow": lambda st, s, seat, t: [round(hull(s).bow[0], 3), round(hull(s).bow[1], 3)],
+    "stern": lambda st, s, seat, t: [round(hull(s).stern[0], 3), round(hull(s).stern[1], 3)],
+    "speed": lambda st, s, seat, t: s.speed,
+    "max_speed": lambda st, s, seat, t: s.max_speed,
+    "best_speed": lambda st, s, seat, t: effective_max(s, t),
+    "reverse_max": lambda st, s, seat, t: s.reverse_max,
+    "turning": lambda st, s, seat, t: s.turning,
+    "status": lambda st, s, seat, t: s.status,
+    "spv": lambda st, s, seat, t: s.spv,
+    "spv_start": lambda st, s, seat, t: s.spv_start,
+    "pv": lambda st, s, seat, t: s.pv,
+    "cpv": lambda st, s, seat, t: s.cpv,
+    "cpv_start": lambda st, s, seat, t: s.cpv_start,
+    "cpv_lost": lambda st, s, seat, t: s.crew.lost,
+    "crew": lambda st, s, seat, t: {
+        "engine": s.crew.engine,
+        "boiler": s.crew.boiler,
+        "captain": s.crew.captain,
+        "reserve": s.crew.reserve,
+        "away": s.crew.away,
+    },
+    "draught": lambda st, s, seat, t: s.draught,
+    "draught_start": lambda st, s, seat, t: s.draught_start,
+    "sloped": lambda st, s, seat, t: s.sloped,
+    "small": lambda st, s, seat, t: s.small,
+    "ram": lambda st, s, seat, t: s.ram,
+    "ironclad": lambda st, s, seat, t: t.hulls[s.hull].ironclad,
+    "spar": lambda st, s, seat, t: s.spar,
+    "anchored": lambda st, s, seat, t: s.anchored,
+    "aground": lambda st, s, seat, t: (
+        None
+        if s.aground is None
+        else {"hazard": s.aground.hazard, "tries": s.aground.tries, "fast": s.aground.fast}
+    ),
+    "locked": lambda st, s, seat, t: s.locked,
+    "fires": lambda st, s, seat, t: [
+        {"kind": f.kind, "tries": f.tries, "need": f.need} for f in s.fires
+    ],
+    "effects": lambda st, s, seat, t: [
+        {
+            "kind": e.kind,
+            "target": e.target,
+            "work": e.work,
+            "hits": e.hits,
+            "permanent": e.permanent,
+        }
+        for e in s.effects
+    ],
+    "speed_lost": lambda st, s, seat, t: s.speed_lost,
+    "dying": lambda st, s, seat, t: s.dying,
+    "guns": lambda st, s, seat, t: _gun_views(s, t),
+    "turrets": lambda st, s, seat, t: [
+        {"id": tt.id, "position": tt.position, "arc": tt.arc} for tt in s.turrets
+    ],
+    "captain": lambda st, s, seat, t: (
+        commander_view(st.commanders[s.captain], seat, t) if s.captain in st.commanders else None
+    ),
+    "current": lambda st, s, seat, t: current_at(st.table, (s.x, s.y), t),
+    "exit_edge": lambda st, s, seat, t: s.exit_edge,
+}
+"""Each entry of a ship's view, in order, from the state, the ship, the
+seat and the tables."""
+
+
+def ship_view(state: State, ship: Ship, seat: str | None, t: Tables) -> dict[str, Any]:
+    """One ship as ``seat`` sees her (every entry of :data:`_SHIP`)."""
+    return {key: make(state, ship, seat, t) for key, make in _SHIP.items()}
+
+
+def _lazy_ship(state: State, ship: Ship, seat: str | None, t: Tables) -> LazyRecord:
+    """:func:`ship_view` for a computer player: the few entries it reads of
+    every ship ready, the rest built when first read."""
+    # what the computer player reads of nearly every ship, built at once
+    # (each as _SHIP makes it)
+    ready = {
         "id": ship.id,
-        "name": ship.name,
-        "facts": ship.facts,
         "side": ship.side,
-        "owner": ship.owner,
-        "hull": ship.hull,
-        "length": ship.length,
-        "beam": ship.beam,
+        "status": ship.status,
         "x": round(ship.x, 3),
         "y": round(ship.y, 3),
-        "heading": round(ship.heading, 2),
-        "bow": [round(h.bow[0], 3), round(h.bow[1], 3)],
-        "stern": [round(h.stern[0], 3), round(h.stern[1], 3)],
-        "speed": ship.speed,
-        "max_speed": ship.max_speed,
-        "best_speed": effective_max(ship, t),
-        "reverse_max": ship.reverse_max,
-        "turning": ship.turning,
-        "status": ship.status,
-        "spv": ship.spv,
-        "spv_start": ship.spv_start,
-        "pv": ship.pv,
-        "cpv": ship.cpv,
-        "cpv_start": ship.cpv_start,
-        "cpv_lost": ship.crew.lost,
-        "crew": {
-            "engine": ship.crew.engine,
-            "boiler": ship.crew.boiler,
-            "captain": ship.crew.captain,
-            "reserve": ship.crew.reserve,
-            "away": ship.crew.away,
-        },
-        "draught": ship.draught,
-        "draught_start": ship.draught_start,
-        "sloped": ship.sloped,
-        "small": ship.small,
-        "ram": ship.ram,
-        "ironclad": t.hulls[ship.hull].ironclad,
-        "spar": ship.spar,
-        "anchored": ship.anchored,
-        "aground": None
-        if ship.aground is None
-        else {
-            "hazard": ship.aground.hazard,
-            "tries": ship.aground.tries,
-            "fast": ship.aground.fast,
-        },
-        "locked": ship.locked,
-        "fires": [{"kind": f.kind, "tries": f.tries, "need": f.need} for f in ship.fires],
-        "effects": [
-            {
-                "kind": e.kind,
-                "target": e.target,
-                "work": e.work,
-                "hits": e.hits,
-                "permanent": e.permanent,
-            }
-            for e in ship.effects
-        ],
-        "speed_lost": ship.speed_lost,
-        "dying": ship.dying,
-        "guns": [
-            {
-                "id": g.id,
-                "type": g.type,
-                "mount": g.mount,
-                "turret": g.turret,
-                "crewed": g.crewed,
-                "destroyed": g.destroyed,
-                "last_fired": g.last_fired,
-                "alternate": gun_types[g.type].alternate,
-            }
-            for g in ship.guns
-        ],
-        "turrets": [{"id": tt.id, "position": tt.position, "arc": tt.arc} for tt in ship.turrets],
-        "captain": commander_view(state.commanders[ship.captain], seat, t)
-        if ship.captain in state.commanders
-        else None,
-        "current": current_at(state.table, (ship.x, ship.y), t),
-        "exit_edge": ship.exit_edge,
     }
-    return out
+    return LazyRecord(ready, _SHIP, (state, ship, seat, t))
 
 
 def plot_view(state: State, ship: Ship, plot: Plot, t: Tables) -> dict[str, Any]:
@@ -256,13 +285,7 @@ def fort_view(fort: Fort, seat: str | None, t: Tables) -> dict[str, Any]:
     }
 
 
-def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
-    table = state.table
-    ships = [
-        ship_view(state, s, seat, t)
-        for sid, s in state.ships.items()
-        if ship_visible(state, sid, seat)
-    ]
+def _plots(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
     plots: dict[str, Any] = {}
     for side, side_plots in state.plots.items():
         # a plot is drawn from where she stands: only while it is still to
@@ -272,6 +295,10 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
         for sid, plot in side_plots.items():
             if sid in state.ships:
                 plots[sid] = plot_view(state, state.ships[sid], plot, t)
+    return plots
+
+
+def _sides(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
     sides: dict[str, Any] = {}
     for name, sd in state.sides.items():
         entry: dict[str, Any] = {"name": name, "nation": sd.nation, "end": sd.end}
@@ -295,6 +322,13 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             if sd.commander in state.commanders:
                 entry["commander"] = commander_view(state.commanders[sd.commander], seat, t)
         sides[name] = entry
+    return sides
+
+
+def _ready(state: State, seat: str | None) -> dict[str, Any]:
+    """The view's cheap parts, in the view's order (the rest: :func:`_parts`;
+    the ships: :func:`view` and :func:`player_view`)."""
+    table = state.table
     return {
         "ruleset": "acw-river",
         "turn": state.turn,
@@ -315,7 +349,23 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             "wind": table.wind,
             "fog": table.fog,
         },
-        "features": [
+        "features": None,  # _parts
+        "minefields": None,  # _parts
+        "forts": None,  # _parts
+        "places": None,  # _parts
+        "parties": None,  # _parts
+        "smoke": None,  # _parts
+        "ships": None,  # view and player_view
+        "plots": None,  # _parts
+        "sides": None,  # _parts
+        "umpire": state.umpire,
+    }
+
+
+def _parts(state: State, seat: str | None, t: Tables) -> dict[str, Callable[[], Any]]:
+    """The view's parts a computer player does not always read, as functions."""
+    return {
+        "features": lambda: [
             {
                 "id": f.id,
                 "kind": f.kind,
@@ -326,7 +376,7 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             }
             for f in state.features
         ],
-        "minefields": [
+        "minefields": lambda: [
             {
                 "id": m.id,
                 "owner": m.owner,
@@ -341,8 +391,8 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             }
             for m in state.minefields
         ],
-        "forts": [fort_view(f, seat, t) for f in state.forts.values()],
-        "places": [
+        "forts": lambda: [fort_view(f, seat, t) for f in state.forts.values()],
+        "places": lambda: [
             {
                 "id": p.id,
                 "name": p.name,
@@ -357,7 +407,7 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             }
             for p in state.places.values()
         ],
-        "parties": [
+        "parties": lambda: [
             {
                 "id": p.id,
                 "side": p.side,
@@ -371,16 +421,43 @@ def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
             # a party is seen where the ship that sent it is
             if p.ship not in state.ships or ship_visible(state, p.ship, seat)
         ],
-        "smoke": [
+        "smoke": lambda: [
             {"x": c.x, "y": c.y, "size": c.size}
             for c in state.smoke
             if c.ship not in state.ships or ship_visible(state, c.ship, seat)
         ],
-        "ships": ships,
-        "plots": plots,
-        "sides": sides,
-        "umpire": state.umpire,
+        "plots": lambda: _plots(state, seat, t),
+        "sides": lambda: _sides(state, seat, t),
     }
+
+
+def view(state: State, seat: str | None, t: Tables) -> dict[str, Any]:
+    """The game as ``seat`` sees it (None: a spectator; "*": everything)."""
+    out = _ready(state, seat)
+    out["ships"] = [
+        ship_view(state, s, seat, t)
+        for sid, s in state.ships.items()
+        if ship_visible(state, sid, seat)
+    ]
+    for key, make in _parts(state, seat, t).items():
+        out[key] = make()
+    return out
+
+
+def player_view(state: State, seat: str | None, t: Tables) -> LazyView:
+    """:func:`view` for a computer player (issue 14): the features, forts,
+    places, parties, smoke, plots and sides built only if it reads them, and
+    each ship's entries beyond where she is and whose she is when first read."""
+    ready = _ready(state, seat)
+    parts = _parts(state, seat, t)
+    for key in parts:
+        del ready[key]
+    ready["ships"] = [
+        _lazy_ship(state, s, seat, t)
+        for sid, s in state.ships.items()
+        if ship_visible(state, sid, seat)
+    ]
+    return LazyView(ready, parts)
 
 
 # --------------------------------------------------------------------------

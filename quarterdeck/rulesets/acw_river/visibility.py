@@ -69,8 +69,10 @@ def secret_for(state: State, ship: Ship) -> bool:
 
 
 def say(state: State, ctx: Context, text: str, rule: str, *ships: Ship) -> None:
-    """A log line about ``ships``, for the sides that have them all in sight."""
-    ctx.log(text, rule, seats=audience(state, ships))
+    """A log line about ``ships``, for the sides that have them all in sight
+    (who they are worked out only where there is a log)."""
+    if ctx.logging:
+        ctx.log(text, rule, seats=audience(state, ships))
 
 
 def _points(ship: Ship) -> list[Vec]:
@@ -157,13 +159,16 @@ def ship_sees(
     t: Tables,
     unlimited: bool = False,
     knower: str | None = None,
+    gap: float | None = None,
 ) -> bool:
     """Whether ``viewer`` has ``target`` in sight now (a balloon aloft sees
-    all areas where nothing blocks the line)."""
-    limit = sight_range(state, t)
-    vh, th = hull(viewer), hull(target)
-    if not unlimited and vh.range_to(th) > limit:
-        return False
+    all areas where nothing blocks the line). ``gap``: the range between
+    their hulls, where the caller has it already."""
+    if not unlimited:
+        if gap is None:
+            gap = hull(viewer).range_to(hull(target))
+        if gap > sight_range(state, t):
+            return False
     skip = (viewer.id, target.id)
     return any(
         clear_line(state, (viewer.x, viewer.y), p, target.spv_start, skip, t, knower)
@@ -171,11 +176,20 @@ def ship_sees(
     )
 
 
-def fort_sees(state: State, fort: Fort, target: Ship, t: Tables, knower: str | None = None) -> bool:
+def fort_sees(
+    state: State,
+    fort: Fort,
+    target: Ship,
+    t: Tables,
+    knower: str | None = None,
+    gap: float | None = None,
+) -> bool:
     """Whether the fort has ``target`` in sight; like a ship, it sees
-    through its own guns' smoke, not through anyone else's."""
-    th = hull(target)
-    if th.range_to_point((fort.x, fort.y)) > sight_range(state, t) + max(fort.w, fort.h) / 2:
+    through its own guns' smoke, not through anyone else's. ``gap``: the
+    range from the fort to her hull, where the caller has it already."""
+    if gap is None:
+        gap = hull(target).range_to_point((fort.x, fort.y))
+    if gap > sight_range(state, t) + max(fort.w, fort.h) / 2:
         return False
     return any(
         clear_line(state, (fort.x, fort.y), p, target.spv_start, (fort.id, target.id), t, knower)
@@ -216,11 +230,17 @@ def update_sightings(state: State, t: Tables, ctx: Context) -> list[str]:
 
 
 def in_sight(
-    state: State, viewer: Ship | Fort, target: Ship, t: Tables, knower: str | None = None
+    state: State,
+    viewer: Ship | Fort,
+    target: Ship,
+    t: Tables,
+    knower: str | None = None,
+    gap: float | None = None,
 ) -> bool:
     """Whether the firer has the target in sight now (Visibility: ships
     hidden behind islands or larger ships cannot be fired upon). With
-    ``knower``, as that side can judge it from its own table."""
+    ``knower``, as that side can judge it from its own table; ``gap``: the
+    range between them (firing.gun_range), where the caller has it."""
     if isinstance(viewer, Fort):
-        return fort_sees(state, viewer, target, t, knower)
-    return ship_sees(state, viewer, target, t, knower=knower)
+        return fort_sees(state, viewer, target, t, knower, gap)
+    return ship_sees(state, viewer, target, t, knower=knower, gap=gap)

@@ -3,11 +3,18 @@ seat's view."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.engine import Game
 from quarterdeck.core.geometry import distance
-from quarterdeck.core.prompts import Option
+from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.acw_river.ai import AcwRiverAI
 from quarterdeck.rulesets.acw_river.orders import plot_prompt
 from quarterdeck.rulesets.acw_river.view import view
+from quarterdeck.sim.games import replay_game
 
 from .helpers import T, position, ship
 
@@ -83,3 +90,68 @@ def test_a_fire_raft_is_set_alight_as_the_enemy_comes_down_on_her() -> None:
     prompt = plot_prompt(state, "confederate", T)
     assert prompt is not None
     assert ai.decide(view(state, "confederate", T), prompt)["raft/action"] == "ignite"
+
+
+def _full_search(ai: AcwRiverAI, v: dict[str, Any], prompt: Prompt) -> dict[str, tuple[int, str]]:
+    """Each ship's speed and helm as a search of every move in the form's
+    order finds them: the lowest score, the first of those as low."""
+    ships = {s["id"]: s for s in v["ships"]}
+    out = {}
+    for sid in prompt.context["ships"]:
+        me = ships[sid]
+        goal = ai._goal(v, me)
+        enemies = ai._enemies(v)
+        pos = (me["x"], me["y"])
+        near = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)
+        quality = (me.get("captain") or {}).get("quality", "intelligent")
+        wary = quality != "reckless" and not v_ironclad(me["hull"]) and near < 6
+        speed_f = next(f for f in prompt.fields if f.name == f"{sid}/speed")
+        helm_f = next(f for f in prompt.fields if f.name == f"{sid}/helm")
+        best: tuple[float, int, str] | None = None
+        for speed in range(speed_f.low, speed_f.high + 1):
+            for helm in [c.id for c in helm_f.choices]:
+                x, y, _ = ai._project(me, speed, helm)
+                away = distance((x, y), goal)
+                score = away + ai._danger(v, me, (x, y))
+                if wary:
+                    score -= 0.3 * min(distance((x, y), (e["x"], e["y"])) for e in enemies)
+                score -= 0.05 * speed
+                if best is None or score < best[0]:
+                    best = (score, speed, helm)
+        assert best is not None
+        out[sid] = (best[1], best[2])
+    return out
+
+
+def v_ironclad(hull: str) -> bool:
+    return hull in (
+        "casemate-ironclad",
+        "monitor",
+        "double-turret-monitor",
+        "turtleback-ironclad",
+    )
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-torpedoes-1864", "hampton-roads-1862"])
+def test_the_plot_weighs_few_moves_and_picks_what_a_full_search_picks(scenario: str) -> None:
+    """The AI looks at the speeds and moves that can still beat the best
+    (issue 14): every plot form of two whole games, each side, gets the
+    speed and helm a search of every move in the form's order gets."""
+    forms = 0
+    for seed in (1, 2):
+        record = replay_game(scenarios.load(scenario), seed).record
+        game = Game.replay(record, upto=0)
+        for seat, answer in record.decisions():
+            for prompt in game.ruleset.prompts(game.state):
+                if prompt.context.get("step") != "plot":
+                    continue
+                ai = AcwRiverAI(prompt.seat, 0)
+                v = game.ruleset.view(game.state, prompt.seat)
+                v["seat"] = prompt.seat
+                got = ai.decide(v, prompt)
+                assert isinstance(got, dict)
+                for sid, (speed, helm) in _full_search(ai, v, prompt).items():
+                    assert (got[f"{sid}/speed"], got[f"{sid}/helm"]) == (speed, helm)
+                forms += 1
+            game.apply(seat, answer)
+    assert forms > 10
