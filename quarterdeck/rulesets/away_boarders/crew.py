@@ -4,7 +4,7 @@ the battle (4.1)."""
 
 from __future__ import annotations
 
-from quarterdeck.core.engine import Context, copy_state
+from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.sailing import (
@@ -129,22 +129,38 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[str, tuple[Ship, Tables, tuple[Option, ...]]] = {}
-"""The last crew orders worked out for each ship, with a copy of the ship
-they were worked out for: while she is the same (the whole crew segment:
-her side's fleet form is asked again after every answer of the other side's)
-they are not worked out again. One entry a ship id, so it never grows past
-the largest fleet."""
+_OPTIONS: dict[str, tuple[tuple[object, ...], Tables, tuple[Option, ...]]] = {}
+"""The last crew orders worked out for each ship, with what they were worked
+out from (:func:`_options_key`): while that is the same (the whole crew
+segment: her side's fleet form is asked again after every answer of the
+other side's; and most turns, where she has only moved) they are not worked
+out again. One entry a ship id, so it never grows past the largest fleet."""
+
+
+def _options_key(ship: Ship) -> tuple[object, ...]:
+    """Everything of a ship that her crew orders are worked out from (2.1:
+    her crew boxes, sail, rig, masts, hull, guns and casualties), to compare
+    cheaply with the last time."""
+    return (
+        ship.sail,
+        ship.rig,
+        ship.casualties,
+        tuple(ship.crew.items()),
+        tuple(map(tuple, ship.masts)),
+        tuple(ship.hull),
+        tuple([(g.type, g.disabled) for g in ship.guns]),
+    )
 
 
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
     rally casualties instead of reassigning."""
+    key = _options_key(ship)
     hit = _OPTIONS.get(ship.id)
-    if hit is not None and hit[1] is t and hit[0] == ship:
+    if hit is not None and hit[1] is t and hit[0] == key:
         return hit[2]
     options = _crew_options(ship, t)
-    _OPTIONS[ship.id] = (copy_state(ship), t, options)
+    _OPTIONS[ship.id] = (key, t, options)
     return options
 
 

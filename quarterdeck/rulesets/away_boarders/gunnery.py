@@ -16,7 +16,7 @@ from quarterdeck.rulesets.away_boarders.movement import passing_sides
 from quarterdeck.rulesets.away_boarders.sailing import afloat, grid
 from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_FIRE, R_SPECIAL
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, Gun, Hit, PendingFire, Ship, State
-from quarterdeck.rulesets.away_boarders.tables import Tables
+from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
 
 # --------------------------------------------------------------------------
 # Gunnery geometry (4.2)
@@ -31,36 +31,65 @@ def caliber_of(t: Tables, gun_type: str) -> str:
     caliber" make one roll): her shot weight, whatever the kind of gun, so a
     24-pdr long gun and a 24-pdr carronade roll together. The small rail
     swivels (half-pounders) are a caliber of their own."""
+    return _charts(t)[0][gun_type]
+
+
+def _caliber_of(t: Tables, gun_type: str) -> str:
     kind = t.guns.types[gun_type]
     return gun_type if kind.small else f"{kind.pounds}-pdr"
+
+
+_CHARTS: dict[int, tuple[Tables, dict[str, str], dict[tuple[str, str], int]]] = {}
+"""Read off the charts in force once (the tables are frozen): each gun
+type's caliber (4.3) and each load's range for each gun type (4.2, 4.4),
+by the identity of the tables."""
+
+
+def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
+    hit = _CHARTS.get(id(t))
+    if hit is None or hit[0] is not t:
+        calibers = {name: _caliber_of(t, name) for name in t.guns.types}
+        ranges = {
+            (ammo, name): t.ammo.get(ammo).range_for(kind.max_range)
+            for ammo in AMMO_TYPES
+            for name, kind in t.guns.types.items()
+        }
+        hit = _CHARTS[id(t)] = (t, calibers, ranges)
+    return hit[1], hit[2]
 
 
 def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
     """The calibers of a battery's loaded guns, in display order: one roll
     each (4.3)."""
     out: list[str] = []
-    for g in battery_guns(ship, battery):
-        caliber = caliber_of(t, g.type)
-        if g.loaded and caliber not in out:
-            out.append(caliber)
+    calibers = _charts(t)[0]
+    for g in ship.guns:
+        if g.side == battery and not g.disabled:
+            caliber = calibers[g.type]
+            if g.loaded and caliber not in out:
+                out.append(caliber)
     return out
 
 
 def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
     """Maximum range of a gun type with the battery's load (4.2, 4.4)."""
-    return t.ammo.get(ship.load[battery]).range_for(t.guns.types[gun_type].max_range)
+    return _charts(t)[1][ship.load[battery], gun_type]
 
 
 def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
     """The loaded guns of one caliber of a battery that reach range ``rng``
     (4.2): at long range a caliber's long guns fire and its carronades, which
     do not reach, stay loaded."""
+    calibers, ranges = _charts(t)
+    load = ship.load[battery]
     return [
         g
-        for g in battery_guns(ship, battery)
-        if g.loaded
-        and caliber_of(t, g.type) == caliber
-        and rng <= gun_range(ship, battery, g.type, t)
+        for g in ship.guns
+        if g.side == battery
+        and g.loaded
+        and not g.disabled
+        and calibers[g.type] == caliber
+        and rng <= ranges[load, g.type]
     ]
 
 
@@ -128,10 +157,11 @@ def _eligible(
 ) -> Iterator[Ship]:
     """The eligible targets of a battery one by one (4.2), in the order of
     the ships; ``ships``: the ships afloat, where the caller has them."""
-    loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    loaded = [g.type for g in ship.guns if g.side == battery and g.loaded and not g.disabled]
     if not loaded or ship.crew["guns"] == 0 or not ship.active:
         return
-    reach = max(gun_range(ship, battery, g.type, t) for g in loaded)
+    ranges, load = _charts(t)[1], ship.load[battery]
+    reach = max(ranges[load, kind] for kind in loaded)
     g = grid(state)
     if ships is None:
         ships = afloat(state)
@@ -268,19 +298,22 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     state.phase = "fire"
 
 
-def fire_phase(state: State, t: Tables, ctx: Context) -> None:
+def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     """Drop batteries that can no longer fire; when none is left, apply all
-    the damage of the phase at once (2.2) and go on."""
+    the damage of the phase at once (2.2) and go on. Where the first battery
+    left may fire, its choices (:func:`fire_choices`), so that the prompt is
+    not worked out twice."""
     if state.pending is not None:
-        return
+        return None
     while state.fire_queue:
         ship_id, battery = state.fire_queue[0]
-        if fire_choices(state, t, state.ships[ship_id], battery):
-            return
+        choices = fire_choices(state, t, state.ships[ship_id], battery)
+        if choices:
+            return choices
         state.fire_queue.pop(0)
     apply_hits(state, t, ctx)
     if state.result is not None or state.casualty is not None:
-        return
+        return None
     state.fired = []
     state.action += 1
     if state.action < len(t.movement.phases):
@@ -290,6 +323,7 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> None:
         state.moved = []
     else:
         state.phase = "tasks-setup"
+    return None
 
 
 def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: Ship) -> list[str]:
@@ -387,22 +421,23 @@ def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     assert pf is not None
     count, guns = _group_count(state, t)
     ship = state.ships[pf.ship]
-    label = caliber_label(t, guns)
+    # the words and the roll's explanation are built only where a log reads them
     face = ctx.roll(
-        f"{ship.name}, {count.guns} x {label}: random modifier die",
+        lambda: f"{ship.name}, {count.guns} x {caliber_label(t, guns)}: random modifier die",
         1,
         R_DAMAGE,
         seat=ship.side,
-        math=ex.random_modifier(t),
+        math=lambda _faces: ex.random_modifier(t),
     )[0]
     mod = random_modifier(t, face)
     pf.dice = max(0, count.total + mod)
     pf.kept_face = face if mod > 0 else 0
-    ctx.log(
-        f"{count.guns} x {label}: {count.explain()}, random die {face} ({mod:+d}) = "
-        f"{pf.dice} Damage Dice",
-        R_DAMAGE,
-    )
+    if ctx.logging:
+        ctx.log(
+            f"{count.guns} x {caliber_label(t, guns)}: {count.explain()}, random die {face} "
+            f"({mod:+d}) = {pf.dice} Damage Dice",
+            R_DAMAGE,
+        )
 
 
 def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
@@ -414,6 +449,60 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     count, guns = _group_count(state, t)
     rake = rake_of(ship.pos, target) if count.range > 0 else ""
     dice = pf.dice
+    stern = rake == "astern" and not high
+    if stern:
+        dice += t.modifiers.low_stern_rake
+        ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
+    kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
+    rolled = max(0, dice - len(kept))
+    ammo = ship.load[pf.battery]
+    faces = (
+        list(
+            ctx.roll(
+                lambda: f"{ship.name} Damage Dice, firing {'high' if high else 'low'}",
+                rolled,
+                R_DAMAGE,
+                seat=ship.side,
+                math=lambda _faces: ex.damage_dice(
+                    t, high, ammo, _aim_terms(t, pf, count, stern, kept, high, ammo)
+                ),
+            )
+        )
+        if rolled
+        else []
+    )
+    faces += kept
+    hull, r_dice, r_per, gun_hits, crew_hits = read_damage(t, faces, high, ammo)
+    for g in guns:
+        g.loaded = False
+        g.fired = True
+    side = "rake" if rake else hit_side(ship.pos, target, pf.battery, ship.id)
+    state.hits.append(
+        Hit(target.id, ship.id, side, rake, high, hull, r_dice, r_per, gun_hits, crew_hits)
+    )
+    if ctx.logging:
+        ctx.log(
+            f"{target.name} will take {hull} hull, {r_dice * r_per} rigging, {gun_hits} gun "
+            f"and {crew_hits} crew hit(s) ({t.ammo.get(ammo).label})",
+            R_SPECIAL if ammo != "round" else R_DAMAGE,
+        )
+    pf.index += 1
+    if pf.index < len(pf.groups):
+        _roll_modifier(state, t, ctx)
+    else:
+        state.pending = None
+
+
+def _aim_terms(
+    t: Tables,
+    pf: PendingFire,
+    count: DiceCount,
+    stern: bool,
+    kept: list[int],
+    high: bool,
+    ammo: str,
+) -> list[tuple[str, int]]:
+    """What made the number of Damage Dice (4.3), for the roll's explanation."""
     terms = [
         (
             f"for {count.guns} {'gun' if count.guns == 1 else 'guns'} at range {count.range}",
@@ -424,49 +513,13 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         ("rake", count.rake),
         ("random modifier die", pf.dice - count.total),
     ]
-    if rake == "astern" and not high:
-        dice += t.modifiers.low_stern_rake
+    if stern:
         terms.append(("low stern rake", t.modifiers.low_stern_rake))
-        ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
-    kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
     if kept:
         # the kept die is read off the Damage Table too: say what it did
-        read = ex.damage_words(t, high, ship.load[pf.battery])[pf.kept_face - 1]
+        read = ex.damage_words(t, high, ammo)[pf.kept_face - 1]
         terms.append((f"the random die's {pf.kept_face}, kept as one of them ({read})", -1))
-    rolled = max(0, dice - len(kept))
-    faces = (
-        list(
-            ctx.roll(
-                f"{ship.name} Damage Dice, firing {'high' if high else 'low'}",
-                rolled,
-                R_DAMAGE,
-                seat=ship.side,
-                math=ex.damage_dice(t, high, ship.load[pf.battery], terms),
-            )
-        )
-        if rolled
-        else []
-    )
-    faces += kept
-    ammo = ship.load[pf.battery]
-    hull, r_dice, r_per, gun_hits, crew_hits = read_damage(t, faces, high, ammo)
-    for g in guns:
-        g.loaded = False
-        g.fired = True
-    side = "rake" if rake else hit_side(ship.pos, target, pf.battery, ship.id)
-    state.hits.append(
-        Hit(target.id, ship.id, side, rake, high, hull, r_dice, r_per, gun_hits, crew_hits)
-    )
-    ctx.log(
-        f"{target.name} will take {hull} hull, {r_dice * r_per} rigging, {gun_hits} gun and "
-        f"{crew_hits} crew hit(s) ({t.ammo.get(ammo).label})",
-        R_SPECIAL if ammo != "round" else R_DAMAGE,
-    )
-    pf.index += 1
-    if pf.index < len(pf.groups):
-        _roll_modifier(state, t, ctx)
-    else:
-        state.pending = None
+    return terms
 
 
 def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, float]:
