@@ -238,7 +238,26 @@ def damage_dice(
     """Damage Dice for ``guns`` guns of one caliber at range ``rng`` (4.3):
     Hit Table, shot-weight modifier capped by the guns firing, +2 for the
     initial broadside, +2 for a rake. ``gun_type`` is any of the kinds of
-    gun of that caliber firing (they share the shot weight)."""
+    gun of that caliber firing (they share the shot weight). Read off the
+    charts once for each such count (the tables are frozen; a count is too)."""
+    hit = _DICE.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = _DICE[id(t)] = (t, {})
+    key = (gun_type, guns, rng, first, rake)
+    count = hit[1].get(key)
+    if count is None:
+        count = hit[1][key] = _damage_dice(t, gun_type, guns, rng, first, rake)
+    return count
+
+
+_DICE: dict[int, tuple[Tables, dict[tuple[str, int, int, bool, bool], DiceCount]]] = {}
+"""The Damage Dice counts read so far, by the identity of the tables (a few
+hundred at most: gun types, numbers of guns, ranges)."""
+
+
+def _damage_dice(
+    t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
+) -> DiceCount:
     kind = t.guns.types[gun_type]
     base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
     caliber = min(t.caliber.of(kind.pounds), guns)
