@@ -116,11 +116,67 @@ def _fire_prompt(state: State, choices: list[Option]) -> Prompt:
 
 def _fire(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
     """The fire of an action phase (:func:`fire_phase`); where it stops at a
-    battery that may fire, that battery's prompt, as :func:`prompts` would
-    give it (the game is on, no casualty or incident waits, no roll is
-    pending: :func:`advance` runs a phase only then)."""
+    battery that may fire, that battery's prompt, as :func:`prompts` gives
+    it while the game is on and no casualty or incident waits (which
+    :func:`advance` checks before it takes it)."""
     choices = fire_phase(state, t, ctx)
     return (_fire_prompt(state, choices),) if choices else None
+
+
+_TASK_RULES = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}
+
+
+def _task_prompt(state: State, task_choices: list[Option]) -> Prompt:
+    """The first crew task waiting for a decision (2.3, 4.1, 5.0):
+    ``task_choices``, its :func:`task_options`."""
+    ship_id, task = state.tasks[0]
+    ship = state.ships[ship_id]
+    kind = task.split(":")[0]
+    rule = _TASK_RULES.get(kind, R_TASKS)
+    extra: dict[str, int] = {}
+    if kind == "sail":
+        question = f"{ship.name}: make or reef sail?"
+    elif kind == "load":
+        question = (
+            f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
+            "load which guns?"
+        )
+    elif kind == "grapple":
+        question = f"{ship.name}: grapple, ungrapple or unfoul?"
+    elif kind == "fix":
+        question = (
+            f"{ship.name}: {ship.repair.get(task[4:], 0)} points in "
+            f"{BOX_LABELS.get(task[4:], '')}; six erase one box: which?"
+        )
+    elif kind == "board":
+        question = f"{ship.name}: send the boarding party ({ship.crew['boarders']})?"
+    elif kind == "repel":
+        attacker = state.ships[task.split(":")[1]]
+        question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
+    elif kind == "split":
+        attacker = state.ships[task.split(":")[1]]
+        question = (
+            f"{ship.name} is boarded by {attacker.name} and may be boarded by others: "
+            f"how many of her {repel_left(ship)} boarders face {attacker.name}?"
+        )
+        rivals = [s for s in may_board(state, ship) if s.id not in ship.repel and s is not attacker]
+        extra["even"] = repel_left(ship) // (len(rivals) + 1)
+    else:
+        question = ""
+    return Prompt(
+        ship.side,
+        question,
+        rule,
+        tuple(task_choices),
+        context={"step": kind, "ship": ship.id, **extra},
+    )
+
+
+def _tasks(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
+    """The crew task segment (:func:`tasks_phase`); where it stops at a task
+    with a decision, that task's prompt, as :func:`prompts` would give it."""
+    choices = tasks_phase(state, t, ctx)
+    return (_task_prompt(state, choices),) if choices else None
 
 
 PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]] = {
@@ -132,7 +188,7 @@ PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]]
     "fire-setup": fire_setup,
     "fire": _fire,
     "tasks-setup": tasks_setup,
-    "tasks": tasks_phase,
+    "tasks": _tasks,
     "end": end_of_turn,
 }
 """The sequence of play (2.0), in rule-book order, after the first loads
@@ -236,46 +292,10 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         return ()
     if state.phase == "tasks" and state.tasks:
         ship_id, task = state.tasks[0]
-        ship = state.ships[ship_id]
-        task_choices = task_options(state, ship, task, t)
+        task_choices = task_options(state, state.ships[ship_id], task, t)
         if len(task_choices) <= 1:
             return ()
-        kind = task.split(":")[0]
-        rule = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}.get(
-            kind, R_TASKS
-        )
-        question = {
-            "sail": f"{ship.name}: make or reef sail?",
-            "load": f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
-            "load which guns?",
-            "grapple": f"{ship.name}: grapple, ungrapple or unfoul?",
-            "fix": f"{ship.name}: {ship.repair.get(task[4:], 0)} points in "
-            f"{BOX_LABELS.get(task[4:], '')}; six erase one box: which?",
-            "board": f"{ship.name}: send the boarding party ({ship.crew['boarders']})?",
-        }.get(kind, "")
-        if kind == "repel":
-            attacker = state.ships[task.split(":")[1]]
-            question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
-        extra: dict[str, int] = {}
-        if kind == "split":
-            attacker = state.ships[task.split(":")[1]]
-            question = (
-                f"{ship.name} is boarded by {attacker.name} and may be boarded by others: "
-                f"how many of her {repel_left(ship)} boarders face {attacker.name}?"
-            )
-            rivals = [
-                s for s in may_board(state, ship) if s.id not in ship.repel and s is not attacker
-            ]
-            extra["even"] = repel_left(ship) // (len(rivals) + 1)
-        return (
-            Prompt(
-                ship.side,
-                question,
-                rule,
-                tuple(task_choices),
-                context={"step": kind, "ship": ship.id, **extra},
-            ),
-        )
+        return (_task_prompt(state, task_choices),)
     return ()
 
 
@@ -437,7 +457,9 @@ def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
     the open prompts then."""
     ready: tuple[Prompt, ...] | None = None
     while True:
-        open_prompts = prompts(state, t) if ready is None else ready
+        # a step's own prompts are what prompts() gives where nothing is asked before them
+        waiting = state.result is not None or state.casualty is not None or state.incident
+        open_prompts = prompts(state, t) if ready is None or waiting else ready
         if open_prompts or state.result is not None:
             _HANDED[:] = [(state, open_prompts)]
             return open_prompts

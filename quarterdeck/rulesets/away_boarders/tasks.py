@@ -132,8 +132,10 @@ def grapple_options(state: State, ship: Ship) -> list[Option]:
     return out
 
 
-def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
-    """Run the crew tasks in order; a task with a decision waits for it."""
+def tasks_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
+    """Run the crew tasks in order; a task with a decision waits for it:
+    then its choices (:func:`task_options`), so that they are not worked
+    out again for its prompt."""
     while state.tasks:
         ship_id, task = state.tasks[0]
         ship = state.ships[ship_id]
@@ -152,17 +154,18 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
                 state.tasks.pop(0)
                 continue
             if len(fix) > 1:
-                return
+                return fix
             erase(ship, box, fix[0].id, t, ctx)
             continue
         options = task_options(state, ship, task, t)
         if len(options) > 1:
-            return
+            return options
         if task.startswith("repel:"):
             do_task(state, t, ship, task, "repel", ctx)
             continue
         state.tasks.pop(0)
     state.phase = "end"
+    return None
 
 
 def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Context) -> None:
