@@ -182,6 +182,31 @@ def _eligible(
         yield other
 
 
+def _reach(ship: Ship, t: Tables) -> int:
+    """The longest range of any of a ship's loaded guns with its battery's
+    load (4.2, 4.4); -1 where none of her batteries may fire at all (no gun
+    loaded, nobody at the guns, or she is out of the fight)."""
+    if ship.crew["guns"] == 0 or not ship.active:
+        return -1
+    ranges, load = _charts(t)[1], ship.load
+    return max(
+        (ranges[load[g.side], g.type] for g in ship.guns if g.loaded and not g.disabled),
+        default=-1,
+    )
+
+
+def _enemy_within(ship: Ship, ships: list[Ship], reach: int) -> bool:
+    """Whether an enemy among ``ships`` lies within ``reach`` of ``ship``:
+    else no battery of hers has an eligible target (4.2)."""
+    side, x, y = ship.side, ship.q, ship.r
+    for other in ships:
+        if other.side != side:
+            dq, dr = other.q - x, other.r - y
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:  # pg.distance
+                return True
+    return False
+
+
 def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
     """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
     return list(_eligible(state, ship, battery, t))
@@ -310,7 +335,11 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     """After the movement of a phase, every battery that may fire (4.2)."""
     ships = afloat(state)
     state.fire_queue = [
-        [s.id, b] for s in ships for b in BATTERIES if may_fire(state, s, b, t, ships)
+        [s.id, b]
+        for s in ships
+        if _enemy_within(s, ships, _reach(s, t))
+        for b in BATTERIES
+        if may_fire(state, s, b, t, ships)
     ]
     state.pending = None
     state.hits = []

@@ -152,8 +152,21 @@ def yards_crew_needed(ship: Ship, t: Tables) -> int:
 def oar_crew_needed(ship: Ship, t: Tables) -> int:
     """One crew marker on the sweeps per three guns (3.2); small rail swivels
     are not counted among her guns."""
-    guns = sum(1 for g in ship.guns if not t.guns.types[g.type].small)
+    small = _small_guns(t)
+    guns = len(ship.guns) - sum(1 for g in ship.guns if small[g.type])
     return max(1, -(-guns // t.speed.guns_per_oar_crew))
+
+
+_SMALL: dict[int, tuple[Tables, dict[str, bool]]] = {}
+"""Which gun types are small rail swivels, by the identity of the (frozen)
+tables: read off the chart once."""
+
+
+def _small_guns(t: Tables) -> dict[str, bool]:
+    hit = _SMALL.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = _SMALL[id(t)] = (t, {name: kind.small for name, kind in t.guns.types.items()})
+    return hit[1]
 
 
 def compute_speed(ship: Ship, state: State, t: Tables) -> int:

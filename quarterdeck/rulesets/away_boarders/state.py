@@ -248,11 +248,12 @@ class Ship:
 
     def mast_fallen(self, index: int) -> bool:
         """Every box of the mast is an X (4.3)."""
-        return min(self.masts[index], default=2) >= 2
+        mast = self.masts[index]
+        return not mast or min(mast) >= 2
 
     @property
     def masts_standing(self) -> int:
-        return len([m for m in self.masts if min(m, default=2) < 2])
+        return len([m for m in self.masts if m and min(m) < 2])
 
     @property
     def masts_lost(self) -> int:

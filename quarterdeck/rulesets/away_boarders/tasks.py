@@ -4,6 +4,8 @@ boarding.py."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.away_boarders import explain as ex
@@ -82,33 +84,49 @@ def load_options(ship: Ship) -> list[Option]:
     out: list[Option] = []
     for battery in BATTERIES:
         guns = battery_guns(ship, battery)
-        empty = [g for g in guns if not g.loaded]
-        most = min(loaders, len(empty))
-        for ammo in AMMO_TYPES if empty else ():
-            if ammo == "double":
-                continue
-            for n in sorted({most, 1}, reverse=True):
-                out.append(
-                    Option(
-                        f"load:{battery}:{ammo}:{n}", f"load {n} {battery} gun(s) with {ammo} shot"
-                    )
-                )
+        empty = sum(1 for g in guns if not g.loaded)
+        if empty:
+            out += _loads(battery, min(loaders, empty))
         if ship.load[battery] == "round" and any(g.loaded for g in guns):
-            out.append(
-                Option(
-                    f"double:{battery}",
-                    f"ram a second ball into a round-shotted {battery} gun "
-                    f"(the {battery} load box turns to double shot)",
-                )
-            )
+            out.append(_double(battery))
     for i, g in enumerate(ship.guns):
         if g.mount == "swivel" and not g.disabled:
-            other = "starboard" if g.side == "port" else "port"
-            out.append(Option(f"swivel:{i}", f"shift the {g.type} swivel to {other}"))
+            out.append(_swivel(i, g.type, "starboard" if g.side == "port" else "port"))
     if not out:
         return []
-    out.append(Option("done", "no more loading this turn"))
+    out.append(_DONE)
     return out
+
+
+# The options of the loading task are the same few again and again: made once.
+
+_DONE = Option("done", "no more loading this turn")
+
+
+@lru_cache(maxsize=256)
+def _loads(battery: str, most: int) -> tuple[Option, ...]:
+    """Load ``most`` or one of a battery's empty guns with each ammunition
+    but double (4.1, 4.4: double shot is rammed into a loaded gun)."""
+    return tuple(
+        Option(f"load:{battery}:{ammo}:{n}", f"load {n} {battery} gun(s) with {ammo} shot")
+        for ammo in AMMO_TYPES
+        if ammo != "double"
+        for n in sorted({most, 1}, reverse=True)
+    )
+
+
+@lru_cache(maxsize=8)
+def _double(battery: str) -> Option:
+    return Option(
+        f"double:{battery}",
+        f"ram a second ball into a round-shotted {battery} gun "
+        f"(the {battery} load box turns to double shot)",
+    )
+
+
+@lru_cache(maxsize=256)
+def _swivel(i: int, gun_type: str, other: str) -> Option:
+    return Option(f"swivel:{i}", f"shift the {gun_type} swivel to {other}")
 
 
 def grapple_options(state: State, ship: Ship) -> list[Option]:
