@@ -129,18 +129,21 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[str, tuple[tuple[object, ...], Tables, tuple[Option, ...]]] = {}
-"""The last crew orders worked out for each ship, with what they were worked
-out from (:func:`_options_key`): while that is the same (the whole crew
-segment: her side's fleet form is asked again after every answer of the
-other side's; and most turns, where she has only moved) they are not worked
-out again. One entry a ship id, so it never grows past the largest fleet."""
+_OPTIONS: dict[int, tuple[Tables, dict[tuple[object, ...], tuple[Option, ...]]]] = {}
+"""The crew orders worked out so far, by the identity of the (frozen) tables
+and what they were worked out from (:func:`_options_key`): the same ship
+the same (the whole crew segment: her side's fleet form is asked again after
+every answer of the other side's; most turns, where she has only moved; the
+same opening in game after game) is not worked out again. Emptied past
+:data:`_KEEP` entries."""
+
+_KEEP = 4096
 
 
 def _options_key(ship: Ship) -> tuple[object, ...]:
     """Everything of a ship that her crew orders are worked out from (2.1:
-    her crew boxes, sail, rig, masts, hull, guns and casualties), to compare
-    cheaply with the last time."""
+    her crew boxes, sail, rig, masts, hull, guns and casualties): the key
+    they are kept by."""
     return (
         ship.sail,
         ship.rig,
@@ -155,12 +158,15 @@ def _options_key(ship: Ship) -> tuple[object, ...]:
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
     rally casualties instead of reassigning."""
+    kept = _OPTIONS.get(id(t))
+    if kept is None or kept[0] is not t:
+        kept = _OPTIONS[id(t)] = (t, {})
     key = _options_key(ship)
-    hit = _OPTIONS.get(ship.id)
-    if hit is not None and hit[1] is t and hit[0] == key:
-        return hit[2]
-    options = _crew_options(ship, t)
-    _OPTIONS[ship.id] = (key, t, options)
+    options = kept[1].get(key)
+    if options is None:
+        if len(kept[1]) >= _KEEP:
+            kept[1].clear()
+        options = kept[1][key] = _crew_options(ship, t)
     return options
 
 

@@ -28,19 +28,24 @@ from quarterdeck.rulesets.away_boarders.victory import points
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
+_GUN_KEYS = ("type", "mount", "side", "order", "loaded", "fired", "disabled")
+
+_GUNS: dict[str, tuple[tuple[tuple[Any, ...], ...], list[dict[str, Any]]]] = {}
+"""The last gun markers shown of each ship, with what they were shown from:
+shown again while her guns are the same (a ship's guns are read for most
+decisions; most decisions change none of them). Views are read, never
+changed, by whoever is shown them. One entry a ship id."""
+
+
 def _guns(s: Ship) -> list[dict[str, Any]]:
-    return [
-        {
-            "type": g.type,
-            "mount": g.mount,
-            "side": g.side,
-            "order": g.order,
-            "loaded": g.loaded,
-            "fired": g.fired,
-            "disabled": g.disabled,
-        }
-        for g in s.guns
-    ]
+    """Her gun markers (1.4), each as the view shows it."""
+    now = tuple([(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns])
+    hit = _GUNS.get(s.id)
+    if hit is not None and hit[0] == now:
+        return hit[1]
+    shown = [dict(zip(_GUN_KEYS, gun, strict=True)) for gun in now]
+    _GUNS[s.id] = (now, shown)
+    return shown
 
 
 ShipPart = Callable[[Ship, int, Any], Any]
