@@ -48,11 +48,7 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
     if task == "sail":
         if ship.crew["yards"] < sail_crew_needed(ship, t):
             return []
-        out = [Option("keep", f"keep the sail at {ship.sail}")]
-        for setting in SAIL_SETTINGS:
-            if setting != ship.sail:
-                out.append(Option(f"set:{setting}", f"set sail to {setting}"))
-        return out
+        return list(_sail_options(ship.sail))
     if task == "load":
         return load_options(ship)
     if task.startswith("fix:"):
@@ -72,6 +68,15 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
             Option("repel-co", "repel boarders, the captain leading"),
         ]
     return []
+
+
+@lru_cache(maxsize=16)
+def _sail_options(sail: str) -> tuple[Option, ...]:
+    """Keep the sail, or set it to any other setting (2.3): made once each."""
+    return (
+        Option("keep", f"keep the sail at {sail}"),
+        *(Option(f"set:{s}", f"set sail to {s}") for s in SAIL_SETTINGS if s != sail),
+    )
 
 
 def load_options(ship: Ship) -> list[Option]:
@@ -165,10 +170,12 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
             continue
         if task.startswith("fix:"):
             box = task.split(":", 1)[1]
+            if ship.repair[box] < t.crew.repair_points_per_box:
+                state.tasks.pop(0)  # short of six points: nothing to erase, the tally kept
+                continue
             fix = repair_options(ship, box) if ship.active else []
-            if ship.repair[box] < t.crew.repair_points_per_box or not fix:
-                if not fix:
-                    ship.repair[box] = min(ship.repair[box], t.crew.repair_points_per_box)
+            if not fix:  # nothing damaged: the points past six are lost
+                ship.repair[box] = t.crew.repair_points_per_box
                 state.tasks.pop(0)
                 continue
             if len(fix) > 1:

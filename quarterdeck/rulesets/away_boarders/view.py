@@ -28,8 +28,6 @@ from quarterdeck.rulesets.away_boarders.victory import points
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-_GUN_KEYS = ("type", "mount", "side", "order", "loaded", "fired", "disabled")
-
 _GUNS: dict[str, tuple[tuple[tuple[Any, ...], ...], list[dict[str, Any]]]] = {}
 """The last gun markers shown of each ship, with what they were shown from:
 shown again while her guns are the same (a ship's guns are read for most
@@ -43,7 +41,18 @@ def _guns(s: Ship) -> list[dict[str, Any]]:
     hit = _GUNS.get(s.id)
     if hit is not None and hit[0] == now:
         return hit[1]
-    shown = [dict(zip(_GUN_KEYS, gun, strict=True)) for gun in now]
+    shown = [
+        {
+            "type": kind,
+            "mount": mount,
+            "side": side,
+            "order": order,
+            "loaded": loaded,
+            "fired": fired,
+            "disabled": disabled,
+        }
+        for kind, mount, side, order, loaded, fired, disabled in now
+    ]
     _GUNS[s.id] = (now, shown)
     return shown
 
