@@ -189,10 +189,11 @@ def _reach(ship: Ship, t: Tables) -> int:
     if ship.crew["guns"] == 0 or not ship.active:
         return -1
     ranges, load = _charts(t)[1], ship.load
-    return max(
-        (ranges[load[g.side], g.type] for g in ship.guns if g.loaded and not g.disabled),
-        default=-1,
-    )
+    reach = -1
+    for g in ship.guns:
+        if g.loaded and not g.disabled:
+            reach = max(reach, ranges[load[g.side], g.type])
+    return reach
 
 
 def _enemy_within(ship: Ship, ships: list[Ship], reach: int) -> bool:
@@ -392,16 +393,22 @@ def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Opti
     of its loaded guns may fire, so after one roll the guns still loaded may
     fire on another target (or a caliber not yet fired on the same one)."""
     choices: list[Option] = []
+    fired = state.fired
     for target in targets(state, ship, battery, t):
-        calibers = groups_in_range(state, t, ship, battery, target)
+        rng = pg.distance(ship.pos, target.pos)
+        # groups_in_range, with each caliber's guns kept for the words
+        calibers = [
+            (caliber, guns)
+            for caliber in groups_of(ship, battery, t)
+            if (guns := caliber_guns(ship, battery, caliber, rng, t))
+            and [ship.id, battery, target.id, caliber] not in fired
+        ]
         if not calibers:
             continue
-        rng = pg.distance(ship.pos, target.pos)
         rake = rake_of(ship.pos, target)
         extra = f", raking from {rake}" if rake and rng > 0 else ""
         choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
-        for caliber in calibers:
-            guns = caliber_guns(ship, battery, caliber, rng, t)
+        for caliber, guns in calibers:
             loaded, label = len(guns), caliber_label(t, guns)
             if len(calibers) > 1:
                 choices.append(
