@@ -598,6 +598,21 @@ def expect_text(state: State, t: Tables, high: bool) -> str:
     dice = pf.dice
     if not high and rake_of(ship.pos, target) == "astern" and ship.pos != target.pos:
         dice += t.modifiers.low_stern_rake
-    avg = expected_damage(t, dice, high, ship.load[pf.battery])
-    shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
-    return "about " + ", ".join(shown) if shown else "no effect"
+    return _expect_words(t, dice, high, ship.load[pf.battery])
+
+
+_WORDS: dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]] = {}
+"""The average hits of so many Damage Dice in words, by the identity of the
+(frozen) tables: a few hundred at most (dice, high or low, load)."""
+
+
+def _expect_words(t: Tables, dice: int, high: bool, ammo: str) -> str:
+    kept = _WORDS.get(id(t))
+    if kept is None or kept[0] is not t:
+        kept = _WORDS[id(t)] = (t, {})
+    words = kept[1].get((dice, high, ammo))
+    if words is None:
+        avg = expected_damage(t, dice, high, ammo)
+        shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
+        words = kept[1][dice, high, ammo] = "about " + ", ".join(shown) if shown else "no effect"
+    return words
