@@ -153,10 +153,17 @@ def rake_of(firer: pg.Point, target: Ship) -> str:
 
 
 def _eligible(
-    state: State, ship: Ship, battery: str, t: Tables, ships: list[Ship] | None = None
+    state: State,
+    ship: Ship,
+    battery: str,
+    t: Tables,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
 ) -> Iterator[Ship]:
     """The eligible targets of a battery one by one (4.2), in the order of
-    the ships; ``ships``: the ships afloat, where the caller has them."""
+    the ships; ``ships``: the ships afloat, where the caller has them, or
+    with ``occupied`` (the points of the ships afloat, which block the line
+    of sight) the ships that may be targets."""
     loaded = [g.type for g in ship.guns if g.side == battery and g.loaded and not g.disabled]
     if not loaded or ship.crew["guns"] == 0 or not ship.active:
         return
@@ -165,7 +172,6 @@ def _eligible(
     g = grid(state)
     if ships is None:
         ships = afloat(state)
-    occupied: set[pg.Point] | None = None
     side, x, y = ship.side, ship.q, ship.r
     for other in ships:
         if other.side == side:
@@ -196,16 +202,18 @@ def _reach(ship: Ship, t: Tables) -> int:
     return reach
 
 
-def _enemy_within(ship: Ship, ships: list[Ship], reach: int) -> bool:
-    """Whether an enemy among ``ships`` lies within ``reach`` of ``ship``:
-    else no battery of hers has an eligible target (4.2)."""
+def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[Ship]:
+    """The enemies among ``ships`` within ``reach`` of ``ship``: the only
+    ships her batteries may have as targets, when ``reach`` is the longest
+    of her loaded guns (4.2)."""
     side, x, y = ship.side, ship.q, ship.r
+    out = []
     for other in ships:
         if other.side != side:
             dq, dr = other.q - x, other.r - y
             if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:  # pg.distance
-                return True
-    return False
+                out.append(other)
+    return out
 
 
 def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
@@ -214,11 +222,16 @@ def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
 
 
 def may_fire(
-    state: State, ship: Ship, battery: str, t: Tables, ships: list[Ship] | None = None
+    state: State,
+    ship: Ship,
+    battery: str,
+    t: Tables,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
 ) -> bool:
     """Whether a battery has an eligible target (4.2): :func:`targets`, to
-    the first; ``ships``: the ships afloat, where the caller has them."""
-    return next(_eligible(state, ship, battery, t, ships), None) is not None
+    the first; ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
+    return next(_eligible(state, ship, battery, t, ships, occupied), None) is not None
 
 
 def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
@@ -335,13 +348,14 @@ def read_damage(
 def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     """After the movement of a phase, every battery that may fire (4.2)."""
     ships = afloat(state)
-    state.fire_queue = [
-        [s.id, b]
-        for s in ships
-        if _enemy_within(s, ships, _reach(s, t))
-        for b in BATTERIES
-        if may_fire(state, s, b, t, ships)
-    ]
+    occupied = {s.pos for s in ships}
+    state.fire_queue = []
+    for s in ships:
+        near = _enemies_within(s, ships, _reach(s, t))
+        if near:
+            state.fire_queue += [
+                [s.id, b] for b in BATTERIES if may_fire(state, s, b, t, near, occupied)
+            ]
     state.pending = None
     state.hits = []
     state.phase = "fire"
