@@ -21,6 +21,7 @@ from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.displays import build_ship
 from quarterdeck.rulesets.away_boarders.state import AwayBoardersScenario, State
 from quarterdeck.rulesets.away_boarders.tables import Tables, tables_with
+from quarterdeck.rulesets.away_boarders.victory import points
 from quarterdeck.rulesets.away_boarders.view import player_view, render, view
 
 
@@ -114,6 +115,16 @@ class AwayBoarders(StateBasics):
         """:meth:`view` for a computer player, its ships' entries built only
         where it reads them (:mod:`quarterdeck.core.lazyview`)."""
         return player_view(state, seat)
+
+    def tally(self, state: State) -> tuple[dict[str, int], dict[str, int]]:
+        """Each side's ships lost (sunk or struck; one that left the field is
+        not lost) and its victory points, for a simulation's rows
+        (:mod:`quarterdeck.sim.tally`), without building the whole view."""
+        lost = dict.fromkeys(state.sides, 0)
+        for ship in state.ships.values():
+            if ship.status in ("sunk", "struck"):
+                lost[ship.side] = lost.get(ship.side, 0) + 1
+        return lost, points(state)
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI

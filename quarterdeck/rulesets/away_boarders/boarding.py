@@ -165,14 +165,14 @@ def boarding_enemies(state: State, defender: Ship) -> list[Ship]:
     grappled or fouled with her on her point, or whose party boarded her
     this turn."""
     boarded = {a for a, d in state.boardings if d == defender.id}
+    locked = (*defender.fouled, *defender.grappled)
+    if not boarded and not locked:
+        return []  # most ships of a fleet, most turns
     return [
         s
         for s in afloat(state)
         if s.side != defender.side
-        and (
-            s.id in boarded
-            or (s.pos == defender.pos and s.id in (*defender.fouled, *defender.grappled))
-        )
+        and (s.id in boarded or (s.pos == defender.pos and s.id in locked))
     ]
 
 

@@ -4,7 +4,7 @@ the battle (4.1)."""
 
 from __future__ import annotations
 
-from quarterdeck.core.engine import Context, copy_state
+from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.sailing import (
@@ -129,22 +129,44 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[str, tuple[Ship, Tables, tuple[Option, ...]]] = {}
-"""The last crew orders worked out for each ship, with a copy of the ship
-they were worked out for: while she is the same (the whole crew segment:
-her side's fleet form is asked again after every answer of the other side's)
-they are not worked out again. One entry a ship id, so it never grows past
-the largest fleet."""
+_OPTIONS: dict[int, tuple[Tables, dict[tuple[object, ...], tuple[Option, ...]]]] = {}
+"""The crew orders worked out so far, by the identity of the (frozen) tables
+and what they were worked out from (:func:`_options_key`): the same ship
+the same (the whole crew segment: her side's fleet form is asked again after
+every answer of the other side's; most turns, where she has only moved; the
+same opening in game after game) is not worked out again. Emptied past
+:data:`_KEEP` entries."""
+
+_KEEP = 4096
+
+
+def _options_key(ship: Ship) -> tuple[object, ...]:
+    """Everything of a ship that her crew orders are worked out from (2.1:
+    her crew boxes, sail, rig, masts, hull, guns and casualties): the key
+    they are kept by."""
+    return (
+        ship.sail,
+        ship.rig,
+        ship.casualties,
+        tuple(ship.crew.items()),
+        tuple(map(tuple, ship.masts)),
+        tuple(ship.hull),
+        tuple([(g.type, g.disabled) for g in ship.guns]),
+    )
 
 
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
     rally casualties instead of reassigning."""
-    hit = _OPTIONS.get(ship.id)
-    if hit is not None and hit[1] is t and hit[0] == ship:
-        return hit[2]
-    options = _crew_options(ship, t)
-    _OPTIONS[ship.id] = (copy_state(ship), t, options)
+    kept = _OPTIONS.get(id(t))
+    if kept is None or kept[0] is not t:
+        kept = _OPTIONS[id(t)] = (t, {})
+    key = _options_key(ship)
+    options = kept[1].get(key)
+    if options is None:
+        if len(kept[1]) >= _KEEP:
+            kept[1].clear()
+        options = kept[1][key] = _crew_options(ship, t)
     return options
 
 

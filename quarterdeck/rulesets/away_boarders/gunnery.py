@@ -16,7 +16,7 @@ from quarterdeck.rulesets.away_boarders.movement import passing_sides
 from quarterdeck.rulesets.away_boarders.sailing import afloat, grid
 from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_FIRE, R_SPECIAL
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, Gun, Hit, PendingFire, Ship, State
-from quarterdeck.rulesets.away_boarders.tables import Tables
+from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
 
 # --------------------------------------------------------------------------
 # Gunnery geometry (4.2)
@@ -31,36 +31,65 @@ def caliber_of(t: Tables, gun_type: str) -> str:
     caliber" make one roll): her shot weight, whatever the kind of gun, so a
     24-pdr long gun and a 24-pdr carronade roll together. The small rail
     swivels (half-pounders) are a caliber of their own."""
+    return _charts(t)[0][gun_type]
+
+
+def _caliber_of(t: Tables, gun_type: str) -> str:
     kind = t.guns.types[gun_type]
     return gun_type if kind.small else f"{kind.pounds}-pdr"
+
+
+_CHARTS: dict[int, tuple[Tables, dict[str, str], dict[tuple[str, str], int]]] = {}
+"""Read off the charts in force once (the tables are frozen): each gun
+type's caliber (4.3) and each load's range for each gun type (4.2, 4.4),
+by the identity of the tables."""
+
+
+def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
+    hit = _CHARTS.get(id(t))
+    if hit is None or hit[0] is not t:
+        calibers = {name: _caliber_of(t, name) for name in t.guns.types}
+        ranges = {
+            (ammo, name): t.ammo.get(ammo).range_for(kind.max_range)
+            for ammo in AMMO_TYPES
+            for name, kind in t.guns.types.items()
+        }
+        hit = _CHARTS[id(t)] = (t, calibers, ranges)
+    return hit[1], hit[2]
 
 
 def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
     """The calibers of a battery's loaded guns, in display order: one roll
     each (4.3)."""
     out: list[str] = []
-    for g in battery_guns(ship, battery):
-        caliber = caliber_of(t, g.type)
-        if g.loaded and caliber not in out:
-            out.append(caliber)
+    calibers = _charts(t)[0]
+    for g in ship.guns:
+        if g.side == battery and not g.disabled:
+            caliber = calibers[g.type]
+            if g.loaded and caliber not in out:
+                out.append(caliber)
     return out
 
 
 def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
     """Maximum range of a gun type with the battery's load (4.2, 4.4)."""
-    return t.ammo.get(ship.load[battery]).range_for(t.guns.types[gun_type].max_range)
+    return _charts(t)[1][ship.load[battery], gun_type]
 
 
 def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
     """The loaded guns of one caliber of a battery that reach range ``rng``
     (4.2): at long range a caliber's long guns fire and its carronades, which
     do not reach, stay loaded."""
+    calibers, ranges = _charts(t)
+    load = ship.load[battery]
     return [
         g
-        for g in battery_guns(ship, battery)
-        if g.loaded
-        and caliber_of(t, g.type) == caliber
-        and rng <= gun_range(ship, battery, g.type, t)
+        for g in ship.guns
+        if g.side == battery
+        and g.loaded
+        and not g.disabled
+        and calibers[g.type] == caliber
+        and rng <= ranges[load, g.type]
     ]
 
 
@@ -124,18 +153,25 @@ def rake_of(firer: pg.Point, target: Ship) -> str:
 
 
 def _eligible(
-    state: State, ship: Ship, battery: str, t: Tables, ships: list[Ship] | None = None
+    state: State,
+    ship: Ship,
+    battery: str,
+    t: Tables,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
 ) -> Iterator[Ship]:
     """The eligible targets of a battery one by one (4.2), in the order of
-    the ships; ``ships``: the ships afloat, where the caller has them."""
-    loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    the ships; ``ships``: the ships afloat, where the caller has them, or
+    with ``occupied`` (the points of the ships afloat, which block the line
+    of sight) the ships that may be targets."""
+    loaded = [g.type for g in ship.guns if g.side == battery and g.loaded and not g.disabled]
     if not loaded or ship.crew["guns"] == 0 or not ship.active:
         return
-    reach = max(gun_range(ship, battery, g.type, t) for g in loaded)
+    ranges, load = _charts(t)[1], ship.load[battery]
+    reach = max(ranges[load, kind] for kind in loaded)
     g = grid(state)
     if ships is None:
         ships = afloat(state)
-    occupied: set[pg.Point] | None = None
     side, x, y = ship.side, ship.q, ship.r
     for other in ships:
         if other.side == side:
@@ -152,17 +188,50 @@ def _eligible(
         yield other
 
 
+def _reach(ship: Ship, t: Tables) -> int:
+    """The longest range of any of a ship's loaded guns with its battery's
+    load (4.2, 4.4); -1 where none of her batteries may fire at all (no gun
+    loaded, nobody at the guns, or she is out of the fight)."""
+    if ship.crew["guns"] == 0 or not ship.active:
+        return -1
+    ranges, load = _charts(t)[1], ship.load
+    reach = -1
+    for g in ship.guns:
+        if g.loaded and not g.disabled:
+            reach = max(reach, ranges[load[g.side], g.type])
+    return reach
+
+
+def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[Ship]:
+    """The enemies among ``ships`` within ``reach`` of ``ship``: the only
+    ships her batteries may have as targets, when ``reach`` is the longest
+    of her loaded guns (4.2)."""
+    side, x, y = ship.side, ship.q, ship.r
+    out = []
+    for other in ships:
+        if other.side != side:
+            dq, dr = other.q - x, other.r - y
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:  # pg.distance
+                out.append(other)
+    return out
+
+
 def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
     """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
     return list(_eligible(state, ship, battery, t))
 
 
 def may_fire(
-    state: State, ship: Ship, battery: str, t: Tables, ships: list[Ship] | None = None
+    state: State,
+    ship: Ship,
+    battery: str,
+    t: Tables,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
 ) -> bool:
     """Whether a battery has an eligible target (4.2): :func:`targets`, to
-    the first; ``ships``: the ships afloat, where the caller has them."""
-    return next(_eligible(state, ship, battery, t, ships), None) is not None
+    the first; ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
+    return next(_eligible(state, ship, battery, t, ships, occupied), None) is not None
 
 
 def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
@@ -208,7 +277,26 @@ def damage_dice(
     """Damage Dice for ``guns`` guns of one caliber at range ``rng`` (4.3):
     Hit Table, shot-weight modifier capped by the guns firing, +2 for the
     initial broadside, +2 for a rake. ``gun_type`` is any of the kinds of
-    gun of that caliber firing (they share the shot weight)."""
+    gun of that caliber firing (they share the shot weight). Read off the
+    charts once for each such count (the tables are frozen; a count is too)."""
+    hit = _DICE.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = _DICE[id(t)] = (t, {})
+    key = (gun_type, guns, rng, first, rake)
+    count = hit[1].get(key)
+    if count is None:
+        count = hit[1][key] = _damage_dice(t, gun_type, guns, rng, first, rake)
+    return count
+
+
+_DICE: dict[int, tuple[Tables, dict[tuple[str, int, int, bool, bool], DiceCount]]] = {}
+"""The Damage Dice counts read so far, by the identity of the tables (a few
+hundred at most: gun types, numbers of guns, ranges)."""
+
+
+def _damage_dice(
+    t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
+) -> DiceCount:
     kind = t.guns.types[gun_type]
     base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
     caliber = min(t.caliber.of(kind.pounds), guns)
@@ -260,27 +348,35 @@ def read_damage(
 def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     """After the movement of a phase, every battery that may fire (4.2)."""
     ships = afloat(state)
-    state.fire_queue = [
-        [s.id, b] for s in ships for b in BATTERIES if may_fire(state, s, b, t, ships)
-    ]
+    occupied = {s.pos for s in ships}
+    state.fire_queue = []
+    for s in ships:
+        near = _enemies_within(s, ships, _reach(s, t))
+        if near:
+            state.fire_queue += [
+                [s.id, b] for b in BATTERIES if may_fire(state, s, b, t, near, occupied)
+            ]
     state.pending = None
     state.hits = []
     state.phase = "fire"
 
 
-def fire_phase(state: State, t: Tables, ctx: Context) -> None:
+def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     """Drop batteries that can no longer fire; when none is left, apply all
-    the damage of the phase at once (2.2) and go on."""
+    the damage of the phase at once (2.2) and go on. Where the first battery
+    left may fire, its choices (:func:`fire_choices`), so that the prompt is
+    not worked out twice."""
     if state.pending is not None:
-        return
+        return None
     while state.fire_queue:
         ship_id, battery = state.fire_queue[0]
-        if fire_choices(state, t, state.ships[ship_id], battery):
-            return
+        choices = fire_choices(state, t, state.ships[ship_id], battery)
+        if choices:
+            return choices
         state.fire_queue.pop(0)
     apply_hits(state, t, ctx)
     if state.result is not None or state.casualty is not None:
-        return
+        return None
     state.fired = []
     state.action += 1
     if state.action < len(t.movement.phases):
@@ -290,6 +386,7 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> None:
         state.moved = []
     else:
         state.phase = "tasks-setup"
+    return None
 
 
 def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: Ship) -> list[str]:
@@ -310,16 +407,22 @@ def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Opti
     of its loaded guns may fire, so after one roll the guns still loaded may
     fire on another target (or a caliber not yet fired on the same one)."""
     choices: list[Option] = []
+    fired = state.fired
     for target in targets(state, ship, battery, t):
-        calibers = groups_in_range(state, t, ship, battery, target)
+        rng = pg.distance(ship.pos, target.pos)
+        # groups_in_range, with each caliber's guns kept for the words
+        calibers = [
+            (caliber, guns)
+            for caliber in groups_of(ship, battery, t)
+            if (guns := caliber_guns(ship, battery, caliber, rng, t))
+            and [ship.id, battery, target.id, caliber] not in fired
+        ]
         if not calibers:
             continue
-        rng = pg.distance(ship.pos, target.pos)
         rake = rake_of(ship.pos, target)
         extra = f", raking from {rake}" if rake and rng > 0 else ""
         choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
-        for caliber in calibers:
-            guns = caliber_guns(ship, battery, caliber, rng, t)
+        for caliber, guns in calibers:
             loaded, label = len(guns), caliber_label(t, guns)
             if len(calibers) > 1:
                 choices.append(
@@ -387,22 +490,23 @@ def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     assert pf is not None
     count, guns = _group_count(state, t)
     ship = state.ships[pf.ship]
-    label = caliber_label(t, guns)
+    # the words and the roll's explanation are built only where a log reads them
     face = ctx.roll(
-        f"{ship.name}, {count.guns} x {label}: random modifier die",
+        lambda: f"{ship.name}, {count.guns} x {caliber_label(t, guns)}: random modifier die",
         1,
         R_DAMAGE,
         seat=ship.side,
-        math=ex.random_modifier(t),
+        math=lambda _faces: ex.random_modifier(t),
     )[0]
     mod = random_modifier(t, face)
     pf.dice = max(0, count.total + mod)
     pf.kept_face = face if mod > 0 else 0
-    ctx.log(
-        f"{count.guns} x {label}: {count.explain()}, random die {face} ({mod:+d}) = "
-        f"{pf.dice} Damage Dice",
-        R_DAMAGE,
-    )
+    if ctx.logging:
+        ctx.log(
+            f"{count.guns} x {caliber_label(t, guns)}: {count.explain()}, random die {face} "
+            f"({mod:+d}) = {pf.dice} Damage Dice",
+            R_DAMAGE,
+        )
 
 
 def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
@@ -414,6 +518,60 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
     count, guns = _group_count(state, t)
     rake = rake_of(ship.pos, target) if count.range > 0 else ""
     dice = pf.dice
+    stern = rake == "astern" and not high
+    if stern:
+        dice += t.modifiers.low_stern_rake
+        ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
+    kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
+    rolled = max(0, dice - len(kept))
+    ammo = ship.load[pf.battery]
+    faces = (
+        list(
+            ctx.roll(
+                lambda: f"{ship.name} Damage Dice, firing {'high' if high else 'low'}",
+                rolled,
+                R_DAMAGE,
+                seat=ship.side,
+                math=lambda _faces: ex.damage_dice(
+                    t, high, ammo, _aim_terms(t, pf, count, stern, kept, high, ammo)
+                ),
+            )
+        )
+        if rolled
+        else []
+    )
+    faces += kept
+    hull, r_dice, r_per, gun_hits, crew_hits = read_damage(t, faces, high, ammo)
+    for g in guns:
+        g.loaded = False
+        g.fired = True
+    side = "rake" if rake else hit_side(ship.pos, target, pf.battery, ship.id)
+    state.hits.append(
+        Hit(target.id, ship.id, side, rake, high, hull, r_dice, r_per, gun_hits, crew_hits)
+    )
+    if ctx.logging:
+        ctx.log(
+            f"{target.name} will take {hull} hull, {r_dice * r_per} rigging, {gun_hits} gun "
+            f"and {crew_hits} crew hit(s) ({t.ammo.get(ammo).label})",
+            R_SPECIAL if ammo != "round" else R_DAMAGE,
+        )
+    pf.index += 1
+    if pf.index < len(pf.groups):
+        _roll_modifier(state, t, ctx)
+    else:
+        state.pending = None
+
+
+def _aim_terms(
+    t: Tables,
+    pf: PendingFire,
+    count: DiceCount,
+    stern: bool,
+    kept: list[int],
+    high: bool,
+    ammo: str,
+) -> list[tuple[str, int]]:
+    """What made the number of Damage Dice (4.3), for the roll's explanation."""
     terms = [
         (
             f"for {count.guns} {'gun' if count.guns == 1 else 'guns'} at range {count.range}",
@@ -424,49 +582,13 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         ("rake", count.rake),
         ("random modifier die", pf.dice - count.total),
     ]
-    if rake == "astern" and not high:
-        dice += t.modifiers.low_stern_rake
+    if stern:
         terms.append(("low stern rake", t.modifiers.low_stern_rake))
-        ctx.log("Low stern rake: one more Damage Die", R_DAMAGE)
-    kept = [pf.kept_face] if pf.kept_face and dice > 0 else []
     if kept:
         # the kept die is read off the Damage Table too: say what it did
-        read = ex.damage_words(t, high, ship.load[pf.battery])[pf.kept_face - 1]
+        read = ex.damage_words(t, high, ammo)[pf.kept_face - 1]
         terms.append((f"the random die's {pf.kept_face}, kept as one of them ({read})", -1))
-    rolled = max(0, dice - len(kept))
-    faces = (
-        list(
-            ctx.roll(
-                f"{ship.name} Damage Dice, firing {'high' if high else 'low'}",
-                rolled,
-                R_DAMAGE,
-                seat=ship.side,
-                math=ex.damage_dice(t, high, ship.load[pf.battery], terms),
-            )
-        )
-        if rolled
-        else []
-    )
-    faces += kept
-    ammo = ship.load[pf.battery]
-    hull, r_dice, r_per, gun_hits, crew_hits = read_damage(t, faces, high, ammo)
-    for g in guns:
-        g.loaded = False
-        g.fired = True
-    side = "rake" if rake else hit_side(ship.pos, target, pf.battery, ship.id)
-    state.hits.append(
-        Hit(target.id, ship.id, side, rake, high, hull, r_dice, r_per, gun_hits, crew_hits)
-    )
-    ctx.log(
-        f"{target.name} will take {hull} hull, {r_dice * r_per} rigging, {gun_hits} gun and "
-        f"{crew_hits} crew hit(s) ({t.ammo.get(ammo).label})",
-        R_SPECIAL if ammo != "round" else R_DAMAGE,
-    )
-    pf.index += 1
-    if pf.index < len(pf.groups):
-        _roll_modifier(state, t, ctx)
-    else:
-        state.pending = None
+    return terms
 
 
 def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, float]:
@@ -490,6 +612,21 @@ def expect_text(state: State, t: Tables, high: bool) -> str:
     dice = pf.dice
     if not high and rake_of(ship.pos, target) == "astern" and ship.pos != target.pos:
         dice += t.modifiers.low_stern_rake
-    avg = expected_damage(t, dice, high, ship.load[pf.battery])
-    shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
-    return "about " + ", ".join(shown) if shown else "no effect"
+    return _expect_words(t, dice, high, ship.load[pf.battery])
+
+
+_WORDS: dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]] = {}
+"""The average hits of so many Damage Dice in words, by the identity of the
+(frozen) tables: a few hundred at most (dice, high or low, load)."""
+
+
+def _expect_words(t: Tables, dice: int, high: bool, ammo: str) -> str:
+    kept = _WORDS.get(id(t))
+    if kept is None or kept[0] is not t:
+        kept = _WORDS[id(t)] = (t, {})
+    words = kept[1].get((dice, high, ammo))
+    if words is None:
+        avg = expected_damage(t, dice, high, ammo)
+        shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
+        words = kept[1][dice, high, ammo] = "about " + ", ".join(shown) if shown else "no effect"
+    return words

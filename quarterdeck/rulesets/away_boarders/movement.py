@@ -4,8 +4,11 @@ entering an occupied point."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
+from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.damage import masts_for, rigging_hit
 from quarterdeck.rulesets.away_boarders.sailing import (
@@ -213,13 +216,32 @@ def forced_move(state: State, ship: Ship, t: Tables) -> str | None:
 
 
 def move_label(state: State, ship: Ship, move: str) -> str:
-    g = grid(state)
-    p, f = move_result(ship.pos, ship.facing, move)
+    return _move_label(ship.pos, ship.facing, move, state.wind, grid(state))
+
+
+def _move_label(at: pg.Point, facing: int, move: str, wind: int, g: pg.Grid) -> str:
+    p, f = move_result(at, facing, move)
     label = MOVE_LABELS[move]
     if move.startswith("advance") and not g.contains(p):
         return label + " - off the field of play"
-    how = POINT_OF_SAILING[wind_angle(state.wind, f)]
+    how = POINT_OF_SAILING[wind_angle(wind, f)]
     return f"{label} -> ({pg.column(p)},{p[1]}) facing {pg.DIRECTION_NAMES[f]}, {how}"
+
+
+def move_choices(state: State, ship: Ship, moves: list[str]) -> tuple[Option, ...]:
+    """The options of a ship's move prompt (3.1, 3.2): each legal move with
+    where it leaves her. The words depend only on where she lies, her
+    heading, the wind and the size of the field (whether a point is on it),
+    so they are kept for those (a few thousand at most)."""
+    return _move_choices(ship.pos, ship.facing, tuple(moves), state.wind, state.width, state.height)
+
+
+@lru_cache(maxsize=8192)
+def _move_choices(
+    at: pg.Point, facing: int, moves: tuple[str, ...], wind: int, width: int, height: int
+) -> tuple[Option, ...]:
+    g = pg.Grid(width, height)  # on the field or not: the blocked points do not matter
+    return tuple(Option(m, _move_label(at, facing, m, wind, g)) for m in moves)
 
 
 def execute_move(

@@ -49,7 +49,7 @@ from quarterdeck.rulesets.away_boarders.movement import (
     drift_phase,
     execute_move,
     forced_move,
-    move_label,
+    move_choices,
     move_options,
     move_phase,
     queue_moves,
@@ -99,20 +99,102 @@ def end_of_turn(state: State, t: Tables, ctx: Context) -> None:
     state.phase = "crew"
 
 
-PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
+def _fire_prompt(state: State, choices: list[Option]) -> Prompt:
+    """The first battery of the fire queue may fire (4.2): ``choices``, its
+    :func:`fire_choices`."""
+    ship_id, battery = state.fire_queue[0]
+    ship = state.ships[ship_id]
+    return Prompt(
+        ship.side,
+        f"Action phase {state.action + 1}: {ship.name}'s {battery} guns "
+        f"({ship.load[battery]} shot) may fire",
+        R_FIRE,
+        tuple(choices),
+        context={"step": "fire", "ship": ship.id, "battery": battery},
+    )
+
+
+def _fire(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
+    """The fire of an action phase (:func:`fire_phase`); where it stops at a
+    battery that may fire, that battery's prompt, as :func:`prompts` gives
+    it while the game is on and no casualty or incident waits (which
+    :func:`advance` checks before it takes it)."""
+    choices = fire_phase(state, t, ctx)
+    return (_fire_prompt(state, choices),) if choices else None
+
+
+_TASK_RULES = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}
+
+
+def _task_prompt(state: State, task_choices: list[Option]) -> Prompt:
+    """The first crew task waiting for a decision (2.3, 4.1, 5.0):
+    ``task_choices``, its :func:`task_options`."""
+    ship_id, task = state.tasks[0]
+    ship = state.ships[ship_id]
+    kind = task.split(":")[0]
+    rule = _TASK_RULES.get(kind, R_TASKS)
+    extra: dict[str, int] = {}
+    if kind == "sail":
+        question = f"{ship.name}: make or reef sail?"
+    elif kind == "load":
+        question = (
+            f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
+            "load which guns?"
+        )
+    elif kind == "grapple":
+        question = f"{ship.name}: grapple, ungrapple or unfoul?"
+    elif kind == "fix":
+        question = (
+            f"{ship.name}: {ship.repair.get(task[4:], 0)} points in "
+            f"{BOX_LABELS.get(task[4:], '')}; six erase one box: which?"
+        )
+    elif kind == "board":
+        question = f"{ship.name}: send the boarding party ({ship.crew['boarders']})?"
+    elif kind == "repel":
+        attacker = state.ships[task.split(":")[1]]
+        question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
+    elif kind == "split":
+        attacker = state.ships[task.split(":")[1]]
+        question = (
+            f"{ship.name} is boarded by {attacker.name} and may be boarded by others: "
+            f"how many of her {repel_left(ship)} boarders face {attacker.name}?"
+        )
+        rivals = [s for s in may_board(state, ship) if s.id not in ship.repel and s is not attacker]
+        extra["even"] = repel_left(ship) // (len(rivals) + 1)
+    else:
+        question = ""
+    return Prompt(
+        ship.side,
+        question,
+        rule,
+        tuple(task_choices),
+        context={"step": kind, "ship": ship.id, **extra},
+    )
+
+
+def _tasks(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
+    """The crew task segment (:func:`tasks_phase`); where it stops at a task
+    with a decision, that task's prompt, as :func:`prompts` would give it."""
+    choices = tasks_phase(state, t, ctx)
+    return (_task_prompt(state, choices),) if choices else None
+
+
+PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]] = {
     "loads": loads_segment,
     "crew": crew_segment,
     "segment": segment_start,
     "drift": drift_phase,
     "move": move_phase,
     "fire-setup": fire_setup,
-    "fire": fire_phase,
+    "fire": _fire,
     "tasks-setup": tasks_setup,
-    "tasks": tasks_phase,
+    "tasks": _tasks,
     "end": end_of_turn,
 }
 """The sequence of play (2.0), in rule-book order, after the first loads
-ordered before the battle (4.1)."""
+ordered before the battle (4.1). A step that stops where someone must
+decide may hand back the prompts it found (what :func:`prompts` now gives),
+so that they are not worked out again; None says nothing about them."""
 
 
 # --------------------------------------------------------------------------
@@ -171,7 +253,7 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
                     f"Action phase {state.action + 1}: {ship.name} (speed {ship.speed}, {how}), "
                     "her move",
                     R_OARS if ship.sail == "oars" else R_SAIL,
-                    tuple(Option(m, move_label(state, ship, m)) for m in options),
+                    move_choices(state, ship, options),
                     context={"step": "move", "ship": ship.id},
                 ),
             )
@@ -203,63 +285,17 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
             )
         if state.fire_queue:
             ship_id, battery = state.fire_queue[0]
-            ship = state.ships[ship_id]
-            choices = fire_choices(state, t, ship, battery)
+            choices = fire_choices(state, t, state.ships[ship_id], battery)
             if not choices:
                 return ()
-            return (
-                Prompt(
-                    ship.side,
-                    f"Action phase {state.action + 1}: {ship.name}'s {battery} guns "
-                    f"({ship.load[battery]} shot) may fire",
-                    R_FIRE,
-                    tuple(choices),
-                    context={"step": "fire", "ship": ship.id, "battery": battery},
-                ),
-            )
+            return (_fire_prompt(state, choices),)
         return ()
     if state.phase == "tasks" and state.tasks:
         ship_id, task = state.tasks[0]
-        ship = state.ships[ship_id]
-        task_choices = task_options(state, ship, task, t)
+        task_choices = task_options(state, state.ships[ship_id], task, t)
         if len(task_choices) <= 1:
             return ()
-        kind = task.split(":")[0]
-        rule = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}.get(
-            kind, R_TASKS
-        )
-        question = {
-            "sail": f"{ship.name}: make or reef sail?",
-            "load": f"{ship.name}: {ship.crew['guns'] - ship.loaders_used} crew at the guns; "
-            "load which guns?",
-            "grapple": f"{ship.name}: grapple, ungrapple or unfoul?",
-            "fix": f"{ship.name}: {ship.repair.get(task[4:], 0)} points in "
-            f"{BOX_LABELS.get(task[4:], '')}; six erase one box: which?",
-            "board": f"{ship.name}: send the boarding party ({ship.crew['boarders']})?",
-        }.get(kind, "")
-        if kind == "repel":
-            attacker = state.ships[task.split(":")[1]]
-            question = f"{ship.name} is boarded by {attacker.name}: does her captain join?"
-        extra: dict[str, int] = {}
-        if kind == "split":
-            attacker = state.ships[task.split(":")[1]]
-            question = (
-                f"{ship.name} is boarded by {attacker.name} and may be boarded by others: "
-                f"how many of her {repel_left(ship)} boarders face {attacker.name}?"
-            )
-            rivals = [
-                s for s in may_board(state, ship) if s.id not in ship.repel and s is not attacker
-            ]
-            extra["even"] = repel_left(ship) // (len(rivals) + 1)
-        return (
-            Prompt(
-                ship.side,
-                question,
-                rule,
-                tuple(task_choices),
-                context={"step": kind, "ship": ship.id, **extra},
-            ),
-        )
+        return (_task_prompt(state, task_choices),)
     return ()
 
 
@@ -306,11 +342,47 @@ def _incident_prompt(state: State) -> Prompt:
     )
 
 
+_HANDED: list[tuple[State, tuple[Prompt, ...]]] = []
+"""The last prompts :func:`advance` handed out, with the state they were
+for (one pair; see :func:`_orders_open`)."""
+
+
+def _orders_open(
+    state: State, t: Tables, seat: str, prompt: Prompt, handed: tuple[Prompt, ...]
+) -> tuple[Prompt, ...]:
+    """The prompts open once ``seat``'s secret orders (2.1, 4.1) are filed,
+    where ``handed`` were the open ones, ``prompt`` among them: filing an
+    order changes nothing but that seat's orders, so every other seat's
+    prompt is the one it was handed, and only ``seat``'s own (a crew order
+    placed box by box asks again) is worked out. Empty when every order is
+    in: then the orders are revealed (:func:`advance`)."""
+    crew = prompt.context["step"] == "crew"
+    out = []
+    for side in state.sides:
+        if side == seat:
+            p = (
+                fleet.crew_prompt(state, t, seat) or crew_prompt(state, t, seat)
+                if crew
+                else fleet.loads_prompt(state, t, seat) or loads_prompt(state, t, seat)
+            )
+        else:
+            p = next((h for h in handed if h.seat == side), None)
+        if p is not None:
+            out.append(p)
+    return tuple(out)
+
+
 def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> tuple[Prompt, ...]:
     """Take ``seat``'s checked answer, then run the sequence of play forward
     to the next prompts (returned)."""
     prompt = ctx.answering(seat) or next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
+    handed: tuple[Prompt, ...] | None = None
+    if step in ("crew", "loads") and _HANDED:
+        was, out = _HANDED[0]
+        # the very prompt handed out for this very state, the orders not yet revealed
+        if was is state and any(p is prompt for p in out):
+            handed = out
     if prompt.context.get("fleet"):
         assert isinstance(answer, dict)
         fleet.apply(state, seat, prompt, answer)
@@ -372,14 +444,23 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
         do_task(state, t, state.ships[prompt.context["ship"]], task, answer, ctx)
     else:  # pragma: no cover - every prompt has a step
         raise IllegalAnswer(f"unknown step {step!r}")
+    if handed is not None:
+        still = _orders_open(state, t, seat, prompt, handed)
+        if still:
+            _HANDED[:] = [(state, still)]
+            return still
     return advance(state, t, ctx)
 
 
 def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
     """Run the sequence of play until someone must decide or the game ends;
     the open prompts then."""
+    ready: tuple[Prompt, ...] | None = None
     while True:
-        open_prompts = prompts(state, t)
+        # a step's own prompts are what prompts() gives where nothing is asked before them
+        waiting = state.result is not None or state.casualty is not None or state.incident
+        open_prompts = prompts(state, t) if ready is None or waiting else ready
         if open_prompts or state.result is not None:
+            _HANDED[:] = [(state, open_prompts)]
             return open_prompts
-        PHASES[state.phase](state, t, ctx)
+        ready = PHASES[state.phase](state, t, ctx)

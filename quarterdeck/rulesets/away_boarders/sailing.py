@@ -107,15 +107,23 @@ def legal_moves(
     close-hauled). Head to wind a ship may only turn downwind. Under oars a
     ship may advance, turn either way, or rest on her oars. ``open_ahead`` is
     False when the point ahead is an island or coast."""
+    # backing on a broad reach depends only on whether she has backed this turn
+    return list(_legal_moves(wind, facing, oars, backs_this_turn == 0, open_ahead))
+
+
+@lru_cache(maxsize=1024)
+def _legal_moves(
+    wind: int, facing: int, oars: bool, not_backed: bool, open_ahead: bool
+) -> tuple[str, ...]:
     out: list[str] = []
     if oars:
         if open_ahead:
             out += ["advance", "advance-port", "advance-starboard"]
         out += ["turn-port", "turn-starboard", "hold"]
-        return out
+        return tuple(out)
     angle = wind_angle(wind, facing)
     if angle == 0:
-        return ["turn-port", "turn-starboard"]
+        return ("turn-port", "turn-starboard")
     if open_ahead:
         out.append("advance")
         for side, sign in (("port", 1), ("starboard", -1)):
@@ -124,9 +132,9 @@ def legal_moves(
     for side, sign in (("port", 1), ("starboard", -1)):
         if not is_downwind_turn(wind, facing, pg.turn(facing, sign)):
             out.append(f"turn-{side}")
-    if angle == 1 or (angle == 2 and backs_this_turn == 0):
+    if angle == 1 or (angle == 2 and not_backed):
         out.append("back")
-    return out
+    return tuple(out)
 
 
 def sail_crew_needed(ship: Ship, t: Tables) -> int:
@@ -144,8 +152,21 @@ def yards_crew_needed(ship: Ship, t: Tables) -> int:
 def oar_crew_needed(ship: Ship, t: Tables) -> int:
     """One crew marker on the sweeps per three guns (3.2); small rail swivels
     are not counted among her guns."""
-    guns = sum(1 for g in ship.guns if not t.guns.types[g.type].small)
+    small = _small_guns(t)
+    guns = len(ship.guns) - sum(1 for g in ship.guns if small[g.type])
     return max(1, -(-guns // t.speed.guns_per_oar_crew))
+
+
+_SMALL: dict[int, tuple[Tables, dict[str, bool]]] = {}
+"""Which gun types are small rail swivels, by the identity of the (frozen)
+tables: read off the chart once."""
+
+
+def _small_guns(t: Tables) -> dict[str, bool]:
+    hit = _SMALL.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = _SMALL[id(t)] = (t, {name: kind.small for name, kind in t.guns.types.items()})
+    return hit[1]
 
 
 def compute_speed(ship: Ship, state: State, t: Tables) -> int:

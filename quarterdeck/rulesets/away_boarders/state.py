@@ -247,11 +247,13 @@ class Ship:
         return sum(self.crew.values())
 
     def mast_fallen(self, index: int) -> bool:
-        return all(b >= 2 for b in self.masts[index])
+        """Every box of the mast is an X (4.3)."""
+        mast = self.masts[index]
+        return not mast or min(mast) >= 2
 
     @property
     def masts_standing(self) -> int:
-        return sum(1 for i in range(len(self.masts)) if not self.mast_fallen(i))
+        return len([m for m in self.masts if m and min(m) < 2])
 
     @property
     def masts_lost(self) -> int:

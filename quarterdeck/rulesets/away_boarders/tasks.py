@@ -4,6 +4,8 @@ boarding.py."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.away_boarders import explain as ex
@@ -46,11 +48,7 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
     if task == "sail":
         if ship.crew["yards"] < sail_crew_needed(ship, t):
             return []
-        out = [Option("keep", f"keep the sail at {ship.sail}")]
-        for setting in SAIL_SETTINGS:
-            if setting != ship.sail:
-                out.append(Option(f"set:{setting}", f"set sail to {setting}"))
-        return out
+        return list(_sail_options(ship.sail))
     if task == "load":
         return load_options(ship)
     if task.startswith("fix:"):
@@ -72,6 +70,15 @@ def task_options(state: State, ship: Ship, task: str, t: Tables) -> list[Option]
     return []
 
 
+@lru_cache(maxsize=16)
+def _sail_options(sail: str) -> tuple[Option, ...]:
+    """Keep the sail, or set it to any other setting (2.3): made once each."""
+    return (
+        Option("keep", f"keep the sail at {sail}"),
+        *(Option(f"set:{s}", f"set sail to {s}") for s in SAIL_SETTINGS if s != sail),
+    )
+
+
 def load_options(ship: Ship) -> list[Option]:
     """Each crew marker at the guns loads one gun, or shifts a swivel (4.1).
     Double shot is a second ball rammed into a gun already loaded with round
@@ -82,33 +89,49 @@ def load_options(ship: Ship) -> list[Option]:
     out: list[Option] = []
     for battery in BATTERIES:
         guns = battery_guns(ship, battery)
-        empty = [g for g in guns if not g.loaded]
-        most = min(loaders, len(empty))
-        for ammo in AMMO_TYPES if empty else ():
-            if ammo == "double":
-                continue
-            for n in sorted({most, 1}, reverse=True):
-                out.append(
-                    Option(
-                        f"load:{battery}:{ammo}:{n}", f"load {n} {battery} gun(s) with {ammo} shot"
-                    )
-                )
+        empty = sum(1 for g in guns if not g.loaded)
+        if empty:
+            out += _loads(battery, min(loaders, empty))
         if ship.load[battery] == "round" and any(g.loaded for g in guns):
-            out.append(
-                Option(
-                    f"double:{battery}",
-                    f"ram a second ball into a round-shotted {battery} gun "
-                    f"(the {battery} load box turns to double shot)",
-                )
-            )
+            out.append(_double(battery))
     for i, g in enumerate(ship.guns):
         if g.mount == "swivel" and not g.disabled:
-            other = "starboard" if g.side == "port" else "port"
-            out.append(Option(f"swivel:{i}", f"shift the {g.type} swivel to {other}"))
+            out.append(_swivel(i, g.type, "starboard" if g.side == "port" else "port"))
     if not out:
         return []
-    out.append(Option("done", "no more loading this turn"))
+    out.append(_DONE)
     return out
+
+
+# The options of the loading task are the same few again and again: made once.
+
+_DONE = Option("done", "no more loading this turn")
+
+
+@lru_cache(maxsize=256)
+def _loads(battery: str, most: int) -> tuple[Option, ...]:
+    """Load ``most`` or one of a battery's empty guns with each ammunition
+    but double (4.1, 4.4: double shot is rammed into a loaded gun)."""
+    return tuple(
+        Option(f"load:{battery}:{ammo}:{n}", f"load {n} {battery} gun(s) with {ammo} shot")
+        for ammo in AMMO_TYPES
+        if ammo != "double"
+        for n in sorted({most, 1}, reverse=True)
+    )
+
+
+@lru_cache(maxsize=8)
+def _double(battery: str) -> Option:
+    return Option(
+        f"double:{battery}",
+        f"ram a second ball into a round-shotted {battery} gun "
+        f"(the {battery} load box turns to double shot)",
+    )
+
+
+@lru_cache(maxsize=256)
+def _swivel(i: int, gun_type: str, other: str) -> Option:
+    return Option(f"swivel:{i}", f"shift the {gun_type} swivel to {other}")
 
 
 def grapple_options(state: State, ship: Ship) -> list[Option]:
@@ -132,8 +155,10 @@ def grapple_options(state: State, ship: Ship) -> list[Option]:
     return out
 
 
-def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
-    """Run the crew tasks in order; a task with a decision waits for it."""
+def tasks_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
+    """Run the crew tasks in order; a task with a decision waits for it:
+    then its choices (:func:`task_options`), so that they are not worked
+    out again for its prompt."""
     while state.tasks:
         ship_id, task = state.tasks[0]
         ship = state.ships[ship_id]
@@ -145,24 +170,27 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> None:
             continue
         if task.startswith("fix:"):
             box = task.split(":", 1)[1]
+            if ship.repair[box] < t.crew.repair_points_per_box:
+                state.tasks.pop(0)  # short of six points: nothing to erase, the tally kept
+                continue
             fix = repair_options(ship, box) if ship.active else []
-            if ship.repair[box] < t.crew.repair_points_per_box or not fix:
-                if not fix:
-                    ship.repair[box] = min(ship.repair[box], t.crew.repair_points_per_box)
+            if not fix:  # nothing damaged: the points past six are lost
+                ship.repair[box] = t.crew.repair_points_per_box
                 state.tasks.pop(0)
                 continue
             if len(fix) > 1:
-                return
+                return fix
             erase(ship, box, fix[0].id, t, ctx)
             continue
         options = task_options(state, ship, task, t)
         if len(options) > 1:
-            return
+            return options
         if task.startswith("repel:"):
             do_task(state, t, ship, task, "repel", ctx)
             continue
         state.tasks.pop(0)
     state.phase = "end"
+    return None
 
 
 def do_task(state: State, t: Tables, ship: Ship, task: str, answer: str, ctx: Context) -> None:

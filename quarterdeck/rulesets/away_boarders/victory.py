@@ -16,8 +16,8 @@ def check_end(state: State, ctx: Context) -> None:
     """The game ends when every ship of a side is sunk, struck or gone (1.0)."""
     if state.result is not None:
         return
-    standing = {side: [s for s in afloat(state) if s.side == side] for side in state.sides}
-    if all(standing.values()):
+    standing = {s.side for s in state.ships.values() if s.status == "afloat"}
+    if all(side in standing for side in state.sides):
         return
     finish(state, limit=False)
 

@@ -7,7 +7,7 @@ which stay with the seat that gave them until they are revealed together.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
@@ -28,19 +28,33 @@ from quarterdeck.rulesets.away_boarders.victory import points
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
+_GUNS: dict[str, tuple[tuple[tuple[Any, ...], ...], list[dict[str, Any]]]] = {}
+"""The last gun markers shown of each ship, with what they were shown from:
+shown again while her guns are the same (a ship's guns are read for most
+decisions; most decisions change none of them). Views are read, never
+changed, by whoever is shown them. One entry a ship id."""
+
+
 def _guns(s: Ship) -> list[dict[str, Any]]:
-    return [
+    """Her gun markers (1.4), each as the view shows it."""
+    now = tuple([(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns])
+    hit = _GUNS.get(s.id)
+    if hit is not None and hit[0] == now:
+        return hit[1]
+    shown = [
         {
-            "type": g.type,
-            "mount": g.mount,
-            "side": g.side,
-            "order": g.order,
-            "loaded": g.loaded,
-            "fired": g.fired,
-            "disabled": g.disabled,
+            "type": kind,
+            "mount": mount,
+            "side": side,
+            "order": order,
+            "loaded": loaded,
+            "fired": fired,
+            "disabled": disabled,
         }
-        for g in s.guns
+        for kind, mount, side, order, loaded, fired, disabled in now
     ]
+    _GUNS[s.id] = (now, shown)
+    return shown
 
 
 ShipPart = Callable[[Ship, int, Any], Any]
@@ -94,15 +108,52 @@ def ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     return {key: make(s, wind, tables) for key, make in _PARTS.items()}
 
 
-def _lazy_ship(s: Ship, wind: int, tables: Any) -> LazyRecord:
-    """:func:`ship_view` for a computer player: where she is, whose and
-    whether afloat are ready, the rest built when first read (most
-    decisions read no more of most ships)."""
-    return LazyRecord(
-        {"id": s.id, "side": s.side, "status": s.status, "q": s.q, "r": s.r},
-        _PARTS,
-        (s, wind, tables),
-    )
+_LAZY: dict[str, tuple[Ship, int, Any, str, int, int, LazyRecord]] = {}
+"""The last lazy record made of each ship, with the ship, the wind, the
+charts and the ready entries it was made with (see :func:`_lazy_ships`).
+One entry a ship id, so it never grows past the largest fleet."""
+
+_READY = 5
+"""How many entries a lazy ship record has ready: id, side, status, q, r."""
+
+
+def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecord]:
+    """:func:`ship_view` of every ship for a computer player: where she is,
+    whose and whether afloat are ready, the rest built when first read (most
+    decisions read no more of most ships).
+
+    A fleet of fifty is shown for most decisions, so a ship's last record is
+    shown again where nothing was read of it but its ready entries and those
+    are still hers (the same ship, wind and charts): its other entries are
+    worked out from the ship as she is when first read, like a new record's."""
+    parts, kept, out = _PARTS, _LAZY, []
+    for s in ships:
+        k = kept.get(s.id)
+        if (
+            k is not None
+            and k[0] is s
+            and k[1] == wind
+            and k[2] is tables
+            and k[3] == s.status
+            and k[4] == s.q
+            and k[5] == s.r
+            and dict.__len__(k[6]) == _READY
+        ):
+            out.append(k[6])
+            continue
+        rec = LazyRecord(
+            {"id": s.id, "side": s.side, "status": s.status, "q": s.q, "r": s.r},
+            parts,
+            (s, wind, tables),
+        )
+        kept[s.id] = (s, wind, tables, s.status, s.q, s.r, rec)
+        out.append(rec)
+    return out
+
+
+def _kept_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[dict[str, Any]]:
+    """:func:`_ship_view` for every ship."""
+    return [_ship_view(s, wind, tables) for s in ships]
 
 
 _SHIP_VIEWS: dict[str, tuple[Ship, int, Any, dict[str, Any]]] = {}
@@ -139,10 +190,12 @@ def _ready(state: State, seat: str | None) -> dict[str, Any]:
 
 
 def _parts(
-    state: State, seat: str | None, ship: Callable[[Ship, int, Any], dict[str, Any]]
+    state: State,
+    seat: str | None,
+    ships: Callable[[Iterable[Ship], int, Any], list[Any]],
 ) -> dict[str, Callable[[], Any]]:
-    """The view's other entries, in order, each as a function; each ship's
-    view made by ``ship`` (plain, kept, or lazy)."""
+    """The view's other entries, in order, each as a function; the ships'
+    views made by ``ships`` (kept or lazy)."""
     t = tables_with(state.house_rules)
     wind = state.wind
     return {
@@ -152,7 +205,7 @@ def _parts(
             "blocked": [list(b) for b in state.blocked],
             "wind": wind,
         },
-        "ships": lambda: [ship(s, wind, t) for s in state.ships.values()],
+        "ships": lambda: ships(state.ships.values(), wind, t),
         "orders": lambda: {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": lambda: points(state),
         "victory": lambda: {
@@ -163,7 +216,7 @@ def _parts(
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
     out = _ready(state, seat)
-    for key, make in _parts(state, seat, _ship_view).items():
+    for key, make in _parts(state, seat, _kept_ships).items():
         out[key] = make()
     return out
 
@@ -172,7 +225,7 @@ def player_view(state: State, seat: str | None) -> LazyView:
     """:func:`view` for a computer player: each ship's entries built only
     where it reads them (:class:`quarterdeck.core.lazyview.LazyRecord`), the
     points and orders only if it reads them."""
-    return LazyView(_ready(state, seat), _parts(state, seat, _lazy_ship))
+    return LazyView(_ready(state, seat), _parts(state, seat, _lazy_ships))
 
 
 def letters(state: State) -> dict[str, str]:
