@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.prompts import Answer, Prompt
@@ -50,6 +51,8 @@ from quarterdeck.rulesets.away_boarders.judge import (
 )
 from quarterdeck.rulesets.away_boarders.sailing import move_result, wind_angle
 from quarterdeck.rulesets.away_boarders.tables import printed_tables
+
+_ID = itemgetter("id")
 
 NEAR = 5
 """Within this many points of an enemy a rowing vessel fights under oars."""
@@ -147,7 +150,8 @@ class AwayBoardersAI:
                 return (fair or ids)[0]
             even = f"face:{prompt.context.get('even', 0)}"  # split
             return even if even in ids else ids[-1]
-        ships = {s["id"]: s for s in view["ships"]}
+        everyone = view["ships"]
+        ships = dict(zip(map(_ID, everyone), everyone, strict=True))  # by id
         me = ships.get(str(prompt.context.get("ship", "")))
         if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
             # the whole side's crew orders in one form (2.1): each row as if

@@ -26,14 +26,17 @@ def pos_of(s: ShipView) -> pg.Point:
     return (int(s["q"]), int(s["r"]))
 
 
+_Q = itemgetter("q")
+_R = itemgetter("r")
+
+
 def ranges_from(here: pg.Point, ships: list[ShipView]) -> list[int]:
     """Each ship's distance in points from ``here`` (:func:`pg.distance`)."""
     x, y = here
-    out = []
-    for s in ships:
-        dq, dr = int(s["q"]) - x, int(s["r"]) - y
-        out.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
-    return out
+    return [
+        (abs(q - x) + abs(r - y) + abs(q - x + r - y)) // 2
+        for q, r in zip(map(int, map(_Q, ships)), map(int, map(_R, ships)), strict=True)
+    ]
 
 
 def standing_masts(s: ShipView) -> int:
