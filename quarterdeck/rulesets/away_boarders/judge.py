@@ -369,6 +369,7 @@ class Judge:
         self.crew = int(me["crew_total"])
         # the facings that lay her in irons, where that costs her (3.1)
         self.irons = tuple(not self.oars and wind_angle(wind, f) == 0 for f in range(6))
+        self.in_irons = tuple(f for f in range(6) if self.irons[f])
         # where each move the look-ahead tries takes her, kept for the field,
         # the wind and her means (sails or sweeps) across decisions
         self.onward = _onward_from(grid, wind, self.oars)
@@ -499,6 +500,15 @@ class Judge:
             best = tuple(map(max, *rows))
         half = 0.5 * threat
         closer = 0.8 * max(0, d - max(1, reach - 1))  # to get within reach
+        if not any(best):
+            # none of her guns bears from any facing: one score for every
+            # facing but those head to wind (as the loop below works it out)
+            out = [score + (0.0 - half) - closer] * 6
+            if self.in_irons:
+                lost = (score - 3.0) + (0.0 - half) - closer
+                for f in self.in_irons:
+                    out[f] = lost
+            return tuple(out)
         out = []
         for f, irons in enumerate(self.irons):
             # (the parts of the score before her fire are whole and half
