@@ -127,18 +127,34 @@ _TYPE_AND_SIDE = itemgetter("type", "side")
 _DISABLED = itemgetter("disabled")
 
 
+_ARMED: dict[Any, tuple[Any, tuple[str, str, str], Weights]] = {}
+"""Each ship's last weights, with the gun markers (the view's very list) and
+loads they were worked out from; cleared when it grows past 4096 ships."""
+
+
 def _weights_of(s: ShipView) -> Weights:
     """:func:`_weights` of her :func:`_profile`, kept for each armament and
-    loading (a bounded cache): the same ship is judged again and again."""
+    loading (a bounded cache): the same ship is judged again and again. A
+    view that shows a ship's gun markers again (the same list, while her
+    guns are the same) is not read gun by gun again."""
     load = s["load"]
-    return _weights_for(
-        (
-            str(load.get("port", "round")),
-            str(load.get("starboard", "round")),
-            str(load.get("bow", "round")),
-        ),
-        tuple(map(_TYPE_AND_SIDE, filterfalse(_DISABLED, s["guns"]))),  # the guns not disabled
+    loads = (
+        str(load.get("port", "round")),
+        str(load.get("starboard", "round")),
+        str(load.get("bow", "round")),
     )
+    guns = s["guns"]
+    kept = _ARMED.get(s["id"])
+    if kept is not None and kept[0] is guns and kept[1] == loads:
+        return kept[2]  # (the list is held here, so it is the same list)
+    weights = _weights_for(
+        loads,
+        tuple(map(_TYPE_AND_SIDE, filterfalse(_DISABLED, guns))),  # the guns not disabled
+    )
+    if len(_ARMED) >= 4096:
+        _ARMED.clear()
+    _ARMED[s["id"]] = (guns, loads, weights)
+    return weights
 
 
 @lru_cache(maxsize=1024)
