@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 
 from quarterdeck.core import pointgrid as pg
-from quarterdeck.core.prompts import Answer, Field, Prompt
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.away_boarders.judge import (
     Judge,
     ShipView,
@@ -51,6 +52,8 @@ from quarterdeck.rulesets.away_boarders.judge import (
 from quarterdeck.rulesets.away_boarders.sailing import move_result, wind_angle
 from quarterdeck.rulesets.away_boarders.tables import printed_tables
 
+_ID = itemgetter("id")
+
 NEAR = 5
 """Within this many points of an enemy a rowing vessel fights under oars."""
 
@@ -59,13 +62,21 @@ REPAIR_ORDER = ("repair_hull", "repair_guns", "repair_rigging", "guns", "boarder
 crews first, the yards last (without them she cannot manoeuvre)."""
 
 
+_LAST_GRID: list[tuple[int, int, list[list[int]], pg.Grid]] = []
+"""The last field built from a view, with what it was built from (every
+move asks for the field again, and it seldom changes)."""
+
+
 def _grid(view: View) -> pg.Grid:
     field = view["field"]
-    return pg.Grid(
-        field["width"],
-        field["height"],
-        frozenset(pg.from_column(c, r) for c, r in field["blocked"]),
-    )
+    width, height, blocked = field["width"], field["height"], field["blocked"]
+    if _LAST_GRID:
+        w, h, b, built = _LAST_GRID[0]
+        if w == width and h == height and b == blocked:
+            return built
+    built = pg.Grid(width, height, frozenset(pg.from_column(c, r) for c, r in blocked))
+    _LAST_GRID[:] = [(width, height, [list(b) for b in blocked], built)]
+    return built
 
 
 def _nearest(me: ShipView, ships: list[ShipView]) -> ShipView | None:
@@ -112,6 +123,8 @@ class AwayBoardersAI:
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        # each ship's last look-ahead, kept while nothing it judged from changes
+        self._judges: dict[str, Judge] = {}
 
     # -- the prompt -----------------------------------------------------------
 
@@ -137,12 +150,21 @@ class AwayBoardersAI:
                 return (fair or ids)[0]
             even = f"face:{prompt.context.get('even', 0)}"  # split
             return even if even in ids else ids[-1]
-        ships = {s["id"]: s for s in view["ships"]}
+        everyone = view["ships"]
+        ships = dict(zip(map(_ID, everyone), everyone, strict=True))  # by id
         me = ships.get(str(prompt.context.get("ship", "")))
         if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
             # the whole side's crew orders in one form (2.1): each row as if
             # the ship were asked alone
-            return {f.name: self._ship_crew(view, ships[f.name], f) for f in prompt.fields}
+            enemies_of: dict[str, list[ShipView]] = {}  # by side: the same for each row
+            answer: dict[str, str] = {}
+            for f in prompt.fields:
+                ship = ships[f.name]
+                theirs = enemies_of.get(ship["side"])
+                if theirs is None:
+                    theirs = enemies_of[ship["side"]] = self._enemies(view, ship)
+                answer[f.name] = self._crew(view, ship, theirs, [c.id for c in f.choices])
+            return answer
         if prompt.kind == "form" and step == "loads":
             return {f.name: "round" for f in prompt.fields}
         if prompt.kind == "form" and prompt.context.get("form") == "rally":
@@ -153,13 +175,14 @@ class AwayBoardersAI:
             return ids[0]
         if step in ("crew", "move", "sail", "load"):
             enemies = self._enemies(view, me)
+        if step in ("sail", "load"):
             nearest = _nearest(me, enemies)
         if step == "incident":
             return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
         if step == "fix":
             return self._fix(me, ids)
         if step == "crew":
-            return self._crew(view, me, nearest, ids)
+            return self._crew(view, me, enemies, ids)
         if step == "order":
             return self._order(view, me)
         if step == "move":
@@ -186,15 +209,8 @@ class AwayBoardersAI:
 
     @staticmethod
     def _enemies(view: View, me: ShipView) -> list[ShipView]:
-        return [s for s in view["ships"] if s["side"] != me["side"] and s["status"] == "afloat"]
-
-    @staticmethod
-    def _friends(view: View, me: ShipView) -> list[ShipView]:
-        return [
-            s
-            for s in view["ships"]
-            if s["side"] == me["side"] and s["status"] == "afloat" and s["id"] != me["id"]
-        ]
+        side = me["side"]
+        return [s for s in view["ships"] if s["side"] != side and s["status"] == "afloat"]
 
     @staticmethod
     def _stronger(me: ShipView, other: ShipView) -> bool:
@@ -251,24 +267,16 @@ class AwayBoardersAI:
             best = max(best, speed * math.cos(off))
         return best
 
-    def _ship_crew(self, view: View, me: ShipView, field: Field) -> str:
-        """One ship's row of the fleet's crew form: as if she were asked alone."""
-        nearest = _nearest(me, self._enemies(view, me))
-        return self._crew(view, me, nearest, [c.id for c in field.choices])
-
-    def _crew(self, view: View, me: ShipView, nearest: ShipView | None, ids: list[str]) -> str:
+    def _crew(self, view: View, me: ShipView, enemies: list[ShipView], ids: list[str]) -> str:
         need = helm_crew(me, me["sail"] == "oars")
         if me["crew_total"] < need and "rally:yards" in ids:
             return "rally:yards"  # too few hands to work the ship: bring one back aloft
         if me["casualties"] >= 3 and "rally" in ids:
             return "rally"
-        if (
-            me["casualties"] >= 2
-            and nearest is not None
-            and pg.distance(pos_of(me), pos_of(nearest)) > NEAR
-            and "rally" in ids
-        ):
-            return "rally"  # out of the fight: the time to bring men back
+        if me["casualties"] >= 2 and "rally" in ids:
+            nearest = _nearest(me, enemies)
+            if nearest is not None and pg.distance(pos_of(me), pos_of(nearest)) > NEAR:
+                return "rally"  # out of the fight: the time to bring men back
         return "custom" if "custom" in ids else ids[0]
 
     def _crew_form(self, view: View, me: ShipView | None, prompt: Prompt) -> dict[str, int]:
@@ -364,7 +372,14 @@ class AwayBoardersAI:
         wind = int(view["field"]["wind"])
         if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
             return self._escape(grid, wind, me, ids)
-        judge = Judge(grid, wind, me, enemies, {pos_of(s) for s in self._friends(view, me)})
+        side, name = me["side"], me["id"]
+        friends = {
+            (int(s["q"]), int(s["r"]))  # pos_of
+            for s in view["ships"]
+            if s["side"] == side and s["status"] == "afloat" and s["id"] != name
+        }  # her friends afloat: where they lie
+        judge = Judge(grid, wind, me, enemies, friends)
+        judge = self._judges[me["id"]] = judge.kept(self._judges.get(me["id"]))
         best, best_score = ids[0], -1e9
         here, facing = pos_of(me), int(me["facing"])
         for move in ids:

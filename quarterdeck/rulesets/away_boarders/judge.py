@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import filterfalse
+from operator import itemgetter
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
@@ -24,14 +26,17 @@ def pos_of(s: ShipView) -> pg.Point:
     return (int(s["q"]), int(s["r"]))
 
 
+_Q = itemgetter("q")
+_R = itemgetter("r")
+
+
 def ranges_from(here: pg.Point, ships: list[ShipView]) -> list[int]:
     """Each ship's distance in points from ``here`` (:func:`pg.distance`)."""
     x, y = here
-    out = []
-    for s in ships:
-        dq, dr = int(s["q"]) - x, int(s["r"]) - y
-        out.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
-    return out
+    return [
+        (abs(q - x) + abs(r - y) + abs(q - x + r - y)) // 2
+        for q, r in zip(map(int, map(_Q, ships)), map(int, map(_R, ships)), strict=True)
+    ]
 
 
 def standing_masts(s: ShipView) -> int:
@@ -118,14 +123,38 @@ Weights = dict[str, tuple[float, ...]]
 points), before it falls off (:data:`SHARE`)."""
 
 
+_TYPE_AND_SIDE = itemgetter("type", "side")
+_DISABLED = itemgetter("disabled")
+
+
+_ARMED: dict[Any, tuple[Any, tuple[str, str, str], Weights]] = {}
+"""Each ship's last weights, with the gun markers (the view's very list) and
+loads they were worked out from; cleared when it grows past 4096 ships."""
+
+
 def _weights_of(s: ShipView) -> Weights:
     """:func:`_weights` of her :func:`_profile`, kept for each armament and
-    loading (a bounded cache): the same ship is judged again and again."""
+    loading (a bounded cache): the same ship is judged again and again. A
+    view that shows a ship's gun markers again (the same list, while her
+    guns are the same) is not read gun by gun again."""
     load = s["load"]
-    return _weights_for(
-        tuple(str(load.get(b, "round")) for b in ("port", "starboard", "bow")),
-        tuple((g["type"], g["side"]) for g in s["guns"] if not g["disabled"]),
+    loads = (
+        str(load.get("port", "round")),
+        str(load.get("starboard", "round")),
+        str(load.get("bow", "round")),
     )
+    guns = s["guns"]
+    kept = _ARMED.get(s["id"])
+    if kept is not None and kept[0] is guns and kept[1] == loads:
+        return kept[2]  # (the list is held here, so it is the same list)
+    weights = _weights_for(
+        loads,
+        tuple(map(_TYPE_AND_SIDE, filterfalse(_DISABLED, guns))),  # the guns not disabled
+    )
+    if len(_ARMED) >= 4096:
+        _ARMED.clear()
+    _ARMED[s["id"]] = (guns, loads, weights)
+    return weights
 
 
 @lru_cache(maxsize=1024)
@@ -164,57 +193,52 @@ def _weights(profile: dict[str, list[tuple[int, float]]]) -> Weights:
     }
 
 
+Sight = tuple[int, float, dict[str, tuple[int, ...]]]
+"""The range to a point, the share of a gun's fire that reaches it
+(:data:`SHARE`) and for each battery the facings of a ship from which it
+bears on the point (4.2)."""
+
+_SIGHTS: dict[tuple[int, int], Sight] = {}
+""":func:`_sight` by the target's offset (those within the longest reach: a
+few hundred)."""
+
+
+def _sight(dq: int, dr: int) -> Sight:
+    """The :data:`Sight` of the point ``(dq, dr)`` from a ship at ``(0, 0)``
+    (a battery bears as :func:`bears` says): the same from every point (the
+    offset alone says it, as for :func:`_theirs`)."""
+    key = (dq, dr)
+    found = _SIGHTS.get(key)
+    if found is None:
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if d == 0:  # alongside: the broadsides bear, the bow not
+            facings = {"port": tuple(range(6)), "starboard": tuple(range(6)), "bow": ()}
+        else:
+            rel = [pg.relative_bearing((0, 0), f, (dq, dr)) for f in range(6)]
+            facings = {
+                battery: tuple(
+                    f
+                    for f in range(6)
+                    if abs((rel[f] - centre + 180.0) % 360.0 - 180.0) <= 30.0 + 1e-6  # pg.in_arc
+                )
+                for battery, centre in (("port", 90.0), ("starboard", 270.0))
+            }
+            ahead = pg.direction_of((0, 0), (dq, dr))
+            facings["bow"] = () if ahead is None else (ahead,)
+        found = _SIGHTS[key] = (d, SHARE[min(d, 8)], facings)
+    return found
+
+
 def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
-    reaches ``q`` (4.2; a battery bears as :func:`bears` says)."""
-    dq, dr = q[0] - p[0], q[1] - p[1]
-    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    reaches ``q`` (4.2; a battery bears as :func:`bears` says), each
+    battery's added in turn."""
+    d, share, facings = _sight(q[0] - p[0], q[1] - p[1])
     total = 0.0
-    if p == q:
-        for battery, by_range in weights.items():
-            if battery != "bow":
-                total += by_range[0] * SHARE[0]
-        return total
-    rel = -1.0
     for battery, by_range in weights.items():
-        if d >= len(by_range):
-            continue  # out of every gun's reach: nothing to add
-        if battery == "bow":
-            if pg.direction_of(p, q) != f:
-                continue
-        else:
-            if rel < 0.0:
-                rel = pg.relative_bearing(p, f, q)
-            centre = 90.0 if battery == "port" else 270.0
-            if abs((rel - centre + 180.0) % 360.0 - 180.0) > 30.0 + 1e-6:
-                continue  # outside the arc (as pg.in_arc)
-        total += by_range[d] * SHARE[min(d, 8)]
+        if d < len(by_range) and f in facings[battery]:
+            total += by_range[d] * share
     return total
-
-
-FireTable = dict[tuple[int, int, int], float]
-"""One armament's :func:`_firepower` by the target's offset from the ship
-(``q - p``) and the ship's facing."""
-
-_FIRE_TABLES: dict[int, tuple[Weights, FireTable]] = {}
-"""The :data:`FireTable` of each weights (by identity: each entry holds its
-weights, so the identity is not reused while the entry lives); cleared when
-it grows past 1024 armaments."""
-
-
-def _fire_table(weights: Weights) -> FireTable:
-    """The weights' :data:`FireTable`, filled as it is asked. The fire that
-    bears and reaches (4.2) is the same wherever on the grid the two points
-    lie: the range and the bearings of two points depend only on their
-    offset (tests/rulesets/away_boarders/test_ai.py checks it over the
-    fields), so a look-ahead asks the grid again and again for the same few
-    offsets."""
-    hit = _FIRE_TABLES.get(id(weights))
-    if hit is None:
-        if len(_FIRE_TABLES) >= 1024:
-            _FIRE_TABLES.clear()
-        hit = _FIRE_TABLES[id(weights)] = (weights, {})
-    return hit[1]
 
 
 _DIRECTIONS: dict[tuple[int, int], int | None] = {}
@@ -223,11 +247,95 @@ _DIRECTIONS: dict[tuple[int, int], int | None] = {}
 
 def _direction(dq: int, dr: int) -> int | None:
     """:func:`pg.direction_of` a point to the point ``(dq, dr)`` from it: the
-    same from every point (the offset alone says it, as for :func:`_fire_table`)."""
+    same from every point (the offset alone says it, as for :func:`_theirs`)."""
     found = _DIRECTIONS.get((dq, dr), -1)
     if found == -1:
         found = _DIRECTIONS[(dq, dr)] = pg.direction_of((0, 0), (dq, dr))
     return found
+
+
+Row = tuple[tuple[float, ...], tuple[float, ...]]
+"""One armament's :func:`_firepower` on one offset for each of her six
+facings, and the same raked (half as much again where any fire reaches);
+kept by the offset of the ship from the target."""
+
+_ROW_TABLES: dict[int, tuple[Weights, dict[tuple[int, int], Row]]] = {}
+"""The :data:`Row` of each weights (by identity, as :data:`_THEIRS`);
+cleared when it grows past 1024 armaments."""
+
+
+def _row_table(weights: Weights) -> dict[tuple[int, int], Row]:
+    """The weights' rows (:data:`Row`), filled as they are asked (by
+    :meth:`Judge._place`: her fire from every facing at once)."""
+    hit = _ROW_TABLES.get(id(weights))
+    if hit is None:
+        if len(_ROW_TABLES) >= 1024:
+            _ROW_TABLES.clear()
+        hit = _ROW_TABLES[id(weights)] = (weights, {})
+    return hit[1]
+
+
+def _row(weights: Weights, dq: int, dr: int) -> Row:
+    """The :data:`Row` of ``weights`` on the offset ``(dq, dr)``: as
+    :func:`_firepower` from each facing (each battery's fire that reaches
+    added, in turn, for the facings from which it bears); a rake (4.3)
+    weighs half as much again."""
+    d, share, facings = _sight(dq, dr)
+    out = [0.0] * 6
+    for battery, by_range in weights.items():
+        if d < len(by_range):
+            fire = by_range[d] * share
+            for f in facings[battery]:
+                out[f] += fire
+    row = tuple(out)
+    return row, tuple(v * 1.4 if v else v for v in row)
+
+
+There = tuple[int, float, int]
+"""What lies on a point seen from an enemy: its range from her, her fire on
+it (0.0 where it does not reach: beyond 9 points, or beyond the reach of
+the fire from her point) and whether it lies on her fore-and-aft line (1, a
+rake from there, 4.3) or not (0); by the point's offset from her."""
+
+_THEIRS: dict[tuple[int, int, int], tuple[Weights, dict[tuple[int, int], There]]] = {}
+"""The :data:`There` tables of each enemy armament (by identity: each entry
+holds its weights), facing and reach of the fire from her point; cleared
+when it grows past 4096."""
+
+
+def _theirs(theirs: Weights, facing: int, far: int) -> dict[tuple[int, int], There]:
+    """The kept :data:`There` table of an enemy's armament, facing and the
+    reach of the fire from her point (the most of the enemies' there). What
+    lies on an offset is the same wherever on the grid the two points lie:
+    the range and the bearings of two points depend only on their offset
+    (tests/rulesets/away_boarders/test_ai.py checks it over the fields), so
+    the look-ahead of each ship of a fleet asks again and again for the same
+    few offsets, decision after decision."""
+    key = (id(theirs), facing, far)
+    found = _THEIRS.get(key)
+    if found is None:
+        if len(_THEIRS) >= 4096:
+            _THEIRS.clear()
+        found = _THEIRS[key] = (theirs, {})
+    return found[1]
+
+
+def _there(theirs: Weights, facing: int, far: int, dx: int, dy: int) -> There:
+    """:data:`There` on the offset ``(dx, dy)`` from an enemy of ``theirs``
+    facing ``facing``, her point's fire reaching ``far``."""
+    dq = (abs(dx) + abs(dy) + abs(dx + dy)) // 2  # pg.distance
+    fire = 0.0
+    if dq <= 9 and dq <= far:
+        fire = _firepower(theirs, (0, 0), facing, (dx, dy))
+    rake = dq != 0 and _direction(dx, dy) in (facing, (facing + 3) % 6)
+    return dq, fire, int(rake)
+
+
+OFF_FIELD = (-1000.0,) * 6
+"""The score of a point off the field, whichever way she faces."""
+
+NO_FIRE = (0.0,) * 6
+"""No gun of hers bears on an enemy, whichever way she faces."""
 
 
 class Judge:
@@ -244,7 +352,7 @@ class Judge:
         self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
         self.oars = me["sail"] == "oars"
         self.mine = _weights_of(me)
-        self.mine_table = _fire_table(self.mine)
+        self.mine_rows = _row_table(self.mine)
         # the longest reach of her guns (the last range her weights cover)
         self.reach = max((len(w) - 1 for w in self.mine.values()), default=0)
         here = pos_of(me)
@@ -261,30 +369,44 @@ class Judge:
             )
             for e in self.enemies
         ]
-        self.points = [o[0] for o in self.others]
-        # their fire tables, in the same order
-        self.tables = [_fire_table(o[4]) for o in self.others]
         # each enemy's longest reach, by her point (beyond it her fire there is nothing)
-        self.reaches: dict[pg.Point, int] = {}
+        reaches: dict[pg.Point, int] = {}
         for o in self.others:
             far = max((len(w) - 1 for w in o[4].values()), default=-1)
-            self.reaches[o[0]] = max(far, self.reaches.get(o[0], -1))
+            reaches[o[0]] = max(far, reaches.get(o[0], -1))
+        # what :meth:`_place` reads of each, in the same order: her point,
+        # her crew, her facing, the reach of the fire from her point and what
+        # lies on each offset from her (:func:`_theirs`)
+        self.foes = [
+            (q[0], q[1], crew, theirs, facing, reaches[q], _theirs(theirs, facing, reaches[q]))
+            for q, facing, crew, _line, theirs in self.others
+        ]
         self.short = int(me["crew_total"]) <= helm_crew(me, self.oars) + 1 and not self.oars
         self.crew = int(me["crew_total"])
         # the facings that lay her in irons, where that costs her (3.1)
-        self.irons = (
-            frozenset() if self.oars else frozenset(f for f in range(6) if wind_angle(wind, f) == 0)
-        )
+        self.irons = tuple(not self.oars and wind_angle(wind, f) == 0 for f in range(6))
+        self.in_irons = tuple(f for f in range(6) if self.irons[f])
         # where each move the look-ahead tries takes her, kept for the field,
         # the wind and her means (sails or sweeps) across decisions
         self.onward = _onward_from(grid, wind, self.oars)
-        # score and lookahead are pure functions of (point, facing[, depth])
-        # for one judge: many move sequences end where others do
-        self._scores: dict[tuple[pg.Point, int], float] = {}
+        # the score of each point for her six facings, and the look-ahead
+        # from each point, facing and depth: many move sequences end where
+        # others do
+        self._at: dict[pg.Point, tuple[float, ...]] = {}
         self._ahead: dict[tuple[pg.Point, int, int], float] = {}
-        self._at: dict[
-            pg.Point, tuple[float, int, list[tuple[pg.Point, pg.Point, bool]], float]
-        ] = {}
+        # all that the scores depend on (the rest follows from these)
+        self.inputs: tuple[Any, ...] = (grid, wind, self.oars, self.short, self.crew)
+        self.inputs += (self.mine, self.others, friends)
+
+    def kept(self, before: Judge | None) -> Judge:
+        """``before`` where she judged from the same inputs (her own place
+        aside: the scores never read it), with the scores it has kept; else
+        this judge. A ship that moves again before any enemy or friend has
+        moved or changed (a duel's two ships, one with the greater speed)
+        judges the same places again."""
+        if before is not None and before.inputs == self.inputs:
+            return before
+        return self
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
@@ -304,19 +426,19 @@ class Judge:
         friends = self.friends
         # the next move's results, looked up here (:meth:`lookahead` one
         # move from the end is :meth:`score`)
-        found: float | None
         if depth == 1:
-            scores = self._scores
+            places = self._at
             for q, g, advance in onward:
                 if advance and q in friends:
                     continue
-                found = scores.get((q, g))
-                if found is None:
-                    found = scores[(q, g)] = self._score(q, g)
-                if found > best:
-                    best = found
+                at = places.get(q)
+                if at is None:
+                    at = places[q] = self._place(q)
+                if at[g] > best:
+                    best = at[g]
         else:
             ahead_of = self._ahead
+            found: float | None
             for q, g, advance in onward:
                 if advance and q in friends:
                     continue
@@ -330,49 +452,19 @@ class Judge:
 
     def score(self, p: pg.Point, f: int) -> float:
         """How good it is to lie at ``p`` facing ``f``."""
-        key = (p, f)
-        found = self._scores.get(key)
-        if found is None:
-            found = self._scores[key] = self._score(p, f)
-        return found
-
-    def _score(self, p: pg.Point, f: int) -> float:
         at = self._at.get(p)
         if at is None:
             at = self._at[p] = self._place(p)
-        score, d, near, threat = at
-        if d < 0:
-            return score  # off the field, or no enemy left
-        if f in self.irons:
-            score -= 3.0  # (the parts of the score before her fire are whole
-            # and half points: added in any order they come to the same)
-        best = 0.0
-        table = self.mine_table
-        for q, key, rake in near:
-            key_f = (key[0], key[1], f)
-            mine = table.get(key_f)
-            if mine is None:
-                mine = table[key_f] = _firepower(self.mine, p, f, q)
-            if mine and rake:
-                mine *= 1.4  # a rake
-            if mine > best:
-                best = mine
-        score += best - 0.5 * threat
-        if best == 0.0:
-            score -= 0.8 * max(0, d - max(1, self.reach - 1))  # get within reach
-        return score
+        return at[f]
 
-    def _place(
-        self, p: pg.Point
-    ) -> tuple[float, int, list[tuple[pg.Point, pg.Point, bool]], float]:
-        """What :meth:`_score` takes from the point alone, whichever way she
-        faces: the score of the edges and of the nearest enemy, that
-        nearest's range (-1 where the score ends there), the enemies her
-        guns may reach from it (each with her offset and whether the point
-        lies on her fore-and-aft line) and the enemies' fire on it."""
+    def _place(self, p: pg.Point) -> tuple[float, ...]:
+        """How good it is to lie at ``p``, for each of her six facings: the
+        edges, the nearest enemy (the weakest of the nearest), the best of
+        her fire on the enemies in her reach (a rake weighs more), the
+        enemies' fire on the point, head to wind (3.1, 4.2)."""
         grid = self.grid
         if not grid.contains(p):
-            return (-1000.0, -1, [], 0.0)
+            return OFF_FIELD
         score = 0.0
         x, y = p
         col = x + y // 2  # pg.column
@@ -381,14 +473,33 @@ class Judge:
             score -= 3.0
         if self.short and edge <= 3:
             score -= 4.0 * (4 - edge)  # a crewless ship repeats her last move off the table
-        if not self.others:
-            return (score, -1, [], 0.0)
-        distances = [  # pg.distance
-            (abs(a - x) + abs(b - y) + abs(a - x + b - y)) // 2 for a, b in self.points
-        ]
-        # the nearest, and of the nearest the weakest
-        d = min(distances)
-        weakest = min(o[2] for o, dist in zip(self.others, distances, strict=True) if dist == d)
+        if not self.foes:
+            return (score,) * 6  # no enemy left
+        # one pass over the enemies, nearest first: the nearest's range (and
+        # of the nearest the weakest), her fire on each (from every facing: a
+        # row), their fire on the point (summed in their order)
+        d = -1
+        weakest: Any = 0
+        threat = 0.0
+        rows: list[tuple[float, ...]] = []
+        reach = self.reach
+        mine = self.mine_rows
+        for qx, qy, crew, theirs, facing, far, seen in self.foes:
+            offset = (x - qx, y - qy)
+            there = seen.get(offset)
+            if there is None:
+                there = seen[offset] = _there(theirs, facing, far, *offset)
+            dq, fire, rake = there
+            if d < 0 or dq < d:
+                d, weakest = dq, crew
+            elif dq == d and crew < weakest:
+                weakest = crew
+            if dq <= reach and dq <= 9:  # (beyond her reach her fire there is nothing)
+                row = mine.get(offset)
+                if row is None:
+                    row = mine[offset] = _row(self.mine, -offset[0], -offset[1])
+                rows.append(row[rake])
+            threat += fire  # (0.0 where her fire does not reach the point: the same sum)
         if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
@@ -396,22 +507,32 @@ class Judge:
                 score += 8.0
         elif d == 0:
             score -= 5.0  # a collision may foul us with her
-        reach = self.reach
-        near = [
-            (q, (q[0] - x, q[1] - y), q != p and _direction(x - q[0], y - q[1]) in line)
-            for (q, _facing, _crew, line, _theirs), dq in zip(self.others, distances, strict=True)
-            if dq <= 9 and dq <= reach  # (beyond her reach her fire there is nothing)
-        ]
-        # the enemies' fire on the point, whichever way she faces
-        threat = 0.0
-        reaches = self.reaches
-        for (q, facing, _crew, _line, theirs), theirs_table, dq in zip(
-            self.others, self.tables, distances, strict=True
-        ):
-            if dq <= 9 and dq <= reaches[q]:
-                key = (x - q[0], y - q[1], facing)
-                fire = theirs_table.get(key)
-                if fire is None:
-                    fire = theirs_table[key] = _firepower(theirs, q, facing, p)
-                threat += fire
-        return (score, d, near, threat)
+        # the best of her fire, facing by facing
+        if not rows:
+            best: tuple[float, ...] = NO_FIRE
+        elif len(rows) == 1:
+            best = rows[0]
+        else:
+            best = tuple(map(max, *rows))
+        half = 0.5 * threat
+        closer = 0.8 * max(0, d - max(1, reach - 1))  # to get within reach
+        if not any(best):
+            # none of her guns bears from any facing: one score for every
+            # facing but those head to wind (as the loop below works it out)
+            out = [score + (0.0 - half) - closer] * 6
+            if self.in_irons:
+                lost = (score - 3.0) + (0.0 - half) - closer
+                for f in self.in_irons:
+                    out[f] = lost
+            return tuple(out)
+        out = []
+        for f, irons in enumerate(self.irons):
+            # (the parts of the score before her fire are whole and half
+            # points: added in any order they come to the same)
+            s = score - 3.0 if irons else score
+            fire = best[f]
+            s += fire - half
+            if fire == 0.0:
+                s -= closer
+            out.append(s)
+        return tuple(out)
