@@ -116,6 +116,32 @@ def _context(scenario: Scenario, seed: int) -> Context:
     )
 
 
+class Setup:
+    """What every game of a scenario is played with, worked out once for a
+    batch of its games rather than for each (:func:`play_chunk`): the rule
+    set, the seats' player kinds and places, the umpire seats, and what
+    :func:`_context` reads from the scenario."""
+
+    __slots__ = ("combatants", "first", "kinds", "ruleset", "scenario", "umpire", "umpire_seats")
+
+    def __init__(self, scenario: Scenario, kinds: dict[str, str] | None) -> None:
+        self.scenario = scenario
+        self.ruleset = get_ruleset(scenario.ruleset)
+        # (seat, its place in the scenario, its kind of player), as players_for
+        self.kinds = [
+            (side, n, (kinds or {}).get(side, "ai")) for n, side in enumerate(scenario.side_names)
+        ]
+        self.umpire_seats = umpires(scenario)
+        self.umpire = scenario.umpire
+        self.combatants = scenario.combatants
+        self.first = (self.combatants or scenario.side_names)[0]
+
+    def players(self, seed: int) -> dict[str, Player]:
+        """:func:`players_for` the game seeded ``seed``."""
+        rid = self.scenario.ruleset
+        return {side: make_player(kind, rid, side, seed + n) for side, n, kind in self.kinds}
+
+
 def play_game(
     scenario: Scenario,
     seed: int,
@@ -126,6 +152,15 @@ def play_game(
     return play_state(scenario, seed, kinds, index)[0]
 
 
+def play_games(
+    scenario: Scenario, seeds: list[tuple[int, int]], kinds: dict[str, str] | None = None
+) -> list[GameOutcome]:
+    """:func:`play_game` for each (index, seed) of ``seeds``, the scenario's
+    set-up worked out once for them all."""
+    setup = Setup(scenario, kinds)
+    return [play_setup(setup, seed, index)[0] for index, seed in seeds]
+
+
 def play_state(
     scenario: Scenario,
     seed: int,
@@ -133,12 +168,18 @@ def play_state(
     index: int = 0,
 ) -> tuple[GameOutcome, Any]:
     """:func:`play_game`, with the final state."""
-    ruleset = get_ruleset(scenario.ruleset)
-    ctx = _context(scenario, seed)
+    return play_setup(Setup(scenario, kinds), seed, index)
+
+
+def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, Any]:
+    """:func:`play_state` of a scenario whose :class:`Setup` is made."""
+    scenario = setup.scenario
+    ruleset = setup.ruleset
+    ctx = Context(RandomDice(seed), None, umpire=setup.umpire, first=setup.first)
     state = ruleset.new_state(scenario, ctx)
-    players = players_for(scenario, seed, kinds)
+    players = setup.players(seed)
     needs = {seat: getattr(p, "needs_view", None) for seat, p in players.items()}
-    umpire_seats = umpires(scenario)
+    umpire_seats = setup.umpire_seats
     decisions = 0
     prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
     open_prompts: tuple[Prompt, ...] | None = None
@@ -163,7 +204,7 @@ def play_state(
     result = ruleset.result(state)
     if result is None:
         raise RuntimeError(f"{scenario.id}: a game did not end within {MAX_STEPS} decisions")
-    losses, points = tally(ruleset, state, scenario.combatants)
+    losses, points = tally(ruleset, state, setup.combatants)
     outcome = GameOutcome(
         index, seed, result.winner, result.how.value, ruleset.turn(state), decisions, losses, points
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quarterdeck.core.scenario import Scenario, build
-from quarterdeck.sim.games import GameOutcome, game_seed, play_game
+from quarterdeck.sim.games import GameOutcome, game_seed, play_game, play_games
 
 __all__ = ["GameOutcome", "Summary", "game_seed", "play_game", "simulate", "wilson"]
 
@@ -37,7 +37,7 @@ def _init_worker(data: dict[str, Any], where: str, kinds: dict[str, str] | None)
 def play_chunk(scenario: Scenario, kinds: dict[str, str] | None, chunk: Chunk) -> list[GameOutcome]:
     """Games ``start`` to ``stop - 1`` of the run seeded ``seed``."""
     seed, start, stop = chunk
-    return [play_game(scenario, game_seed(seed, i), kinds, i) for i in range(start, stop)]
+    return play_games(scenario, [(i, game_seed(seed, i)) for i in range(start, stop)], kinds)
 
 
 def _play_chunk(chunk: Chunk) -> list[GameOutcome]:

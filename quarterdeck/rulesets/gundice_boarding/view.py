@@ -15,13 +15,18 @@ from quarterdeck.rulesets.gundice_boarding.state import State
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
+    """What ``seat`` may see (the module's docstring). Built for every
+    decision of a simulated game: plain loops, each ship's free gun dice
+    worked out here as :attr:`Ship.gun_dice_free` gives them."""
     action_of: dict[str, int] = {}  # ship -> her action, the first that names her
-    for a in reversed(state.actions):
-        action_of[a.defender] = a.id
-        for x in a.attackers:
-            action_of[x] = a.id
+    if state.actions:
+        for a in reversed(state.actions):
+            action_of[a.defender] = a.id
+            for x in a.attackers:
+                action_of[x] = a.id
     ships = []
     for s in state.ships.values():
+        free = s.gun_dice - s.gun_dice_hits - s.gun_dice_committed - s.gun_dice_lost
         ships.append(
             {
                 "id": s.id,
@@ -30,7 +35,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "size": s.size,
                 "crew": s.crew,
                 "gun_dice": s.gun_dice,
-                "gun_dice_free": s.gun_dice_free,
+                "gun_dice_free": free if free > 0 else 0,
                 "gun_dice_hits": s.gun_dice_hits,
                 "gun_dice_committed": s.gun_dice_committed,
                 "gun_dice_lost": s.gun_dice_lost,
@@ -39,7 +44,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 "stationary": s.stationary,
                 "failed_attacker": s.failed_attacker,
                 "captured_by": s.captured_by,
-                "in_action": action_of.get(s.id),
+                "in_action": action_of.get(s.id) if action_of else None,
                 "x_mm": s.x_mm,
                 "y_mm": s.y_mm,
                 "heading": s.heading,
@@ -47,14 +52,13 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         )
     contacts = []
     for c in state.contacts:
-        active, _fouled = contact_active(state, c.a, c.b)
         contacts.append(
             {
                 "ships": [c.a, c.b],
                 "fouled": c.fouled,
                 "distance_mm": c.distance_mm,
                 "via": c.via,
-                "active": active,
+                "active": contact_active(state, c.a, c.b)[0],
             }
         )
     # (the comprehensions run only where there is something to list)
