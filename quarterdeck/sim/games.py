@@ -177,9 +177,17 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
     ruleset = setup.ruleset
     ctx = Context(RandomDice(seed), None, umpire=setup.umpire, first=setup.first)
     state = ruleset.new_state(scenario, ctx)
-    players = setup.players(seed)
-    needs = {seat: getattr(p, "needs_view", None) for seat, p in players.items()}
     umpire_seats = setup.umpire_seats
+    # each seat's player: whether it needs a view (needs_view, if it says),
+    # how it decides, and whose view it is shown (an umpire's is everything)
+    seats: dict[str, tuple[Any, Any, str]] = {
+        seat: (
+            getattr(p, "needs_view", None),
+            p.decide,
+            EVERYTHING if seat in umpire_seats else seat,
+        )
+        for seat, p in setup.players(seed).items()
+    }
     decisions = 0
     prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
     open_prompts: tuple[Prompt, ...] | None = None
@@ -190,13 +198,13 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
             break
         prompt = open_prompts[0]
         seat = prompt.seat
-        need = needs[seat]
+        need, decide, viewer = seats[seat]
         if need is not None and not need(prompt):
             view: dict[str, Any] = {"seat": seat}
         else:  # as decision_view, inlined: this loop is the batch runner's
-            view = view_of(state, EVERYTHING if seat in umpire_seats else seat)
+            view = view_of(state, viewer)
             view["seat"] = seat
-        answer = prompt.check(players[seat].decide(view, prompt))
+        answer = prompt.check(decide(view, prompt))
         ctx.acting, ctx.prompt = seat, prompt
         # the rule set may hand back the prompts it stopped at (else None)
         open_prompts = apply(state, seat, answer, ctx)

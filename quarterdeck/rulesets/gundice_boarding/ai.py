@@ -100,6 +100,9 @@ class GunDiceAI:
         self.seed = seed
         self._rng: random.Random | None = None
         self.tables: Tables = printed_tables()
+        # _dice_memo(self.tables), once looked up, and the tables it is for
+        self._memo: dict[tuple[Any, ...], Any] | None = None
+        self._memo_tables: Tables | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -145,18 +148,32 @@ class GunDiceAI:
         cost = bd.mobilise_gun_dice
         mob = 0
         facts = []
+        # _can_mobilise and _dice_facts, written out: this runs for every
+        # declaration the player weighs
         for s in attackers:
-            if _can_mobilise(s, cost):
+            if s["mobilised"] or s["gun_dice_free"] >= cost:
                 mob += 1
-            facts.append(_dice_facts(s))
+            facts.append(
+                (s["size"], s["crew"], s["sail_hits"], s["gun_dice_hits"], s["failed_attacker"])
+            )
+        per_turn = bd.mobilised_per_turn
         key = (
             view["sea"],
             tuple(facts),
-            min(mob, bd.mobilised_per_turn),
-            _dice_facts(target),
-            _can_mobilise(target, cost),
+            mob if mob < per_turn else per_turn,
+            (
+                target["size"],
+                target["crew"],
+                target["sail_hits"],
+                target["gun_dice_hits"],
+                target["failed_attacker"],
+            ),
+            bool(target["mobilised"]) or target["gun_dice_free"] >= cost,
         )
-        memo = _dice_memo(self.tables)
+        memo = self._memo
+        if memo is None or self._memo_tables is not self.tables:
+            memo = self._memo = _dice_memo(self.tables)
+            self._memo_tables = self.tables
         found = memo.get(key)
         if found is None:
             sea, _, mob_a, _, mob_d = key

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarterdeck.core.hidden import sees
+from quarterdeck.core.hidden import EVERYTHING
 from quarterdeck.rulesets.gundice_boarding.rules import contact_active
 from quarterdeck.rulesets.gundice_boarding.state import State
 
@@ -83,14 +83,10 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         if state.actions
         else []
     )
-    orders = (
-        {
-            side: (dict(given) if sees(seat, side) else {"given": len(given)})
-            for side, given in state.orders.items()
-        }
-        if state.orders
-        else {}
-    )
+    orders: dict[str, Any] = {}
+    for side, given in state.orders.items():
+        # sees(seat, side), written out: a side's orders are its own
+        orders[side] = dict(given) if seat in (EVERYTHING, side) else {"given": len(given)}
     return {
         "ruleset": "gundice-boarding",
         "seat": seat,
