@@ -27,29 +27,30 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     ships = []
     for s in state.ships.values():
         free = s.gun_dice - s.gun_dice_hits - s.gun_dice_committed - s.gun_dice_lost
-        ships.append(
-            {
-                "id": s.id,
-                "name": s.name,
-                "side": s.side,
-                "size": s.size,
-                "crew": s.crew,
-                "gun_dice": s.gun_dice,
-                "gun_dice_free": free if free > 0 else 0,
-                "gun_dice_hits": s.gun_dice_hits,
-                "gun_dice_committed": s.gun_dice_committed,
-                "gun_dice_lost": s.gun_dice_lost,
-                "mobilised": s.mobilised,
-                "sail_hits": s.sail_hits,
-                "stationary": s.stationary,
-                "failed_attacker": s.failed_attacker,
-                "captured_by": s.captured_by,
-                "in_action": action_of.get(s.id) if action_of else None,
-                "x_mm": s.x_mm,
-                "y_mm": s.y_mm,
-                "heading": s.heading,
-            }
-        )
+        # fifteen entries in one display (CPython builds up to fifteen from
+        # constant keys at once), the last four set in order after them
+        record = {
+            "id": s.id,
+            "name": s.name,
+            "side": s.side,
+            "size": s.size,
+            "crew": s.crew,
+            "gun_dice": s.gun_dice,
+            "gun_dice_free": free if free > 0 else 0,
+            "gun_dice_hits": s.gun_dice_hits,
+            "gun_dice_committed": s.gun_dice_committed,
+            "gun_dice_lost": s.gun_dice_lost,
+            "mobilised": s.mobilised,
+            "sail_hits": s.sail_hits,
+            "stationary": s.stationary,
+            "failed_attacker": s.failed_attacker,
+            "captured_by": s.captured_by,
+        }
+        record["in_action"] = action_of.get(s.id) if action_of else None
+        record["x_mm"] = s.x_mm
+        record["y_mm"] = s.y_mm
+        record["heading"] = s.heading
+        ships.append(record)
     contacts = []
     for c in state.contacts:
         contacts.append(
