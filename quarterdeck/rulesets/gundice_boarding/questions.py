@@ -176,7 +176,10 @@ def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str)
         return found
     if step == "declare":
         ship = state.ships[ship_id]
-        targets = tuple([(t.id, t.name) for t in boarding_targets(state, ship)])
+        named = []
+        for t in boarding_targets(state, ship):
+            named.append((t.id, t.name))
+        targets = tuple(named)
         key = (seat, step, ship_id, ship.name, state.turn, targets)
         found = _PROMPTS.get(key)
         if found is None:
