@@ -79,7 +79,12 @@ def standing(view: dict[str, Any], seat: str) -> int:
     """+1 if ``seat`` would win were the game to end now, -1 if it would
     lose, 0 for a draw: captured size points decide, or with none captured
     the boarding actions won (the scenario result)."""
-    score = _captured(view)
+    return _standing(view, seat, _captured(view))
+
+
+def _standing(view: dict[str, Any], seat: str, score: dict[str, int]) -> int:
+    """:func:`standing`, from the view's :func:`_captured` (``score``, which
+    it may change)."""
     for points in score.values():
         if points:
             break
@@ -188,11 +193,14 @@ class GunDiceAI:
 
     def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = {}
+        captured = dict.fromkeys(view["sides"], 0)  # _captured, in the same pass
         for s in view["ships"]:
             ships[s["id"]] = s
+            if s["captured_by"] is not None:
+                captured[s["captured_by"]] += s["size"]
         me = ships[prompt.context["ship"]]
         mine_so_far = view["orders"].get(self.seat, {})
-        place = standing(view, self.seat)
+        place = _standing(view, self.seat, captured)
         if place > 0 and not ahead_on_prizes(view, self.seat):
             return "none"  # ahead on actions won: a repulse would hand one back
         # behind: any chance; level, or ahead on prizes (a repulse cannot
