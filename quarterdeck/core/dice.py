@@ -205,11 +205,6 @@ class RandomDice:
         # this loop rather than a call a die
         bits = self._rng.getrandbits
         k = sides.bit_length()
-        if count == 1:  # one die, the commonest roll: the same draws, no loop
-            r = bits(k)
-            while r >= sides:
-                r = bits(k)
-            return (r + 1,)
         out = []
         for _ in range(count):
             r = bits(k)

@@ -66,10 +66,7 @@ class GameOutcome:
 def players_for(scenario: Scenario, seed: int, kinds: dict[str, str] | None) -> dict[str, Player]:
     """The computer players of a game seeded ``seed``: seat ``n`` of the
     scenario is seeded ``seed + n``."""
-    return {
-        side: make_player((kinds or {}).get(side, "ai"), scenario.ruleset, side, seed + n)
-        for n, side in enumerate(scenario.side_names)
-    }
+    return Setup(scenario, kinds).players(seed)
 
 
 def umpires(scenario: Scenario) -> frozenset[str]:
@@ -108,12 +105,7 @@ def view_for(
 
 
 def _context(scenario: Scenario, seed: int) -> Context:
-    return Context(
-        RandomDice(seed),
-        None,
-        umpire=scenario.umpire,
-        first=(scenario.combatants or scenario.side_names)[0],
-    )
+    return Setup(scenario, None).context(seed)
 
 
 class Setup:
@@ -137,9 +129,13 @@ class Setup:
         self.first = (self.combatants or scenario.side_names)[0]
 
     def players(self, seed: int) -> dict[str, Player]:
-        """:func:`players_for` the game seeded ``seed``."""
+        """The computer players of the game seeded ``seed`` (:func:`players_for`)."""
         rid = self.scenario.ruleset
         return {side: make_player(kind, rid, side, seed + n) for side, n, kind in self.kinds}
+
+    def context(self, seed: int) -> Context:
+        """The rules context of the game seeded ``seed``: its dice, no log."""
+        return Context(RandomDice(seed), None, umpire=self.umpire, first=self.first)
 
 
 def play_game(
@@ -175,7 +171,7 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
     """:func:`play_state` of a scenario whose :class:`Setup` is made."""
     scenario = setup.scenario
     ruleset = setup.ruleset
-    ctx = Context(RandomDice(seed), None, umpire=setup.umpire, first=setup.first)
+    ctx = setup.context(seed)
     state = ruleset.new_state(scenario, ctx)
     umpire_seats = setup.umpire_seats
     # each seat's player: whether it needs a view (needs_view, if it says),

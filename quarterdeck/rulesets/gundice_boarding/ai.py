@@ -79,12 +79,7 @@ def standing(view: dict[str, Any], seat: str) -> int:
     """+1 if ``seat`` would win were the game to end now, -1 if it would
     lose, 0 for a draw: captured size points decide, or with none captured
     the boarding actions won (the scenario result)."""
-    return _standing(view, seat, _captured(view))
-
-
-def _standing(view: dict[str, Any], seat: str, score: dict[str, int]) -> int:
-    """:func:`standing`, from the view's :func:`_captured` (``score``, which
-    it may change)."""
+    score = _captured(view)
     for points in score.values():
         if points:
             break
@@ -153,27 +148,16 @@ class GunDiceAI:
         cost = bd.mobilise_gun_dice
         mob = 0
         facts = []
-        # _can_mobilise and _dice_facts, written out: this runs for every
-        # declaration the player weighs
         for s in attackers:
-            if s["mobilised"] or s["gun_dice_free"] >= cost:
+            if _can_mobilise(s, cost):
                 mob += 1
-            facts.append(
-                (s["size"], s["crew"], s["sail_hits"], s["gun_dice_hits"], s["failed_attacker"])
-            )
-        per_turn = bd.mobilised_per_turn
+            facts.append(_dice_facts(s))
         key = (
             view["sea"],
             tuple(facts),
-            mob if mob < per_turn else per_turn,
-            (
-                target["size"],
-                target["crew"],
-                target["sail_hits"],
-                target["gun_dice_hits"],
-                target["failed_attacker"],
-            ),
-            bool(target["mobilised"]) or target["gun_dice_free"] >= cost,
+            min(mob, bd.mobilised_per_turn),
+            _dice_facts(target),
+            _can_mobilise(target, cost),
         )
         memo = self._memo
         if memo is None or self._memo_tables is not self.tables:
@@ -193,14 +177,11 @@ class GunDiceAI:
 
     def _declare(self, view: dict[str, Any], prompt: Prompt) -> str:
         ships = {}
-        captured = dict.fromkeys(view["sides"], 0)  # _captured, in the same pass
         for s in view["ships"]:
             ships[s["id"]] = s
-            if s["captured_by"] is not None:
-                captured[s["captured_by"]] += s["size"]
         me = ships[prompt.context["ship"]]
         mine_so_far = view["orders"].get(self.seat, {})
-        place = _standing(view, self.seat, captured)
+        place = standing(view, self.seat)
         if place > 0 and not ahead_on_prizes(view, self.seat):
             return "none"  # ahead on actions won: a repulse would hand one back
         # behind: any chance; level, or ahead on prizes (a repulse cannot

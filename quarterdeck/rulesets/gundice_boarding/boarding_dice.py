@@ -27,8 +27,6 @@ def side_dice(
     ``mobilised_per_turn``). ``why=False`` leaves the reasons out (the count
     is the same), for callers that only weigh the dice."""
     bd = tables.boarding_dice
-    if not why:
-        return _count(tables, sea, ships, defender, mobilised), []
     parts: list[str] = []
     n = 0
     for s in ships:
@@ -76,36 +74,3 @@ def side_dice(
             if why:
                 parts.append(f"{s.name} failed attacker ({bd.failed_attacker:+d})")
     return max(0, n), parts
-
-
-def _count(
-    tables: Tables, sea: str, ships: Sequence[Ship], defender: bool, mobilised: int | bool
-) -> int:
-    """:func:`side_dice`'s count without the reasons: the same entries of the
-    Boarding Dice list, gathered in one pass over the ships."""
-    bd = tables.boarding_dice
-    crew = bd.crew
-    first = ships[0]
-    sail, gd_hits = first.sail_hits, first.gun_dice_hits
-    n = 0
-    failed = 0
-    for s in ships:
-        n += s.size * bd.per_size_point + crew.get(s.crew, 0)
-        # the least damaged ship's sail hits and gun-dice hits count
-        if s.sail_hits < sail:
-            sail = s.sail_hits
-        if s.gun_dice_hits < gd_hits:
-            gd_hits = s.gun_dice_hits
-        if s.failed_attacker:
-            failed += 1
-    if defender:
-        in_sea = tables.weather[sea].defender
-        n += bd.defender if in_sea is None else in_sea
-    if mobilised:
-        n += bd.mobilised * int(mobilised)
-    if sail >= bd.sail_hits_threshold:
-        n += bd.sail_hits
-    n += (gd_hits // bd.gun_dice_hits_step) * bd.gun_dice_hits
-    if failed:
-        n += failed * bd.failed_attacker
-    return n if n > 0 else 0

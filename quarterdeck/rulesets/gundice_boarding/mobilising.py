@@ -15,6 +15,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.gundice_boarding.qualifying import (
     R_OUTLINE,
     _any_may_declare,
+    afloat,
     boarding_targets,
     in_action,
 )
@@ -35,13 +36,10 @@ def _may_mobilise(
     a new action, or to replace a lost boarding die in one going on, at most
     ``mobilised_per_turn`` dice a side and never above the dice the side
     started the action with. ``orders``: her side's orders so far."""
-    if ship.captured_by is not None or ship.mobilised:  # not afloat, or mobilised
-        return False
     bd = tables.boarding_dice
-    # her free gun dice (Ship.gun_dice_free, worked out here: this runs for
-    # every ship at every command phase)
-    free = ship.gun_dice - ship.gun_dice_hits - ship.gun_dice_committed - ship.gun_dice_lost
-    if (free if free > 0 else 0) < bd.mobilise_gun_dice:
+    if not afloat(ship) or ship.mobilised:
+        return False
+    if ship.gun_dice_free < bd.mobilise_gun_dice:
         return False
     if ship.id not in busy:
         return bool(boarding_targets(state, ship, busy))

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarterdeck.core.hidden import EVERYTHING
+from quarterdeck.core.hidden import sees
 from quarterdeck.rulesets.gundice_boarding.rules import contact_active
 from quarterdeck.rulesets.gundice_boarding.state import State
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
     """What ``seat`` may see (the module's docstring). Built for every
-    decision of a simulated game: plain loops, each ship's free gun dice
-    worked out here as :attr:`Ship.gun_dice_free` gives them."""
+    decision of a simulated game: plain loops."""
     action_of: dict[str, int] = {}  # ship -> her action, the first that names her
     if state.actions:
         for a in reversed(state.actions):
@@ -26,7 +25,6 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
                 action_of[x] = a.id
     ships = []
     for s in state.ships.values():
-        free = s.gun_dice - s.gun_dice_hits - s.gun_dice_committed - s.gun_dice_lost
         # fifteen entries in one display (CPython builds up to fifteen from
         # constant keys at once), the last four set in order after them
         record = {
@@ -36,7 +34,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "size": s.size,
             "crew": s.crew,
             "gun_dice": s.gun_dice,
-            "gun_dice_free": free if free > 0 else 0,
+            "gun_dice_free": s.gun_dice_free,
             "gun_dice_hits": s.gun_dice_hits,
             "gun_dice_committed": s.gun_dice_committed,
             "gun_dice_lost": s.gun_dice_lost,
@@ -86,8 +84,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     )
     orders: dict[str, Any] = {}
     for side, given in state.orders.items():
-        # sees(seat, side), written out: a side's orders are its own
-        orders[side] = dict(given) if seat in (EVERYTHING, side) else {"given": len(given)}
+        orders[side] = dict(given) if sees(seat, side) else {"given": len(given)}
     return {
         "ruleset": "gundice-boarding",
         "seat": seat,
