@@ -103,7 +103,7 @@ class Context:
     worked it out (so that the rules need not work it out again), else None.
     """
 
-    __slots__ = ("_log", "acting", "dice", "first", "prompt", "umpire")
+    __slots__ = ("_log", "acting", "dice", "first", "logging", "prompt", "umpire")
 
     def __init__(
         self,
@@ -116,6 +116,9 @@ class Context:
     ) -> None:
         self.dice = dice
         self._log = log
+        # whether the rules' words are wanted: a log is kept. A plain field
+        # (the log is given once, here), read as often as rules code rolls
+        self.logging: bool = log is not None
         self.acting = acting
         self.umpire = umpire
         self.first = first
@@ -125,10 +128,6 @@ class Context:
         """``seat``'s open prompt, where the caller handed it in (see ``prompt``)."""
         prompt = self.prompt
         return prompt if prompt is not None and prompt.seat == seat else None
-
-    @property
-    def logging(self) -> bool:
-        return self._log is not None
 
     def roller(self, seat: str | None) -> str | None:
         """The seat that rolls: ``seat`` if the rule names one, else the umpire,

@@ -66,10 +66,7 @@ class GameOutcome:
 def players_for(scenario: Scenario, seed: int, kinds: dict[str, str] | None) -> dict[str, Player]:
     """The computer players of a game seeded ``seed``: seat ``n`` of the
     scenario is seeded ``seed + n``."""
-    return {
-        side: make_player((kinds or {}).get(side, "ai"), scenario.ruleset, side, seed + n)
-        for n, side in enumerate(scenario.side_names)
-    }
+    return Setup(scenario, kinds).players(seed)
 
 
 def umpires(scenario: Scenario) -> frozenset[str]:
@@ -108,12 +105,37 @@ def view_for(
 
 
 def _context(scenario: Scenario, seed: int) -> Context:
-    return Context(
-        RandomDice(seed),
-        None,
-        umpire=scenario.umpire,
-        first=(scenario.combatants or scenario.side_names)[0],
-    )
+    return Setup(scenario, None).context(seed)
+
+
+class Setup:
+    """What every game of a scenario is played with, worked out once for a
+    batch of its games rather than for each (:func:`play_chunk`): the rule
+    set, the seats' player kinds and places, the umpire seats, and what
+    :func:`_context` reads from the scenario."""
+
+    __slots__ = ("combatants", "first", "kinds", "ruleset", "scenario", "umpire", "umpire_seats")
+
+    def __init__(self, scenario: Scenario, kinds: dict[str, str] | None) -> None:
+        self.scenario = scenario
+        self.ruleset = get_ruleset(scenario.ruleset)
+        # (seat, its place in the scenario, its kind of player), as players_for
+        self.kinds = [
+            (side, n, (kinds or {}).get(side, "ai")) for n, side in enumerate(scenario.side_names)
+        ]
+        self.umpire_seats = umpires(scenario)
+        self.umpire = scenario.umpire
+        self.combatants = scenario.combatants
+        self.first = (self.combatants or scenario.side_names)[0]
+
+    def players(self, seed: int) -> dict[str, Player]:
+        """The computer players of the game seeded ``seed`` (:func:`players_for`)."""
+        rid = self.scenario.ruleset
+        return {side: make_player(kind, rid, side, seed + n) for side, n, kind in self.kinds}
+
+    def context(self, seed: int) -> Context:
+        """The rules context of the game seeded ``seed``: its dice, no log."""
+        return Context(RandomDice(seed), None, umpire=self.umpire, first=self.first)
 
 
 def play_game(
@@ -126,6 +148,15 @@ def play_game(
     return play_state(scenario, seed, kinds, index)[0]
 
 
+def play_games(
+    scenario: Scenario, seeds: list[tuple[int, int]], kinds: dict[str, str] | None = None
+) -> list[GameOutcome]:
+    """:func:`play_game` for each (index, seed) of ``seeds``, the scenario's
+    set-up worked out once for them all."""
+    setup = Setup(scenario, kinds)
+    return [play_setup(setup, seed, index)[0] for index, seed in seeds]
+
+
 def play_state(
     scenario: Scenario,
     seed: int,
@@ -133,12 +164,26 @@ def play_state(
     index: int = 0,
 ) -> tuple[GameOutcome, Any]:
     """:func:`play_game`, with the final state."""
-    ruleset = get_ruleset(scenario.ruleset)
-    ctx = _context(scenario, seed)
+    return play_setup(Setup(scenario, kinds), seed, index)
+
+
+def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, Any]:
+    """:func:`play_state` of a scenario whose :class:`Setup` is made."""
+    scenario = setup.scenario
+    ruleset = setup.ruleset
+    ctx = setup.context(seed)
     state = ruleset.new_state(scenario, ctx)
-    players = players_for(scenario, seed, kinds)
-    needs = {seat: getattr(p, "needs_view", None) for seat, p in players.items()}
-    umpire_seats = umpires(scenario)
+    umpire_seats = setup.umpire_seats
+    # each seat's player: whether it needs a view (needs_view, if it says),
+    # how it decides, and whose view it is shown (an umpire's is everything)
+    seats: dict[str, tuple[Any, Any, str]] = {
+        seat: (
+            getattr(p, "needs_view", None),
+            p.decide,
+            EVERYTHING if seat in umpire_seats else seat,
+        )
+        for seat, p in setup.players(seed).items()
+    }
     decisions = 0
     prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
     open_prompts: tuple[Prompt, ...] | None = None
@@ -149,13 +194,13 @@ def play_state(
             break
         prompt = open_prompts[0]
         seat = prompt.seat
-        need = needs[seat]
+        need, decide, viewer = seats[seat]
         if need is not None and not need(prompt):
             view: dict[str, Any] = {"seat": seat}
         else:  # as decision_view, inlined: this loop is the batch runner's
-            view = view_of(state, EVERYTHING if seat in umpire_seats else seat)
+            view = view_of(state, viewer)
             view["seat"] = seat
-        answer = prompt.check(players[seat].decide(view, prompt))
+        answer = prompt.check(decide(view, prompt))
         ctx.acting, ctx.prompt = seat, prompt
         # the rule set may hand back the prompts it stopped at (else None)
         open_prompts = apply(state, seat, answer, ctx)
@@ -163,7 +208,7 @@ def play_state(
     result = ruleset.result(state)
     if result is None:
         raise RuntimeError(f"{scenario.id}: a game did not end within {MAX_STEPS} decisions")
-    losses, points = tally(ruleset, state, scenario.combatants)
+    losses, points = tally(ruleset, state, setup.combatants)
     outcome = GameOutcome(
         index, seed, result.winner, result.how.value, ruleset.turn(state), decisions, losses, points
     )

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quarterdeck.core.scenario import Scenario, build
-from quarterdeck.sim.games import GameOutcome, game_seed, play_game
+from quarterdeck.sim.games import GameOutcome, game_seed, play_game, play_games
 
 __all__ = ["GameOutcome", "Summary", "game_seed", "play_game", "simulate", "wilson"]
 
@@ -37,7 +37,7 @@ def _init_worker(data: dict[str, Any], where: str, kinds: dict[str, str] | None)
 def play_chunk(scenario: Scenario, kinds: dict[str, str] | None, chunk: Chunk) -> list[GameOutcome]:
     """Games ``start`` to ``stop - 1`` of the run seeded ``seed``."""
     seed, start, stop = chunk
-    return [play_game(scenario, game_seed(seed, i), kinds, i) for i in range(start, stop)]
+    return play_games(scenario, [(i, game_seed(seed, i)) for i in range(start, stop)], kinds)
 
 
 def _play_chunk(chunk: Chunk) -> list[GameOutcome]:
@@ -81,18 +81,25 @@ class Summary:
 
     def add(self, o: GameOutcome) -> None:
         self.games += 1
-        if o.winner is None:
+        winner = o.winner
+        if winner is None:
             self.draws += 1
         else:
-            self.results[o.winner] = self.results.get(o.winner, 0) + 1
+            self.results[winner] = self.results.get(winner, 0) + 1
         self.how[o.how] = self.how.get(o.how, 0) + 1
-        self.total_turns += o.turns
+        turns = o.turns
+        self.total_turns += turns
         self.total_decisions += o.decisions
-        row = self.lengths.setdefault(o.winner or "draw", {})
-        row[o.turns] = row.get(o.turns, 0) + 1
+        # (a table's row made only when first needed: this runs for every game)
+        row = self.lengths.get(winner or "draw")
+        if row is None:
+            row = self.lengths[winner or "draw"] = {}
+        row[turns] = row.get(turns, 0) + 1
         for into, values in ((self.losses, o.losses), (self.points, o.points)):
             for side, value in values.items():
-                counts = into.setdefault(side, {})
+                counts = into.get(side)
+                if counts is None:
+                    counts = into[side] = {}
                 counts[value] = counts.get(value, 0) + 1
 
     @property

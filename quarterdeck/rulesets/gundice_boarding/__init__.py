@@ -21,6 +21,7 @@ found here:
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +42,9 @@ from quarterdeck.rulesets.gundice_boarding.state import (
 from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables, tables_with
 from quarterdeck.rulesets.gundice_boarding.view import render, view
 
-# What a game opens with, read from the scenario once: each ship's fields,
-# each contact's (see GunDiceBoarding._open).
-_Opening = tuple[list[dict[str, Any]], list[tuple[str, str, bool, float, str | None]]]
+# What a game opens with, read from the scenario once: each ship's fields in
+# Ship's order, each contact's, and the fighting sides (see GunDiceBoarding._open).
+_Opening = tuple[list[tuple[Any, ...]], list[tuple[str, str, bool, float, str | None]], list[str]]
 # What the last step left (see GunDiceBoarding.__init__).
 _After = tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None, Tables]
 
@@ -136,13 +137,13 @@ class GunDiceBoarding(StateBasics):
         if opening is None or opening[0] is not scenario:
             opening = self._opening = (scenario, self._open(scenario))
         model: GunDiceScenario = scenario.model
-        ships, contacts = opening[1]
+        ships, contacts, sides = opening[1]
         state = State(
-            sides=scenario.combatants,
-            turn_limit=scenario.header.turn_limit,
-            sea=model.sea,
-            ships={spec["id"]: Ship(**spec) for spec in ships},
-            contacts=[Contact(*c) for c in contacts],
+            list(sides),
+            scenario.header.turn_limit,
+            model.sea,
+            {fields[0]: Ship(*fields) for fields in ships},
+            [Contact(*c) for c in contacts],
             house_rules=model.house_rules,
         )
         if ctx.logging:  # the line's words are for the log alone
@@ -159,29 +160,29 @@ class GunDiceBoarding(StateBasics):
         ships = []
         for spec in model.ships:
             facts = ship_facts(spec.ship)
-            ships.append(
-                {
-                    "id": spec.id,
-                    "name": facts.name,
-                    "side": spec.side,
-                    "size": spec.size if spec.size is not None else size_points(facts.gun_decks),
-                    "gun_dice": spec.gun_dice
-                    if spec.gun_dice is not None
-                    else gun_dice(facts.guns_carried),
-                    "crew": spec.crew,
-                    "sail_hits": spec.sail_hits,
-                    "gun_dice_hits": spec.gun_dice_hits,
-                    "stationary": spec.stationary,
-                    "failed_attacker": spec.failed_attacker,
-                    "x_mm": spec.x_mm,
-                    "y_mm": spec.y_mm,
-                    "heading": spec.heading,
-                }
+            opening = Ship(
+                id=spec.id,
+                name=facts.name,
+                side=spec.side,
+                size=spec.size if spec.size is not None else size_points(facts.gun_decks),
+                gun_dice=spec.gun_dice
+                if spec.gun_dice is not None
+                else gun_dice(facts.guns_carried),
+                crew=spec.crew,
+                sail_hits=spec.sail_hits,
+                gun_dice_hits=spec.gun_dice_hits,
+                stationary=spec.stationary,
+                failed_attacker=spec.failed_attacker,
+                x_mm=spec.x_mm,
+                y_mm=spec.y_mm,
+                heading=spec.heading,
             )
+            # her fields in Ship's order, for Ship(*fields) (all plain values)
+            ships.append(tuple([getattr(opening, f.name) for f in dataclasses.fields(Ship)]))
         contacts = [
             (c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via) for c in model.contacts
         ]
-        return ships, contacts
+        return ships, contacts, scenario.combatants
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         """The open prompts. Where this state has just come from new_state or
@@ -213,20 +214,20 @@ class GunDiceBoarding(StateBasics):
             tables = self.tables(state)
         now = rules.apply(state, tables, seat, answer, ctx, waiting)
         prompt_for = rules.prompt_for
-        if built is None or waiting is None:
-            prompts = tuple([prompt_for(state, tables, *w) for w in now])
-        else:
-            # an entry handed back unchanged (the same object) keeps its prompt
-            # (a side's entries are few: a plain search)
-            found: list[Prompt] = []
-            for w in now:
-                for i in range(len(waiting)):
-                    if waiting[i] is w:
+        found: list[Prompt] = []
+        for w in now:
+            if built is not None and waiting is not None:
+                # an entry handed back unchanged (the same object) keeps its
+                # prompt (a side's entries are few: a plain search)
+                for i, old in enumerate(waiting):
+                    if old is w:
                         found.append(built[i])
                         break
                 else:
-                    found.append(prompt_for(state, tables, *w))
-            prompts = tuple(found)
+                    found.append(prompt_for(state, tables, w[0], w[1], w[2]))
+            else:
+                found.append(prompt_for(state, tables, w[0], w[1], w[2]))
+        prompts = tuple(found)
         self._after = (state, now, prompts, tables)
         return prompts
 
@@ -235,8 +236,9 @@ class GunDiceBoarding(StateBasics):
         given them (5.1): each side's orders are its own."""
         return [Secret(("orders", side), (side,)) for side in state.orders]
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        return view(state, seat)
+    # the module's function itself, not a method that calls it: a simulated
+    # game builds a view for most decisions
+    view = staticmethod(view)
 
     def ai(self, seat: str, seed: int) -> Any:
         player = self._ai

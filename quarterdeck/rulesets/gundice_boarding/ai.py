@@ -100,6 +100,9 @@ class GunDiceAI:
         self.seed = seed
         self._rng: random.Random | None = None
         self.tables: Tables = printed_tables()
+        # _dice_memo(self.tables), once looked up, and the tables it is for
+        self._memo: dict[tuple[Any, ...], Any] | None = None
+        self._memo_tables: Tables | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -156,7 +159,10 @@ class GunDiceAI:
             _dice_facts(target),
             _can_mobilise(target, cost),
         )
-        memo = _dice_memo(self.tables)
+        memo = self._memo
+        if memo is None or self._memo_tables is not self.tables:
+            memo = self._memo = _dice_memo(self.tables)
+            self._memo_tables = self.tables
         found = memo.get(key)
         if found is None:
             sea, _, mob_a, _, mob_d = key

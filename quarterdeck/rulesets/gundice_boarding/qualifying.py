@@ -36,6 +36,8 @@ def afloat(ship: Ship) -> bool:
 def engaged(state: State) -> set[str]:
     """The ships in a boarding action in progress."""
     out: set[str] = set()
+    if not state.actions:
+        return out
     for action in state.actions:
         out.update(action.attackers)
         out.add(action.defender)
@@ -49,11 +51,12 @@ def boarding_targets(state: State, ship: Ship, busy: set[str] | None = None) -> 
     them already."""
     if busy is None:
         busy = engaged(state)
-    if ship.captured_by is not None or not ship.stationary or ship.id in busy:
-        return []
-    out = []
-    ships = state.ships
     me = ship.id
+    if ship.captured_by is not None or not ship.stationary or me in busy:
+        return []
+    out: list[Ship] = []
+    ships = state.ships
+    side = ship.side
     for c in state.contacts:
         if c.a == me:
             other_id = c.b
@@ -61,11 +64,14 @@ def boarding_targets(state: State, ship: Ship, busy: set[str] | None = None) -> 
             other_id = c.a
         else:
             continue
-        if c.distance_mm > 10 or (c.via is not None and ships[c.via].captured_by is None):
+        if c.distance_mm > 10:
+            continue
+        via = c.via
+        if via is not None and ships[via].captured_by is None:
             continue
         other = ships[other_id]
         if (
-            other.side != ship.side
+            other.side != side
             and other.captured_by is None
             and other.stationary
             and other_id not in busy

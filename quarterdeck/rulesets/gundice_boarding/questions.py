@@ -29,21 +29,28 @@ from quarterdeck.rulesets.gundice_boarding.tables import Tables
 def _next_order(state: State, tables: Tables, seat: str, step: str, busy: set[str]) -> str | None:
     """The first of ``seat``'s ships still to give an order at ``step``
     (mobilise or declare), in the scenario's order, or None."""
-    if step == "mobilise":
-        bd = tables.boarding_dice
-        if not tables.weather[state.sea].boarding_allowed or bd.mobilised_per_turn <= 0:
-            return None
-    orders = state.orders.get(seat, {})
+    mobilise = step == "mobilise"
+    if mobilise and (
+        not tables.weather[state.sea].boarding_allowed
+        or tables.boarding_dice.mobilised_per_turn <= 0
+    ):
+        return None
+    orders = state.orders.get(seat)
+    if orders is None:
+        orders = _NO_ORDERS
     for ship in state.ships.values():
         if ship.side != seat or ship.id in orders:
             continue
-        if (
-            _may_mobilise(state, tables, ship, orders, busy)
-            if step == "mobilise"
-            else boarding_targets(state, ship, busy)
-        ):
+        if mobilise:
+            if _may_mobilise(state, tables, ship, orders, busy):
+                return ship.id
+        elif boarding_targets(state, ship, busy):
             return ship.id
     return None
+
+
+# A side that has given no orders yet (read, never written)
+_NO_ORDERS: dict[str, str] = {}
 
 
 def pending(state: State, tables: Tables) -> list[tuple[str, str, str]]:
@@ -169,7 +176,10 @@ def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str)
         return found
     if step == "declare":
         ship = state.ships[ship_id]
-        targets = tuple([(t.id, t.name) for t in boarding_targets(state, ship)])
+        named = []
+        for t in boarding_targets(state, ship):
+            named.append((t.id, t.name))
+        targets = tuple(named)
         key = (seat, step, ship_id, ship.name, state.turn, targets)
         found = _PROMPTS.get(key)
         if found is None:

@@ -109,9 +109,11 @@ def apply(
         orders[ship_id] = answer
         if waiting is not None and mine >= 0:
             following = _next_order(state, tables, seat, step, engaged(state))
-            still = waiting[:mine] + waiting[mine + 1 :]
+            still = list(waiting)
             if following is not None:  # in place: pending() lists the sides in order
-                still.insert(mine, (seat, step, following))
+                still[mine] = (seat, step, following)
+            else:
+                del still[mine]
             if still:
                 return still
             # every side has given its orders: the phase reveals them

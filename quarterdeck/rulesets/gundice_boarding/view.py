@@ -15,46 +15,49 @@ from quarterdeck.rulesets.gundice_boarding.state import State
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
+    """What ``seat`` may see (the module's docstring). Built for every
+    decision of a simulated game: plain loops."""
     action_of: dict[str, int] = {}  # ship -> her action, the first that names her
-    for a in reversed(state.actions):
-        action_of[a.defender] = a.id
-        for x in a.attackers:
-            action_of[x] = a.id
+    if state.actions:
+        for a in reversed(state.actions):
+            action_of[a.defender] = a.id
+            for x in a.attackers:
+                action_of[x] = a.id
     ships = []
     for s in state.ships.values():
-        ships.append(
-            {
-                "id": s.id,
-                "name": s.name,
-                "side": s.side,
-                "size": s.size,
-                "crew": s.crew,
-                "gun_dice": s.gun_dice,
-                "gun_dice_free": s.gun_dice_free,
-                "gun_dice_hits": s.gun_dice_hits,
-                "gun_dice_committed": s.gun_dice_committed,
-                "gun_dice_lost": s.gun_dice_lost,
-                "mobilised": s.mobilised,
-                "sail_hits": s.sail_hits,
-                "stationary": s.stationary,
-                "failed_attacker": s.failed_attacker,
-                "captured_by": s.captured_by,
-                "in_action": action_of.get(s.id),
-                "x_mm": s.x_mm,
-                "y_mm": s.y_mm,
-                "heading": s.heading,
-            }
-        )
+        # fifteen entries in one display (CPython builds up to fifteen from
+        # constant keys at once), the last four set in order after them
+        record = {
+            "id": s.id,
+            "name": s.name,
+            "side": s.side,
+            "size": s.size,
+            "crew": s.crew,
+            "gun_dice": s.gun_dice,
+            "gun_dice_free": s.gun_dice_free,
+            "gun_dice_hits": s.gun_dice_hits,
+            "gun_dice_committed": s.gun_dice_committed,
+            "gun_dice_lost": s.gun_dice_lost,
+            "mobilised": s.mobilised,
+            "sail_hits": s.sail_hits,
+            "stationary": s.stationary,
+            "failed_attacker": s.failed_attacker,
+            "captured_by": s.captured_by,
+        }
+        record["in_action"] = action_of.get(s.id) if action_of else None
+        record["x_mm"] = s.x_mm
+        record["y_mm"] = s.y_mm
+        record["heading"] = s.heading
+        ships.append(record)
     contacts = []
     for c in state.contacts:
-        active, _fouled = contact_active(state, c.a, c.b)
         contacts.append(
             {
                 "ships": [c.a, c.b],
                 "fouled": c.fouled,
                 "distance_mm": c.distance_mm,
                 "via": c.via,
-                "active": active,
+                "active": contact_active(state, c.a, c.b)[0],
             }
         )
     # (the comprehensions run only where there is something to list)
@@ -79,14 +82,9 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         if state.actions
         else []
     )
-    orders = (
-        {
-            side: (dict(given) if sees(seat, side) else {"given": len(given)})
-            for side, given in state.orders.items()
-        }
-        if state.orders
-        else {}
-    )
+    orders: dict[str, Any] = {}
+    for side, given in state.orders.items():
+        orders[side] = dict(given) if sees(seat, side) else {"given": len(given)}
     return {
         "ruleset": "gundice-boarding",
         "seat": seat,
