@@ -88,6 +88,7 @@ RULESETS = {
         "quarterdeck/rulesets/gundice_boarding/victory.py",
         "quarterdeck/rulesets/gundice_boarding/ai.py",
         "quarterdeck/rulesets/gundice_boarding/view.py",
+        "quarterdeck/rulesets/gundice_boarding/state.py",
     ],
     "away_boarders": [
         "quarterdeck/core/pointgrid.py",
@@ -103,6 +104,8 @@ RULESETS = {
         "quarterdeck/rulesets/away_boarders/tasks.py",
         "quarterdeck/rulesets/away_boarders/victory.py",
         "quarterdeck/rulesets/away_boarders/view.py",
+        "quarterdeck/rulesets/away_boarders/state.py",
+        "quarterdeck/rulesets/away_boarders/boarding.py",
     ],
     "flotilla": [
         "quarterdeck/core/geometry.py",
@@ -114,6 +117,71 @@ RULESETS = {
         "quarterdeck/rulesets/flotilla/movement.py",
         "quarterdeck/rulesets/flotilla/standing.py",
         "quarterdeck/rulesets/flotilla/view.py",
+        "quarterdeck/rulesets/flotilla/state.py",
+        "quarterdeck/rulesets/flotilla/rules.py",
+        "quarterdeck/rulesets/flotilla/turn.py",
+        "quarterdeck/rulesets/flotilla/environment.py",
+        "quarterdeck/rulesets/flotilla/moving.py",
+        "quarterdeck/rulesets/flotilla/collisions.py",
+        "quarterdeck/rulesets/flotilla/combat.py",
+        "quarterdeck/rulesets/flotilla/administrative.py",
+        "quarterdeck/rulesets/flotilla/victory.py",
+        "quarterdeck/rulesets/flotilla/questions.py",
+    ],
+    "acw_river": [
+        f"quarterdeck/rulesets/acw_river/{name}.py"
+        for name in [
+            "ai",
+            "boarding",
+            "commanders",
+            "damage",
+            "dice",
+            "fireships",
+            "firing",
+            "forts",
+            "hazards",
+            "morale",
+            "movement",
+            "moves",
+            "objectives",
+            "orders",
+            "ramming",
+            "randomtable",
+            "rules",
+            "standing",
+            "state",
+            "terrain",
+            "values",
+            "view",
+            "visibility",
+        ]
+    ],
+    "cutting_out": [
+        f"quarterdeck/rulesets/cutting_out/{name}.py"
+        for name in [
+            "ai",
+            "ashore",
+            "boarding",
+            "boats",
+            "challenge",
+            "common",
+            "decks",
+            "events",
+            "firing",
+            "harbour",
+            "melee",
+            "morale",
+            "movement",
+            "rigging",
+            "rowing",
+            "rules",
+            "sailing",
+            "small_arms",
+            "spotting",
+            "state",
+            "victory",
+            "view",
+        ]
     ],
 }
 MODULES = CORE + [path for paths in RULESETS.values() for path in paths]
@@ -178,6 +246,9 @@ def build(root: Path, modules: list[str], opt_level: str) -> int:
             shutil.rmtree(path)
         else:
             path.unlink()
+    # the source as it is now, before the build reads it: an edit made during
+    # the build (minutes) must not be recorded as what was compiled
+    built_from = {m: _sha(root / m) for m in modules}
     os.chdir(root)  # mypyc reads [tool.mypy] (strict) from pyproject.toml here
     extensions = mypycify(
         modules, opt_level=opt_level, group_name=GROUP, target_dir=BUILD, verbose=False
@@ -188,7 +259,7 @@ def build(root: Path, modules: list[str], opt_level: str) -> int:
     command.build_temp = f"{BUILD}/temp"
     command.build_lib = f"{BUILD}/lib"
     dist.run_command("build_ext")
-    manifest = {"modules": {m: _sha(root / m) for m in modules}}
+    manifest = {"modules": built_from}
     (root / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     print(
         f"compiled {len(modules)} modules with mypyc (-O{opt_level}); undo: scripts/compile --clean"
