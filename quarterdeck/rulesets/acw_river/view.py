@@ -418,8 +418,8 @@ def render(state: State, seat: str | None, t: Tables) -> str:
         c, r = int(m["x"] / sx), int((table.length - m["y"]) / sy)
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = "M" if m["real"] else "m"
-    for f in v["forts"]:
-        c, r = int(f["x"] / sx), int((table.length - f["y"]) / sy)
+    for fort in v["forts"]:  # not ``f``: compiled, a name keeps its first type (Feature)
+        c, r = int(fort["x"] / sx), int((table.length - fort["y"]) / sy)
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = "F"
     for p in v["places"]:
