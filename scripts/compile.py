@@ -31,13 +31,10 @@ Modules left interpreted, and why:
 - ``core/errors.py``: the web table and the terminal subclass its exceptions
   in interpreted code;
 - Away's ``state.py`` and ``boarding.py``, and Flotilla's ``state.py``,
-  ``rules.py`` and its step modules (``turn.py``, ``environment.py``,
-  ``moving.py``, ``collisions.py``, ``combat.py``, ``administrative.py``,
-  ``victory.py``, ``questions.py``): compiled (they build, with the
-  scenario models moved out and ``waiting`` in ``advance``), they played
-  different games: Mobile Bay 21 of 40 the same, and the stored fixed-seed
-  games of Valcour Island, Valcour (Carleton) and Split Rock differ; the cause
-  is not yet found;
+  ``rules.py`` and its step modules: they build, but were left out when a
+  build played other games of Mobile Bay and Valcour; those differ with or
+  without them (the cause lies in modules compiled before, not yet found),
+  so they may come back once it is;
 - Cutting Out Party's AI (``cutting_out/ai.py``): compiled, it chose
   otherwise (chevrette-camaret-1801: 4 of 10 fixed-seed games the same, every
   other module of the rule set compiled or not); the cause is not yet found;
