@@ -23,8 +23,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 # a small set, so that the build takes seconds: the rules (rules.py and the
-# section modules it drives), and the core their games run through (a
-# compiled rule module calls into compiled core classes)
+# section modules it drives), the state's dataclasses (native classes once
+# compiled: copied, serialised and compared as the interpreted ones), and the
+# core their games run through (a compiled rule module calls into compiled
+# core classes)
 RULES = [
     "actions",
     "attempts",
@@ -34,6 +36,7 @@ RULES = [
     "qualifying",
     "questions",
     "rules",
+    "state",
     "victory",
 ]
 MODULES = [

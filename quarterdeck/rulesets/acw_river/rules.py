@@ -253,13 +253,21 @@ def advance(
             return _keep(state, open_prompts)
         kept = None
         done = STEPS[state.phase](state, t, ctx)
-        if state.result is not None or state.ask is not None:
+        if waiting(state):
             continue
         if done:
             index = PHASES.index(state.phase)
             state.phase = PHASES[index + 1] if index + 1 < len(PHASES) else "plot"
             state.stage = ""
     raise RuntimeError("the sequence of play did not settle")  # pragma: no cover
+
+
+def waiting(state: State) -> bool:
+    """Whether a question is open or the game is over. A function, not an
+    inline test: after the call to a step, mypy would keep ``state.ask``
+    narrowed to None by the test above it, and compiled code (scripts/compile)
+    trusts the narrowing."""
+    return state.result is not None or state.ask is not None
 
 
 def step_setup(state: State, t: Tables, ctx: Context) -> bool:

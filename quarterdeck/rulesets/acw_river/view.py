@@ -495,8 +495,8 @@ def render(state: State, seat: str | None, t: Tables) -> str:
         c, r = int(m["x"] / sx), int((table.length - m["y"]) / sy)
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = "M" if m["real"] else "m"
-    for f in v["forts"]:
-        c, r = int(f["x"] / sx), int((table.length - f["y"]) / sy)
+    for fort in v["forts"]:  # not ``f``: compiled, a name keeps its first type (Feature)
+        c, r = int(fort["x"] / sx), int((table.length - fort["y"]) / sy)
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = "F"
     for p in v["places"]:
@@ -551,17 +551,19 @@ def render(state: State, seat: str | None, t: Tables) -> str:
                 f"to ({end[0]:.1f}, {end[1]:.1f})"
                 + (f", {plot['action']}" if plot["action"] else "")
             )
-    for f in v["forts"]:
+    for fort in v["forts"]:  # not ``f``: compiled, a name keeps its first type
         lines.append(
-            f"F {f['name']} ({f['side']}): FPV {f['fpv']}/{f['fpv_start']}, "
-            f"{len(f['guns'])} guns, {f['status']}"
+            f"F {fort['name']} ({fort['side']}): FPV {fort['fpv']}/{fort['fpv_start']}, "
+            f"{len(fort['guns'])} guns, {fort['status']}"
         )
-        if f["cpv"] is not None:
-            order = v["sides"].get(f["side"], {}).get("orders", {}).get(f["id"], "engage")
-            lines.append(f"    order sheet: {order}; commander in battery {f['commander_square']}")
+        if fort["cpv"] is not None:
+            order = v["sides"].get(fort["side"], {}).get("orders", {}).get(fort["id"], "engage")
+            lines.append(
+                f"    order sheet: {order}; commander in battery {fort['commander_square']}"
+            )
             for sq in range(1, 7):
-                guns = [g for g in f["guns"] if g["square"] == sq]
-                if not guns and not f["cpv"][sq - 1]:
+                guns = [g for g in fort["guns"] if g["square"] == sq]
+                if not guns and not fort["cpv"][sq - 1]:
                     continue
                 told = ", ".join(
                     g["id"]
@@ -570,7 +572,7 @@ def render(state: State, seat: str | None, t: Tables) -> str:
                     + (f" fired move {g['last_fired']}" if g["last_fired"] > 0 else "")
                     for g in guns
                 )
-                lines.append(f"    battery {sq}: {f['cpv'][sq - 1]} CPV; {told or 'no guns'}")
+                lines.append(f"    battery {sq}: {fort['cpv'][sq - 1]} CPV; {told or 'no guns'}")
     for name, side in v["sides"].items():
         if "objectives" in side:
             objs = "; ".join(

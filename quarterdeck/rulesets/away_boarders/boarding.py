@@ -35,7 +35,9 @@ def board_options(state: State, ship: Ship) -> list[Option]:
         return []
     out: list[Option] = []
     for other in ships_at(state, ship.pos, ship.id):
-        if other.side == ship.side or other.id not in (*ship.fouled, *ship.grappled):
+        if other.side == ship.side or (
+            other.id not in ship.fouled and other.id not in ship.grappled
+        ):
             continue
         if met_in_boarding(state, ship, other) or boarding_party(ship, other) == 0:
             continue
@@ -64,7 +66,7 @@ def may_board(state: State, defender: Ship) -> list[Ship]:
         s
         for s in ships_at(state, defender.pos, defender.id)
         if s.side != defender.side
-        and s.id in (*defender.fouled, *defender.grappled)
+        and (s.id in defender.fouled or s.id in defender.grappled)
         and s.crew["boarders"] - s.boarders_used > 0
         and s.id in to_come
         and not met_in_boarding(state, s, defender)

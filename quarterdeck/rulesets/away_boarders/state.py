@@ -1,4 +1,5 @@
-"""Away, Boarders!: the game state as plain data, and the scenario model.
+"""Away, Boarders!: the game state as plain data; the scenario model
+(models.py) is re-exported here.
 
 Each :class:`Ship` is the printed Ship Display (1.4): sail/yard boxes per
 mast, hull boxes, the six crew task boxes, the sail setting, the gun markers
@@ -11,15 +12,38 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from quarterdeck.core.scenario import SLUG
-
-Rig = Literal["square", "fore-and-aft"]
-Mount = Literal["broadside", "bow", "swivel"]
-SailSetting = Literal["oars", "reef", "battle", "full"]
+from quarterdeck.rulesets.away_boarders.models import (
+    AwayBoardersScenario as AwayBoardersScenario,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    DisplaySpec as DisplaySpec,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    FieldSpec as FieldSpec,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    GunSpec as GunSpec,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    MastSpec as MastSpec,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    Mount as Mount,
+)
+from quarterdeck.rulesets.away_boarders.models import (  # re-exported: the scenario model
+    Rig as Rig,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    SailSetting as SailSetting,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    ShipSpec as ShipSpec,
+)
+from quarterdeck.rulesets.away_boarders.models import (
+    VictorySpec as VictorySpec,
+)
 
 SAIL_SETTINGS: tuple[str, ...] = ("oars", "reef", "battle", "full")
 """Sail settings from least to most sail (1.4, 3.1)."""
@@ -47,110 +71,18 @@ BATTERIES: tuple[str, ...] = ("port", "starboard", "bow")
 
 
 # --------------------------------------------------------------------------
-# Ship displays (displays.toml) and the scenario model
-
-
-class GunSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    type: str
-    mount: Mount
-    count: int = Field(ge=1)
-    side: Literal["port", "starboard"] = "port"
-
-
-class MastSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    name: str
-    boxes: int = Field(ge=1, le=8)
-
-
-class DisplaySpec(BaseModel):
-    """One printed Ship Display (1.4), reconstructed."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    rig: Rig
-    masts: list[MastSpec] = Field(min_length=1, max_length=3)
-    base_speed: int = Field(ge=0, le=5)
-    guns: list[GunSpec] = Field(min_length=1)
-    crew_markers: int | None = Field(default=None, ge=1)
-    hull_boxes: int | None = Field(default=None, ge=1)
-
-
-class ShipSpec(BaseModel):
-    """A ship in a scenario: which display, whose, where, and how she starts."""
-
-    model_config = ConfigDict(extra="forbid")
-    id: str = Field(pattern=SLUG)
-    ship: str
-    name: str | None = Field(
-        default=None, description="her name in this scenario (one of several unnamed boats)"
-    )
-    side: str
-    at: tuple[int, int]
-    facing: int = Field(ge=0, le=5)
-    sail: SailSetting = "battle"
-    crew: dict[str, int] | None = None
-    load: Literal["round", "grape", "double", "chain"] = "round"
-    value: int | None = Field(default=None, ge=0)
-
-
-class FieldSpec(BaseModel):
-    """The field of play (1.2): columns x rows of points, islands and coast."""
-
-    model_config = ConfigDict(extra="forbid")
-    width: int = Field(ge=3, le=60)
-    height: int = Field(ge=3, le=60)
-    wind: int = Field(ge=0, le=5, description="direction the wind blows from")
-    blocked: list[tuple[int, int]] = Field(default_factory=list)
-
-
-class VictorySpec(BaseModel):
-    """Victory conditions the scenario states: what each enemy ship lost is
-    worth to the other side (as a share of her value, in percent), what a
-    ship that leaves the field is worth to her own side (``escape``, by side),
-    and the lead in points that wins."""
-
-    model_config = ConfigDict(extra="forbid")
-    sunk: int = Field(default=100, ge=0)
-    struck: int = Field(default=100, ge=0)
-    left_field: int = Field(default=50, ge=0)
-    escape: dict[str, int] = Field(default_factory=dict)
-    margin: int = Field(default=1, ge=1)
-
-
-class AwayBoardersScenario(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    field: FieldSpec
-    ships: list[ShipSpec] = Field(min_length=2)
-    victory: VictorySpec = Field(default_factory=VictorySpec)
-    house_rules: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _check(self) -> AwayBoardersScenario:
-        ids = [s.id for s in self.ships]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"ship ids must be unique, got {ids}")
-        for s in self.ships:
-            col, row = s.at
-            if not (0 <= col < self.field.width and 0 <= row < self.field.height):
-                raise ValueError(
-                    f"ship {s.id!r} at {list(s.at)} is off the field "
-                    f"({self.field.width} columns x {self.field.height} rows)"
-                )
-            if [col, row] in [list(b) for b in self.field.blocked]:
-                raise ValueError(f"ship {s.id!r} at {list(s.at)} is on a blocked point")
-            if s.crew is not None:
-                unknown = set(s.crew) - set(TASK_BOXES)
-                if unknown:
-                    raise ValueError(
-                        f"ship {s.id!r}: unknown crew box(es) {sorted(unknown)}; "
-                        f"legal values: {', '.join(TASK_BOXES)}"
-                    )
-        return self
-
-
-# --------------------------------------------------------------------------
 # The state
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names (a compiled class has no ``__slots__``)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 @dataclass(slots=True)
@@ -216,8 +148,8 @@ class Ship:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
         """A fast deep copy (the game copies the state on every answer)."""
-        new = object.__new__(Ship)
-        for name in Ship.__slots__:
+        new = Ship.__new__(Ship)  # a compiled class (scripts/compile) refuses object's
+        for name in _fields(Ship):
             object.__setattr__(new, name, getattr(self, name))
         new.mast_names = list(self.mast_names)
         new.masts = [list(m) for m in self.masts]
@@ -345,8 +277,8 @@ class State:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """A fast deep copy (the game copies the state on every answer)."""
-        new = object.__new__(State)
-        for name in State.__slots__:
+        new = State.__new__(State)  # a compiled class (scripts/compile) refuses object's
+        for name in _fields(State):
             object.__setattr__(new, name, getattr(self, name))
         new.sides = list(self.sides)
         new.blocked = [list(b) for b in self.blocked]

@@ -79,13 +79,21 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
             return
         done = STEPS[state.phase.split(":")[0]](state, t, ctx)
         check_end(state, t, ctx)
-        if state.result is not None or state.ask is not None:
+        if waiting(state):
             continue
         if done:
             state.phase = next_phase(state.phase)
             state.order = []
             state.started = ""
     raise RuntimeError("the turn sequence did not settle")  # pragma: no cover
+
+
+def waiting(state: State) -> bool:
+    """Whether a question is open or the game is over. A function, not an
+    inline test: after the call to a step, mypy would keep ``state.ask``
+    narrowed to None by the test above it, and compiled code (scripts/compile)
+    trusts the narrowing."""
+    return state.result is not None or state.ask is not None
 
 
 def next_phase(phase: str) -> str:

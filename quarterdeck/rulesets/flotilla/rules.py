@@ -237,7 +237,7 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
             continue
         done = STEPS[state.phase](state, t, ctx)
         check_end(state, t, ctx)
-        if state.ask is not None or state.result is not None or state.queue:
+        if waiting(state):
             continue
         if done:
             index = PHASES.index(state.phase)
@@ -247,6 +247,14 @@ def advance(state: State, t: Tables, ctx: Context) -> None:
             state.unit = ""
             state.plan = {}
     raise RuntimeError("the sequence of play did not settle")  # pragma: no cover
+
+
+def waiting(state: State) -> bool:
+    """Whether a question is open, queued, or the game is over. A function, not
+    an inline test: after the call to a step, mypy would keep ``state.ask``
+    narrowed to None by the test above it, and compiled code (scripts/compile)
+    trusts the narrowing."""
+    return state.ask is not None or state.result is not None or bool(state.queue)
 
 
 def still_open(state: State, ask: dict[str, Any]) -> bool:
