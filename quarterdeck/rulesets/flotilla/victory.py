@@ -78,8 +78,11 @@ def check_end(state: State, t: Tables, ctx: Context) -> None:
     they decide; without, the side left in action wins."""
     if state.result is not None:
         return
+    # the sides with a vessel afloat and in action (side_alive's first
+    # question), found in one pass over the ships
+    afloat = {s.side for s in state.ships.values() if s.status == "active"}
     for side in state.sides:
-        if not side_alive(state, side):
+        if side not in afloat and not side_alive(state, side):
             break
     else:
         return  # every side has something in action (the usual case: asked at every step)
