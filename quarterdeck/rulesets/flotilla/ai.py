@@ -141,6 +141,26 @@ def objective_units(view: dict[str, Any], side: str, *kinds: str) -> set[str]:
     return out
 
 
+_BLIND = frozenset(
+    (
+        "pitch",
+        "turn_box",
+        "prize_crew",
+        "side_a",
+        "environment",
+        "gm_aground",
+        "gm_ram",
+        "gm_collision",
+        "landing",
+        "embark",
+        "troop",
+        "melee_follow",
+    )
+)
+"""The steps whose handlers decide from the prompt alone (its options and
+context), never reading the view."""
+
+
 class FlotillaAI(Helm):
     """Decides from the view alone."""
 
@@ -153,10 +173,11 @@ class FlotillaAI(Helm):
 
     def needs_view(self, prompt: Prompt) -> bool:
         """Whether deciding ``prompt`` reads the view: not for a step it has
-        no handler for (the first option), the pitch of a boarding (by the
-        options), nor a fire prompt with no unit to choose or only the last."""
+        no handler for (the first option), one its handler decides from the
+        prompt alone (:data:`_BLIND`), nor a fire prompt with no unit to
+        choose or only the last."""
         step = prompt.context.get("step")
-        if step == "pitch" or getattr(self, f"_{step}", None) is None:
+        if step in _BLIND or getattr(self, f"_{step}", None) is None:
             return False
         if step == "fire":
             return not prompt.context.get("last") and any(
