@@ -162,3 +162,37 @@ def test_flotilla_players_ship_entries_are_the_seats_entry_by_entry() -> None:
             assert json.dumps(lazy) == json.dumps(plain)
         game.apply(seat, answer)
     assert game.result() is not None
+
+
+def test_flotilla_a_ship_record_shown_again_is_never_stale() -> None:
+    """A ship's lazy record of which only the ready entries were read is
+    shown again at a later decision while those are still hers (the state
+    changed in place, as the batch runner plays): at every other decision
+    only they are read, and at the next the ships read whole are the plain
+    view's, whatever the decision between changed."""
+    from quarterdeck.rulesets import get_ruleset
+    from quarterdeck.sim.games import _context, players_for
+
+    scenario = scenarios.load("iron-city-duel")
+    ruleset = get_ruleset(scenario.ruleset)
+    ctx = _context(scenario, 6)
+    state = ruleset.new_state(scenario, ctx)
+    players = players_for(scenario, 6, None)
+    shown_again, last, n = 0, [], 0
+    while prompts := ruleset.prompts(state):
+        seat = prompts[0].seat
+        lazy = ruleset.player_view(state, seat)["ships"]  # type: ignore[attr-defined]
+        shown_again += sum(any(a is b for b in last) for a in lazy)
+        if n % 2 == 0:
+            for s in lazy:
+                s["id"], s["x"], s["y"], s["heading"], s["status"]
+            last = list(lazy)
+        else:
+            plain = ruleset.view(state, seat)["ships"]
+            assert json.dumps(lazy) == json.dumps(plain)
+            last = []
+        answer = players[seat].decide(ruleset.view(state, seat), prompts[0])
+        ctx.acting, ctx.prompt = seat, prompts[0]
+        ruleset.apply(state, seat, prompts[0].check(answer), ctx)
+        n += 1
+    assert ruleset.result(state) is not None and shown_again > n // 4

@@ -141,6 +141,26 @@ def objective_units(view: dict[str, Any], side: str, *kinds: str) -> set[str]:
     return out
 
 
+_BLIND = frozenset(
+    (
+        "pitch",
+        "turn_box",
+        "prize_crew",
+        "side_a",
+        "environment",
+        "gm_aground",
+        "gm_ram",
+        "gm_collision",
+        "landing",
+        "embark",
+        "troop",
+        "melee_follow",
+    )
+)
+"""The steps whose handlers decide from the prompt alone (its options and
+context), never reading the view."""
+
+
 class FlotillaAI(Helm):
     """Decides from the view alone."""
 
@@ -153,10 +173,11 @@ class FlotillaAI(Helm):
 
     def needs_view(self, prompt: Prompt) -> bool:
         """Whether deciding ``prompt`` reads the view: not for a step it has
-        no handler for (the first option), the pitch of a boarding (by the
-        options), nor a fire prompt with no unit to choose or only the last."""
+        no handler for (the first option), one its handler decides from the
+        prompt alone (:data:`_BLIND`), nor a fire prompt with no unit to
+        choose or only the last."""
         step = prompt.context.get("step")
-        if step == "pitch" or getattr(self, f"_{step}", None) is None:
+        if step in _BLIND or getattr(self, f"_{step}", None) is None:
             return False
         if step == "fire":
             return not prompt.context.get("last") and any(
@@ -180,7 +201,37 @@ class FlotillaAI(Helm):
         return [s for s in view["ships"] if s["side"] != side and s["status"] == "active"]
 
     def intent(self, view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any]:
-        """What the ship is about this turn (cached for one decision)."""
+        """What the ship is about this turn, with what the move look-ahead
+        steers by (:class:`Helm`): her friends' keels, the torpedoes, how
+        close to the shore, where her guns aim and at what range (cached
+        for one decision)."""
+        plan = self.aim(view, ship)
+        if "friends" in plan:
+            return plan
+        side = ship["side"]
+        plan["friends"] = [
+            keel_of(s)
+            for s in view["ships"]
+            if s["side"] == side and s["id"] != ship["id"] and s["status"] == "active"
+        ]
+        plan["mines"] = [tuple(p) for p in view["torpedoes"]]
+        rulings = view.get("rulings") or {}
+        plan["ground"] = float(rulings.get("aground_within", 1.0)) + 0.75
+        # what her guns are for: enemy ships, led if they run for an exit;
+        # with none left, the forts her side must take (a fort hit only on a
+        # six is no match for a ship's guns while there are ships to fight)
+        plan["targets"] = [self.lead(view, e) for e in plan["enemies"]]
+        if not plan["targets"]:
+            plan["targets"] = [(b["x"], b["y"]) for b in plan["forts"] if b["id"] in plan["take"]]
+        weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
+        plan["best_range"] = 14.0 if "heavy" in weights else 8.0
+        return plan
+
+    def aim(self, view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any]:
+        """What the ship is about this turn: her kind of move (fight with
+        her guns, exit, keep off, land her party, ram or spar) and its mark,
+        all that :meth:`_power` asks (cached for one decision; :meth:`intent`
+        adds the rest to the same plan)."""
         key = (id(view), ship["id"])
         if self._aim_key == key:
             return self._aim
@@ -188,13 +239,7 @@ class FlotillaAI(Helm):
         enemies = self.enemies(view, side)
         rulings = view.get("rulings") or {}
         plan: dict[str, Any] = {"view": view, "ship": ship, "kind": "gun", "targets": []}
-        plan["friends"] = [
-            keel_of(s)
-            for s in view["ships"]
-            if s["side"] == side and s["id"] != ship["id"] and s["status"] == "active"
-        ]
-        plan["mines"] = [tuple(p) for p in view["torpedoes"]]
-        plan["ground"] = float(rulings.get("aground_within", 1.0)) + 0.75
+        plan["enemies"] = enemies
         plan["forts"] = [
             b
             for b in view["batteries"]
@@ -227,11 +272,22 @@ class FlotillaAI(Helm):
         if plan["kind"] == "gun" and enemies:
             reach = float(ship["max_speed"]) + 6.0
             me = keel_of(ship)
+            bx, by, length = me.pose.x, me.pose.y, me.length
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
-            close = sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
+            close = (
+                sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
+                if len(enemies) > 1
+                else enemies
+            )
             for e in close:
+                # the keels lie no closer than their bows less both lengths:
+                # beyond reach by that (and a margin over rounding), without
+                # the keels' range
+                ex, ey, el = float(e["x"]), float(e["y"]), float(e["length"])
+                if math.hypot(ex - bx, ey - by) - length - el > reach + 1e-6:
+                    break
                 if me.range_to(keel_of(e)) > reach:
                     break
                 if ship["spar"]:
@@ -244,14 +300,6 @@ class FlotillaAI(Helm):
                 if rams and ram_hits >= 2 * max(1, self_hits) and ram_hits > guns:
                     plan.update(kind="ram", target=e)
                     break
-        # what her guns are for: enemy ships, led if they run for an exit;
-        # with none left, the forts her side must take (a fort hit only on a
-        # six is no match for a ship's guns while there are ships to fight)
-        plan["targets"] = [self.lead(view, e) for e in enemies]
-        if not plan["targets"]:
-            plan["targets"] = [(b["x"], b["y"]) for b in plan["forts"] if b["id"] in plan["take"]]
-        weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
-        plan["best_range"] = 14.0 if "heavy" in weights else 8.0
         self._aim_key, self._aim = key, plan
         return plan
 
@@ -356,7 +404,7 @@ class FlotillaAI(Helm):
     def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
         """More power only when the extra inches decide something now."""
         ship = _ships(view)[prompt.context["ship"]]
-        plan = self.intent(view, ship)
+        plan = self.aim(view, ship)
         top = float(ship["max_speed"])
         if plan["kind"] == "exit":
             gap = to_edge(view, plan["edge"], ship["x"], ship["y"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from quarterdeck.core.engine import Context
 from quarterdeck.core.result import Result, Termination
 from quarterdeck.rulesets.flotilla import fire
-from quarterdeck.rulesets.flotilla.state import State
+from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 from quarterdeck.rulesets.flotilla.turn import R_SEQ, other_side
 
@@ -72,15 +72,31 @@ def score_result(state: State, how: Termination, why: str = "") -> Result:
     return Result(winner, how, state.turn, f"{why}; {detail}" if why else detail)
 
 
+_AFLOAT: dict[str, Ship] = {}
+"""For each side, the last ship found afloat and in action for it by
+:func:`check_end` (a witness looked at first; one entry a side name)."""
+
+
 def check_end(state: State, t: Tables, ctx: Context) -> None:
     """The game ends when a side has no vessel or fort left in action (sunk,
     struck, taken or gone off the table): with objectives in the scenario
     they decide; without, the side left in action wins."""
     if state.result is not None:
         return
+    ships = state.ships
     for side in state.sides:
-        if not side_alive(state, side):
-            break
+        # side_alive's first question, asked of the ship that last answered
+        # it (one of this state's, still hers and afloat) before the rest
+        w = _AFLOAT.get(side)
+        if w is not None and w.status == "active" and w.side == side and ships.get(w.id) is w:
+            continue
+        for s in ships.values():
+            if s.side == side and s.status == "active":
+                _AFLOAT[side] = s
+                break
+        else:
+            if not side_alive(state, side):
+                break
     else:
         return  # every side has something in action (the usual case: asked at every step)
     alive = {side: side_alive(state, side) for side in state.sides}

@@ -6,7 +6,7 @@ every roster card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from quarterdeck.core.lazyview import LazyRecord, LazyView
@@ -31,6 +31,32 @@ def shown(v: float) -> float:
     return r
 
 
+_POSITIVE = (0).__lt__
+
+
+def _batteries(s: Ship) -> list[dict[str, Any]]:
+    """A ship's batteries as her roster card shows them: each one's track,
+    how far down it is hit, the dice it fires (Battery.dice) and the guns
+    left (Battery.guns: the boxes from there on that fire), worked out here
+    in one go (counted by a C loop) rather than by the properties."""
+    out = []
+    for b in s.batteries:
+        track, hits = b.track, b.hits
+        out.append(
+            {
+                "name": b.name,
+                "weight": b.weight,
+                "track": track,
+                "checks": b.checks,
+                "hits": hits,
+                "dice": track[hits] if hits < len(track) else 0,
+                "guns": sum(map(_POSITIVE, track[hits:])),
+                "fired": b.fired,
+            }
+        )
+    return out
+
+
 _SHIP: dict[str, Callable[[Ship], Any]] = {
     "id": lambda s: s.id,
     "name": lambda s: s.name,
@@ -48,19 +74,7 @@ _SHIP: dict[str, Callable[[Ship], Any]] = {
     "increase": lambda s: s.increase,  # the card's largest increase and decrease a turn
     "decrease": lambda s: s.decrease,
     "turns": lambda s: dict(s.turns),
-    "batteries": lambda s: [
-        {
-            "name": b.name,
-            "weight": b.weight,
-            "track": b.track,
-            "checks": b.checks,
-            "hits": b.hits,
-            "dice": b.dice,
-            "guns": b.guns,
-            "fired": b.fired,
-        }
-        for b in s.batteries
-    ],
+    "batteries": _batteries,
     "crew": lambda s: s.crew,
     "crew_start": lambda s: s.crew_start,
     "morale": lambda s: s.morale,
@@ -102,6 +116,8 @@ track, turns, batteries, crew and morale, damage boxes) and where she is."""
 _READY = ("id", "side", "status", "x", "y", "heading", "length")
 """What a computer player reads of nearly every ship: built at once."""
 
+_READY_LEN = len(_READY)
+
 
 def ship_view(s: Ship) -> dict[str, Any]:
     """One ship as every seat sees her (every entry of :data:`_SHIP`)."""
@@ -122,6 +138,39 @@ def _lazy_ship(s: Ship) -> LazyRecord:
         "length": s.length,
     }
     return LazyRecord(ready, _SHIP, (s,))
+
+
+_LAZY: dict[str, tuple[Ship, str, str, float, float, float, LazyRecord]] = {}
+"""The last lazy record made of each ship, with the ship and what its ready
+entries were made from (see :func:`_lazy_ships`); one entry a ship id."""
+
+
+def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
+    """:func:`_lazy_ship` of every ship. A ship's last record is shown again
+    where nothing was read of it but its ready entries and those are still
+    hers (the same ship, side and status, and the very numbers of her place
+    and heading: -0.0 is shown apart from 0.0): its other entries
+    are worked out from the ship as she is when first read, like a new
+    record's (most decisions read nothing more of most ships)."""
+    kept, out = _LAZY, []
+    for s in ships:
+        k = kept.get(s.id)
+        if (
+            k is not None
+            and k[0] is s
+            and k[1] == s.side
+            and k[2] == s.status
+            and k[3] is s.x
+            and k[4] is s.y
+            and k[5] is s.heading
+            and dict.__len__(k[6]) == _READY_LEN
+        ):
+            out.append(k[6])
+            continue
+        rec = _lazy_ship(s)
+        kept[s.id] = (s, s.side, s.status, s.x, s.y, s.heading, rec)
+        out.append(rec)
+    return out
 
 
 def _ready(state: State, seat: str | None) -> dict[str, Any]:
@@ -224,7 +273,7 @@ def player_view(state: State, seat: str | None) -> LazyView:
     parts = _parts(state)
     for key in parts:
         del ready[key]
-    ready["ships"] = [_lazy_ship(s) for s in state.ships.values()]
+    ready["ships"] = _lazy_ships(state.ships.values())
     return LazyView(ready, parts)
 
 

@@ -196,3 +196,34 @@ def test_the_yardstick_ai_never_answers_fire_with_the_standing_orders_form() -> 
         "pass",
         "ic",
     }
+
+
+def test_the_steps_decided_without_a_view_are_decided_the_same_with_one() -> None:
+    """Where the player says it decides without the view (a step whose
+    handler reads only the prompt), it answers the same as from the whole
+    view, in every bundled Flotilla scenario's game."""
+    from quarterdeck.sim.games import players_for
+
+    blind = 0
+    for sid in (
+        "arkansas-yazoo-1862",
+        "forts-jackson-1862",
+        "iron-city-duel",
+        "mobile-bay-1864",
+        "yazoo-landing",
+    ):
+        scenario = load(sid)
+        game = Game.new(scenario, seed=2)
+        players = players_for(scenario, 2, None)
+        for _ in range(5000):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            player = players[prompt.seat]
+            full = player.decide(RULESET.view(game.state, prompt.seat), prompt)
+            if not player.needs_view(prompt):  # type: ignore[attr-defined]
+                blind += 1
+                assert player.decide({"seat": prompt.seat}, prompt) == full, prompt.context
+            game.apply(prompt.seat, full, prompt=prompt)
+        assert game.result() is not None, sid
+    assert blind > 0

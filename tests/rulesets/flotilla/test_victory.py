@@ -166,3 +166,21 @@ def test_a_bad_objective_in_a_file_is_refused_with_its_line(tmp_path: Any) -> No
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t == 'units = ["hartford"]')
     with pytest.raises(ScenarioError, match=rf"bad.toml, line {line}: field 'victory"):
         scenarios.load_file(bad)
+
+
+def test_the_end_check_is_not_fooled_by_the_ship_it_last_found_afloat() -> None:
+    """check_end looks first at the ship it last found afloat for a side: a
+    copy of the state, that ship sunk, or her struck colours in the same
+    state still end the game as side_alive says."""
+    from quarterdeck.rulesets.flotilla.victory import check_end, side_alive
+
+    for change in ("copy", "same"):
+        st = state([ship("ic", x=10, y=10), ship("sel", "selma", "confederate", x=30, y=30)])
+        check_end(st, T, Dice([]).ctx)
+        assert st.result is None
+        if change == "copy":
+            st = copy.deepcopy(st)
+        st.ships["sel"].status = "sunk" if change == "copy" else "surrendered"
+        assert not side_alive(st, "confederate")
+        check_end(st, T, Dice([]).ctx)
+        assert st.result is not None and st.result["winner"] == "union", change
