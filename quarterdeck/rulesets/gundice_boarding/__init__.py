@@ -177,8 +177,12 @@ class GunDiceBoarding(StateBasics):
                 y_mm=spec.y_mm,
                 heading=spec.heading,
             )
-            # her fields in Ship's order, for Ship(*fields) (all plain values)
-            ships.append(tuple([getattr(opening, f.name) for f in dataclasses.fields(Ship)]))
+            # her fields in Ship's order, for Ship(*fields): every game of the
+            # scenario shares these values, so they must be immutable
+            fields = tuple([getattr(opening, f.name) for f in dataclasses.fields(Ship)])
+            if not all(v is None or isinstance(v, (str, int, float)) for v in fields):
+                raise TypeError("gun-dice Ship fields must be plain values to share between games")
+            ships.append(fields)
         contacts = [
             (c.ships[0], c.ships[1], c.fouled, c.distance_mm, c.via) for c in model.contacts
         ]
