@@ -156,7 +156,7 @@ _UNKNOWN = object()
 
 _KEPT: dict[int, RangeTable] = {}
 """The range tables :data:`_BEARS` names by id, kept so that no other object
-takes the id."""
+takes the id (cleared with it: no table is kept past its answers)."""
 
 
 def bears(
@@ -180,6 +180,7 @@ def bears(
         return known  # type: ignore[return-value]
     if len(_BEARS) > 50_000:
         _BEARS.clear()
+        _KEPT.clear()
     _KEPT.setdefault(id(table), table)
     # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
     point = closest_on_segment(origin, a, b)

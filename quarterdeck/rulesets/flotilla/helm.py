@@ -97,6 +97,16 @@ def gaps_to(geom: Any, poses: list[Pose], length: float) -> list[float]:
     return [float(min(gaps[2 * i], gaps[2 * i + 1])) for i in range(len(poses))]
 
 
+def shore_reach(plan: dict[str, Any]) -> float:
+    """How near the shore an ending may come before the helm counts it
+    against her (:meth:`Helm.penalty`; the AI's margin off "Collisions,
+    Ramming, and Running Aground"): the plan's grounding distance, half an
+    inch less for a ship putting a landing party ashore (she must come
+    close)."""
+    ground: float = plan["ground"]
+    return ground if plan["kind"] != "land" else ground - 0.5
+
+
 def exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
     """The edge the scenario scores this ship for leaving by, if any."""
     victory = view.get("victory") or {}
@@ -151,7 +161,7 @@ class Helm:
                         if distance(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
                     )
                 penalty += 40.0 * hits
-        if shore <= (plan["ground"] if plan["kind"] != "land" else plan["ground"] - 0.5):
+        if shore <= shore_reach(plan):
             penalty += 25.0
         if self.cornered(plan, end):
             penalty += 20.0
@@ -391,7 +401,7 @@ class Helm:
         # the shore counts only within this (Helm.penalty): the land is
         # measured only for an ending whose bow or stern comes that near a
         # piece of land's box
-        ground = plan["ground"] if kind != "land" else plan["ground"] - 0.5
+        ground = shore_reach(plan)
         boxes = land_boxes(view) if land is not None else []
         caps = [self.cap(plan, option) for option in options]
         best_at, best_score = -1, -math.inf

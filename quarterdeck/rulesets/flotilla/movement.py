@@ -159,11 +159,16 @@ def path(ship: Ship, plan: Plan) -> tuple[Pose, Pose, Pose]:
 
 
 def path_from(pose: Pose, plan: Plan) -> tuple[Pose, Pose, Pose]:
-    start = pose.turn(plan.first)
+    """:func:`path` from ``pose``: each half of the move is one
+    :func:`~quarterdeck.core.geometry.turn_ahead` (turn about the bow, then
+    half the move ahead), the one definition of a leg that :func:`_plans`
+    also walks (Movement: Moving and turning)."""
     half = plan.speed / 2
-    mid = start.advance(half).turn(plan.middle)
-    end = mid.advance(half).turn(plan.end)
-    return start, mid, end
+    mx, my, start_heading = turn_ahead(pose.x, pose.y, pose.heading, plan.first, half)
+    fx, fy, mid_heading = turn_ahead(mx, my, start_heading, plan.middle, half)
+    start = Pose(pose.x, pose.y, start_heading)
+    mid = Pose(mx, my, mid_heading)
+    return start, mid, Pose(fx, fy, mid_heading).turn(plan.end)
 
 
 def on_table(state: State, p: tuple[float, float]) -> bool:
@@ -191,8 +196,9 @@ def may_be_at(state: State, ship: Ship, p: tuple[float, float]) -> bool:
 
 
 def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
-    """A manoeuvre is legal if the bow stays on the table and off the land,
-    and a captain who may not advance does not close the enemy."""
+    """Whether a move astern (Anchors away) or a row boat's move (Non-Sailing
+    Vessels and Swimming) keeps her on the table and off the land. A move
+    under way is checked leg by leg (:func:`_leg_clear`)."""
     land = terrain(state)
     if plan.reverse:
         stern = Pose(ship.x, ship.y, ship.heading).advance(-6 * ship.reverse_dice)
@@ -200,16 +206,7 @@ def plan_legal(state: State, ship: Ship, plan: Plan, before: float) -> bool:
     if plan.row:
         far = Pose(ship.x, ship.y, ship.heading).turn(plan.first).advance(6 * ship.row_dice)
         return on_table(state, far.point) and not land.crosses(ship_point(ship), far.point)
-    start, mid, end = path(ship, plan)
-    if not may_be_at(state, ship, mid.point) or not may_be_at(state, ship, end.point):
-        return False
-    if land.crosses(start.point, mid.point) or land.crosses(mid.point, end.point):
-        return False
-    return not (
-        ship.mood in ("hold", "retire", "withdrawing", "withdrawn")
-        and math.isfinite(before)
-        and enemy_distance(state, ship.side, end.point) < before - 1e-6
-    )
+    raise ValueError(f"plan_legal checks moves astern and rowing only, not {plan!r}")
 
 
 def ship_point(ship: Ship) -> tuple[float, float]:
@@ -231,7 +228,12 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
 
 
 def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRules) -> list[Plan]:
-    """:func:`plans` for a ship under way (no row boat), the legs' rules at hand."""
+    """:func:`plans` for a ship under way (no row boat), the legs' rules at
+    hand (Movement: Moving and turning; Extra Power's one extra turn). The
+    path is :func:`path_from`'s, walked leg by leg with the same
+    :func:`~quarterdeck.core.geometry.turn_ahead` so that a first half is
+    worked once for all its middle turns (tests/rulesets/flotilla check
+    that they agree)."""
     before = rules.before
     speeds = speed_options(ship)
     gamble = t.extra_power.gamble_turn
@@ -249,13 +251,13 @@ def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRu
         found = False
         for first in firsts:
             beyond_first = 1 if abs(first) > card[0] else 0
-            # path(): the bow turns in place, then goes half the move
+            # path_from()'s first leg: the bow turns in place, then goes half
             mx, my, start_heading = turn_ahead(x, y, heading, first, half)
             for middle in middles:
                 beyond = beyond_first + (1 if abs(middle) > card[1] else 0)
                 if beyond > 1:
                     continue
-                fx, fy, _ = turn_ahead(mx, my, start_heading, middle, half)
+                fx, fy, _ = turn_ahead(mx, my, start_heading, middle, half)  # its second
                 legal: bool | None = None
                 for end in ends:
                     if beyond + (1 if abs(end) > card[2] else 0) > 1:
@@ -298,42 +300,17 @@ def _two_legs_clear(
     fin: tuple[float, float],
     rules: _LegRules,
 ) -> bool:
-    """Whether a whole move's two legs (``start`` to ``mid`` to ``fin``)
-    end on the table (or beyond the side's exit), cross no land and pass no
-    hulk, and bring a captain who may not advance no nearer the enemy."""
-    if not rules.at(state, ship, mid) or not rules.at(state, ship, fin):
-        return False
-    land = rules.land
-    if land is not None and (land.crosses(start, mid) or land.crosses(mid, fin)):
-        return False
-    for c, d in rules.hulks:
-        if segment_distance(start, mid, c, d) < rules.clearance:
-            return False  # a hulk marker is in the way
-        if segment_distance(mid, fin, c, d) < rules.clearance:
-            return False
-    return not (rules.keep_off and enemy_distance(state, ship.side, fin) < rules.before - 1e-6)
+    """Whether a whole move's two legs (``start`` to ``mid`` to ``fin``) are
+    each clear (:func:`_leg_clear`; Movement: Moving and turning): a captain
+    who may not advance is held only to where the move ends."""
+    return _leg_clear(state, ship, start, mid, rules, close=False) and _leg_clear(
+        state, ship, mid, fin, rules
+    )
 
 
 def hull_line(ship: Ship) -> tuple[tuple[float, float], tuple[float, float]]:
     bow = Pose(ship.x, ship.y, ship.heading)
     return bow.point, bow.behind(ship.length)
-
-
-def leg_legal(
-    state: State,
-    t: Tables,
-    ship: Ship,
-    pose: Pose,
-    angle: float,
-    inches: float,
-    before: float,
-) -> bool:
-    """Whether one leg of a move (turn ``angle`` about the bow at ``pose``,
-    then ``inches`` ahead) stays on the table (or leaves by the side's exit),
-    off the land, clear of hulks, and, for a captain who may not advance,
-    no nearer the enemy than at the start of the move."""
-    x, y, _ = turn_ahead(pose.x, pose.y, pose.heading, angle, inches)
-    return _leg_clear(state, ship, pose.point, (x, y), _LegRules(state, t, ship, before))
 
 
 def legal_turns(
@@ -345,8 +322,9 @@ def legal_turns(
     inches: float,
     before: float,
 ) -> list[int]:
-    """The turns of ``angles`` (in order) after which the leg is legal
-    (:func:`leg_legal`), the land and hulks looked up once."""
+    """The turns of ``angles`` (in order) after which the leg from ``pose``
+    (turn about the bow, then ``inches`` ahead) is clear (:func:`_leg_clear`;
+    Movement: Moving and turning), the land and hulks looked up once."""
     rules = _LegRules(state, t, ship, before)
     x, y, heading = pose.x, pose.y, pose.heading
     return [
@@ -362,10 +340,9 @@ class _LegRules:
     pass from them, whether she may not close, and the range to the
     nearest enemy at the start of the move (``before``)."""
 
-    __slots__ = ("before", "clearance", "h", "hulks", "keep_off", "land", "w")
+    __slots__ = ("before", "clearance", "hulks", "keep_off", "land")
 
     def __init__(self, state: State, t: Tables, ship: Ship, before: float) -> None:
-        self.w, self.h = state.table
         land = terrain(state)
         self.land = land if land else None  # no land: no path crosses it
         self.hulks = [
@@ -380,11 +357,6 @@ class _LegRules:
         ) and math.isfinite(before)
         self.before = before
 
-    def at(self, state: State, ship: Ship, p: tuple[float, float]) -> bool:
-        """:func:`may_be_at`, the table's size at hand."""
-        x, y = p
-        return (0 <= x <= self.w and 0 <= y <= self.h) or off_by_exit(state, ship.side, p)
-
 
 def _leg_clear(
     state: State,
@@ -392,16 +364,23 @@ def _leg_clear(
     a: tuple[float, float],
     b: tuple[float, float],
     rules: _LegRules,
+    close: bool = True,
 ) -> bool:
-    """:func:`leg_legal` for the leg from ``a`` to ``b``."""
-    if not rules.at(state, ship, b):
+    """Whether one leg of a move, from ``a`` to ``b``, is legal (Movement:
+    Moving and turning): it ends on the table (or beyond the side's exit,
+    :func:`may_be_at`), crosses no land, passes clear of every hulk, and,
+    with ``close`` (the leg that ends the move), brings a captain who may
+    not advance no nearer the enemy than at the start of the move."""
+    if not may_be_at(state, ship, b):
         return False
     if rules.land is not None and rules.land.crosses(a, b):
         return False
     for c, d in rules.hulks:
         if segment_distance(a, b, c, d) < rules.clearance:
             return False
-    return not (rules.keep_off and enemy_distance(state, ship.side, b) < rules.before - 1e-6)
+    return not (
+        close and rules.keep_off and enemy_distance(state, ship.side, b) < rules.before - 1e-6
+    )
 
 
 def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
@@ -423,7 +402,6 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     # the middle's angles, with and without the extra turn left
     later = {e: turn_options(ship, "middle", step, extra=e, gamble=gamble) for e in (False, True)}
     card = ship.turns.get("first", 0)
-    w, h = state.table
     # each first turn's heading and unit vector, and each middle turn's
     # after it, worked once for every speed (turn_ahead's sums)
     firsts_unit: dict[int, tuple[float, float, float]] = {}
@@ -439,7 +417,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
             mid = (mx, my)
             if not _leg_clear(state, ship, (x, y), mid, legs):
                 continue
-            goes_on = not (0 <= mx <= w and 0 <= my <= h)  # off the table: not on_table
+            goes_on = not on_table(state, mid)
             if not goes_on:
                 for m in later[ship.extra_turn and abs(first) <= card]:
                     unit_middle = middles_unit.get((first, m))

@@ -265,13 +265,14 @@ def plan_option(plan: str) -> Option:
     return Option(plan, Plan.parse(plan).label())
 
 
-def turn_option(angle: int) -> Option:
-    """A turn at a point of the move as an option (worded once for each
-    whole angle: 45 and 45.0 would be worded differently)."""
+def turn_option(angle: float) -> Option:
+    """A turn at a point of the move as an option (Moving and turning):
+    worded once for each whole angle given as an int; any other (45.0 is
+    worded apart from 45) worded each time."""
     return _turn_option(angle) if type(angle) is int else _word_turn(angle)
 
 
-def _word_turn(angle: int) -> Option:
+def _word_turn(angle: float) -> Option:
     return Option(f"t{angle}", "straight on" if angle == 0 else f"turn {turn_words(angle)}")
 
 

@@ -31,7 +31,7 @@ def other_side(state: State, side: str) -> str:
     for s in state.sides:
         if s != side:
             return s
-    raise StopIteration  # as next() of an empty search
+    raise ValueError(f"no side but {side!r} in {state.sides!r}")
 
 
 def mover(state: State) -> str:

@@ -88,10 +88,10 @@ def check_end(state: State, t: Tables, ctx: Context) -> None:
         # side_alive's first question, asked of the ship that last answered
         # it (one of this state's, still hers and afloat) before the rest
         w = _AFLOAT.get(side)
-        if w is not None and w.status == "active" and w.side == side and ships.get(w.id) is w:
+        if w is not None and w.afloat and w.side == side and ships.get(w.id) is w:
             continue
         for s in ships.values():
-            if s.side == side and s.status == "active":
+            if s.side == side and s.afloat:
                 _AFLOAT[side] = s
                 break
         else:

@@ -118,6 +118,8 @@ _READY = ("id", "side", "status", "x", "y", "heading", "length")
 
 _READY_LEN = len(_READY)
 
+_READY_MAKE = tuple((key, _SHIP[key]) for key in _READY)
+
 
 def ship_view(s: Ship) -> dict[str, Any]:
     """One ship as every seat sees her (every entry of :data:`_SHIP`)."""
@@ -126,21 +128,12 @@ def ship_view(s: Ship) -> dict[str, Any]:
 
 def _lazy_ship(s: Ship) -> LazyRecord:
     """:func:`ship_view` for a computer player: the few entries it reads of
-    nearly every ship ready (:data:`_READY`, written out: the same values as
-    :data:`_SHIP`'s), the rest built when first read."""
-    ready = {
-        "id": s.id,
-        "side": s.side,
-        "status": s.status,
-        "x": shown(s.x),
-        "y": shown(s.y),
-        "heading": shown(s.heading),
-        "length": s.length,
-    }
-    return LazyRecord(ready, _SHIP, (s,))
+    nearly every ship ready (:data:`_READY`, made by :data:`_SHIP`'s own
+    entries), the rest built when first read."""
+    return LazyRecord({key: make(s) for key, make in _READY_MAKE}, _SHIP, (s,))
 
 
-_LAZY: dict[str, tuple[Ship, str, str, float, float, float, LazyRecord]] = {}
+_LAZY: dict[str, tuple[Ship, str, str, float, float, float, float, LazyRecord]] = {}
 """The last lazy record made of each ship, with the ship and what its ready
 entries were made from (see :func:`_lazy_ships`); one entry a ship id."""
 
@@ -148,8 +141,8 @@ entries were made from (see :func:`_lazy_ships`); one entry a ship id."""
 def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
     """:func:`_lazy_ship` of every ship. A ship's last record is shown again
     where nothing was read of it but its ready entries and those are still
-    hers (the same ship, side and status, and the very numbers of her place
-    and heading: -0.0 is shown apart from 0.0): its other entries
+    hers (the same ship, side and status, and the very numbers of her place,
+    heading and length: -0.0 is shown apart from 0.0): its other entries
     are worked out from the ship as she is when first read, like a new
     record's (most decisions read nothing more of most ships)."""
     kept, out = _LAZY, []
@@ -163,12 +156,13 @@ def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
             and k[3] is s.x
             and k[4] is s.y
             and k[5] is s.heading
-            and dict.__len__(k[6]) == _READY_LEN
+            and k[6] is s.length
+            and dict.__len__(k[7]) == _READY_LEN
         ):
-            out.append(k[6])
+            out.append(k[7])
             continue
         rec = _lazy_ship(s)
-        kept[s.id] = (s, s.side, s.status, s.x, s.y, s.heading, rec)
+        kept[s.id] = (s, s.side, s.status, s.x, s.y, s.heading, s.length, rec)
         out.append(rec)
     return out
 

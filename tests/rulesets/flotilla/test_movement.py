@@ -211,3 +211,55 @@ def test_the_middle_turn_offers_only_legal_second_halves() -> None:
     s.y = 24
     angles = rules.later_turns(st, T, s, "middle")
     assert 0 in angles and -45 in angles and all(a <= 0 for a in angles)
+
+
+def test_plans_walk_the_same_path_as_the_move() -> None:
+    """``_plans`` walks each manoeuvre leg by leg (a first half once for all
+    its middle turns); the move itself goes by :func:`movement.path`. At
+    random poses, among land, a hulk and an enemy, a captain holding back or
+    not, the manoeuvres it finds legal are exactly those whose path (as the
+    move makes it) clears both legs."""
+    import random
+
+    rng = random.Random(14)
+    counts = [0, 0]
+    land = [[(30.0, 28.0), (42.0, 28.0), (42.0, 40.0), (30.0, 40.0)]]
+    for _ in range(60):
+        s = ship(
+            "ic",
+            "marmora" if rng.random() < 0.5 else "iron_city",
+            x=rng.uniform(2, 70),
+            y=rng.uniform(2, 46),
+            heading=rng.choice([0.0, 359.5, rng.uniform(0, 360)]),
+            speed=rng.choice([2, 6, 9, 16]),
+            mood=rng.choice([None, "hold"]),
+            extra_turn=rng.random() < 0.3,
+            extra_inches=12,
+        )
+        hulk = ship("h", "selma", "confederate", x=40, y=15, heading=90, status="hulk")
+        enemy = ship("e", "selma", "confederate", x=rng.uniform(0, 72), y=rng.uniform(0, 48))
+        st = state([s, hulk, enemy], land=land)
+        found = {p for p in movement.plans(st, T, s) if p.speed > 0}
+        before = movement.distance_to_nearest_enemy(st, s) if s.mood else math.inf
+        legs = movement._LegRules(st, T, s, before)
+        gamble = T.extra_power.gamble_turn
+        firsts, middles, ends = (
+            movement.turn_options(s, p, gamble=gamble) for p in movement.POINTS
+        )
+        card = [s.turns.get(p, 0) for p in movement.POINTS]
+        expected = set()
+        for speed in movement.speed_options(s):
+            for first in firsts if speed else ():
+                for middle in middles:
+                    for end in ends:
+                        turns = (first, middle, end)
+                        if sum(abs(a) > c for a, c in zip(turns, card, strict=True)) > 1:
+                            continue
+                        plan = Plan(speed, first, middle, end)
+                        start, mid, fin = movement.path(s, plan)
+                        if movement._two_legs_clear(st, s, start.point, mid.point, fin.point, legs):
+                            expected.add(plan)
+        assert found == expected
+        counts[0] += len(expected)
+        counts[1] += len(ends) * len(middles) * len(firsts) * len(movement.speed_options(s))
+    assert 0 < counts[0] < counts[1]  # some legal, some not: the legs are tested
