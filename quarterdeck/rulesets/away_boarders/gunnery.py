@@ -35,6 +35,7 @@ def caliber_of(t: Tables, gun_type: str) -> str:
 
 
 def _caliber_of(t: Tables, gun_type: str) -> str:
+    """:func:`caliber_of` read off the gun chart (4.3), for :func:`_charts`."""
     kind = t.guns.types[gun_type]
     return gun_type if kind.small else f"{kind.pounds}-pdr"
 
@@ -46,6 +47,10 @@ by the identity of the tables."""
 
 
 def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
+    """Each gun type's caliber (4.3, :func:`_caliber_of`) and each load's
+    range for each gun type (4.2, 4.4: the ammunition chart's range for the
+    gun's maximum range), read once for the tables ``t``
+    (:data:`_CHARTS`)."""
     hit = _CHARTS.get(id(t))
     if hit is None or hit[0] is not t:
         calibers = {name: _caliber_of(t, name) for name in t.guns.types}
@@ -297,6 +302,9 @@ hundred at most: gun types, numbers of guns, ranges)."""
 def _damage_dice(
     t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
 ) -> DiceCount:
+    """The count of :func:`damage_dice`, read off the charts (4.3): the Hit
+    Table's dice, the shot-weight modifier capped by the guns firing, the
+    initial broadside and the rake."""
     kind = t.guns.types[gun_type]
     base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
     caliber = min(t.caliber.of(kind.pounds), guns)
@@ -621,6 +629,9 @@ _WORDS: dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]] = {}
 
 
 def _expect_words(t: Tables, dice: int, high: bool, ammo: str) -> str:
+    """The average hits of ``dice`` Damage Dice fired high or low with
+    ``ammo`` (4.3, 4.4: :func:`expected_damage`) in words, kept in
+    :data:`_WORDS`."""
     kept = _WORDS.get(id(t))
     if kept is None or kept[0] is not t:
         kept = _WORDS[id(t)] = (t, {})

@@ -122,6 +122,7 @@ def _loads(battery: str, most: int) -> tuple[Option, ...]:
 
 @lru_cache(maxsize=8)
 def _double(battery: str) -> Option:
+    """Ram a second ball into a round-shotted gun of ``battery`` (4.1, 4.4)."""
     return Option(
         f"double:{battery}",
         f"ram a second ball into a round-shotted {battery} gun "
@@ -131,6 +132,7 @@ def _double(battery: str) -> Option:
 
 @lru_cache(maxsize=256)
 def _swivel(i: int, gun_type: str, other: str) -> Option:
+    """Shift swivel gun ``i`` to the ``other`` side (4.1)."""
     return Option(f"swivel:{i}", f"shift the {gun_type} swivel to {other}")
 
 
