@@ -175,7 +175,7 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
             if ship.repair[box] < t.crew.repair_points_per_box:
                 state.tasks.pop(0)  # short of six points: nothing to erase, the tally kept
                 continue
-            fix = repair_options(ship, box) if ship.active else []
+            fix = task_options(state, ship, task, t)
             if not fix:  # nothing damaged: the points past six are lost
                 ship.repair[box] = t.crew.repair_points_per_box
                 state.tasks.pop(0)
