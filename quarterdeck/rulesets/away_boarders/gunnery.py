@@ -189,17 +189,8 @@ def _battery_reach(ship: Ship, battery: str, t: Tables) -> int:
     if ship.crew["guns"] == 0 or not ship.active:
         return -1
     ranges, load = _charts(t)[1], ship.load[battery]
-    reach = -1
-    for g in battery_guns(ship, battery):
-        if g.loaded:
-            reach = max(reach, ranges[load, g.type])
-    return reach
-
-
-def _reach(ship: Ship, t: Tables) -> int:
-    """The longest reach of any of a ship's batteries (:func:`_battery_reach`;
-    -1 where none may fire at all)."""
-    return max(_battery_reach(ship, b, t) for b in BATTERIES)
+    reaches = [ranges[load, g.type] for g in battery_guns(ship, battery) if g.loaded]
+    return max(reaches) if reaches else -1
 
 
 def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Ship, int]]:
@@ -355,10 +346,13 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     occupied = {s.pos for s in ships}
     state.fire_queue = []
     for s in ships:
-        near = [other for other, _ in _enemies_within(s, ships, _reach(s, t))]
+        reaches = [_battery_reach(s, b, t) for b in BATTERIES]
+        near = [other for other, _ in _enemies_within(s, ships, max(reaches))]
         if near:
             state.fire_queue += [
-                [s.id, b] for b in BATTERIES if may_fire(state, s, b, t, near, occupied)
+                [s.id, b]
+                for b, reach in zip(BATTERIES, reaches, strict=True)
+                if reach >= 0 and may_fire(state, s, b, t, near, occupied)
             ]
     state.pending = None
     state.hits = []

@@ -223,8 +223,13 @@ def _sight(dq: int, dr: int) -> Sight:
 def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
     reaches ``q`` (4.2; a battery bears as :func:`bears` says): that
-    facing's of :func:`_row`."""
-    return _row(weights, q[0] - p[0], q[1] - p[1])[0][f]
+    facing's of :func:`_row`, kept in :func:`_row_table`."""
+    dq, dr = q[0] - p[0], q[1] - p[1]
+    rows = _row_table(weights)
+    row = rows.get((-dq, -dr))  # kept by the offset of the ship from the target
+    if row is None:
+        row = rows[-dq, -dr] = _row(weights, dq, dr)
+    return row[0][f]
 
 
 _DIRECTIONS: dict[tuple[int, int], int | None] = {}
