@@ -15,6 +15,7 @@ Otherwise:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from quarterdeck.core.hidden import EVERYTHING
@@ -40,17 +41,7 @@ def tally(ruleset: Any, state: Any, sides: list[str]) -> tuple[dict[str, int], d
         _HAS_POINTS[key] = isinstance(view.get("points"), dict)
     ships = getattr(state, "ships", None)
     if isinstance(ships, dict):
-        lost = _lost(
-            (
-                (
-                    getattr(s, "side", None),
-                    getattr(s, "status", None),
-                    getattr(s, "captured_by", None),
-                )
-                for s in ships.values()
-            ),
-            sides,
-        )
+        lost = ships_lost(ships.values(), sides)
     else:
         if view is None:
             view = ruleset.view(state, EVERYTHING)
@@ -67,6 +58,23 @@ def tally(ruleset: Any, state: Any, sides: list[str]) -> tuple[dict[str, int], d
         )
     points = view.get("points") if view is not None else None
     return lost, ({s: int(points.get(s, 0)) for s in sides} if isinstance(points, dict) else {})
+
+
+def ships_lost(ships: Iterable[Any], sides: list[str]) -> dict[str, int]:
+    """Each side's lost ships (see the module's words) among ``ships``, each
+    with a ``side`` and a ``status`` or ``captured_by``: the one reading of a
+    loss, for a rule set's own ``tally`` too."""
+    return _lost(
+        (
+            (
+                getattr(s, "side", None),
+                getattr(s, "status", None),
+                getattr(s, "captured_by", None),
+            )
+            for s in ships
+        ),
+        sides,
+    )
 
 
 def _lost(ships: Any, sides: list[str]) -> dict[str, int]:

@@ -117,14 +117,13 @@ class AwayBoarders(StateBasics):
         return player_view(state, seat)
 
     def tally(self, state: State) -> tuple[dict[str, int], dict[str, int]]:
-        """Each side's ships lost (sunk or struck; one that left the field is
-        not lost) and its victory points, for a simulation's rows
-        (:mod:`quarterdeck.sim.tally`), without building the whole view."""
-        lost = dict.fromkeys(state.sides, 0)
-        for ship in state.ships.values():
-            if ship.status in ("sunk", "struck"):
-                lost[ship.side] = lost.get(ship.side, 0) + 1
-        return lost, points(state)
+        """Each side's ships lost (as :func:`quarterdeck.sim.tally.ships_lost`
+        reads a loss: sunk or struck here; one that left the field is not
+        lost) and its victory points (1.0), for a simulation's rows, without
+        building the whole view."""
+        from quarterdeck.sim.tally import ships_lost
+
+        return ships_lost(state.ships.values(), state.sides), points(state)
 
     def ai(self, seat: str, seed: int) -> Any:
         from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI

@@ -268,6 +268,8 @@ class AwayBoardersAI:
         return best
 
     def _crew(self, view: View, me: ShipView, enemies: list[ShipView], ids: list[str]) -> str:
+        """Her crew order (2.1) among ``ids``, ``enemies`` the ships she
+        fights (worked out once for a fleet form's rows)."""
         need = helm_crew(me, me["sail"] == "oars")
         if me["crew_total"] < need and "rally:yards" in ids:
             return "rally:yards"  # too few hands to work the ship: bring one back aloft

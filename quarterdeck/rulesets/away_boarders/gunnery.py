@@ -35,6 +35,7 @@ def caliber_of(t: Tables, gun_type: str) -> str:
 
 
 def _caliber_of(t: Tables, gun_type: str) -> str:
+    """:func:`caliber_of` read off the gun chart (4.3), for :func:`_charts`."""
     kind = t.guns.types[gun_type]
     return gun_type if kind.small else f"{kind.pounds}-pdr"
 
@@ -46,6 +47,10 @@ by the identity of the tables."""
 
 
 def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
+    """Each gun type's caliber (4.3, :func:`_caliber_of`) and each load's
+    range for each gun type (4.2, 4.4: the ammunition chart's range for the
+    gun's maximum range), read once for the tables ``t``
+    (:data:`_CHARTS`)."""
     hit = _CHARTS.get(id(t))
     if hit is None or hit[0] is not t:
         calibers = {name: _caliber_of(t, name) for name in t.guns.types}
@@ -63,10 +68,10 @@ def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
     each (4.3)."""
     out: list[str] = []
     calibers = _charts(t)[0]
-    for g in ship.guns:
-        if g.side == battery and not g.disabled:
+    for g in battery_guns(ship, battery):
+        if g.loaded:
             caliber = calibers[g.type]
-            if g.loaded and caliber not in out:
+            if caliber not in out:
                 out.append(caliber)
     return out
 
@@ -84,12 +89,8 @@ def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) ->
     load = ship.load[battery]
     return [
         g
-        for g in ship.guns
-        if g.side == battery
-        and g.loaded
-        and not g.disabled
-        and calibers[g.type] == caliber
-        and rng <= ranges[load, g.type]
+        for g in battery_guns(ship, battery)
+        if g.loaded and calibers[g.type] == caliber and rng <= ranges[load, g.type]
     ]
 
 
@@ -164,21 +165,14 @@ def _eligible(
     the ships; ``ships``: the ships afloat, where the caller has them, or
     with ``occupied`` (the points of the ships afloat, which block the line
     of sight) the ships that may be targets."""
-    loaded = [g.type for g in ship.guns if g.side == battery and g.loaded and not g.disabled]
-    if not loaded or ship.crew["guns"] == 0 or not ship.active:
+    reach = _battery_reach(ship, battery, t)
+    if reach < 0:
         return
-    ranges, load = _charts(t)[1], ship.load[battery]
-    reach = max(ranges[load, kind] for kind in loaded)
     g = grid(state)
     if ships is None:
         ships = afloat(state)
-    side, x, y = ship.side, ship.q, ship.r
-    for other in ships:
-        if other.side == side:
-            continue
-        dq, dr = other.q - x, other.r - y
-        rng = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
-        if rng > reach or not in_arc(ship, battery, other.pos, other.id):
+    for other, rng in _enemies_within(ship, ships, reach):
+        if not in_arc(ship, battery, other.pos, other.id):
             continue
         if rng > 1:
             if occupied is None:
@@ -188,31 +182,29 @@ def _eligible(
         yield other
 
 
-def _reach(ship: Ship, t: Tables) -> int:
-    """The longest range of any of a ship's loaded guns with its battery's
-    load (4.2, 4.4); -1 where none of her batteries may fire at all (no gun
-    loaded, nobody at the guns, or she is out of the fight)."""
+def _battery_reach(ship: Ship, battery: str, t: Tables) -> int:
+    """The longest range of a battery's loaded guns with its load (4.2,
+    4.4); -1 where it may not fire at all (no gun loaded, nobody at the
+    guns, or she is out of the fight)."""
     if ship.crew["guns"] == 0 or not ship.active:
         return -1
-    ranges, load = _charts(t)[1], ship.load
-    reach = -1
-    for g in ship.guns:
-        if g.loaded and not g.disabled:
-            reach = max(reach, ranges[load[g.side], g.type])
-    return reach
+    ranges, load = _charts(t)[1], ship.load[battery]
+    reaches = [ranges[load, g.type] for g in battery_guns(ship, battery) if g.loaded]
+    return max(reaches) if reaches else -1
 
 
-def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[Ship]:
-    """The enemies among ``ships`` within ``reach`` of ``ship``: the only
-    ships her batteries may have as targets, when ``reach`` is the longest
-    of her loaded guns (4.2)."""
+def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Ship, int]]:
+    """The enemies among ``ships`` within ``reach`` of ``ship``, each with
+    its range, in the order of ``ships``: the only ships a battery of hers
+    whose loaded guns reach no farther may have as targets (4.2)."""
     side, x, y = ship.side, ship.q, ship.r
     out = []
     for other in ships:
         if other.side != side:
             dq, dr = other.q - x, other.r - y
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach:  # pg.distance
-                out.append(other)
+            rng = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
+            if rng <= reach:
+                out.append((other, rng))
     return out
 
 
@@ -297,6 +289,9 @@ hundred at most: gun types, numbers of guns, ranges)."""
 def _damage_dice(
     t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
 ) -> DiceCount:
+    """The count of :func:`damage_dice`, read off the charts (4.3): the Hit
+    Table's dice, the shot-weight modifier capped by the guns firing, the
+    initial broadside and the rake."""
     kind = t.guns.types[gun_type]
     base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
     caliber = min(t.caliber.of(kind.pounds), guns)
@@ -351,10 +346,13 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     occupied = {s.pos for s in ships}
     state.fire_queue = []
     for s in ships:
-        near = _enemies_within(s, ships, _reach(s, t))
+        reaches = [_battery_reach(s, b, t) for b in BATTERIES]
+        near = [other for other, _ in _enemies_within(s, ships, max(reaches))]
         if near:
             state.fire_queue += [
-                [s.id, b] for b in BATTERIES if may_fire(state, s, b, t, near, occupied)
+                [s.id, b]
+                for b, reach in zip(BATTERIES, reaches, strict=True)
+                if reach >= 0 and may_fire(state, s, b, t, near, occupied)
             ]
     state.pending = None
     state.hits = []
@@ -394,10 +392,18 @@ def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: S
     fired on her this phase: the guns of one caliber firing together on a
     target make one roll (4.3), so they cannot be split into several."""
     rng = pg.distance(ship.pos, target.pos)
+    return [caliber for caliber, _ in _groups_in_range(state, t, ship, battery, target, rng)]
+
+
+def _groups_in_range(
+    state: State, t: Tables, ship: Ship, battery: str, target: Ship, rng: int
+) -> list[tuple[str, list[Gun]]]:
+    """:func:`groups_in_range` at range ``rng``, each caliber with its guns
+    that reach (:func:`caliber_guns`; 4.2, 4.3)."""
     return [
-        caliber
+        (caliber, guns)
         for caliber in groups_of(ship, battery, t)
-        if caliber_guns(ship, battery, caliber, rng, t)
+        if (guns := caliber_guns(ship, battery, caliber, rng, t))
         and [ship.id, battery, target.id, caliber] not in state.fired
     ]
 
@@ -407,16 +413,10 @@ def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Opti
     of its loaded guns may fire, so after one roll the guns still loaded may
     fire on another target (or a caliber not yet fired on the same one)."""
     choices: list[Option] = []
-    fired = state.fired
     for target in targets(state, ship, battery, t):
         rng = pg.distance(ship.pos, target.pos)
-        # groups_in_range, with each caliber's guns kept for the words
-        calibers = [
-            (caliber, guns)
-            for caliber in groups_of(ship, battery, t)
-            if (guns := caliber_guns(ship, battery, caliber, rng, t))
-            and [ship.id, battery, target.id, caliber] not in fired
-        ]
+        # each caliber with its guns, kept for the words
+        calibers = _groups_in_range(state, t, ship, battery, target, rng)
         if not calibers:
             continue
         rake = rake_of(ship.pos, target)
@@ -621,6 +621,9 @@ _WORDS: dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]] = {}
 
 
 def _expect_words(t: Tables, dice: int, high: bool, ammo: str) -> str:
+    """The average hits of ``dice`` Damage Dice fired high or low with
+    ``ammo`` (4.3, 4.4: :func:`expected_damage`) in words, kept in
+    :data:`_WORDS`."""
     kept = _WORDS.get(id(t))
     if kept is None or kept[0] is not t:
         kept = _WORDS[id(t)] = (t, {})

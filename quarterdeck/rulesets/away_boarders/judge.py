@@ -205,40 +205,31 @@ few hundred)."""
 
 def _sight(dq: int, dr: int) -> Sight:
     """The :data:`Sight` of the point ``(dq, dr)`` from a ship at ``(0, 0)``
-    (a battery bears as :func:`bears` says): the same from every point (the
-    offset alone says it, as for :func:`_theirs`)."""
+    (4.2; a battery bears as :func:`bears` says, asked once for each facing):
+    the same from every point (the offset alone says it, as for
+    :func:`_theirs`)."""
     key = (dq, dr)
     found = _SIGHTS.get(key)
     if found is None:
-        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-        if d == 0:  # alongside: the broadsides bear, the bow not
-            facings = {"port": tuple(range(6)), "starboard": tuple(range(6)), "bow": ()}
-        else:
-            rel = [pg.relative_bearing((0, 0), f, (dq, dr)) for f in range(6)]
-            facings = {
-                battery: tuple(
-                    f
-                    for f in range(6)
-                    if abs((rel[f] - centre + 180.0) % 360.0 - 180.0) <= 30.0 + 1e-6  # pg.in_arc
-                )
-                for battery, centre in (("port", 90.0), ("starboard", 270.0))
-            }
-            ahead = pg.direction_of((0, 0), (dq, dr))
-            facings["bow"] = () if ahead is None else (ahead,)
+        d = pg.distance((0, 0), key)
+        facings = {
+            battery: tuple(f for f in range(6) if bears((0, 0), f, battery, key))
+            for battery in ("port", "starboard", "bow")
+        }
         found = _SIGHTS[key] = (d, SHARE[min(d, 8)], facings)
     return found
 
 
 def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
-    reaches ``q`` (4.2; a battery bears as :func:`bears` says), each
-    battery's added in turn."""
-    d, share, facings = _sight(q[0] - p[0], q[1] - p[1])
-    total = 0.0
-    for battery, by_range in weights.items():
-        if d < len(by_range) and f in facings[battery]:
-            total += by_range[d] * share
-    return total
+    reaches ``q`` (4.2; a battery bears as :func:`bears` says): that
+    facing's of :func:`_row`, kept in :func:`_row_table`."""
+    dq, dr = q[0] - p[0], q[1] - p[1]
+    rows = _row_table(weights)
+    row = rows.get((-dq, -dr))  # kept by the offset of the ship from the target
+    if row is None:
+        row = rows[-dq, -dr] = _row(weights, dq, dr)
+    return row[0][f]
 
 
 _DIRECTIONS: dict[tuple[int, int], int | None] = {}
@@ -276,10 +267,10 @@ def _row_table(weights: Weights) -> dict[tuple[int, int], Row]:
 
 
 def _row(weights: Weights, dq: int, dr: int) -> Row:
-    """The :data:`Row` of ``weights`` on the offset ``(dq, dr)``: as
-    :func:`_firepower` from each facing (each battery's fire that reaches
-    added, in turn, for the facings from which it bears); a rake (4.3)
-    weighs half as much again."""
+    """The :data:`Row` of ``weights`` on the offset ``(dq, dr)``: the weight
+    of fire that bears on and reaches it (4.2) from each facing, each
+    battery's that reaches added, in turn, for the facings from which it
+    bears (:func:`_sight`); a rake (4.3) weighs half as much again."""
     d, share, facings = _sight(dq, dr)
     out = [0.0] * 6
     for battery, by_range in weights.items():

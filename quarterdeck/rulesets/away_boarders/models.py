@@ -93,6 +93,8 @@ class AwayBoardersScenario(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> AwayBoardersScenario:
+        """Unique ship ids (1.1), every ship on an open point of the field (1.2)
+        and her crew boxes among those of the display (2.1)."""
         ids = [s.id for s in self.ships]
         if len(set(ids)) != len(ids):
             raise ValueError(f"ship ids must be unique, got {ids}")

@@ -216,10 +216,15 @@ def forced_move(state: State, ship: Ship, t: Tables) -> str | None:
 
 
 def move_label(state: State, ship: Ship, move: str) -> str:
+    """A move's words (3.1, 3.2): where it leaves the ship and her point of
+    sailing (:func:`_move_label`)."""
     return _move_label(ship.pos, ship.facing, move, state.wind, grid(state))
 
 
 def _move_label(at: pg.Point, facing: int, move: str, wind: int, g: pg.Grid) -> str:
+    """The words of ``move`` (3.1, 3.2) from ``at`` facing ``facing`` in the
+    wind ``wind``: where it leaves her and her point of sailing there, or
+    that an advance takes her off the field ``g``."""
     p, f = move_result(at, facing, move)
     label = MOVE_LABELS[move]
     if move.startswith("advance") and not g.contains(p):
@@ -240,6 +245,8 @@ def move_choices(state: State, ship: Ship, moves: list[str]) -> tuple[Option, ..
 def _move_choices(
     at: pg.Point, facing: int, moves: tuple[str, ...], wind: int, width: int, height: int
 ) -> tuple[Option, ...]:
+    """:func:`move_choices` from what alone its words depend on (3.1, 3.2):
+    each move with :func:`_move_label`'s words, kept by :func:`lru_cache`."""
     g = pg.Grid(width, height)  # on the field or not: the blocked points do not matter
     return tuple(Option(m, _move_label(at, facing, m, wind, g)) for m in moves)
 

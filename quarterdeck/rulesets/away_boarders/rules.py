@@ -115,12 +115,55 @@ def _fire_prompt(state: State, choices: list[Option]) -> Prompt:
 
 
 def _fire(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
-    """The fire of an action phase (:func:`fire_phase`); where it stops at a
-    battery that may fire, that battery's prompt, as :func:`prompts` gives
-    it while the game is on and no casualty or incident waits (which
-    :func:`advance` checks before it takes it)."""
+    """The fire of an action phase (:func:`fire_phase`). Where it stops at a
+    battery that may fire, the open prompts are worked out from the choices
+    it found by :func:`_fire_open`, the one statement of what the fire phase
+    asks (:func:`prompts` uses it too): that battery's prompt holds only
+    while no fire waits to be aimed (``state.pending is None``, as it always
+    is where :func:`fire_phase` stops at a battery); otherwise the aim is
+    asked, the choices unused."""
     choices = fire_phase(state, t, ctx)
-    return (_fire_prompt(state, choices),) if choices else None
+    return _fire_open(state, t, choices) if choices else None
+
+
+def _fire_open(state: State, t: Tables, choices: list[Option] | None = None) -> tuple[Prompt, ...]:
+    """The open prompts of the fire phase (4.2, 4.3): a fire whose Damage
+    Dice are counted is aimed high or low first; else the first battery of
+    the fire queue may fire, where it has any choice. ``choices``: that
+    battery's :func:`fire_choices`, where the caller has them (used only
+    while ``state.pending is None``)."""
+    if state.pending is not None:
+        return (_aim_prompt(state, t),)
+    if not state.fire_queue:
+        return ()
+    if choices is None:
+        ship_id, battery = state.fire_queue[0]
+        choices = fire_choices(state, t, state.ships[ship_id], battery)
+    return (_fire_prompt(state, choices),) if choices else ()
+
+
+def _aim_prompt(state: State, t: Tables) -> Prompt:
+    """The fire waiting in ``state.pending`` is aimed high or low (4.3)."""
+    pf = state.pending
+    assert pf is not None
+    ship = state.ships[pf.ship]
+    label = pending_label(state, t)
+    return Prompt(
+        ship.side,
+        f"{ship.name}'s {label}s have {pf.dice} Damage Dice against "
+        f"{state.ships[pf.target].name}: fire high or low?",
+        R_DAMAGE,
+        (
+            Option("high", "fire high (masts and rigging): " + expect_text(state, t, True)),
+            Option("low", "fire low (hull and guns): " + expect_text(state, t, False)),
+        ),
+        context={
+            "step": "aim",
+            "ship": ship.id,
+            "battery": pf.battery,
+            "load": ship.load[pf.battery],
+        },
+    )
 
 
 _TASK_RULES = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}
@@ -174,9 +217,22 @@ def _task_prompt(state: State, task_choices: list[Option]) -> Prompt:
 
 def _tasks(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
     """The crew task segment (:func:`tasks_phase`); where it stops at a task
-    with a decision, that task's prompt, as :func:`prompts` would give it."""
+    with a decision, the segment's open prompts (:func:`_tasks_open`, as
+    :func:`prompts` gives them), its choices not worked out again."""
     choices = tasks_phase(state, t, ctx)
-    return (_task_prompt(state, choices),) if choices else None
+    return _tasks_open(state, t, choices) if choices else None
+
+
+def _tasks_open(state: State, t: Tables, choices: list[Option] | None = None) -> tuple[Prompt, ...]:
+    """The open prompt of the crew task segment (2.3): the first task's,
+    where it has more than one choice. ``choices``: its
+    :func:`task_options`, where the caller has them."""
+    if not state.tasks:
+        return ()
+    if choices is None:
+        ship_id, task = state.tasks[0]
+        choices = task_options(state, state.ships[ship_id], task, t)
+    return (_task_prompt(state, choices),) if len(choices) > 1 else ()
 
 
 PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]] = {
@@ -201,27 +257,40 @@ so that they are not worked out again; None says nothing about them."""
 # Prompts and answers
 
 
-def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
+def _interrupted(state: State) -> tuple[Prompt, ...] | None:
+    """What is asked before anything of the step of the sequence of play
+    the game is at: nothing once the game is over (1.0), else a casualty to
+    place (4.3, 5.0), else an incident of movement to settle (3.3). None
+    where nothing interrupts: then the step's own prompts are open."""
     if state.result is not None:
         return ()
     if state.casualty is not None:
         return (_casualty_prompt(state),)
     if state.incident:
         return (_incident_prompt(state),)
-    if state.phase == "crew":
-        out = [
-            p
-            for seat in state.sides
-            if (p := fleet.crew_prompt(state, t, seat) or crew_prompt(state, t, seat)) is not None
-        ]
-        return tuple(out)
-    if state.phase == "loads":
-        out = [
-            p
-            for seat in state.sides
-            if (p := fleet.loads_prompt(state, t, seat) or loads_prompt(state, t, seat)) is not None
-        ]
-        return tuple(out)
+    return None
+
+
+def _order_prompt(state: State, t: Tables, seat: str, step: str) -> Prompt | None:
+    """``seat``'s open prompt for its secret orders: crew orders (2.1) where
+    ``step`` is "crew", else the first loads (4.1); a side of two or more
+    ships is asked in one form (:mod:`fleet`)."""
+    if step == "crew":
+        return fleet.crew_prompt(state, t, seat) or crew_prompt(state, t, seat)
+    return fleet.loads_prompt(state, t, seat) or loads_prompt(state, t, seat)
+
+
+def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
+    """The open prompts: what interrupts the sequence of play
+    (:func:`_interrupted`), else those of the step it is at (2.0)."""
+    interrupt = _interrupted(state)
+    if interrupt is not None:
+        return interrupt
+    if state.phase in ("crew", "loads"):
+        step = state.phase
+        return tuple(
+            p for seat in state.sides if (p := _order_prompt(state, t, seat, step)) is not None
+        )
     if state.phase == "move":
         if state.group:
             first = state.ships[state.group[0]]
@@ -259,43 +328,9 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
             )
         return ()
     if state.phase == "fire":
-        if state.pending is not None:
-            pf = state.pending
-            ship = state.ships[pf.ship]
-            label = pending_label(state, t)
-            return (
-                Prompt(
-                    ship.side,
-                    f"{ship.name}'s {label}s have {pf.dice} Damage Dice against "
-                    f"{state.ships[pf.target].name}: fire high or low?",
-                    R_DAMAGE,
-                    (
-                        Option(
-                            "high", "fire high (masts and rigging): " + expect_text(state, t, True)
-                        ),
-                        Option("low", "fire low (hull and guns): " + expect_text(state, t, False)),
-                    ),
-                    context={
-                        "step": "aim",
-                        "ship": ship.id,
-                        "battery": pf.battery,
-                        "load": ship.load[pf.battery],
-                    },
-                ),
-            )
-        if state.fire_queue:
-            ship_id, battery = state.fire_queue[0]
-            choices = fire_choices(state, t, state.ships[ship_id], battery)
-            if not choices:
-                return ()
-            return (_fire_prompt(state, choices),)
-        return ()
-    if state.phase == "tasks" and state.tasks:
-        ship_id, task = state.tasks[0]
-        task_choices = task_options(state, state.ships[ship_id], task, t)
-        if len(task_choices) <= 1:
-            return ()
-        return (_task_prompt(state, task_choices),)
+        return _fire_open(state, t)
+    if state.phase == "tasks":
+        return _tasks_open(state, t)
     return ()
 
 
@@ -356,15 +391,11 @@ def _orders_open(
     prompt is the one it was handed, and only ``seat``'s own (a crew order
     placed box by box asks again) is worked out. Empty when every order is
     in: then the orders are revealed (:func:`advance`)."""
-    crew = prompt.context["step"] == "crew"
+    step = prompt.context["step"]
     out = []
     for side in state.sides:
         if side == seat:
-            p = (
-                fleet.crew_prompt(state, t, seat) or crew_prompt(state, t, seat)
-                if crew
-                else fleet.loads_prompt(state, t, seat) or loads_prompt(state, t, seat)
-            )
+            p = _order_prompt(state, t, seat, step)
         else:
             p = next((h for h in handed if h.seat == side), None)
         if p is not None:
@@ -457,9 +488,12 @@ def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
     the open prompts then."""
     ready: tuple[Prompt, ...] | None = None
     while True:
-        # a step's own prompts are what prompts() gives where nothing is asked before them
-        waiting = state.result is not None or state.casualty is not None or state.incident
-        open_prompts = prompts(state, t) if ready is None or waiting else ready
+        # a step's own prompts (ready) are open only where nothing interrupts them
+        interrupt = _interrupted(state)
+        if interrupt is not None:
+            open_prompts = interrupt
+        else:
+            open_prompts = prompts(state, t) if ready is None else ready
         if open_prompts or state.result is not None:
             _HANDED[:] = [(state, open_prompts)]
             return open_prompts

@@ -115,6 +115,9 @@ def legal_moves(
 def _legal_moves(
     wind: int, facing: int, oars: bool, not_backed: bool, open_ahead: bool
 ) -> tuple[str, ...]:
+    """:func:`legal_moves` (3.0-3.2) from what alone they depend on (a ship
+    may back on a broad reach only where ``not_backed``: she has not backed
+    this turn), kept by :func:`lru_cache`."""
     out: list[str] = []
     if oars:
         if open_ahead:
@@ -163,6 +166,8 @@ tables: read off the chart once."""
 
 
 def _small_guns(t: Tables) -> dict[str, bool]:
+    """Which gun types are small rail swivels, not counted for the oars
+    (3.2), read once for the tables ``t`` (:data:`_SMALL`)."""
     hit = _SMALL.get(id(t))
     if hit is None or hit[0] is not t:
         hit = _SMALL[id(t)] = (t, {name: kind.small for name, kind in t.guns.types.items()})

@@ -104,6 +104,12 @@ class Gun:
         )
 
 
+def _fallen(mast: list[int]) -> bool:
+    """A mast is fallen when every box of it is an X (4.3; a box is 0 clear,
+    1 slash, 2 X)."""
+    return not mast or min(mast) >= 2
+
+
 @dataclass(slots=True)
 class Ship:
     """One Ship Display (1.4) and the ship's place on the field."""
@@ -179,13 +185,13 @@ class Ship:
         return sum(self.crew.values())
 
     def mast_fallen(self, index: int) -> bool:
-        """Every box of the mast is an X (4.3)."""
-        mast = self.masts[index]
-        return not mast or min(mast) >= 2
+        """Every box of the mast is an X (4.3): :func:`_fallen`."""
+        return _fallen(self.masts[index])
 
     @property
     def masts_standing(self) -> int:
-        return len([m for m in self.masts if m and min(m) < 2])
+        """Her masts not fallen (:func:`_fallen`; 3.1, 4.3)."""
+        return len([m for m in self.masts if not _fallen(m)])
 
     @property
     def masts_lost(self) -> int:

@@ -122,6 +122,7 @@ def _loads(battery: str, most: int) -> tuple[Option, ...]:
 
 @lru_cache(maxsize=8)
 def _double(battery: str) -> Option:
+    """Ram a second ball into a round-shotted gun of ``battery`` (4.1, 4.4)."""
     return Option(
         f"double:{battery}",
         f"ram a second ball into a round-shotted {battery} gun "
@@ -131,6 +132,7 @@ def _double(battery: str) -> Option:
 
 @lru_cache(maxsize=256)
 def _swivel(i: int, gun_type: str, other: str) -> Option:
+    """Shift swivel gun ``i`` to the ``other`` side (4.1)."""
     return Option(f"swivel:{i}", f"shift the {gun_type} swivel to {other}")
 
 
@@ -173,7 +175,7 @@ def tasks_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
             if ship.repair[box] < t.crew.repair_points_per_box:
                 state.tasks.pop(0)  # short of six points: nothing to erase, the tally kept
                 continue
-            fix = repair_options(ship, box) if ship.active else []
+            fix = task_options(state, ship, task, t)
             if not fix:  # nothing damaged: the points past six are lost
                 ship.repair[box] = t.crew.repair_points_per_box
                 state.tasks.pop(0)

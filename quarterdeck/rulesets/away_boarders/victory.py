@@ -16,7 +16,7 @@ def check_end(state: State, ctx: Context) -> None:
     """The game ends when every ship of a side is sunk, struck or gone (1.0)."""
     if state.result is not None:
         return
-    standing = {s.side for s in state.ships.values() if s.status == "afloat"}
+    standing = {s.side for s in state.ships.values() if s.active}
     if all(side in standing for side in state.sides):
         return
     finish(state, limit=False)
