@@ -30,16 +30,18 @@ Modules left interpreted, and why:
   its interpreted submodules while it is being imported;
 - ``core/errors.py``: the web table and the terminal subclass its exceptions
   in interpreted code;
-- Away's ``state.py`` and ``boarding.py``, and Flotilla's ``state.py``,
-  ``rules.py`` and its step modules: they build, but were left out when a
-  build played other games of Mobile Bay and Valcour; those differ with or
-  without them (the cause lies in modules compiled before, not yet found),
-  so they may come back once it is;
-- Cutting Out Party's AI (``cutting_out/ai.py``): compiled, it chose
-  otherwise (chevrette-camaret-1801: 4 of 10 fixed-seed games the same, every
-  other module of the rule set compiled or not); the cause is not yet found;
 - the retired AIs (``ai_v1.py``), the explanations (``explain.py``) and the
   web, terminal and set-up code: not on the path of a simulated game.
+
+Computer players get the plain view in a build, not the lazy one
+(``quarterdeck.sim.games.LAZY_VIEWS``): compiled code reads a value typed
+``dict`` with CPython's dict functions, so ``d.get(key, default)`` and ``key in
+d`` skip a lazy view's or record's own ``get`` and ``__contains__`` and find an
+entry not yet built missing. That was why builds played other games of Mobile
+Bay (Flotilla's AI asks a ship record ``get("increase", 2)``), Valcour Island,
+Valcour (Carleton) and Split Rock (Away) and Chevrette (Cutting Out's AI): with
+the plain view, the modules once left out for it (Away's state and boarding,
+Flotilla's state, rules and step modules, Cutting Out's AI) compile again.
 
 What compiled code needs of the source (kept to a few marked lines): a class
 that interpreted code subclasses says so (``mypyc_attr(allow_interpreted_subclasses=True)``,
@@ -114,6 +116,8 @@ RULESETS = {
         "quarterdeck/rulesets/away_boarders/tasks.py",
         "quarterdeck/rulesets/away_boarders/victory.py",
         "quarterdeck/rulesets/away_boarders/view.py",
+        "quarterdeck/rulesets/away_boarders/state.py",
+        "quarterdeck/rulesets/away_boarders/boarding.py",
     ],
     "flotilla": [
         "quarterdeck/core/geometry.py",
@@ -125,6 +129,16 @@ RULESETS = {
         "quarterdeck/rulesets/flotilla/movement.py",
         "quarterdeck/rulesets/flotilla/standing.py",
         "quarterdeck/rulesets/flotilla/view.py",
+        "quarterdeck/rulesets/flotilla/state.py",
+        "quarterdeck/rulesets/flotilla/rules.py",
+        "quarterdeck/rulesets/flotilla/turn.py",
+        "quarterdeck/rulesets/flotilla/environment.py",
+        "quarterdeck/rulesets/flotilla/moving.py",
+        "quarterdeck/rulesets/flotilla/collisions.py",
+        "quarterdeck/rulesets/flotilla/combat.py",
+        "quarterdeck/rulesets/flotilla/administrative.py",
+        "quarterdeck/rulesets/flotilla/victory.py",
+        "quarterdeck/rulesets/flotilla/questions.py",
     ],
     "acw_river": [
         f"quarterdeck/rulesets/acw_river/{name}.py"
@@ -157,6 +171,7 @@ RULESETS = {
     "cutting_out": [
         f"quarterdeck/rulesets/cutting_out/{name}.py"
         for name in [
+            "ai",
             "ashore",
             "boarding",
             "boats",

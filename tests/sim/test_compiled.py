@@ -2,7 +2,8 @@
 and plays the same games: a copy of the package plays fixed-seed games of
 gun-dice boarding, is compiled with mypyc (the core the games run through and
 the rule set's rules), and must play them again with the same outcome, the
-same decisions and the same final state.
+same decisions and the same final state. A copy with Flotilla's AI alone
+compiled must play the same games of Mobile Bay from the views it is handed.
 
 Skipped where mypyc, a C compiler or the Python headers are missing: the
 default install needs none of them."""
@@ -77,18 +78,24 @@ def _compiler_missing() -> str | None:
     return None
 
 
-def _play(copy: Path) -> dict[str, object]:
-    env = dict(os.environ, PYTHONPATH=str(copy))
-    done = subprocess.run(
-        [sys.executable, "-c", PLAY], cwd=copy, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    played: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return played
+# Flotilla's AI alone, compiled, reading the views it is handed: a compiled
+# ``d.get(key, default)`` or ``key in d`` on a value typed ``dict`` does not
+# call a lazy view's ``get`` (quarterdeck.core.lazyview), and once played
+# other games of Mobile Bay (about half of them)
+FLOTILLA_AI = ["--opt-level", "0", "--only", "quarterdeck/rulesets/flotilla/ai.py"]
+
+PLAY_FLOTILLA = """
+import json
+import quarterdeck.rulesets.flotilla.ai as ai
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.sim.games import game_seed, play_state
+scenario = scenarios.load("mobile-bay-1864")
+rows = [play_state(scenario, game_seed(7, i))[0].row() for i in range(6)]
+print(json.dumps({"compiled": ai.__file__.endswith(".so"), "rows": rows}))
+"""
 
 
-@pytest.mark.skipif(_compiler_missing() is not None, reason=str(_compiler_missing()))
-def test_compiled_modules_play_the_same_fixed_seed_games(tmp_path: Path) -> None:
+def _copy(tmp_path: Path) -> Path:
     copy = tmp_path / "checkout"
     copy.mkdir()
     shutil.copytree(
@@ -97,17 +104,37 @@ def test_compiled_modules_play_the_same_fixed_seed_games(tmp_path: Path) -> None
         ignore=shutil.ignore_patterns("*.so", "*.pyd", "_compiled.json", "__pycache__"),
     )
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
+    return copy
 
-    interpreted = _play(copy)
-    assert interpreted["compiled"] is False
 
+def _build(copy: Path, *args: str) -> None:
     build = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "compile.py"), "--root", str(copy), *FAST],
+        [sys.executable, str(ROOT / "scripts" / "compile.py"), "--root", str(copy), *args],
         cwd=copy,
         capture_output=True,
         text=True,
     )
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+
+
+def _play(copy: Path, script: str = PLAY) -> dict[str, object]:
+    env = dict(os.environ, PYTHONPATH=str(copy))
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=copy, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    played: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return played
+
+
+@pytest.mark.skipif(_compiler_missing() is not None, reason=str(_compiler_missing()))
+def test_compiled_modules_play_the_same_fixed_seed_games(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+
+    interpreted = _play(copy)
+    assert interpreted["compiled"] is False
+
+    _build(copy, *FAST)
     assert sorted(p.name.split(".")[0] for p in (copy / "quarterdeck").rglob("*.so")) == sorted(
         ["_compiled__mypyc", "dice", "engine", *RULES]
     )
@@ -140,3 +167,14 @@ def test_compiled_modules_play_the_same_fixed_seed_games(tmp_path: Path) -> None
     assert not list((copy / "quarterdeck").rglob("*.so"))
     assert not (copy / "quarterdeck/_compiled.json").exists()
     assert not (copy / "build").exists()
+
+
+@pytest.mark.skipif(_compiler_missing() is not None, reason=str(_compiler_missing()))
+def test_a_compiled_player_plays_the_same_games_from_its_views(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    interpreted = _play(copy, PLAY_FLOTILLA)
+    assert interpreted["compiled"] is False
+    _build(copy, *FLOTILLA_AI)
+    compiled = _play(copy, PLAY_FLOTILLA)
+    assert compiled["compiled"] is True
+    assert compiled["rows"] == interpreted["rows"]
