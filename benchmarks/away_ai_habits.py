@@ -16,8 +16,7 @@ import argparse
 import importlib
 import time
 
-from quarterdeck.core import pointgrid as pg
-from quarterdeck.core import scenario as scenarios
+from quarterdeck.core import pointgrid as pg, scenario as scenarios
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Game, Player, play_out
 

@@ -650,8 +650,7 @@ def _simulate(
     as_json: bool,
 ) -> None:
     from quarterdeck.sim.out import RowWriter
-    from quarterdeck.sim.runner import BACKENDS
-    from quarterdeck.sim.runner import simulate as run
+    from quarterdeck.sim.runner import BACKENDS, simulate as run
 
     check_output_file(plot, "--plot")
     if plot is not None and plot.suffix.lower() != ".png":

@@ -15,8 +15,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from quarterdeck.core.hidden import EVERYTHING, Secret
-from quarterdeck.core.hidden import sees as core_sees
+from quarterdeck.core.hidden import EVERYTHING, Secret, sees as core_sees
 from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.acw_river import standing
 from quarterdeck.rulesets.acw_river.commanders import readings

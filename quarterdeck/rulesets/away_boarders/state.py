@@ -14,34 +14,17 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from quarterdeck.rulesets.away_boarders.models import (
-    AwayBoardersScenario as AwayBoardersScenario,
-)
-from quarterdeck.rulesets.away_boarders.models import (
-    DisplaySpec as DisplaySpec,
-)
-from quarterdeck.rulesets.away_boarders.models import (
-    FieldSpec as FieldSpec,
-)
-from quarterdeck.rulesets.away_boarders.models import (
-    GunSpec as GunSpec,
-)
-from quarterdeck.rulesets.away_boarders.models import (
-    MastSpec as MastSpec,
-)
-from quarterdeck.rulesets.away_boarders.models import (
-    Mount as Mount,
-)
+from quarterdeck.core.fields import field_names
 from quarterdeck.rulesets.away_boarders.models import (  # re-exported: the scenario model
+    AwayBoardersScenario as AwayBoardersScenario,
+    DisplaySpec as DisplaySpec,
+    FieldSpec as FieldSpec,
+    GunSpec as GunSpec,
+    MastSpec as MastSpec,
+    Mount as Mount,
     Rig as Rig,
-)
-from quarterdeck.rulesets.away_boarders.models import (
     SailSetting as SailSetting,
-)
-from quarterdeck.rulesets.away_boarders.models import (
     ShipSpec as ShipSpec,
-)
-from quarterdeck.rulesets.away_boarders.models import (
     VictorySpec as VictorySpec,
 )
 
@@ -72,17 +55,6 @@ BATTERIES: tuple[str, ...] = ("port", "starboard", "bow")
 
 # --------------------------------------------------------------------------
 # The state
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _fields(cls: type) -> tuple[str, ...]:
-    """A dataclass's field names (a compiled class has no ``__slots__``)."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
 
 
 @dataclass(slots=True)
@@ -155,7 +127,7 @@ class Ship:
     def __deepcopy__(self, memo: dict[int, Any]) -> Ship:
         """A fast deep copy (the game copies the state on every answer)."""
         new = Ship.__new__(Ship)  # a compiled class (scripts/compile) refuses object's
-        for name in _fields(Ship):
+        for name in field_names(Ship):
             object.__setattr__(new, name, getattr(self, name))
         new.mast_names = list(self.mast_names)
         new.masts = [list(m) for m in self.masts]
@@ -284,7 +256,7 @@ class State:
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """A fast deep copy (the game copies the state on every answer)."""
         new = State.__new__(State)  # a compiled class (scripts/compile) refuses object's
-        for name in _fields(State):
+        for name in field_names(State):
             object.__setattr__(new, name, getattr(self, name))
         new.sides = list(self.sides)
         new.blocked = [list(b) for b in self.blocked]

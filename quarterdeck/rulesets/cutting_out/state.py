@@ -16,43 +16,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quarterdeck.core.dice import Deck
-from quarterdeck.rulesets.cutting_out.models import (
-    BatterySpec as BatterySpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    BoatSpec as BoatSpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    CuttingOutScenario as CuttingOutScenario,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    Edge as Edge,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    FigureGroup as FigureGroup,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    GuardSpec as GuardSpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    LandGunSpec as LandGunSpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    LandingSpec as LandingSpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    LandPartySpec as LandPartySpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
-    Nation as Nation,
-)
+from quarterdeck.core.fields import field_names
 from quarterdeck.rulesets.cutting_out.models import (  # re-exported: the scenario model
+    BatterySpec as BatterySpec,
+    BoatSpec as BoatSpec,
+    CuttingOutScenario as CuttingOutScenario,
+    Edge as Edge,
+    FigureGroup as FigureGroup,
+    GuardSpec as GuardSpec,
+    LandGunSpec as LandGunSpec,
+    LandingSpec as LandingSpec,
+    LandPartySpec as LandPartySpec,
+    Nation as Nation,
     Point as Point,
-)
-from quarterdeck.rulesets.cutting_out.models import (
     ShipGunSpec as ShipGunSpec,
-)
-from quarterdeck.rulesets.cutting_out.models import (
     ShipSpec as ShipSpec,
 )
 
@@ -362,22 +339,11 @@ class State:
         return self.ships[self.prize]
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _fields(cls: type) -> tuple[str, ...]:
-    """A dataclass's field names (a compiled class has no ``__slots__``)."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
-
-
 def _clone(obj: Any) -> Any:
     """A shallow copy of a slotted dataclass whose fields are all plain values."""
     cls = obj.__class__
     new = cls.__new__(cls)  # a compiled class (scripts/compile) refuses object's
-    for name in _fields(cls):
+    for name in field_names(cls):
         object.__setattr__(new, name, getattr(obj, name))
     return new
 
@@ -385,7 +351,7 @@ def _clone(obj: Any) -> Any:
 def _plain(obj: Any) -> dict[str, Any]:
     """A slotted dataclass of plain values (and lists of points) as a dict."""
     out: dict[str, Any] = {}
-    for name in _fields(obj.__class__):
+    for name in field_names(obj.__class__):
         value = getattr(obj, name)
         out[name] = list(value) if isinstance(value, list) else value
     return out

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.result import Termination
-from quarterdeck.rulesets.flotilla import damage
-from quarterdeck.rulesets.flotilla import explain as ex
+from quarterdeck.rulesets.flotilla import damage, explain as ex
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 from quarterdeck.rulesets.flotilla.victory import score_result

@@ -14,8 +14,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import box_apart
 from quarterdeck.core.prompts import Option
-from quarterdeck.rulesets.flotilla import damage, fire
-from quarterdeck.rulesets.flotilla import explain as ex
+from quarterdeck.rulesets.flotilla import damage, explain as ex, fire
 from quarterdeck.rulesets.flotilla.combat import R_BOARD
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables

@@ -9,8 +9,7 @@ this step calls it.
 from __future__ import annotations
 
 from quarterdeck.core.engine import Context
-from quarterdeck.rulesets.flotilla import damage, land
-from quarterdeck.rulesets.flotilla import explain as ex
+from quarterdeck.rulesets.flotilla import damage, explain as ex, land
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 

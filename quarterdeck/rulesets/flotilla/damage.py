@@ -12,8 +12,7 @@ from fractions import Fraction
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
-from quarterdeck.rulesets.flotilla import explain as ex
-from quarterdeck.rulesets.flotilla import odds
+from quarterdeck.rulesets.flotilla import explain as ex, odds
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import PASSING, Tables
 

@@ -26,8 +26,7 @@ from quarterdeck.core.geometry import (
     frontage,
     in_arc,
 )
-from quarterdeck.rulesets.flotilla import damage, odds
-from quarterdeck.rulesets.flotilla import explain as ex
+from quarterdeck.rulesets.flotilla import damage, explain as ex, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import RangeTable, Tables
 

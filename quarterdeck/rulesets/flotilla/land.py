@@ -17,8 +17,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import angle_diff, bearing, distance, unit
 from quarterdeck.core.prompts import Option, Prompt
-from quarterdeck.rulesets.flotilla import explain as ex
-from quarterdeck.rulesets.flotilla import fire
+from quarterdeck.rulesets.flotilla import explain as ex, fire
 from quarterdeck.rulesets.flotilla.state import State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
 

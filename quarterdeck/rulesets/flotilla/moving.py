@@ -20,8 +20,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import Pose
-from quarterdeck.rulesets.flotilla import damage, fire, land, movement, standing
-from quarterdeck.rulesets.flotilla import explain as ex
+from quarterdeck.rulesets.flotilla import damage, explain as ex, fire, land, movement, standing
 from quarterdeck.rulesets.flotilla.collisions import (
     check_torpedoes,
     close_options,

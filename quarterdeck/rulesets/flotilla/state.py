@@ -12,31 +12,15 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from quarterdeck.rulesets.flotilla.models import (
-    BatterySpec as BatterySpec,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    FlotillaScenario as FlotillaScenario,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    GameMaster as GameMaster,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    Objective as Objective,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    ShipSpec as ShipSpec,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    Tide as Tide,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    TroopSpec as TroopSpec,
-)
-from quarterdeck.rulesets.flotilla.models import (
-    Victory as Victory,
-)
 from quarterdeck.rulesets.flotilla.models import (  # re-exported: the scenario model
+    BatterySpec as BatterySpec,
+    FlotillaScenario as FlotillaScenario,
+    GameMaster as GameMaster,
+    Objective as Objective,
+    ShipSpec as ShipSpec,
+    Tide as Tide,
+    TroopSpec as TroopSpec,
+    Victory as Victory,
     Visibility as Visibility,
 )
 

@@ -12,19 +12,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from quarterdeck.rulesets.gundice_boarding.models import (
-    ContactSpec as ContactSpec,
-)
-from quarterdeck.rulesets.gundice_boarding.models import (
-    Grade as Grade,
-)
-from quarterdeck.rulesets.gundice_boarding.models import (
-    GunDiceScenario as GunDiceScenario,
-)
 from quarterdeck.rulesets.gundice_boarding.models import (  # re-exported: the scenario model
+    ContactSpec as ContactSpec,
+    Grade as Grade,
+    GunDiceScenario as GunDiceScenario,
     Sea as Sea,
-)
-from quarterdeck.rulesets.gundice_boarding.models import (
     ShipSpec as ShipSpec,
 )
 

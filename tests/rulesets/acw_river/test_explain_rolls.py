@@ -17,8 +17,7 @@ from quarterdeck.rulesets.acw_river.commanders import roll_commander
 from quarterdeck.rulesets.acw_river.damage import gunfire_hit, mine_explodes
 from quarterdeck.rulesets.acw_river.firing import fire_at, shots_at
 from quarterdeck.rulesets.acw_river.hazards import stuck_test
-from quarterdeck.rulesets.acw_river.morale import test_fort as fort_test
-from quarterdeck.rulesets.acw_river.morale import test_ship as morale_test
+from quarterdeck.rulesets.acw_river.morale import test_fort as fort_test, test_ship as morale_test
 from quarterdeck.rulesets.acw_river.ramming import ram_test, rammer_effect
 from quarterdeck.rulesets.acw_river.ruleset import AcwRiver
 from quarterdeck.rulesets.acw_river.state import Party

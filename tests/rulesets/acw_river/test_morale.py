@@ -7,8 +7,6 @@ from quarterdeck.rulesets.acw_river.morale import (
     fort_due,
     morale_phase,
     ship_modifiers,
-)
-from quarterdeck.rulesets.acw_river.morale import (
     test_ship as morale_test,
 )
 from quarterdeck.rulesets.acw_river.state import Aground, Effect

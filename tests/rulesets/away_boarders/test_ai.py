@@ -9,8 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from quarterdeck.core import pointgrid as pg
-from quarterdeck.core import scenario as scenarios
+from quarterdeck.core import pointgrid as pg, scenario as scenarios
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.core.prompts import Answer, Prompt

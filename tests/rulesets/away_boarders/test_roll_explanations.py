@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quarterdeck.core import pointgrid as pg
-from quarterdeck.core import scenario as scenarios
+from quarterdeck.core import pointgrid as pg, scenario as scenarios
 from quarterdeck.core.engine import LogEntry
 from quarterdeck.core.explain import explain
 from quarterdeck.rulesets.away_boarders import boarding, crew, damage, gunnery, movement

@@ -10,8 +10,7 @@ from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.rulesets.cutting_out import harbour, spotting
 from quarterdeck.rulesets.cutting_out.common import hatch_held
 
-from .helpers import T, context, fresh, game, put_on_deck, texts
-from .helpers import rows as row_all
+from .helpers import T, context, fresh, game, put_on_deck, rows as row_all, texts
 
 
 def test_the_spotting_chart_by_the_nearest_boats_distance() -> None:
