@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from quarterdeck.core import scenario as scenarios
-from quarterdeck.core.engine import Game
-from quarterdeck.core.lazyview import LazyView
-from quarterdeck.sim.games import replay_game
+from tests.sim.lazy_views import assert_lazy_view_is_plain
 
 
 def test_acw_players_lazy_view_is_the_seats_view_entry_by_entry() -> None:
@@ -15,28 +10,6 @@ def test_acw_players_lazy_view_is_the_seats_view_entry_by_entry() -> None:
     everything: each part of the computer player's view and each entry of
     each ship's view, read alone, is that of the plain view, and the whole
     of it is the plain view (its ships in the same order)."""
-    record = replay_game(scenarios.load("mobile-bay-torpedoes-1864"), 3).record
-    game = Game.replay(record, upto=0)
-    viewers = [*game.state.sides, None, "*"]
-    for n, (seat, answer) in enumerate(record.decisions()):
-        for viewer in viewers:
-            plain = game.ruleset.view(game.state, viewer)
-            lazy = game.ruleset.player_view(game.state, viewer)  # type: ignore[attr-defined]
-            assert isinstance(lazy, LazyView)
-            for part in plain:
-                if part != "ships":
-                    assert lazy[part] == plain[part], (part, viewer)
-            if n % 7 == 0 and plain["ships"]:  # entry by entry, each read first
-                for key in plain["ships"][0]:
-                    lazy = game.ruleset.player_view(game.state, viewer)  # type: ignore[attr-defined]
-                    for mine, theirs in zip(lazy["ships"], plain["ships"], strict=True):
-                        assert mine[key] == theirs[key] and mine.get(key) == theirs[key]
-                        assert key in mine and "nothing" not in mine
-            lazy = game.ruleset.player_view(game.state, viewer)  # type: ignore[attr-defined]
-            ships = lazy["ships"]
-            assert [len(s) for s in ships] == [len(s) for s in plain["ships"]]
-            assert lazy == plain and dict(lazy) == plain
-            assert [list(s) for s in ships] == [list(s) for s in plain["ships"]]
-            assert json.dumps(ships) == json.dumps(plain["ships"])
-        game.apply(seat, answer)
-    assert game.result() is not None
+    assert_lazy_view_is_plain(
+        "mobile-bay-torpedoes-1864", 3, lambda state: [*state.sides, None, "*"], every=7
+    )
