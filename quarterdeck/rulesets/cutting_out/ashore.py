@@ -30,10 +30,10 @@ from quarterdeck.rulesets.cutting_out.state import Figure, Landing, Party, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 
-def land_options(state: State, t: Tables, party: Party) -> list[Option]:
-    figs = [f for f in state.party_figures(party.id) if f.where == "land"]
-    opts = []
-    enemies = [
+def land_enemies(state: State, party: Party) -> list[Figure]:
+    """The enemy figures ashore that ``party`` can see (Movement: on land),
+    for its orders and for an attack."""
+    return [
         f
         for f in state.figures.values()
         if f.active
@@ -41,6 +41,12 @@ def land_options(state: State, t: Tables, party: Party) -> list[Option]:
         and f.where == "land"
         and visible(state, f.side, party.side)
     ]
+
+
+def land_options(state: State, t: Tables, party: Party) -> list[Option]:
+    figs = [f for f in state.party_figures(party.id) if f.where == "land"]
+    opts = []
+    enemies = land_enemies(state, party)
     for b in state.batteries.values():
         held = b.captured_by or b.side
         if held != party.side:
@@ -181,14 +187,7 @@ def apply_land(state: State, t: Tables, ctx: Context, ask: dict[str, Any], answe
         say(state, ctx, f"{n} of {party.name} re-embark in {boat.name}", R_MOVE, private)
         return
     if kind == "attack":
-        enemies = [
-            f
-            for f in state.figures.values()
-            if f.active
-            and f.side != party.side
-            and f.where == "land"
-            and visible(state, f.side, party.side)
-        ]
+        enemies = land_enemies(state, party)
         if enemies:
             charge(figs, enemies, reach, t.figures.base, clamp, limit)
         say(state, ctx, f"{party.name} attack", R_MOVE, private)
