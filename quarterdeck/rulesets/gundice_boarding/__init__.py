@@ -47,6 +47,9 @@ from quarterdeck.rulesets.gundice_boarding.view import render, view
 _Opening = tuple[list[tuple[Any, ...]], list[tuple[str, str, bool, float, str | None]], list[str]]
 # What the last step left (see GunDiceBoarding.__init__).
 _After = tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None, Tables]
+# Who is asked what as a scenario opens, for the tables it is played with: the
+# entries of pending() and their prompts (see GunDiceBoarding.new_state).
+_First = tuple[Tables, list[tuple[str, str, str]], tuple[Prompt, ...]]
 
 
 def size_points(gun_decks: int) -> int:
@@ -80,6 +83,9 @@ class GunDiceBoarding(StateBasics):
         self._after: _After | None = None
         # The scenario last opened, and what its games open with (see _open).
         self._opening: tuple[Scenario, _Opening] | None = None
+        # Who its games are asked what first, where no rule runs before the
+        # first question (see new_state), with the scenario it is for.
+        self._first: tuple[Scenario, _First] | None = None
         self._ai: Any = None  # the computer player's class, once imported
         self._printed: Tables | None = None
 
@@ -149,7 +155,20 @@ class GunDiceBoarding(StateBasics):
         if ctx.logging:  # the line's words are for the log alone
             ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
         tables = self.tables(state)
-        self._after = (state, rules.advance(state, tables, ctx), None, tables)
+        first = self._first
+        if first is not None and first[0] is scenario and first[1][0] is tables:
+            # every game of the scenario opens alike, and asks the same first
+            # (the list copied: the rules hand back a new one, never change it)
+            _, waiting, built = first[1]
+            self._after = (state, list(waiting), built, tables)
+            return state
+        waiting = rules.pending(state, tables)
+        if waiting:  # the opening asks at once: kept for the scenario's next games
+            built = rules.prompts(state, tables, waiting)
+            self._first = (scenario, (tables, list(waiting), built))
+            self._after = (state, waiting, built, tables)
+        else:  # rules run before the first question (dice, the log): every game
+            self._after = (state, rules.advance(state, tables, ctx), None, tables)
         return state
 
     @staticmethod

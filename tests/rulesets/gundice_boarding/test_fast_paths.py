@@ -1,0 +1,46 @@
+"""The gun-dice rule set's kept work (issue 14) checked against the plain
+definitions it stands for: the same answers, whichever way they are found."""
+
+from __future__ import annotations
+
+import pytest
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.core.dice import RandomDice
+from quarterdeck.core.engine import Context
+from quarterdeck.rulesets import get_ruleset
+from quarterdeck.rulesets.gundice_boarding import rules
+from tests.rulesets.gundice_boarding.conftest import duel
+
+SCENARIOS = [
+    "shannon-chesapeake-1813",
+    "speedy-el-gamo-1801",
+    "cape-st-vincent-1797",
+    "serapis-bonhomme-richard-1779",
+]
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_opening_questions_kept_for_a_scenario_are_the_plain_ones(scenario_id: str) -> None:
+    """new_state keeps who is asked what first for a scenario's next games:
+    each game's first prompts are pending() and prompts() of its own state."""
+    scenario = scenarios.load(scenario_id)
+    ruleset = get_ruleset("gundice-boarding")
+    for seed in (1, 2, 3):  # the first game works them out, the next ones reuse them
+        state = ruleset.new_state(scenario, Context(RandomDice(seed)))
+        tables = ruleset.tables(state)
+        assert ruleset.prompts(state) == rules.prompts(state, tables)
+        assert ruleset._after is not None
+        assert ruleset._after[1] == rules.pending(state, tables)
+
+
+def test_an_opening_that_runs_rules_first_is_not_kept() -> None:
+    """Heavy seas end the game before anyone is asked: nothing is kept, and
+    every game runs its opening rules."""
+    scenario = duel(sea="heavy")
+    ruleset = get_ruleset("gundice-boarding")
+    for seed in (1, 2):
+        state = ruleset.new_state(scenario, Context(RandomDice(seed)))
+        assert state.result is not None
+        assert ruleset.prompts(state) == ()
+    assert ruleset._first is None or ruleset._first[0] is not scenario
