@@ -29,6 +29,7 @@ from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.result import Result
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.gundice_boarding import rules
@@ -254,6 +255,21 @@ class GunDiceBoarding(StateBasics):
         self._after = (state, now, prompts, tables)
         return prompts
 
+    def result(self, state: State) -> Result | None:
+        """The state's result (StateBasics.result); a result read before from
+        the same words is the one made then (a Result is frozen: every game
+        that ends alike shares it)."""
+        data = state.result
+        if data is None:
+            return None
+        key = (data["winner"], data["how"], data["turn"], data["detail"])
+        found = _RESULTS.get(key)
+        if found is None:
+            if len(_RESULTS) >= 1024:
+                _RESULTS.clear()  # flat memory over a long run
+            found = _RESULTS[key] = Result.from_json(data)
+        return found
+
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have
         given them (5.1): each side's orders are its own."""
@@ -295,6 +311,10 @@ class GunDiceBoarding(StateBasics):
         if state.result is None and state.turn > state.turn_limit:
             broken.append(f"turn {state.turn} beyond the limit {state.turn_limit}")
         return broken
+
+
+# Results read from a state (GunDiceBoarding.result), by everything read of them.
+_RESULTS: dict[tuple[Any, ...], Result] = {}
 
 
 RULESET = GunDiceBoarding()

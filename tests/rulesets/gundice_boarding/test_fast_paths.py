@@ -44,3 +44,18 @@ def test_an_opening_that_runs_rules_first_is_not_kept() -> None:
         assert state.result is not None
         assert ruleset.prompts(state) == ()
     assert ruleset._first is None or ruleset._first[0] is not scenario
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS[:2])
+def test_a_result_read_again_is_the_plain_one(scenario_id: str) -> None:
+    """result() hands back a result read before from the same words: it
+    equals Result.from_json of the state's own result."""
+    from quarterdeck.core.result import Result
+    from quarterdeck.sim.games import play_state
+
+    scenario = scenarios.load(scenario_id)
+    ruleset = get_ruleset("gundice-boarding")
+    for seed in range(20):
+        _, state = play_state(scenario, seed)
+        assert state.result is not None
+        assert ruleset.result(state) == Result.from_json(state.result)
