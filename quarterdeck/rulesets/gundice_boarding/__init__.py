@@ -229,18 +229,22 @@ class GunDiceBoarding(StateBasics):
         this answer cannot change: see rules.apply) is the one built then."""
         assert isinstance(answer, str)
         after, self._after = self._after, None
+        waiting: list[tuple[str, str, str]] | None
+        built: tuple[Prompt, ...] | None
         if after is not None and after[0] is state:
-            waiting: list[tuple[str, str, str]] | None = after[1]
-            built = after[2]
-            tables = after[3]  # the rules do not change a state's house rules
+            # (the rules do not change a state's house rules: its tables hold)
+            _, waiting, built, tables = after
         else:
             waiting = built = None
             tables = self.tables(state)
         now = rules.apply(state, tables, seat, answer, ctx, waiting)
         prompt_for = rules.prompt_for
-        found: list[Prompt] = []
-        for w in now:
-            if built is not None and waiting is not None:
+        prompts: tuple[Prompt, ...]
+        if built is None or waiting is None:
+            prompts = tuple([prompt_for(state, tables, *w) for w in now])
+        else:
+            found: list[Prompt] = []
+            for w in now:
                 # an entry handed back unchanged (the same object) keeps its
                 # prompt (a side's entries are few: a plain search)
                 for i, old in enumerate(waiting):
@@ -248,10 +252,8 @@ class GunDiceBoarding(StateBasics):
                         found.append(built[i])
                         break
                 else:
-                    found.append(prompt_for(state, tables, w[0], w[1], w[2]))
-            else:
-                found.append(prompt_for(state, tables, w[0], w[1], w[2]))
-        prompts = tuple(found)
+                    found.append(prompt_for(state, tables, *w))
+            prompts = tuple(found)
         self._after = (state, now, prompts, tables)
         return prompts
 

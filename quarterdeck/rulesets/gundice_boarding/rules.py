@@ -95,13 +95,13 @@ def apply(
     if waiting is None:
         step, ship_id = _pending_for(state, tables, seat)
     else:
-        for i in range(len(waiting)):
-            if waiting[i][0] == seat:
+        for i, entry in enumerate(waiting):
+            if entry[0] == seat:
                 mine = i
+                _, step, ship_id = entry
                 break
         else:
             raise ValueError(f"seat {seat!r} has nothing to answer now")
-        _, step, ship_id = waiting[mine]
     if step == "mobilise" or step == "declare":
         orders = state.orders.get(seat)
         if orders is None:
