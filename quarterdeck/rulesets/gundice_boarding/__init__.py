@@ -237,11 +237,14 @@ class GunDiceBoarding(StateBasics):
         else:
             waiting = built = None
             tables = self.tables(state)
-        now = rules.apply(state, tables, seat, answer, ctx, waiting)
+        # the declaring ships' targets the rules find on the way to the
+        # state handed back, for their prompts (used at once, on that state)
+        targets: dict[str, list[Ship]] = {}
+        now = rules.apply(state, tables, seat, answer, ctx, waiting, targets)
         prompt_for = rules.prompt_for
         prompts: tuple[Prompt, ...]
         if built is None or waiting is None:
-            prompts = tuple([prompt_for(state, tables, *w) for w in now])
+            prompts = tuple([prompt_for(state, tables, *w, targets) for w in now])
         else:
             found: list[Prompt] = []
             for w in now:
@@ -252,7 +255,7 @@ class GunDiceBoarding(StateBasics):
                         found.append(built[i])
                         break
                 else:
-                    found.append(prompt_for(state, tables, *w))
+                    found.append(prompt_for(state, tables, *w, targets))
             prompts = tuple(found)
         self._after = (state, now, prompts, tables)
         return prompts

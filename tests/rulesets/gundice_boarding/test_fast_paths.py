@@ -59,3 +59,31 @@ def test_a_result_read_again_is_the_plain_one(scenario_id: str) -> None:
         _, state = play_state(scenario, seed)
         assert state.result is not None
         assert ruleset.result(state) == Result.from_json(state.result)
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_prompts_handed_back_by_apply_are_the_plain_ones(scenario_id: str) -> None:
+    """apply hands back the prompts it stopped at, keeping those still open
+    and the declaring ships' targets the rules found on the way: at every
+    step of AI games they are prompts() worked out afresh from the state."""
+    from quarterdeck.sim.games import Setup
+
+    scenario = scenarios.load(scenario_id)
+    setup = Setup(scenario, None)
+    ruleset = setup.ruleset
+    for seed in range(6):
+        ctx = setup.context(seed)
+        state = ruleset.new_state(scenario, ctx)
+        players = setup.players(seed)
+        open_prompts = ruleset.prompts(state)
+        for _ in range(500):
+            tables = ruleset.tables(state)
+            assert open_prompts == rules.prompts(state, tables)
+            if not open_prompts:
+                break
+            prompt = open_prompts[0]
+            view = ruleset.view(state, prompt.seat)
+            answer = prompt.check(players[prompt.seat].decide(view, prompt))
+            ctx.acting, ctx.prompt = prompt.seat, prompt
+            open_prompts = ruleset.apply(state, prompt.seat, answer, ctx)
+        assert state.result is not None
