@@ -31,26 +31,32 @@ def _next_order(
     tables: Tables,
     seat: str,
     step: str,
-    busy: set[str],
+    busy: set[str] | None,
     targets: dict[str, list[Ship]] | None = None,
 ) -> str | None:
     """The first of ``seat``'s ships still to give an order at ``step``
-    (mobilise or declare), in the scenario's order, or None. ``targets``:
-    where given, the declaring ship's targets (boarding_targets) are put
-    there, for her prompt (:func:`prompt_for`) on this same state."""
+    (mobilise or declare), in the scenario's order, or None. ``busy``: the
+    ships in an action (:func:`engaged`), or None to work them out only
+    where a ship is still to give an order (after a side's last order, none
+    is). ``targets``: where given, the declaring ship's targets
+    (boarding_targets) are put there, for her prompt (:func:`prompt_for`)
+    on this same state."""
     mobilise = step == "mobilise"
-    if mobilise and (
-        not tables.weather[state.sea].boarding_allowed
-        or tables.boarding_dice.mobilised_per_turn <= 0
-    ):
-        return None
     orders = state.orders.get(seat)
     if orders is None:
         orders = _NO_ORDERS
     for ship in state.ships.values():
         if ship.side != seat or ship.id in orders:
             continue
+        if busy is None:
+            busy = engaged(state)
         if mobilise:
+            # heavy seas, or no mobilising allowed: no ship is asked (5.2, 5.3)
+            if (
+                not tables.weather[state.sea].boarding_allowed
+                or tables.boarding_dice.mobilised_per_turn <= 0
+            ):
+                return None
             if _may_mobilise(state, tables, ship, orders, busy):
                 return ship.id
         else:
@@ -110,7 +116,7 @@ def _pending_for(state: State, tables: Tables, seat: str) -> tuple[str, str]:
         pass
     elif phase == "command" or phase == "declare":
         step = "mobilise" if phase == "command" else "declare"
-        ship_id = _next_order(state, tables, seat, step, engaged(state))
+        ship_id = _next_order(state, tables, seat, step, None)
         if ship_id is not None:
             return step, ship_id
     elif phase == "fight":

@@ -111,7 +111,7 @@ def apply(
             orders = state.orders[seat] = {}
         orders[ship_id] = answer
         if waiting is not None and mine >= 0:
-            following = _next_order(state, tables, seat, step, engaged(state), targets)
+            following = _next_order(state, tables, seat, step, None, targets)
             still = list(waiting)
             if following is not None:  # in place: pending() lists the sides in order
                 still[mine] = (seat, step, following)
