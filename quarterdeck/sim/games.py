@@ -144,9 +144,14 @@ class Setup:
         self.first = (self.combatants or scenario.side_names)[0]
 
     def players(self, seed: int) -> dict[str, Player]:
-        """The computer players of the game seeded ``seed`` (:func:`players_for`)."""
+        """The computer players of the game seeded ``seed`` (:func:`players_for`):
+        :func:`make_player`'s, its "ai" asked of the rule set already looked up."""
         rid = self.scenario.ruleset
-        return {side: make_player(kind, rid, side, seed + n) for side, n, kind in self.kinds}
+        ai = self.ruleset.ai
+        return {
+            side: ai(side, seed + n) if kind == "ai" else make_player(kind, rid, side, seed + n)
+            for side, n, kind in self.kinds
+        }
 
     def context(self, seed: int) -> Context:
         """The rules context of the game seeded ``seed``: its dice, no log."""

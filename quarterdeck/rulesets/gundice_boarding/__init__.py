@@ -29,6 +29,7 @@ from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
+from quarterdeck.core.result import Result
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
 from quarterdeck.rulesets.gundice_boarding import rules
@@ -47,6 +48,9 @@ from quarterdeck.rulesets.gundice_boarding.view import render, view
 _Opening = tuple[list[tuple[Any, ...]], list[tuple[str, str, bool, float, str | None]], list[str]]
 # What the last step left (see GunDiceBoarding.__init__).
 _After = tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None, Tables]
+# Who is asked what as a scenario opens, for the tables it is played with: the
+# entries of pending() and their prompts (see GunDiceBoarding.new_state).
+_First = tuple[Tables, list[tuple[str, str, str]], tuple[Prompt, ...]]
 
 
 def size_points(gun_decks: int) -> int:
@@ -80,6 +84,9 @@ class GunDiceBoarding(StateBasics):
         self._after: _After | None = None
         # The scenario last opened, and what its games open with (see _open).
         self._opening: tuple[Scenario, _Opening] | None = None
+        # Who its games are asked what first, where no rule runs before the
+        # first question (see new_state), with the scenario it is for.
+        self._first: tuple[Scenario, _First] | None = None
         self._ai: Any = None  # the computer player's class, once imported
         self._printed: Tables | None = None
 
@@ -149,7 +156,20 @@ class GunDiceBoarding(StateBasics):
         if ctx.logging:  # the line's words are for the log alone
             ctx.log(f"{scenario.title}: turn 1 begins, {model.sea} seas", "scenario")
         tables = self.tables(state)
-        self._after = (state, rules.advance(state, tables, ctx), None, tables)
+        first = self._first
+        if first is not None and first[0] is scenario and first[1][0] is tables:
+            # every game of the scenario opens alike, and asks the same first
+            # (the list copied: the rules hand back a new one, never change it)
+            _, waiting, built = first[1]
+            self._after = (state, list(waiting), built, tables)
+            return state
+        waiting = rules.pending(state, tables)
+        if waiting:  # the opening asks at once: kept for the scenario's next games
+            built = rules.prompts(state, tables, waiting)
+            self._first = (scenario, (tables, list(waiting), built))
+            self._after = (state, waiting, built, tables)
+        else:  # rules run before the first question (dice, the log): every game
+            self._after = (state, rules.advance(state, tables, ctx), None, tables)
         return state
 
     @staticmethod
@@ -209,18 +229,25 @@ class GunDiceBoarding(StateBasics):
         this answer cannot change: see rules.apply) is the one built then."""
         assert isinstance(answer, str)
         after, self._after = self._after, None
+        waiting: list[tuple[str, str, str]] | None
+        built: tuple[Prompt, ...] | None
         if after is not None and after[0] is state:
-            waiting: list[tuple[str, str, str]] | None = after[1]
-            built = after[2]
-            tables = after[3]  # the rules do not change a state's house rules
+            # (the rules do not change a state's house rules: its tables hold)
+            _, waiting, built, tables = after
         else:
             waiting = built = None
             tables = self.tables(state)
-        now = rules.apply(state, tables, seat, answer, ctx, waiting)
+        # the declaring ships' targets the rules find on the way to the
+        # state handed back, for their prompts (used at once, on that state)
+        targets: dict[str, list[Ship]] = {}
+        now = rules.apply(state, tables, seat, answer, ctx, waiting, targets)
         prompt_for = rules.prompt_for
-        found: list[Prompt] = []
-        for w in now:
-            if built is not None and waiting is not None:
+        prompts: tuple[Prompt, ...]
+        if built is None or waiting is None:
+            prompts = tuple([prompt_for(state, tables, *w, targets) for w in now])
+        else:
+            found: list[Prompt] = []
+            for w in now:
                 # an entry handed back unchanged (the same object) keeps its
                 # prompt (a side's entries are few: a plain search)
                 for i, old in enumerate(waiting):
@@ -228,12 +255,25 @@ class GunDiceBoarding(StateBasics):
                         found.append(built[i])
                         break
                 else:
-                    found.append(prompt_for(state, tables, w[0], w[1], w[2]))
-            else:
-                found.append(prompt_for(state, tables, w[0], w[1], w[2]))
-        prompts = tuple(found)
+                    found.append(prompt_for(state, tables, *w, targets))
+            prompts = tuple(found)
         self._after = (state, now, prompts, tables)
         return prompts
+
+    def result(self, state: State) -> Result | None:
+        """The state's result (StateBasics.result); a result read before from
+        the same words is the one made then (a Result is frozen: every game
+        that ends alike shares it)."""
+        data = state.result
+        if data is None:
+            return None
+        key = (data["winner"], data["how"], data["turn"], data["detail"])
+        found = _RESULTS.get(key)
+        if found is None:
+            if len(_RESULTS) >= 1024:
+                _RESULTS.clear()  # flat memory over a long run
+            found = _RESULTS[key] = Result.from_json(data)
+        return found
 
     def hidden(self, state: State) -> list[Secret]:
         """Mobilisation and declarations are secret until both sides have
@@ -276,6 +316,10 @@ class GunDiceBoarding(StateBasics):
         if state.result is None and state.turn > state.turn_limit:
             broken.append(f"turn {state.turn} beyond the limit {state.turn_limit}")
         return broken
+
+
+# Results read from a state (GunDiceBoarding.result), by everything read of them.
+_RESULTS: dict[tuple[Any, ...], Result] = {}
 
 
 RULESET = GunDiceBoarding()

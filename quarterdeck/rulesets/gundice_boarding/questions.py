@@ -22,30 +22,49 @@ from quarterdeck.rulesets.gundice_boarding.actions import (
 from quarterdeck.rulesets.gundice_boarding.declaring import R_DECLARE
 from quarterdeck.rulesets.gundice_boarding.mobilising import R_MOBILISE, _may_mobilise
 from quarterdeck.rulesets.gundice_boarding.qualifying import boarding_targets, engaged, in_action
-from quarterdeck.rulesets.gundice_boarding.state import Action, State
+from quarterdeck.rulesets.gundice_boarding.state import Action, Ship, State
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 
 
-def _next_order(state: State, tables: Tables, seat: str, step: str, busy: set[str]) -> str | None:
+def _next_order(
+    state: State,
+    tables: Tables,
+    seat: str,
+    step: str,
+    busy: set[str] | None,
+    targets: dict[str, list[Ship]] | None = None,
+) -> str | None:
     """The first of ``seat``'s ships still to give an order at ``step``
-    (mobilise or declare), in the scenario's order, or None."""
+    (mobilise or declare), in the scenario's order, or None. ``busy``: the
+    ships in an action (:func:`engaged`), or None to work them out only
+    where a ship is still to give an order (after a side's last order, none
+    is). ``targets``: where given, the declaring ship's targets
+    (boarding_targets) are put there, for her prompt (:func:`prompt_for`)
+    on this same state."""
     mobilise = step == "mobilise"
-    if mobilise and (
-        not tables.weather[state.sea].boarding_allowed
-        or tables.boarding_dice.mobilised_per_turn <= 0
-    ):
-        return None
     orders = state.orders.get(seat)
     if orders is None:
         orders = _NO_ORDERS
     for ship in state.ships.values():
         if ship.side != seat or ship.id in orders:
             continue
+        if busy is None:
+            busy = engaged(state)
         if mobilise:
+            # heavy seas, or no mobilising allowed: no ship is asked (5.2, 5.3)
+            if (
+                not tables.weather[state.sea].boarding_allowed
+                or tables.boarding_dice.mobilised_per_turn <= 0
+            ):
+                return None
             if _may_mobilise(state, tables, ship, orders, busy):
                 return ship.id
-        elif boarding_targets(state, ship, busy):
-            return ship.id
+        else:
+            found = boarding_targets(state, ship, busy)
+            if found:
+                if targets is not None:
+                    targets[ship.id] = found
+                return ship.id
     return None
 
 
@@ -53,9 +72,12 @@ def _next_order(state: State, tables: Tables, seat: str, step: str, busy: set[st
 _NO_ORDERS: dict[str, str] = {}
 
 
-def pending(state: State, tables: Tables) -> list[tuple[str, str, str]]:
+def pending(
+    state: State, tables: Tables, targets: dict[str, list[Ship]] | None = None
+) -> list[tuple[str, str, str]]:
     """Who must answer what now, as (seat, step, ship id): the cheap form of
-    :func:`prompts`, used to run the sequence forward."""
+    :func:`prompts`, used to run the sequence forward. ``targets``: see
+    :func:`_next_order`."""
     if state.result is not None:
         return []
     phase = state.phase
@@ -64,7 +86,7 @@ def pending(state: State, tables: Tables) -> list[tuple[str, str, str]]:
         step = "mobilise" if phase == "command" else "declare"
         busy = engaged(state)
         for seat in state.sides:
-            ship_id = _next_order(state, tables, seat, step, busy)
+            ship_id = _next_order(state, tables, seat, step, busy, targets)
             if ship_id is not None:
                 out.append((seat, step, ship_id))
         return out
@@ -94,7 +116,7 @@ def _pending_for(state: State, tables: Tables, seat: str) -> tuple[str, str]:
         pass
     elif phase == "command" or phase == "declare":
         step = "mobilise" if phase == "command" else "declare"
-        ship_id = _next_order(state, tables, seat, step, engaged(state))
+        ship_id = _next_order(state, tables, seat, step, None)
         if ship_id is not None:
             return step, ship_id
     elif phase == "fight":
@@ -144,9 +166,18 @@ LATER_ROUND_OPTIONS = (
 _PROMPTS: dict[tuple[object, ...], Prompt] = {}
 
 
-def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str) -> Prompt:
+def prompt_for(
+    state: State,
+    tables: Tables,
+    seat: str,
+    step: str,
+    ship_id: str,
+    targets: dict[str, list[Ship]] | None = None,
+) -> Prompt:
     """The prompt for one entry of :func:`pending`; one asked before with
-    the same words and options is the one built then."""
+    the same words and options is the one built then. ``targets``: the
+    declaring ships' targets where :func:`pending` found them on this same
+    state (else they are worked out here)."""
     if step == "mobilise":
         ship = state.ships[ship_id]
         busy = in_action(state, ship_id) is not None
@@ -176,14 +207,19 @@ def prompt_for(state: State, tables: Tables, seat: str, step: str, ship_id: str)
         return found
     if step == "declare":
         ship = state.ships[ship_id]
+        found_targets = targets.get(ship_id) if targets is not None else None
+        if found_targets is None:
+            found_targets = boarding_targets(state, ship)
         named = []
-        for t in boarding_targets(state, ship):
+        for t in found_targets:
             named.append((t.id, t.name))
-        targets = tuple(named)
-        key = (seat, step, ship_id, ship.name, state.turn, targets)
+        named_targets = tuple(named)
+        key = (seat, step, ship_id, ship.name, state.turn, named_targets)
         found = _PROMPTS.get(key)
         if found is None:
-            options = [Option(f"board:{t}", f"attempt to board {name}") for t, name in targets]
+            options = [
+                Option(f"board:{t}", f"attempt to board {name}") for t, name in named_targets
+            ]
             options.append(Option("none", "no boarding attempt"))
             found = _remember(
                 key,

@@ -67,7 +67,7 @@ from quarterdeck.rulesets.gundice_boarding.questions import (
     prompt_for,
     prompts,
 )
-from quarterdeck.rulesets.gundice_boarding.state import State
+from quarterdeck.rulesets.gundice_boarding.state import Ship, State
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 from quarterdeck.rulesets.gundice_boarding.victory import _finish, compute_result
 
@@ -79,6 +79,7 @@ def apply(
     answer: str,
     ctx: Context,
     waiting: list[tuple[str, str, str]] | None = None,
+    targets: dict[str, list[Ship]] | None = None,
 ) -> list[tuple[str, str, str]]:
     """Take ``seat``'s checked answer, then run the turn sequence forward;
     returns who must answer what next (:func:`pending`). ``waiting``:
@@ -88,27 +89,29 @@ def apply(
     side is asked next depends on its own orders alone (:func:`_next_order`),
     so after one, the other sides' entries of ``waiting`` still hold: they
     are handed back as the same objects (a caller may keep what it built
-    for them), and only ``seat``'s next order is worked out."""
+    for them), and only ``seat``'s next order is worked out. ``targets``:
+    where given, the declaring ships' targets found on the state handed
+    back (see :func:`pending`)."""
     # ``seat``'s entry is found by its place in ``waiting``, not by identity: the
     # compiled path (scripts/compile) does not keep a tuple's identity
     mine = -1
     if waiting is None:
         step, ship_id = _pending_for(state, tables, seat)
     else:
-        for i in range(len(waiting)):
-            if waiting[i][0] == seat:
+        for i, entry in enumerate(waiting):
+            if entry[0] == seat:
                 mine = i
+                _, step, ship_id = entry
                 break
         else:
             raise ValueError(f"seat {seat!r} has nothing to answer now")
-        _, step, ship_id = waiting[mine]
     if step == "mobilise" or step == "declare":
         orders = state.orders.get(seat)
         if orders is None:
             orders = state.orders[seat] = {}
         orders[ship_id] = answer
         if waiting is not None and mine >= 0:
-            following = _next_order(state, tables, seat, step, engaged(state))
+            following = _next_order(state, tables, seat, step, None, targets)
             still = list(waiting)
             if following is not None:  # in place: pending() lists the sides in order
                 still[mine] = (seat, step, following)
@@ -123,14 +126,18 @@ def apply(
     elif step == "assign":
         choice = tuple(int(t) for t in answer.split("-")) if answer else ()
         _resolve(state, tables, state.actions[state.current], choice, ctx)
-    return advance(state, tables, ctx)
+    return advance(state, tables, ctx, targets)
 
 
-def advance(state: State, tables: Tables, ctx: Context) -> list[tuple[str, str, str]]:
+def advance(
+    state: State, tables: Tables, ctx: Context, targets: dict[str, list[Ship]] | None = None
+) -> list[tuple[str, str, str]]:
     """Run the turn sequence until someone must decide or the game ends;
-    returns who must answer what (:func:`pending`)."""
+    returns who must answer what (:func:`pending`; ``targets`` as there: a
+    pending() that finds nobody to ask puts none there, so what is put
+    there is for the state handed back)."""
     while state.result is None:
-        waiting = pending(state, tables)
+        waiting = pending(state, tables, targets)
         if waiting:
             return waiting
         PHASES[state.phase](state, tables, ctx)
