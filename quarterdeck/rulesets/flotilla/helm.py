@@ -366,10 +366,27 @@ class Helm:
                 near = gap
         if kind == "keep_off":
             return near + reach + SLACK
-        # the range to the nearest target is off her best by at least this
+        return gun_cap(near, reach, plan["best_range"])
+
+    def caps(self, plan: dict[str, Any], options: list[Choice]) -> list[float]:
+        """:meth:`cap` of each option, in order; for her guns worked here in
+        one loop (the same sums: :func:`gun_cap` of the range from each
+        option's turning point to the nearest target)."""
+        targets = plan["targets"]
+        if plan["kind"] != "gun" or not targets:
+            return [self.cap(plan, option) for option in options]
         best: float = plan["best_range"]
-        off = max(0.0, near - reach - best, best - near - reach)
-        return 4.0 - off + SLACK
+        hypot, inf = math.hypot, math.inf
+        out: list[float] = []
+        for option in options:
+            mx, my = option.mid
+            near = inf
+            for tx, ty in targets:
+                gap = hypot(tx - mx, ty - my)  # distance(mid, t)
+                if gap < near:
+                    near = gap
+            out.append(gun_cap(near, option.reach, best))
+        return out
 
     def choose(
         self,
@@ -403,7 +420,7 @@ class Helm:
         # piece of land's box
         ground = shore_reach(plan)
         boxes = land_boxes(view) if land is not None else []
-        caps = [self.cap(plan, option) for option in options]
+        caps = self.caps(plan, options)
         best_at, best_score = -1, -math.inf
         for i in sorted(range(len(options)), key=lambda k: -caps[k]):
             option, extra = options[i], noise[i]
@@ -470,6 +487,15 @@ Legs = list[tuple[tuple[float, float], tuple[float, float]]]
 # a place a move may end at before its last turn: x, y, the heading there,
 # the legs that lead there and the last turns (None: no turn to make)
 Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
+
+
+def gun_cap(near: float, reach: float, best: float) -> float:
+    """:meth:`Helm.cap` for her guns: the range to the nearest target from
+    the turning point is ``near`` and her places lie within ``reach`` of
+    it, so the range she ends at is off her best (``best``) by at least
+    ``off``; the bearing's term is 4 at most."""
+    off = max(0.0, near - reach - best, best - near - reach)
+    return 4.0 - off + SLACK
 
 
 def gun_merit(base: float, toward: float | None, heading: float, forts: list[float]) -> float:
