@@ -340,9 +340,10 @@ class _LegRules:
     pass from them, whether she may not close, and the range to the
     nearest enemy at the start of the move (``before``)."""
 
-    __slots__ = ("before", "clearance", "hulks", "keep_off", "land")
+    __slots__ = ("before", "clearance", "height", "hulks", "keep_off", "land", "width")
 
     def __init__(self, state: State, t: Tables, ship: Ship, before: float) -> None:
+        self.width, self.height = state.table  # on_table's bounds, read once
         land = terrain(state)
         self.land = land if land else None  # no land: no path crosses it
         self.hulks = [
@@ -371,7 +372,10 @@ def _leg_clear(
     :func:`may_be_at`), crosses no land, passes clear of every hulk, and,
     with ``close`` (the leg that ends the move), brings a captain who may
     not advance no nearer the enemy than at the start of the move."""
-    if not may_be_at(state, ship, b):
+    # may_be_at, with on_table's bounds read once (rules.width, rules.height)
+    if not (0 <= b[0] <= rules.width and 0 <= b[1] <= rules.height) and not off_by_exit(
+        state, ship.side, b
+    ):
         return False
     if rules.land is not None and rules.land.crosses(a, b):
         return False
@@ -417,7 +421,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
             mid = (mx, my)
             if not _leg_clear(state, ship, (x, y), mid, legs):
                 continue
-            goes_on = not on_table(state, mid)
+            goes_on = not (0 <= mx <= legs.width and 0 <= my <= legs.height)  # on_table
             if not goes_on:
                 for m in later[ship.extra_turn and abs(first) <= card]:
                     unit_middle = middles_unit.get((first, m))
