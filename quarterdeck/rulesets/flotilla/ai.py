@@ -58,7 +58,14 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.core.geometry import Hull, Pose, distance, norm_heading, turn_ahead
+from quarterdeck.core.geometry import (
+    Hull,
+    Pose,
+    distance,
+    norm_heading,
+    turn_ahead,
+    turned_unit,
+)
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
     Choice,
@@ -354,6 +361,9 @@ class FlotillaAI(Helm):
         middles, ends = turn_angles(ship, "middle"), turn_angles(ship, "end")
         here = (float(ship["x"]), float(ship["y"]))
         options: list[Choice] = []
+        x, y, heading = pose.x, pose.y, pose.heading
+        # each first turn's heading and unit vector, once for every speed
+        units: dict[int, tuple[float, float, float]] = {}
         for option in prompt.options:
             if option.id == "reverse":
                 continue
@@ -363,8 +373,12 @@ class FlotillaAI(Helm):
                 options.append(Choice(option.id, end.x, end.y, end.heading, start))
             else:
                 half = p.speed / 2
-                # pose.turn(p.first).advance(half), as numbers
-                mx, my, mh = turn_ahead(pose.x, pose.y, pose.heading, p.first, half)
+                # pose.turn(p.first).advance(half): turn_ahead's sums
+                unit = units.get(p.first)
+                if unit is None:
+                    unit = units[p.first] = turned_unit(heading, p.first)
+                mh, ux, uy = unit
+                mx, my = x + ux * half, y + uy * half
                 options.append(Choice(option.id, mx, my, mh, here, ends, middles, half))
         return self.choose(plan, ship, options, prompt.options[0].id)
 

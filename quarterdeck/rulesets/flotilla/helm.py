@@ -31,7 +31,7 @@ from quarterdeck.core.geometry import (
     distance,
     norm_heading,
     point_segment_distance,
-    turn_ahead,
+    turned_unit,
 )
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -238,7 +238,8 @@ class Helm:
         seen: list[Any] | None = places.get((x, y))
         if seen is None:
             targets = plan["targets"]
-            gaps = [distance((x, y), t) for t in targets]
+            hypot = math.hypot
+            gaps = [hypot(tx - x, ty - y) for tx, ty in targets]  # distance((x, y), t)
             gap = min(gaps, default=math.inf)
             seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
         return seen
@@ -421,6 +422,7 @@ class Helm:
         ground = shore_reach(plan)
         boxes = land_boxes(view) if land is not None else []
         caps = self.caps(plan, options)
+        units: Units = {}  # Choice.fans'
         best_at, best_score = -1, -math.inf
         for i in sorted(range(len(options)), key=lambda k: -caps[k]):
             option, extra = options[i], noise[i]
@@ -428,7 +430,7 @@ class Helm:
             if value < best_score or (value == best_score and i > best_at):
                 continue  # not one of its endings can win
             top = -math.inf
-            for x, y, heading, lg, turns in option.fans():
+            for x, y, heading, lg, turns in option.fans(units):
                 headings = [heading]
                 if turns is not None:  # each end turn: norm_heading(heading + a)
                     headings = []
@@ -487,6 +489,8 @@ Legs = list[tuple[tuple[float, float], tuple[float, float]]]
 # a place a move may end at before its last turn: x, y, the heading there,
 # the legs that lead there and the last turns (None: no turn to make)
 Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
+# a turn's heading and unit vector (turned_unit), by the heading turned from and the turn
+Units = dict[tuple[float, int], tuple[float, float, float]]
 
 
 def gun_cap(near: float, reach: float, best: float) -> float:
@@ -543,8 +547,12 @@ class Choice:
         self.half = half
         self.reach = half if middles else 0.0
 
-    def fans(self) -> list[Fan]:
-        """Each place she may end at, with the legs that lead there."""
+    def fans(self, units: Units | None = None) -> list[Fan]:
+        """Each place she may end at, with the legs that lead there;
+        ``units``: the headings and unit vectors of the middle turns
+        already worked out (:func:`~quarterdeck.core.geometry.turned_unit`,
+        by heading and turn; the options of one prompt share them; a
+        heading of zero is not looked up, as 0.0 and -0.0 are one key)."""
         mid, heading = self.mid, self.heading
         x, y = mid
         if self.start is None:
@@ -554,8 +562,15 @@ class Choice:
             return [(x, y, heading, [first], self.ends)]
         out: list[Fan] = []
         half, ends = self.half, self.ends
+        if units is None or heading == 0.0:
+            units = {}
         for a in self.middles:
-            qx, qy, qh = turn_ahead(x, y, heading, a, half)  # mid.turn(a).advance(half)
+            # mid.turn(a).advance(half): turn_ahead's sums, the unit vector once
+            unit = units.get((heading, a))
+            if unit is None:
+                unit = units[(heading, a)] = turned_unit(heading, a)
+            qh, ux, uy = unit
+            qx, qy = x + ux * half, y + uy * half
             out.append((qx, qy, qh, [first, (mid, (qx, qy))], ends))
         return out
 
