@@ -423,6 +423,9 @@ class Helm:
         boxes = land_boxes(view) if land is not None else []
         caps = self.caps(plan, options)
         units: Units = {}  # Choice.fans'
+        gun_known: dict[tuple[float, float, bool], Any] = {}
+        if gun:  # Helm.gun_place's answers so far
+            gun_known = plan.setdefault("gun_places", {})
         best_at, best_score = -1, -math.inf
         for i in sorted(range(len(options)), key=lambda k: -caps[k]):
             option, extra = options[i], noise[i]
@@ -431,32 +434,42 @@ class Helm:
                 continue  # not one of its endings can win
             top = -math.inf
             for x, y, heading, lg, turns in option.fans(units):
+                base, most, toward = 0.0, 0.0, None
+                forts: list[float] = []
+                if gun:
+                    anchored = (x, y) == lg[0][0] if lg else False
+                    terms = gun_known.get((x, y, anchored))  # gun_place's, once a place
+                    if terms is None:
+                        terms = self.gun_place(plan, x, y, anchored)
+                    base, most, toward, forts = terms
+                    if (
+                        most <= top
+                        or most + extra < best_score
+                        or (most + extra == best_score and i > best_at)
+                    ):
+                        continue  # no heading here can do better
                 headings = [heading]
                 if turns is not None:  # each end turn: norm_heading(heading + a)
                     headings = []
                     for a in turns:
                         h = heading + a
                         headings.append(h if 0.0 <= h < 360.0 else norm_heading(h))
-                base, most, toward = 0.0, 0.0, None
-                forts: list[float] = []
-                if gun:
-                    anchored = (x, y) == lg[0][0] if lg else False
-                    base, most, toward, forts = self.gun_place(plan, x, y, anchored)
-                elif placed:
+                if placed:
                     most = merit(plan, option.mid, Pose(x, y, headings[0]), lg)
-                if (gun or placed) and (
-                    most <= top
-                    or most + extra < best_score
-                    or (most + extra == best_score and i > best_at)
-                ):
-                    continue  # no heading here can do better
+                    if (
+                        most <= top
+                        or most + extra < best_score
+                        or (most + extra == best_score and i > best_at)
+                    ):
+                        continue  # no heading here can do better
                 for h in headings:
-                    p = Pose(x, y, h)
+                    p: Pose | None = None
                     if gun:
                         bound = gun_merit(base, toward, h, forts)
                     elif placed:
                         bound = most
                     else:
+                        p = Pose(x, y, h)
                         bound = merit(plan, option.mid, p, lg)
                     if (
                         bound <= top
@@ -464,6 +477,8 @@ class Helm:
                         or (bound + extra == best_score and i > best_at)
                     ):
                         continue
+                    if p is None:  # made only for an ending scored in full
+                        p = Pose(x, y, h)
                     shore = math.inf
                     if land is not None:
                         stern = p.behind(length)
