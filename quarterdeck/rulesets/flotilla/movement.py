@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quarterdeck.core.geometry import Pose, segment_distance, turn_ahead, turned_unit, unit
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
@@ -139,17 +140,30 @@ def turn_options(
     turn of up to ``gamble`` degrees (``extra_power.gamble_turn``, 90 as
     printed) if ``extra``; rudder damage may forbid turning or one
     direction."""
-    angle = ship.turns.get(point, 0)
     if ship.no_turns > 0 or ship.catastrophic:
         return [0]
+    return list(
+        _turns(
+            ship.turns.get(point, 0), step, bool(ship.extra_turn and extra), gamble, ship.turn_only
+        )
+    )
+
+
+@lru_cache(maxsize=4096, typed=True)  # bounded; typed: 45 and 45.0 are offered apart
+def _turns(
+    angle: int, step: int | None, extra: bool, gamble: int, turn_only: str
+) -> tuple[int, ...]:
+    """:func:`turn_options` from what it reads of the ship: the card's
+    angle at the point, whether the gamble's extra turn is offered, which
+    way her rudder may turn (worked out once for each)."""
     out = angles_up_to(angle, step)
-    if ship.extra_turn and extra:
+    if extra:
         out += angles_up_to(gamble, step)
-    if ship.turn_only == "right":
+    if turn_only == "right":
         out = [a for a in out if a >= 0]
-    elif ship.turn_only == "left":
+    elif turn_only == "left":
         out = [a for a in out if a <= 0]
-    return sorted(set(out), key=lambda a: (abs(a), a))
+    return tuple(sorted(set(out), key=lambda a: (abs(a), a)))
 
 
 def path(ship: Ship, plan: Plan) -> tuple[Pose, Pose, Pose]:

@@ -4,7 +4,12 @@ worked out from is unchanged."""
 
 from __future__ import annotations
 
+import itertools
+
+from quarterdeck.rulesets.flotilla import movement
+from quarterdeck.rulesets.flotilla.state import Ship
 from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
+from .helpers import ship
 
 
 def test_state_tables_follows_the_house_rules() -> None:
@@ -17,3 +22,38 @@ def test_state_tables_follows_the_house_rules() -> None:
     assert state_tables(None) is tables_with(None)
     assert state_tables({}) is tables_with({})
     assert state_tables(rules) is tables_with(rules)
+
+
+def _plain_turn_options(
+    ship: Ship, point: str, step: int | None, extra: bool, gamble: int
+) -> list[int]:
+    """turn_options as the rule reads, worked each time (the plain definition)."""
+    if ship.no_turns > 0 or ship.catastrophic:
+        return [0]
+    out = movement.angles_up_to(ship.turns.get(point, 0), step)
+    if ship.extra_turn and extra:
+        out += movement.angles_up_to(gamble, step)
+    if ship.turn_only == "right":
+        out = [a for a in out if a >= 0]
+    elif ship.turn_only == "left":
+        out = [a for a in out if a <= 0]
+    return sorted(set(out), key=lambda a: (abs(a), a))
+
+
+def test_turn_options_remembered_match_the_plain_rule() -> None:
+    s = ship("a")
+    for turns in ({"first": 0, "middle": 45, "end": 45}, {"first": 30, "middle": 60, "end": 0}):
+        s.turns = dict(turns)
+        for extra_turn, turn_only, no_turns, catastrophic in itertools.product(
+            (False, True), ("", "left", "right"), (0, 1), (False, True)
+        ):
+            s.extra_turn, s.turn_only = extra_turn, turn_only
+            s.no_turns, s.catastrophic = no_turns, catastrophic
+            for point, step, extra, gamble in itertools.product(
+                movement.POINTS, (None, 15, 10), (False, True), (90, 60)
+            ):
+                got = movement.turn_options(s, point, step, extra=extra, gamble=gamble)
+                assert got == _plain_turn_options(s, point, step, extra, gamble)
+                got.append(999)  # the caller's own list: the remembered one is untouched
+                again = movement.turn_options(s, point, step, extra=extra, gamble=gamble)
+                assert 999 not in again
