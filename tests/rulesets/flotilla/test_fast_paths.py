@@ -9,6 +9,7 @@ import itertools
 from quarterdeck.rulesets.flotilla import movement
 from quarterdeck.rulesets.flotilla.state import Ship
 from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
+
 from .helpers import ship
 
 
