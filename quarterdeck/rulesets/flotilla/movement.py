@@ -16,9 +16,16 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from quarterdeck.core.geometry import Pose, segment_distance, turn_ahead, turned_unit, unit
+from quarterdeck.core.geometry import (
+    Pose,
+    box_apart,
+    segment_distance,
+    turn_ahead,
+    turned_unit,
+    unit,
+)
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
-from quarterdeck.rulesets.flotilla.fire import terrain
+from quarterdeck.rulesets.flotilla.fire import land_boxes, terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -339,8 +346,8 @@ def legal_turns(
     """The turns of ``angles`` (in order) after which the leg from ``pose``
     (turn about the bow, then ``inches`` ahead) is clear (:func:`_leg_clear`;
     Movement: Moving and turning), the land and hulks looked up once."""
-    rules = _LegRules(state, t, ship, before)
     x, y, heading = pose.x, pose.y, pose.heading
+    rules = _LegRules(state, t, ship, before, (x, y, inches))
     return [
         a
         for a in angles
@@ -350,16 +357,37 @@ def legal_turns(
 
 class _LegRules:
     """What a leg is checked against that does not depend on the leg: the
-    table, the land (None: none), the hulks' keels and how far a leg must
-    pass from them, whether she may not close, and the range to the
-    nearest enemy at the start of the move (``before``)."""
+    table, the land (None: none, or none within reach), the hulks' keels
+    and how far a leg must pass from them, whether she may not close, and
+    the range to the nearest enemy at the start of the move (``before``).
+
+    ``reach``: (x, y, inches) where every leg to be checked lies within
+    ``inches`` of (x, y) on either axis. Where the box round that reach
+    (with a margin far above rounding) lies apart from every piece of
+    land's box, no leg's own box can come near one, so
+    :meth:`~quarterdeck.core.geometry.Terrain.crosses` would find no land
+    by its first test (:func:`~quarterdeck.core.geometry.box_apart`): the
+    land is left out of the check."""
 
     __slots__ = ("before", "clearance", "height", "hulks", "keep_off", "land", "width")
 
-    def __init__(self, state: State, t: Tables, ship: Ship, before: float) -> None:
+    def __init__(
+        self,
+        state: State,
+        t: Tables,
+        ship: Ship,
+        before: float,
+        reach: tuple[float, float, float] | None = None,
+    ) -> None:
         self.width, self.height = state.table  # on_table's bounds, read once
         land = terrain(state)
         self.land = land if land else None  # no land: no path crosses it
+        if self.land is not None and reach is not None:
+            x, y, inches = reach
+            r = inches + REACH_MARGIN
+            low, high = (x - r, y - r), (x + r, y + r)
+            if all(box_apart(low, high, box) for box in land_boxes(self.land)):
+                self.land = None  # no land within reach of any leg
         self.hulks = [
             hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship
         ]
@@ -371,6 +399,11 @@ class _LegRules:
             "withdrawn",
         ) and math.isfinite(before)
         self.before = before
+
+
+REACH_MARGIN = 1e-6
+"""Inches added to a reach (:class:`_LegRules`): far above the rounding of
+the sums that place a leg's ends."""
 
 
 def _leg_clear(
@@ -409,7 +442,10 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     if ship.row_dice > 0:
         return plans(state, t, ship, one_a_speed=True)
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
-    legs = _LegRules(state, t, ship, before)  # once for every leg tried here
+    # once for every leg tried here; no leg ends farther from her bow than
+    # her fastest speed (two halves)
+    fastest = max(speed_options(ship))
+    legs = _LegRules(state, t, ship, before, (ship.x, ship.y, float(fastest)))
     whole = _plans(state, t, ship, True, legs)
     stay = [p for p in whole if not p.reverse and p.speed == 0]
     back = [p for p in whole if p.reverse]

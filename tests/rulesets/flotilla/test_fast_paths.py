@@ -5,12 +5,15 @@ worked out from is unchanged."""
 from __future__ import annotations
 
 import itertools
+import math
+import random
 
+from quarterdeck.core.geometry import turn_ahead
 from quarterdeck.rulesets.flotilla import movement
 from quarterdeck.rulesets.flotilla.state import Ship
 from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
 
-from .helpers import ship
+from .helpers import T, ship, state
 
 
 def test_state_tables_follows_the_house_rules() -> None:
@@ -58,3 +61,28 @@ def test_turn_options_remembered_match_the_plain_rule() -> None:
                 got.append(999)  # the caller's own list: the remembered one is untouched
                 again = movement.turn_options(s, point, step, extra=extra, gamble=gamble)
                 assert 999 not in again
+
+
+def test_legs_checked_without_land_out_of_reach_match_the_full_check() -> None:
+    """A leg's check with the land left out where it lies beyond every leg's
+    reach (movement._LegRules' reach) finds what the full check finds, for
+    ships placed near and far from an island and every manoeuvre offered."""
+    island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
+    rng = random.Random(4)
+    for _ in range(60):
+        s = ship("a", x=rng.uniform(5, 67), y=rng.uniform(5, 43), heading=rng.uniform(0, 360))
+        s.speed = rng.choice((4, 6, 8))
+        st = state([s], land=[island])
+        fastest = float(max(movement.speed_options(s)))
+        reached = movement._LegRules(st, T, s, math.inf, (s.x, s.y, fastest))
+        full = movement._LegRules(st, T, s, math.inf)
+        assert full.land is not None
+        for speed in movement.speed_options(s):
+            for first in movement.turn_options(s, "first", 15):
+                mx, my, mh = turn_ahead(s.x, s.y, s.heading, first, speed / 2)
+                for middle in movement.turn_options(s, "middle", 15):
+                    fx, fy, _ = turn_ahead(mx, my, mh, middle, speed / 2)
+                    for a, b in (((s.x, s.y), (mx, my)), ((mx, my), (fx, fy))):
+                        assert movement._leg_clear(st, s, a, b, reached) == (
+                            movement._leg_clear(st, s, a, b, full)
+                        )
