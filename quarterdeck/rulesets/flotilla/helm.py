@@ -257,9 +257,7 @@ class Helm:
             keel = plan["keel"] = (hk.bow, hk.stern, {})
         return keel
 
-    def gun_place(
-        self, plan: dict[str, Any], x: float, y: float, anchored: bool
-    ) -> tuple[float, float, float | None, list[float]]:
+    def gun_place(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
         """Her guns' merit at (x, y) but for the heading, once a place a
         decision: the range's and the anchor's terms summed, the most any
         heading there can be worth (her broadside square to the target: the
@@ -269,9 +267,13 @@ class Helm:
         known: dict[tuple[float, float, bool], Any] | None = plan.get("gun_places")
         if known is None:
             known = plan["gun_places"] = {}
-        terms: tuple[float, float, float | None, list[float]] | None = known.get((x, y, anchored))
-        if terms is not None:
-            return terms
+        terms: GunTerms | None = known.get((x, y, anchored))
+        if terms is None:
+            terms = known[(x, y, anchored)] = self._gun_terms(plan, x, y, anchored)
+        return terms
+
+    def _gun_terms(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
+        """:meth:`gun_place`'s terms worked out (the caller keeps them)."""
         seen = self.place(plan, x, y)
         forts: list[float] | None = seen[2]
         if forts is None:  # under a fort's guns: each fort's term, once a place
@@ -307,8 +309,7 @@ class Helm:
         if finite:  # the nearest target's bearing from here
             tx, ty = seen[1]
             toward = math.degrees(math.atan2(tx - x, ty - y))
-        terms = known[(x, y, anchored)] = (score, most, toward, forts)
-        return terms
+        return (score, most, toward, forts)
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
         """Whether, ending at ``end``, she could not go on next turn: even her
@@ -440,7 +441,7 @@ class Helm:
                     anchored = (x, y) == lg[0][0] if lg else False
                     terms = gun_known.get((x, y, anchored))  # gun_place's, once a place
                     if terms is None:
-                        terms = self.gun_place(plan, x, y, anchored)
+                        terms = gun_known[(x, y, anchored)] = self._gun_terms(plan, x, y, anchored)
                     base, most, toward, forts = terms
                     if (
                         most <= top
@@ -504,6 +505,9 @@ Legs = list[tuple[tuple[float, float], tuple[float, float]]]
 # a place a move may end at before its last turn: x, y, the heading there,
 # the legs that lead there and the last turns (None: no turn to make)
 Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
+# Helm.gun_place's answer: the range's and anchor's terms, the most a heading
+# there can be worth, the nearest target's bearing and each fort's term
+GunTerms = tuple[float, float, float | None, list[float]]
 # a turn's heading and unit vector (turned_unit), by the heading turned from and the turn
 Units = dict[tuple[float, int], tuple[float, float, float]]
 

@@ -108,6 +108,8 @@ class Plan:
 _PARSED: dict[str, Plan] = {}
 _LABELS: dict[Plan, str] = {}
 _FIRSTS: dict[tuple[int, int], Plan] = {}
+_MADE: dict[tuple[int, int, int, int], Plan] = {}
+"""The manoeuvres under way :func:`_plans` has made, by speed and turns."""
 
 
 def speed_options(ship: Ship) -> list[int]:
@@ -287,7 +289,13 @@ def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRu
                         legal = _two_legs_clear(state, ship, (x, y), (mx, my), (fx, fy), rules)
                     if not legal:
                         break
-                    moving.append(Plan(speed, first, middle, end))
+                    key = (speed, first, middle, end)
+                    plan = _MADE.get(key)
+                    if plan is None:  # a plan is read-only: each made once
+                        plan = Plan(speed, first, middle, end)
+                        if len(_MADE) < 4096:
+                            _MADE[key] = plan
+                    moving.append(plan)
                     if one_a_speed:
                         found = True
                         break
