@@ -283,6 +283,7 @@ class FlotillaAI(Helm):
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
+            guns: float | None = None
             close = (
                 sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
                 if len(enemies) > 1
@@ -302,8 +303,10 @@ class FlotillaAI(Helm):
                     break
                 rams = ship["class"] == "ironclad" or armour[ship["class"]] >= armour[e["class"]]
                 # a ram is worth more than her guns' likely hits in a turn
-                dice = sorted((b["dice"] for b in ship["batteries"]), reverse=True)[:2]
-                guns = 0.4 * sum(dice)
+                # (her two strongest batteries: worked once, not per enemy)
+                if guns is None:
+                    dice = sorted((b["dice"] for b in ship["batteries"]), reverse=True)[:2]
+                    guns = 0.4 * sum(dice)
                 if rams and ram_hits >= 2 * max(1, self_hits) and ram_hits > guns:
                     plan.update(kind="ram", target=e)
                     break
