@@ -353,9 +353,8 @@ class Helm:
             return reach - to_edge(plan["view"], plan["edge"], mx, my) + SLACK
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
-            lo = max(0.0, point_segment_distance(option.mid, bow_at, stern_at) - reach)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
-            return (30.0 if lo - SLACK <= within - 0.05 else 0.0) - lo + SLACK
+            return contact_cap(point_segment_distance(option.mid, bow_at, stern_at), reach, within)
         if kind not in ("gun", "keep_off"):
             return math.inf  # a landing: no cap worked out
         targets = plan["targets"]
@@ -371,11 +370,20 @@ class Helm:
         return gun_cap(near, reach, plan["best_range"])
 
     def caps(self, plan: dict[str, Any], options: list[Choice]) -> list[float]:
-        """:meth:`cap` of each option, in order; for her guns worked here in
-        one loop (the same sums: :func:`gun_cap` of the range from each
-        option's turning point to the nearest target)."""
+        """:meth:`cap` of each option, in order; for her guns, a ram or a
+        spar worked here in one loop (the same sums: :func:`gun_cap` of the
+        range from each option's turning point to the nearest target,
+        :func:`contact_cap` of the range from it to the target's keel)."""
+        kind = plan["kind"]
+        if kind in ("ram", "spar"):
+            bow_at, stern_at, _ = self._keel(plan)
+            within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
+            return [
+                contact_cap(point_segment_distance(o.mid, bow_at, stern_at), o.reach, within)
+                for o in options
+            ]
         targets = plan["targets"]
-        if plan["kind"] != "gun" or not targets:
+        if kind != "gun" or not targets:
             return [self.cap(plan, option) for option in options]
         best: float = plan["best_range"]
         hypot, inf = math.hypot, math.inf
@@ -510,6 +518,15 @@ Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
 GunTerms = tuple[float, float, float | None, list[float]]
 # a turn's heading and unit vector (turned_unit), by the heading turned from and the turn
 Units = dict[tuple[float, int], tuple[float, float, float]]
+
+
+def contact_cap(keel: float, reach: float, within: float) -> float:
+    """:meth:`Helm.cap` for a ram or a spar: her turning point lies
+    ``keel`` inches from the target's keel and her places within
+    ``reach`` of it, so her bow ends no nearer than ``lo``; the bonus for
+    coming ``within`` reach counts if ``lo`` might."""
+    lo = max(0.0, keel - reach)
+    return (30.0 if lo - SLACK <= within - 0.05 else 0.0) - lo + SLACK
 
 
 def gun_cap(near: float, reach: float, best: float) -> float:
