@@ -228,20 +228,15 @@ class Helm:
         return gun_merit(base, toward, end.heading, forts)
 
     def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
-        """What her merit at (x, y) depends on of the place alone, once a
-        place a decision: [the range to the nearest target, the nearest
-        (the first of equals), the forts' terms] (the last filled by
-        :meth:`gun_place` when first needed)."""
+        """What keeping her distance at (x, y) depends on, once a place a
+        decision: [the range to the nearest target, the nearest (the first
+        of equals)] (:meth:`nearest`)."""
         places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
         if places is None:
             places = plan["places"] = {}
         seen: list[Any] | None = places.get((x, y))
         if seen is None:
-            targets = plan["targets"]
-            hypot = math.hypot
-            gaps = [hypot(tx - x, ty - y) for tx, ty in targets]  # distance((x, y), t)
-            gap = min(gaps, default=math.inf)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
+            seen = places[(x, y)] = list(nearest(plan["targets"], x, y))
         return seen
 
     def _keel(
@@ -274,28 +269,26 @@ class Helm:
 
     def _gun_terms(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
         """:meth:`gun_place`'s terms worked out (the caller keeps them)."""
-        seen = self.place(plan, x, y)
-        forts: list[float] | None = seen[2]
-        if forts is None:  # under a fort's guns: each fort's term, once a place
-            arcs = plan.get("fort_arcs")
-            if arcs is None:  # each fort's place, arc and guns, once a decision
-                arcs = plan["fort_arcs"] = [
-                    (
-                        (fort["x"], fort["y"]),
-                        Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
-                        int(fort["guns"]),
-                    )
-                    for fort in plan["forts"]
-                    # no ships left to fight: a fort to take is the target
-                    if not (plan["shelling"] and fort["id"] in plan["take"])
-                ]
+        gap, near = nearest(plan["targets"], x, y)
+        arcs = plan.get("fort_arcs")
+        if arcs is None:  # each fort's place, arc and guns, once a decision
+            arcs = plan["fort_arcs"] = [
+                (
+                    (fort["x"], fort["y"]),
+                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
+                    int(fort["guns"]),
+                )
+                for fort in plan["forts"]
+                # no ships left to fight: a fort to take is the target
+                if not (plan["shelling"] and fort["id"] in plan["take"])
+            ]
+        forts: list[float] = []  # under a fort's guns: each fort's term
+        if arcs:
             half_arc = self.tables.fire.land_arc / 2
-            forts = seen[2] = []
             for place, arc, guns in arcs:
                 d = distance((x, y), place)
                 if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
                     forts.append((32.0 - d) * 0.05 * guns)
-        gap = seen[0]
         score = 0.0
         if anchored:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
@@ -306,8 +299,8 @@ class Helm:
         for term in forts:
             most -= term
         toward: float | None = None
-        if finite:  # the nearest target's bearing from here
-            tx, ty = seen[1]
+        if finite and near is not None:  # the nearest target's bearing from here
+            tx, ty = near
             toward = math.degrees(math.atan2(tx - x, ty - y))
         return (score, most, toward, forts)
 
@@ -518,6 +511,19 @@ Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
 GunTerms = tuple[float, float, float | None, list[float]]
 # a turn's heading and unit vector (turned_unit), by the heading turned from and the turn
 Units = dict[tuple[float, int], tuple[float, float, float]]
+
+
+def nearest(
+    targets: list[tuple[float, float]], x: float, y: float
+) -> tuple[float, tuple[float, float] | None]:
+    """The range from (x, y) to the nearest of ``targets`` and that target
+    (the first of equals; infinity and None: no target)."""
+    if not targets:
+        return math.inf, None
+    hypot = math.hypot
+    gaps = [hypot(tx - x, ty - y) for tx, ty in targets]  # distance((x, y), t)
+    gap = min(gaps)
+    return gap, targets[gaps.index(gap)]
 
 
 def contact_cap(keel: float, reach: float, within: float) -> float:
