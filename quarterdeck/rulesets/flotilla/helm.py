@@ -410,7 +410,8 @@ class Helm:
         that could not raise its option's best, or beat the best so far, is
         not scored further (the choice is the one that scoring every ending
         in order would make: float addition and subtraction keep order)."""
-        noise = [self.rng.random() * 0.01 for _ in options]  # one draw an option, in order
+        draw = self.rng.random
+        noise = [draw() * 0.01 for _ in options]  # one draw an option, in order
         view = plan["view"]
         land, length = land_of(view), float(ship["length"])
         merit, penalty = self.merit, self.penalty
@@ -429,7 +430,8 @@ class Helm:
         if gun:  # Helm.gun_place's answers so far
             gun_known = plan.setdefault("gun_places", {})
         best_at, best_score = -1, -math.inf
-        for i in sorted(range(len(options)), key=lambda k: -caps[k]):
+        # best cap first, equal caps in order (the sort is stable, reversed too)
+        for i in sorted(range(len(options)), key=caps.__getitem__, reverse=True):
             option, extra = options[i], noise[i]
             value = caps[i] + extra
             if value < best_score or (value == best_score and i > best_at):

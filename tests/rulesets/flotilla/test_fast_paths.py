@@ -86,3 +86,17 @@ def test_legs_checked_without_land_out_of_reach_match_the_full_check() -> None:
                         assert movement._leg_clear(st, s, a, b, reached) == (
                             movement._leg_clear(st, s, a, b, full)
                         )
+
+
+def test_helm_follows_options_best_cap_first_equal_caps_in_order() -> None:
+    """Helm.choose's order (a reversed stable sort of the caps) is the order
+    of the plain key, minus the cap, ascending: equal caps (0.0 and -0.0
+    among them) in the options' order."""
+    rng = random.Random(2)
+    for _ in range(2000):
+        n = rng.randint(1, 30)
+        caps = [
+            rng.choice([0.0, -0.0, 1.5, -3.0, math.inf, -math.inf, rng.random()]) for _ in range(n)
+        ]
+        plain = sorted(range(n), key=lambda k: -caps[k])
+        assert sorted(range(n), key=caps.__getitem__, reverse=True) == plain
