@@ -55,6 +55,7 @@ from quarterdeck.rulesets.flotilla.tables import (
     Tables,
     printed_tables,
     rosters,
+    state_tables,
     tables_with,
 )
 from quarterdeck.rulesets.flotilla.view import player_view, render, view
@@ -132,7 +133,7 @@ class Flotilla(StateBasics):
         return Path(__file__).with_name("scenarios")
 
     def tables(self, state: State) -> Tables:
-        return tables_with(state.house_rules)
+        return state_tables(state.house_rules)
 
     def parse_scenario(self, scenario: Scenario) -> FlotillaScenario:
         model = FlotillaScenario.model_validate(scenario.data)

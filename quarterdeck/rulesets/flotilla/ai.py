@@ -58,7 +58,14 @@ import math
 import random
 from typing import Any
 
-from quarterdeck.core.geometry import Hull, Pose, distance, norm_heading, turn_ahead
+from quarterdeck.core.geometry import (
+    Hull,
+    Pose,
+    distance,
+    norm_heading,
+    turn_ahead,
+    turned_unit,
+)
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.rulesets.flotilla.helm import (
     Choice,
@@ -276,6 +283,7 @@ class FlotillaAI(Helm):
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
+            guns: float | None = None
             close = (
                 sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
                 if len(enemies) > 1
@@ -295,8 +303,10 @@ class FlotillaAI(Helm):
                     break
                 rams = ship["class"] == "ironclad" or armour[ship["class"]] >= armour[e["class"]]
                 # a ram is worth more than her guns' likely hits in a turn
-                dice = sorted((b["dice"] for b in ship["batteries"]), reverse=True)[:2]
-                guns = 0.4 * sum(dice)
+                # (her two strongest batteries: worked once, not per enemy)
+                if guns is None:
+                    dice = sorted((b["dice"] for b in ship["batteries"]), reverse=True)[:2]
+                    guns = 0.4 * sum(dice)
                 if rams and ram_hits >= 2 * max(1, self_hits) and ram_hits > guns:
                     plan.update(kind="ram", target=e)
                     break
@@ -354,6 +364,9 @@ class FlotillaAI(Helm):
         middles, ends = turn_angles(ship, "middle"), turn_angles(ship, "end")
         here = (float(ship["x"]), float(ship["y"]))
         options: list[Choice] = []
+        x, y, heading = pose.x, pose.y, pose.heading
+        # each first turn's heading and unit vector, once for every speed
+        units: dict[int, tuple[float, float, float]] = {}
         for option in prompt.options:
             if option.id == "reverse":
                 continue
@@ -363,8 +376,12 @@ class FlotillaAI(Helm):
                 options.append(Choice(option.id, end.x, end.y, end.heading, start))
             else:
                 half = p.speed / 2
-                # pose.turn(p.first).advance(half), as numbers
-                mx, my, mh = turn_ahead(pose.x, pose.y, pose.heading, p.first, half)
+                # pose.turn(p.first).advance(half): turn_ahead's sums
+                unit = units.get(p.first)
+                if unit is None:
+                    unit = units[p.first] = turned_unit(heading, p.first)
+                mh, ux, uy = unit
+                mx, my = x + ux * half, y + uy * half
                 options.append(Choice(option.id, mx, my, mh, here, ends, middles, half))
         return self.choose(plan, ship, options, prompt.options[0].id)
 

@@ -31,7 +31,7 @@ from quarterdeck.core.geometry import (
     distance,
     norm_heading,
     point_segment_distance,
-    turn_ahead,
+    turned_unit,
 )
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -228,19 +228,15 @@ class Helm:
         return gun_merit(base, toward, end.heading, forts)
 
     def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
-        """What her merit at (x, y) depends on of the place alone, once a
-        place a decision: [the range to the nearest target, the nearest
-        (the first of equals), the forts' terms] (the last filled by
-        :meth:`gun_place` when first needed)."""
+        """What keeping her distance at (x, y) depends on, once a place a
+        decision: [the range to the nearest target, the nearest (the first
+        of equals)] (:meth:`nearest`)."""
         places: dict[tuple[float, float], list[Any]] | None = plan.get("places")
         if places is None:
             places = plan["places"] = {}
         seen: list[Any] | None = places.get((x, y))
         if seen is None:
-            targets = plan["targets"]
-            gaps = [distance((x, y), t) for t in targets]
-            gap = min(gaps, default=math.inf)
-            seen = places[(x, y)] = [gap, targets[gaps.index(gap)] if gaps else None, None]
+            seen = places[(x, y)] = list(nearest(plan["targets"], x, y))
         return seen
 
     def _keel(
@@ -256,9 +252,7 @@ class Helm:
             keel = plan["keel"] = (hk.bow, hk.stern, {})
         return keel
 
-    def gun_place(
-        self, plan: dict[str, Any], x: float, y: float, anchored: bool
-    ) -> tuple[float, float, float | None, list[float]]:
+    def gun_place(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
         """Her guns' merit at (x, y) but for the heading, once a place a
         decision: the range's and the anchor's terms summed, the most any
         heading there can be worth (her broadside square to the target: the
@@ -268,31 +262,33 @@ class Helm:
         known: dict[tuple[float, float, bool], Any] | None = plan.get("gun_places")
         if known is None:
             known = plan["gun_places"] = {}
-        terms: tuple[float, float, float | None, list[float]] | None = known.get((x, y, anchored))
-        if terms is not None:
-            return terms
-        seen = self.place(plan, x, y)
-        forts: list[float] | None = seen[2]
-        if forts is None:  # under a fort's guns: each fort's term, once a place
-            arcs = plan.get("fort_arcs")
-            if arcs is None:  # each fort's place, arc and guns, once a decision
-                arcs = plan["fort_arcs"] = [
-                    (
-                        (fort["x"], fort["y"]),
-                        Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
-                        int(fort["guns"]),
-                    )
-                    for fort in plan["forts"]
-                    # no ships left to fight: a fort to take is the target
-                    if not (plan["shelling"] and fort["id"] in plan["take"])
-                ]
+        terms: GunTerms | None = known.get((x, y, anchored))
+        if terms is None:
+            terms = known[(x, y, anchored)] = self._gun_terms(plan, x, y, anchored)
+        return terms
+
+    def _gun_terms(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
+        """:meth:`gun_place`'s terms worked out (the caller keeps them)."""
+        gap, near = nearest(plan["targets"], x, y)
+        arcs = plan.get("fort_arcs")
+        if arcs is None:  # each fort's place, arc and guns, once a decision
+            arcs = plan["fort_arcs"] = [
+                (
+                    (fort["x"], fort["y"]),
+                    Pose(float(fort["x"]), float(fort["y"]), float(fort["facing"])),
+                    int(fort["guns"]),
+                )
+                for fort in plan["forts"]
+                # no ships left to fight: a fort to take is the target
+                if not (plan["shelling"] and fort["id"] in plan["take"])
+            ]
+        forts: list[float] = []  # under a fort's guns: each fort's term
+        if arcs:
             half_arc = self.tables.fire.land_arc / 2
-            forts = seen[2] = []
             for place, arc, guns in arcs:
                 d = distance((x, y), place)
                 if d < 32.0 and abs(arc.relative_bearing((x, y))) <= half_arc:
                     forts.append((32.0 - d) * 0.05 * guns)
-        gap = seen[0]
         score = 0.0
         if anchored:
             score -= 3.0  # at anchor: easier to hit, and the captain's morale suffers
@@ -303,11 +299,10 @@ class Helm:
         for term in forts:
             most -= term
         toward: float | None = None
-        if finite:  # the nearest target's bearing from here
-            tx, ty = seen[1]
+        if finite and near is not None:  # the nearest target's bearing from here
+            tx, ty = near
             toward = math.degrees(math.atan2(tx - x, ty - y))
-        terms = known[(x, y, anchored)] = (score, most, toward, forts)
-        return terms
+        return (score, most, toward, forts)
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
         """Whether, ending at ``end``, she could not go on next turn: even her
@@ -351,9 +346,8 @@ class Helm:
             return reach - to_edge(plan["view"], plan["edge"], mx, my) + SLACK
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
-            lo = max(0.0, point_segment_distance(option.mid, bow_at, stern_at) - reach)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
-            return (30.0 if lo - SLACK <= within - 0.05 else 0.0) - lo + SLACK
+            return contact_cap(point_segment_distance(option.mid, bow_at, stern_at), reach, within)
         if kind not in ("gun", "keep_off"):
             return math.inf  # a landing: no cap worked out
         targets = plan["targets"]
@@ -366,10 +360,36 @@ class Helm:
                 near = gap
         if kind == "keep_off":
             return near + reach + SLACK
-        # the range to the nearest target is off her best by at least this
+        return gun_cap(near, reach, plan["best_range"])
+
+    def caps(self, plan: dict[str, Any], options: list[Choice]) -> list[float]:
+        """:meth:`cap` of each option, in order; for her guns, a ram or a
+        spar worked here in one loop (the same sums: :func:`gun_cap` of the
+        range from each option's turning point to the nearest target,
+        :func:`contact_cap` of the range from it to the target's keel)."""
+        kind = plan["kind"]
+        if kind in ("ram", "spar"):
+            bow_at, stern_at, _ = self._keel(plan)
+            within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
+            return [
+                contact_cap(point_segment_distance(o.mid, bow_at, stern_at), o.reach, within)
+                for o in options
+            ]
+        targets = plan["targets"]
+        if kind != "gun" or not targets:
+            return [self.cap(plan, option) for option in options]
         best: float = plan["best_range"]
-        off = max(0.0, near - reach - best, best - near - reach)
-        return 4.0 - off + SLACK
+        hypot, inf = math.hypot, math.inf
+        out: list[float] = []
+        for option in options:
+            mx, my = option.mid
+            near = inf
+            for tx, ty in targets:
+                gap = hypot(tx - mx, ty - my)  # distance(mid, t)
+                if gap < near:
+                    near = gap
+            out.append(gun_cap(near, option.reach, best))
+        return out
 
     def choose(
         self,
@@ -390,7 +410,8 @@ class Helm:
         that could not raise its option's best, or beat the best so far, is
         not scored further (the choice is the one that scoring every ending
         in order would make: float addition and subtraction keep order)."""
-        noise = [self.rng.random() * 0.01 for _ in options]  # one draw an option, in order
+        draw = self.rng.random
+        noise = [draw() * 0.01 for _ in options]  # one draw an option, in order
         view = plan["view"]
         land, length = land_of(view), float(ship["length"])
         merit, penalty = self.merit, self.penalty
@@ -403,41 +424,56 @@ class Helm:
         # piece of land's box
         ground = shore_reach(plan)
         boxes = land_boxes(view) if land is not None else []
-        caps = [self.cap(plan, option) for option in options]
+        caps = self.caps(plan, options)
+        units: Units = {}  # Choice.fans'
+        gun_known: dict[tuple[float, float, bool], Any] = {}
+        if gun:  # Helm.gun_place's answers so far
+            gun_known = plan.setdefault("gun_places", {})
         best_at, best_score = -1, -math.inf
-        for i in sorted(range(len(options)), key=lambda k: -caps[k]):
+        # best cap first, equal caps in order (the sort is stable, reversed too)
+        for i in sorted(range(len(options)), key=caps.__getitem__, reverse=True):
             option, extra = options[i], noise[i]
             value = caps[i] + extra
             if value < best_score or (value == best_score and i > best_at):
                 continue  # not one of its endings can win
             top = -math.inf
-            for x, y, heading, lg, turns in option.fans():
+            for x, y, heading, lg, turns in option.fans(units):
+                base, most, toward = 0.0, 0.0, None
+                forts: list[float] = []
+                if gun:
+                    anchored = (x, y) == lg[0][0] if lg else False
+                    terms = gun_known.get((x, y, anchored))  # gun_place's, once a place
+                    if terms is None:
+                        terms = gun_known[(x, y, anchored)] = self._gun_terms(plan, x, y, anchored)
+                    base, most, toward, forts = terms
+                    if (
+                        most <= top
+                        or most + extra < best_score
+                        or (most + extra == best_score and i > best_at)
+                    ):
+                        continue  # no heading here can do better
                 headings = [heading]
                 if turns is not None:  # each end turn: norm_heading(heading + a)
                     headings = []
                     for a in turns:
                         h = heading + a
                         headings.append(h if 0.0 <= h < 360.0 else norm_heading(h))
-                base, most, toward = 0.0, 0.0, None
-                forts: list[float] = []
-                if gun:
-                    anchored = (x, y) == lg[0][0] if lg else False
-                    base, most, toward, forts = self.gun_place(plan, x, y, anchored)
-                elif placed:
+                if placed:
                     most = merit(plan, option.mid, Pose(x, y, headings[0]), lg)
-                if (gun or placed) and (
-                    most <= top
-                    or most + extra < best_score
-                    or (most + extra == best_score and i > best_at)
-                ):
-                    continue  # no heading here can do better
+                    if (
+                        most <= top
+                        or most + extra < best_score
+                        or (most + extra == best_score and i > best_at)
+                    ):
+                        continue  # no heading here can do better
                 for h in headings:
-                    p = Pose(x, y, h)
+                    p: Pose | None = None
                     if gun:
                         bound = gun_merit(base, toward, h, forts)
                     elif placed:
                         bound = most
                     else:
+                        p = Pose(x, y, h)
                         bound = merit(plan, option.mid, p, lg)
                     if (
                         bound <= top
@@ -445,6 +481,8 @@ class Helm:
                         or (bound + extra == best_score and i > best_at)
                     ):
                         continue
+                    if p is None:  # made only for an ending scored in full
+                        p = Pose(x, y, h)
                     shore = math.inf
                     if land is not None:
                         stern = p.behind(length)
@@ -470,6 +508,42 @@ Legs = list[tuple[tuple[float, float], tuple[float, float]]]
 # a place a move may end at before its last turn: x, y, the heading there,
 # the legs that lead there and the last turns (None: no turn to make)
 Fan = tuple[float, float, float, Legs, tuple[int, ...] | None]
+# Helm.gun_place's answer: the range's and anchor's terms, the most a heading
+# there can be worth, the nearest target's bearing and each fort's term
+GunTerms = tuple[float, float, float | None, list[float]]
+# a turn's heading and unit vector (turned_unit), by the heading turned from and the turn
+Units = dict[tuple[float, int], tuple[float, float, float]]
+
+
+def nearest(
+    targets: list[tuple[float, float]], x: float, y: float
+) -> tuple[float, tuple[float, float] | None]:
+    """The range from (x, y) to the nearest of ``targets`` and that target
+    (the first of equals; infinity and None: no target)."""
+    if not targets:
+        return math.inf, None
+    hypot = math.hypot
+    gaps = [hypot(tx - x, ty - y) for tx, ty in targets]  # distance((x, y), t)
+    gap = min(gaps)
+    return gap, targets[gaps.index(gap)]
+
+
+def contact_cap(keel: float, reach: float, within: float) -> float:
+    """:meth:`Helm.cap` for a ram or a spar: her turning point lies
+    ``keel`` inches from the target's keel and her places within
+    ``reach`` of it, so her bow ends no nearer than ``lo``; the bonus for
+    coming ``within`` reach counts if ``lo`` might."""
+    lo = max(0.0, keel - reach)
+    return (30.0 if lo - SLACK <= within - 0.05 else 0.0) - lo + SLACK
+
+
+def gun_cap(near: float, reach: float, best: float) -> float:
+    """:meth:`Helm.cap` for her guns: the range to the nearest target from
+    the turning point is ``near`` and her places lie within ``reach`` of
+    it, so the range she ends at is off her best (``best``) by at least
+    ``off``; the bearing's term is 4 at most."""
+    off = max(0.0, near - reach - best, best - near - reach)
+    return 4.0 - off + SLACK
 
 
 def gun_merit(base: float, toward: float | None, heading: float, forts: list[float]) -> float:
@@ -517,8 +591,12 @@ class Choice:
         self.half = half
         self.reach = half if middles else 0.0
 
-    def fans(self) -> list[Fan]:
-        """Each place she may end at, with the legs that lead there."""
+    def fans(self, units: Units | None = None) -> list[Fan]:
+        """Each place she may end at, with the legs that lead there;
+        ``units``: the headings and unit vectors of the middle turns
+        already worked out (:func:`~quarterdeck.core.geometry.turned_unit`,
+        by heading and turn; the options of one prompt share them; a
+        heading of zero is not looked up, as 0.0 and -0.0 are one key)."""
         mid, heading = self.mid, self.heading
         x, y = mid
         if self.start is None:
@@ -528,8 +606,15 @@ class Choice:
             return [(x, y, heading, [first], self.ends)]
         out: list[Fan] = []
         half, ends = self.half, self.ends
+        if units is None or heading == 0.0:
+            units = {}
         for a in self.middles:
-            qx, qy, qh = turn_ahead(x, y, heading, a, half)  # mid.turn(a).advance(half)
+            # mid.turn(a).advance(half): turn_ahead's sums, the unit vector once
+            unit = units.get((heading, a))
+            if unit is None:
+                unit = units[(heading, a)] = turned_unit(heading, a)
+            qh, ux, uy = unit
+            qx, qy = x + ux * half, y + uy * half
             out.append((qx, qy, qh, [first, (mid, (qx, qy))], ends))
         return out
 

@@ -14,10 +14,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
-from quarterdeck.core.geometry import Pose, segment_distance, turn_ahead, turned_unit, unit
+from quarterdeck.core.geometry import (
+    Pose,
+    box_apart,
+    segment_distance,
+    turn_ahead,
+    turned_unit,
+    unit,
+)
 from quarterdeck.rulesets.flotilla.damage import distance_to_nearest_enemy, enemy_distance
-from quarterdeck.rulesets.flotilla.fire import terrain
+from quarterdeck.rulesets.flotilla.fire import land_boxes, terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -100,6 +108,8 @@ class Plan:
 _PARSED: dict[str, Plan] = {}
 _LABELS: dict[Plan, str] = {}
 _FIRSTS: dict[tuple[int, int], Plan] = {}
+_MADE: dict[tuple[int, int, int, int], Plan] = {}
+"""The manoeuvres under way :func:`_plans` has made, by speed and turns."""
 
 
 def speed_options(ship: Ship) -> list[int]:
@@ -139,17 +149,30 @@ def turn_options(
     turn of up to ``gamble`` degrees (``extra_power.gamble_turn``, 90 as
     printed) if ``extra``; rudder damage may forbid turning or one
     direction."""
-    angle = ship.turns.get(point, 0)
     if ship.no_turns > 0 or ship.catastrophic:
         return [0]
+    return list(
+        _turns(
+            ship.turns.get(point, 0), step, bool(ship.extra_turn and extra), gamble, ship.turn_only
+        )
+    )
+
+
+@lru_cache(maxsize=4096, typed=True)  # bounded; typed: 45 and 45.0 are offered apart
+def _turns(
+    angle: int, step: int | None, extra: bool, gamble: int, turn_only: str
+) -> tuple[int, ...]:
+    """:func:`turn_options` from what it reads of the ship: the card's
+    angle at the point, whether the gamble's extra turn is offered, which
+    way her rudder may turn (worked out once for each)."""
     out = angles_up_to(angle, step)
-    if ship.extra_turn and extra:
+    if extra:
         out += angles_up_to(gamble, step)
-    if ship.turn_only == "right":
+    if turn_only == "right":
         out = [a for a in out if a >= 0]
-    elif ship.turn_only == "left":
+    elif turn_only == "left":
         out = [a for a in out if a <= 0]
-    return sorted(set(out), key=lambda a: (abs(a), a))
+    return tuple(sorted(set(out), key=lambda a: (abs(a), a)))
 
 
 def path(ship: Ship, plan: Plan) -> tuple[Pose, Pose, Pose]:
@@ -266,7 +289,13 @@ def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRu
                         legal = _two_legs_clear(state, ship, (x, y), (mx, my), (fx, fy), rules)
                     if not legal:
                         break
-                    moving.append(Plan(speed, first, middle, end))
+                    key = (speed, first, middle, end)
+                    plan = _MADE.get(key)
+                    if plan is None:  # a plan is read-only: each made once
+                        plan = Plan(speed, first, middle, end)
+                        if len(_MADE) < 4096:
+                            _MADE[key] = plan
+                    moving.append(plan)
                     if one_a_speed:
                         found = True
                         break
@@ -325,8 +354,8 @@ def legal_turns(
     """The turns of ``angles`` (in order) after which the leg from ``pose``
     (turn about the bow, then ``inches`` ahead) is clear (:func:`_leg_clear`;
     Movement: Moving and turning), the land and hulks looked up once."""
-    rules = _LegRules(state, t, ship, before)
     x, y, heading = pose.x, pose.y, pose.heading
+    rules = _LegRules(state, t, ship, before, (x, y, inches))
     return [
         a
         for a in angles
@@ -336,15 +365,37 @@ def legal_turns(
 
 class _LegRules:
     """What a leg is checked against that does not depend on the leg: the
-    table, the land (None: none), the hulks' keels and how far a leg must
-    pass from them, whether she may not close, and the range to the
-    nearest enemy at the start of the move (``before``)."""
+    table, the land (None: none, or none within reach), the hulks' keels
+    and how far a leg must pass from them, whether she may not close, and
+    the range to the nearest enemy at the start of the move (``before``).
 
-    __slots__ = ("before", "clearance", "hulks", "keep_off", "land")
+    ``reach``: (x, y, inches) where every leg to be checked lies within
+    ``inches`` of (x, y) on either axis. Where the box round that reach
+    (with a margin far above rounding) lies apart from every piece of
+    land's box, no leg's own box can come near one, so
+    :meth:`~quarterdeck.core.geometry.Terrain.crosses` would find no land
+    by its first test (:func:`~quarterdeck.core.geometry.box_apart`): the
+    land is left out of the check."""
 
-    def __init__(self, state: State, t: Tables, ship: Ship, before: float) -> None:
+    __slots__ = ("before", "clearance", "height", "hulks", "keep_off", "land", "width")
+
+    def __init__(
+        self,
+        state: State,
+        t: Tables,
+        ship: Ship,
+        before: float,
+        reach: tuple[float, float, float] | None = None,
+    ) -> None:
+        self.width, self.height = state.table  # on_table's bounds, read once
         land = terrain(state)
         self.land = land if land else None  # no land: no path crosses it
+        if self.land is not None and reach is not None:
+            x, y, inches = reach
+            r = inches + REACH_MARGIN
+            low, high = (x - r, y - r), (x + r, y + r)
+            if all(box_apart(low, high, box) for box in land_boxes(self.land)):
+                self.land = None  # no land within reach of any leg
         self.hulks = [
             hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship
         ]
@@ -356,6 +407,11 @@ class _LegRules:
             "withdrawn",
         ) and math.isfinite(before)
         self.before = before
+
+
+REACH_MARGIN = 1e-6
+"""Inches added to a reach (:class:`_LegRules`): far above the rounding of
+the sums that place a leg's ends."""
 
 
 def _leg_clear(
@@ -371,7 +427,10 @@ def _leg_clear(
     :func:`may_be_at`), crosses no land, passes clear of every hulk, and,
     with ``close`` (the leg that ends the move), brings a captain who may
     not advance no nearer the enemy than at the start of the move."""
-    if not may_be_at(state, ship, b):
+    # may_be_at, with on_table's bounds read once (rules.width, rules.height)
+    if not (0 <= b[0] <= rules.width and 0 <= b[1] <= rules.height) and not off_by_exit(
+        state, ship.side, b
+    ):
         return False
     if rules.land is not None and rules.land.crosses(a, b):
         return False
@@ -391,7 +450,10 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     if ship.row_dice > 0:
         return plans(state, t, ship, one_a_speed=True)
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
-    legs = _LegRules(state, t, ship, before)  # once for every leg tried here
+    # once for every leg tried here; no leg ends farther from her bow than
+    # her fastest speed (two halves)
+    fastest = max(speed_options(ship))
+    legs = _LegRules(state, t, ship, before, (ship.x, ship.y, float(fastest)))
     whole = _plans(state, t, ship, True, legs)
     stay = [p for p in whole if not p.reverse and p.speed == 0]
     back = [p for p in whole if p.reverse]
@@ -417,7 +479,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
             mid = (mx, my)
             if not _leg_clear(state, ship, (x, y), mid, legs):
                 continue
-            goes_on = not on_table(state, mid)
+            goes_on = not (0 <= mx <= legs.width and 0 <= my <= legs.height)  # on_table
             if not goes_on:
                 for m in later[ship.extra_turn and abs(first) <= card]:
                     unit_middle = middles_unit.get((first, m))

@@ -10,7 +10,7 @@ questions are ``land.py``'s); ``apply_answer`` carries out the answer.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from quarterdeck.core.engine import Context
@@ -68,7 +68,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             seat,
             f"Turn {state.turn}: you won the initiative. Who is side A (moves first)?",
             R_INIT,
-            (Option("first", "we move first"), Option("second", "they move first")),
+            _SIDE_A,
             context=ctx,
         )
     if kind == "power":
@@ -79,7 +79,7 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             f"{name}: call the engineer for more power? (one die: 1 boiler explodes, "
             f"2 steam leak, 3 he refuses, 4-6 that many inches beyond {ship.max_speed})",
             movement.R_POWER,
-            (Option("no", "no"), Option("yes", "call for more power")),
+            _POWER,
             context=ctx,
         )
     if kind == "gamble":
@@ -118,12 +118,12 @@ def prompt(state: State, t: Tables) -> Prompt | None:
     if kind == "standing":
         return standing.prompt(state, t, seat)
     if kind == "fire":
-        fire_opts = [Option("pass", "hold fire for now")]
+        fire_opts = [_PASS]
         if standing.in_force(state, seat):
-            fire_opts.append(Option("orders", "carry out the standing orders"))
+            fire_opts.append(_ORDERS)
         for u in ask["units"]:
-            fire_opts.append(Option(u, f"fire with {unit_name(state, u)}"))
-        fire_opts.append(Option("standing", "give or change standing fire orders"))
+            fire_opts.append(_fire_with(u, unit_name(state, u)))
+        fire_opts.append(_STANDING)
         ctx["last"] = state.phase == "move_b" and not state.order and state.stage == "close"
         return Prompt(
             seat,
@@ -257,6 +257,21 @@ def prompt(state: State, t: Tables) -> Prompt | None:
             context=ctx,
         )
     return land.prompt(state, t, ask, ctx)
+
+
+# the options that are always worded alike (an option is read-only: one made
+# is offered again)
+_SIDE_A = (Option("first", "we move first"), Option("second", "they move first"))
+_POWER = (Option("no", "no"), Option("yes", "call for more power"))
+_PASS = Option("pass", "hold fire for now")
+_ORDERS = Option("orders", "carry out the standing orders")
+_STANDING = Option("standing", "give or change standing fire orders")
+
+
+@lru_cache(maxsize=4096)
+def _fire_with(unit: str, name: str) -> Option:
+    """A unit's fire option, worded once for each unit and name."""
+    return Option(unit, f"fire with {name}")
 
 
 @cache

@@ -3,10 +3,11 @@ frozen, validated objects."""
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -328,6 +329,23 @@ class Tables(_Frozen):
 CHARTS = TableSet(Tables, PRINTED)
 printed_tables = CHARTS.printed
 tables_with = CHARTS.with_house_rules
+
+_LAST: list[Any] = [None, None, printed_tables()]
+"""The house rules :func:`state_tables` last looked up (the very object),
+a deep copy of them as they were then, and their tables (one entry)."""
+
+
+def state_tables(house_rules: dict[str, Any] | None) -> Tables:
+    """:func:`tables_with` for a game's house rules, asked at every step: the
+    last answer given again while they are the very same object and still
+    equal to the copy taken when it was worked out (cheaper than the
+    look-up's key, the house rules written out as JSON)."""
+    last = _LAST
+    if house_rules is last[0] and house_rules == last[1]:
+        return last[2]  # type: ignore[no-any-return]
+    tables = tables_with(house_rules)
+    _LAST[:] = [house_rules, copy.deepcopy(house_rules), tables]
+    return tables
 
 
 # --------------------------------------------------------------------------

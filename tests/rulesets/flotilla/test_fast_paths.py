@@ -1,0 +1,102 @@
+"""The Flotilla rule set's remembered answers (issue 14) against their plain
+definitions: a remembered answer is given again only while what it was
+worked out from is unchanged."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+from quarterdeck.core.geometry import turn_ahead
+from quarterdeck.rulesets.flotilla import movement
+from quarterdeck.rulesets.flotilla.state import Ship
+from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
+
+from .helpers import T, ship, state
+
+
+def test_state_tables_follows_the_house_rules() -> None:
+    rules = {"fire": {"hit_on": 5}}
+    assert state_tables(rules) is tables_with(rules)
+    assert state_tables(rules).fire.hit_on == 5
+    rules["fire"]["hit_on"] = 6  # the same object, changed in place
+    assert state_tables(rules) is tables_with(rules)
+    assert state_tables(rules).fire.hit_on == 6
+    assert state_tables(None) is tables_with(None)
+    assert state_tables({}) is tables_with({})
+    assert state_tables(rules) is tables_with(rules)
+
+
+def _plain_turn_options(
+    ship: Ship, point: str, step: int | None, extra: bool, gamble: int
+) -> list[int]:
+    """turn_options as the rule reads, worked each time (the plain definition)."""
+    if ship.no_turns > 0 or ship.catastrophic:
+        return [0]
+    out = movement.angles_up_to(ship.turns.get(point, 0), step)
+    if ship.extra_turn and extra:
+        out += movement.angles_up_to(gamble, step)
+    if ship.turn_only == "right":
+        out = [a for a in out if a >= 0]
+    elif ship.turn_only == "left":
+        out = [a for a in out if a <= 0]
+    return sorted(set(out), key=lambda a: (abs(a), a))
+
+
+def test_turn_options_remembered_match_the_plain_rule() -> None:
+    s = ship("a")
+    for turns in ({"first": 0, "middle": 45, "end": 45}, {"first": 30, "middle": 60, "end": 0}):
+        s.turns = dict(turns)
+        for extra_turn, turn_only, no_turns, catastrophic in itertools.product(
+            (False, True), ("", "left", "right"), (0, 1), (False, True)
+        ):
+            s.extra_turn, s.turn_only = extra_turn, turn_only
+            s.no_turns, s.catastrophic = no_turns, catastrophic
+            for point, step, extra, gamble in itertools.product(
+                movement.POINTS, (None, 15, 10), (False, True), (90, 60)
+            ):
+                got = movement.turn_options(s, point, step, extra=extra, gamble=gamble)
+                assert got == _plain_turn_options(s, point, step, extra, gamble)
+                got.append(999)  # the caller's own list: the remembered one is untouched
+                again = movement.turn_options(s, point, step, extra=extra, gamble=gamble)
+                assert 999 not in again
+
+
+def test_legs_checked_without_land_out_of_reach_match_the_full_check() -> None:
+    """A leg's check with the land left out where it lies beyond every leg's
+    reach (movement._LegRules' reach) finds what the full check finds, for
+    ships placed near and far from an island and every manoeuvre offered."""
+    island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
+    rng = random.Random(4)
+    for _ in range(60):
+        s = ship("a", x=rng.uniform(5, 67), y=rng.uniform(5, 43), heading=rng.uniform(0, 360))
+        s.speed = rng.choice((4, 6, 8))
+        st = state([s], land=[island])
+        fastest = float(max(movement.speed_options(s)))
+        reached = movement._LegRules(st, T, s, math.inf, (s.x, s.y, fastest))
+        full = movement._LegRules(st, T, s, math.inf)
+        assert full.land is not None
+        for speed in movement.speed_options(s):
+            for first in movement.turn_options(s, "first", 15):
+                mx, my, mh = turn_ahead(s.x, s.y, s.heading, first, speed / 2)
+                for middle in movement.turn_options(s, "middle", 15):
+                    fx, fy, _ = turn_ahead(mx, my, mh, middle, speed / 2)
+                    for a, b in (((s.x, s.y), (mx, my)), ((mx, my), (fx, fy))):
+                        assert movement._leg_clear(st, s, a, b, reached) == (
+                            movement._leg_clear(st, s, a, b, full)
+                        )
+
+
+def test_helm_follows_options_best_cap_first_equal_caps_in_order() -> None:
+    """Helm.choose's order (a reversed stable sort of the caps) is the order
+    of the plain key, minus the cap, ascending: equal caps (0.0 and -0.0
+    among them) in the options' order."""
+    rng = random.Random(2)
+    for _ in range(2000):
+        n = rng.randint(1, 30)
+        caps = [
+            rng.choice([0.0, -0.0, 1.5, -3.0, math.inf, -math.inf, rng.random()]) for _ in range(n)
+        ]
+        plain = sorted(range(n), key=lambda k: -caps[k])
+        assert sorted(range(n), key=caps.__getitem__, reverse=True) == plain
