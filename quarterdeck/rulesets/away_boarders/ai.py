@@ -44,6 +44,7 @@ from quarterdeck.rulesets.away_boarders.judge import (
     ShipView,
     View,
     helm_crew,
+    judge_for,
     moved,
     pos_of,
     ranges_from,
@@ -380,8 +381,8 @@ class AwayBoardersAI:
             for s in view["ships"]
             if s["side"] == side and s["status"] == "afloat" and s["id"] != name
         }  # her friends afloat: where they lie
-        judge = Judge(grid, wind, me, enemies, friends)
-        judge = self._judges[me["id"]] = judge.kept(self._judges.get(me["id"]))
+        judge = judge_for(grid, wind, me, enemies, friends, self._judges.get(me["id"]))
+        self._judges[me["id"]] = judge
         best, best_score = ids[0], -1e9
         here, facing = pos_of(me), int(me["facing"])
         for move in ids:
