@@ -174,7 +174,7 @@ class AwayBoardersAI:
             return self._crew_form(view, me, prompt)
         if me is None:
             return ids[0]
-        if step in ("crew", "move", "sail", "load"):
+        if step in ("crew", "sail", "load"):
             enemies = self._enemies(view, me)
         if step in ("sail", "load"):
             nearest = _nearest(me, enemies)
@@ -187,7 +187,7 @@ class AwayBoardersAI:
         if step == "order":
             return self._order(view, me)
         if step == "move":
-            return self._move(view, me, enemies, ids)
+            return self._move(view, me, ids)
         if step == "fire":
             return self._fire(view, me, prompt)
         if step == "aim":
@@ -370,17 +370,21 @@ class AwayBoardersAI:
         same = [e for e in self._enemies(view, me) if e["speed"] == me["speed"]]
         return "defer" if same else "first"
 
-    def _move(self, view: View, me: ShipView, enemies: list[ShipView], ids: list[str]) -> str:
+    def _move(self, view: View, me: ShipView, ids: list[str]) -> str:
         grid = _grid(view)
         wind = int(view["field"]["wind"])
         if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
             return self._escape(grid, wind, me, ids)
         side, name = me["side"], me["id"]
-        friends = {
-            (int(s["q"]), int(s["r"]))  # pos_of
-            for s in view["ships"]
-            if s["side"] == side and s["status"] == "afloat" and s["id"] != name
-        }  # her friends afloat: where they lie
+        # the enemies afloat (:meth:`_enemies`), and her friends afloat: where they lie
+        enemies: list[ShipView] = []
+        friends: set[pg.Point] = set()
+        for s in view["ships"]:
+            if s["status"] == "afloat":
+                if s["side"] != side:
+                    enemies.append(s)
+                elif s["id"] != name:
+                    friends.add((int(s["q"]), int(s["r"])))  # pos_of
         judge = judge_for(grid, wind, me, enemies, friends, self._judges.get(me["id"]))
         self._judges[me["id"]] = judge
         best, best_score = ids[0], -1e9

@@ -35,7 +35,7 @@ def ranges_from(here: pg.Point, ships: list[ShipView]) -> list[int]:
     x, y = here
     return [
         (abs(q - x) + abs(r - y) + abs(q - x + r - y)) // 2
-        for q, r in zip(map(int, map(_Q, ships)), map(int, map(_R, ships)), strict=True)
+        for q, r in zip(map(_Q, ships), map(_R, ships), strict=True)
     ]
 
 
@@ -271,21 +271,25 @@ def _direction(dq: int, dr: int) -> int | None:
     return _DIRECTIONS[dq, dr]
 
 
-Row = tuple[tuple[float, ...], tuple[float, ...]]
+Row = tuple[tuple[float, ...], tuple[float, ...], int | None]
 """One armament's :func:`_firepower` on one offset for each of her six
-facings, and the same raked (half as much again where any fire reaches);
-kept by the offset of the ship from the target."""
+facings, the same raked (half as much again where any fire reaches), and
+the direction of the ship from the target (:func:`_direction`: a rake where
+it lies on the target's fore-and-aft line, 4.3); kept by the offset of the
+ship from the target."""
 
 
 class _Rows(dict[tuple[int, int], "Row"]):
     """One armament's :data:`Row` by the offset of the ship from the target,
-    worked out (:func:`_row`) when first asked (``rows[offset]``)."""
+    worked out (:func:`_row`) when first asked (``rows[offset]``); with the
+    armament's longest reach (the last range its weights cover, -1 for none)."""
 
-    __slots__ = ("weights",)
+    __slots__ = ("reach", "weights")
 
     def __init__(self, weights: Weights) -> None:
         super().__init__()
         self.weights = weights
+        self.reach = max((len(w) - 1 for w in weights.values()), default=-1)
 
     def __missing__(self, offset: tuple[int, int]) -> Row:
         found = self[offset] = _row(self.weights, -offset[0], -offset[1])
@@ -322,7 +326,7 @@ def _row(weights: Weights, dq: int, dr: int) -> Row:
             for f in facings[battery]:
                 out[f] += fire
     row = tuple(out)
-    return row, tuple(v * 1.4 if v else v for v in row)
+    return row, tuple(v * 1.4 if v else v for v in row), _DIRECTIONS[-dq, -dr]
 
 
 OFF_FIELD = (-1000.0,) * 6
@@ -330,6 +334,14 @@ OFF_FIELD = (-1000.0,) * 6
 
 NO_FIRE = (0.0,) * 6
 """No gun of hers bears on an enemy, whichever way she faces."""
+
+
+@lru_cache(maxsize=64)
+def _in_irons(wind: int, oars: bool) -> tuple[int, ...]:
+    """The facings that lay her head to wind, where that costs her: under
+    sail (3.1), not under oars (3.2)."""
+    return tuple(f for f in range(6) if not oars and wind_angle(wind, f) == 0)
+
 
 Inputs = tuple[Any, ...]
 """All that a :class:`Judge`'s scores depend on (:func:`judge_inputs`)."""
@@ -349,7 +361,7 @@ def judge_inputs(
     points. Her own place is not among them: the scores never read it."""
     oars = me["sail"] == "oars"
     crew = int(me["crew_total"])
-    short = crew <= helm_crew(me, oars) + 1 and not oars
+    short = not oars and crew <= helm_crew(me, oars) + 1
     ranges = ranges_from(pos_of(me), enemies)  # the nearest 8, the first of equals first
     nearest = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
     others = [(pos_of(e), int(e["facing"]), e["crew_total"], _weights_of(e)) for e in nearest]
@@ -400,13 +412,21 @@ class Judge:
         self.inputs = inputs
         self.grid, self.wind, self.oars, self.short, self.crew = grid, wind, oars, short, crew
         self.mine, self.others, self.friends = mine, others, friends
+        self.mine_rows = _row_table(mine)
         # the longest reach of her guns (the last range her weights cover)
-        self.reach = reach = max((len(w) - 1 for w in mine.values()), default=0)
+        self.reach = reach = max(0, self.mine_rows.reach)
+        # what :meth:`_place` reads of her: the last column and row of the
+        # field, her reach (9 at most: her fire beyond it is not counted),
+        # the range from which she closes (and whether she may carry an
+        # enemy of so many men by boarding: :meth:`_place`)
+        self.last_col, self.last_row = grid.width - 1, grid.height - 1
+        self.reach9 = min(9, reach)
+        self.closing = max(1, reach - 1)
+        self.boarders = crew >= 4
         # each enemy's longest reach, by her point (beyond it her fire there is nothing)
         reaches: dict[pg.Point, int] = {}
         for q, _f, _c, theirs in others:
-            far = max((len(w) - 1 for w in theirs.values()), default=-1)
-            reaches[q] = max(far, reaches.get(q, -1))
+            reaches[q] = max(_row_table(theirs).reach, reaches.get(q, -1))
         # what :meth:`_place` reads of each, in the same order: her point,
         # her crew, the range within which her fire or the enemy's reaches,
         # the reach of the fire from her point (9 at most), her facing, her
@@ -424,10 +444,8 @@ class Judge:
             )
             for q, facing, crew_e, theirs in others
         ]
-        self.mine_rows = _row_table(mine)
         # the facings that lay her in irons, where that costs her (3.1)
-        self.irons = tuple(not oars and wind_angle(wind, f) == 0 for f in range(6))
-        self.in_irons = tuple(f for f in range(6) if self.irons[f])
+        self.in_irons = _in_irons(wind, oars)
         # where each move the look-ahead tries takes her, kept for the field,
         # the wind and her means (sails or sweeps) across decisions
         self.onward = _onward_from(grid, wind, oars)
@@ -462,11 +480,12 @@ class Judge:
         """:meth:`lookahead` from ``place``, ``depth`` at least 1, worked out."""
         best = -1e9
         friends = self.friends
+        onward = self.onward
+        places = self._at
         # the next move's results, looked up here (:meth:`lookahead` one
         # move from the end is :meth:`score`)
         if depth == 1:
-            places = self._at
-            for q, g, advance, _there in self.onward[place]:
+            for q, g, advance, _there in onward[place]:
                 if advance and q in friends:
                     continue
                 at = places.get(q)
@@ -474,19 +493,33 @@ class Judge:
                     at = places[q] = self._place(q)
                 if at[g] > best:
                     best = at[g]
-        else:
-            kept = self._ahead.get(depth - 1)
-            if kept is None:
-                kept = self._ahead[depth - 1] = {}
-            found: float | None
-            for q, _g, advance, there in self.onward[place]:
-                if advance and q in friends:
-                    continue
-                found = kept.get(there)
-                if found is None:
+            return best if best > -1e9 else self.score(*place)
+        kept = self._ahead.get(depth - 1)
+        if kept is None:
+            kept = self._ahead[depth - 1] = {}
+        found: float | None
+        for q, g, advance, there in onward[place]:
+            if advance and q in friends:
+                continue
+            found = kept.get(there)
+            if found is None:
+                if depth > 2:
                     found = kept[there] = self._lookahead(there, depth - 1)
-                if found > best:
-                    best = found
+                else:
+                    # (the look-ahead one move from the end, as above, worked
+                    # out here: the most asked)
+                    top = -1e9
+                    for r, h, onto, _then in onward[there]:
+                        if onto and r in friends:
+                            continue
+                        at = places.get(r)
+                        if at is None:
+                            at = places[r] = self._place(r)
+                        if at[h] > top:
+                            top = at[h]
+                    found = kept[there] = top if top > -1e9 else self.score(q, g)
+            if found > best:
+                best = found
         return best if best > -1e9 else self.score(*place)
 
     def score(self, p: pg.Point, f: int) -> float:
@@ -501,13 +534,12 @@ class Judge:
         edges, the nearest enemy (the weakest of the nearest), the best of
         her fire on the enemies in her reach (a rake weighs more), the
         enemies' fire on the point, head to wind (3.1, 4.2)."""
-        grid = self.grid
-        if not grid.contains(p):
-            return OFF_FIELD
-        score = 0.0
         x, y = p
         col = x + y // 2  # pg.column
-        edge = min(col, y, grid.width - 1 - col, grid.height - 1 - y)
+        edge = min(col, y, self.last_col - col, self.last_row - y)
+        if edge < 0:
+            return OFF_FIELD  # (as grid.contains: its column or row off the field)
+        score = 0.0
         if edge == 0:
             score -= 3.0
         if self.short and edge <= 3:
@@ -521,7 +553,7 @@ class Judge:
         weakest: Any = 0
         threat = 0.0
         rows: list[tuple[float, ...]] = []
-        reach = min(9, self.reach)
+        reach = self.reach9
         mine = self.mine_rows
         for qx, qy, crew, near, far, facing, line, theirs in self.foes:
             dx, dy = x - qx, y - qy
@@ -532,13 +564,13 @@ class Judge:
                 if dq <= far:
                     threat += theirs[-dx, -dy][0][facing]  # :func:`_firepower`
                 if dq <= reach:
-                    raked = dq != 0 and _DIRECTIONS[dx, dy] in line
-                    rows.append(mine[dx, dy][raked])
+                    row, raked, bearing = mine[dx, dy]
+                    rows.append(raked if dq != 0 and bearing in line else row)
             if dq < d:
                 d, weakest = dq, crew
             elif dq == d and crew < weakest:
                 weakest = crew
-        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
+        if self.boarders and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
             if d == 0:
@@ -553,24 +585,20 @@ class Judge:
         else:
             best = tuple(map(max, *rows))
         half = 0.5 * threat
-        closer = 0.8 * max(0, d - max(1, self.reach - 1))  # to get within reach
+        closer = 0.8 * max(0, d - self.closing)  # to get within reach
         if not any(best):
             # none of her guns bears from any facing: one score for every
-            # facing but those head to wind (as the loop below works it out)
+            # facing but those head to wind (as below)
             out = [score + (0.0 - half) - closer] * 6
-            if self.in_irons:
-                lost = (score - 3.0) + (0.0 - half) - closer
-                for f in self.in_irons:
-                    out[f] = lost
-            return tuple(out)
-        out = []
-        for f, irons in enumerate(self.irons):
+        else:
             # (the parts of the score before her fire are whole and half
             # points: added in any order they come to the same)
-            s = score - 3.0 if irons else score
+            out = [
+                score + (fire - half) - closer if fire == 0.0 else score + (fire - half)
+                for fire in best
+            ]
+        for f in self.in_irons:
             fire = best[f]
-            s += fire - half
-            if fire == 0.0:
-                s -= closer
-            out.append(s)
+            lost = (score - 3.0) + (fire - half)
+            out[f] = lost - closer if fire == 0.0 else lost
         return tuple(out)
