@@ -154,7 +154,7 @@ loads they were worked out from; cleared when it grows past 4096 ships."""
 
 
 def _weights_of(s: ShipView) -> Weights:
-    """:func:`_weights` of her :func:`_profile`, kept for each armament and
+    """:func:`_weights_for` her guns and loads, kept for each armament and
     loading (a bounded cache): the same ship is judged again and again. A
     view that shows a ship's gun markers again (the same list, while her
     guns are the same) is not read gun by gun again."""
@@ -180,38 +180,34 @@ def _weights_of(s: ShipView) -> Weights:
 
 @lru_cache(maxsize=1024)
 def _weights_for(loads: tuple[str, ...], guns: tuple[tuple[str, str], ...]) -> Weights:
-    ship = {
-        "load": dict(zip(("port", "starboard", "bow"), loads, strict=True)),
-        "guns": [{"type": kind, "side": side, "disabled": False} for kind, side in guns],
-    }
-    return _weights(_profile(ship))
-
-
-def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
-    """Each battery's guns as (reach with the battery's load, weight of fire)."""
-    t = printed_tables()
-    out: dict[str, list[tuple[int, float]]] = {}
-    for battery in ("port", "starboard", "bow"):
-        ammo = t.ammo.get(str(s["load"].get(battery, "round")))
-        guns = []
-        for g in battery_guns(s, battery):
-            kind = t.guns.types[g["type"]]
-            guns.append((ammo.range_for(kind.max_range), 1.0 + math.sqrt(kind.pounds) / 3))
-        if guns:
-            out[battery] = guns
+    """The :data:`Weights` of the guns not disabled, each as (type, battery),
+    with each battery's load (port, starboard, bow): each battery that has
+    guns, in that order (:func:`_battery_weights`)."""
+    out: Weights = {}
+    for battery, load in zip(("port", "starboard", "bow"), loads, strict=True):
+        kinds = tuple([kind for kind, side in guns if side == battery])
+        if kinds:
+            out[battery] = _battery_weights(load, kinds)
     return out
 
 
-def _weights(profile: dict[str, list[tuple[int, float]]]) -> Weights:
-    """:func:`_profile` summed once for every range a battery reaches (each
-    sum taken over the guns in the same order, so the same sums to the last bit)."""
-    return {
-        battery: tuple(
-            sum(w for reach, w in guns if d <= reach)
-            for d in range(max(reach for reach, _w in guns) + 1)
-        )
-        for battery, guns in profile.items()
-    }
+@lru_cache(maxsize=1024)
+def _battery_weights(load: str, kinds: tuple[str, ...]) -> tuple[float, ...]:
+    """One battery's weight of fire that reaches each range (4.2), its guns
+    of the types ``kinds`` (in the battery's order) loaded with ``load``:
+    each gun's reach with the load and weight of fire, summed once for
+    every range the battery reaches (each sum taken over the guns in the
+    same order, so the same sums to the last bit)."""
+    t = printed_tables()
+    ammo = t.ammo.get(load)
+    guns = []
+    for kind_name in kinds:
+        kind = t.guns.types[kind_name]
+        guns.append((ammo.range_for(kind.max_range), 1.0 + math.sqrt(kind.pounds) / 3))
+    return tuple(
+        sum(w for reach, w in guns if d <= reach)
+        for d in range(max(reach for reach, _w in guns) + 1)
+    )
 
 
 Sight = tuple[int, float, dict[str, tuple[int, ...]]]
@@ -326,7 +322,7 @@ def _row(weights: Weights, dq: int, dr: int) -> Row:
             for f in facings[battery]:
                 out[f] += fire
     row = tuple(out)
-    return row, tuple(v * 1.4 if v else v for v in row), _DIRECTIONS[-dq, -dr]
+    return row, tuple([v * 1.4 if v else v for v in row]), _DIRECTIONS[-dq, -dr]
 
 
 OFF_FIELD = (-1000.0,) * 6

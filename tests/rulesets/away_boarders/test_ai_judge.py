@@ -9,6 +9,7 @@ paths against the plain definition over the decisions of real games."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -146,5 +147,40 @@ def test_3_1_4_2_the_look_ahead_scores_as_its_plain_definition(
         for p in near[:: max(1, len(near) // 6)]:
             for f in range(6):
                 assert j.lookahead(p, f, 2) == _lookahead(fresh, p, f, 2)
+        facing = int(me["facing"])
+        assert j.lookahead(here, facing, 3) == _lookahead(fresh, here, facing, 3)
     if scenario == "champlain-duel-1776":
         assert reused  # a duel's faster ship judges the same places again
+
+
+def test_4_2_each_ships_weight_of_fire_is_its_guns_summed_range_by_range() -> None:
+    """judge._weights_of (kept by armament and load, battery by battery) is
+    each battery's guns not disabled, each reaching as its load allows
+    (4.4), summed in the battery's order for every range it reaches."""
+    from quarterdeck.rulesets.away_boarders.tables import printed_tables
+
+    t = printed_tables()
+    game = Game.new(scenarios.load("valcour-island-1776"), dice=RandomDice(2))
+    loads = ("round", "grape", "double", "chain")
+    for n, s in enumerate(game.view("american", log=False)["ships"]):
+        s = dict(s)
+        s["load"] = {b: loads[(n + k) % 4] for k, b in enumerate(("port", "starboard", "bow"))}
+        s["guns"] = [
+            dict(g, disabled=g["disabled"] or k % 5 == n % 5) for k, g in enumerate(s["guns"])
+        ]
+        plain: dict[str, tuple[float, ...]] = {}
+        for battery in ("port", "starboard", "bow"):
+            ammo = t.ammo.get(s["load"][battery])
+            guns = [
+                (ammo.range_for(kind.max_range), 1.0 + math.sqrt(kind.pounds) / 3)
+                for g in s["guns"]
+                if g["side"] == battery and not g["disabled"]
+                for kind in [t.guns.types[g["type"]]]
+            ]
+            if guns:
+                top = max(reach for reach, _w in guns)
+                plain[battery] = tuple(
+                    sum(w for reach, w in guns if d <= reach) for d in range(top + 1)
+                )
+        assert judge._weights_of(s) == plain
+        assert list(judge._weights_of(s)) == list(plain)
