@@ -297,13 +297,15 @@ class AwayBoardersAI:
             not oars_next and self._sail_wanted(me, nearest) != me["sail"]
         ):
             aloft = max(aloft, _sail_crew(me))  # to change the setting at the end of the turn
-        ships = {s["id"]: s for s in view["ships"]}
-        locked = [ships[i] for i in (*me["fouled"], *me["grappled"]) if i in ships]
+        held = (*me["fouled"], *me["grappled"])
+        ships = {s["id"]: s for s in view["ships"]} if held else {}
+        locked = [ships[i] for i in held if i in ships]
         boarders = 0
         for other in locked:
             if other["side"] == me["side"] or not self._stronger(me, other):
                 boarders = max(boarders, 1)  # a hand to clear her or cast off
-        here = [e for e in enemies if pos_of(e) == pos_of(me)]
+        at = pos_of(me)
+        here = [e for e in enemies if pos_of(e) == at]
         prey = [e for e in here if self._stronger(me, e)]
         if prey:
             boarders = max(boarders, total - aloft - 1)  # carry her
