@@ -44,6 +44,7 @@ from quarterdeck.rulesets.away_boarders.judge import (
     ShipView,
     View,
     helm_crew,
+    judge_for,
     moved,
     pos_of,
     ranges_from,
@@ -173,7 +174,7 @@ class AwayBoardersAI:
             return self._crew_form(view, me, prompt)
         if me is None:
             return ids[0]
-        if step in ("crew", "move", "sail", "load"):
+        if step in ("crew", "sail", "load"):
             enemies = self._enemies(view, me)
         if step in ("sail", "load"):
             nearest = _nearest(me, enemies)
@@ -186,7 +187,7 @@ class AwayBoardersAI:
         if step == "order":
             return self._order(view, me)
         if step == "move":
-            return self._move(view, me, enemies, ids)
+            return self._move(view, me, ids)
         if step == "fire":
             return self._fire(view, me, prompt)
         if step == "aim":
@@ -296,13 +297,15 @@ class AwayBoardersAI:
             not oars_next and self._sail_wanted(me, nearest) != me["sail"]
         ):
             aloft = max(aloft, _sail_crew(me))  # to change the setting at the end of the turn
-        ships = {s["id"]: s for s in view["ships"]}
-        locked = [ships[i] for i in (*me["fouled"], *me["grappled"]) if i in ships]
+        held = (*me["fouled"], *me["grappled"])
+        ships = {s["id"]: s for s in view["ships"]} if held else {}
+        locked = [ships[i] for i in held if i in ships]
         boarders = 0
         for other in locked:
             if other["side"] == me["side"] or not self._stronger(me, other):
                 boarders = max(boarders, 1)  # a hand to clear her or cast off
-        here = [e for e in enemies if pos_of(e) == pos_of(me)]
+        at = pos_of(me)
+        here = [e for e in enemies if pos_of(e) == at]
         prey = [e for e in here if self._stronger(me, e)]
         if prey:
             boarders = max(boarders, total - aloft - 1)  # carry her
@@ -369,19 +372,23 @@ class AwayBoardersAI:
         same = [e for e in self._enemies(view, me) if e["speed"] == me["speed"]]
         return "defer" if same else "first"
 
-    def _move(self, view: View, me: ShipView, enemies: list[ShipView], ids: list[str]) -> str:
+    def _move(self, view: View, me: ShipView, ids: list[str]) -> str:
         grid = _grid(view)
         wind = int(view["field"]["wind"])
         if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
             return self._escape(grid, wind, me, ids)
         side, name = me["side"], me["id"]
-        friends = {
-            (int(s["q"]), int(s["r"]))  # pos_of
-            for s in view["ships"]
-            if s["side"] == side and s["status"] == "afloat" and s["id"] != name
-        }  # her friends afloat: where they lie
-        judge = Judge(grid, wind, me, enemies, friends)
-        judge = self._judges[me["id"]] = judge.kept(self._judges.get(me["id"]))
+        # the enemies afloat (:meth:`_enemies`), and her friends afloat: where they lie
+        enemies: list[ShipView] = []
+        friends: set[pg.Point] = set()
+        for s in view["ships"]:
+            if s["status"] == "afloat":
+                if s["side"] != side:
+                    enemies.append(s)
+                elif s["id"] != name:
+                    friends.add((int(s["q"]), int(s["r"])))  # pos_of
+        judge = judge_for(grid, wind, me, enemies, friends, self._judges.get(me["id"]))
+        self._judges[me["id"]] = judge
         best, best_score = ids[0], -1e9
         here, facing = pos_of(me), int(me["facing"])
         for move in ids:

@@ -35,7 +35,7 @@ def ranges_from(here: pg.Point, ships: list[ShipView]) -> list[int]:
     x, y = here
     return [
         (abs(q - x) + abs(r - y) + abs(q - x + r - y)) // 2
-        for q, r in zip(map(int, map(_Q, ships)), map(int, map(_R, ships)), strict=True)
+        for q, r in zip(map(_Q, ships), map(_R, ships), strict=True)
     ]
 
 
@@ -82,23 +82,42 @@ def moved(p: pg.Point, facing: int, move: str) -> tuple[pg.Point, int]:
     return move_result(p, facing, move)
 
 
-Onward = tuple[tuple[pg.Point, int, bool], ...]
-"""Where each move the look-ahead tries takes her (point, facing) and
-whether it advances her: none off the field."""
+Place = tuple[pg.Point, int]
+"""Where a ship lies: her point and facing."""
 
-_ONWARD: dict[tuple[pg.Grid, int, bool], dict[tuple[pg.Point, int], Onward]] = {}
-""":func:`_successors` by point and facing, for each field, wind and means
-of moving (cleared past 64 of them: a game has a few)."""
+Onward = tuple[tuple[pg.Point, int, bool, Place], ...]
+"""Where each move the look-ahead tries takes her (point, facing), whether
+it advances her, and the two as one :data:`Place`: none off the field."""
 
 
-def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> dict[tuple[pg.Point, int], Onward]:
+class _Onward(dict[Place, Onward]):
+    """:func:`_successors` by :data:`Place` on one field, in one wind, under
+    oars or sail, worked out when first asked (``onward[place]``)."""
+
+    __slots__ = ("grid", "oars", "wind")
+
+    def __init__(self, grid: pg.Grid, wind: int, oars: bool) -> None:
+        super().__init__()
+        self.grid, self.wind, self.oars = grid, wind, oars
+
+    def __missing__(self, place: Place) -> Onward:
+        found = self[place] = _successors(self.grid, self.wind, self.oars, *place)
+        return found
+
+
+_ONWARD: dict[tuple[pg.Grid, int, bool], _Onward] = {}
+"""The :class:`_Onward` of each field, wind and means of moving (cleared
+past 64 of them: a game has a few)."""
+
+
+def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> _Onward:
     """The kept :func:`_successors` on ``grid`` in ``wind``, under oars or sail."""
     key = (grid, wind, oars)
     found = _ONWARD.get(key)
     if found is None:
         if len(_ONWARD) >= 64:
             _ONWARD.clear()
-        found = _ONWARD[key] = {}
+        found = _ONWARD[key] = _Onward(grid, wind, oars)
     return found
 
 
@@ -110,9 +129,11 @@ def _successors(grid: pg.Grid, wind: int, oars: bool, p: pg.Point, f: int) -> On
         return ()
     ahead = pg.step(p, f)
     open_ahead = not grid.contains(ahead) or grid.is_open(ahead)
-    return tuple(
-        (*moved(p, f, move), advance) for move, advance in _onward(wind, f, oars, open_ahead)
-    )
+    out = []
+    for move, advance in _onward(wind, f, oars, open_ahead):
+        q, g = there = moved(p, f, move)
+        out.append((q, g, advance, there))
+    return tuple(out)
 
 
 SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
@@ -133,7 +154,7 @@ loads they were worked out from; cleared when it grows past 4096 ships."""
 
 
 def _weights_of(s: ShipView) -> Weights:
-    """:func:`_weights` of her :func:`_profile`, kept for each armament and
+    """:func:`_weights_for` her guns and loads, kept for each armament and
     loading (a bounded cache): the same ship is judged again and again. A
     view that shows a ship's gun markers again (the same list, while her
     guns are the same) is not read gun by gun again."""
@@ -159,38 +180,34 @@ def _weights_of(s: ShipView) -> Weights:
 
 @lru_cache(maxsize=1024)
 def _weights_for(loads: tuple[str, ...], guns: tuple[tuple[str, str], ...]) -> Weights:
-    ship = {
-        "load": dict(zip(("port", "starboard", "bow"), loads, strict=True)),
-        "guns": [{"type": kind, "side": side, "disabled": False} for kind, side in guns],
-    }
-    return _weights(_profile(ship))
-
-
-def _profile(s: ShipView) -> dict[str, list[tuple[int, float]]]:
-    """Each battery's guns as (reach with the battery's load, weight of fire)."""
-    t = printed_tables()
-    out: dict[str, list[tuple[int, float]]] = {}
-    for battery in ("port", "starboard", "bow"):
-        ammo = t.ammo.get(str(s["load"].get(battery, "round")))
-        guns = []
-        for g in battery_guns(s, battery):
-            kind = t.guns.types[g["type"]]
-            guns.append((ammo.range_for(kind.max_range), 1.0 + math.sqrt(kind.pounds) / 3))
-        if guns:
-            out[battery] = guns
+    """The :data:`Weights` of the guns not disabled, each as (type, battery),
+    with each battery's load (port, starboard, bow): each battery that has
+    guns, in that order (:func:`_battery_weights`)."""
+    out: Weights = {}
+    for battery, load in zip(("port", "starboard", "bow"), loads, strict=True):
+        kinds = tuple([kind for kind, side in guns if side == battery])
+        if kinds:
+            out[battery] = _battery_weights(load, kinds)
     return out
 
 
-def _weights(profile: dict[str, list[tuple[int, float]]]) -> Weights:
-    """:func:`_profile` summed once for every range a battery reaches (each
-    sum taken over the guns in the same order, so the same sums to the last bit)."""
-    return {
-        battery: tuple(
-            sum(w for reach, w in guns if d <= reach)
-            for d in range(max(reach for reach, _w in guns) + 1)
-        )
-        for battery, guns in profile.items()
-    }
+@lru_cache(maxsize=1024)
+def _battery_weights(load: str, kinds: tuple[str, ...]) -> tuple[float, ...]:
+    """One battery's weight of fire that reaches each range (4.2), its guns
+    of the types ``kinds`` (in the battery's order) loaded with ``load``:
+    each gun's reach with the load and weight of fire, summed once for
+    every range the battery reaches (each sum taken over the guns in the
+    same order, so the same sums to the last bit)."""
+    t = printed_tables()
+    ammo = t.ammo.get(load)
+    guns = []
+    for kind_name in kinds:
+        kind = t.guns.types[kind_name]
+        guns.append((ammo.range_for(kind.max_range), 1.0 + math.sqrt(kind.pounds) / 3))
+    return tuple(
+        sum(w for reach, w in guns if d <= reach)
+        for d in range(max(reach for reach, _w in guns) + 1)
+    )
 
 
 Sight = tuple[int, float, dict[str, tuple[int, ...]]]
@@ -207,7 +224,7 @@ def _sight(dq: int, dr: int) -> Sight:
     """The :data:`Sight` of the point ``(dq, dr)`` from a ship at ``(0, 0)``
     (4.2; a battery bears as :func:`bears` says, asked once for each facing):
     the same from every point (the offset alone says it, as for
-    :func:`_theirs`)."""
+    :func:`_direction`)."""
     key = (dq, dr)
     found = _SIGHTS.get(key)
     if found is None:
@@ -223,47 +240,73 @@ def _sight(dq: int, dr: int) -> Sight:
 def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     """The weight of fire of a ship at ``p`` facing ``f`` that bears on and
     reaches ``q`` (4.2; a battery bears as :func:`bears` says): that
-    facing's of :func:`_row`, kept in :func:`_row_table`."""
-    dq, dr = q[0] - p[0], q[1] - p[1]
-    rows = _row_table(weights)
-    row = rows.get((-dq, -dr))  # kept by the offset of the ship from the target
-    if row is None:
-        row = rows[-dq, -dr] = _row(weights, dq, dr)
-    return row[0][f]
+    facing's of :func:`_row`, kept in :func:`_row_table` (by the offset of
+    the ship from the target)."""
+    return _row_table(weights)[p[0] - q[0], p[1] - q[1]][0][f]
 
 
-_DIRECTIONS: dict[tuple[int, int], int | None] = {}
-""":func:`_direction` by offset (those within the longest reach: a few hundred)."""
+class _Directions(dict[tuple[int, int], int | None]):
+    """:func:`pg.direction_of` a point to the point ``(dq, dr)`` from it, by
+    ``(dq, dr)``, worked out when first asked (``_DIRECTIONS[dq, dr]``): the
+    same from every point (the offset alone says it)."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[int, int]) -> int | None:
+        found = self[key] = pg.direction_of((0, 0), key)
+        return found
+
+
+_DIRECTIONS = _Directions()
+"""The directions asked (those within the longest reach: a few hundred)."""
 
 
 def _direction(dq: int, dr: int) -> int | None:
-    """:func:`pg.direction_of` a point to the point ``(dq, dr)`` from it: the
-    same from every point (the offset alone says it, as for :func:`_theirs`)."""
-    found = _DIRECTIONS.get((dq, dr), -1)
-    if found == -1:
-        found = _DIRECTIONS[(dq, dr)] = pg.direction_of((0, 0), (dq, dr))
-    return found
+    """:func:`pg.direction_of` a point to the point ``(dq, dr)`` from it (kept
+    in :data:`_DIRECTIONS`)."""
+    return _DIRECTIONS[dq, dr]
 
 
-Row = tuple[tuple[float, ...], tuple[float, ...]]
+Row = tuple[tuple[float, ...], tuple[float, ...], int | None]
 """One armament's :func:`_firepower` on one offset for each of her six
-facings, and the same raked (half as much again where any fire reaches);
-kept by the offset of the ship from the target."""
-
-_ROW_TABLES: dict[int, tuple[Weights, dict[tuple[int, int], Row]]] = {}
-"""The :data:`Row` of each weights (by identity, as :data:`_THEIRS`);
-cleared when it grows past 1024 armaments."""
+facings, the same raked (half as much again where any fire reaches), and
+the direction of the ship from the target (:func:`_direction`: a rake where
+it lies on the target's fore-and-aft line, 4.3); kept by the offset of the
+ship from the target."""
 
 
-def _row_table(weights: Weights) -> dict[tuple[int, int], Row]:
+class _Rows(dict[tuple[int, int], "Row"]):
+    """One armament's :data:`Row` by the offset of the ship from the target,
+    worked out (:func:`_row`) when first asked (``rows[offset]``); with the
+    armament's longest reach (the last range its weights cover, -1 for none)."""
+
+    __slots__ = ("reach", "weights")
+
+    def __init__(self, weights: Weights) -> None:
+        super().__init__()
+        self.weights = weights
+        self.reach = max((len(w) - 1 for w in weights.values()), default=-1)
+
+    def __missing__(self, offset: tuple[int, int]) -> Row:
+        found = self[offset] = _row(self.weights, -offset[0], -offset[1])
+        return found
+
+
+_ROW_TABLES: dict[int, _Rows] = {}
+"""The :data:`Row` table of each weights (by identity: each table holds its
+weights); cleared when it grows past 1024 armaments."""
+
+
+def _row_table(weights: Weights) -> _Rows:
     """The weights' rows (:data:`Row`), filled as they are asked (by
-    :meth:`Judge._place`: her fire from every facing at once)."""
-    hit = _ROW_TABLES.get(id(weights))
-    if hit is None:
+    :meth:`Judge._place`: her fire from every facing at once, and the
+    enemies' on the point)."""
+    found = _ROW_TABLES.get(id(weights))
+    if found is None:
         if len(_ROW_TABLES) >= 1024:
             _ROW_TABLES.clear()
-        hit = _ROW_TABLES[id(weights)] = (weights, {})
-    return hit[1]
+        found = _ROW_TABLES[id(weights)] = _Rows(weights)
+    return found
 
 
 def _row(weights: Weights, dq: int, dr: int) -> Row:
@@ -279,47 +322,7 @@ def _row(weights: Weights, dq: int, dr: int) -> Row:
             for f in facings[battery]:
                 out[f] += fire
     row = tuple(out)
-    return row, tuple(v * 1.4 if v else v for v in row)
-
-
-There = tuple[int, float, int]
-"""What lies on a point seen from an enemy: its range from her, her fire on
-it (0.0 where it does not reach: beyond 9 points, or beyond the reach of
-the fire from her point) and whether it lies on her fore-and-aft line (1, a
-rake from there, 4.3) or not (0); by the point's offset from her."""
-
-_THEIRS: dict[tuple[int, int, int], tuple[Weights, dict[tuple[int, int], There]]] = {}
-"""The :data:`There` tables of each enemy armament (by identity: each entry
-holds its weights), facing and reach of the fire from her point; cleared
-when it grows past 4096."""
-
-
-def _theirs(theirs: Weights, facing: int, far: int) -> dict[tuple[int, int], There]:
-    """The kept :data:`There` table of an enemy's armament, facing and the
-    reach of the fire from her point (the most of the enemies' there). What
-    lies on an offset is the same wherever on the grid the two points lie:
-    the range and the bearings of two points depend only on their offset
-    (tests/rulesets/away_boarders/test_ai.py checks it over the fields), so
-    the look-ahead of each ship of a fleet asks again and again for the same
-    few offsets, decision after decision."""
-    key = (id(theirs), facing, far)
-    found = _THEIRS.get(key)
-    if found is None:
-        if len(_THEIRS) >= 4096:
-            _THEIRS.clear()
-        found = _THEIRS[key] = (theirs, {})
-    return found[1]
-
-
-def _there(theirs: Weights, facing: int, far: int, dx: int, dy: int) -> There:
-    """:data:`There` on the offset ``(dx, dy)`` from an enemy of ``theirs``
-    facing ``facing``, her point's fire reaching ``far``."""
-    dq = (abs(dx) + abs(dy) + abs(dx + dy)) // 2  # pg.distance
-    fire = 0.0
-    if dq <= 9 and dq <= far:
-        fire = _firepower(theirs, (0, 0), facing, (dx, dy))
-    rake = dq != 0 and _direction(dx, dy) in (facing, (facing + 3) % 6)
-    return dq, fire, int(rake)
+    return row, tuple([v * 1.4 if v else v for v in row]), _DIRECTIONS[-dq, -dr]
 
 
 OFF_FIELD = (-1000.0,) * 6
@@ -327,6 +330,57 @@ OFF_FIELD = (-1000.0,) * 6
 
 NO_FIRE = (0.0,) * 6
 """No gun of hers bears on an enemy, whichever way she faces."""
+
+
+@lru_cache(maxsize=64)
+def _in_irons(wind: int, oars: bool) -> tuple[int, ...]:
+    """The facings that lay her head to wind, where that costs her: under
+    sail (3.1), not under oars (3.2)."""
+    return tuple(f for f in range(6) if not oars and wind_angle(wind, f) == 0)
+
+
+Inputs = tuple[Any, ...]
+"""All that a :class:`Judge`'s scores depend on (:func:`judge_inputs`)."""
+
+
+def judge_inputs(
+    grid: pg.Grid,
+    wind: int,
+    me: ShipView,
+    enemies: list[ShipView],
+    friends: set[pg.Point],
+) -> Inputs:
+    """What a :class:`Judge` scores from (the rest follows from these): the
+    field, the wind, whether she is under oars (3.2), short-handed (3.1),
+    her crew and weights of fire (4.2), the nearest 8 enemies (the first of
+    equals first) each as (point, facing, crew, weights), and her friends'
+    points. Her own place is not among them: the scores never read it."""
+    oars = me["sail"] == "oars"
+    crew = int(me["crew_total"])
+    short = not oars and crew <= helm_crew(me, oars) + 1
+    ranges = ranges_from(pos_of(me), enemies)  # the nearest 8, the first of equals first
+    nearest = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
+    others = [(pos_of(e), int(e["facing"]), e["crew_total"], _weights_of(e)) for e in nearest]
+    return (grid, wind, oars, short, crew, _weights_of(me), others, friends)
+
+
+def judge_for(
+    grid: pg.Grid,
+    wind: int,
+    me: ShipView,
+    enemies: list[ShipView],
+    friends: set[pg.Point],
+    before: Judge | None,
+) -> Judge:
+    """A :class:`Judge` of ``me`` among ``enemies`` and ``friends``:
+    ``before`` where it judged from the same :func:`judge_inputs`, with the
+    scores it has kept (a ship that moves again before any enemy or friend
+    has moved or changed, a duel's two ships one with the greater speed,
+    judges the same places again); else a new one."""
+    inputs = judge_inputs(grid, wind, me, enemies, friends)
+    if before is not None and before.inputs == inputs:
+        return before
+    return Judge.from_inputs(inputs)
 
 
 class Judge:
@@ -340,86 +394,94 @@ class Judge:
         enemies: list[ShipView],
         friends: set[pg.Point],
     ) -> None:
-        self.grid, self.wind, self.me, self.friends = grid, wind, me, friends
-        self.oars = me["sail"] == "oars"
-        self.mine = _weights_of(me)
-        self.mine_rows = _row_table(self.mine)
+        self._build(judge_inputs(grid, wind, me, enemies, friends))
+
+    @classmethod
+    def from_inputs(cls, inputs: Inputs) -> Judge:
+        """The judge of :func:`judge_inputs`' ``inputs``."""
+        judge = cls.__new__(cls)
+        judge._build(inputs)
+        return judge
+
+    def _build(self, inputs: Inputs) -> None:
+        grid, wind, oars, short, crew, mine, others, friends = inputs
+        self.inputs = inputs
+        self.grid, self.wind, self.oars, self.short, self.crew = grid, wind, oars, short, crew
+        self.mine, self.others, self.friends = mine, others, friends
+        self.mine_rows = _row_table(mine)
         # the longest reach of her guns (the last range her weights cover)
-        self.reach = max((len(w) - 1 for w in self.mine.values()), default=0)
-        here = pos_of(me)
-        ranges = ranges_from(here, enemies)  # the nearest 8, the first of equals first
-        self.enemies = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
-        # each enemy as (point, facing, crew, her fore-and-aft line, her weights)
-        self.others = [
-            (
-                pos_of(e),
-                int(e["facing"]),
-                e["crew_total"],
-                (int(e["facing"]), (int(e["facing"]) + 3) % 6),
-                _weights_of(e),
-            )
-            for e in self.enemies
-        ]
+        self.reach = reach = max(0, self.mine_rows.reach)
+        # what :meth:`_place` reads of her: the last column and row of the
+        # field, her reach (9 at most: her fire beyond it is not counted),
+        # the range from which she closes (and whether she may carry an
+        # enemy of so many men by boarding: :meth:`_place`)
+        self.last_col, self.last_row = grid.width - 1, grid.height - 1
+        self.reach9 = min(9, reach)
+        self.closing = max(1, reach - 1)
+        self.boarders = crew >= 4
         # each enemy's longest reach, by her point (beyond it her fire there is nothing)
         reaches: dict[pg.Point, int] = {}
-        for o in self.others:
-            far = max((len(w) - 1 for w in o[4].values()), default=-1)
-            reaches[o[0]] = max(far, reaches.get(o[0], -1))
+        for q, _f, _c, theirs in others:
+            reaches[q] = max(_row_table(theirs).reach, reaches.get(q, -1))
         # what :meth:`_place` reads of each, in the same order: her point,
-        # her crew, her facing, the reach of the fire from her point and what
-        # lies on each offset from her (:func:`_theirs`)
+        # her crew, the range within which her fire or the enemy's reaches,
+        # the reach of the fire from her point (9 at most), her facing, her
+        # fore-and-aft line (a rake from there, 4.3) and her rows (:func:`_row_table`)
         self.foes = [
-            (q[0], q[1], crew, theirs, facing, reaches[q], _theirs(theirs, facing, reaches[q]))
-            for q, facing, crew, _line, theirs in self.others
+            (
+                q[0],
+                q[1],
+                crew_e,
+                min(9, max(reaches[q], reach)),
+                min(9, reaches[q]),
+                facing,
+                (facing, (facing + 3) % 6),
+                _row_table(theirs),
+            )
+            for q, facing, crew_e, theirs in others
         ]
-        self.short = int(me["crew_total"]) <= helm_crew(me, self.oars) + 1 and not self.oars
-        self.crew = int(me["crew_total"])
         # the facings that lay her in irons, where that costs her (3.1)
-        self.irons = tuple(not self.oars and wind_angle(wind, f) == 0 for f in range(6))
-        self.in_irons = tuple(f for f in range(6) if self.irons[f])
+        self.in_irons = _in_irons(wind, oars)
         # where each move the look-ahead tries takes her, kept for the field,
         # the wind and her means (sails or sweeps) across decisions
-        self.onward = _onward_from(grid, wind, self.oars)
+        self.onward = _onward_from(grid, wind, oars)
         # the score of each point for her six facings, and the look-ahead
         # from each point, facing and depth: many move sequences end where
         # others do
         self._at: dict[pg.Point, tuple[float, ...]] = {}
-        self._ahead: dict[tuple[pg.Point, int, int], float] = {}
-        # all that the scores depend on (the rest follows from these)
-        self.inputs: tuple[Any, ...] = (grid, wind, self.oars, self.short, self.crew)
-        self.inputs += (self.mine, self.others, friends)
+        self._ahead: dict[int, dict[Place, float]] = {}  # by depth
 
     def kept(self, before: Judge | None) -> Judge:
         """``before`` where she judged from the same inputs (her own place
         aside: the scores never read it), with the scores it has kept; else
-        this judge. A ship that moves again before any enemy or friend has
-        moved or changed (a duel's two ships, one with the greater speed)
-        judges the same places again."""
+        this judge (:func:`judge_for` asks before building one)."""
         if before is not None and before.inputs == self.inputs:
             return before
         return self
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
-        key = (p, f, depth)
-        found = self._ahead.get(key)
+        if depth <= 0:
+            return self.score(p, f)
+        kept = self._ahead.get(depth)
+        if kept is None:
+            kept = self._ahead[depth] = {}
+        place = (p, f)
+        found = kept.get(place)
         if found is None:
-            found = self._ahead[key] = self._lookahead(p, f, depth)
+            found = kept[place] = self._lookahead(place, depth)
         return found
 
-    def _lookahead(self, p: pg.Point, f: int, depth: int) -> float:
-        if depth == 0:
-            return self.score(p, f)
-        onward = self.onward.get((p, f))
-        if onward is None:
-            onward = self.onward[(p, f)] = _successors(self.grid, self.wind, self.oars, p, f)
+    def _lookahead(self, place: Place, depth: int) -> float:
+        """:meth:`lookahead` from ``place``, ``depth`` at least 1, worked out."""
         best = -1e9
         friends = self.friends
+        onward = self.onward
+        places = self._at
         # the next move's results, looked up here (:meth:`lookahead` one
         # move from the end is :meth:`score`)
         if depth == 1:
-            places = self._at
-            for q, g, advance in onward:
+            for q, g, advance, _there in onward[place]:
                 if advance and q in friends:
                     continue
                 at = places.get(q)
@@ -427,19 +489,34 @@ class Judge:
                     at = places[q] = self._place(q)
                 if at[g] > best:
                     best = at[g]
-        else:
-            ahead_of = self._ahead
-            found: float | None
-            for q, g, advance in onward:
-                if advance and q in friends:
-                    continue
-                key = (q, g, depth - 1)
-                found = ahead_of.get(key)
-                if found is None:
-                    found = ahead_of[key] = self._lookahead(q, g, depth - 1)
-                if found > best:
-                    best = found
-        return best if best > -1e9 else self.score(p, f)
+            return best if best > -1e9 else self.score(*place)
+        kept = self._ahead.get(depth - 1)
+        if kept is None:
+            kept = self._ahead[depth - 1] = {}
+        found: float | None
+        for q, g, advance, there in onward[place]:
+            if advance and q in friends:
+                continue
+            found = kept.get(there)
+            if found is None:
+                if depth > 2:
+                    found = kept[there] = self._lookahead(there, depth - 1)
+                else:
+                    # (the look-ahead one move from the end, as above, worked
+                    # out here: the most asked)
+                    top = -1e9
+                    for r, h, onto, _then in onward[there]:
+                        if onto and r in friends:
+                            continue
+                        at = places.get(r)
+                        if at is None:
+                            at = places[r] = self._place(r)
+                        if at[h] > top:
+                            top = at[h]
+                    found = kept[there] = top if top > -1e9 else self.score(q, g)
+            if found > best:
+                best = found
+        return best if best > -1e9 else self.score(*place)
 
     def score(self, p: pg.Point, f: int) -> float:
         """How good it is to lie at ``p`` facing ``f``."""
@@ -453,13 +530,12 @@ class Judge:
         edges, the nearest enemy (the weakest of the nearest), the best of
         her fire on the enemies in her reach (a rake weighs more), the
         enemies' fire on the point, head to wind (3.1, 4.2)."""
-        grid = self.grid
-        if not grid.contains(p):
-            return OFF_FIELD
-        score = 0.0
         x, y = p
         col = x + y // 2  # pg.column
-        edge = min(col, y, grid.width - 1 - col, grid.height - 1 - y)
+        edge = min(col, y, self.last_col - col, self.last_row - y)
+        if edge < 0:
+            return OFF_FIELD  # (as grid.contains: its column or row off the field)
+        score = 0.0
         if edge == 0:
             score -= 3.0
         if self.short and edge <= 3:
@@ -469,29 +545,28 @@ class Judge:
         # one pass over the enemies, nearest first: the nearest's range (and
         # of the nearest the weakest), her fire on each (from every facing: a
         # row), their fire on the point (summed in their order)
-        d = -1
+        d = 1 << 30
         weakest: Any = 0
         threat = 0.0
         rows: list[tuple[float, ...]] = []
-        reach = self.reach
+        reach = self.reach9
         mine = self.mine_rows
-        for qx, qy, crew, theirs, facing, far, seen in self.foes:
-            offset = (x - qx, y - qy)
-            there = seen.get(offset)
-            if there is None:
-                there = seen[offset] = _there(theirs, facing, far, *offset)
-            dq, fire, rake = there
-            if d < 0 or dq < d:
+        for qx, qy, crew, near, far, facing, line, theirs in self.foes:
+            dx, dy = x - qx, y - qy
+            dq = (abs(dx) + abs(dy) + abs(dx + dy)) // 2  # pg.distance
+            if dq <= near:
+                # (beyond ``near`` neither her fire nor the enemy's reaches:
+                # no row, and 0.0 to the threat, the same sum)
+                if dq <= far:
+                    threat += theirs[-dx, -dy][0][facing]  # :func:`_firepower`
+                if dq <= reach:
+                    row, raked, bearing = mine[dx, dy]
+                    rows.append(raked if dq != 0 and bearing in line else row)
+            if dq < d:
                 d, weakest = dq, crew
             elif dq == d and crew < weakest:
                 weakest = crew
-            if dq <= reach and dq <= 9:  # (beyond her reach her fire there is nothing)
-                row = mine.get(offset)
-                if row is None:
-                    row = mine[offset] = _row(self.mine, -offset[0], -offset[1])
-                rows.append(row[rake])
-            threat += fire  # (0.0 where her fire does not reach the point: the same sum)
-        if self.crew >= 4 and self.crew * 2 >= 3 * max(1, int(weakest)):
+        if self.boarders and self.crew * 2 >= 3 * max(1, int(weakest)):
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
             if d == 0:
@@ -506,24 +581,20 @@ class Judge:
         else:
             best = tuple(map(max, *rows))
         half = 0.5 * threat
-        closer = 0.8 * max(0, d - max(1, reach - 1))  # to get within reach
+        closer = 0.8 * max(0, d - self.closing)  # to get within reach
         if not any(best):
             # none of her guns bears from any facing: one score for every
-            # facing but those head to wind (as the loop below works it out)
+            # facing but those head to wind (as below)
             out = [score + (0.0 - half) - closer] * 6
-            if self.in_irons:
-                lost = (score - 3.0) + (0.0 - half) - closer
-                for f in self.in_irons:
-                    out[f] = lost
-            return tuple(out)
-        out = []
-        for f, irons in enumerate(self.irons):
+        else:
             # (the parts of the score before her fire are whole and half
             # points: added in any order they come to the same)
-            s = score - 3.0 if irons else score
+            out = [
+                score + (fire - half) - closer if fire == 0.0 else score + (fire - half)
+                for fire in best
+            ]
+        for f in self.in_irons:
             fire = best[f]
-            s += fire - half
-            if fire == 0.0:
-                s -= closer
-            out.append(s)
+            lost = (score - 3.0) + (fire - half)
+            out[f] = lost - closer if fire == 0.0 else lost
         return tuple(out)

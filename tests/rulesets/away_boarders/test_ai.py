@@ -370,7 +370,7 @@ def test_3_1_a_short_handed_ship_by_the_edge_does_not_stand_toward_it(wind: int)
 
 def test_4_2_the_fire_that_bears_depends_only_on_the_offset_between_the_points() -> None:
     """The look-ahead keeps each armament's fire by the target's offset and
-    the ship's facing (judge._theirs, judge._sight, judge._direction): the range, the line
+    the ship's facing (judge._row_table, judge._sight, judge._direction): the range, the line
     between the points and which batteries bear (4.2) are the same from
     every point of any field in play, for every offset within the longest
     reach."""
