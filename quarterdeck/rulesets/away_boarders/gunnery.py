@@ -160,12 +160,15 @@ def _eligible(
     t: Tables,
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
+    reach: int | None = None,
 ) -> Iterator[Ship]:
     """The eligible targets of a battery one by one (4.2), in the order of
     the ships; ``ships``: the ships afloat, where the caller has them, or
     with ``occupied`` (the points of the ships afloat, which block the line
-    of sight) the ships that may be targets."""
-    reach = _battery_reach(ship, battery, t)
+    of sight) the ships that may be targets; ``reach``: the battery's
+    :func:`_battery_reach`, where the caller has it."""
+    if reach is None:
+        reach = _battery_reach(ship, battery, t)
     if reach < 0:
         return
     g = grid(state)
@@ -191,6 +194,22 @@ def _battery_reach(ship: Ship, battery: str, t: Tables) -> int:
     ranges, load = _charts(t)[1], ship.load[battery]
     reaches = [ranges[load, g.type] for g in battery_guns(ship, battery) if g.loaded]
     return max(reaches) if reaches else -1
+
+
+def _reaches(ship: Ship, t: Tables) -> list[int]:
+    """:func:`_battery_reach` of each battery of :data:`BATTERIES`, in that
+    order, read in one pass over her guns (4.2, 4.4)."""
+    if ship.crew["guns"] == 0 or not ship.active:
+        return [-1] * len(BATTERIES)
+    ranges, load = _charts(t)[1], ship.load
+    best = dict.fromkeys(BATTERIES, -1)
+    for g in ship.guns:
+        if g.loaded and not g.disabled:
+            side = g.side
+            rng = ranges[load[side], g.type]
+            if rng > best[side]:
+                best[side] = rng
+    return [best[b] for b in BATTERIES]
 
 
 def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Ship, int]]:
@@ -220,10 +239,12 @@ def may_fire(
     t: Tables,
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
+    reach: int | None = None,
 ) -> bool:
     """Whether a battery has an eligible target (4.2): :func:`targets`, to
-    the first; ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
-    return next(_eligible(state, ship, battery, t, ships, occupied), None) is not None
+    the first; ``ships``, ``occupied`` and ``reach`` as :func:`_eligible`
+    takes them."""
+    return next(_eligible(state, ship, battery, t, ships, occupied, reach), None) is not None
 
 
 def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
@@ -346,13 +367,13 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
     occupied = {s.pos for s in ships}
     state.fire_queue = []
     for s in ships:
-        reaches = [_battery_reach(s, b, t) for b in BATTERIES]
+        reaches = _reaches(s, t)
         near = [other for other, _ in _enemies_within(s, ships, max(reaches))]
         if near:
             state.fire_queue += [
                 [s.id, b]
                 for b, reach in zip(BATTERIES, reaches, strict=True)
-                if reach >= 0 and may_fire(state, s, b, t, near, occupied)
+                if reach >= 0 and may_fire(state, s, b, t, near, occupied, reach)
             ]
     state.pending = None
     state.hits = []
@@ -396,15 +417,31 @@ def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: S
 
 
 def _groups_in_range(
-    state: State, t: Tables, ship: Ship, battery: str, target: Ship, rng: int
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    target: Ship,
+    rng: int,
+    loaded: list[Gun] | None = None,
 ) -> list[tuple[str, list[Gun]]]:
     """:func:`groups_in_range` at range ``rng``, each caliber with its guns
-    that reach (:func:`caliber_guns`; 4.2, 4.3)."""
+    that reach (:func:`caliber_guns`; 4.2, 4.3), the calibers in the order
+    of :func:`groups_of`: read in one pass over the battery's loaded guns
+    (``loaded``, where the caller has them)."""
+    calibers, ranges = _charts(t)
+    if loaded is None:
+        loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    load = ship.load[battery]
+    reaching: dict[str, list[Gun]] = {}
+    for g in loaded:
+        guns = reaching.setdefault(calibers[g.type], [])
+        if rng <= ranges[load, g.type]:
+            guns.append(g)
     return [
         (caliber, guns)
-        for caliber in groups_of(ship, battery, t)
-        if (guns := caliber_guns(ship, battery, caliber, rng, t))
-        and [ship.id, battery, target.id, caliber] not in state.fired
+        for caliber, guns in reaching.items()
+        if guns and [ship.id, battery, target.id, caliber] not in state.fired
     ]
 
 
@@ -413,10 +450,13 @@ def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Opti
     of its loaded guns may fire, so after one roll the guns still loaded may
     fire on another target (or a caliber not yet fired on the same one)."""
     choices: list[Option] = []
+    ready: list[Gun] | None = None  # the battery's loaded guns, read once
     for target in targets(state, ship, battery, t):
         rng = pg.distance(ship.pos, target.pos)
+        if ready is None:
+            ready = [g for g in battery_guns(ship, battery) if g.loaded]
         # each caliber with its guns, kept for the words
-        calibers = _groups_in_range(state, t, ship, battery, target, rng)
+        calibers = _groups_in_range(state, t, ship, battery, target, rng, ready)
         if not calibers:
             continue
         rake = rake_of(ship.pos, target)
