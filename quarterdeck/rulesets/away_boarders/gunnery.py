@@ -161,25 +161,33 @@ def _eligible(
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
     reach: int | None = None,
+    g: pg.Grid | None = None,
+    near: list[tuple[Ship, int]] | None = None,
 ) -> Iterator[Ship]:
     """The eligible targets of a battery one by one (4.2), in the order of
     the ships; ``ships``: the ships afloat, where the caller has them, or
     with ``occupied`` (the points of the ships afloat, which block the line
     of sight) the ships that may be targets; ``reach``: the battery's
-    :func:`_battery_reach`, where the caller has it."""
+    :func:`_battery_reach`, and ``g`` the field, where the caller has
+    them; ``near``: the enemies within some reach at least the battery's,
+    each with its range (:func:`_enemies_within`), where the caller has
+    them (then ``ships`` is not read)."""
     if reach is None:
         reach = _battery_reach(ship, battery, t)
     if reach < 0:
         return
-    g = grid(state)
-    if ships is None:
-        ships = afloat(state)
-    for other, rng in _enemies_within(ship, ships, reach):
-        if not in_arc(ship, battery, other.pos, other.id):
+    if near is None:
+        if ships is None:
+            ships = afloat(state)
+        near = _enemies_within(ship, ships, reach)
+    for other, rng in near:
+        if rng > reach or not in_arc(ship, battery, other.pos, other.id):
             continue
         if rng > 1:
             if occupied is None:
-                occupied = {s.pos for s in ships}
+                occupied = {s.pos for s in (afloat(state) if ships is None else ships)}
+            if g is None:
+                g = grid(state)
             if not line_clear(state, ship, other, g, occupied):
                 continue
         yield other
@@ -227,9 +235,17 @@ def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Shi
     return out
 
 
-def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
-    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
-    return list(_eligible(state, ship, battery, t))
+def targets(
+    state: State,
+    ship: Ship,
+    battery: str,
+    t: Tables,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
+) -> list[Ship]:
+    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2);
+    ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
+    return list(_eligible(state, ship, battery, t, ships, occupied))
 
 
 def may_fire(
@@ -240,11 +256,14 @@ def may_fire(
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
     reach: int | None = None,
+    g: pg.Grid | None = None,
+    near: list[tuple[Ship, int]] | None = None,
 ) -> bool:
     """Whether a battery has an eligible target (4.2): :func:`targets`, to
-    the first; ``ships``, ``occupied`` and ``reach`` as :func:`_eligible`
-    takes them."""
-    return next(_eligible(state, ship, battery, t, ships, occupied, reach), None) is not None
+    the first; ``ships``, ``occupied``, ``reach``, ``g`` and ``near`` as
+    :func:`_eligible` takes them."""
+    found = _eligible(state, ship, battery, t, ships, occupied, reach, g, near)
+    return next(found, None) is not None
 
 
 def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
@@ -362,18 +381,27 @@ def read_damage(
 
 
 def fire_setup(state: State, t: Tables, ctx: Context) -> None:
-    """After the movement of a phase, every battery that may fire (4.2)."""
+    """After the movement of a phase, every battery that may fire (4.2): a
+    ship's batteries are tried on the enemies within her longest reach."""
     ships = afloat(state)
     occupied = {s.pos for s in ships}
+    g = grid(state)
+    foes: dict[str, list[Ship]] = {}  # each side's enemies afloat, in the order of the ships
     state.fire_queue = []
     for s in ships:
         reaches = _reaches(s, t)
-        near = [other for other, _ in _enemies_within(s, ships, max(reaches))]
+        top = max(reaches)
+        if top < 0:
+            continue  # no battery may fire
+        enemies = foes.get(s.side)
+        if enemies is None:
+            enemies = foes[s.side] = [o for o in ships if o.side != s.side]
+        near = _enemies_within(s, enemies, top)
         if near:
             state.fire_queue += [
                 [s.id, b]
                 for b, reach in zip(BATTERIES, reaches, strict=True)
-                if reach >= 0 and may_fire(state, s, b, t, near, occupied, reach)
+                if reach >= 0 and may_fire(state, s, b, t, None, occupied, reach, g, near)
             ]
     state.pending = None
     state.hits = []
@@ -387,9 +415,16 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     not worked out twice."""
     if state.pending is not None:
         return None
+    # nobody moves, sinks or strikes until the damage is applied: the ships
+    # afloat and their points are read once for the batteries left
+    ships: list[Ship] | None = None
+    occupied: set[pg.Point] | None = None
     while state.fire_queue:
+        if ships is None:
+            ships = afloat(state)
+            occupied = {s.pos for s in ships}
         ship_id, battery = state.fire_queue[0]
-        choices = fire_choices(state, t, state.ships[ship_id], battery)
+        choices = fire_choices(state, t, state.ships[ship_id], battery, ships, occupied)
         if choices:
             return choices
         state.fire_queue.pop(0)
@@ -445,13 +480,21 @@ def _groups_in_range(
     ]
 
 
-def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Option]:
+def fire_choices(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
+) -> list[Option]:
     """What a battery may still do at the end of this phase (4.2): any or all
     of its loaded guns may fire, so after one roll the guns still loaded may
-    fire on another target (or a caliber not yet fired on the same one)."""
+    fire on another target (or a caliber not yet fired on the same one).
+    ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
     choices: list[Option] = []
     ready: list[Gun] | None = None  # the battery's loaded guns, read once
-    for target in targets(state, ship, battery, t):
+    for target in targets(state, ship, battery, t, ships, occupied):
         rng = pg.distance(ship.pos, target.pos)
         if ready is None:
             ready = [g for g in battery_guns(ship, battery) if g.loaded]
