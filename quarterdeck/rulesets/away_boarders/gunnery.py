@@ -416,15 +416,21 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     if state.pending is not None:
         return None
     # nobody moves, sinks or strikes until the damage is applied: the ships
-    # afloat and their points are read once for the batteries left
+    # afloat, their points and each side's enemies among them are read once
+    # for the batteries left
     ships: list[Ship] | None = None
-    occupied: set[pg.Point] | None = None
+    occupied: set[pg.Point] = set()
+    foes: dict[str, list[Ship]] = {}
     while state.fire_queue:
         if ships is None:
             ships = afloat(state)
             occupied = {s.pos for s in ships}
         ship_id, battery = state.fire_queue[0]
-        choices = fire_choices(state, t, state.ships[ship_id], battery, ships, occupied)
+        ship = state.ships[ship_id]
+        enemies = foes.get(ship.side)
+        if enemies is None:
+            enemies = foes[ship.side] = [o for o in ships if o.side != ship.side]
+        choices = fire_choices(state, t, ship, battery, enemies, occupied)
         if choices:
             return choices
         state.fire_queue.pop(0)
