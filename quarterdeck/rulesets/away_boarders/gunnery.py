@@ -228,7 +228,13 @@ def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Shi
     out = []
     for other in ships:
         if other.side != side:
-            dq, dr = other.q - x, other.r - y
+            # the range is at least the difference of either coordinate
+            dq = other.q - x
+            if dq > reach or -dq > reach:
+                continue
+            dr = other.r - y
+            if dr > reach or -dr > reach:
+                continue
             rng = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
             if rng <= reach:
                 out.append((other, rng))
