@@ -4,6 +4,8 @@ the battle (4.1)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.away_boarders import explain as ex
@@ -80,6 +82,14 @@ def describe_crew(crew: dict[str, int]) -> str:
     return ", ".join(f"{short[b]} {crew[b]}" for b in TASK_BOXES if crew.get(b))
 
 
+@lru_cache(maxsize=256)
+def _box_fields(boxes: tuple[str, ...], most: int) -> tuple[Field, ...]:
+    """A form's fields of crew markers placed box by box (2.1): from none to
+    ``most`` in each of ``boxes``. Kept by :func:`lru_cache` (fields are
+    frozen; a side places its crew box by box hundreds of times a game)."""
+    return tuple(Field(b, BOX_LABELS[b], "int", 0, most) for b in boxes)
+
+
 def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     orders = state.orders.get(seat, {})
     for ship in state.ships.values():
@@ -93,9 +103,7 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
                 "casualties try to come back to each box (one die each: even, back to duty)?",
                 R_RALLY,
                 kind="form",
-                fields=tuple(
-                    Field(b, BOX_LABELS[b], "int", 0, ship.casualties) for b in TASK_BOXES
-                ),
+                fields=_box_fields(TASK_BOXES, ship.casualties),
                 total=(0, ship.casualties),
                 context={
                     "secret": True,
@@ -113,7 +121,7 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
                 "(those not placed in these boxes man the guns)",
                 R_CREW,
                 kind="form",
-                fields=tuple(Field(b, BOX_LABELS[b], "int", 0, total) for b in FORM_BOXES),
+                fields=_box_fields(FORM_BOXES, total),
                 total=(0, total),
                 context={"secret": True, "step": "crew", "ship": ship.id, "turn": state.turn},
             )

@@ -160,23 +160,34 @@ def _eligible(
     t: Tables,
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
+    reach: int | None = None,
+    g: pg.Grid | None = None,
+    near: list[tuple[Ship, int]] | None = None,
 ) -> Iterator[Ship]:
     """The eligible targets of a battery one by one (4.2), in the order of
     the ships; ``ships``: the ships afloat, where the caller has them, or
     with ``occupied`` (the points of the ships afloat, which block the line
-    of sight) the ships that may be targets."""
-    reach = _battery_reach(ship, battery, t)
+    of sight) the ships that may be targets; ``reach``: the battery's
+    :func:`_battery_reach`, and ``g`` the field, where the caller has
+    them; ``near``: the enemies within some reach at least the battery's,
+    each with its range (:func:`_enemies_within`), where the caller has
+    them (then ``ships`` is not read)."""
+    if reach is None:
+        reach = _battery_reach(ship, battery, t)
     if reach < 0:
         return
-    g = grid(state)
-    if ships is None:
-        ships = afloat(state)
-    for other, rng in _enemies_within(ship, ships, reach):
-        if not in_arc(ship, battery, other.pos, other.id):
+    if near is None:
+        if ships is None:
+            ships = afloat(state)
+        near = _enemies_within(ship, ships, reach)
+    for other, rng in near:
+        if rng > reach or not in_arc(ship, battery, other.pos, other.id):
             continue
         if rng > 1:
             if occupied is None:
-                occupied = {s.pos for s in ships}
+                occupied = {s.pos for s in (afloat(state) if ships is None else ships)}
+            if g is None:
+                g = grid(state)
             if not line_clear(state, ship, other, g, occupied):
                 continue
         yield other
@@ -193,6 +204,22 @@ def _battery_reach(ship: Ship, battery: str, t: Tables) -> int:
     return max(reaches) if reaches else -1
 
 
+def _reaches(ship: Ship, t: Tables) -> list[int]:
+    """:func:`_battery_reach` of each battery of :data:`BATTERIES`, in that
+    order, read in one pass over her guns (4.2, 4.4)."""
+    if ship.crew["guns"] == 0 or not ship.active:
+        return [-1] * len(BATTERIES)
+    ranges, load = _charts(t)[1], ship.load
+    best = dict.fromkeys(BATTERIES, -1)
+    for g in ship.guns:
+        if g.loaded and not g.disabled:
+            side = g.side
+            rng = ranges[load[side], g.type]
+            if rng > best[side]:
+                best[side] = rng
+    return [best[b] for b in BATTERIES]
+
+
 def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Ship, int]]:
     """The enemies among ``ships`` within ``reach`` of ``ship``, each with
     its range, in the order of ``ships``: the only ships a battery of hers
@@ -201,16 +228,30 @@ def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Shi
     out = []
     for other in ships:
         if other.side != side:
-            dq, dr = other.q - x, other.r - y
+            # the range is at least the difference of either coordinate
+            dq = other.q - x
+            if dq > reach or -dq > reach:
+                continue
+            dr = other.r - y
+            if dr > reach or -dr > reach:
+                continue
             rng = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # pg.distance
             if rng <= reach:
                 out.append((other, rng))
     return out
 
 
-def targets(state: State, ship: Ship, battery: str, t: Tables) -> list[Ship]:
-    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2)."""
-    return list(_eligible(state, ship, battery, t))
+def targets(
+    state: State,
+    ship: Ship,
+    battery: str,
+    t: Tables,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
+) -> list[Ship]:
+    """Eligible targets of a battery: enemy, in arc, in range, in sight (4.2);
+    ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
+    return list(_eligible(state, ship, battery, t, ships, occupied))
 
 
 def may_fire(
@@ -220,10 +261,15 @@ def may_fire(
     t: Tables,
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
+    reach: int | None = None,
+    g: pg.Grid | None = None,
+    near: list[tuple[Ship, int]] | None = None,
 ) -> bool:
     """Whether a battery has an eligible target (4.2): :func:`targets`, to
-    the first; ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
-    return next(_eligible(state, ship, battery, t, ships, occupied), None) is not None
+    the first; ``ships``, ``occupied``, ``reach``, ``g`` and ``near`` as
+    :func:`_eligible` takes them."""
+    found = _eligible(state, ship, battery, t, ships, occupied, reach, g, near)
+    return next(found, None) is not None
 
 
 def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") -> str:
@@ -341,18 +387,27 @@ def read_damage(
 
 
 def fire_setup(state: State, t: Tables, ctx: Context) -> None:
-    """After the movement of a phase, every battery that may fire (4.2)."""
+    """After the movement of a phase, every battery that may fire (4.2): a
+    ship's batteries are tried on the enemies within her longest reach."""
     ships = afloat(state)
     occupied = {s.pos for s in ships}
+    g = grid(state)
+    foes: dict[str, list[Ship]] = {}  # each side's enemies afloat, in the order of the ships
     state.fire_queue = []
     for s in ships:
-        reaches = [_battery_reach(s, b, t) for b in BATTERIES]
-        near = [other for other, _ in _enemies_within(s, ships, max(reaches))]
+        reaches = _reaches(s, t)
+        top = max(reaches)
+        if top < 0:
+            continue  # no battery may fire
+        enemies = foes.get(s.side)
+        if enemies is None:
+            enemies = foes[s.side] = [o for o in ships if o.side != s.side]
+        near = _enemies_within(s, enemies, top)
         if near:
             state.fire_queue += [
                 [s.id, b]
                 for b, reach in zip(BATTERIES, reaches, strict=True)
-                if reach >= 0 and may_fire(state, s, b, t, near, occupied)
+                if reach >= 0 and may_fire(state, s, b, t, None, occupied, reach, g, near)
             ]
     state.pending = None
     state.hits = []
@@ -366,9 +421,22 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     not worked out twice."""
     if state.pending is not None:
         return None
+    # nobody moves, sinks or strikes until the damage is applied: the ships
+    # afloat, their points and each side's enemies among them are read once
+    # for the batteries left
+    ships: list[Ship] | None = None
+    occupied: set[pg.Point] = set()
+    foes: dict[str, list[Ship]] = {}
     while state.fire_queue:
+        if ships is None:
+            ships = afloat(state)
+            occupied = {s.pos for s in ships}
         ship_id, battery = state.fire_queue[0]
-        choices = fire_choices(state, t, state.ships[ship_id], battery)
+        ship = state.ships[ship_id]
+        enemies = foes.get(ship.side)
+        if enemies is None:
+            enemies = foes[ship.side] = [o for o in ships if o.side != ship.side]
+        choices = fire_choices(state, t, ship, battery, enemies, occupied)
         if choices:
             return choices
         state.fire_queue.pop(0)
@@ -396,27 +464,54 @@ def groups_in_range(state: State, t: Tables, ship: Ship, battery: str, target: S
 
 
 def _groups_in_range(
-    state: State, t: Tables, ship: Ship, battery: str, target: Ship, rng: int
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    target: Ship,
+    rng: int,
+    loaded: list[Gun] | None = None,
 ) -> list[tuple[str, list[Gun]]]:
     """:func:`groups_in_range` at range ``rng``, each caliber with its guns
-    that reach (:func:`caliber_guns`; 4.2, 4.3)."""
+    that reach (:func:`caliber_guns`; 4.2, 4.3), the calibers in the order
+    of :func:`groups_of`: read in one pass over the battery's loaded guns
+    (``loaded``, where the caller has them)."""
+    calibers, ranges = _charts(t)
+    if loaded is None:
+        loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    load = ship.load[battery]
+    reaching: dict[str, list[Gun]] = {}
+    for g in loaded:
+        guns = reaching.setdefault(calibers[g.type], [])
+        if rng <= ranges[load, g.type]:
+            guns.append(g)
     return [
         (caliber, guns)
-        for caliber in groups_of(ship, battery, t)
-        if (guns := caliber_guns(ship, battery, caliber, rng, t))
-        and [ship.id, battery, target.id, caliber] not in state.fired
+        for caliber, guns in reaching.items()
+        if guns and [ship.id, battery, target.id, caliber] not in state.fired
     ]
 
 
-def fire_choices(state: State, t: Tables, ship: Ship, battery: str) -> list[Option]:
+def fire_choices(
+    state: State,
+    t: Tables,
+    ship: Ship,
+    battery: str,
+    ships: list[Ship] | None = None,
+    occupied: set[pg.Point] | None = None,
+) -> list[Option]:
     """What a battery may still do at the end of this phase (4.2): any or all
     of its loaded guns may fire, so after one roll the guns still loaded may
-    fire on another target (or a caliber not yet fired on the same one)."""
+    fire on another target (or a caliber not yet fired on the same one).
+    ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
     choices: list[Option] = []
-    for target in targets(state, ship, battery, t):
+    ready: list[Gun] | None = None  # the battery's loaded guns, read once
+    for target in targets(state, ship, battery, t, ships, occupied):
         rng = pg.distance(ship.pos, target.pos)
+        if ready is None:
+            ready = [g for g in battery_guns(ship, battery) if g.loaded]
         # each caliber with its guns, kept for the words
-        calibers = _groups_in_range(state, t, ship, battery, target, rng)
+        calibers = _groups_in_range(state, t, ship, battery, target, rng, ready)
         if not calibers:
             continue
         rake = rake_of(ship.pos, target)

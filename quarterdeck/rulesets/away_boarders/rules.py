@@ -480,13 +480,17 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
         if still:
             _HANDED[:] = [(state, still)]
             return still
+        # every order is in: nothing is open, so the orders are revealed
+        return advance(state, t, ctx, still)
     return advance(state, t, ctx)
 
 
-def advance(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...]:
+def advance(
+    state: State, t: Tables, ctx: Context, ready: tuple[Prompt, ...] | None = None
+) -> tuple[Prompt, ...]:
     """Run the sequence of play until someone must decide or the game ends;
-    the open prompts then."""
-    ready: tuple[Prompt, ...] | None = None
+    the open prompts then. ``ready``: the prompts open now (what
+    :func:`prompts` gives), where the caller has them."""
     while True:
         # a step's own prompts (ready) are open only where nothing interrupts them
         interrupt = _interrupted(state)

@@ -229,8 +229,16 @@ def drifts_backed(ship: Ship) -> bool:
 
 
 def ships_at(state: State, p: pg.Point, but: str = "") -> list[Ship]:
-    return [s for s in state.ships.values() if s.active and s.pos == p and s.id != but]
+    """The ships afloat on point ``p`` (:attr:`Ship.active`, :attr:`Ship.pos`
+    read off their fields: this is asked of every ship for most moves)."""
+    q, r = p
+    return [
+        s
+        for s in state.ships.values()
+        if s.q == q and s.r == r and s.status == "afloat" and s.id != but
+    ]
 
 
 def afloat(state: State) -> list[Ship]:
-    return [s for s in state.ships.values() if s.active]
+    """The ships afloat (:attr:`Ship.active`, read off her status)."""
+    return [s for s in state.ships.values() if s.status == "afloat"]

@@ -8,9 +8,10 @@ import pytest
 from quarterdeck.core.dice import RandomDice, ScriptedDice
 from quarterdeck.core.engine import Game
 from quarterdeck.core.errors import IllegalAnswer
+from quarterdeck.core.prompts import Field
 from quarterdeck.rulesets.away_boarders import crew, rules
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
-from quarterdeck.rulesets.away_boarders.state import TASK_BOXES
+from quarterdeck.rulesets.away_boarders.state import BOX_LABELS, TASK_BOXES
 from quarterdeck.rulesets.away_boarders.view import view
 from tests.rulesets.away_boarders.helpers import T, ctx, duel, first_loads, scenario, ship
 
@@ -62,6 +63,21 @@ def test_2_1_a_custom_assignment_cannot_place_more_crew_than_she_has() -> None:
     game.apply("british", "custom")
     prompt = game.prompt_for("british")
     assert prompt is not None and prompt.kind == "form" and prompt.total == (0, 6)
+
+
+def test_2_1_the_box_by_box_form_asks_every_box_from_none_to_all_her_crew() -> None:
+    """The kept fields of a form placed box by box (crew._box_fields) are
+    the fields written out: one per box, from none to all her crew markers."""
+    game = _game()
+    game.apply("british", "custom")
+    prompt = game.prompt_for("british")
+    assert prompt is not None
+    assert prompt.fields == tuple(Field(b, BOX_LABELS[b], "int", 0, 6) for b in crew.FORM_BOXES)
+    for boxes in (crew.FORM_BOXES, TASK_BOXES):
+        for most in (0, 1, 6, 40):
+            assert crew._box_fields(boxes, most) == tuple(
+                Field(b, BOX_LABELS[b], "int", 0, most) for b in boxes
+            )
 
 
 def test_2_1_rally_on_an_even_roll_returns_the_man_to_a_box_of_choice() -> None:
