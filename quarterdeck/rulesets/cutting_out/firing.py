@@ -64,9 +64,11 @@ def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
 
 
 def crews(
-    state: State, t: Tables, pts: dict[str, Vec] | None = None
+    state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
 ) -> dict[str, tuple[str | None, list[Figure]]]:
-    """Every gun's serving side and crew at once (see :func:`serving`)."""
+    """Every gun's serving side and crew at once (see :func:`serving`);
+    ``owner``: only the guns of that ship or battery (a gun's crew is the
+    figures at that gun, whatever the other guns)."""
     if pts is None:
         pts = harbour.points(state)
     reach = t.cannon.serve_within + 1e-9
@@ -79,7 +81,8 @@ def crews(
     # only spares the distances that could never be within reach.
     cell = reach * 1.01
     places: dict[str, dict[tuple[int, int], list[tuple[Gun, float, float]]]] = {}
-    for gun in state.guns.values():
+    guns = [g for g in state.guns.values() if owner is None or g.owner == owner]
+    for gun in guns:
         key = gun.owner if gun.platform == "ship" else ""
         hx, hy = gun_point(state, gun)
         grid = places.setdefault(key, {})
@@ -87,7 +90,7 @@ def crews(
         for i in (gx - 1, gx, gx + 1):
             for j in (gy - 1, gy, gy + 1):
                 grid.setdefault((i, j), []).append((gun, hx, hy))
-    near: dict[str, list[Figure]] = {g: [] for g in state.guns}
+    near: dict[str, list[Figure]] = {g.id: [] for g in guns}
     for f in state.figures.values():
         if f.fate or f.where not in ("land", "deck"):
             continue
@@ -121,8 +124,6 @@ def serving(
     state: State, t: Tables, gun: Gun, pts: dict[str, Vec] | None = None
 ) -> tuple[str | None, list[Figure]]:
     """The side serving a gun and its crew: figures of one side at the gun."""
-    if pts is None:
-        pts = harbour.points(state)
     here = gun_point(state, gun)
     near = []
     reach = t.cannon.serve_within + 1e-9
@@ -133,7 +134,8 @@ def serving(
             continue
         if gun.platform == "battery" and f.where != "land":
             continue
-        p = pts.get(f.id)
+        # the figure's place as harbour.points gives it, found for her alone
+        p = harbour.figure_point(state, f) if pts is None else pts.get(f.id)
         if p is not None and abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
             near.append(f)
     sides = {f.side for f in near}
@@ -194,7 +196,7 @@ def group_guns(
     manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
 ) -> list[Gun]:
     if manned is None:
-        manned = crews(state, t, pts)
+        manned = crews(state, t, pts, owner)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):

@@ -1,8 +1,11 @@
-"""The harbour's geometry made cheaper keeps its plain definition: a point
-in a fort's outline is shapely's ``covers`` of the point (Small Arms Fire:
-cover; Melee: a battery taken), and the way round a ship's hull tests each
-leg of each way with shapely's ``intersects`` of the leg (Movement: boats
-row round a hull, never through it), however the tests are batched."""
+"""The rules' cheaper paths keep their plain definitions: a point in a
+fort's outline is shapely's ``covers`` of the point (Small Arms Fire:
+cover; Melee: a battery taken); the way round a ship's hull tests each leg
+of each way with shapely's ``intersects`` of the leg (Movement: boats row
+round a hull, never through it), however the tests are batched; the crews
+of one ship's or battery's guns are those every gun's crews give them, and
+a gun's crew found without every figure's place is the crew found with it
+(Cannon Fire: serving a gun)."""
 
 from __future__ import annotations
 
@@ -10,8 +13,11 @@ import random
 
 from shapely.geometry import LineString, Point, Polygon
 
+from quarterdeck.core.engine import Game
 from quarterdeck.core.geometry import distance
-from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.core.scenario import load
+from quarterdeck.players import make_player
+from quarterdeck.rulesets.cutting_out import firing, harbour
 from quarterdeck.rulesets.cutting_out.state import Ship
 
 Vec = tuple[float, float]
@@ -103,3 +109,30 @@ def test_a_point_in_an_outline_is_shapely_covers_edges_and_corners_included() ->
         points += [(x + d, y) for x, y in outline for d in (-1e-9, 1e-9)]
         for p in points:
             assert harbour.inside(list(outline), p) == plain.covers(Point(p)), (outline, p)
+
+
+def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
+    """At every decision of a few games of Chevrette (many guns, ships and
+    batteries, both sides at the guns in the end)."""
+    scenario = load("chevrette-camaret-1801")
+    checked = 0
+    for seed in (1, 2):
+        game = Game.new(scenario, seed=seed)
+        players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
+        for _ in range(400):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            every = firing.crews(state, t)
+            pts = harbour.points(state)
+            for owner in {g.owner for g in state.guns.values()}:
+                mine = {g: c for g, c in every.items() if state.guns[g].owner == owner}
+                assert firing.crews(state, t, owner=owner) == mine
+            for gun in state.guns.values():
+                assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
+                checked += bool(every[gun.id][1])
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 100  # guns were served
