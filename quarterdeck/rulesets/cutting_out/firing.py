@@ -608,17 +608,24 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units
+    # a gun is served by figures at it, on a deck or ashore: a side with
+    # none there serves no gun, and guns with nothing to aim at do not fire
+    if not any(
+        not f.fate and f.side == side and f.where in ("deck", "land")
+        for f in state.figures.values()
+    ):
+        return units
+    aims = cannon_targets(state, t, side)
+    if not aims:
+        return units
     # the state does not change in this search: the crews and the targets once
     manned = crews(state, t, pts)
-    aims: list[tuple[str, str, str]] | None = None
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
     for key in gun_groups(state, t, side, pts, manned):
         if only is not None and key != only:
             continue
         owner = key.split(":", 1)[1]
         guns = group_guns(state, t, owner, side, pts, manned)
-        if aims is None:
-            aims = cannon_targets(state, t, side)
         if any(
             can_fire(state, t, g, tid, side, grape, aimed)
             for tid, _, _ in aims
