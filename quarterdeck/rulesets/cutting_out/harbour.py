@@ -362,6 +362,16 @@ def inside(outline_points: list[tuple[float, float]], p: Vec) -> bool:
     return bool(shapely.intersects_xy(poly, p[0], p[1]))
 
 
+def inside_each(outline_points: list[tuple[float, float]], ps: list[Vec]) -> list[bool]:
+    """:func:`inside` for each of ``ps``, in one call of shapely's
+    ``intersects_xy``."""
+    if not ps:
+        return []
+    poly = _polygon(tuple((float(x), float(y)) for x, y in outline_points))
+    xy = np.array(ps, dtype=float)
+    return [bool(v) for v in shapely.intersects_xy(poly, xy[:, 0], xy[:, 1])]
+
+
 def battery_at(state: State, p: Vec) -> str | None:
     """The battery whose outline ``p`` stands in, if any."""
     for battery in state.batteries.values():

@@ -109,6 +109,10 @@ def test_a_point_in_an_outline_is_shapely_covers_edges_and_corners_included() ->
         points += [(x + d, y) for x, y in outline for d in (-1e-9, 1e-9)]
         for p in points:
             assert harbour.inside(list(outline), p) == plain.covers(Point(p)), (outline, p)
+        assert harbour.inside_each(list(outline), points) == [
+            plain.covers(Point(p)) for p in points
+        ]
+        assert harbour.inside_each(list(outline), []) == []
 
 
 def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
