@@ -291,16 +291,27 @@ def can_fire(
     side: str,
     grape: bool,
     aimed: dict[str, list[Vec]] | None = None,
+    ranges: dict[tuple[str, str], float] | None = None,
+    bears: dict[tuple[str, str], bool] | None = None,
 ) -> bool:
     """Whether a gun may fire at a target (Cannon Fire: range and arc).
-    ``aimed``: the targets' points by target, for ``side``, kept by a caller
-    that asks of many guns while the state stands still."""
+    ``aimed``: the targets' points by target, for ``side``; ``ranges`` and
+    ``bears``: each gun's range to a target and whether she bears on it, by
+    (gun, target); all three kept by a caller that asks of many guns, with
+    round shot and with grape, while the state stands still."""
     pts: list[Vec] | None = None
     if aimed is not None:
         pts = aimed.get(target)
         if pts is None:
             pts = aimed[target] = target_points(state, target, side)
-    inches = range_to(state, gun, target, side, pts)
+    key = (gun.id, target)
+    found = None if ranges is None else ranges.get(key)
+    if found is None:
+        inches = range_to(state, gun, target, side, pts)
+        if ranges is not None:
+            ranges[key] = inches
+    else:
+        inches = found
     if t.cannon.need(gun.kind, inches) is None:
         return False
     if grape and t.cannon.grape(gun.kind, inches) is None:
@@ -308,12 +319,18 @@ def can_fire(
     kind = target.partition(":")[0]
     if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
         return False  # round shot is for ships, forts and boats; swivels fire grape at figures
+    known = None if bears is None else bears.get(key)
+    if known is not None:
+        return known
     if pts is None:
         pts = target_points(state, target, side)
     if kind == "ship":
         ship = state.ships[target.split(":", 1)[1]]
         pts = [(ship.x, ship.y), *pts]
-    return any(gun_bearing_ok(state, t, gun, p) for p in pts)
+    bearing_ok = any(gun_bearing_ok(state, t, gun, p) for p in pts)
+    if bears is not None:
+        bears[key] = bearing_ok
+    return bearing_ok
 
 
 def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
@@ -322,12 +339,17 @@ def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     guns = group_guns(state, t, owner, side)
     name = state.ships[owner].name if owner in state.ships else state.batteries[owner].name
     opts = [Option("hold", "hold fire")]
-    aimed: dict[str, list[Vec]] = {}  # the state stands still while the prompt is made
+    # the state stands still while the prompt is made
+    aimed: dict[str, list[Vec]] = {}
+    ranges: dict[tuple[str, str], float] = {}
+    bears: dict[tuple[str, str], bool] = {}
     for tid, label, what in cannon_targets(state, t, side):
         ball = [
-            g for g in guns if what != "figures" and can_fire(state, t, g, tid, side, False, aimed)
+            g
+            for g in guns
+            if what != "figures" and can_fire(state, t, g, tid, side, False, aimed, ranges, bears)
         ]
-        grape = [g for g in guns if can_fire(state, t, g, tid, side, True, aimed)]
+        grape = [g for g in guns if can_fire(state, t, g, tid, side, True, aimed, ranges, bears)]
         if ball:
             opts.append(Option(f"ball:{tid}", f"round shot at {label} ({len(ball)} guns bear)"))
         if grape:
@@ -621,13 +643,15 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     # the state does not change in this search: the crews and the targets once
     manned = crews(state, t, pts)
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
+    ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once
+    bears: dict[tuple[str, str], bool] = {}
     for key in gun_groups(state, t, side, pts, manned):
         if only is not None and key != only:
             continue
         owner = key.split(":", 1)[1]
         guns = group_guns(state, t, owner, side, pts, manned)
         if any(
-            can_fire(state, t, g, tid, side, grape, aimed)
+            can_fire(state, t, g, tid, side, grape, aimed, ranges, bears)
             for tid, _, _ in aims
             for g in guns
             for grape in (False, True)

@@ -5,11 +5,13 @@ of each way with shapely's ``intersects`` of the leg (Movement: boats row
 round a hull, never through it), however the tests are batched; the crews
 of one ship's or battery's guns are those every gun's crews give them, and
 a gun's crew found without every figure's place is the crew found with it
-(Cannon Fire: serving a gun)."""
+(Cannon Fire: serving a gun); whether a gun may fire is the same with a
+caller's ranges and bearings kept (Cannon Fire: range and arc)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
 
@@ -119,11 +121,11 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
     scenario = load("chevrette-camaret-1801")
-    checked = 0
+    checked = fired = 0
     for seed in (1, 2):
         game = Game.new(scenario, seed=seed)
         players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
-        for _ in range(400):
+        for n in range(400):
             prompt = game.prompt()
             if prompt is None:
                 break
@@ -137,6 +139,18 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             for gun in state.guns.values():
                 assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
                 checked += bool(every[gun.id][1])
+            for side in ("british", "french") if n % 5 == 0 else ():
+                aimed: dict[str, Any] = {}
+                ranges: dict[tuple[str, str], float] = {}
+                bears: dict[tuple[str, str], bool] = {}
+                for tid, _, _ in firing.cannon_targets(state, t, side):
+                    for gun in state.guns.values():
+                        for grape in (True, False, True):
+                            kept = firing.can_fire(
+                                state, t, gun, tid, side, grape, aimed, ranges, bears
+                            )
+                            assert kept == firing.can_fire(state, t, gun, tid, side, grape)
+                            fired += kept
             view = game.view(prompt.seat)
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
-    assert checked > 100  # guns were served
+    assert checked > 100 and fired > 20  # guns were served, and bore on targets
