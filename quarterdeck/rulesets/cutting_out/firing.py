@@ -32,6 +32,7 @@ from quarterdeck.rulesets.cutting_out.common import (
 )
 from quarterdeck.rulesets.cutting_out.events import firing_bonus
 from quarterdeck.rulesets.cutting_out.small_arms import (
+    Spots,
     fire_small_arms,
     in_range,
 )
@@ -616,6 +617,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     units: list[str] = []
     pts = harbour.points(state)
     seen: dict[str, list[Figure]] = {}  # the targets each side sees, once
+    kept: dict[str, Spots] = {}  # where every figure stands, once
     kind = None if only is None else only.partition(":")[0]
     for party in state.parties.values():
         if kind is not None and (kind != "arms" or only != f"arms:{party.id}"):
@@ -626,7 +628,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if next(in_range(state, t, party, pts, seen), None) is not None:  # arms_targets
+        if next(in_range(state, t, party, pts, seen, kept), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units
