@@ -221,7 +221,7 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
                 boat.side == state.raiders,
             )
             return
-        move_boat_to(state, t, ctx, boat, (x, y), inches)
+        move_boat_to(state, t, ctx, boat, (x, y), inches, way=way)
     elif kind == "landing":
         landing = state.landings[rest]
         goal = (landing.x, landing.y)
@@ -248,7 +248,7 @@ def row(state: State, t: Tables, ctx: Context, boat: Boat, toward: str, inches: 
                     boat.side == state.raiders,
                 )
                 return
-        move_boat_to(state, t, ctx, boat, goal, inches)
+        move_boat_to(state, t, ctx, boat, goal, inches, way=way)
     elif kind == "exit":
         move_boat_to(state, t, ctx, boat, harbour.exit_point(state, start), inches)
     else:
@@ -272,12 +272,16 @@ def move_boat_to(
     goal: tuple[float, float],
     inches: float,
     keep_heading: bool = False,
+    way: list[tuple[float, float]] | None = None,
 ) -> None:
     """Row ``boat`` up to ``inches`` toward ``goal``: round every ship's hull
     in the way (never across it; a goal inside a hull stops her at the
-    ship's side), and short of the shore; off the sea edge she is out."""
+    ship's side), and short of the shore; off the sea edge she is out.
+    ``way``: :func:`harbour.boat_way` from where she lies to ``goal``, where
+    the caller has just found it."""
     start = (boat.x, boat.y)
-    way = harbour.boat_way(state, start, goal)
+    if way is None:
+        way = harbour.boat_way(state, start, goal)
     end, rowed, last = harbour.row_way(state, start, way, inches)
     w, h = state.table
     if harbour.past_exit(state, end):

@@ -32,6 +32,7 @@ from quarterdeck.rulesets.cutting_out.common import (
 )
 from quarterdeck.rulesets.cutting_out.events import firing_bonus
 from quarterdeck.rulesets.cutting_out.small_arms import (
+    Spots,
     fire_small_arms,
     in_range,
 )
@@ -64,9 +65,11 @@ def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
 
 
 def crews(
-    state: State, t: Tables, pts: dict[str, Vec] | None = None
+    state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
 ) -> dict[str, tuple[str | None, list[Figure]]]:
-    """Every gun's serving side and crew at once (see :func:`serving`)."""
+    """Every gun's serving side and crew at once (see :func:`serving`);
+    ``owner``: only the guns of that ship or battery (a gun's crew is the
+    figures at that gun, whatever the other guns)."""
     if pts is None:
         pts = harbour.points(state)
     reach = t.cannon.serve_within + 1e-9
@@ -79,7 +82,8 @@ def crews(
     # only spares the distances that could never be within reach.
     cell = reach * 1.01
     places: dict[str, dict[tuple[int, int], list[tuple[Gun, float, float]]]] = {}
-    for gun in state.guns.values():
+    guns = [g for g in state.guns.values() if owner is None or g.owner == owner]
+    for gun in guns:
         key = gun.owner if gun.platform == "ship" else ""
         hx, hy = gun_point(state, gun)
         grid = places.setdefault(key, {})
@@ -87,7 +91,7 @@ def crews(
         for i in (gx - 1, gx, gx + 1):
             for j in (gy - 1, gy, gy + 1):
                 grid.setdefault((i, j), []).append((gun, hx, hy))
-    near: dict[str, list[Figure]] = {g: [] for g in state.guns}
+    near: dict[str, list[Figure]] = {g.id: [] for g in guns}
     for f in state.figures.values():
         if f.fate or f.where not in ("land", "deck"):
             continue
@@ -121,8 +125,6 @@ def serving(
     state: State, t: Tables, gun: Gun, pts: dict[str, Vec] | None = None
 ) -> tuple[str | None, list[Figure]]:
     """The side serving a gun and its crew: figures of one side at the gun."""
-    if pts is None:
-        pts = harbour.points(state)
     here = gun_point(state, gun)
     near = []
     reach = t.cannon.serve_within + 1e-9
@@ -133,7 +135,8 @@ def serving(
             continue
         if gun.platform == "battery" and f.where != "land":
             continue
-        p = pts.get(f.id)
+        # the figure's place as harbour.points gives it, found for her alone
+        p = harbour.figure_point(state, f) if pts is None else pts.get(f.id)
         if p is not None and abs(p[0] - here[0]) <= reach and distance(p, here) <= reach:
             near.append(f)
     sides = {f.side for f in near}
@@ -194,7 +197,7 @@ def group_guns(
     manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
 ) -> list[Gun]:
     if manned is None:
-        manned = crews(state, t, pts)
+        manned = crews(state, t, pts, owner)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):
@@ -289,16 +292,27 @@ def can_fire(
     side: str,
     grape: bool,
     aimed: dict[str, list[Vec]] | None = None,
+    ranges: dict[tuple[str, str], float] | None = None,
+    bears: dict[tuple[str, str], bool] | None = None,
 ) -> bool:
     """Whether a gun may fire at a target (Cannon Fire: range and arc).
-    ``aimed``: the targets' points by target, for ``side``, kept by a caller
-    that asks of many guns while the state stands still."""
+    ``aimed``: the targets' points by target, for ``side``; ``ranges`` and
+    ``bears``: each gun's range to a target and whether she bears on it, by
+    (gun, target); all three kept by a caller that asks of many guns, with
+    round shot and with grape, while the state stands still."""
     pts: list[Vec] | None = None
     if aimed is not None:
         pts = aimed.get(target)
         if pts is None:
             pts = aimed[target] = target_points(state, target, side)
-    inches = range_to(state, gun, target, side, pts)
+    key = (gun.id, target)
+    found = None if ranges is None else ranges.get(key)
+    if found is None:
+        inches = range_to(state, gun, target, side, pts)
+        if ranges is not None:
+            ranges[key] = inches
+    else:
+        inches = found
     if t.cannon.need(gun.kind, inches) is None:
         return False
     if grape and t.cannon.grape(gun.kind, inches) is None:
@@ -306,12 +320,18 @@ def can_fire(
     kind = target.partition(":")[0]
     if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
         return False  # round shot is for ships, forts and boats; swivels fire grape at figures
+    known = None if bears is None else bears.get(key)
+    if known is not None:
+        return known
     if pts is None:
         pts = target_points(state, target, side)
     if kind == "ship":
         ship = state.ships[target.split(":", 1)[1]]
         pts = [(ship.x, ship.y), *pts]
-    return any(gun_bearing_ok(state, t, gun, p) for p in pts)
+    bearing_ok = any(gun_bearing_ok(state, t, gun, p) for p in pts)
+    if bears is not None:
+        bears[key] = bearing_ok
+    return bearing_ok
 
 
 def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
@@ -320,12 +340,17 @@ def guns_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     guns = group_guns(state, t, owner, side)
     name = state.ships[owner].name if owner in state.ships else state.batteries[owner].name
     opts = [Option("hold", "hold fire")]
-    aimed: dict[str, list[Vec]] = {}  # the state stands still while the prompt is made
+    # the state stands still while the prompt is made
+    aimed: dict[str, list[Vec]] = {}
+    ranges: dict[tuple[str, str], float] = {}
+    bears: dict[tuple[str, str], bool] = {}
     for tid, label, what in cannon_targets(state, t, side):
         ball = [
-            g for g in guns if what != "figures" and can_fire(state, t, g, tid, side, False, aimed)
+            g
+            for g in guns
+            if what != "figures" and can_fire(state, t, g, tid, side, False, aimed, ranges, bears)
         ]
-        grape = [g for g in guns if can_fire(state, t, g, tid, side, True, aimed)]
+        grape = [g for g in guns if can_fire(state, t, g, tid, side, True, aimed, ranges, bears)]
         if ball:
             opts.append(Option(f"ball:{tid}", f"round shot at {label} ({len(ball)} guns bear)"))
         if grape:
@@ -592,6 +617,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     units: list[str] = []
     pts = harbour.points(state)
     seen: dict[str, list[Figure]] = {}  # the targets each side sees, once
+    kept: dict[str, Spots] = {}  # where every figure stands, once
     kind = None if only is None else only.partition(":")[0]
     for party in state.parties.values():
         if kind is not None and (kind != "arms" or only != f"arms:{party.id}"):
@@ -602,23 +628,32 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if next(in_range(state, t, party, pts, seen), None) is not None:  # arms_targets
+        if next(in_range(state, t, party, pts, seen, kept), None) is not None:  # arms_targets
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units
+    # a gun is served by figures at it, on a deck or ashore: a side with
+    # none there serves no gun, and guns with nothing to aim at do not fire
+    if not any(
+        not f.fate and f.side == side and f.where in ("deck", "land")
+        for f in state.figures.values()
+    ):
+        return units
+    aims = cannon_targets(state, t, side)
+    if not aims:
+        return units
     # the state does not change in this search: the crews and the targets once
     manned = crews(state, t, pts)
-    aims: list[tuple[str, str, str]] | None = None
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
+    ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once
+    bears: dict[tuple[str, str], bool] = {}
     for key in gun_groups(state, t, side, pts, manned):
         if only is not None and key != only:
             continue
         owner = key.split(":", 1)[1]
         guns = group_guns(state, t, owner, side, pts, manned)
-        if aims is None:
-            aims = cannon_targets(state, t, side)
         if any(
-            can_fire(state, t, g, tid, side, grape, aimed)
+            can_fire(state, t, g, tid, side, grape, aimed, ranges, bears)
             for tid, _, _ in aims
             for g in guns
             for grape in (False, True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
@@ -95,27 +96,44 @@ def outline(ship: Ship) -> list[Vec]:
     ]
 
 
+@lru_cache(maxsize=64)
+def _hull(length: float, beam: float) -> Polygon:
+    """A ship's hull in deck coordinates (stern at x = 0), built once a size."""
+    b2 = beam / 2
+    return Polygon([(0.0, -b2), (length, -b2), (length, b2), (0.0, b2)])
+
+
+def _crossing(ship: Ship, legs: list[tuple[Vec, Vec]]) -> list[bool]:
+    """For each leg (in deck coordinates), whether it touches the ship's hull.
+    A leg with both ends beyond one side of the hull's box cannot touch her
+    (shapely's own envelope test, without building the line); the others are
+    tested in one call of shapely's ``intersects``, the same test a leg at a
+    time would make."""
+    b2 = ship.beam / 2
+    length = ship.length
+    out = [False] * len(legs)
+    near: list[int] = []
+    for i, (p, q) in enumerate(legs):
+        if (p[0] < 0.0 and q[0] < 0.0) or (p[0] > length and q[0] > length):
+            continue
+        if (p[1] < -b2 and q[1] < -b2) or (p[1] > b2 and q[1] > b2):
+            continue
+        near.append(i)
+    if near:
+        lines = shapely.linestrings(np.array([legs[i] for i in near], dtype=float))
+        for i, hit in zip(near, shapely.intersects(_hull(length, ship.beam), lines), strict=True):
+            out[i] = bool(hit)
+    return out
+
+
 def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
     """The way from ``a`` to ``b`` (points after ``a``, ending at ``b``) that
     goes round the ship's hull instead of through it: ``[b]`` when the
     straight line misses her, else the shortest way by her corners,
     ``clear`` inches off bow or stern (round one corner, across an end, or
     along her side)."""
-    b2 = ship.beam / 2
-    length = ship.length
-    hull = Polygon([(0.0, -b2), (length, -b2), (length, b2), (0.0, b2)])
-
-    def crosses(p: Vec, q: Vec) -> bool:
-        # a leg with both ends beyond one side of the hull's box cannot touch
-        # her (shapely's own envelope test, without building the line)
-        if (p[0] < 0.0 and q[0] < 0.0) or (p[0] > length and q[0] > length):
-            return False
-        if (p[1] < -b2 and q[1] < -b2) or (p[1] > b2 and q[1] > b2):
-            return False
-        return bool(hull.intersects(LineString([p, q])))
-
     da, db = table_to_deck(ship, a), table_to_deck(ship, b)
-    if not crosses(da, db):
+    if not _crossing(ship, [(da, db)])[0]:
         return [b]
     half = ship.beam / 2 + clear
     ends = (-clear, ship.length + clear)
@@ -126,12 +144,15 @@ def around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
             ways.append([(end, side), (end, -side), db])  # across her end
             other = ends[1] if end == ends[0] else ends[0]
             ways.append([(end, side), (other, side), db])  # along her side
+    # every leg of every way tested at once: no way through the hull is taken
+    legs = [list(zip([da, *way], way, strict=False)) for way in ways]
+    hits = iter(_crossing(ship, [leg for way_legs in legs for leg in way_legs]))
+    blocked = [any([next(hits) for _ in way_legs]) for way_legs in legs]
     best: tuple[float, list[Vec]] | None = None
-    for way in ways:
-        legs = list(zip([da, *way], way, strict=False))
-        if any(crosses(p, q) for p, q in legs):
+    for way, way_legs, through in zip(ways, legs, blocked, strict=True):
+        if through:
             continue
-        far = sum(distance(p, q) for p, q in legs)
+        far = sum(distance(p, q) for p, q in way_legs)
         if best is None or far < best[0]:
             best = (far, way)
     if best is None:
@@ -147,8 +168,7 @@ def boat_way(state: State, a: Vec, b: Vec, short: float = 0.5) -> list[Vec]:
     for ship in state.ships.values():
         if not ship.afloat:
             continue
-        b2 = ship.beam / 2
-        hull = Polygon([(0.0, -b2), (ship.length, -b2), (ship.length, b2), (0.0, b2)])
+        hull = _hull(ship.length, ship.beam)
         da, db = table_to_deck(ship, a), table_to_deck(ship, b)
         if hull.contains(Point(da)) or not hull.contains(Point(db)):
             continue
@@ -335,8 +355,21 @@ def fort_distance(outline_points: list[tuple[float, float]], p: Vec) -> float:
 
 
 def inside(outline_points: list[tuple[float, float]], p: Vec) -> bool:
+    """Whether ``p`` lies in the outline or on its edge: shapely's
+    ``intersects_xy`` of the prepared polygon, which for a point is its
+    ``covers`` (the point in the closed polygon) without building the point."""
     poly = _polygon(tuple((float(x), float(y)) for x, y in outline_points))
-    return bool(poly.covers(Point(p)))
+    return bool(shapely.intersects_xy(poly, p[0], p[1]))
+
+
+def inside_each(outline_points: list[tuple[float, float]], ps: list[Vec]) -> list[bool]:
+    """:func:`inside` for each of ``ps``, in one call of shapely's
+    ``intersects_xy``."""
+    if not ps:
+        return []
+    poly = _polygon(tuple((float(x), float(y)) for x, y in outline_points))
+    xy = np.array(ps, dtype=float)
+    return [bool(v) for v in shapely.intersects_xy(poly, xy[:, 0], xy[:, 1])]
 
 
 def battery_at(state: State, p: Vec) -> str | None:

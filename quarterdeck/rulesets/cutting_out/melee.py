@@ -346,12 +346,10 @@ def _settle_breakers(state: State, t: Tables, ctx: Context) -> None:
 def _settle_batteries(state: State, ctx: Context) -> None:
     """A battery is captured when the enemy stands in it and none of its own
     side does, and retaken the same way."""
+    ashore = [f for f in state.figures.values() if f.active and f.where == "land"]
     for b in state.batteries.values():
-        inside = {
-            f.side
-            for f in state.figures.values()
-            if f.active and f.where == "land" and harbour.inside(b.outline, (f.x, f.y))
-        }
+        within = harbour.inside_each(b.outline, [(f.x, f.y) for f in ashore])
+        inside = {f.side for f, there in zip(ashore, within, strict=True) if there}
         held = b.captured_by or b.side
         if len(inside) == 1:
             side = next(iter(inside))

@@ -178,12 +178,14 @@ def step_move(state: State, t: Tables, ctx: Context) -> bool:
 def step_fire(state: State, t: Tables, ctx: Context) -> bool:
     """Steps 4 and 5: each unit with something to fire at is asked."""
     side = side_of(state, state.phase)
+    found = False
     if state.started != state.phase:
         state.started = state.phase
         state.order = firing.firers(state, t, side)
+        found = True  # the first unit is asked at once: nothing has changed since
     while state.order:
         unit = state.order.pop(0)
-        if not firing.firers(state, t, side, only=unit):
+        if not found and not firing.firers(state, t, side, only=unit):
             continue  # its targets are gone
         state.ask = firing.unit_ask(state, side, unit)
         return False

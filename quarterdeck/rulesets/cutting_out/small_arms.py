@@ -61,9 +61,14 @@ def in_contact(state: State, t: Tables, fig: Figure, spots: Spots | None = None)
     return False
 
 
-def shooters(state: State, t: Tables, party: Party) -> list[Figure]:
+def shooters(
+    state: State, t: Tables, party: Party, kept: dict[str, Spots] | None = None
+) -> list[Figure]:
+    """The party's figures that may fire their muskets. ``kept``: where a
+    caller that asks of many parties while the state stands still keeps
+    :func:`_spots` (under ""), worked out at most once."""
     out = []
-    spots: Spots | None = None
+    spots: Spots | None = None if kept is None else kept.get("")
     for f in state.party_figures(party.id):
         if f.where == "below" or f.climbing or f.breaking_out:
             continue
@@ -74,6 +79,8 @@ def shooters(state: State, t: Tables, party: Party) -> list[Figure]:
         if f.where in ("deck", "land"):
             if spots is None:
                 spots = _spots(state)
+                if kept is not None:
+                    kept[""] = spots
             if in_contact(state, t, f, spots):
                 continue
         out.append(f)
@@ -112,13 +119,18 @@ def arms_need(
 
 
 def arms_targets(
-    state: State, t: Tables, party: Party, pts: dict[str, Vec] | None = None
+    state: State,
+    t: Tables,
+    party: Party,
+    pts: dict[str, Vec] | None = None,
+    kept: dict[str, Spots] | None = None,
 ) -> dict[str, int]:
-    """Enemy parties within range of the party's muskets: how many figures."""
+    """Enemy parties within range of the party's muskets: how many figures
+    (``kept``: as :func:`shooters`)."""
     if pts is None:
         pts = harbour.points(state)
     found: dict[str, int] = {}
-    for target in in_range(state, t, party, pts):
+    for target in in_range(state, t, party, pts, kept=kept):
         found[target.party] = found.get(target.party, 0) + 1
     return found
 
@@ -129,12 +141,13 @@ def in_range(
     party: Party,
     pts: dict[str, Vec],
     seen: dict[str, list[Figure]] | None = None,
+    kept: dict[str, Spots] | None = None,
 ) -> Iterator[Figure]:
     """The enemy figures within range of the party's muskets, one by one
     (:func:`arms_targets` counts them; the fire step asks only for a first;
-    ``seen``: :func:`targets_of` by side, kept by a caller that asks of many
-    parties)."""
-    shots = [s for s in shooters(state, t, party) if s.id in pts]
+    ``seen``: :func:`targets_of` by side, and ``kept``: as :func:`shooters`,
+    kept by a caller that asks of many parties)."""
+    shots = [s for s in shooters(state, t, party, kept) if s.id in pts]
     if not shots:
         return
     reach = t.small_arms.reach + 1e-9
@@ -154,9 +167,10 @@ def in_range(
 
 def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     party = state.parties[ask["party"]]
-    n = len(shooters(state, t, party))
+    kept: dict[str, Spots] = {}  # the state stands still while the prompt is made
+    n = len(shooters(state, t, party, kept))
     opts = [Option("hold", "hold fire")]
-    for pid, count in sorted(arms_targets(state, t, party).items()):
+    for pid, count in sorted(arms_targets(state, t, party, kept=kept).items()):
         opts.append(Option(f"fire:{pid}", f"fire at {state.parties[pid].name} ({count} in range)"))
     warn = (
         " (firing before you are seen gives the alarm)"

@@ -1,0 +1,167 @@
+"""The rules' cheaper paths keep their plain definitions: a point in a
+fort's outline is shapely's ``covers`` of the point (Small Arms Fire:
+cover; Melee: a battery taken); the way round a ship's hull tests each leg
+of each way with shapely's ``intersects`` of the leg (Movement: boats row
+round a hull, never through it), however the tests are batched; the crews
+of one ship's or battery's guns are those every gun's crews give them, and
+a gun's crew found without every figure's place is the crew found with it
+(Cannon Fire: serving a gun); whether a gun may fire is the same with a
+caller's ranges and bearings kept (Cannon Fire: range and arc); the
+muskets that may fire and their targets are the same with where every
+figure stands kept for many parties (Small Arms Fire)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shapely.geometry import LineString, Point, Polygon
+
+from quarterdeck.core.engine import Game
+from quarterdeck.core.geometry import distance
+from quarterdeck.core.scenario import load
+from quarterdeck.players import make_player
+from quarterdeck.rulesets.cutting_out import firing, harbour, small_arms
+from quarterdeck.rulesets.cutting_out.state import Ship
+
+Vec = tuple[float, float]
+
+
+def _plain_around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
+    """:func:`harbour.around_ship` as first written: one leg at a time."""
+    b2 = ship.beam / 2
+    length = ship.length
+    hull = Polygon([(0.0, -b2), (length, -b2), (length, b2), (0.0, b2)])
+
+    def crosses(p: Vec, q: Vec) -> bool:
+        return bool(hull.intersects(LineString([p, q])))
+
+    da, db = harbour.table_to_deck(ship, a), harbour.table_to_deck(ship, b)
+    if not crosses(da, db):
+        return [b]
+    half = ship.beam / 2 + clear
+    ends = (-clear, ship.length + clear)
+    ways: list[list[Vec]] = []
+    for end in ends:
+        for side in (half, -half):
+            ways.append([(end, side), db])
+            ways.append([(end, side), (end, -side), db])
+            other = ends[1] if end == ends[0] else ends[0]
+            ways.append([(end, side), (other, side), db])
+    best: tuple[float, list[Vec]] | None = None
+    for way in ways:
+        legs = list(zip([da, *way], way, strict=False))
+        if any(crosses(p, q) for p, q in legs):
+            continue
+        far = sum(distance(p, q) for p, q in legs)
+        if best is None or far < best[0]:
+            best = (far, way)
+    if best is None:
+        return [b]
+    return [harbour.deck_to_table(ship, x, y) for x, y in best[1][:-1]] + [b]
+
+
+def _ship(heading: float, x: float = 40.0, y: float = 30.0) -> Ship:
+    return Ship("corvette", "the corvette", "french", "french", x, y, heading, 5.0, 1.4, 12)
+
+
+def test_the_way_round_a_hull_is_the_way_a_leg_at_a_time_finds() -> None:
+    """Random starts and ends about ships at anchor on several headings,
+    and the awkward ones: ends on her deck, on her side, on a corner's
+    line, and a leg along her side."""
+    rng = random.Random(14)
+    for heading in (0.0, 90.0, 270.0, 37.5, 180.0):
+        ship = _ship(heading)
+        corners = harbour.outline(ship)
+        special = [*corners, (ship.x, ship.y), harbour.deck_to_table(ship, 0.0, 0.0)]
+        points = special + [
+            (ship.x + rng.uniform(-8, 8), ship.y + rng.uniform(-8, 8)) for _ in range(120)
+        ]
+        for i, a in enumerate(points):
+            for b in points[i + 1 : i + 8]:
+                assert harbour.around_ship(ship, a, b) == _plain_around_ship(ship, a, b)
+    # legs lying along the hull's side and across its corners, in deck terms
+    ship = _ship(90.0)
+    for da, db in [
+        ((-2.0, 0.7), (7.0, 0.7)),
+        ((-2.0, -0.7), (7.0, -0.7)),
+        ((0.0, -3.0), (0.0, 3.0)),
+        ((5.0, -3.0), (5.0, 3.0)),
+        ((-1.0, -1.7), (1.0, 0.3)),
+    ]:
+        a, b = harbour.deck_to_table(ship, *da), harbour.deck_to_table(ship, *db)
+        assert harbour.around_ship(ship, a, b) == _plain_around_ship(ship, a, b)
+
+
+def test_a_point_in_an_outline_is_shapely_covers_edges_and_corners_included() -> None:
+    outlines = [
+        [(27.0, 3.0), (33.0, 3.0), (33.0, 8.0), (27.0, 8.0)],
+        [(10.0, 10.0), (16.5, 11.0), (14.0, 17.25), (9.0, 14.0)],
+    ]
+    rng = random.Random(7)
+    for outline in outlines:
+        plain = Polygon(outline)
+        xs = sorted({x for x, _ in outline})
+        ys = sorted({y for _, y in outline})
+        points = list(outline)
+        points += [
+            ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+            for p, q in zip(outline, outline[1:] + outline[:1], strict=True)
+        ]
+        points += [(x, y) for x in xs for y in ys]
+        points += [(rng.uniform(5, 35), rng.uniform(0, 20)) for _ in range(400)]
+        points += [(x + d, y) for x, y in outline for d in (-1e-9, 1e-9)]
+        for p in points:
+            assert harbour.inside(list(outline), p) == plain.covers(Point(p)), (outline, p)
+        assert harbour.inside_each(list(outline), points) == [
+            plain.covers(Point(p)) for p in points
+        ]
+        assert harbour.inside_each(list(outline), []) == []
+
+
+def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
+    """At every decision of a few games of Chevrette (many guns, ships and
+    batteries, both sides at the guns in the end)."""
+    scenario = load("chevrette-camaret-1801")
+    checked = fired = shots = 0
+    for seed in (1,):
+        game = Game.new(scenario, seed=seed)
+        players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
+        for n in range(400):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            every = firing.crews(state, t)
+            pts = harbour.points(state)
+            for owner in {g.owner for g in state.guns.values()}:
+                mine = {g: c for g, c in every.items() if state.guns[g].owner == owner}
+                assert firing.crews(state, t, owner=owner) == mine
+            for gun in state.guns.values():
+                assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
+                checked += bool(every[gun.id][1])
+            kept: dict[str, Any] = {}  # shared by every party of this state
+            for party in state.parties.values():
+                plain = small_arms.shooters(state, t, party)
+                assert small_arms.shooters(state, t, party, kept) == plain
+                assert list(small_arms.in_range(state, t, party, pts, None, kept)) == list(
+                    small_arms.in_range(state, t, party, pts)
+                )
+                shots += len(plain)
+            for side in ("british", "french") if n % 5 == 0 else ():
+                aimed: dict[str, Any] = {}
+                ranges: dict[tuple[str, str], float] = {}
+                bears: dict[tuple[str, str], bool] = {}
+                for tid, _, _ in firing.cannon_targets(state, t, side):
+                    for gun in state.guns.values():
+                        for grape in (True, False, True):
+                            kept = firing.can_fire(
+                                state, t, gun, tid, side, grape, aimed, ranges, bears
+                            )
+                            assert kept == firing.can_fire(state, t, gun, tid, side, grape)
+                            fired += kept
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 100 and fired > 20  # guns were served, and bore on targets
+    assert shots > 100
