@@ -222,6 +222,15 @@ class AcwRiverAI:
 
     # -- prompts ------------------------------------------------------------------
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Whether deciding ``prompt`` reads the view: only the plot, fire
+        and orders forms do. The umpire's current (always "same"), a
+        discard (from the prompt alone) and every other step (the random
+        fallback, which never looks) decide without one, so the batch
+        runner builds none for them (the umpire's is the whole game)."""
+        step = prompt.context.get("step")
+        return step in ("plot", "orders") or str(step).startswith("fire")
+
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         try:
