@@ -261,8 +261,8 @@ def shots_at(
     fort_lays = 0
     layer = ""
     ship_firer = firer if isinstance(firer, Ship) else None
-    if ship_firer is not None:
-        c = in_command(state, ship_firer)
+    if isinstance(firer, Ship):
+        c = in_command(state, firer)
         if c is not None and c.laying:
             # gunnery(c, t), read once for his dice (commanders.readings)
             laying, lay_bonus, layer = c.laying, readings(c, t)[3], c.name

@@ -523,9 +523,10 @@ def round_shots_at(
     """``shots_at`` as the unit's side judges it (``knower``), once a round;
     with ``truth``, as they are (the fire itself). The two differ only in
     the ships and smoke a side may reckon with in a sight line (Visibility):
-    where the side has every ship on its table, they are the same."""
+    where those it lacks could not meet a sight line to her
+    (:func:`_judged_true`), they are the same."""
     memo = _round_memo(state)
-    if truth and (memo is None or not _all_known(state, unit.side)):
+    if truth and (memo is None or not _judged_true(state, unit.side, enemy)):
         return shots_at(state, unit, enemy, t)
     if memo is None:
         return shots_at(state, unit, enemy, t, knower=unit.side)
@@ -540,11 +541,22 @@ def round_shots_at(
     return list(found)
 
 
-def _all_known(state: State, side: str) -> bool:
-    """Whether every ship of the game is on ``side``'s table (its own, or
-    sighted): then what it judges of a sight line is the truth."""
+def _judged_true(state: State, side: str, enemy: Ship) -> bool:
+    """Whether what ``side`` judges of its sight lines to ``enemy`` is the
+    truth: every ship of the game is on its table (its own, or sighted),
+    or each one that is not is one no sight line to her could meet
+    (visibility.clear_line counts only a ship afloat and larger than she
+    is), and none of them has smoke on the table (clear_line's clouds, by
+    the ship that made them)."""
     seen = state.sighted.get(side, [])
-    return all(ship.side == side or sid in seen for sid, ship in state.ships.items())
+    unknown = [sid for sid, ship in state.ships.items() if ship.side != side and sid not in seen]
+    if not unknown:
+        return True
+    for sid in unknown:
+        ship = state.ships[sid]
+        if ship.afloat and ship.spv_start > enemy.spv_start:
+            return False
+    return not any(cloud.ship in unknown for cloud in state.smoke)
 
 
 def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[Any]:
