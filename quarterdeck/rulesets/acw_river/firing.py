@@ -27,7 +27,7 @@ from typing import Any
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import Pose, angle_diff, bearing, distance, norm_heading
-from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command, readings
+from quarterdeck.rulesets.acw_river.commanders import in_command, readings
 from quarterdeck.rulesets.acw_river.damage import (
     can_fire_gun,
     gunfire_hit,
@@ -481,9 +481,13 @@ def shore_points(target: Fort | Place) -> list[Vec]:
     ]
 
 
-def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[Shot]:
+def shots_at_shore(
+    state: State, ship: Ship, target_id: str, t: Tables, ready: list[Gun] | None = None
+) -> list[Shot]:
     """Guns that may fire at a fort or a town ashore: all fire on them comes
-    off their FPV or BPV (Forts and Buildings)."""
+    off their FPV or BPV (Forts and Buildings). ``ready``: her guns able to
+    fire now (:func:`ready_guns`, the same guns as the test here), where the
+    caller has them."""
     from quarterdeck.rulesets.acw_river.forts import fort_range
 
     target: Fort | Place | None = state.forts.get(target_id) or state.places.get(target_id)
@@ -491,25 +495,38 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         return []
     if isinstance(target, Fort) and target.side == ship.side:
         return []
+    if ready is None:
+        ready = [g for g in ship.guns if can_fire_gun(ship, g) and alternate_ok(g, state.turn, t)]
+    if not ready:
+        return []  # no gun able to fire at anything: no range worked out
     inches = fort_range(ship, target)
     c = in_command(state, ship)
-    laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
+    # gunnery(c, t), read once for his dice (commanders.readings)
+    laying, bonus = (c.laying, readings(c, t)[3]) if c is not None and c.laying else ("", 0)
     layer = c.name if c is not None else ""
     out = []
     rels: list[float] | None = None  # the target's points as the ship sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
-    for gun in ship.guns:
-        if not can_fire_gun(ship, gun) or not alternate_ok(gun, state.turn, t):
-            continue
-        band = band_for(gun, inches, t)
-        if band is None:
+    # by gun type: its range band here and the score it needs (read once a type)
+    scores: dict[str, tuple[int, int] | None] = {}
+    for gun in ready:
+        gtype = gun.type
+        if gtype in scores:
+            score = scores[gtype]
+        else:
+            band = band_for(gun, inches, t)
+            score = scores[gtype] = (
+                None
+                if band is None
+                else (band, t.firing.ranges[t.gunfire.guns[gtype].kind].hit_on[band])
+            )
+        if score is None:
             continue
         if rels is None:
             rels = [relative_bearing(ship, p) for p in shore_points(target)]
         if not _bears_on(ship, gun, rels, bears, t):
             continue
-        kind = t.gunfire.guns[gun.type].kind
-        need = t.firing.ranges[kind].hit_on[band]
+        band, need = score
         lay = bonus if gun.id == laying else 0
         out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay, layer=layer if lay else ""))
     return out

@@ -567,7 +567,10 @@ def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[
     key = ("shore", ship.id, tid)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = shots_at_shore(state, ship, tid, t)
+        ready = memo.get(("ship", ship.id))
+        if ready is None:
+            ready = memo[("ship", ship.id)] = ready_guns(state, ship, t)
+        found = memo[key] = shots_at_shore(state, ship, tid, t, ready)
     return list(found)
 
 
