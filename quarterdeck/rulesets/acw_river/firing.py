@@ -20,6 +20,7 @@ side of its line. Mortars and fort guns fire all round.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -145,8 +146,25 @@ def _any_within(rels: list[float], arcs: tuple[tuple[float, float], ...]) -> boo
 
 def _keel_bearings(ship: Ship, target: Ship) -> list[float]:
     """The relative bearings from ``ship`` of the target's keel points
-    (:func:`relative_bearing` of each of :func:`target_points`)."""
-    return [relative_bearing(ship, p) for p in target_points(target)]
+    (:func:`relative_bearing` of each of :func:`target_points`: bearing and
+    angle_diff, their sums written out)."""
+    x, y, heading = ship.x, ship.y, ship.heading
+    out = []
+    for px, py in target_points(target):
+        dx, dy = px - x, py - y
+        # bearing((x, y), p)
+        if dx == 0 and dy == 0:
+            b = 0.0
+        else:
+            b = math.degrees(math.atan2(dx, dy))
+            if not 0.0 <= b < 360.0:
+                b = norm_heading(b)
+        # angle_diff(heading, b)
+        d = b - heading
+        if not 0.0 <= d < 360.0:
+            d = norm_heading(d)
+        out.append(d - 360.0 if d > 180.0 else d)
+    return out
 
 
 def legal_arcs(turret: Turret) -> tuple[str, ...]:

@@ -609,6 +609,14 @@ def can_fire(state: State, uid: str, t: Tables) -> bool:
     unit = firer(state, uid)
     if isinstance(unit, Fort) and (unit.status != "active" or not fort_guns_manned(unit)):
         return False
+    if (
+        isinstance(unit, Ship)
+        and unit.status != "active"
+        and not (unit.status == "captured" and unit.in_action)
+    ):
+        # no shot at a ship (shots_at), ashore (shots_at_shore) or by mortar
+        # (forts.mortar_targets) from a ship neither active nor a prize in action
+        return False
     return (
         next(_targets(state, unit, t), None) is not None
         or bool(mortar_targets(state, unit, t))

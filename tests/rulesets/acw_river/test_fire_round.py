@@ -36,3 +36,38 @@ def test_the_fire_takes_the_judged_shots_only_where_they_are_the_truth(
     monkeypatch.setattr(orders, "round_shots_at", checked)
     simulate(scenarios.load(scenario), 6, seed=11, workers=1)
     assert seen["judged"] > 0
+
+
+def test_the_arc_sums_written_out_are_the_plain_ones() -> None:
+    """firing._keel_bearings and _any_within against relative_bearing and
+    _within, over poses round the compass (and on the firer's own spot)."""
+    import random
+
+    from quarterdeck.rulesets.acw_river import firing
+
+    from .helpers import position, ship
+
+    state = position(
+        [
+            ship("monitor", "monitor", "union", 20.0, 30.0, 0.0),
+            ship("arkansas", "arkansas", "confederate", 30.0, 30.0, 0.0),
+        ]
+    )
+    firer, target = state.ships["monitor"], state.ships["arkansas"]
+    rng = random.Random(5)
+    headings = [0.0, 90.0, 180.0, 270.0, 359.9999999, -0.0, 1e-12, 720.5, -45.0]
+    for n in range(400):
+        firer.heading = headings[n] if n < len(headings) else rng.uniform(-400.0, 400.0)
+        target.x, target.y = (
+            (20.0, 30.0) if n % 50 == 0 else (rng.uniform(0, 40), rng.uniform(10, 50))
+        )
+        target.heading = rng.uniform(0, 360)
+        plain = [firing.relative_bearing(firer, p) for p in firing.target_points(target)]
+        rels = firing._keel_bearings(firer, target)
+        assert rels == plain
+        for centre in (0.0, 90.0, 180.0, -90.0):
+            for half in (10.0, 45.0, 75.0):
+                arcs = ((centre, half),)
+                assert firing._any_within(rels, arcs) == any(
+                    firing._within(r, centre, half) for r in plain
+                )
