@@ -37,7 +37,7 @@ from quarterdeck.rulesets.acw_river.damage import (
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fort, Gun, Place, Ship, State, Turret
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
 from quarterdeck.rulesets.acw_river.visibility import audience, in_sight, say, secret_for
 
 R_FIRE = "Firing"
@@ -182,7 +182,7 @@ def gun_range(ship_or_fort: Ship | Fort, target: Ship) -> float:
     if isinstance(ship_or_fort, Fort):
         h = hull(target)
         return max(0.0, h.range_to_point((ship_or_fort.x, ship_or_fort.y)))
-    return hull(ship_or_fort).range_to(hull(target))
+    return keel_range(ship_or_fort, target)
 
 
 def band_for(gun: Gun, inches: float, t: Tables) -> int | None:

@@ -35,7 +35,7 @@ from quarterdeck.rulesets.acw_river.setup import order_text
 from quarterdeck.rulesets.acw_river.standing import prefixed
 from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
 from quarterdeck.rulesets.acw_river.visibility import in_sight
 
 R_ORDERS = "Orders: Fleet Orders; Ship Orders"
@@ -227,7 +227,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
         bx0, by0, bx1, by1 = theirs.box
         if bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach:
             continue
-        gap = me.range_to(theirs)
+        gap = keel_range(ship, enemy)  # me.range_to(theirs), kept
         if gap <= _RAM_REACH:
             out.append(Option(f"ram:{sid}", f"Ram Attack {enemy.name} ({gap:.1f} in)"))
             if ship.spar:
@@ -263,7 +263,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
                 and not other.towing
                 and not other.towed_by
                 and other.afloat
-                and me.range_to(hull(other)) <= t.distances.alongside
+                and keel_range(ship, other) <= t.distances.alongside
             ):
                 out.append(Option(f"tow:{sid}", f"take {other.name} in tow"))
     return out

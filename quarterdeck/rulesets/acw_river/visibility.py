@@ -21,7 +21,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import point_segment_distance, segment_distance
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import hull, land_blocks
+from quarterdeck.rulesets.acw_river.terrain import hull, keel_range, land_blocks
 
 R_VIS = "Visibility"
 R_FOG = "Fog"
@@ -170,7 +170,7 @@ def ship_sees(
     their hulls, where the caller has it already."""
     if not unlimited:
         if gap is None:
-            gap = hull(viewer).range_to(hull(target))
+            gap = keel_range(viewer, target)
         if gap > sight_range(state, t):
             return False
     skip = (viewer.id, target.id)
