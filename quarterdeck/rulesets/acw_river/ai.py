@@ -222,6 +222,15 @@ class AcwRiverAI:
 
     # -- prompts ------------------------------------------------------------------
 
+    def needs_view(self, prompt: Prompt) -> bool:
+        """Whether deciding ``prompt`` reads the view: only the plot, fire
+        and orders forms do. The umpire's current (always "same"), a
+        discard (from the prompt alone) and every other step (the random
+        fallback, which never looks) decide without one, so the batch
+        runner builds none for them (the umpire's is the whole game)."""
+        step = prompt.context.get("step")
+        return step in ("plot", "orders") or str(step).startswith("fire")
+
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         try:
@@ -283,10 +292,11 @@ class AcwRiverAI:
     def _plot(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
         answer: dict[str, Any] = {}
         shapes = _feature_shapes(view)
-        for sid in prompt.context["ships"]:
+        ships = [str(sid) for sid in prompt.context["ships"]]
+        by_ship = _fields_by_unit(prompt, ships)
+        for sid in ships:
             head = f"{sid}/"
-            fields = {f.name[len(head) :]: f for f in prompt.fields if f.name.startswith(head)}
-            for name, value in self._plot_one(view, str(sid), fields, shapes).items():
+            for name, value in self._plot_one(view, sid, by_ship[sid], shapes).items():
                 answer[head + name] = value
         return _as_they_stand(prompt, answer)
 
@@ -512,6 +522,24 @@ def _feature_shapes(view: dict[str, Any]) -> list[tuple[str, float, Shape]]:
         for f in view.get("features", [])
         if f["kind"] in ("land", "stakes", "rocks", "wreck", "chain", "shoal")
     ]
+
+
+def _fields_by_unit(prompt: Prompt, uids: list[str]) -> dict[str, dict[str, Any]]:
+    """Each unit's fields of a side's form by their names after the unit's
+    id and a slash, in the form's order, in one pass over the form (a
+    name's unit is what comes before its first slash; where an id holds a
+    slash itself, unit by unit, each name that begins with it)."""
+    if any("/" in uid for uid in uids):
+        return {
+            uid: {f.name[len(uid) + 1 :]: f for f in prompt.fields if f.name.startswith(f"{uid}/")}
+            for uid in uids
+        }
+    out: dict[str, dict[str, Any]] = {uid: {} for uid in uids}
+    for f in prompt.fields:
+        uid, slash, name = f.name.partition("/")
+        if slash and uid in out:
+            out[uid][name] = f
+    return out
 
 
 def _as_they_stand(prompt: Prompt, answer: dict[str, Any]) -> dict[str, Any]:

@@ -20,14 +20,15 @@ side of its line. Mortars and fort guns fire all round.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
-from quarterdeck.core.geometry import Pose, angle_diff, bearing, distance
-from quarterdeck.rulesets.acw_river.commanders import gunnery, in_command
+from quarterdeck.core.geometry import Pose, angle_diff, bearing, distance, norm_heading
+from quarterdeck.rulesets.acw_river.commanders import in_command, readings
 from quarterdeck.rulesets.acw_river.damage import (
     can_fire_gun,
     gunfire_hit,
@@ -36,7 +37,7 @@ from quarterdeck.rulesets.acw_river.damage import (
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.state import Fort, Gun, Place, Ship, State, Turret
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
 from quarterdeck.rulesets.acw_river.visibility import audience, in_sight, say, secret_for
 
 R_FIRE = "Firing"
@@ -128,12 +129,42 @@ def _bears_on(
 
 def _any_within(rels: list[float], arcs: tuple[tuple[float, float], ...]) -> bool:
     """Whether any of the relative bearings ``rels`` lies in any of the
-    arcs (:func:`_within` of each, until one does)."""
+    arcs (:func:`_within` of each, until one does: its sums written out)."""
     for centre, half in arcs:
+        limit = half + 1e-9
         for rel in rels:
-            if _within(rel, centre, half):
+            # abs(angle_diff(centre, rel)) <= half + 1e-9, as _within has it
+            d = rel - centre
+            if not 0.0 <= d < 360.0:
+                d = norm_heading(d)
+            if d > 180.0:
+                d -= 360.0
+            if abs(d) <= limit:
                 return True
     return False
+
+
+def _keel_bearings(ship: Ship, target: Ship) -> list[float]:
+    """The relative bearings from ``ship`` of the target's keel points
+    (:func:`relative_bearing` of each of :func:`target_points`: bearing and
+    angle_diff, their sums written out)."""
+    x, y, heading = ship.x, ship.y, ship.heading
+    out = []
+    for px, py in target_points(target):
+        dx, dy = px - x, py - y
+        # bearing((x, y), p)
+        if dx == 0 and dy == 0:
+            b = 0.0
+        else:
+            b = math.degrees(math.atan2(dx, dy))
+            if not 0.0 <= b < 360.0:
+                b = norm_heading(b)
+        # angle_diff(heading, b)
+        d = b - heading
+        if not 0.0 <= d < 360.0:
+            d = norm_heading(d)
+        out.append(d - 360.0 if d > 180.0 else d)
+    return out
 
 
 def legal_arcs(turret: Turret) -> tuple[str, ...]:
@@ -151,7 +182,7 @@ def gun_range(ship_or_fort: Ship | Fort, target: Ship) -> float:
     if isinstance(ship_or_fort, Fort):
         h = hull(target)
         return max(0.0, h.range_to_point((ship_or_fort.x, ship_or_fort.y)))
-    return hull(ship_or_fort).range_to(hull(target))
+    return keel_range(ship_or_fort, target)
 
 
 def band_for(gun: Gun, inches: float, t: Tables) -> int | None:
@@ -234,6 +265,9 @@ def shots_at(
         return []
     if not target.afloat:
         return []
+    guns = ready if ready is not None else ready_guns(state, firer, t)
+    if not guns:
+        return []  # no gun able to fire at anything
     inches = gun_range(firer, target)
     if inches > MAX_RANGE:
         return []
@@ -244,50 +278,53 @@ def shots_at(
     lay_bonus = 0
     fort_lays = 0
     layer = ""
+    ship_firer = firer if isinstance(firer, Ship) else None
     if isinstance(firer, Ship):
         c = in_command(state, firer)
         if c is not None and c.laying:
-            laying, lay_bonus, layer = c.laying, gunnery(c, t), c.name
+            # gunnery(c, t), read once for his dice (commanders.readings)
+            laying, lay_bonus, layer = c.laying, readings(c, t)[3], c.name
     else:
         # the fort commander lays a gun of his own grid square (Fort
         # Commander: his yellow die is his gunnery, as a captain's)
         fc = state.commanders.get(firer.commander)
         if fc is not None and fc.alive:
-            fort_lays, layer = gunnery(fc, t), fc.name
+            fort_lays, layer = readings(fc, t)[3], fc.name
     # each gun that may fire: its id, score, band and the commander's gunnery
     bearing_guns: list[tuple[str, int, int, int]] = []
     rounded = round(inches, 2)
     # the modifiers that apply, each named (Difficult targets)
     named = tuple(m for m in (("a small target", small), ("a bow or stern shot", aspect)) if m[1])
-    guns = ready if ready is not None else ready_guns(state, firer, t)
     rels: list[float] | None = None  # the target's keel points as the firer sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
     # by gun type: its range band at this range and the score it needs there
     # (band_for and the hit table, read once for the guns of a type)
     scores: dict[str, tuple[int, int] | None] = {}
-    ship_firer = firer if isinstance(firer, Ship) else None
     for gun in guns:
-        if gun.type in scores:
-            score = scores[gun.type]
+        gtype = gun.type
+        if gtype in scores:
+            score = scores[gtype]
         else:
             band = band_for(gun, inches, t)
-            score = scores[gun.type] = (
+            score = scores[gtype] = (
                 None
                 if band is None
-                else (band, t.firing.ranges[t.gunfire.guns[gun.type].kind].hit_on[band])
+                else (band, t.firing.ranges[t.gunfire.guns[gtype].kind].hit_on[band])
             )
         if score is None:
             continue
-        band, need = score
         if ship_firer is not None:
-            if rels is None:
-                rels = [relative_bearing(ship_firer, p) for p in target_points(target)]
             # _bears_on, written out: judged once for the guns mounted alike
-            bears_now = bears.get((gun.mount, gun.turret))
+            mounted = (gun.mount, gun.turret)
+            bears_now = bears.get(mounted)
             if bears_now is None:
-                bears_now = _bears_on(ship_firer, gun, rels, bears, t)
+                if rels is None:
+                    rels = _keel_bearings(ship_firer, target)
+                arcs = gun_arcs(ship_firer, gun, t)
+                bears_now = bears[mounted] = arcs is None or _any_within(rels, arcs)
             if not bears_now:
                 continue
+        band, need = score
         lay = lay_bonus if gun.id == laying else 0
         if fort_lays and isinstance(firer, Fort) and gun.square == firer.commander_square:
             lay, fort_lays = fort_lays, 0
@@ -462,9 +499,13 @@ def shore_points(target: Fort | Place) -> list[Vec]:
     ]
 
 
-def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[Shot]:
+def shots_at_shore(
+    state: State, ship: Ship, target_id: str, t: Tables, ready: list[Gun] | None = None
+) -> list[Shot]:
     """Guns that may fire at a fort or a town ashore: all fire on them comes
-    off their FPV or BPV (Forts and Buildings)."""
+    off their FPV or BPV (Forts and Buildings). ``ready``: her guns able to
+    fire now (:func:`ready_guns`, the same guns as the test here), where the
+    caller has them."""
     from quarterdeck.rulesets.acw_river.forts import fort_range
 
     target: Fort | Place | None = state.forts.get(target_id) or state.places.get(target_id)
@@ -472,25 +513,38 @@ def shots_at_shore(state: State, ship: Ship, target_id: str, t: Tables) -> list[
         return []
     if isinstance(target, Fort) and target.side == ship.side:
         return []
+    if ready is None:
+        ready = [g for g in ship.guns if can_fire_gun(ship, g) and alternate_ok(g, state.turn, t)]
+    if not ready:
+        return []  # no gun able to fire at anything: no range worked out
     inches = fort_range(ship, target)
     c = in_command(state, ship)
-    laying, bonus = (c.laying, gunnery(c, t)) if c is not None and c.laying else ("", 0)
+    # gunnery(c, t), read once for his dice (commanders.readings)
+    laying, bonus = (c.laying, readings(c, t)[3]) if c is not None and c.laying else ("", 0)
     layer = c.name if c is not None else ""
     out = []
     rels: list[float] | None = None  # the target's points as the ship sees them
     bears: dict[tuple[str, str], bool] = {}  # by mount and turret: guns mounted alike bear alike
-    for gun in ship.guns:
-        if not can_fire_gun(ship, gun) or not alternate_ok(gun, state.turn, t):
-            continue
-        band = band_for(gun, inches, t)
-        if band is None:
+    # by gun type: its range band here and the score it needs (read once a type)
+    scores: dict[str, tuple[int, int] | None] = {}
+    for gun in ready:
+        gtype = gun.type
+        if gtype in scores:
+            score = scores[gtype]
+        else:
+            band = band_for(gun, inches, t)
+            score = scores[gtype] = (
+                None
+                if band is None
+                else (band, t.firing.ranges[t.gunfire.guns[gtype].kind].hit_on[band])
+            )
+        if score is None:
             continue
         if rels is None:
             rels = [relative_bearing(ship, p) for p in shore_points(target)]
         if not _bears_on(ship, gun, rels, bears, t):
             continue
-        kind = t.gunfire.guns[gun.type].kind
-        need = t.firing.ranges[kind].hit_on[band]
+        band, need = score
         lay = bonus if gun.id == laying else 0
         out.append(Shot(gun.id, need, lay, band, round(inches, 2), lay, layer=layer if lay else ""))
     return out

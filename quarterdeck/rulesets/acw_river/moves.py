@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from shapely.geometry import LineString
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import Box, box_apart, segment_distance, unit
 from quarterdeck.rulesets.acw_river import fireships
@@ -253,8 +255,6 @@ def _mines(state: State, ship: Ship, leg: MoveLeg, a: Vec, b: Vec, t: Tables, ct
     """Mined areas crossed this quarter: a real one throws for the torpedo
     (Torpedoes and Anchored Mines); a dummy is found out. Either way her side
     now knows which it was."""
-    from shapely.geometry import LineString
-
     line: LineString | None = None
     for mf in state.minefields:
         key = f"mines:{mf.id}"

@@ -35,7 +35,7 @@ from quarterdeck.rulesets.acw_river.setup import order_text
 from quarterdeck.rulesets.acw_river.standing import prefixed
 from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import hull
+from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
 from quarterdeck.rulesets.acw_river.visibility import in_sight
 
 R_ORDERS = "Orders: Fleet Orders; Ship Orders"
@@ -227,7 +227,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
         bx0, by0, bx1, by1 = theirs.box
         if bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach:
             continue
-        gap = me.range_to(theirs)
+        gap = keel_range(ship, enemy)  # me.range_to(theirs), kept
         if gap <= _RAM_REACH:
             out.append(Option(f"ram:{sid}", f"Ram Attack {enemy.name} ({gap:.1f} in)"))
             if ship.spar:
@@ -263,7 +263,7 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
                 and not other.towing
                 and not other.towed_by
                 and other.afloat
-                and me.range_to(hull(other)) <= t.distances.alongside
+                and keel_range(ship, other) <= t.distances.alongside
             ):
                 out.append(Option(f"tow:{sid}", f"take {other.name} in tow"))
     return out
@@ -335,6 +335,21 @@ def split(answer: dict[str, Any], uid: str) -> dict[str, Any]:
     """One ship's part of a whole side's form."""
     head = f"{uid}/"
     return {k[len(head) :]: v for k, v in answer.items() if k.startswith(head)}
+
+
+def split_all(answer: dict[str, Any], uids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """:func:`split` for each of ``uids``, in one pass over the form (a
+    side's form holds every unit's fields: splitting it unit by unit reads
+    it once a unit). A name's unit is what comes before its first slash;
+    where an id holds a slash itself, unit by unit as :func:`split` does."""
+    if any("/" in uid for uid in uids):
+        return {uid: split(answer, uid) for uid in uids}
+    parts: dict[str, dict[str, Any]] = {uid: {} for uid in uids}
+    for key, value in answer.items():
+        uid, slash, name = key.partition("/")
+        if slash and uid in parts:
+            parts[uid][name] = value
+    return parts
 
 
 def plot_fields(state: State, ship: Ship, t: Tables, head: str = "", lead: str = "") -> list[Field]:
@@ -508,9 +523,10 @@ def round_shots_at(
     """``shots_at`` as the unit's side judges it (``knower``), once a round;
     with ``truth``, as they are (the fire itself). The two differ only in
     the ships and smoke a side may reckon with in a sight line (Visibility):
-    where the side has every ship on its table, they are the same."""
+    where those it lacks could not meet a sight line to her
+    (:func:`_judged_true`), they are the same."""
     memo = _round_memo(state)
-    if truth and (memo is None or not _all_known(state, unit.side)):
+    if truth and (memo is None or not _judged_true(state, unit.side, enemy)):
         return shots_at(state, unit, enemy, t)
     if memo is None:
         return shots_at(state, unit, enemy, t, knower=unit.side)
@@ -525,11 +541,22 @@ def round_shots_at(
     return list(found)
 
 
-def _all_known(state: State, side: str) -> bool:
-    """Whether every ship of the game is on ``side``'s table (its own, or
-    sighted): then what it judges of a sight line is the truth."""
+def _judged_true(state: State, side: str, enemy: Ship) -> bool:
+    """Whether what ``side`` judges of its sight lines to ``enemy`` is the
+    truth: every ship of the game is on its table (its own, or sighted),
+    or each one that is not is one no sight line to her could meet
+    (visibility.clear_line counts only a ship afloat and larger than she
+    is), and none of them has smoke on the table (clear_line's clouds, by
+    the ship that made them)."""
     seen = state.sighted.get(side, [])
-    return all(ship.side == side or sid in seen for sid, ship in state.ships.items())
+    unknown = [sid for sid, ship in state.ships.items() if ship.side != side and sid not in seen]
+    if not unknown:
+        return True
+    for sid in unknown:
+        ship = state.ships[sid]
+        if ship.afloat and ship.spv_start > enemy.spv_start:
+            return False
+    return not any(cloud.ship in unknown for cloud in state.smoke)
 
 
 def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[Any]:
@@ -540,7 +567,10 @@ def round_shots_at_shore(state: State, ship: Ship, tid: str, t: Tables) -> list[
     key = ("shore", ship.id, tid)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = shots_at_shore(state, ship, tid, t)
+        ready = memo.get(("ship", ship.id))
+        if ready is None:
+            ready = memo[("ship", ship.id)] = ready_guns(state, ship, t)
+        found = memo[key] = shots_at_shore(state, ship, tid, t, ready)
     return list(found)
 
 
@@ -578,6 +608,14 @@ def can_fire(state: State, uid: str, t: Tables) -> bool:
         return False
     unit = firer(state, uid)
     if isinstance(unit, Fort) and (unit.status != "active" or not fort_guns_manned(unit)):
+        return False
+    if (
+        isinstance(unit, Ship)
+        and unit.status != "active"
+        and not (unit.status == "captured" and unit.in_action)
+    ):
+        # no shot at a ship (shots_at), ashore (shots_at_shore) or by mortar
+        # (forts.mortar_targets) from a ship neither active nor a prize in action
         return False
     return (
         next(_targets(state, unit, t), None) is not None

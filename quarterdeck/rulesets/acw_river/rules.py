@@ -184,21 +184,21 @@ def apply(state: State, t: Tables, seat: str, answer: Any, ctx: Context) -> tupl
     elif kind == "plot":
         assert isinstance(answer, dict)
         plots = state.plots.setdefault(seat, {})
-        parts: dict[str, dict[str, Any]] = {}
+        units = [*prompt.context["ships"], *prompt.context["forts"]]
+        parts = orders.split_all(answer, units)
         for sid in prompt.context["ships"]:
-            part = parts[sid] = orders.split(answer, sid)
+            part = parts[sid]
             plots[sid] = orders.plot_from(part)
             if "order" in part:
                 state.sides[seat].orders[sid] = parse_order(str(part["order"]))
-        give_standing(
-            state, seat, answer, [*prompt.context["ships"], *prompt.context["forts"]], ctx, parts
-        )
+        give_standing(state, seat, answer, units, ctx, parts)
     elif kind.startswith("fire"):
         assert isinstance(answer, dict)
         given = state.fire_orders.setdefault(seat, {})
         for uid in prompt.context["units"]:
             given[uid] = str(answer[uid])
-        give_standing(state, seat, answer, prompt.context["units"], ctx)
+        units = prompt.context["units"]
+        give_standing(state, seat, answer, units, ctx, orders.split_all(answer, units))
     else:
         randomtable.apply_secret(state, t, seat, prompt, answer, ctx)
         return advance(state, t, ctx)

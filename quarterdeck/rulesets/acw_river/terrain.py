@@ -19,7 +19,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.prepared import PreparedGeometry, prep
 
-from quarterdeck.core.geometry import Box, Hull, Pose, box_apart
+from quarterdeck.core.geometry import Box, Hull, Pose, box_apart, segment_distance
 from quarterdeck.rulesets.acw_river.state import Feature, Ship, State, Table
 from quarterdeck.rulesets.acw_river.tables import Tables
 
@@ -233,11 +233,12 @@ class ShipHull(Hull):
     as the plain Hull works them out each time they are asked for (the same
     points: it is a Hull in every other way)."""
 
-    __slots__ = ("_bow", "_middle", "_stern", "box")
+    __slots__ = ("_bow", "_middle", "_stern", "box", "ranges")
     _bow: Vec
     _middle: Vec
     _stern: Vec
     box: Box  # the keel's bounding box (x0, y0, x1, y1)
+    ranges: dict[int, tuple[ShipHull, float]]  # keel_range's, by the other keel
 
     def __init__(self, pose: Pose, length: float) -> None:
         super().__init__(pose, length)
@@ -252,6 +253,7 @@ class ShipHull(Hull):
             max(bow[1], stern[1]),
         )
         object.__setattr__(self, "box", box)
+        object.__setattr__(self, "ranges", {})
 
     @property
     def bow(self) -> Vec:
@@ -284,6 +286,27 @@ def hull(ship: Ship) -> ShipHull:
             _HULLS.clear()
         _HULLS[key] = found
     return found
+
+
+_RANGES_KEPT = 64
+"""The most ranges a keel keeps (then it starts again)."""
+
+
+def keel_range(a: Ship, b: Ship) -> float:
+    """The least distance between two ships' keels (``hull(a).range_to(hull(b))``),
+    worked out once for each two keels: a keel is kept by pose (:func:`hull`)
+    and never changes, so the same two keels are the same range. The range
+    is kept on ``a``'s keel by the other keel's identity, with the other
+    keel itself (which keeps it alive, so no other keel can take its id)."""
+    ha, hb = hull(a), hull(b)
+    found = ha.ranges.get(id(hb))
+    if found is not None and found[0] is hb:
+        return found[1]
+    value = segment_distance(ha.bow, ha.stern, hb.bow, hb.stern)
+    if len(ha.ranges) >= _RANGES_KEPT:
+        ha.ranges.clear()
+    ha.ranges[id(hb)] = (hb, value)
+    return value
 
 
 def rect(cx: float, cy: float, w: float, h: float, heading: float = 0.0) -> list[Vec]:

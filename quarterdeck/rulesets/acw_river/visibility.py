@@ -21,7 +21,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import point_segment_distance, segment_distance
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
-from quarterdeck.rulesets.acw_river.terrain import hull, land_blocks
+from quarterdeck.rulesets.acw_river.terrain import hull, keel_range, land_blocks
 
 R_VIS = "Visibility"
 R_FOG = "Fog"
@@ -99,15 +99,17 @@ def clear_line(
 ) -> bool:
     """Whether nothing blocks a sight line: no land, no larger ship, no smoke
     cloud between the two ends. With ``knower``, only the ships that side
-    knows of count (what it may reckon with on its own table)."""
-    if land_blocks(state, a, b):
-        return False
+    knows of count (what it may reckon with on its own table). Each test
+    is pure, so the cheaper ones come first: the ships (a larger ship in
+    the way is far more often the cause than land), then land, then smoke."""
     x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
     y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    # known(state, knower, sid), the side's sightings read once
+    seen = state.sighted.get(knower, []) if knower is not None else None
     for sid, other in state.ships.items():
         if sid in skip or not other.afloat or other.spv_start <= target_spv:
             continue
-        if not known(state, knower, sid):
+        if seen is not None and other.side != knower and sid not in seen:
             continue
         h = hull(other)
         # a hull whose box lies further off the line's box than half her
@@ -118,6 +120,8 @@ def clear_line(
             continue
         if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
             return False
+    if land_blocks(state, a, b):
+        return False
     if state.smoke:
         line: LineString | Point | None = None
         for cloud in state.smoke:
@@ -166,7 +170,7 @@ def ship_sees(
     their hulls, where the caller has it already."""
     if not unlimited:
         if gap is None:
-            gap = hull(viewer).range_to(hull(target))
+            gap = keel_range(viewer, target)
         if gap > sight_range(state, t):
             return False
     skip = (viewer.id, target.id)
