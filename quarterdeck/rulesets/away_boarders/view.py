@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import compress, count
-from operator import attrgetter, is_, ne
+from operator import is_, ne
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
@@ -41,12 +41,10 @@ player). One entry a ship id."""
 _GUN_FIELDS = ("type", "mount", "side", "order", "loaded", "fired", "disabled")
 """A gun marker's entries in the view, in order: every field of a gun (1.4)."""
 
-_GUN = attrgetter(*_GUN_FIELDS)
-
 
 def _guns(s: Ship) -> list[dict[str, Any]]:
     """Her gun markers (1.4), each as the view shows it."""
-    now = list(map(_GUN, s.guns))
+    now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns]
     hit = _GUNS.get(s.id)
     if hit is not None and hit[0] == now:
         return hit[1]
@@ -111,8 +109,6 @@ _READY = ("id", "side", "status", "q", "r")
 """The entries a lazy ship record has ready: whose, where she is and whether
 afloat (read of every ship for most decisions)."""
 
-_READY_OF = attrgetter(*_READY)
-
 _UNREAD = len(_READY)
 """The length of a lazy record of which nothing but the ready entries was read."""
 
@@ -132,11 +128,11 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
     are still hers (the same ship, wind and charts): its other entries are
     worked out from the ship as she is when first read, like a new record's.
     The fleet is compared whole (each ship's ready entries, her identity and
-    what was read of her record, each a pass in C), and only the records
-    found stale are made again. The list is the player's own; the records
+    what was read of her record, each compared in one pass), and only the
+    records found stale are made again. The list is the player's own; the records
     are read, never changed (tests/rulesets/away_boarders/test_view_kept.py)."""
     fleet = list(ships)
-    ready = list(map(_READY_OF, fleet))
+    ready = [(s.id, s.side, s.status, s.q, s.r) for s in fleet]  # (as _READY)
     if _FLEET:
         was, was_ready, was_wind, was_tables, records = _FLEET[0]
         if (
@@ -161,7 +157,10 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
 def _record(s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> LazyRecord:
     """A ship's lazy record: ``ready`` (her :data:`_READY` entries) given,
     the rest of :data:`_PARTS` built from her when first read."""
-    return LazyRecord(dict(zip(_READY, ready, strict=True)), _PARTS, (s, wind, tables))
+    i, side, status, q, r = ready
+    return LazyRecord(
+        {"id": i, "side": side, "status": status, "q": q, "r": r}, _PARTS, (s, wind, tables)
+    )
 
 
 def _kept_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[dict[str, Any]]:
