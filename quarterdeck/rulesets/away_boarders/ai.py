@@ -63,20 +63,22 @@ REPAIR_ORDER = ("repair_hull", "repair_guns", "repair_rigging", "guns", "boarder
 crews first, the yards last (without them she cannot manoeuvre)."""
 
 
-_LAST_GRID: list[tuple[int, int, list[list[int]], pg.Grid]] = []
-"""The last field built from a view, with what it was built from (every
-move asks for the field again, and it seldom changes)."""
+_LAST_GRID: list[tuple[int, int, list[list[int]], list[list[int]], pg.Grid]] = []
+"""The last field built from a view, with what it was built from: the
+view's very ``blocked`` list and a copy of it (every move asks for the field
+again, and it seldom changes; the view shows the same list while it is the
+same, :func:`quarterdeck.rulesets.away_boarders.view._kept_field`)."""
 
 
 def _grid(view: View) -> pg.Grid:
     field = view["field"]
     width, height, blocked = field["width"], field["height"], field["blocked"]
     if _LAST_GRID:
-        w, h, b, built = _LAST_GRID[0]
-        if w == width and h == height and b == blocked:
+        w, h, shown, b, built = _LAST_GRID[0]
+        if w == width and h == height and (shown is blocked or b == blocked):
             return built
     built = pg.Grid(width, height, frozenset(pg.from_column(c, r) for c, r in blocked))
-    _LAST_GRID[:] = [(width, height, [list(b) for b in blocked], built)]
+    _LAST_GRID[:] = [(width, height, blocked, [list(b) for b in blocked], built)]
     return built
 
 

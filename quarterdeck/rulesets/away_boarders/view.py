@@ -8,6 +8,8 @@ which stay with the seat that gave them until they are revealed together.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress, count
+from operator import is_, ne
 from typing import Any
 
 from quarterdeck.core import pointgrid as pg
@@ -28,31 +30,26 @@ from quarterdeck.rulesets.away_boarders.victory import points
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-_GUNS: dict[str, tuple[tuple[tuple[Any, ...], ...], list[dict[str, Any]]]] = {}
-"""The last gun markers shown of each ship, with what they were shown from:
-shown again while her guns are the same (a ship's guns are read for most
-decisions; most decisions change none of them). Views are read, never
-changed, by whoever is shown them. One entry a ship id."""
+_GUNS: dict[str, tuple[list[tuple[Any, ...]], list[dict[str, Any]]]] = {}
+"""The last gun markers shown of each ship, with what they were shown from
+(each gun's every field, :data:`_GUN_FIELDS`): shown again while her guns
+are the same (a ship's guns are read for most decisions; most decisions
+change none of them). Views are read, never changed, by whoever is shown
+them (tests/rulesets/away_boarders/test_view_kept.py checks the computer
+player). One entry a ship id."""
+
+_GUN_FIELDS = ("type", "mount", "side", "order", "loaded", "fired", "disabled")
+"""A gun marker's entries in the view, in order: every field of a gun (1.4)."""
 
 
 def _guns(s: Ship) -> list[dict[str, Any]]:
     """Her gun markers (1.4), each as the view shows it."""
-    now = tuple([(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns])
+    now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns]
     hit = _GUNS.get(s.id)
     if hit is not None and hit[0] == now:
         return hit[1]
-    shown = [
-        {
-            "type": kind,
-            "mount": mount,
-            "side": side,
-            "order": order,
-            "loaded": loaded,
-            "fired": fired,
-            "disabled": disabled,
-        }
-        for kind, mount, side, order, loaded, fired, disabled in now
-    ]
+    names = _GUN_FIELDS
+    shown = [dict(zip(names, g, strict=True)) for g in now]
     _GUNS[s.id] = (now, shown)
     return shown
 
@@ -108,13 +105,17 @@ def ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     return {key: make(s, wind, tables) for key, make in _PARTS.items()}
 
 
-_LAZY: dict[str, tuple[Ship, int, Any, str, int, int, LazyRecord]] = {}
-"""The last lazy record made of each ship, with the ship, the wind, the
-charts and the ready entries it was made with (see :func:`_lazy_ships`).
-One entry a ship id, so it never grows past the largest fleet."""
+_READY = ("id", "side", "status", "q", "r")
+"""The entries a lazy ship record has ready: whose, where she is and whether
+afloat (read of every ship for most decisions)."""
 
-_READY = 5
-"""How many entries a lazy ship record has ready: id, side, status, q, r."""
+_UNREAD = len(_READY)
+"""The length of a lazy record of which nothing but the ready entries was read."""
+
+_FLEET: list[tuple[list[Ship], list[tuple[Any, ...]], int, Any, list[LazyRecord]]] = []
+"""The last lazy records made of a fleet (see :func:`_lazy_ships`), with the
+ships (these very objects), their ready entries, the wind and the charts
+they were made with: one fleet, so it never grows past the largest."""
 
 
 def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecord]:
@@ -125,30 +126,41 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
     A fleet of fifty is shown for most decisions, so a ship's last record is
     shown again where nothing was read of it but its ready entries and those
     are still hers (the same ship, wind and charts): its other entries are
-    worked out from the ship as she is when first read, like a new record's."""
-    parts, kept, out = _PARTS, _LAZY, []
-    for s in ships:
-        k = kept.get(s.id)
+    worked out from the ship as she is when first read, like a new record's.
+    The fleet is compared whole (each ship's ready entries, her identity and
+    what was read of her record, each compared in one pass), and only the
+    records found stale are made again. The list is the player's own; the records
+    are read, never changed (tests/rulesets/away_boarders/test_view_kept.py)."""
+    fleet = list(ships)
+    ready = [(s.id, s.side, s.status, s.q, s.r) for s in fleet]  # (as _READY)
+    if _FLEET:
+        was, was_ready, was_wind, was_tables, records = _FLEET[0]
         if (
-            k is not None
-            and k[0] is s
-            and k[1] == wind
-            and k[2] is tables
-            and k[3] == s.status
-            and k[4] == s.q
-            and k[5] == s.r
-            and dict.__len__(k[6]) == _READY
+            was_wind == wind
+            and was_tables is tables
+            and len(was) == len(fleet)
+            and all(map(is_, fleet, was))  # these very ships (else all made again)
         ):
-            out.append(k[6])
-            continue
-        rec = LazyRecord(
-            {"id": s.id, "side": s.side, "status": s.status, "q": s.q, "r": s.r},
-            parts,
-            (s, wind, tables),
-        )
-        kept[s.id] = (s, wind, tables, s.status, s.q, s.r, rec)
-        out.append(rec)
-    return out
+            read = list(map(dict.__len__, records))  # more than the ready entries: stale
+            if ready != was_ready or read.count(_UNREAD) != len(read):
+                stale = set(compress(count(), map(ne, ready, was_ready)))
+                stale.update(compress(count(), map(_UNREAD.__ne__, read)))
+                for i in stale:
+                    records[i] = _record(fleet[i], ready[i], wind, tables)
+                _FLEET[0] = (was, ready, wind, tables, records)
+            return records[:]
+    records = [_record(s, r, wind, tables) for s, r in zip(fleet, ready, strict=True)]
+    _FLEET[:] = [(fleet, ready, wind, tables, records)]
+    return records[:]
+
+
+def _record(s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> LazyRecord:
+    """A ship's lazy record: ``ready`` (her :data:`_READY` entries) given,
+    the rest of :data:`_PARTS` built from her when first read."""
+    i, side, status, q, r = ready
+    return LazyRecord(
+        {"id": i, "side": side, "status": status, "q": q, "r": r}, _PARTS, (s, wind, tables)
+    )
 
 
 def _kept_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[dict[str, Any]]:
@@ -189,22 +201,52 @@ def _ready(state: State, seat: str | None) -> dict[str, Any]:
     }
 
 
+def _field(state: State) -> dict[str, Any]:
+    """The field (1.2): its size, the points of island or shore, the wind."""
+    return {
+        "width": state.width,
+        "height": state.height,
+        "blocked": [list(b) for b in state.blocked],
+        "wind": state.wind,
+    }
+
+
+_FIELD: list[dict[str, Any]] = []
+"""The last field shown to a computer player (see :func:`_kept_field`)."""
+
+
+def _kept_field(state: State) -> dict[str, Any]:
+    """:func:`_field`, the very dict shown last while it is the same (its
+    every entry compared): a computer player may know an unchanged field by
+    its ``blocked`` list (:func:`quarterdeck.rulesets.away_boarders.ai._grid`).
+    Read, never changed, by whoever is shown it."""
+    if _FIELD:
+        was = _FIELD[0]
+        if (
+            len(was) == 4
+            and was["wind"] == state.wind
+            and was["width"] == state.width
+            and was["height"] == state.height
+            and was["blocked"] == state.blocked
+        ):
+            return was
+    shown = _field(state)
+    _FIELD[:] = [shown]
+    return shown
+
+
 def _parts(
     state: State,
     seat: str | None,
     ships: Callable[[Iterable[Ship], int, Any], list[Any]],
+    field: Callable[[State], dict[str, Any]],
 ) -> dict[str, Callable[[], Any]]:
     """The view's other entries, in order, each as a function; the ships'
-    views made by ``ships`` (kept or lazy)."""
+    views made by ``ships`` (kept or lazy), the field by ``field``."""
     t = tables_with(state.house_rules)
     wind = state.wind
     return {
-        "field": lambda: {
-            "width": state.width,
-            "height": state.height,
-            "blocked": [list(b) for b in state.blocked],
-            "wind": wind,
-        },
+        "field": lambda: field(state),
         "ships": lambda: ships(state.ships.values(), wind, t),
         "orders": lambda: {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": lambda: points(state),
@@ -216,7 +258,7 @@ def _parts(
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
     out = _ready(state, seat)
-    for key, make in _parts(state, seat, _kept_ships).items():
+    for key, make in _parts(state, seat, _kept_ships, _field).items():
         out[key] = make()
     return out
 
@@ -224,8 +266,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 def player_view(state: State, seat: str | None) -> LazyView:
     """:func:`view` for a computer player: each ship's entries built only
     where it reads them (:class:`quarterdeck.core.lazyview.LazyRecord`), the
-    points and orders only if it reads them."""
-    return LazyView(_ready(state, seat), _parts(state, seat, _lazy_ships))
+    points and orders only if it reads them, the field kept while the same."""
+    return LazyView(_ready(state, seat), _parts(state, seat, _lazy_ships, _kept_field))
 
 
 def letters(state: State) -> dict[str, str]:
