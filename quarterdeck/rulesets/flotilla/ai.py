@@ -257,8 +257,12 @@ class FlotillaAI(Helm):
         edge = exit_edge(view, ship)
         if edge is not None:
             turns_left = int(view["turn_limit"]) - int(view["turn"])
+            # (her damage boxes counted by box_order, one entry a box: the
+            # view's "boxes" lays out the whole grid to be read)
             hurt = (
-                ship["yellow"] or bool(ship["mood"]) or ship["ticked"] >= 0.6 * len(ship["boxes"])
+                ship["yellow"]
+                or bool(ship["mood"])
+                or ship["ticked"] >= 0.6 * len(ship["box_order"])
             )
             # she runs for it hurt, with no enemy left, with barely the turns
             # left to get there, or where her passage is the scenario's point
@@ -442,7 +446,7 @@ class FlotillaAI(Helm):
 
     def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
-        left = len(ship["boxes"]) - int(ship["ticked"])
+        left = len(ship["box_order"]) - int(ship["ticked"])
         doomed = ship["continuing"] * max(1, int(view["turn_limit"]) - int(view["turn"])) >= left
         return "yes" if doomed and ship["continuing"] >= 2 else "no"
 
@@ -569,7 +573,7 @@ class FlotillaAI(Helm):
                 them = ships[target]
                 p = max(0, 7 - self.need(view, firer, them)) / 6
                 value = p / divisor
-                left = len(them["boxes"]) - int(them["ticked"])
+                left = len(them["box_order"]) - int(them["ticked"])
                 if them["yellow"] or left <= max(4, dice * p / divisor * 1.5):
                     value *= 2.0
                 if target in disable:
@@ -596,7 +600,7 @@ class FlotillaAI(Helm):
         if not any(b["fired"] for b in ship["batteries"]):
             return "repair"
         turns_left = max(0, int(view["turn_limit"]) - int(view["turn"]))
-        left = len(ship["boxes"]) - int(ship["ticked"])
+        left = len(ship["box_order"]) - int(ship["ticked"])
         if ship["continuing"] * turns_left >= left:
             return "repair"
         here = (ship["x"], ship["y"])
