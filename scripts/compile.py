@@ -33,15 +33,16 @@ Modules left interpreted, and why:
 - the retired AIs (``ai_v1.py``), the explanations (``explain.py``) and the
   web, terminal and set-up code: not on the path of a simulated game.
 
-Computer players get the plain view in a build, not the lazy one
-(``quarterdeck.sim.games.LAZY_VIEWS``): compiled code reads a value typed
-``dict`` with CPython's dict functions, so ``d.get(key, default)`` and ``key in
-d`` skip a lazy view's or record's own ``get`` and ``__contains__`` and find an
-entry not yet built missing. That was why builds played other games of Mobile
-Bay (Flotilla's AI asks a ship record ``get("increase", 2)``), Valcour Island,
-Valcour (Carleton) and Split Rock (Away) and Chevrette (Cutting Out's AI): with
-the plain view, the modules once left out for it (Away's state and boarding,
-Flotilla's state, rules and step modules, Cutting Out's AI) compile again.
+Computer players get the same lazy views (``quarterdeck.core.lazyview``) in a
+build as in the interpreter. Compiled code reads a value typed ``dict`` with
+CPython's own dict functions: ``d.get(key, default)``, ``key in d`` and
+``len(d)`` would skip a lazy view's or record's own ``get``, ``__contains__``
+and ``__len__`` and find an entry not yet built missing (builds once played
+other games of Mobile Bay, Valcour Island, Split Rock and Chevrette so). So
+the players and what they call with the view (each rule set's ``ai.py``,
+Away's ``judge.py``, Flotilla's ``helm.py``) type the view and its ship
+records ``Mapping[str, Any]``: compiled code then goes through the object's
+own methods. A new player reading a lazy view must do the same.
 
 What compiled code needs of the source (kept to a few marked lines): a class
 that interpreted code subclasses says so (``mypyc_attr(allow_interpreted_subclasses=True)``,

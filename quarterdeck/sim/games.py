@@ -11,14 +11,12 @@ the worker, the backend or the other games of the run. That seed is what an
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-import quarterdeck
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context, Game, Player, Ruleset
 from quarterdeck.core.hidden import EVERYTHING
@@ -29,18 +27,6 @@ from quarterdeck.rulesets import get_ruleset
 from quarterdeck.sim.tally import tally
 
 MAX_STEPS = 100_000
-
-LAZY_VIEWS = not os.path.exists(
-    os.path.join(os.path.dirname(quarterdeck.__file__), "_compiled.json")
-)
-"""Whether computer players are handed lazy views (:mod:`quarterdeck.core.lazyview`):
-not in a compiled build (``./scripts/compile``). Compiled code reads a value
-typed ``dict`` with CPython's own dict functions: ``d.get(key, default)`` and
-``key in d`` do not call a lazy view's or record's ``get`` and ``__contains__``,
-so an entry not yet built reads as missing (a compiled Flotilla AI took a
-ship's ``increase`` for its default 2, and played other games of Mobile Bay).
-A compiled build hands them the plain view, which a lazy view read whole
-equals: the same games."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -100,10 +86,11 @@ def decision_view(
 def _player_view(ruleset: Ruleset) -> Callable[[Any, str | None], dict[str, Any]]:
     """The rule set's view for a computer player: ``player_view`` where it
     gives one (the same view, its costly parts built only where the player
-    reads them: :mod:`quarterdeck.core.lazyview`), else ``view``; ``view``
-    in a compiled build (:data:`LAZY_VIEWS`)."""
-    made: Callable[[Any, str | None], dict[str, Any]] = (
-        getattr(ruleset, "player_view", ruleset.view) if LAZY_VIEWS else ruleset.view
+    reads them: :mod:`quarterdeck.core.lazyview`), else ``view``. A compiled
+    build (``./scripts/compile``) hands over the same lazy views: the players
+    read them as ``Mapping``, through their own ``get`` and ``__contains__``."""
+    made: Callable[[Any, str | None], dict[str, Any]] = getattr(
+        ruleset, "player_view", ruleset.view
     )
     return made
 

@@ -2,8 +2,9 @@
 and plays the same games: a copy of the package plays fixed-seed games of
 gun-dice boarding, is compiled with mypyc (the core the games run through and
 the rule set's rules), and must play them again with the same outcome, the
-same decisions and the same final state. A copy with Flotilla's AI alone
-compiled must play the same games of Mobile Bay from the views it is handed.
+same decisions and the same final state. A copy with Flotilla's AI and helm alone
+compiled must play the same games of Mobile Bay from the lazy views it is
+handed (quarterdeck.core.lazyview), as the interpreted AI does.
 
 Skipped where mypyc, a C compiler or the Python headers are missing: the
 default install needs none of them."""
@@ -78,20 +79,32 @@ def _compiler_missing() -> str | None:
     return None
 
 
-# Flotilla's AI alone, compiled, reading the views it is handed: a compiled
-# ``d.get(key, default)`` or ``key in d`` on a value typed ``dict`` does not
-# call a lazy view's ``get`` (quarterdeck.core.lazyview), and once played
-# other games of Mobile Bay (about half of them)
-FLOTILLA_AI = ["--opt-level", "0", "--only", "quarterdeck/rulesets/flotilla/ai.py"]
+# Flotilla's AI and helm alone, compiled, reading the lazy views and ship
+# records they are handed: a compiled ``d.get(key, default)`` or ``key in d``
+# on a value typed ``dict`` does not call a lazy view's ``get`` or
+# ``__contains__`` and finds an entry not yet built missing (once about half
+# of Mobile Bay's games went otherwise); typed ``Mapping``, they do
+FLOTILLA_AI = [
+    "--opt-level",
+    "0",
+    "--only",
+    "quarterdeck/rulesets/flotilla/ai.py",
+    "quarterdeck/rulesets/flotilla/helm.py",
+]
 
 PLAY_FLOTILLA = """
 import json
 import quarterdeck.rulesets.flotilla.ai as ai
 from quarterdeck.core import scenario as scenarios
-from quarterdeck.sim.games import game_seed, play_state
+from quarterdeck.core.lazyview import LazyView
+from quarterdeck.sim.games import Setup, decision_view, game_seed, play_state
 scenario = scenarios.load("mobile-bay-1864")
+setup = Setup(scenario, None)
+state = setup.ruleset.new_state(scenario, setup.context(7))
+lazy = decision_view(setup.ruleset, state, scenario.side_names[0], frozenset())
 rows = [play_state(scenario, game_seed(7, i))[0].row() for i in range(6)]
-print(json.dumps({"compiled": ai.__file__.endswith(".so"), "rows": rows}))
+print(json.dumps({"compiled": ai.__file__.endswith(".so"),
+                  "lazy": isinstance(lazy, LazyView), "rows": rows}))
 """
 
 
@@ -177,4 +190,5 @@ def test_a_compiled_player_plays_the_same_games_from_its_views(tmp_path: Path) -
     _build(copy, *FLOTILLA_AI)
     compiled = _play(copy, PLAY_FLOTILLA)
     assert compiled["compiled"] is True
+    assert compiled["lazy"] is True  # a build hands the players lazy views too
     assert compiled["rows"] == interpreted["rows"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from quarterdeck.core.geometry import angle_diff, bearing, distance
@@ -78,17 +78,17 @@ class AcwRiverAI:
 
     # -- helpers -------------------------------------------------------------
 
-    def _ships(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    def _ships(self, view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
         return {s["id"]: s for s in view.get("ships", [])}
 
-    def _enemies(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+    def _enemies(self, view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         return [
             s
             for s in view.get("ships", [])
             if s["side"] != self.seat and s["status"] in ("active", "captured")
         ]
 
-    def _aims(self, view: dict[str, Any]) -> tuple[set[str], set[Any]]:
+    def _aims(self, view: Mapping[str, Any]) -> tuple[set[str], set[Any]]:
         """The side's objective cards and the enemy flagships, for
         :meth:`_wanted` (read once for all the enemies it weighs)."""
         cards = {o["id"] for o in view["sides"].get(self.seat, {}).get("objectives", [])}
@@ -97,8 +97,8 @@ class AcwRiverAI:
 
     def _wanted(
         self,
-        view: dict[str, Any],
-        enemy: dict[str, Any],
+        view: Mapping[str, Any],
+        enemy: Mapping[str, Any],
         aims: tuple[set[str], set[Any]] | None = None,
     ) -> bool:
         """Whether sinking this enemy meets one of the side's objective
@@ -111,7 +111,7 @@ class AcwRiverAI:
             return True
         return "flagship" in cards and enemy["id"] in flags
 
-    def _goal(self, view: dict[str, Any], ship: dict[str, Any]) -> Vec:
+    def _goal(self, view: Mapping[str, Any], ship: Mapping[str, Any]) -> Vec:
         table = view["table"]
         side = view["sides"].get(self.seat, {})
         order = side.get("orders", {}).get(ship["id"], "engage")
@@ -144,13 +144,13 @@ class AcwRiverAI:
         end = side.get("end", "downstream")
         return (table["width"] / 2, 4.0 if end == "upstream" else table["length"] - 4.0)
 
-    def _danger(self, view: dict[str, Any], ship: dict[str, Any], p: Vec) -> float:
+    def _danger(self, view: Mapping[str, Any], ship: Mapping[str, Any], p: Vec) -> float:
         return self._hazards(view, ship)(p)
 
     def _hazards(
         self,
-        view: dict[str, Any],
-        ship: dict[str, Any],
+        view: Mapping[str, Any],
+        ship: Mapping[str, Any],
         shapes: list[tuple[str, float, Shape]] | None = None,
     ) -> Callable[[Vec], float]:
         """The risk of ending a move at a point (100: off the table or on
@@ -214,7 +214,9 @@ class AcwRiverAI:
 
         return danger
 
-    def _project(self, ship: dict[str, Any], speed: int, helm: str) -> tuple[float, float, float]:
+    def _project(
+        self, ship: Mapping[str, Any], speed: int, helm: str
+    ) -> tuple[float, float, float]:
         most = math.degrees(abs(speed) / ship["turning"]) if ship["turning"] > 0 else 0.0
         turn = HELM_SHARE.get(helm, 0.0) * min(most, 180.0)
         x, y, h = arc_step(ship["x"], ship["y"], ship["heading"], speed, turn)
@@ -248,7 +250,7 @@ class AcwRiverAI:
             pass
         return self.fallback.decide(view, prompt)
 
-    def _orders(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+    def _orders(self, view: Mapping[str, Any], prompt: Prompt) -> dict[str, Any]:
         ships = self._ships(view)
         own = [s for s in ships.values() if s["side"] == self.seat]
         side = view["sides"].get(self.seat, {})
@@ -289,7 +291,7 @@ class AcwRiverAI:
                 return card
         return prompt.option_ids()[-1]
 
-    def _plot(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+    def _plot(self, view: Mapping[str, Any], prompt: Prompt) -> dict[str, Any]:
         answer: dict[str, Any] = {}
         shapes = _feature_shapes(view)
         ships = [str(sid) for sid in prompt.context["ships"]]
@@ -302,7 +304,7 @@ class AcwRiverAI:
 
     def _plot_one(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         sid: str,
         fields: dict[str, Any],
         shapes: list[tuple[str, float, Shape]] | None = None,
@@ -471,7 +473,7 @@ class AcwRiverAI:
             answer["order"] = fields["order"].choices[0].id
         return answer
 
-    def _fire(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+    def _fire(self, view: Mapping[str, Any], prompt: Prompt) -> dict[str, Any]:
         units = prompt.context.get("units", [])
         ships = self._ships(view)
         aims = self._aims(view)
@@ -484,9 +486,9 @@ class AcwRiverAI:
 
     def _fire_one(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         choices: Any,
-        ships: dict[str, dict[str, Any]] | None = None,
+        ships: dict[str, Mapping[str, Any]] | None = None,
         aims: tuple[set[str], set[Any]] | None = None,
     ) -> str:
         ids = [c.id for c in choices]
@@ -513,7 +515,7 @@ class AcwRiverAI:
         return best if best in ids else ids[0]
 
 
-def _feature_shapes(view: dict[str, Any]) -> list[tuple[str, float, Shape]]:
+def _feature_shapes(view: Mapping[str, Any]) -> list[tuple[str, float, Shape]]:
     """Each feature of the view that a ship keeps off (land, hazards,
     shoals), in the view's order: its kind, its depth (0 if none) and its
     shape (:func:`_shape`), for :meth:`AcwRiverAI._hazards`."""

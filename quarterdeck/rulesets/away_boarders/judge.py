@@ -9,6 +9,7 @@ guns of a battery and whether it bears, 4.2).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import filterfalse
 from operator import itemgetter
@@ -18,8 +19,10 @@ from quarterdeck.core import pointgrid as pg
 from quarterdeck.rulesets.away_boarders.sailing import legal_moves, move_result, wind_angle
 from quarterdeck.rulesets.away_boarders.tables import printed_tables
 
-View = dict[str, Any]
-ShipView = dict[str, Any]
+# a computer player's view and its ship records may be lazy (core.lazyview):
+# read as Mapping, so that compiled code calls their own get and __contains__
+View = Mapping[str, Any]
+ShipView = Mapping[str, Any]
 
 
 def pos_of(s: ShipView) -> pg.Point:

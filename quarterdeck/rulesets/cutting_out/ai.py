@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -64,7 +64,7 @@ class CuttingOutAI:
         step = prompt.context.get("step")
         return not (step == "hull" or (step == "move" and prompt.kind != "form"))
 
-    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def decide(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         ids = prompt.option_ids()
         if step == "hull":
@@ -93,12 +93,12 @@ class CuttingOutAI:
         return ids[0]
 
     @staticmethod
-    def _late(view: dict[str, Any]) -> bool:
+    def _late(view: Mapping[str, Any]) -> bool:
         return int(view["turn"]) >= int(view["turn_limit"]) - 2
 
     # -- boats ------------------------------------------------------------------
 
-    def _row(self, view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
+    def _row(self, view: Mapping[str, Any], prompt: Prompt) -> dict[str, Any]:
         """The whole rowing form, a boat at a time in the form's order; a
         boarding point chosen for one boat is not given to the next."""
         fields = {f.name: f for f in prompt.fields}
@@ -119,7 +119,7 @@ class CuttingOutAI:
 
     def _one_row(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         boat: dict[str, Any],
         choices: list[str],
         full: int,
@@ -154,7 +154,7 @@ class CuttingOutAI:
 
     def _free_point(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         ship: dict[str, Any],
         boat: dict[str, Any],
         chosen: Iterable[str] = (),
@@ -206,7 +206,7 @@ class CuttingOutAI:
         return _pull(start, keel, spot)
 
     @staticmethod
-    def _landing_near(view: dict[str, Any], battery: dict[str, Any]) -> str | None:
+    def _landing_near(view: Mapping[str, Any], battery: dict[str, Any]) -> str | None:
         landings = view["landings"]
         if not landings:
             return None
@@ -217,7 +217,7 @@ class CuttingOutAI:
 
     # -- parties ------------------------------------------------------------------
 
-    def _deck(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _deck(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ids = prompt.option_ids()
         ship = _by_id(view["ships"])[str(prompt.context.get("ship"))]
         if self.seat == view["raiders"]:
@@ -235,7 +235,7 @@ class CuttingOutAI:
             return "guns"
         return "hold"
 
-    def _land(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _land(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ids = prompt.option_ids()
         party = _by_id(view["parties"]).get(str(prompt.context.get("party")), {})
         spike = [i for i in ids if i.startswith("spike:")]
@@ -262,7 +262,7 @@ class CuttingOutAI:
 
     # -- fire ---------------------------------------------------------------------
 
-    def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _fire(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         if self.seat == view["raiders"] and not view["alarm"]["detected"]:
             return "hold"  # no shot before the raiders are seen: it gives the alarm
         best, most = "hold", 0
@@ -272,7 +272,7 @@ class CuttingOutAI:
                 best, most = o.id, int(found.group(1))
         return best
 
-    def _guns(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _guns(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ids = prompt.option_ids()
         if self.seat == view["raiders"] and not view["alarm"]["detected"]:
             return "hold"

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from quarterdeck.core.geometry import (
@@ -81,7 +82,7 @@ from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
 EDGE = ("north", "south", "east", "west")
 
 
-def _ships(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _ships(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {s["id"]: s for s in view["ships"]}
 
 
@@ -96,12 +97,12 @@ def boarding_chance(mine: int, theirs: int) -> float:
     return win / (win + lose) if win + lose else 0.5
 
 
-def boarding_score(s: dict[str, Any]) -> int:
+def boarding_score(s: Mapping[str, Any]) -> int:
     guns = sum(int(b.get("guns", b["dice"])) for b in s["batteries"])
     return int(s["crew"]) + int(s["morale"]) + guns
 
 
-def turns_to_cover(ship: dict[str, Any], inches: float) -> int:
+def turns_to_cover(ship: Mapping[str, Any], inches: float) -> int:
     """Turns she needs to steam ``inches``, gathering speed as her card allows."""
     speed, top = int(ship["speed"]), max(1, int(ship["max_speed"]))
     step = max(1, int(ship.get("increase", 2)))
@@ -113,7 +114,7 @@ def turns_to_cover(ship: dict[str, Any], inches: float) -> int:
     return turns
 
 
-def exit_points(view: dict[str, Any], ship: dict[str, Any]) -> int:
+def exit_points(view: Mapping[str, Any], ship: Mapping[str, Any]) -> int:
     """Points the scenario gives her side for her leaving by its exit."""
     return sum(
         int(obj["points"])
@@ -122,7 +123,7 @@ def exit_points(view: dict[str, Any], ship: dict[str, Any]) -> int:
     )
 
 
-def fight_points(view: dict[str, Any], side: str) -> int:
+def fight_points(view: Mapping[str, Any], side: str) -> int:
     """Points still to be won by fighting: enemy ships afloat that the side
     is to sink, take or disable, and forts it is to take that still fire."""
     ships = {s["id"]: s for s in view["ships"]}
@@ -140,7 +141,7 @@ def fight_points(view: dict[str, Any], side: str) -> int:
     return total
 
 
-def objective_units(view: dict[str, Any], side: str, *kinds: str) -> set[str]:
+def objective_units(view: Mapping[str, Any], side: str, *kinds: str) -> set[str]:
     out: set[str] = set()
     for obj in (view.get("victory") or {}).get("objectives", []):
         if obj["side"] == side and obj["what"] in kinds:
@@ -192,7 +193,7 @@ class FlotillaAI(Helm):
             )
         return True
 
-    def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
+    def decide(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
         step = prompt.context.get("step")
         ids = prompt.option_ids()
         handler = getattr(self, f"_{step}", None)
@@ -204,10 +205,10 @@ class FlotillaAI(Helm):
 
     # -- the situation ---------------------------------------------------------
 
-    def enemies(self, view: dict[str, Any], side: str) -> list[dict[str, Any]]:
+    def enemies(self, view: Mapping[str, Any], side: str) -> list[Mapping[str, Any]]:
         return [s for s in view["ships"] if s["side"] != side and s["status"] == "active"]
 
-    def intent(self, view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any]:
+    def intent(self, view: Mapping[str, Any], ship: Mapping[str, Any]) -> dict[str, Any]:
         """What the ship is about this turn, with what the move look-ahead
         steers by (:class:`Helm`): her friends' keels, the torpedoes, how
         close to the shore, where her guns aim and at what range (cached
@@ -234,7 +235,7 @@ class FlotillaAI(Helm):
         plan["best_range"] = 14.0 if "heavy" in weights else 8.0
         return plan
 
-    def aim(self, view: dict[str, Any], ship: dict[str, Any]) -> dict[str, Any]:
+    def aim(self, view: Mapping[str, Any], ship: Mapping[str, Any]) -> dict[str, Any]:
         """What the ship is about this turn: her kind of move (fight with
         her guns, exit, keep off, land her party, ram or spar) and its mark,
         all that :meth:`_power` asks (cached for one decision; :meth:`intent`
@@ -318,7 +319,7 @@ class FlotillaAI(Helm):
         return plan
 
     def assault(
-        self, view: dict[str, Any], ship: dict[str, Any], take: set[str]
+        self, view: Mapping[str, Any], ship: Mapping[str, Any], take: set[str]
     ) -> dict[str, Any] | None:
         """The fort her landing party should go ashore against: one her side
         is to take, whose garrison the party outfights in melee (a leader
@@ -343,7 +344,7 @@ class FlotillaAI(Helm):
                 best = fort
         return best
 
-    def lead(self, view: dict[str, Any], enemy: dict[str, Any]) -> tuple[float, float]:
+    def lead(self, view: Mapping[str, Any], enemy: Mapping[str, Any]) -> tuple[float, float]:
         """Where to meet an enemy: ahead of her on the way to her exit."""
         edge = exit_edge(view, enemy)
         x, y = float(enemy["x"]), float(enemy["y"])
@@ -358,7 +359,7 @@ class FlotillaAI(Helm):
 
     # -- moving ------------------------------------------------------------------
 
-    def _plan(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _plan(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
         plan = self.intent(view, ship)
         if self.mortar_anchors(view, ship) and any(o.id == "s0/0/0/0" for o in prompt.options):
@@ -389,7 +390,7 @@ class FlotillaAI(Helm):
                 options.append(Choice(option.id, mx, my, mh, here, ends, middles, half))
         return self.choose(plan, ship, options, prompt.options[0].id)
 
-    def mortar_anchors(self, view: dict[str, Any], ship: dict[str, Any]) -> bool:
+    def mortar_anchors(self, view: Mapping[str, Any], ship: Mapping[str, Any]) -> bool:
         """A mortar vessel with a land target in reach stays at anchor and
         shells it (mortars have no range modifier)."""
         mortars = [b for b in ship["batteries"] if b["weight"] == "mortar" and b["dice"] > 0]
@@ -402,7 +403,7 @@ class FlotillaAI(Helm):
             if b["side"] != ship["side"] and not b["destroyed"]
         )
 
-    def _turn(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _turn(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
         plan = self.intent(view, ship)
         pose = Pose(ship["x"], ship["y"], ship["heading"])
@@ -422,7 +423,7 @@ class FlotillaAI(Helm):
                 options.append(Choice(option.id, x, y, norm_heading(heading + angle), None))
         return self.choose(plan, ship, options, prompt.options[0].id)
 
-    def _power(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _power(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         """More power only when the extra inches decide something now."""
         ship = _ships(view)[prompt.context["ship"]]
         plan = self.aim(view, ship)
@@ -444,18 +445,18 @@ class FlotillaAI(Helm):
             return "yes" if near <= 12 else "no"
         return "no"
 
-    def _gamble(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _gamble(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ship = _ships(view)[prompt.context["ship"]]
         left = len(ship["box_order"]) - int(ship["ticked"])
         doomed = ship["continuing"] * max(1, int(view["turn_limit"]) - int(view["turn"])) >= left
         return "yes" if doomed and ship["continuing"] >= 2 else "no"
 
-    def _pitch(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _pitch(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         """Enough dice for a fair chance of getting off, keeping most guns."""
         options = [o.id for o in prompt.options]
         return options[min(2, len(options) - 1)]
 
-    def _close(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _close(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ships = _ships(view)
         me = ships[prompt.context["ship"]]
         rulings = view.get("rulings") or {}
@@ -493,7 +494,7 @@ class FlotillaAI(Helm):
     # -- firing ---------------------------------------------------------------
 
     def need(
-        self, view: dict[str, Any], firer: dict[str, Any] | None, target: dict[str, Any]
+        self, view: Mapping[str, Any], firer: Mapping[str, Any] | None, target: Mapping[str, Any]
     ) -> int:
         """The face a fire die needs against a ship, from the view (Firing)."""
         f = self.tables.fire
@@ -508,7 +509,7 @@ class FlotillaAI(Helm):
             need -= f.stationary_bonus
         return need
 
-    def _fire(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _fire(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         units = [o.id for o in prompt.options if o.id not in ("pass", "orders", "standing")]
         if not units:
             return "pass"
@@ -524,7 +525,7 @@ class FlotillaAI(Helm):
         keels: dict[str, Hull] = {}  # each enemy's keel, worked out once
         foes: dict[str, list[Hull]] = {}  # each side's enemies' keels, in the view's order
 
-        def keel(e: dict[str, Any]) -> Hull:
+        def keel(e: Mapping[str, Any]) -> Hull:
             if e["id"] not in keels:
                 keels[e["id"]] = keel_of(e)
             return keels[e["id"]]
@@ -548,7 +549,7 @@ class FlotillaAI(Helm):
                 return unit_id
         return "pass"
 
-    def _target(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _target(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ships = _ships(view)
         unit_id = prompt.context["unit"]
         firer = ships.get(unit_id)
@@ -592,7 +593,7 @@ class FlotillaAI(Helm):
 
     # -- administration ---------------------------------------------------------
 
-    def _repair(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _repair(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         """Repair when it costs nothing (no gun fired this turn), when the
         continuing damage would sink her before the end, or when there is
         nothing to shoot at next turn; else keep the guns loaded."""
@@ -618,7 +619,7 @@ class FlotillaAI(Helm):
             return "repair"
         return "no"
 
-    def _turn_box(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _turn_box(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         # keep the turn at the middle of the move: it steers the second half
         ids = prompt.option_ids()
         for keep in ("middle", "end", "first"):
@@ -627,7 +628,7 @@ class FlotillaAI(Helm):
                 return rest[0]
         return ids[0]
 
-    def _board(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _board(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ships = _ships(view)
         me, them = ships[prompt.context["ship"]], ships[prompt.context["target"]]
         if them["status"] != "active":
@@ -635,37 +636,37 @@ class FlotillaAI(Helm):
         p = boarding_chance(boarding_score(me), boarding_score(them))
         return "board" if p >= 0.55 else "release"
 
-    def _prize_crew(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _prize_crew(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return prompt.options[0].id  # the least the text allows: ten men
 
-    def _side_a(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _side_a(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return "second"  # moving second answers the enemy's move
 
     # -- the game master -------------------------------------------------------
 
-    def _environment(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _environment(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return prompt.options[0].id  # a quiet day: full day, clear, no smoke, current as is
 
-    def _gm_aground(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _gm_aground(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         gap = float(prompt.context.get("gap", 99.0))
         length = float(prompt.context.get("length", 0.0))
         return "yes" if gap <= 1.0 or (gap <= 2.0 and length >= 9) else "no"
 
-    def _gm_ram(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _gm_ram(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return "4-0"
 
-    def _gm_collision(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _gm_collision(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return "2-2"
 
     # -- land -----------------------------------------------------------------
 
-    def _landing(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _landing(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return "land" if "land" in prompt.option_ids() else "stay"
 
-    def _embark(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _embark(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return "stay"
 
-    def _troop(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _troop(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         charges = [o.id for o in prompt.options if o.id.startswith("charge:")]
         advances = [o.id for o in prompt.options if o.id.startswith("advance:")]
         for option in prompt.options:
@@ -677,7 +678,7 @@ class FlotillaAI(Helm):
             return advances[0]
         return charges[0] if charges else "hold"
 
-    def _melee_again(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _melee_again(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         """A garrison holds its fort; others attack again with the dice."""
         if prompt.context.get("garrison"):
             return "stop"
@@ -690,5 +691,5 @@ class FlotillaAI(Helm):
         theirs = 3 * them["leaders"] + them["men"] // 2
         return "press" if mine >= theirs else "stop"
 
-    def _melee_follow(self, view: dict[str, Any], prompt: Prompt) -> str:
+    def _melee_follow(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         return "stay" if prompt.context.get("garrison") else "follow"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from functools import cache
 from math import cos, radians, sin
 from typing import Any
@@ -36,7 +37,7 @@ from quarterdeck.core.geometry import (
 from quarterdeck.rulesets.flotilla.tables import Tables
 
 
-def keel_of(s: dict[str, Any]) -> Hull:
+def keel_of(s: Mapping[str, Any]) -> Hull:
     return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
 
 
@@ -49,7 +50,7 @@ def _land(land: Land) -> Any:
     return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
 
 
-def land_of(view: dict[str, Any]) -> Any:
+def land_of(view: Mapping[str, Any]) -> Any:
     """The view's land as one shapely geometry (None: no land on the table)."""
     return _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
 
@@ -69,7 +70,7 @@ def _land_boxes(land: Land) -> list[Box]:
     ]
 
 
-def land_boxes(view: dict[str, Any]) -> list[Box]:
+def land_boxes(view: Mapping[str, Any]) -> list[Box]:
     """The boxes of the view's pieces of land: a point is no nearer a piece
     of land than to its box (:func:`box_gap`)."""
     return _land_boxes(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
@@ -83,7 +84,7 @@ def box_gap(x: float, y: float, box: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def land_gaps(view: dict[str, Any], poses: list[Pose], length: float) -> list[float]:
+def land_gaps(view: Mapping[str, Any], poses: list[Pose], length: float) -> list[float]:
     """Inches from each pose's bow or stern, whichever is nearer, to land."""
     return gaps_to(land_of(view), poses, length)
 
@@ -107,7 +108,7 @@ def shore_reach(plan: dict[str, Any]) -> float:
     return ground if plan["kind"] != "land" else ground - 0.5
 
 
-def exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
+def exit_edge(view: Mapping[str, Any], ship: Mapping[str, Any]) -> str | None:
     """The edge the scenario scores this ship for leaving by, if any."""
     victory = view.get("victory") or {}
     edge = victory.get("exits", {}).get(ship["side"])
@@ -119,7 +120,7 @@ def exit_edge(view: dict[str, Any], ship: dict[str, Any]) -> str | None:
     return None
 
 
-def to_edge(view: dict[str, Any], edge: str, x: float, y: float) -> float:
+def to_edge(view: Mapping[str, Any], edge: str, x: float, y: float) -> float:
     """Inches from (x, y) to the table edge ``edge``."""
     w, h = (float(v) for v in view["table"])
     return {"north": h - y, "south": y, "east": w - x, "west": x}[edge]
@@ -394,7 +395,7 @@ class Helm:
     def choose(
         self,
         plan: dict[str, Any],
-        ship: dict[str, Any],
+        ship: Mapping[str, Any],
         options: list[Choice],
         default: str,
     ) -> str:
@@ -619,7 +620,7 @@ class Choice:
         return out
 
 
-def turn_angles(ship: dict[str, Any], point: str) -> tuple[int, ...]:
+def turn_angles(ship: Mapping[str, Any], point: str) -> tuple[int, ...]:
     """None, or the card's full angle either way, at ``point`` of the move."""
     limit = int(ship["turns"].get(point, 0))
     return tuple(sorted({0, limit, -limit}))

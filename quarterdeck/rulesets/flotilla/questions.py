@@ -280,14 +280,16 @@ def plan_option(plan: str) -> Option:
     return Option(plan, Plan.parse(plan).label())
 
 
-def turn_option(angle: float) -> Option:
+def turn_option(angle: int | float) -> Option:
     """A turn at a point of the move as an option (Moving and turning):
     worded once for each whole angle given as an int; any other (45.0 is
-    worded apart from 45) worded each time."""
+    worded apart from 45) worded each time. Typed ``int | float``, not
+    ``float``: compiled code (scripts/compile) would make an int 0 a float
+    0.0, worded "t0.0"."""
     return _turn_option(angle) if type(angle) is int else _word_turn(angle)
 
 
-def _word_turn(angle: float) -> Option:
+def _word_turn(angle: int | float) -> Option:
     return Option(f"t{angle}", "straight on" if angle == 0 else f"turn {turn_words(angle)}")
 
 
