@@ -244,6 +244,13 @@ def ready_guns(state: State, firer: Ship | Fort, t: Tables) -> list[Gun]:
     ]
 
 
+def ship_may_fire(ship: Ship) -> bool:
+    """Whether a ship may fire at all (Firing): she is active, or a prize in
+    action; none of her guns fires at a ship (:func:`shots_at`), ashore
+    (:func:`shots_at_shore`, active only) or by mortar otherwise."""
+    return ship.status == "active" or (ship.status == "captured" and ship.in_action)
+
+
 def shots_at(
     state: State,
     firer: Ship | Fort,
@@ -257,7 +264,7 @@ def shots_at(
     out here if not given), bearing, in range, target in sight (as
     ``knower`` can judge it, for the fire orders; the truth when fired)."""
     if isinstance(firer, Ship):
-        if firer.status != "active" and not (firer.status == "captured" and firer.in_action):
+        if not ship_may_fire(firer):
             return []
         if firer.prize_move == state.turn:
             return []
