@@ -192,6 +192,16 @@ def band_for(gun: Gun, inches: float, t: Tables) -> int | None:
     return t.firing.ranges[kind].band(inches)
 
 
+def band_and_need(gun: Gun, inches: float, t: Tables) -> tuple[int, int] | None:
+    """A gun's range band at ``inches`` (:func:`band_for`) and the score it
+    needs to hit there (the Firing table's row for its kind of gun); None
+    where it cannot fire at that range (a mortar's fire is its own)."""
+    band = band_for(gun, inches, t)
+    if band is None:
+        return None
+    return band, t.firing.ranges[t.gunfire.guns[gun.type].kind].hit_on[band]
+
+
 def bow_or_stern_shot(firer: Vec, target: Ship, t: Tables) -> bool:
     """A shot from within the bow or stern sector of the target (its keel
     line, 30 degrees either side: reconstructed) is at a small profile."""
@@ -244,6 +254,13 @@ def ready_guns(state: State, firer: Ship | Fort, t: Tables) -> list[Gun]:
     ]
 
 
+def ship_may_fire(ship: Ship) -> bool:
+    """Whether a ship may fire at all (Firing): she is active, or a prize in
+    action; none of her guns fires at a ship (:func:`shots_at`), ashore
+    (:func:`shots_at_shore`, active only) or by mortar otherwise."""
+    return ship.status == "active" or (ship.status == "captured" and ship.in_action)
+
+
 def shots_at(
     state: State,
     firer: Ship | Fort,
@@ -257,7 +274,7 @@ def shots_at(
     out here if not given), bearing, in range, target in sight (as
     ``knower`` can judge it, for the fire orders; the truth when fired)."""
     if isinstance(firer, Ship):
-        if firer.status != "active" and not (firer.status == "captured" and firer.in_action):
+        if not ship_may_fire(firer):
             return []
         if firer.prize_move == state.turn:
             return []
@@ -305,12 +322,7 @@ def shots_at(
         if gtype in scores:
             score = scores[gtype]
         else:
-            band = band_for(gun, inches, t)
-            score = scores[gtype] = (
-                None
-                if band is None
-                else (band, t.firing.ranges[t.gunfire.guns[gtype].kind].hit_on[band])
-            )
+            score = scores[gtype] = band_and_need(gun, inches, t)
         if score is None:
             continue
         if ship_firer is not None:
@@ -514,7 +526,7 @@ def shots_at_shore(
     if isinstance(target, Fort) and target.side == ship.side:
         return []
     if ready is None:
-        ready = [g for g in ship.guns if can_fire_gun(ship, g) and alternate_ok(g, state.turn, t)]
+        ready = ready_guns(state, ship, t)
     if not ready:
         return []  # no gun able to fire at anything: no range worked out
     inches = fort_range(ship, target)
@@ -532,12 +544,7 @@ def shots_at_shore(
         if gtype in scores:
             score = scores[gtype]
         else:
-            band = band_for(gun, inches, t)
-            score = scores[gtype] = (
-                None
-                if band is None
-                else (band, t.firing.ranges[t.gunfire.guns[gtype].kind].hit_on[band])
-            )
+            score = scores[gtype] = band_and_need(gun, inches, t)
         if score is None:
             continue
         if rels is None:

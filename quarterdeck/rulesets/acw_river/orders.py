@@ -25,6 +25,7 @@ from quarterdeck.rulesets.acw_river.firing import (
     hit_chance,
     legal_arcs,
     ready_guns,
+    ship_may_fire,
     shots_at,
     shots_at_shore,
 )
@@ -604,16 +605,15 @@ def shore_targets(state: State, unit: Ship | Fort, t: Tables) -> list[tuple[str,
 
 
 def can_fire(state: State, uid: str, t: Tables) -> bool:
+    """Whether a ship or fort has anything to fire at this round (Firing):
+    a ship in sight that its guns bear on and reach, a mortar target, or a
+    fort or town ashore; not once it has fired."""
     if uid in state.fired:
         return False
     unit = firer(state, uid)
     if isinstance(unit, Fort) and (unit.status != "active" or not fort_guns_manned(unit)):
         return False
-    if (
-        isinstance(unit, Ship)
-        and unit.status != "active"
-        and not (unit.status == "captured" and unit.in_action)
-    ):
+    if isinstance(unit, Ship) and not ship_may_fire(unit):
         # no shot at a ship (shots_at), ashore (shots_at_shore) or by mortar
         # (forts.mortar_targets) from a ship neither active nor a prize in action
         return False

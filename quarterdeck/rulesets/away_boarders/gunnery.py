@@ -65,15 +65,29 @@ def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
 
 def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
     """The calibers of a battery's loaded guns, in display order: one roll
-    each (4.3)."""
-    out: list[str] = []
-    calibers = _charts(t)[0]
-    for g in battery_guns(ship, battery):
-        if g.loaded:
-            caliber = calibers[g.type]
-            if caliber not in out:
-                out.append(caliber)
-    return out
+    each (4.3) (:func:`_reaching`'s calibers)."""
+    return list(_reaching(ship, battery, 0, t))
+
+
+def _reaching(
+    ship: Ship, battery: str, rng: int, t: Tables, loaded: list[Gun] | None = None
+) -> dict[str, list[Gun]]:
+    """Each caliber of a battery's loaded guns, in display order (one roll
+    each, 4.3), with its guns that reach range ``rng`` (4.2: at long range a
+    caliber's long guns fire and its carronades, which do not reach, stay
+    loaded; a caliber none of whose guns reach has none): the one reading
+    of the battery's guns by caliber and reach, in one pass over its loaded
+    guns (``loaded``: :func:`battery_guns` loaded, where the caller has them)."""
+    calibers, ranges = _charts(t)
+    if loaded is None:
+        loaded = [g for g in battery_guns(ship, battery) if g.loaded]
+    load = ship.load[battery]
+    reaching: dict[str, list[Gun]] = {}
+    for g in loaded:
+        guns = reaching.setdefault(calibers[g.type], [])
+        if rng <= ranges[load, g.type]:
+            guns.append(g)
+    return reaching
 
 
 def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
@@ -84,14 +98,8 @@ def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
 def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
     """The loaded guns of one caliber of a battery that reach range ``rng``
     (4.2): at long range a caliber's long guns fire and its carronades, which
-    do not reach, stay loaded."""
-    calibers, ranges = _charts(t)
-    load = ship.load[battery]
-    return [
-        g
-        for g in battery_guns(ship, battery)
-        if g.loaded and calibers[g.type] == caliber and rng <= ranges[load, g.type]
-    ]
+    do not reach, stay loaded (:func:`_reaching`)."""
+    return _reaching(ship, battery, rng, t).get(caliber, [])
 
 
 def caliber_label(t: Tables, guns: list[Gun]) -> str:
@@ -196,17 +204,20 @@ def _eligible(
 def _battery_reach(ship: Ship, battery: str, t: Tables) -> int:
     """The longest range of a battery's loaded guns with its load (4.2,
     4.4); -1 where it may not fire at all (no gun loaded, nobody at the
-    guns, or she is out of the fight)."""
-    if ship.crew["guns"] == 0 or not ship.active:
-        return -1
-    ranges, load = _charts(t)[1], ship.load[battery]
-    reaches = [ranges[load, g.type] for g in battery_guns(ship, battery) if g.loaded]
-    return max(reaches) if reaches else -1
+    guns, or she is out of the fight): that battery's of :func:`_reaches`."""
+    return _reaches(ship, t)[_BATTERY_AT[battery]]
+
+
+_BATTERY_AT = {b: i for i, b in enumerate(BATTERIES)}
+"""Each battery's place in :data:`BATTERIES` (and in :func:`_reaches`)."""
 
 
 def _reaches(ship: Ship, t: Tables) -> list[int]:
-    """:func:`_battery_reach` of each battery of :data:`BATTERIES`, in that
-    order, read in one pass over her guns (4.2, 4.4)."""
+    """The longest range of each battery's loaded guns (not disabled) with
+    its load, in the order of :data:`BATTERIES`, read in one pass over her
+    guns (4.2, 4.4); -1 for a battery that may not fire at all (no gun
+    loaded, nobody at the guns, or she is out of the fight). The one
+    reckoning of a battery's reach (:func:`_battery_reach` reads it)."""
     if ship.crew["guns"] == 0 or not ship.active:
         return [-1] * len(BATTERIES)
     ranges, load = _charts(t)[1], ship.load
@@ -473,21 +484,12 @@ def _groups_in_range(
     loaded: list[Gun] | None = None,
 ) -> list[tuple[str, list[Gun]]]:
     """:func:`groups_in_range` at range ``rng``, each caliber with its guns
-    that reach (:func:`caliber_guns`; 4.2, 4.3), the calibers in the order
-    of :func:`groups_of`: read in one pass over the battery's loaded guns
-    (``loaded``, where the caller has them)."""
-    calibers, ranges = _charts(t)
-    if loaded is None:
-        loaded = [g for g in battery_guns(ship, battery) if g.loaded]
-    load = ship.load[battery]
-    reaching: dict[str, list[Gun]] = {}
-    for g in loaded:
-        guns = reaching.setdefault(calibers[g.type], [])
-        if rng <= ranges[load, g.type]:
-            guns.append(g)
+    that reach (:func:`_reaching`, as :func:`caliber_guns`; 4.2, 4.3), the
+    calibers in the order of :func:`groups_of` (``loaded``: the battery's
+    loaded guns, where the caller has them)."""
     return [
         (caliber, guns)
-        for caliber, guns in reaching.items()
+        for caliber, guns in _reaching(ship, battery, rng, t, loaded).items()
         if guns and [ship.id, battery, target.id, caliber] not in state.fired
     ]
 

@@ -454,14 +454,6 @@ class Judge:
         self._at: dict[pg.Point, tuple[float, ...]] = {}
         self._ahead: dict[int, dict[Place, float]] = {}  # by depth
 
-    def kept(self, before: Judge | None) -> Judge:
-        """``before`` where she judged from the same inputs (her own place
-        aside: the scores never read it), with the scores it has kept; else
-        this judge (:func:`judge_for` asks before building one)."""
-        if before is not None and before.inputs == self.inputs:
-            return before
-        return self
-
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
         if depth <= 0:
