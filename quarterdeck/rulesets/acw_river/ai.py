@@ -68,6 +68,13 @@ def _inside(p: Vec, poly: list[list[float]]) -> bool:
     return inside
 
 
+def _kind(step: object) -> str:
+    """A step's kind for the player: every fire step (``fire``,
+    ``fire-order``, ...) is "fire"."""
+    text = str(step)
+    return "fire" if text.startswith("fire") else text
+
+
 class AcwRiverAI:
     """Answers every prompt of the rule set from the seat's view."""
 
@@ -75,6 +82,14 @@ class AcwRiverAI:
         self.seat = seat
         self.rng = random.Random(seed)
         self.fallback = RandomPlayer(seed)
+        # the steps decided from the view, by kind (:func:`_kind`): one table
+        # for both needs_view and decide, so a step that reads the view is
+        # never handed none
+        self._from_view: dict[str, Callable[[Mapping[str, Any], Prompt], Any]] = {
+            "plot": self._plot,
+            "fire": self._fire,
+            "orders": self._orders,
+        }
 
     # -- helpers -------------------------------------------------------------
 
@@ -225,26 +240,23 @@ class AcwRiverAI:
     # -- prompts ------------------------------------------------------------------
 
     def needs_view(self, prompt: Prompt) -> bool:
-        """Whether deciding ``prompt`` reads the view: only the plot, fire
-        and orders forms do. The umpire's current (always "same"), a
-        discard (from the prompt alone) and every other step (the random
-        fallback, which never looks) decide without one, so the batch
-        runner builds none for them (the umpire's is the whole game)."""
-        step = prompt.context.get("step")
-        return step in ("plot", "orders") or str(step).startswith("fire")
+        """Whether deciding ``prompt`` reads the view: only the steps of
+        ``_from_view`` (the plot, fire and orders forms) do. The umpire's
+        current (always "same"), a discard (from the prompt alone) and every
+        other step (the random fallback, which never looks) decide without
+        one, so the batch runner builds none for them (the umpire's is the
+        whole game)."""
+        return _kind(prompt.context.get("step")) in self._from_view
 
     def decide(self, view: dict[str, Any], prompt: Prompt) -> Answer:
-        step = prompt.context.get("step")
+        kind = _kind(prompt.context.get("step"))
         try:
-            if step == "plot":
-                return prompt.check(self._plot(view, prompt))
-            if str(step).startswith("fire"):
-                return prompt.check(self._fire(view, prompt))
-            if step == "orders":
-                return prompt.check(self._orders(view, prompt))
-            if step == "discard":
+            from_view = self._from_view.get(kind)
+            if from_view is not None:
+                return prompt.check(from_view(view, prompt))
+            if kind == "discard":
                 return prompt.check(self._discard(prompt))
-            if step == "umpire":
+            if kind == "umpire":
                 return "same"
         except Exception:
             pass

@@ -155,3 +155,45 @@ def test_the_plot_weighs_few_moves_and_picks_what_a_full_search_picks(scenario: 
                 forms += 1
             game.apply(seat, answer)
     assert forms > 10
+
+
+class _Unread(dict[str, Any]):
+    """A view that fails the test if anything reads it."""
+
+    def _read(self, *_: Any) -> Any:
+        raise AssertionError("a step said to need no view read it")
+
+    __getitem__ = get = __contains__ = __iter__ = __len__ = keys = values = items = _read
+
+
+@pytest.mark.parametrize("scenario", ["mobile-bay-torpedoes-1864", "random-river"])
+def test_a_step_the_player_decides_without_a_view_reads_none_and_answers_the_same(
+    scenario: str,
+) -> None:
+    """``needs_view`` and ``decide`` read one table: where the player says a
+    step needs no view (the batch runner then builds none), a twin of the
+    player (the same dice drawn so far) answers it from a view that must not
+    be read exactly as the player answers it from the whole view."""
+    import copy
+
+    from quarterdeck.rulesets.acw_river import RULESET
+    from quarterdeck.sim.games import players_for
+
+    sc = scenarios.load(scenario)
+    game = Game.new(sc, seed=4)
+    players = players_for(sc, 4, None)
+    blind = seen = 0
+    for _ in range(3000):
+        prompt = game.prompt()
+        if prompt is None:
+            break
+        player = players[prompt.seat]
+        twin = copy.deepcopy(player)
+        full = player.decide(RULESET.view(game.state, prompt.seat), prompt)
+        seen += 1
+        if not player.needs_view(prompt):  # type: ignore[attr-defined]
+            blind += 1
+            assert twin.decide(_Unread(), prompt) == full, prompt.context
+        game.apply(prompt.seat, full, prompt=prompt)
+    assert game.result() is not None
+    assert 0 < blind < seen
