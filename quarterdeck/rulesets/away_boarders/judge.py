@@ -383,30 +383,15 @@ def judge_for(
     inputs = judge_inputs(grid, wind, me, enemies, friends)
     if before is not None and before.inputs == inputs:
         return before
-    return Judge.from_inputs(inputs)
+    return Judge(inputs)
 
 
 class Judge:
     """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still."""
 
-    def __init__(
-        self,
-        grid: pg.Grid,
-        wind: int,
-        me: ShipView,
-        enemies: list[ShipView],
-        friends: set[pg.Point],
-    ) -> None:
-        self._build(judge_inputs(grid, wind, me, enemies, friends))
-
-    @classmethod
-    def from_inputs(cls, inputs: Inputs) -> Judge:
-        """The judge of :func:`judge_inputs`' ``inputs``."""
-        judge = cls.__new__(cls)
-        judge._build(inputs)
-        return judge
-
-    def _build(self, inputs: Inputs) -> None:
+    def __init__(self, inputs: Inputs) -> None:
+        """The judge of :func:`judge_inputs`' ``inputs`` (a ship, the field,
+        the wind, the enemies and friends as her look-ahead reads them)."""
         grid, wind, oars, short, crew, mine, others, friends = inputs
         self.inputs = inputs
         self.grid, self.wind, self.oars, self.short, self.crew = grid, wind, oars, short, crew

@@ -19,7 +19,7 @@ from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Game
 from quarterdeck.rulesets.away_boarders import judge
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI, _grid
-from quarterdeck.rulesets.away_boarders.judge import SHARE, Judge, bears, judge_for
+from quarterdeck.rulesets.away_boarders.judge import SHARE, Judge, bears, judge_for, judge_inputs
 from quarterdeck.rulesets.away_boarders.sailing import legal_moves, move_result, wind_angle
 
 
@@ -137,7 +137,7 @@ def test_3_1_4_2_the_look_ahead_scores_as_its_plain_definition(
     for grid, wind, me, enemies, friends in decisions:
         before = kept.get(me["id"])
         j = kept[me["id"]] = judge_for(grid, wind, me, enemies, friends, before)
-        fresh = Judge(grid, wind, me, enemies, friends)
+        fresh = Judge(judge_inputs(grid, wind, me, enemies, friends))
         assert j.inputs == fresh.inputs
         reused += j is before
         here = (int(me["q"]), int(me["r"]))
