@@ -37,7 +37,7 @@ from quarterdeck.rulesets.acw_river.standing import prefixed
 from quarterdeck.rulesets.acw_river.state import HELMS, Fort, Gun, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
-from quarterdeck.rulesets.acw_river.visibility import in_sight
+from quarterdeck.rulesets.acw_river.visibility import in_sight, may_block
 
 R_ORDERS = "Orders: Fleet Orders; Ship Orders"
 R_PLOT = "Movement"
@@ -546,17 +546,14 @@ def _judged_true(state: State, side: str, enemy: Ship) -> bool:
     """Whether what ``side`` judges of its sight lines to ``enemy`` is the
     truth: every ship of the game is on its table (its own, or sighted),
     or each one that is not is one no sight line to her could meet
-    (visibility.clear_line counts only a ship afloat and larger than she
-    is), and none of them has smoke on the table (clear_line's clouds, by
-    the ship that made them)."""
+    (visibility.may_block, as clear_line), and none of them has smoke on
+    the table (clear_line's clouds, by the ship that made them)."""
     seen = state.sighted.get(side, [])
     unknown = [sid for sid, ship in state.ships.items() if ship.side != side and sid not in seen]
     if not unknown:
         return True
-    for sid in unknown:
-        ship = state.ships[sid]
-        if ship.afloat and ship.spv_start > enemy.spv_start:
-            return False
+    if any(may_block(state.ships[sid], enemy.spv_start) for sid in unknown):
+        return False
     return not any(cloud.ship in unknown for cloud in state.smoke)
 
 

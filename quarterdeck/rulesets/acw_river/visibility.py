@@ -88,6 +88,14 @@ def known(state: State, knower: str | None, sid: str) -> bool:
     return ship.side == knower or sid in state.sighted.get(knower, [])
 
 
+def may_block(other: Ship, target_spv: int) -> bool:
+    """Whether ``other`` could stand in a sight line to a ship of
+    ``target_spv`` (Visibility): only a ship afloat and larger than she is
+    blocks it. Read by :func:`clear_line` and by the fire round's judged
+    shots (``orders._judged_true``)."""
+    return other.afloat and other.spv_start > target_spv
+
+
 def clear_line(
     state: State,
     a: Vec,
@@ -107,7 +115,7 @@ def clear_line(
     # known(state, knower, sid), the side's sightings read once
     seen = state.sighted.get(knower, []) if knower is not None else None
     for sid, other in state.ships.items():
-        if sid in skip or not other.afloat or other.spv_start <= target_spv:
+        if sid in skip or not may_block(other, target_spv):
             continue
         if seen is not None and other.side != knower and sid not in seen:
             continue
