@@ -120,12 +120,9 @@ def turn_ahead(
     x: float, y: float, heading: float, degrees: float, inches: float
 ) -> tuple[float, float, float]:
     """``Pose(x, y, heading).turn(degrees).advance(inches)`` as its x, y and
-    heading: the same sums, with no pose made between."""
-    h = heading + degrees
-    if not 0.0 <= h < 360.0:  # norm_heading gives one already there back
-        h = norm_heading(h)
-    r = math.radians(h)
-    return (x + math.sin(r) * inches, y + math.cos(r) * inches, h)
+    heading: the same sums (:func:`turned_unit`), with no pose made between."""
+    h, ux, uy = turned_unit(heading, degrees)
+    return (x + ux * inches, y + uy * inches, h)
 
 
 def turned_unit(heading: float, degrees: float) -> tuple[float, float, float]:
