@@ -128,8 +128,8 @@ def _bears_on(
 
 
 def _any_within(rels: list[float], arcs: tuple[tuple[float, float], ...]) -> bool:
-    """Whether any of the relative bearings ``rels`` lies in any of the
-    arcs (:func:`_within` of each, until one does: its sums written out)."""
+    """Arcs of Fire: whether any of the relative bearings ``rels`` lies in
+    any of the arcs (:func:`_within` of each, until one does: its sums written out)."""
     for centre, half in arcs:
         limit = half + 1e-9
         for rel in rels:
@@ -145,7 +145,7 @@ def _any_within(rels: list[float], arcs: tuple[tuple[float, float], ...]) -> boo
 
 
 def _keel_bearings(ship: Ship, target: Ship) -> list[float]:
-    """The relative bearings from ``ship`` of the target's keel points
+    """Arcs of Fire: the relative bearings from ``ship`` of the target's keel points
     (:func:`relative_bearing` of each of :func:`target_points`: bearing and
     angle_diff, their sums written out)."""
     x, y, heading = ship.x, ship.y, ship.heading

@@ -293,7 +293,8 @@ _RANGES_KEPT = 64
 
 
 def keel_range(a: Ship, b: Ship) -> float:
-    """The least distance between two ships' keels (``hull(a).range_to(hull(b))``),
+    """The least distance between two ships' keels (``hull(a).range_to(hull(b))``:
+    the range of Firing, Visibility and Ramming),
     worked out once for each two keels: a keel is kept by pose (:func:`hull`)
     and never changes, so the same two keels are the same range. The range
     is kept on ``a``'s keel by the other keel's identity, with the other

@@ -104,7 +104,8 @@ def _hull(length: float, beam: float) -> Polygon:
 
 
 def _crossing(ship: Ship, legs: list[tuple[Vec, Vec]]) -> list[bool]:
-    """For each leg (in deck coordinates), whether it touches the ship's hull.
+    """Movement (a boat's way round a hull): for each leg (in deck
+    coordinates), whether it touches the ship's hull.
     A leg with both ends beyond one side of the hull's box cannot touch her
     (shapely's own envelope test, without building the line); the others are
     tested in one call of shapely's ``intersects``, the same test a leg at a
@@ -363,7 +364,8 @@ def inside(outline_points: list[tuple[float, float]], p: Vec) -> bool:
 
 
 def inside_each(outline_points: list[tuple[float, float]], ps: list[Vec]) -> list[bool]:
-    """:func:`inside` for each of ``ps``, in one call of shapely's
+    """:func:`inside` (a figure within a fort's or battery's outline) for each
+    of ``ps``, in one call of shapely's
     ``intersects_xy``."""
     if not ps:
         return []

@@ -64,7 +64,7 @@ def in_contact(state: State, t: Tables, fig: Figure, spots: Spots | None = None)
 def shooters(
     state: State, t: Tables, party: Party, kept: dict[str, Spots] | None = None
 ) -> list[Figure]:
-    """The party's figures that may fire their muskets. ``kept``: where a
+    """The party's figures that may fire their muskets (Small Arms Fire). ``kept``: where a
     caller that asks of many parties while the state stands still keeps
     :func:`_spots` (under ""), worked out at most once."""
     out = []

@@ -364,7 +364,8 @@ def legal_turns(
 
 
 class _LegRules:
-    """What a leg is checked against that does not depend on the leg: the
+    """What a leg is checked against (Movement: Moving and turning) that does
+    not depend on the leg: the
     table, the land (None: none, or none within reach), the hulks' keels
     and how far a leg must pass from them, whether she may not close, and
     the range to the nearest enemy at the start of the move (``before``).

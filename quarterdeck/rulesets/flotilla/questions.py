@@ -270,7 +270,7 @@ _STANDING = Option("standing", "give or change standing fire orders")
 
 @lru_cache(maxsize=4096)
 def _fire_with(unit: str, name: str) -> Option:
-    """A unit's fire option, worded once for each unit and name."""
+    """A unit's fire option (Firing), worded once for each unit and name."""
     return Option(unit, f"fire with {name}")
 
 

@@ -35,7 +35,7 @@ def _next_order(
     targets: dict[str, list[Ship]] | None = None,
 ) -> str | None:
     """The first of ``seat``'s ships still to give an order at ``step``
-    (mobilise or declare), in the scenario's order, or None. ``busy``: the
+    (mobilise or declare: 5.2), in the scenario's order, or None. ``busy``: the
     ships in an action (:func:`engaged`), or None to work them out only
     where a ship is still to give an order (after a side's last order, none
     is). ``targets``: where given, the declaring ship's targets
@@ -75,7 +75,7 @@ _NO_ORDERS: dict[str, str] = {}
 def pending(
     state: State, tables: Tables, targets: dict[str, list[Ship]] | None = None
 ) -> list[tuple[str, str, str]]:
-    """Who must answer what now, as (seat, step, ship id): the cheap form of
+    """Who must answer what now (5.2's sequence), as (seat, step, ship id): the cheap form of
     :func:`prompts`, used to run the sequence forward. ``targets``: see
     :func:`_next_order`."""
     if state.result is not None:
@@ -174,7 +174,7 @@ def prompt_for(
     ship_id: str,
     targets: dict[str, list[Ship]] | None = None,
 ) -> Prompt:
-    """The prompt for one entry of :func:`pending`; one asked before with
+    """The prompt (5.2) for one entry of :func:`pending`; one asked before with
     the same words and options is the one built then. ``targets``: the
     declaring ships' targets where :func:`pending` found them on this same
     state (else they are worked out here)."""
