@@ -474,26 +474,12 @@ class Judge:
         if kept is None:
             kept = self._ahead[depth - 1] = {}
         found: float | None
-        for q, g, advance, there in onward[place]:
+        for q, _g, advance, there in onward[place]:
             if advance and q in friends:
                 continue
             found = kept.get(there)
             if found is None:
-                if depth > 2:
-                    found = kept[there] = self._lookahead(there, depth - 1)
-                else:
-                    # (the look-ahead one move from the end, as above, worked
-                    # out here: the most asked)
-                    top = -1e9
-                    for r, h, onto, _then in onward[there]:
-                        if onto and r in friends:
-                            continue
-                        at = places.get(r)
-                        if at is None:
-                            at = places[r] = self._place(r)
-                        if at[h] > top:
-                            top = at[h]
-                    found = kept[there] = top if top > -1e9 else self.score(q, g)
+                found = kept[there] = self._lookahead(there, depth - 1)
             if found > best:
                 best = found
         return best if best > -1e9 else self.score(*place)
