@@ -485,17 +485,35 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
     return advance(state, t, ctx)
 
 
+def _step_asks(state: State) -> bool:
+    """Whether the step of the sequence of play the game is at hands back
+    every prompt it stops at (2.0), so that :func:`advance` need not work
+    out :func:`prompts` before running it: the crew tasks (2.3:
+    :func:`_tasks` stops at the first task with a choice, and gives its
+    prompt) and the fire while no fire waits to be aimed (4.2:
+    :func:`_fire` stops at the first battery with a choice, and gives its
+    prompt; it neither asks nor does anything while one waits, 4.3). Where
+    :func:`prompts` would give nothing, those steps go on as they would
+    have; where it would give a prompt, they stop and give that very
+    prompt, the state unchanged."""
+    return state.phase == "tasks" or (state.phase == "fire" and state.pending is None)
+
+
 def advance(
     state: State, t: Tables, ctx: Context, ready: tuple[Prompt, ...] | None = None
 ) -> tuple[Prompt, ...]:
     """Run the sequence of play until someone must decide or the game ends;
     the open prompts then. ``ready``: the prompts open now (what
-    :func:`prompts` gives), where the caller has them."""
+    :func:`prompts` gives), where the caller has them. A step that hands
+    back its own prompts (:func:`_step_asks`) is run without them worked
+    out first: it works out the same ones on its way."""
     while True:
         # a step's own prompts (ready) are open only where nothing interrupts them
         interrupt = _interrupted(state)
         if interrupt is not None:
             open_prompts = interrupt
+        elif ready is None and _step_asks(state):
+            open_prompts = ()  # the step stops at its prompts and gives them
         else:
             open_prompts = prompts(state, t) if ready is None else ready
         if open_prompts or state.result is not None:
