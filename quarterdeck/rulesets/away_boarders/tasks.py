@@ -86,17 +86,27 @@ def load_options(ship: Ship) -> list[Option]:
     loaders = ship.crew["guns"] - ship.loaders_used
     if loaders <= 0:
         return []
+    # each battery's guns not disabled (battery_guns), empty or loaded, and
+    # the swivels, read in one pass over her guns
+    empty = dict.fromkeys(BATTERIES, 0)
+    loaded: set[str] = set()
+    swivels: list[Option] = []
+    for i, g in enumerate(ship.guns):
+        if g.disabled:
+            continue
+        if g.loaded:
+            loaded.add(g.side)
+        else:
+            empty[g.side] += 1
+        if g.mount == "swivel":
+            swivels.append(_swivel(i, g.type, "starboard" if g.side == "port" else "port"))
     out: list[Option] = []
     for battery in BATTERIES:
-        guns = battery_guns(ship, battery)
-        empty = sum(1 for g in guns if not g.loaded)
-        if empty:
-            out += _loads(battery, min(loaders, empty))
-        if ship.load[battery] == "round" and any(g.loaded for g in guns):
+        if empty[battery]:
+            out += _loads(battery, min(loaders, empty[battery]))
+        if ship.load[battery] == "round" and battery in loaded:
             out.append(_double(battery))
-    for i, g in enumerate(ship.guns):
-        if g.mount == "swivel" and not g.disabled:
-            out.append(_swivel(i, g.type, "starboard" if g.side == "port" else "port"))
+    out += swivels
     if not out:
         return []
     out.append(_DONE)

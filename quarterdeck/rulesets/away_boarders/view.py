@@ -42,14 +42,35 @@ _GUN_FIELDS = ("type", "mount", "side", "order", "loaded", "fired", "disabled")
 """A gun marker's entries in the view, in order: every field of a gun (1.4)."""
 
 
+_MARKERS: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""Each gun marker shown so far, by its every field (:data:`_GUN_FIELDS`):
+a marker as it was is shown as it was (gun types, mounts, sides, numbers
+and three flags: a few thousand at most; emptied past :data:`_MARKERS_KEPT`)."""
+
+_MARKERS_KEPT = 4096
+
+
+def _marker(fields: tuple[Any, ...]) -> dict[str, Any]:
+    """One gun marker as the view shows it, from its every field, kept in
+    :data:`_MARKERS` (read, never changed, by whoever is shown it)."""
+    shown = _MARKERS.get(fields)
+    if shown is None:
+        if len(_MARKERS) >= _MARKERS_KEPT:
+            _MARKERS.clear()
+        shown = _MARKERS[fields] = dict(zip(_GUN_FIELDS, fields, strict=True))
+    return shown
+
+
 def _guns(s: Ship) -> list[dict[str, Any]]:
-    """Her gun markers (1.4), each as the view shows it."""
+    """Her gun markers (1.4), each as the view shows it: the list shown last
+    while every field of every gun is the same, else each marker as it was
+    last shown with those fields (:func:`_marker`; a shot or a load changes
+    one or two of her guns)."""
     now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns]
     hit = _GUNS.get(s.id)
     if hit is not None and hit[0] == now:
         return hit[1]
-    names = _GUN_FIELDS
-    shown = [dict(zip(names, g, strict=True)) for g in now]
+    shown = [_marker(g) for g in now]
     _GUNS[s.id] = (now, shown)
     return shown
 

@@ -70,6 +70,7 @@ def test_the_players_view_is_the_plain_view_at_every_decision(scenario: str, see
     assert n > 50
     assert len(away_view._FLEET) == 1 and len(away_view._FIELD) == 1
     assert len(away_view._GUNS) <= 4096
+    assert len(away_view._MARKERS) <= away_view._MARKERS_KEPT
 
 
 def test_a_view_after_a_change_shows_the_change() -> None:
@@ -113,6 +114,41 @@ def test_a_view_after_a_change_shows_the_change() -> None:
     other.hull[0] = 2
     assert look() == ruleset.view(state, prompt.seat)
     assert look()["ships"][0]["hull"][0] == 2
+
+
+def test_a_gun_marker_is_shown_again_only_with_the_same_fields() -> None:
+    """A ship's gun markers after one of her guns changed: each is the
+    plain marker of the gun as she now is (every field), the unchanged
+    ones shown as they were, the changed one made anew."""
+    game = _batch_game("champlain-duel-1776", 1)
+    _, state, _, _ = next(game)
+    ship = next(iter(state.ships.values()))
+
+    def plain() -> list[dict[str, Any]]:
+        return [
+            {
+                "type": g.type,
+                "mount": g.mount,
+                "side": g.side,
+                "order": g.order,
+                "loaded": g.loaded,
+                "fired": g.fired,
+                "disabled": g.disabled,
+            }
+            for g in ship.guns
+        ]
+
+    before = away_view._guns(ship)
+    assert before == plain()
+    ship.guns[0].loaded = not ship.guns[0].loaded
+    ship.guns[0].fired = True
+    after = away_view._guns(ship)
+    assert after == plain() and after != before
+    assert after[0] is not before[0]
+    assert all(a is b for a, b in zip(after[1:], before[1:], strict=True))
+    away_view._MARKERS.clear()  # made again from the fields alone
+    ship.guns[1].disabled = True
+    assert away_view._guns(ship) == plain()
 
 
 def test_a_kept_field_changed_by_its_reader_is_not_shown_again() -> None:
