@@ -144,7 +144,9 @@ def movers(state: State, speed: int) -> list[Ship]:
 
 def move_phase(state: State, t: Tables, ctx: Context) -> None:
     """One step of an action phase's movement (2.2): the next queued move,
-    or the next speed of the Movement Phases chart, or on to the fire."""
+    or the next speed of the Movement Phases chart at which a ship moves
+    (the speeds at which none moves are passed over at once: nothing
+    happens at them), or on to the fire."""
     if state.group:
         return  # waiting for the upwind ship's choice
     if state.queue:
@@ -163,12 +165,14 @@ def move_phase(state: State, t: Tables, ctx: Context) -> None:
                 ctx.log(f"{ship.name} cannot repeat her last move and lies still", R_SAIL)
         return
     row = t.movement.phases[state.action]
-    state.entry += 1
-    if state.entry >= len(row):
-        state.phase = "fire-setup"
-        return
-    entry = row[state.entry]
-    ships = movers(state, entry.speed)
+    ships: list[Ship] = []
+    while not ships:
+        state.entry += 1
+        if state.entry >= len(row):
+            state.phase = "fire-setup"
+            return
+        entry = row[state.entry]
+        ships = movers(state, entry.speed)
     if len(ships) >= 2:
         state.group = [s.id for s in upwind_order(state, ships)]
         return
