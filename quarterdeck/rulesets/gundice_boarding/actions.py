@@ -224,11 +224,15 @@ def _roll_round(state: State, tables: Tables, action: Action, ctx: Context) -> N
 
 
 def _distinct_outcomes(action: Action, owner: str, compared: int) -> int:
-    a = usable(action.last_attacker_roll, compared)
-    d = usable(action.last_defender_roll, compared)
-    pairs = min(len(a), len(d))
+    """How many different results the unopposed dice's placings give (5.2):
+    only where there are several the owner is asked where to add them."""
+    # the pairs compared: as many as the side with fewer usable dice (usable()
+    # keeps ``compared`` at most), counted before any dice are sorted
+    pairs = min(len(action.last_attacker_roll), len(action.last_defender_roll), compared)
     if pairs <= 1:
         return 1  # every unopposed die goes onto the one die compared
+    a = usable(action.last_attacker_roll, compared)
+    d = usable(action.last_defender_roll, compared)
     seen = {
         resolve_round(a, d, choice, compared)[:2]
         for choice in assignments(abs(len(a) - len(d)), pairs)

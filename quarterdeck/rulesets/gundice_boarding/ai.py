@@ -217,6 +217,10 @@ class GunDiceAI:
     def _fight_on(self, view: dict[str, Any], prompt: Prompt) -> str:
         action = _action(view, prompt)
         now = capture_chance(action["attacker_dice"], action["defender_dice"])
+        if now + 0.05 >= 1.0:
+            # a fresh attack promises at most certainty (again * fresh below
+            # is at most 1.0): it cannot beat fighting on, so it is not weighed
+            return "fight"
         for option in prompt.options:
             if option.id == "call-off":
                 break

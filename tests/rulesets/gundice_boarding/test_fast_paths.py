@@ -87,3 +87,22 @@ def test_prompts_handed_back_by_apply_are_the_plain_ones(scenario_id: str) -> No
             ctx.acting, ctx.prompt = prompt.seat, prompt
             open_prompts = ruleset.apply(state, prompt.seat, answer, ctx)
         assert state.result is not None
+
+
+def test_the_ai_fights_on_unweighed_only_where_calling_off_cannot_win() -> None:
+    """The AI fights on without weighing a fresh attack where the capture
+    chance now is within 0.05 of certainty (GunDiceAI._fight_on): the
+    fresh attack's worth, the chance that an attempt gets across within the
+    turns left times the capture chance then, never passes 1.0, so the
+    plain comparison (call off where it beats the chance now by 0.05)
+    could never have called off there."""
+    from quarterdeck.odds.gundice import attempt_odds, capture_chance
+
+    starts = [float(p) for p in attempt_odds(10).values()] + [0.0, 1.0]
+    fresh = [capture_chance(a, d) for a in range(1, 9) for d in range(1, 9)] + [0.0, 1.0]
+    for start in starts:
+        for turns_left in range(1, 30):
+            again = 1 - (1 - start) ** turns_left
+            assert all(again * f <= 1.0 for f in fresh)
+    # and the shortcut is taken: 3 dice against 1 is such a chance
+    assert capture_chance(3, 1) + 0.05 >= 1.0
