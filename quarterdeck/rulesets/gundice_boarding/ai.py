@@ -146,30 +146,24 @@ class GunDiceAI:
         """Boarding dice of ``attackers`` against ``target`` in a new action."""
         bd = self.tables.boarding_dice
         cost = bd.mobilise_gun_dice
-        mob = 0
         facts = []
         for s in attackers:
-            if _can_mobilise(s, cost):
-                mob += 1
-            facts.append(_dice_facts(s))
-        key = (
-            view["sea"],
-            tuple(facts),
-            min(mob, bd.mobilised_per_turn),
-            _dice_facts(target),
-            _can_mobilise(target, cost),
-        )
+            facts.append(_dice_facts(s, cost))
+        key = (view["sea"], tuple(facts), _dice_facts(target, cost))
         memo = self._memo
         if memo is None or self._memo_tables is not self.tables:
             memo = self._memo = _dice_memo(self.tables)
             self._memo_tables = self.tables
         found = memo.get(key)
         if found is None:
-            sea, _, mob_a, _, mob_d = key
+            # the mobilised gun dice that count: at most mobilised_per_turn a side
+            mob_a = min(sum([f[-1] for f in facts]), bd.mobilised_per_turn)
             mine, _ = side_dice(
-                self.tables, sea, [_ship(s) for s in attackers], False, mob_a, why=False
+                self.tables, view["sea"], [_ship(s) for s in attackers], False, mob_a, why=False
             )
-            theirs, _ = side_dice(self.tables, sea, [_ship(target)], True, mob_d, why=False)
+            theirs, _ = side_dice(
+                self.tables, view["sea"], [_ship(target)], True, key[2][-1], why=False
+            )
             if len(memo) > 4096:
                 memo.clear()
             found = memo[key] = (mine, theirs)
@@ -251,8 +245,9 @@ class GunDiceAI:
 
 
 # For each charts object the AI weighs by (kept here, so its id stays its
-# own): (sea, attackers' facts, mobilised, target's facts, target mobilised)
-# -> the boarding dice of each side, and ("attempt", sea, fouled, sizes) ->
+# own): (sea, attackers' facts, target's facts), each ship's facts ending in
+# whether her mobilised gun dice would count (_dice_facts) -> the boarding
+# dice of each side, and ("attempt", sea, fouled, sizes) ->
 # the chance that an attempt starts an action.
 _DICE: dict[int, tuple[Tables, dict[tuple[Any, ...], Any]]] = {}
 
@@ -264,14 +259,17 @@ def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], Any]:
     return entry[1]
 
 
-def _dice_facts(ship: dict[str, Any]) -> tuple[Any, ...]:
-    """What of a ship counts towards her side's boarding dice (side_dice)."""
+def _dice_facts(ship: dict[str, Any], cost: int) -> tuple[Any, ...]:
+    """What of a ship counts towards her side's boarding dice (side_dice),
+    and last whether her mobilised gun dice would count: mobilised this
+    turn already, or with the ``cost`` in free gun dice to mobilise."""
     return (
         ship["size"],
         ship["crew"],
         ship["sail_hits"],
         ship["gun_dice_hits"],
         ship["failed_attacker"],
+        bool(ship["mobilised"]) or ship["gun_dice_free"] >= cost,
     )
 
 
@@ -279,11 +277,6 @@ def _attempt_key(sea: str, ships: list[dict[str, Any]], fouled: bool) -> tuple[A
     """What of a boarding attempt decides its dice (attempt_terms): the sea,
     whether fouled, and the ships' sizes."""
     return ("attempt", sea, fouled, tuple([s["size"] for s in ships]))
-
-
-def _can_mobilise(ship: dict[str, Any], cost: int) -> bool:
-    """Mobilised this turn already, or has the gun dice to do it."""
-    return bool(ship["mobilised"]) or ship["gun_dice_free"] >= cost
 
 
 def _action(view: dict[str, Any], prompt: Prompt) -> dict[str, Any]:
