@@ -233,6 +233,10 @@ class GunDiceAI:
             attackers = [ships[a] for a in action["attackers"]]
         target = ships[action["defender"]]
         fresh = capture_chance(*self._dice(view, attackers, target))
+        if fresh <= now + 0.05:
+            # the fresh attack's worth below (again * fresh, again at most
+            # 1.0) is at most its capture chance: it cannot beat fighting on
+            return "fight"
         attacking = set(action["attackers"])
         fouled = False
         for c in view["contacts"]:

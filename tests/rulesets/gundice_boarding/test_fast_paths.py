@@ -90,12 +90,13 @@ def test_prompts_handed_back_by_apply_are_the_plain_ones(scenario_id: str) -> No
 
 
 def test_the_ai_fights_on_unweighed_only_where_calling_off_cannot_win() -> None:
-    """The AI fights on without weighing a fresh attack where the capture
-    chance now is within 0.05 of certainty (GunDiceAI._fight_on): the
-    fresh attack's worth, the chance that an attempt gets across within the
-    turns left times the capture chance then, never passes 1.0, so the
-    plain comparison (call off where it beats the chance now by 0.05)
-    could never have called off there."""
+    """The AI fights on without weighing a fresh attack in full where the
+    capture chance now is within 0.05 of certainty, or of the fresh
+    attack's own capture chance (GunDiceAI._fight_on): the fresh attack's
+    worth, the chance that an attempt gets across within the turns left
+    (``again``) times the capture chance then (``fresh``), never passes
+    1.0 nor ``fresh``, so the plain comparison (call off where it beats the
+    chance now by 0.05) could never have called off there."""
     from quarterdeck.odds.gundice import attempt_odds, capture_chance
 
     starts = [float(p) for p in attempt_odds(10).values()] + [0.0, 1.0]
@@ -103,6 +104,9 @@ def test_the_ai_fights_on_unweighed_only_where_calling_off_cannot_win() -> None:
     for start in starts:
         for turns_left in range(1, 30):
             again = 1 - (1 - start) ** turns_left
-            assert all(again * f <= 1.0 for f in fresh)
-    # and the shortcut is taken: 3 dice against 1 is such a chance
+            assert 0.0 <= again <= 1.0
+            assert all(again * f <= f <= 1.0 for f in fresh)
+    # and the shortcuts are taken: 3 dice against 1 is within 0.05 of
+    # certainty; 2 fresh dice against 3 do no better than 3 against 3 now
     assert capture_chance(3, 1) + 0.05 >= 1.0
+    assert capture_chance(2, 3) <= capture_chance(3, 3) + 0.05
