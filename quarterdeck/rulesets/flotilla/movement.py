@@ -13,6 +13,7 @@ a coarse grid (none, half, full angle) for feasibility and the AI.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -252,58 +253,86 @@ def plans(state: State, t: Tables, ship: Ship, one_a_speed: bool = False) -> lis
 
 def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRules) -> list[Plan]:
     """:func:`plans` for a ship under way (no row boat), the legs' rules at
-    hand (Movement: Moving and turning; Extra Power's one extra turn). The
-    path is :func:`path_from`'s, walked leg by leg with the same
-    :func:`~quarterdeck.core.geometry.turn_ahead` so that a first half is
-    worked once for all its middle turns (tests/rulesets/flotilla check
-    that they agree)."""
-    before = rules.before
-    speeds = speed_options(ship)
-    gamble = t.extra_power.gamble_turn
-    firsts, middles, ends = (turn_options(ship, p, gamble=gamble) for p in POINTS)
-    # beyond the card's angle: the gamble's extra turn is one turn, at one point
-    card = [ship.turns.get(p, 0) for p in POINTS]
-    x, y, heading = ship.x, ship.y, ship.heading
+    hand (Movement: Moving and turning; Extra Power's one extra turn): each
+    speed's manoeuvres (:func:`_moves`), then the move astern
+    (:func:`_astern`)."""
+    grid = _Grid(ship, t)
     out: list[Plan] = []
     moving: list[Plan] = []
-    for speed in speeds:
+    for speed in speed_options(ship):
         if speed == 0:
             out.append(Plan(0))
-            continue
-        half = speed / 2
-        found = False
-        for first in firsts:
-            beyond_first = 1 if abs(first) > card[0] else 0
-            # path_from()'s first leg: the bow turns in place, then goes half
-            mx, my, start_heading = turn_ahead(x, y, heading, first, half)
-            for middle in middles:
-                beyond = beyond_first + (1 if abs(middle) > card[1] else 0)
-                if beyond > 1:
-                    continue
-                fx, fy, _ = turn_ahead(mx, my, start_heading, middle, half)  # its second
-                legal: bool | None = None
-                for end in ends:
-                    if beyond + (1 if abs(end) > card[2] else 0) > 1:
-                        continue
-                    if legal is None:
-                        legal = _two_legs_clear(state, ship, (x, y), (mx, my), (fx, fy), rules)
-                    if not legal:
-                        break
-                    key = (speed, first, middle, end)
-                    plan = _MADE.get(key)
-                    if plan is None:  # a plan is read-only: each made once
-                        plan = Plan(speed, first, middle, end)
-                        if len(_MADE) < 4096:
-                            _MADE[key] = plan
-                    moving.append(plan)
-                    if one_a_speed:
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                break
+        elif one_a_speed:
+            found = next(_moves(state, ship, speed, grid, rules), None)
+            if found is not None:
+                moving.append(found)
+        else:
+            moving.extend(_moves(state, ship, speed, grid, rules))
     out.extend(moving)
+    out.extend(_astern(state, ship, rules.before))
+    if not out:
+        out.append(Plan(0))  # nowhere legal to go: she stops
+    return out
+
+
+class _Grid:
+    """The coarse turns :func:`_moves` tries at each point of the move (none,
+    or the card's angle either way; the gamble's extra turn of Extra Power
+    beyond it) and the card's angles, worked out once for every speed."""
+
+    __slots__ = ("card", "ends", "firsts", "middles")
+
+    def __init__(self, ship: Ship, t: Tables) -> None:
+        gamble = t.extra_power.gamble_turn
+        self.firsts, self.middles, self.ends = (
+            turn_options(ship, p, gamble=gamble) for p in POINTS
+        )
+        self.card = [ship.turns.get(p, 0) for p in POINTS]
+
+
+def _moves(state: State, ship: Ship, speed: int, grid: _Grid, rules: _LegRules) -> Iterator[Plan]:
+    """The legal manoeuvres at ``speed`` (above 0) on the coarse grid, in
+    order (Movement: Moving and turning; beyond the card's angle, the
+    gamble's extra turn is one turn, at one point). The path is
+    :func:`path_from`'s, walked leg by leg with the same
+    :func:`~quarterdeck.core.geometry.turn_ahead` so that a first half is
+    worked once for all its middle turns (tests/rulesets/flotilla check
+    that they agree); the turn at the end is made on the spot, so the
+    manoeuvres that differ only there pass the same legs, checked once.
+    Straight on is always among them (0 is one of each point's turns:
+    :func:`first_options` counts on it)."""
+    card = grid.card
+    x, y, heading = ship.x, ship.y, ship.heading
+    half = speed / 2
+    for first in grid.firsts:
+        beyond_first = 1 if abs(first) > card[0] else 0
+        # path_from()'s first leg: the bow turns in place, then goes half
+        mx, my, start_heading = turn_ahead(x, y, heading, first, half)
+        for middle in grid.middles:
+            beyond = beyond_first + (1 if abs(middle) > card[1] else 0)
+            if beyond > 1:
+                continue
+            fx, fy, _ = turn_ahead(mx, my, start_heading, middle, half)  # its second
+            legal: bool | None = None
+            for end in grid.ends:
+                if beyond + (1 if abs(end) > card[2] else 0) > 1:
+                    continue
+                if legal is None:
+                    legal = _two_legs_clear(state, ship, (x, y), (mx, my), (fx, fy), rules)
+                if not legal:
+                    break
+                key = (speed, first, middle, end)
+                plan = _MADE.get(key)
+                if plan is None:  # a plan is read-only: each made once
+                    plan = Plan(speed, first, middle, end)
+                    if len(_MADE) < 4096:
+                        _MADE[key] = plan
+                yield plan
+
+
+def _astern(state: State, ship: Ship, before: float) -> list[Plan]:
+    """The move astern, where she may make it and it is legal (Anchors away:
+    her engine sound, her speed down to nothing this turn)."""
     if (
         ship.reverse_dice > 0
         and ship.engine_turns == 0
@@ -315,10 +344,8 @@ def _plans(state: State, t: Tables, ship: Ship, one_a_speed: bool, rules: _LegRu
     ):
         reverse = Plan(0, reverse=True)
         if plan_legal(state, ship, reverse, before):
-            out.append(reverse)
-    if not out:
-        out.append(Plan(0))  # nowhere legal to go: she stops
-    return out
+            return [reverse]
+    return []
 
 
 def _two_legs_clear(
@@ -447,17 +474,21 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     """What the move prompt offers: each speed with each turn at the first of
     the move (any angle up to the card's, in steps), where the first half is
     legal and some turn at the middle lets her go on; anchoring, reverse and
-    row boats as in ``plans``. Never empty."""
+    row boats as in ``plans``. Never empty.
+
+    A speed is offered only where :func:`plans` finds a whole manoeuvre at
+    it (:func:`_moves`, which tries straight on among the rest): where the
+    legs straight on, first half and second, are found clear here (the
+    first by the stricter test of the leg that ends a move), that one is
+    legal and the speed needs no search of its own."""
     if ship.row_dice > 0:
         return plans(state, t, ship, one_a_speed=True)
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
+    speeds = speed_options(ship)
     # once for every leg tried here; no leg ends farther from her bow than
     # her fastest speed (two halves)
-    fastest = max(speed_options(ship))
-    legs = _LegRules(state, t, ship, before, (ship.x, ship.y, float(fastest)))
-    whole = _plans(state, t, ship, True, legs)
-    stay = [p for p in whole if not p.reverse and p.speed == 0]
-    back = [p for p in whole if p.reverse]
+    legs = _LegRules(state, t, ship, before, (ship.x, ship.y, float(max(speeds))))
+    stay = [Plan(0)] if 0 in speeds else []
     moving: list[Plan] = []
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
     x, y, heading = ship.x, ship.y, ship.heading
@@ -469,8 +500,13 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     # after it, worked once for every speed (turn_ahead's sums)
     firsts_unit: dict[int, tuple[float, float, float]] = {}
     middles_unit: dict[tuple[int, int], tuple[float, float, float]] = {}
-    for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
+    grid: _Grid | None = None
+    for speed in speeds:
+        if speed == 0:
+            continue
         half = speed / 2
+        offered: list[Plan] = []
+        straight_on = False  # the legs straight on found clear
         for first in firsts:
             unit_first = firsts_unit.get(first)
             if unit_first is None:
@@ -489,13 +525,21 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
                     _, vx, vy = unit_middle
                     if _leg_clear(state, ship, mid, (mx + vx * half, my + vy * half), legs):
                         goes_on = True
+                        straight_on = straight_on or (first == 0 and m == 0)
                         break
             if goes_on:
                 plan = _FIRSTS.get((speed, first))
                 if plan is None:
                     plan = _FIRSTS[(speed, first)] = Plan(speed, first)
-                moving.append(plan)  # (off the table: she leaves by the exit)
-    out = stay + moving + back
+                offered.append(plan)  # (off the table: she leaves by the exit)
+        if not offered:
+            continue
+        if not straight_on:  # plans' own search at this speed
+            grid = grid or _Grid(ship, t)
+            if next(_moves(state, ship, speed, grid, legs), None) is None:
+                continue
+        moving.extend(offered)
+    out = stay + moving + _astern(state, ship, before)
     return out or [Plan(0)]
 
 

@@ -263,3 +263,57 @@ def test_plans_walk_the_same_path_as_the_move() -> None:
         counts[0] += len(expected)
         counts[1] += len(ends) * len(middles) * len(firsts) * len(movement.speed_options(s))
     assert 0 < counts[0] < counts[1]  # some legal, some not: the legs are tested
+
+
+def test_the_move_prompt_offers_what_plans_and_the_legs_allow() -> None:
+    """``first_options`` asks ``plans`` for a speed's whole manoeuvre only
+    where the legs straight on are not found clear on its way: at random
+    poses, among land, a hulk and an enemy, a captain holding back or not,
+    near the edges, it offers exactly each speed that ``plans`` finds a
+    manoeuvre at, with each stepped first turn whose first half is clear
+    and after which some stepped middle turn is (or that leaves the table),
+    then the move astern that ``plans`` finds."""
+    import random
+
+    from quarterdeck.core.geometry import Pose, turn_ahead
+
+    rng = random.Random(23)
+    land = [[(30.0, 28.0), (42.0, 28.0), (42.0, 40.0), (30.0, 40.0)]]
+    step, gamble = T.movement.turn_step, T.extra_power.gamble_turn
+    searched = 0
+    for _ in range(80):
+        s = ship(
+            "ic",
+            rng.choice(["marmora", "iron_city", "selma"]),
+            x=rng.choice([rng.uniform(0.5, 71.5), rng.uniform(0, 3), rng.uniform(69, 72)]),
+            y=rng.choice([rng.uniform(0.5, 47.5), rng.uniform(0, 3), rng.uniform(45, 48)]),
+            heading=rng.choice([0.0, 359.5, rng.uniform(0, 360)]),
+            speed=rng.choice([0, 2, 6, 9, 16]),
+            mood=rng.choice([None, "hold"]),
+            extra_turn=rng.random() < 0.3,
+            extra_inches=12,
+        )
+        hulk = ship("h", "selma", "confederate", x=40, y=15, heading=90, status="hulk")
+        enemy = ship("e", "selma", "confederate", x=rng.uniform(0, 72), y=rng.uniform(0, 48))
+        st = state([s, hulk, enemy], land=land)
+        whole = movement.plans(st, T, s, one_a_speed=True)
+        before = movement.distance_to_nearest_enemy(st, s) if s.mood else math.inf
+        firsts = movement.turn_options(s, "first", step, gamble=gamble)
+        card = s.turns.get("first", 0)
+        expected = [p for p in whole if not p.reverse and p.speed == 0]
+        for speed in sorted({p.speed for p in whole if not p.reverse and p.speed > 0}):
+            half = speed / 2
+            start = Pose(s.x, s.y, s.heading)
+            for first in movement.legal_turns(st, T, s, start, firsts, half, before):
+                mx, my, mh = turn_ahead(s.x, s.y, s.heading, first, half)
+                later = movement.turn_options(
+                    s, "middle", step, extra=s.extra_turn and abs(first) <= card, gamble=gamble
+                )
+                if not movement.on_table(st, (mx, my)) or movement.legal_turns(
+                    st, T, s, Pose(mx, my, mh), later, half, before
+                ):
+                    expected.append(Plan(speed, first))
+        expected += [p for p in whole if p.reverse]
+        assert movement.first_options(st, T, s) == (expected or [Plan(0)])
+        searched += len(expected)
+    assert searched > 0
