@@ -174,3 +174,22 @@ def test_flotilla_a_ship_record_shown_again_is_never_stale() -> None:
         ruleset.apply(state, seat, prompts[0].check(answer), ctx)
         n += 1
     assert ruleset.result(state) is not None and shown_again > n // 4
+
+
+def test_flotilla_a_ship_read_beyond_her_ready_entries_is_shown_anew() -> None:
+    """A ship's record of which more than the ready entries was read is not
+    shown again: her next record starts from the same ready entries (she has
+    not moved) and works out the rest from her as she is now."""
+    from quarterdeck.rulesets import get_ruleset
+    from quarterdeck.sim.games import _context
+
+    scenario = scenarios.load("iron-city-duel")
+    ruleset = get_ruleset(scenario.ruleset)
+    state = ruleset.new_state(scenario, _context(scenario, 3))
+    first = ruleset.player_view(state, None)["ships"]  # type: ignore[attr-defined]
+    assert first[0]["crew"] == ruleset.view(state, None)["ships"][0]["crew"]
+    ship = next(iter(state.ships.values()))
+    ship.crew_pos = max(0, ship.crew_pos - 2)  # her crew track struck in place
+    again = ruleset.player_view(state, None)["ships"]  # type: ignore[attr-defined]
+    assert again[0] is not first[0] and again[1] is first[1]  # the other was read no further
+    assert json.dumps(again) == json.dumps(ruleset.view(state, None)["ships"])

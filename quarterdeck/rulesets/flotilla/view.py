@@ -130,12 +130,18 @@ def _lazy_ship(s: Ship) -> LazyRecord:
     """:func:`ship_view` for a computer player: the few entries it reads of
     nearly every ship ready (:data:`_READY`, made by :data:`_SHIP`'s own
     entries), the rest built when first read."""
-    return LazyRecord({key: make(s) for key, make in _READY_MAKE}, _SHIP, (s,))
+    return LazyRecord(_ready_entries(s), _SHIP, (s,))
 
 
-_LAZY: dict[str, tuple[Ship, str, str, float, float, float, float, LazyRecord]] = {}
-"""The last lazy record made of each ship, with the ship and what its ready
-entries were made from (see :func:`_lazy_ships`); one entry a ship id."""
+def _ready_entries(s: Ship) -> dict[str, Any]:
+    """A ship's :data:`_READY` entries, by :data:`_SHIP`'s own."""
+    return {key: make(s) for key, make in _READY_MAKE}
+
+
+_LAZY: dict[str, tuple[Ship, str, str, float, float, float, float, LazyRecord, dict[str, Any]]] = {}
+"""The last lazy record made of each ship, with the ship, what its ready
+entries were made from and those entries as made (see :func:`_lazy_ships`);
+one entry a ship id."""
 
 
 def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
@@ -144,7 +150,9 @@ def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
     hers (the same ship, side and status, and the very numbers of her place,
     heading and length: -0.0 is shown apart from 0.0): its other entries
     are worked out from the ship as she is when first read, like a new
-    record's (most decisions read nothing more of most ships)."""
+    record's (most decisions read nothing more of most ships). Where more
+    was read of it, her new record starts from the same ready entries, as
+    they were made (the rest may have changed)."""
     kept, out = _LAZY, []
     for s in ships:
         k = kept.get(s.id)
@@ -157,12 +165,15 @@ def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
             and k[4] is s.y
             and k[5] is s.heading
             and k[6] is s.length
-            and dict.__len__(k[7]) == _READY_LEN
         ):
-            out.append(k[7])
-            continue
-        rec = _lazy_ship(s)
-        kept[s.id] = (s, s.side, s.status, s.x, s.y, s.heading, s.length, rec)
+            if dict.__len__(k[7]) == _READY_LEN:
+                out.append(k[7])
+                continue
+            ready = k[8]
+        else:
+            ready = _ready_entries(s)
+        rec = LazyRecord(ready, _SHIP, (s,))  # (a copy: ``ready`` is kept as made)
+        kept[s.id] = (s, s.side, s.status, s.x, s.y, s.heading, s.length, rec, ready)
         out.append(rec)
     return out
 
