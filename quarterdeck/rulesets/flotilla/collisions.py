@@ -10,6 +10,8 @@ guns overboard to get off.
 
 from __future__ import annotations
 
+import math
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import box_apart
@@ -81,8 +83,9 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     may_grapple = (
         ship.grappled is None and ship.crew > 0 and ship.no_repair == 0 and not ship.catastrophic
     )
+    reach = max(t.contact.ram, t.contact.grapple, t.spar.range)  # the farthest of the three
     for other in state.ships.values():
-        if other.side == ship.side:
+        if other.side == ship.side or keels_beyond(ship, other, reach):
             continue
         if other.status in ("surrendered", "abandoned"):
             # a struck or abandoned enemy is taken by putting men aboard
@@ -109,6 +112,17 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
         if ship.spar and bow_gap <= t.spar.range:
             out.append(Option(f"spar:{other.id}", f"explode the spar torpedo against {other.name}"))
     return out
+
+
+def keels_beyond(ship: Ship, other: Ship, reach: float) -> bool:
+    """Whether two keels lie more than ``reach`` inches apart, known from
+    their bows alone (Collisions, Ramming, and Running Aground: contact is
+    measured between the keels): every point of a keel lies within her
+    length of her bow, so the keels lie no closer than the bows less both
+    lengths (here with a margin far above the rounding of either sum). Where
+    this says no, the keels are measured."""
+    gap = math.hypot(other.x - ship.x, other.y - ship.y) - ship.length - other.length
+    return gap > reach + 1e-6
 
 
 def buttoned_up(ship: Ship) -> bool:
@@ -220,6 +234,8 @@ def collisions(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
         if other.id == ship.id or other.status != "active":
             continue
         if other.id == state.plan.get("rammed"):
+            continue
+        if keels_beyond(ship, other, t.contact.collision):
             continue
         if mine.range_to(fire.hull(other)) > t.contact.collision:
             continue

@@ -175,3 +175,30 @@ def test_a_keel_clear_of_the_lands_boxes_is_clear_of_land() -> None:
                 assert land_gap(st, s) > reach
     assert clear > 100
     assert clear_of_land(state([ship("ic")]), ship("ic"), 4.0)  # no land at all
+
+
+def test_keels_beyond_reach_by_their_bows_are_beyond_it_measured() -> None:
+    """``keels_beyond`` spares the measuring of two keels only where they lie
+    beyond the reach measured too: at random headings, the bows placed about
+    both lengths and the reach apart (the bound's edge), and nearer, each
+    pair it calls beyond is, keel to keel (so close_options and collisions
+    offer and find what measuring every pair would)."""
+    import math
+    import random
+
+    from quarterdeck.rulesets.flotilla import fire
+    from quarterdeck.rulesets.flotilla.collisions import keels_beyond
+
+    rng = random.Random(5)
+    beyond = 0
+    for _ in range(3000):
+        a = ship("a", x=rng.uniform(20, 50), y=rng.uniform(20, 30), heading=rng.uniform(0, 360))
+        b = ship("b", "selma", "confederate", heading=rng.choice([0.0, rng.uniform(0, 360)]))
+        reach = rng.choice([T.contact.ram, T.contact.grapple, T.contact.collision, T.spar.range])
+        apart = a.length + b.length + reach + rng.choice([0.0, 1e-7, 2e-6, rng.uniform(-8, 1)])
+        angle = rng.uniform(0, 2 * math.pi)
+        b.x, b.y = a.x + apart * math.sin(angle), a.y + apart * math.cos(angle)
+        if keels_beyond(a, b, reach):
+            beyond += 1
+            assert fire.hull(a).range_to(fire.hull(b)) > reach
+    assert 0 < beyond < 3000
