@@ -194,14 +194,17 @@ class FlotillaAI(Helm):
         return True
 
     def decide(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
+        """The handler's answer for the prompt's step, where it is one of the
+        options (looked for among them, no list of their ids made); else the
+        first option."""
         step = prompt.context.get("step")
-        ids = prompt.option_ids()
         handler = getattr(self, f"_{step}", None)
         if handler is not None:
             answer: str = handler(view, prompt)
-            if answer in ids:
-                return answer
-        return ids[0]
+            for option in prompt.options:
+                if option.id == answer:
+                    return answer
+        return prompt.options[0].id
 
     # -- the situation ---------------------------------------------------------
 
