@@ -521,12 +521,13 @@ def nearest(
 ) -> tuple[float, tuple[float, float] | None]:
     """The range from (x, y) to the nearest of ``targets`` and that target
     (the first of equals; infinity and None: no target)."""
-    if not targets:
-        return math.inf, None
     hypot = math.hypot
-    gaps = [hypot(tx - x, ty - y) for tx, ty in targets]  # distance((x, y), t)
-    gap = min(gaps)
-    return gap, targets[gaps.index(gap)]
+    gap, near = math.inf, None
+    for target in targets:
+        g = hypot(target[0] - x, target[1] - y)  # distance((x, y), t)
+        if g < gap or near is None:  # the first of equals (min() and index())
+            gap, near = g, target
+    return gap, near
 
 
 def contact_cap(keel: float, reach: float, within: float) -> float:
