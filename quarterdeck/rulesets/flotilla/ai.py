@@ -60,10 +60,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from quarterdeck.core.geometry import (
-    Hull,
     Pose,
+    Vec,
     distance,
     norm_heading,
+    point_segment_distance,
+    segment_distance,
     turn_ahead,
     turned_unit,
 )
@@ -288,12 +290,18 @@ class FlotillaAI(Helm):
             reach = float(ship["max_speed"]) + 6.0
             me = keel_of(ship)
             bx, by, length = me.pose.x, me.pose.y, me.length
+            # her keel's ends, once: Hull.range_to_point and Hull.range_to
+            # are these sums on them (a Hull works her stern at each)
+            stern = me.stern
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
             guns: float | None = None
             close = (
-                sorted(enemies, key=lambda e: me.range_to_point((e["x"], e["y"])))
+                sorted(
+                    enemies,
+                    key=lambda e: point_segment_distance((e["x"], e["y"]), (bx, by), stern),
+                )
                 if len(enemies) > 1
                 else enemies
             )
@@ -304,7 +312,8 @@ class FlotillaAI(Helm):
                 ex, ey, el = float(e["x"]), float(e["y"]), float(e["length"])
                 if math.hypot(ex - bx, ey - by) - length - el > reach + 1e-6:
                     break
-                if me.range_to(keel_of(e)) > reach:
+                theirs = keel_of(e)
+                if segment_distance((bx, by), stern, theirs.bow, theirs.stern) > reach:
                     break
                 if ship["spar"]:
                     plan.update(kind="spar", target=e)
@@ -525,12 +534,16 @@ class FlotillaAI(Helm):
             if (edge := exit_edge(view, e)) is not None
             and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
         ]
-        keels: dict[str, Hull] = {}  # each enemy's keel, worked out once
-        foes: dict[str, list[Hull]] = {}  # each side's enemies' keels, in the view's order
+        # each enemy's keel, its bow and stern worked out once (the range to
+        # it is Hull.range_to_point's sums on them), and each side's enemies'
+        # keels, in the view's order
+        keels: dict[str, tuple[Vec, Vec]] = {}
+        foes: dict[str, list[tuple[Vec, Vec]]] = {}
 
-        def keel(e: Mapping[str, Any]) -> Hull:
+        def keel(e: Mapping[str, Any]) -> tuple[Vec, Vec]:
             if e["id"] not in keels:
-                keels[e["id"]] = keel_of(e)
+                hull = keel_of(e)
+                keels[e["id"]] = (hull.bow, hull.stern)
             return keels[e["id"]]
 
         for unit_id in units:
@@ -541,8 +554,11 @@ class FlotillaAI(Helm):
             reach = 16.0 if any(b["weight"] == "heavy" for b in s["batteries"]) else 12.0
             if s["side"] not in foes:
                 foes[s["side"]] = [keel(e) for e in self.enemies(view, s["side"])]
-            near = min((k.range_to_point(here) for k in foes[s["side"]]), default=math.inf)
-            if near <= reach or any(keel(e).range_to_point(here) <= 36 for e in runners):
+            near = min(
+                (point_segment_distance(here, bow, stern) for bow, stern in foes[s["side"]]),
+                default=math.inf,
+            )
+            if near <= reach or any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
                 return unit_id
             if any(
                 distance(here, (b["x"], b["y"])) <= 16
