@@ -88,6 +88,15 @@ def _ships(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return {s["id"]: s for s in view["ships"]}
 
 
+def _ship(view: Mapping[str, Any], ship_id: str) -> Mapping[str, Any]:
+    """The view's ship ``ship_id`` (ids are the state's keys: one each),
+    found without a table of them all (:func:`_ships`)."""
+    for s in view["ships"]:
+        if s["id"] == ship_id:
+            return s  # type: ignore[no-any-return]
+    raise KeyError(ship_id)
+
+
 def boarding_chance(mine: int, theirs: int) -> float:
     """P(a side scoring ``mine`` x a die beats ``theirs`` x a die), ties
     rolled again (Boarding Actions)."""
@@ -372,7 +381,7 @@ class FlotillaAI(Helm):
     # -- moving ------------------------------------------------------------------
 
     def _plan(self, view: Mapping[str, Any], prompt: Prompt) -> str:
-        ship = _ships(view)[prompt.context["ship"]]
+        ship = _ship(view, prompt.context["ship"])
         plan = self.intent(view, ship)
         if self.mortar_anchors(view, ship) and any(o.id == "s0/0/0/0" for o in prompt.options):
             return "s0/0/0/0"
@@ -416,7 +425,7 @@ class FlotillaAI(Helm):
         )
 
     def _turn(self, view: Mapping[str, Any], prompt: Prompt) -> str:
-        ship = _ships(view)[prompt.context["ship"]]
+        ship = _ship(view, prompt.context["ship"])
         plan = self.intent(view, ship)
         pose = Pose(ship["x"], ship["y"], ship["heading"])
         ahead = float(prompt.context.get("ahead", 0.0))
@@ -437,7 +446,7 @@ class FlotillaAI(Helm):
 
     def _power(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         """More power only when the extra inches decide something now."""
-        ship = _ships(view)[prompt.context["ship"]]
+        ship = _ship(view, prompt.context["ship"])
         plan = self.aim(view, ship)
         top = float(ship["max_speed"])
         if plan["kind"] == "exit":
@@ -458,7 +467,7 @@ class FlotillaAI(Helm):
         return "no"
 
     def _gamble(self, view: Mapping[str, Any], prompt: Prompt) -> str:
-        ship = _ships(view)[prompt.context["ship"]]
+        ship = _ship(view, prompt.context["ship"])
         left = len(ship["box_order"]) - int(ship["ticked"])
         doomed = ship["continuing"] * max(1, int(view["turn_limit"]) - int(view["turn"])) >= left
         return "yes" if doomed and ship["continuing"] >= 2 else "no"
@@ -616,7 +625,7 @@ class FlotillaAI(Helm):
         """Repair when it costs nothing (no gun fired this turn), when the
         continuing damage would sink her before the end, or when there is
         nothing to shoot at next turn; else keep the guns loaded."""
-        ship = _ships(view)[prompt.context["ship"]]
+        ship = _ship(view, prompt.context["ship"])
         if not any(b["fired"] for b in ship["batteries"]):
             return "repair"
         turns_left = max(0, int(view["turn_limit"]) - int(view["turn"]))
