@@ -158,15 +158,20 @@ def gun_groups(
     side: str,
     pts: dict[str, Vec] | None = None,
     manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
+    owner: str | None = None,
 ) -> list[str]:
     """The batteries and ships whose guns ``side`` may fire this turn
-    (``manned``: :func:`crews`, where the caller has it)."""
+    (``manned``: :func:`crews`, where the caller has it); ``owner``: of that
+    ship or battery alone (whether its guns are among them: each group is
+    judged by its own guns and their crews, whatever the others')."""
     if pts is None:
         pts = harbour.points(state)
     out: list[str] = []
     if manned is None:
-        manned = crews(state, t, pts)
+        manned = crews(state, t, pts, owner)
     for gun in state.guns.values():
+        if owner is not None and gun.owner != owner:
+            continue
         if not gun_ready(state, gun):
             continue
         server, crew = manned[gun.id]
@@ -642,12 +647,15 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     aims = cannon_targets(state, t, side)
     if not aims:
         return units
-    # the state does not change in this search: the crews and the targets once
-    manned = crews(state, t, pts)
+    # the state does not change in this search: the crews and the targets
+    # once; asked of one group (``only``), the crews of its guns alone
+    # (a gun's crew is the figures at it, whatever the other guns)
+    owner = None if only is None else only.partition(":")[2]
+    manned = crews(state, t, pts, owner)
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
     ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once
     bears: dict[tuple[str, str], bool] = {}
-    for key in gun_groups(state, t, side, pts, manned):
+    for key in gun_groups(state, t, side, pts, manned, owner):
         if only is not None and key != only:
             continue
         owner = key.split(":", 1)[1]

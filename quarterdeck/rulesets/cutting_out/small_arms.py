@@ -156,13 +156,30 @@ def in_range(
         targets = targets_of(state, party.side)
         if seen is not None:
             seen[party.side] = targets
+    # the box round the shooters' places: a target further off it than the
+    # reach (and a margin over rounding) across or along is further than
+    # that from every shooter (no distance is shorter than its offset across
+    # or along), so none of them is near her
+    xs = [pts[s.id][0] for s in shots]
+    ys = [pts[s.id][1] for s in shots]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    clear = reach + _BOX_MARGIN
     for target in targets:
         tp = pts.get(target.id)
         if tp is None:
             continue
+        tx, ty = tp
+        if x0 - tx > clear or tx - x1 > clear or y0 - ty > clear or ty - y1 > clear:
+            continue
         near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
         if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
             yield target
+
+
+_BOX_MARGIN = 1e-6
+"""Inches beyond the musket's reach that a target must lie off the
+shooters' box to be passed over without measuring (rounding is far
+smaller)."""
 
 
 def arms_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
@@ -238,9 +255,20 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
     taken: dict[str, int] = {f.id: 0 for f in targets}
     plan: list[tuple[Figure, Figure, int, float]] = []
     pts = harbour.points(state)
+    # beyond the chart's longest range no musket scores (arms_need): a
+    # target further off than that across or along (and a margin over
+    # rounding) is passed over unmeasured, as one with no place is
+    clear = max(t.small_arms.bands) + 1e-9 + _BOX_MARGIN
+    spots = [(tg, pts.get(tg.id)) for tg in targets]
     for s in shots:
         options = []
-        for tg in targets:
+        sp = pts.get(s.id)
+        if sp is None:
+            continue  # no place on the table: no target in range (arms_need)
+        sx, sy = sp
+        for tg, tp in spots:
+            if tp is None or abs(tp[0] - sx) > clear or abs(tp[1] - sy) > clear:
+                continue
             need, inches = arms_need(state, t, s, tg, pts)
             if need is not None:
                 options.append((taken[tg.id], inches, tg, need))

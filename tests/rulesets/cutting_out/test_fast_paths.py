@@ -8,10 +8,15 @@ a gun's crew found without every figure's place is the crew found with it
 (Cannon Fire: serving a gun); whether a gun may fire is the same with a
 caller's ranges and bearings kept (Cannon Fire: range and arc); the
 muskets that may fire and their targets are the same with where every
-figure stands kept for many parties (Small Arms Fire)."""
+figure stands kept for many parties, and each party's targets are those
+every shooter measured to every enemy figure finds, and no musket scores
+at a figure further off than the chart's longest range across or along
+(Small Arms Fire); one ship's or battery's guns are asked of alone as
+among all the units that may fire (Firing, steps 4 and 5)."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -119,6 +124,23 @@ def test_a_point_in_an_outline_is_shapely_covers_edges_and_corners_included() ->
         assert harbour.inside_each(list(outline), []) == []
 
 
+def _plain_in_range(state: Any, t: Any, party: Any, pts: dict[str, Vec]) -> list[Any]:
+    """Small Arms Fire: the enemy figures within reach of a shooter whose
+    musket's chart gives a score at that range, each measured (no box)."""
+    shots = [s for s in small_arms.shooters(state, t, party) if s.id in pts]
+    reach = t.small_arms.reach + 1e-9
+    return [
+        target
+        for target in small_arms.targets_of(state, party.side)
+        if (tp := pts.get(target.id)) is not None
+        and any(
+            math.dist(pts[s.id], tp) <= reach
+            and small_arms.arms_need(state, t, s, target, pts)[0] is not None
+            for s in shots
+        )
+    ]
+
+
 def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
@@ -148,7 +170,32 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 assert list(small_arms.in_range(state, t, party, pts, None, kept)) == list(
                     small_arms.in_range(state, t, party, pts)
                 )
+                assert list(small_arms.in_range(state, t, party, pts)) == _plain_in_range(
+                    state, t, party, pts
+                )
                 shots += len(plain)
+                # fire_small_arms passes over a target further off a musket
+                # than the chart's longest range across or along: none scores
+                clear = max(t.small_arms.bands) + 1e-9 + 1e-6
+                for shooter in plain:
+                    sp = pts.get(shooter.id)
+                    for target in small_arms.targets_of(state, party.side):
+                        tp = pts.get(target.id)
+                        if (
+                            sp is None
+                            or tp is None
+                            or (abs(tp[0] - sp[0]) > clear or abs(tp[1] - sp[1]) > clear)
+                        ):
+                            need = small_arms.arms_need(state, t, shooter, target, pts)[0]
+                            assert need is None
+            for side in ("british", "french"):
+                units = firing.firers(state, t, side)
+                groups = firing.gun_groups(state, t, side, pts)
+                for owner in {g.owner for g in state.guns.values()}:
+                    key = f"guns:{owner}"
+                    alone = firing.gun_groups(state, t, side, pts, owner=owner)
+                    assert alone == [k for k in groups if k == key]
+                    assert firing.firers(state, t, side, only=key) == [k for k in units if k == key]
             for side in ("british", "french") if n % 5 == 0 else ():
                 aimed: dict[str, Any] = {}
                 ranges: dict[tuple[str, str], float] = {}
