@@ -69,9 +69,9 @@ def crews(
 ) -> dict[str, tuple[str | None, list[Figure]]]:
     """Every gun's serving side and crew at once (see :func:`serving`);
     ``owner``: only the guns of that ship or battery (a gun's crew is the
-    figures at that gun, whatever the other guns)."""
-    if pts is None:
-        pts = harbour.points(state)
+    figures at that gun, whatever the other guns). Without ``pts``
+    (harbour.points), the place of each figure that stands where a gun of
+    theirs is, found for her alone (harbour.figure_point: the same place)."""
     reach = t.cannon.serve_within + 1e-9
     hypot = math.hypot
     floor = math.floor
@@ -98,7 +98,7 @@ def crews(
         cells = places.get(f.place if f.where == "deck" else "")
         if not cells:
             continue
-        p = pts.get(f.id)
+        p = pts.get(f.id) if pts is not None else harbour.figure_point(state, f)
         if p is None:
             continue
         px, py = p

@@ -157,6 +157,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             t = game.ruleset.tables(state)  # type: ignore[attr-defined]
             every = firing.crews(state, t)
             pts = harbour.points(state)
+            assert firing.crews(state, t, pts) == every  # each figure's place found alone
             for owner in {g.owner for g in state.guns.values()}:
                 mine = {g: c for g, c in every.items() if state.guns[g].owner == owner}
                 assert firing.crews(state, t, owner=owner) == mine
