@@ -181,15 +181,26 @@ class CuttingOutAI:
             if g.get("owner") == ship["id"] and g.get("ready") and g.get("deck_y") is not None:
                 guns["starboard" if g["deck_y"] > 0 else "larboard"] += int(g.get("serving", 0) > 0)
         off = float(ship["beam"]) / 2 + 0.5  # where a boat lies beside a point
-        points = sorted(
-            ship["points"].items(),
-            key=lambda kv: (
-                kv[0] in taken,
-                guns.get(kv[0].split("-")[0], 0),
-                self._pull((bx, by), ship, where([kv[1][0], math.copysign(off, kv[1][1])])),
-            ),
-        )
-        return str(points[0][0])
+
+        def pull(kv: tuple[str, list[float]]) -> float:
+            return self._pull((bx, by), ship, where([kv[1][0], math.copysign(off, kv[1][1])]))
+
+        # the first point by (taken, guns on her side, how far she rows),
+        # as a stable sort puts it first: only the points first by the first
+        # two are measured, and the first of those that rows least wins
+        items = list(ship["points"].items())
+        if not items:
+            raise IndexError("a ship without boarding points")  # as points[0] did
+        firsts = [(kv[0] in taken, guns.get(kv[0].split("-")[0], 0)) for kv in items]
+        least = min(firsts)
+        near = [kv for kv, first in zip(items, firsts, strict=True) if first == least]
+        rows = [pull(kv) for kv in near]
+        if any(r != r for r in rows):  # a NaN: the whole sort, as it always was
+            points = sorted(
+                items, key=lambda kv: (kv[0] in taken, guns.get(kv[0].split("-")[0], 0), pull(kv))
+            )
+            return str(points[0][0])
+        return str(near[rows.index(min(rows))][0])
 
     @staticmethod
     def _pull(start: tuple[float, float], ship: dict[str, Any], spot: tuple[float, float]) -> float:

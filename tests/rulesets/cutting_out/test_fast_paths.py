@@ -213,3 +213,66 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 100 and fired > 20  # guns were served, and bore on targets
     assert shots > 100
+
+
+def _plain_free_point(
+    ai: Any, view: Any, ship: dict[str, Any], boat: dict[str, Any], chosen: set[str]
+) -> str:
+    """The AI's boarding point for a boat as every point sorted by (taken,
+    guns manned on her side, how far she rows) puts it first, each point's
+    way round the hull measured."""
+    taken = set(chosen) | {
+        str(b["alongside"]).split(":", 1)[1]
+        for b in view["boats"]
+        if b["side"] == ai.seat and b["alongside"] and b["id"] != boat.get("id")
+    }
+    heading = math.radians(float(ship["heading"]))
+    bx, by = float(boat.get("x", 0.0)), float(boat.get("y", 0.0))
+    guns = {"larboard": 0, "starboard": 0}
+    for g in view.get("guns", []):
+        if g.get("owner") == ship["id"] and g.get("ready") and g.get("deck_y") is not None:
+            guns["starboard" if g["deck_y"] > 0 else "larboard"] += int(g.get("serving", 0) > 0)
+    off = float(ship["beam"]) / 2 + 0.5
+
+    def spot(p: list[float]) -> tuple[float, float]:
+        along, across = p[0] - ship["length"] / 2, math.copysign(off, p[1])
+        fx, fy = math.sin(heading), math.cos(heading)
+        sx, sy = math.cos(heading), -math.sin(heading)
+        return (ship["x"] + fx * along + sx * across, ship["y"] + fy * along + sy * across)
+
+    ranked = sorted(
+        ship["points"].items(),
+        key=lambda kv: (
+            kv[0] in taken,
+            guns.get(kv[0].split("-")[0], 0),
+            ai._pull((bx, by), ship, spot(kv[1])),
+        ),
+    )
+    return str(ranked[0][0])
+
+
+def test_the_ais_boarding_point_is_the_first_of_every_point_sorted() -> None:
+    """Movement (the AI's rowing): at every decision of a game of Chevrette,
+    each boat's boarding point on the prize, with none and with some points
+    already chosen, is the first of all the points sorted, each measured."""
+    scenario = load("chevrette-camaret-1801")
+    game = Game.new(scenario, seed=2)
+    players = {s: make_player("ai", "cutting-out", s, 2) for s in ("british", "french")}
+    checked = 0
+    for _ in range(300):
+        prompt = game.prompt()
+        if prompt is None:
+            break
+        for seat, ai in players.items():
+            view = game.view(seat)
+            prize = next((s for s in view["ships"] if s["prize"]), None)
+            if prize is None:
+                continue
+            for boat in view["boats"]:
+                for chosen in (set(), set(list(prize["points"])[::2])):
+                    got = ai._free_point(view, prize, boat, chosen)  # type: ignore[attr-defined]
+                    assert got == _plain_free_point(ai, view, prize, boat, chosen)
+                    checked += 1
+        view = game.view(prompt.seat)
+        game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 100
