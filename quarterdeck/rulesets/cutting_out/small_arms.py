@@ -171,8 +171,12 @@ def in_range(
         tx, ty = tp
         if x0 - tx > clear or tx - x1 > clear or y0 - ty > clear or ty - y1 > clear:
             continue
-        near = [s for s in shots if math.dist(pts[s.id], tp) <= reach]
-        if any(arms_need(state, t, s, target, pts)[0] is not None for s in near):
+        # a shooter within reach whose chart gives a score, until the first
+        # (each test is pure: measured one shooter at a time)
+        if any(
+            math.dist(pts[s.id], tp) <= reach and arms_need(state, t, s, target, pts)[0] is not None
+            for s in shots
+        ):
             yield target
 
 
