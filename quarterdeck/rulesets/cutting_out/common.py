@@ -70,20 +70,24 @@ def any_in_play(state: State, side: str) -> bool:
     )
 
 
-def hatch_held(state: State, t: Tables, ship: Ship, side: str) -> bool:
-    """Whether ``side`` has a figure guarding the main hatch."""
+def hatch_held(
+    state: State, t: Tables, ship: Ship, side: str, on_deck: list[Figure] | None = None
+) -> bool:
+    """Whether ``side`` has a figure guarding the main hatch. ``on_deck``:
+    every figure on her deck (``state.on_deck(ship.id)``), where the caller
+    has it."""
     hx, hy = harbour.hatch(ship, t)
     reach = t.deck.hatch_size / 2 + t.figures.contact
-    for f in state.on_deck(ship.id, side):
-        if abs(f.x - hx) <= reach and abs(f.y - hy) <= reach:
-            return True
-    return False
+    figures = (
+        state.on_deck(ship.id, side) if on_deck is None else [f for f in on_deck if f.side == side]
+    )
+    return any(abs(f.x - hx) <= reach and abs(f.y - hy) <= reach for f in figures)
 
 
-def deck_held_by(state: State, ship: Ship) -> str | None:
+def deck_held_by(state: State, ship: Ship, on_deck: list[Figure] | None = None) -> str | None:
     """The side whose figures alone stand on the ship's deck (None: nobody,
-    or both sides)."""
-    sides = {f.side for f in state.on_deck(ship.id)}
+    or both sides). ``on_deck``: as :func:`hatch_held`."""
+    sides = {f.side for f in (state.on_deck(ship.id) if on_deck is None else on_deck)}
     return next(iter(sides)) if len(sides) == 1 else None
 
 

@@ -21,7 +21,7 @@ from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
 from quarterdeck.rulesets.cutting_out.firing import Vec, crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
-from quarterdeck.rulesets.cutting_out.state import State
+from quarterdeck.rulesets.cutting_out.state import Figure, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 FIGURE_LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
@@ -78,9 +78,22 @@ def _r(v: float) -> float:
 def _ships(state: State, t: Tables, show_raiders: bool) -> list[dict[str, Any]]:
     """Each ship as the seat sees her: hull, rigging, hatch, boarding points."""
     ships = []
+    # every figure on a deck and below decks, by ship, in one pass over the
+    # figures (each ship's state.on_deck and state.below: the same figures,
+    # in the same order)
+    decks: dict[str, list[Figure]] = {}
+    holds: dict[str, list[Figure]] = {}
+    for f in state.figures.values():
+        if f.fate:
+            continue
+        if f.where == "deck":
+            decks.setdefault(f.place, []).append(f)
+        elif f.where == "below":
+            holds.setdefault(f.place, []).append(f)
     for ship in state.ships.values():
         hx, hy = harbour.hatch(ship, t)
-        below = state.below(ship.id)
+        below = holds.get(ship.id, [])
+        deck = decks.get(ship.id, [])
         ships.append(
             {
                 "id": ship.id,
@@ -106,7 +119,8 @@ def _ships(state: State, t: Tables, show_raiders: bool) -> list[dict[str, Any]]:
                     (
                         s
                         for s in (state.raiders, state.defenders)
-                        if (show_raiders or s != state.raiders) and hatch_held(state, t, ship, s)
+                        if (show_raiders or s != state.raiders)
+                        and hatch_held(state, t, ship, s, deck)
                     ),
                     None,
                 ),
@@ -114,7 +128,7 @@ def _ships(state: State, t: Tables, show_raiders: bool) -> list[dict[str, Any]]:
                     k: [_r(x), _r(y)] for k, (x, y) in harbour.boarding_points(ship, t).items()
                 },
                 "outline": [[_r(x), _r(y)] for x, y in harbour.outline(ship)],
-                "held_by": deck_held_by(state, ship) if show_raiders else None,
+                "held_by": deck_held_by(state, ship, deck) if show_raiders else None,
                 "crew_below": len(below),
                 "breaking_out": sum(1 for f in below if f.breaking_out),
             }

@@ -12,7 +12,9 @@ figure stands kept for many parties, and each party's targets are those
 every shooter measured to every enemy figure finds, and no musket scores
 at a figure further off than the chart's longest range across or along
 (Small Arms Fire); one ship's or battery's guns are asked of alone as
-among all the units that may fire (Firing, steps 4 and 5)."""
+among all the units that may fire (Firing, steps 4 and 5); a ship's hatch
+and deck are held alike with her deck's figures passed in (Morale: Ship's
+Crew)."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from quarterdeck.core.engine import Game
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.scenario import load
 from quarterdeck.players import make_player
-from quarterdeck.rulesets.cutting_out import firing, harbour, small_arms
+from quarterdeck.rulesets.cutting_out import common, firing, harbour, small_arms
 from quarterdeck.rulesets.cutting_out.state import Ship
 
 Vec = tuple[float, float]
@@ -158,6 +160,12 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             every = firing.crews(state, t)
             pts = harbour.points(state)
             assert firing.crews(state, t, pts) == every  # each figure's place found alone
+            for ship in state.ships.values():  # the view's hatch and deck, figures passed in
+                deck = state.on_deck(ship.id)
+                assert common.deck_held_by(state, ship, deck) == common.deck_held_by(state, ship)
+                for side in ("british", "french"):
+                    held = common.hatch_held(state, t, ship, side)
+                    assert common.hatch_held(state, t, ship, side, deck) == held
             for owner in {g.owner for g in state.guns.values()}:
                 mine = {g: c for g, c in every.items() if state.guns[g].owner == owner}
                 assert firing.crews(state, t, owner=owner) == mine
