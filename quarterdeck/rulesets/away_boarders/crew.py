@@ -145,7 +145,8 @@ every answer of the other side's; most turns, where she has only moved; the
 same opening in game after game) is not worked out again. Emptied past
 :data:`_KEEP` entries."""
 
-_KEEP = 4096
+_KEEP = 1024
+"""(A Valcour game works out about 100, some 70 of them new after its first.)"""
 
 
 def _options_key(ship: Ship) -> tuple[object, ...]:

@@ -297,7 +297,11 @@ class _Rows(dict[tuple[int, int], "Row"]):
 
 _ROW_TABLES: dict[int, _Rows] = {}
 """The :data:`Row` table of each weights (by identity: each table holds its
-weights); cleared when it grows past 1024 armaments."""
+weights); cleared when it grows past :data:`_ROW_TABLES_KEPT` armaments."""
+
+_ROW_TABLES_KEPT = 512
+"""(A Valcour game meets about 90 armaments, some thirty of them new after
+the first game; each table holds some fifty rows.)"""
 
 
 def _row_table(weights: Weights) -> _Rows:
@@ -306,7 +310,7 @@ def _row_table(weights: Weights) -> _Rows:
     enemies' on the point)."""
     found = _ROW_TABLES.get(id(weights))
     if found is None:
-        if len(_ROW_TABLES) >= 1024:
+        if len(_ROW_TABLES) >= _ROW_TABLES_KEPT:
             _ROW_TABLES.clear()
         found = _ROW_TABLES[id(weights)] = _Rows(weights)
     return found
