@@ -502,7 +502,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     middles_unit: dict[tuple[int, int], tuple[float, float, float]] = {}
     grid: _Grid | None = None
     for speed in speeds:
-        if speed == 0:
+        if speed <= 0:
             continue
         half = speed / 2
         offered: list[Plan] = []
