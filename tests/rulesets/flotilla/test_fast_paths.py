@@ -9,7 +9,7 @@ import math
 import random
 
 from quarterdeck.core.geometry import turn_ahead
-from quarterdeck.rulesets.flotilla import movement
+from quarterdeck.rulesets.flotilla import helm, movement
 from quarterdeck.rulesets.flotilla.state import Ship
 from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
 
@@ -100,3 +100,37 @@ def test_helm_follows_options_best_cap_first_equal_caps_in_order() -> None:
         ]
         plain = sorted(range(n), key=lambda k: -caps[k])
         assert sorted(range(n), key=caps.__getitem__, reverse=True) == plain
+
+
+def _plain_nearest(
+    targets: list[tuple[float, float]], x: float, y: float
+) -> tuple[float, tuple[float, float] | None]:
+    """helm.nearest as written before its one loop: min() of the ranges and
+    the first target at it (index())."""
+    gaps = [math.hypot(t[0] - x, t[1] - y) for t in targets]
+    if not gaps:
+        return math.inf, None
+    gap = min(gaps)
+    return gap, targets[gaps.index(gap)]
+
+
+def test_helm_nearest_keeps_the_first_of_targets_at_the_same_range() -> None:
+    # (3, 4) and (-3, 4) both lie 5 inches off: the first listed is taken
+    assert helm.nearest([(3.0, 4.0), (-3.0, 4.0)], 0.0, 0.0) == (5.0, (3.0, 4.0))
+    assert helm.nearest([(-3.0, 4.0), (3.0, 4.0)], 0.0, 0.0) == (5.0, (-3.0, 4.0))
+    # a nearer one between them is taken whatever its place
+    assert helm.nearest([(3.0, 4.0), (1.0, 1.0), (-3.0, 4.0)], 0.0, 0.0)[1] == (1.0, 1.0)
+    # two equal targets: the first object, as min() and index() gave
+    first, second = (2.0, 0.0), (2.0, 0.0)
+    assert helm.nearest([first, second], 0.0, 0.0)[1] is first
+    assert helm.nearest([], 1.0, 1.0) == (math.inf, None)
+    # against the plain definition on a small grid, where equal ranges are many
+    rng = random.Random(7)
+    for _ in range(2000):
+        targets = [
+            (float(rng.randint(-3, 3)), float(rng.randint(-3, 3))) for _ in range(rng.randint(0, 6))
+        ]
+        x, y = float(rng.randint(-2, 2)), float(rng.randint(-2, 2))
+        got, want = helm.nearest(targets, x, y), _plain_nearest(targets, x, y)
+        assert got == want
+        assert got[1] is want[1]
