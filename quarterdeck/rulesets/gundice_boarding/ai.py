@@ -157,12 +157,12 @@ class GunDiceAI:
         found = memo.get(key)
         if found is None:
             # the mobilised gun dice that count: at most mobilised_per_turn a side
-            mob_a = min(sum([f[-1] for f in facts]), bd.mobilised_per_turn)
+            mob_a = min(sum([f[MOBILISED_COUNT] for f in facts]), bd.mobilised_per_turn)
             mine, _ = side_dice(
                 self.tables, view["sea"], [_ship(s) for s in attackers], False, mob_a, why=False
             )
             theirs, _ = side_dice(
-                self.tables, view["sea"], [_ship(target)], True, key[2][-1], why=False
+                self.tables, view["sea"], [_ship(target)], True, key[2][MOBILISED_COUNT], why=False
             )
             if len(memo) > 4096:
                 memo.clear()
@@ -263,10 +263,16 @@ def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], Any]:
     return entry[1]
 
 
+# Where in a ship's _dice_facts the flag sits that says whether her
+# mobilised gun dice would count (the last place).
+MOBILISED_COUNT = 5
+
+
 def _dice_facts(ship: dict[str, Any], cost: int) -> tuple[Any, ...]:
     """What of a ship counts towards her side's boarding dice (side_dice),
-    and last whether her mobilised gun dice would count: mobilised this
-    turn already, or with the ``cost`` in free gun dice to mobilise."""
+    and at MOBILISED_COUNT (last) whether her mobilised gun dice would
+    count: mobilised this turn already, or with the ``cost`` in free gun
+    dice to mobilise."""
     return (
         ship["size"],
         ship["crew"],

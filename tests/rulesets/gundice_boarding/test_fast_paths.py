@@ -3,13 +3,18 @@ definitions it stands for: the same answers, whichever way they are found."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import pytest
 
 from quarterdeck.core import scenario as scenarios
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context
+from quarterdeck.core.prompts import Prompt
 from quarterdeck.rulesets import get_ruleset
 from quarterdeck.rulesets.gundice_boarding import rules
+from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
 from tests.rulesets.gundice_boarding.conftest import duel
 
 SCENARIOS = [
@@ -110,3 +115,99 @@ def test_the_ai_fights_on_unweighed_only_where_calling_off_cannot_win() -> None:
     # certainty; 2 fresh dice against 3 do no better than 3 against 3 now
     assert capture_chance(3, 1) + 0.05 >= 1.0
     assert capture_chance(2, 3) <= capture_chance(3, 3) + 0.05
+
+
+def _plain_fight_on(ai: GunDiceAI, view: dict[str, Any], prompt: Prompt) -> str:
+    """GunDiceAI._fight_on as it was before its early exits (3e9dd10,
+    b6257dd): every fresh attack weighed in full."""
+    from quarterdeck.odds.gundice import capture_chance
+
+    action = next(a for a in view["actions"] if a["id"] == prompt.context["action"])
+    now = capture_chance(action["attacker_dice"], action["defender_dice"])
+    if "call-off" not in prompt.option_ids():
+        return "fight"
+    turns_left = int(view["turn_limit"]) - int(view["turn"])
+    if turns_left < 1:
+        return "fight"
+    ships = {s["id"]: s for s in view["ships"]}
+    if action["attacker_dice"] < action["attacker_start"]:
+        attackers = [dict(ships[a], failed_attacker=True) for a in action["attackers"]]
+    else:
+        attackers = [ships[a] for a in action["attackers"]]
+    target = ships[action["defender"]]
+    fresh = capture_chance(*ai._dice(view, attackers, target))
+    attacking = set(action["attackers"])
+    fouled = any(
+        c["fouled"] and target["id"] in c["ships"] and set(c["ships"]) & attacking
+        for c in view["contacts"]
+    )
+    start = ai._attempt_chance(view["sea"], [*attackers, target], fouled)
+    again = 1 - (1 - start) ** turns_left
+    return "call-off" if again * fresh > now + 0.05 else "fight"
+
+
+@pytest.mark.parametrize("scenario_id", ["cape-st-vincent-1797", "serapis-bonhomme-richard-1779"])
+def test_the_ai_fights_on_as_the_plain_weighing_does(scenario_id: str) -> None:
+    """GunDiceAI.decide at a fight-on question (its _fight_on, with the
+    early exits) answers as the plain weighing written out above, on the
+    views of AI games' actions with the attacker's and defender's dice set
+    to each of 1..8 and the turns left to each of 0..7: the early exits
+    never fight on where the full weighing would call off."""
+    from quarterdeck.sim.games import Setup
+
+    scenario = scenarios.load(scenario_id)
+    setup = Setup(scenario, None)
+    ruleset = setup.ruleset
+    asked = 0
+    answers = set()
+    for seed in range(4):
+        ctx = setup.context(seed)
+        state = ruleset.new_state(scenario, ctx)
+        players = setup.players(seed)
+        open_prompts = ruleset.prompts(state)
+        for _ in range(500):
+            if not open_prompts:
+                break
+            prompt = open_prompts[0]
+            view = ruleset.view(state, prompt.seat)
+            player = players[prompt.seat]
+            if prompt.context.get("step") == "decide" and isinstance(player, GunDiceAI):
+                wanted = prompt.context["action"]
+                for a_dice in range(1, 9):
+                    for d_dice in range(1, 9):
+                        for turns_left in range(8):
+                            v = copy.deepcopy(view)
+                            for a in v["actions"]:
+                                if a["id"] == wanted:
+                                    a["attacker_dice"] = a_dice
+                                    a["defender_dice"] = d_dice
+                            v["turn"] = int(v["turn_limit"]) - turns_left
+                            answer = player.decide(v, prompt)
+                            assert answer == _plain_fight_on(player, v, prompt)
+                            answers.add(answer)
+                            asked += 1
+            answer = prompt.check(player.decide(view, prompt))
+            ctx.acting, ctx.prompt = prompt.seat, prompt
+            open_prompts = ruleset.apply(state, prompt.seat, answer, ctx)
+    assert asked
+    assert answers == {"fight", "call-off"}
+
+
+def test_dice_facts_keep_the_mobilised_flag_where_it_is_read() -> None:
+    """_dice_facts puts whether a ship's mobilised gun dice would count at
+    MOBILISED_COUNT, the place GunDiceAI._dice reads it from."""
+    from quarterdeck.rulesets.gundice_boarding.ai import MOBILISED_COUNT, _dice_facts
+
+    ship = {
+        "size": 3,
+        "crew": 2,
+        "sail_hits": 1,
+        "gun_dice_hits": 0,
+        "failed_attacker": False,
+        "mobilised": False,
+        "gun_dice_free": 4,
+    }
+    assert _dice_facts(ship, 5)[MOBILISED_COUNT] is False
+    assert _dice_facts(ship, 4)[MOBILISED_COUNT] is True
+    assert _dice_facts(dict(ship, mobilised=True), 5)[MOBILISED_COUNT] is True
+    assert len(_dice_facts(ship, 5)) == MOBILISED_COUNT + 1
