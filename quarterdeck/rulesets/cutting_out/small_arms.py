@@ -249,6 +249,14 @@ def volley(state: State, t: Tables, party: Party) -> bool:
     return len(formed) >= t.small_arms.volley_count
 
 
+def musket_clear(t: Tables) -> float:
+    """How far off a musket across or along a target may lie and still be
+    measured when the party fires (Small Arms Fire): the chart's longest
+    range, beyond which no musket scores (arms_need), and a margin over
+    rounding. fire_small_arms passes over a target further off."""
+    return max(t.small_arms.bands) + 1e-9 + _BOX_MARGIN
+
+
 def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_party: str) -> None:
     """Each musket of the party fires at the nearest figure of the target
     party it can reach, the shots spread over the targets; a hit kills."""
@@ -259,10 +267,9 @@ def fire_small_arms(state: State, t: Tables, ctx: Context, party: Party, target_
     taken: dict[str, int] = {f.id: 0 for f in targets}
     plan: list[tuple[Figure, Figure, int, float]] = []
     pts = harbour.points(state)
-    # beyond the chart's longest range no musket scores (arms_need): a
-    # target further off than that across or along (and a margin over
-    # rounding) is passed over unmeasured, as one with no place is
-    clear = max(t.small_arms.bands) + 1e-9 + _BOX_MARGIN
+    # a target further off than this across or along is passed over
+    # unmeasured, as one with no place is: no musket scores at her
+    clear = musket_clear(t)
     spots = [(tg, pts.get(tg.id)) for tg in targets]
     for s in shots:
         options = []

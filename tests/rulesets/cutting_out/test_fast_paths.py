@@ -11,7 +11,8 @@ muskets that may fire and their targets are the same with where every
 figure stands kept for many parties, and each party's targets are those
 every shooter measured to every enemy figure finds, and no musket scores
 at a figure further off than the chart's longest range across or along
-(Small Arms Fire); one ship's or battery's guns are asked of alone as
+(musket_clear), and a party fires its muskets at the targets every
+shooter measured to every target picks (Small Arms Fire); one ship's or battery's guns are asked of alone as
 among all the units that may fire (Firing, steps 4 and 5); a ship's hatch
 and deck are held alike with her deck's figures passed in (Morale: Ship's
 Crew)."""
@@ -185,7 +186,8 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 shots += len(plain)
                 # fire_small_arms passes over a target further off a musket
                 # than the chart's longest range across or along: none scores
-                clear = max(t.small_arms.bands) + 1e-9 + 1e-6
+                clear = small_arms.musket_clear(t)
+                assert clear >= max(t.small_arms.bands)
                 for shooter in plain:
                     sp = pts.get(shooter.id)
                     for target in small_arms.targets_of(state, party.side):
@@ -284,3 +286,74 @@ def test_the_ais_boarding_point_is_the_first_of_every_point_sorted() -> None:
         view = game.view(prompt.seat)
         game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 100
+
+
+def _plain_plan(state: Any, t: Any, party: Any, target_party: str) -> list[tuple[str, str]]:
+    """The muskets and their targets as Small Arms Fire reads: each musket
+    at the nearest figure of the target party it can score at, the shots
+    spread over the targets, every shooter measured to every target."""
+    pts = harbour.points(state)
+    targets = [f for f in small_arms.targets_of(state, party.side) if f.party == target_party]
+    taken = dict.fromkeys([f.id for f in targets], 0)
+    plan = []
+    for s in small_arms.shooters(state, t, party):
+        options = []
+        for tg in targets:
+            need, inches = small_arms.arms_need(state, t, s, tg, pts)
+            if need is not None:
+                options.append((taken[tg.id], inches, tg))
+        if options:
+            _, _, tg = min(options, key=lambda o: (o[0], o[1]))
+            taken[tg.id] += 1
+            plan.append((s.id, tg.id))
+    return plan
+
+
+def test_the_muskets_fired_are_those_every_shooter_measured_finds(monkeypatch: Any) -> None:
+    """Small Arms Fire: at every third decision of a game of Chevrette, each party firing at each enemy party (fire_small_arms, on
+    a copy of the state) fires the muskets at the targets that measuring
+    every shooter to every target picks (the plain plan above), whatever
+    targets it passes over unmeasured (musket_clear)."""
+    import copy
+
+    from quarterdeck.core.dice import RandomDice
+    from quarterdeck.core.engine import Context
+    from quarterdeck.rulesets.cutting_out.common import hidden
+
+    fired: list[tuple[str, str]] = []
+    modifiers = small_arms.musket_modifiers
+
+    def recorded(state: Any, t: Any, shooter: Any, target: Any, vol: bool, bonus: int) -> Any:
+        fired.append((shooter.id, target.id))
+        return modifiers(state, t, shooter, target, vol, bonus)
+
+    monkeypatch.setattr(small_arms, "musket_modifiers", recorded)
+    compared = long_shots = 0
+    for scenario_id, seed in (("chevrette-camaret-1801", 1),):
+        game = Game.new(load(scenario_id), seed=seed)
+        players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
+        for n in range(300):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            reach = max(t.small_arms.bands)
+            for party in state.parties.values() if n % 3 == 0 else ():
+                if party.side == state.raiders and hidden(state):
+                    continue  # firing would raise the alarm first
+                for other in state.parties.values():
+                    if other.side == party.side:
+                        continue
+                    plain = _plain_plan(state, t, party, other.id)
+                    fired.clear()
+                    small_arms.fire_small_arms(
+                        copy.deepcopy(state), t, Context(RandomDice(0)), party, other.id
+                    )
+                    assert fired == plain
+                    compared += bool(plain)
+                    pts = harbour.points(state)
+                    long_shots += sum(math.dist(pts[s], pts[tg]) > 0.8 * reach for s, tg in plain)
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert compared > 20 and long_shots > 0
