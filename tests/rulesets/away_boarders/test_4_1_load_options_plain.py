@@ -9,16 +9,13 @@ import random
 
 import pytest
 
-from quarterdeck.core import scenario as scenarios
-from quarterdeck.core.prompts import Option, Prompt
-from quarterdeck.rulesets import get_ruleset
+from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.away_boarders.gunnery import battery_guns
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES
 from quarterdeck.rulesets.away_boarders.tasks import load_options
-from quarterdeck.rulesets.away_boarders.view import player_view
-from quarterdeck.sim.games import _context, players_for
 from tests.rulesets.away_boarders.helpers import make_state, ship
+from tests.sim.ai_games import ai_decisions
 
 
 def plain_load_options(s: Ship) -> list[Option]:
@@ -72,25 +69,12 @@ def _same(state: State) -> int:
     ("scenario_id", "seed"), [("champlain-duel-1776", 3), ("valcour-carleton-1776", 5)]
 )
 def test_4_1_load_options_are_the_plain_ones_at_every_decision(scenario_id: str, seed: int) -> None:
-    scenario = scenarios.load(scenario_id)
-    ruleset = get_ruleset(scenario.ruleset)
-    ctx = _context(scenario, seed)
-    state = ruleset.new_state(scenario, ctx)
-    players = players_for(scenario, seed, None)
     decisions = offered = disabled = 0
-    handed: tuple[Prompt, ...] | None = ruleset.prompts(state)
-    while handed:
-        offered += _same(state)
-        disabled += sum(g.disabled for s in state.ships.values() for g in s.guns)
-        decisions += 1
-        prompt = handed[0]
-        view = player_view(state, prompt.seat)
-        view["seat"] = prompt.seat
-        answer = prompt.check(players[prompt.seat].decide(view, prompt))
-        ctx.acting, ctx.prompt = prompt.seat, prompt
-        handed = ruleset.apply(state, prompt.seat, answer, ctx)
-    _same(state)
-    assert ruleset.result(state) is not None
+    for d in ai_decisions(scenario_id, seed):
+        offered += _same(d.state)
+        disabled += sum(g.disabled for s in d.state.ships.values() for g in s.guns)
+        decisions += bool(d.prompts)
+    assert d.ruleset.result(d.state) is not None
     # the games asked something, offered loading choices and lost guns
     assert decisions and offered and disabled
 

@@ -16,6 +16,7 @@ from quarterdeck.rulesets import get_ruleset
 from quarterdeck.rulesets.gundice_boarding import rules
 from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
 from tests.rulesets.gundice_boarding.conftest import duel
+from tests.sim.ai_games import ai_decisions
 
 SCENARIOS = [
     "shannon-chesapeake-1813",
@@ -71,27 +72,10 @@ def test_prompts_handed_back_by_apply_are_the_plain_ones(scenario_id: str) -> No
     """apply hands back the prompts it stopped at, keeping those still open
     and the declaring ships' targets the rules found on the way: at every
     step of AI games they are prompts() worked out afresh from the state."""
-    from quarterdeck.sim.games import Setup
-
-    scenario = scenarios.load(scenario_id)
-    setup = Setup(scenario, None)
-    ruleset = setup.ruleset
     for seed in range(6):
-        ctx = setup.context(seed)
-        state = ruleset.new_state(scenario, ctx)
-        players = setup.players(seed)
-        open_prompts = ruleset.prompts(state)
-        for _ in range(500):
-            tables = ruleset.tables(state)
-            assert open_prompts == rules.prompts(state, tables)
-            if not open_prompts:
-                break
-            prompt = open_prompts[0]
-            view = ruleset.view(state, prompt.seat)
-            answer = prompt.check(players[prompt.seat].decide(view, prompt))
-            ctx.acting, ctx.prompt = prompt.seat, prompt
-            open_prompts = ruleset.apply(state, prompt.seat, answer, ctx)
-        assert state.result is not None
+        for d in ai_decisions(scenario_id, seed, plain_views=True, limit=500):
+            assert d.prompts == rules.prompts(d.state, d.ruleset.tables(d.state))
+        assert d.state.result is not None
 
 
 def test_the_ai_fights_on_unweighed_only_where_calling_off_cannot_win() -> None:
@@ -153,42 +137,32 @@ def test_the_ai_fights_on_as_the_plain_weighing_does(scenario_id: str) -> None:
     views of AI games' actions with the attacker's and defender's dice set
     to each of 1..8 and the turns left to each of 0..7: the early exits
     never fight on where the full weighing would call off."""
-    from quarterdeck.sim.games import Setup
-
-    scenario = scenarios.load(scenario_id)
-    setup = Setup(scenario, None)
-    ruleset = setup.ruleset
     asked = 0
     answers = set()
     for seed in range(4):
-        ctx = setup.context(seed)
-        state = ruleset.new_state(scenario, ctx)
-        players = setup.players(seed)
-        open_prompts = ruleset.prompts(state)
-        for _ in range(500):
-            if not open_prompts:
+        for d in ai_decisions(scenario_id, seed, plain_views=True, limit=500):
+            if not d.prompts:
                 break
-            prompt = open_prompts[0]
-            view = ruleset.view(state, prompt.seat)
-            player = players[prompt.seat]
-            if prompt.context.get("step") == "decide" and isinstance(player, GunDiceAI):
-                wanted = prompt.context["action"]
-                for a_dice in range(1, 9):
-                    for d_dice in range(1, 9):
-                        for turns_left in range(8):
-                            v = copy.deepcopy(view)
-                            for a in v["actions"]:
-                                if a["id"] == wanted:
-                                    a["attacker_dice"] = a_dice
-                                    a["defender_dice"] = d_dice
-                            v["turn"] = int(v["turn_limit"]) - turns_left
-                            answer = player.decide(v, prompt)
-                            assert answer == _plain_fight_on(player, v, prompt)
-                            answers.add(answer)
-                            asked += 1
-            answer = prompt.check(player.decide(view, prompt))
-            ctx.acting, ctx.prompt = prompt.seat, prompt
-            open_prompts = ruleset.apply(state, prompt.seat, answer, ctx)
+            prompt = d.prompts[0]
+            player = d.players[prompt.seat]
+            if prompt.context.get("step") != "decide" or not isinstance(player, GunDiceAI):
+                continue
+            view = d.ruleset.view(d.state, prompt.seat)
+            view["seat"] = prompt.seat
+            wanted = prompt.context["action"]
+            for a_dice in range(1, 9):
+                for d_dice in range(1, 9):
+                    for turns_left in range(8):
+                        v = copy.deepcopy(view)
+                        for a in v["actions"]:
+                            if a["id"] == wanted:
+                                a["attacker_dice"] = a_dice
+                                a["defender_dice"] = d_dice
+                        v["turn"] = int(v["turn_limit"]) - turns_left
+                        answer = player.decide(v, prompt)
+                        assert answer == _plain_fight_on(player, v, prompt)
+                        answers.add(answer)
+                        asked += 1
     assert asked
     assert answers == {"fight", "call-off"}
 
