@@ -130,7 +130,12 @@ def readings(c: Commander, t: Tables) -> tuple[str, int, int, int]:
 def roll_commander(
     ctx: Context, cid: str, name: str, side: str, role: str, post: str, t: Tables
 ) -> Commander:
-    """Throw the four coloured dice for a commander, in secret for his side."""
+    """Throw the four coloured dice for a commander, in secret for his side.
+    The charts' reading of the dice (:func:`qualities`) and the line that
+    tells his side what he is are made only where a roll or the log reads
+    them (a batch run's program dice and no log do not: every game rolls
+    every commander)."""
+    table = t.commanders.fort if role == "fort" else t.commanders.captain
     white, green, red, yellow = roll(
         ctx,
         f"{name}'s qualities: white, green, red and yellow dice",
@@ -138,15 +143,16 @@ def roll_commander(
         R_FORT if role == "fort" else R_DICE,
         seat=side,
         secret=True,
-        math=qualities(t.commanders.fort if role == "fort" else t.commanders.captain),
+        math=lambda _: qualities(table),
     )
     c = Commander(cid, name, side, role, post, Dice(white, green, red, yellow))  # type: ignore[arg-type]
-    ctx.log(
-        f"{name} ({role}, {post}): {quality(c, t)}; morale +{morale_plus(c, t)} alive, "
-        f"{morale_minus(c, t)} dead; gunnery +{gunnery(c, t)}",
-        R_FORT if role == "fort" else R_DICE,
-        seats=(side,),
-    )
+    if ctx.logging:
+        ctx.log(
+            f"{name} ({role}, {post}): {quality(c, t)}; morale +{morale_plus(c, t)} alive, "
+            f"{morale_minus(c, t)} dead; gunnery +{gunnery(c, t)}",
+            R_FORT if role == "fort" else R_DICE,
+            seats=(side,),
+        )
     return c
 
 
