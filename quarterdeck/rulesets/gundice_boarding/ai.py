@@ -70,34 +70,25 @@ def _captured(view: dict[str, Any]) -> dict[str, int]:
 def ahead_on_prizes(view: dict[str, Any], seat: str) -> bool:
     """Whether ``seat`` leads on captured size points. A defender never takes
     the ship that boards her (5.2), so a repulse cannot cost such a lead."""
-    return _lead(_captured(view), seat) > 0
+    captured = _captured(view)
+    mine = captured.pop(seat)
+    return mine > max(captured.values())
 
 
 def standing(view: dict[str, Any], seat: str) -> int:
     """+1 if ``seat`` would win were the game to end now, -1 if it would
     lose, 0 for a draw: captured size points decide, or with none captured
     the boarding actions won (the scenario result)."""
-    return _standing(view, seat, _captured(view))
-
-
-def _standing(view: dict[str, Any], seat: str, captured: dict[str, int]) -> int:
-    """:func:`standing`, from the view's :func:`_captured` worked out already
-    (a declaration reads it for :func:`ahead_on_prizes` too)."""
-    for points in captured.values():
+    score = _captured(view)
+    for points in score.values():
         if points:
-            return _lead(captured, seat)
-    # none captured: the actions won
-    won = dict.fromkeys(view["sides"], 0)
-    for o in view["outcomes"]:
-        won[o["winner"]] += 1
-    return _lead(won, seat)
-
-
-def _lead(score: dict[str, int], seat: str) -> int:
-    """+1 if ``seat``'s score is above every other side's, -1 if below the
-    best of them, else 0 (``score`` is left as it is)."""
-    mine = score[seat]
-    theirs = max([points for side, points in score.items() if side != seat])
+            break
+    else:  # none captured: the actions won
+        score = dict.fromkeys(view["sides"], 0)
+        for o in view["outcomes"]:
+            score[o["winner"]] += 1
+    mine = score.pop(seat)
+    theirs = max(score.values())
     return (mine > theirs) - (mine < theirs)
 
 
@@ -184,9 +175,8 @@ class GunDiceAI:
             ships[s["id"]] = s
         me = ships[prompt.context["ship"]]
         mine_so_far = view["orders"].get(self.seat, {})
-        captured = _captured(view)  # read by both (standing, ahead_on_prizes)
-        place = _standing(view, self.seat, captured)
-        if place > 0 and _lead(captured, self.seat) <= 0:
+        place = standing(view, self.seat)
+        if place > 0 and not ahead_on_prizes(view, self.seat):
             return "none"  # ahead on actions won: a repulse would hand one back
         # behind: any chance; level, or ahead on prizes (a repulse cannot
         # cost them): at even money
