@@ -18,13 +18,14 @@ table takes effect only if the shell falls in it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from quarterdeck.core.engine import Context
-from quarterdeck.core.explain import at_least, faces
+from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import distance
 from quarterdeck.rulesets.acw_river.dice import roll
-from quarterdeck.rulesets.acw_river.state import Fort, Place, Ship, State
+from quarterdeck.rulesets.acw_river.state import Fort, Gun, Place, Ship, State
 from quarterdeck.rulesets.acw_river.tables import MortarLine, Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
@@ -229,6 +230,17 @@ def mortar_fire(state: State, ship: Ship, target: str, aim: int, ctx: Context, t
             fort.morale_due.append("commander killed")
 
 
+def _shore_words(ship: Ship, gun: Gun, name: str, shot: Any) -> str:
+    """The roll of one gun's shot ashore, in words (:func:`shore_fire`)."""
+    return f"{ship.name} fires her {gun.type} ({gun.id}) at {name}, {shot.inches:g} in"
+
+
+def _shore_math(shot: Any, side: str, _values: tuple[int, ...]) -> RollMath:
+    """How one gun's die ashore is read (firing.Shot.math), whatever it shows."""
+    math: RollMath = shot.math(side)
+    return math
+
+
 def shore_fire(
     state: State, ship: Ship, target_id: str, shots: list[Any], ctx: Context, t: Tables
 ) -> None:
@@ -245,13 +257,15 @@ def shore_fire(
         need = shot.need - shot.modifier
         die = roll(
             ctx,
-            f"{ship.name} fires her {gun.type} ({gun.id}) at {name}, {shot.inches:g} in",
+            # the words and the die's reading made only where the roll is
+            # logged or asked for (as firing.fire_at's)
+            partial(_shore_words, ship, gun, name, shot),
             1,
             R_FORTS,
             seat=ship.side,
             secret=secret_for(state, ship),
-            goal=shot.goal(),
-            math=shot.math(ship.side),
+            goal=shot.goal,
+            math=partial(_shore_math, shot, ship.side),
         )[0]
         if die < need:
             continue
