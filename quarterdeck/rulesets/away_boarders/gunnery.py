@@ -142,10 +142,13 @@ def line_clear(
     """Line of sight (4.2): no island and no ship strictly between. A friendly
     ship between forbids the fire; an enemy between is the nearer, and so the
     eligible, target instead. ``occupied``: the points of the ships afloat,
-    where the caller has them (the two ships' own points are not between)."""
+    where the caller has them; the two ships' own points need not be taken
+    out of them, as no line passes its own ends (:func:`pg.between` gives
+    the points strictly between; tests/rulesets/away_boarders/
+    test_gunnery_one_reckoning.py checks it)."""
     if occupied is None:
         occupied = {s.pos for s in afloat(state)}
-    return g.clear_line(a.pos, b.pos, occupied - {a.pos, b.pos})
+    return g.clear_line(a.pos, b.pos, occupied)
 
 
 def rake_of(firer: pg.Point, target: Ship) -> str:
