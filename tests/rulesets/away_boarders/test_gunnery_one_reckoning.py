@@ -101,3 +101,32 @@ def test_line_of_sight_reads_the_ships_points_whole() -> None:
         plain = field.clear_line(a.pos, b.pos, occupied - {a.pos, b.pos})
         assert gunnery.line_clear(state, a, b, field, occupied) == plain
         assert gunnery.line_clear(state, a, b, field) == plain
+
+
+def _plain_in_arc(firer: Ship, battery: str, target: tuple[int, int]) -> bool:
+    """4.2's arcs by the bearings of the grid: bow guns on the line dead
+    ahead, a broadside within 30 degrees of her beam (either broadside on
+    her own point, where no near miss placed the other ship)."""
+    if target == firer.pos:
+        return battery != "bow"
+    if battery == "bow":
+        return pg.direction_of(firer.pos, target) == firer.facing
+    centre = 90.0 if battery == "port" else 270.0
+    return pg.in_arc(firer.pos, firer.facing, target, centre, 30.0)
+
+
+def test_the_arcs_read_in_whole_numbers_are_the_bearings_arcs() -> None:
+    """gunnery.in_arc reads the arcs (4.2) off the grid's lines in whole
+    numbers: the same as by the bearings, for every point within 20 of a
+    ship, whatever her facing and where she lies."""
+    specs = [ship("a", "carleton", "british"), ship("b", "carleton", "american")]
+    s = make_state(specs).ships["a"]
+    for at in ((0, 0), (7, 3), (-5, 11)):
+        s.q, s.r = at
+        for facing in range(6):
+            s.facing = facing
+            for dq in range(-20, 21):
+                for dr in range(-20, 21):
+                    target = (at[0] + dq, at[1] + dr)
+                    for b in BATTERIES:
+                        assert gunnery.in_arc(s, b, target) == _plain_in_arc(s, b, target)
