@@ -30,15 +30,14 @@ def _waiting(state: State, seat: str, crew: bool) -> list[Ship] | None:
     """The side's ships still to be ordered, when the fleet form applies:
     two or more of them, and none ordered yet (a form half answered ship by
     ship goes on ship by ship)."""
-    orders = state.orders.get(seat, {})
+    if state.orders.get(seat):
+        return None  # ordered ship by ship (the side's fleet is not read)
     mine = [
         s
         for s in state.ships.values()
         if s.side == seat and s.active and (s.co == "ok" or not crew)
     ]
-    if orders or len(mine) < 2:
-        return None
-    return mine
+    return mine if len(mine) >= 2 else None
 
 
 def loads_prompt(state: State, t: Tables, seat: str) -> Prompt | None:

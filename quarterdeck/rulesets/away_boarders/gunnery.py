@@ -112,18 +112,38 @@ def caliber_label(t: Tables, guns: list[Gun]) -> str:
     return " and ".join(labels)
 
 
+_BROADSIDE_ARCS: dict[tuple[str, int], tuple[int, int, int, int]] = {
+    (battery, facing): (*pg.DIRECTIONS[(facing + k) % 6], *pg.DIRECTIONS[(facing + k + 1) % 6])
+    for battery, k in (("port", 1), ("starboard", 4))
+    for facing in range(6)
+}
+"""Each broadside's arc for each facing (4.2: within 30 degrees of the
+beam): the two lines of the grid that bound it, as their steps (the first
+line 30 degrees forward of the beam, the next 60 degrees on: 60 and 120
+degrees off the bow to port, 240 and 300 to starboard)."""
+
+
 def in_arc(firer: Ship, battery: str, target_pos: pg.Point, target_id: str = "") -> bool:
     """Broadsides bear within 30 degrees of the beam; bow guns dead ahead (4.2).
     On the same point either broadside bears, unless a near miss put the
-    other ship off one side (3.3): then only that broadside does."""
-    if target_pos == firer.pos:
+    other ship off one side (3.3): then only that broadside does.
+
+    Read off the grid in whole numbers: dead ahead is a whole number of
+    steps along her heading, and a broadside's arc is the wedge between the
+    two grid lines that bound it (:data:`_BROADSIDE_ARCS`), bounds included
+    (the bearings of :func:`pg.direction_of` and :func:`pg.in_arc` give the
+    same, tests/rulesets/away_boarders/test_gunnery_one_reckoning.py)."""
+    dq, dr = target_pos[0] - firer.q, target_pos[1] - firer.r
+    if dq == 0 and dr == 0:
         if target_id in firer.abeam:
             return battery == firer.abeam[target_id]
         return battery != "bow"
     if battery == "bow":
-        return pg.direction_of(firer.pos, target_pos) == firer.facing
-    centre = 90.0 if battery == "port" else 270.0
-    return pg.in_arc(firer.pos, firer.facing, target_pos, centre, 30.0)
+        fq, fr = pg.DIRECTIONS[firer.facing]
+        return dq * fr == dr * fq and dq * fq + dr * fr > 0  # along her heading, ahead
+    # the point is a sum of steps along the two bounding lines, neither backwards
+    aq, ar, bq, br = _BROADSIDE_ARCS[battery, firer.facing]
+    return aq * dr - ar * dq <= 0 and dq * br - dr * bq <= 0
 
 
 def lie_alongside(ship: Ship, battery: str, other: Ship) -> None:
@@ -142,10 +162,13 @@ def line_clear(
     """Line of sight (4.2): no island and no ship strictly between. A friendly
     ship between forbids the fire; an enemy between is the nearer, and so the
     eligible, target instead. ``occupied``: the points of the ships afloat,
-    where the caller has them (the two ships' own points are not between)."""
+    where the caller has them; the two ships' own points need not be taken
+    out of them, as no line passes its own ends (:func:`pg.between` gives
+    the points strictly between; tests/rulesets/away_boarders/
+    test_gunnery_one_reckoning.py checks it)."""
     if occupied is None:
         occupied = {s.pos for s in afloat(state)}
-    return g.clear_line(a.pos, b.pos, occupied - {a.pos, b.pos})
+    return g.clear_line(a.pos, b.pos, occupied)
 
 
 def rake_of(firer: pg.Point, target: Ship) -> str:

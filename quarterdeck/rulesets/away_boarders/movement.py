@@ -142,41 +142,46 @@ def movers(state: State, speed: int) -> list[Ship]:
     ]
 
 
-def move_phase(state: State, t: Tables, ctx: Context) -> None:
+def move_phase(state: State, t: Tables, ctx: Context) -> list[str] | None:
     """One step of an action phase's movement (2.2): the next queued move,
     or the next speed of the Movement Phases chart at which a ship moves
     (the speeds at which none moves are passed over at once: nothing
-    happens at them), or on to the fire."""
+    happens at them), or on to the fire. Where the first queued ship
+    chooses her move (3.1, 3.2), nothing is done: her legal moves (more
+    than one, :func:`move_options`) are handed back, so that her prompt is
+    not worked out again."""
     if state.group:
-        return  # waiting for the upwind ship's choice
+        return None  # waiting for the upwind ship's choice
     if state.queue:
         ship = state.ships[state.queue[0]]
         if not ship.active or ship.speed != queued_speed(state, t):
             state.queue.pop(0)
-            return
+            return None
         options = move_options(state, ship, t)
         forced = forced_move(state, ship, t)
-        if forced is not None or len(options) <= 1:
-            state.queue.pop(0)
-            move = forced if forced is not None else (options[0] if options else "")
-            if move:
-                execute_move(state, ship, move, t, ctx, forced=forced is not None)
-            elif forced == "":
-                ctx.log(f"{ship.name} cannot repeat her last move and lies still", R_SAIL)
-        return
+        if forced is None and len(options) > 1:
+            return options  # she chooses
+        state.queue.pop(0)
+        move = forced if forced is not None else (options[0] if options else "")
+        if move:
+            execute_move(state, ship, move, t, ctx, forced=forced is not None)
+        elif forced == "":
+            ctx.log(f"{ship.name} cannot repeat her last move and lies still", R_SAIL)
+        return None
     row = t.movement.phases[state.action]
     ships: list[Ship] = []
     while not ships:
         state.entry += 1
         if state.entry >= len(row):
             state.phase = "fire-setup"
-            return
+            return None
         entry = row[state.entry]
         ships = movers(state, entry.speed)
     if len(ships) >= 2:
         state.group = [s.id for s in upwind_order(state, ships)]
-        return
+        return None
     queue_moves(state, ships, entry.moves)
+    return None
 
 
 def queued_speed(state: State, t: Tables) -> int:

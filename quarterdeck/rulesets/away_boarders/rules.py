@@ -69,7 +69,7 @@ from quarterdeck.rulesets.away_boarders.sections import (
     R_SAIL,
     R_TASKS,
 )
-from quarterdeck.rulesets.away_boarders.state import BOX_LABELS, State
+from quarterdeck.rulesets.away_boarders.state import BOX_LABELS, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import Tables
 from quarterdeck.rulesets.away_boarders.tasks import (
     TASK_ORDER,
@@ -166,6 +166,48 @@ def _aim_prompt(state: State, t: Tables) -> Prompt:
     )
 
 
+def _group_prompt(state: State) -> Prompt:
+    """The ship farthest upwind of those at one speed moves first or defers
+    (2.2)."""
+    first = state.ships[state.group[0]]
+    others = ", ".join(state.ships[i].name for i in state.group[1:])
+    return Prompt(
+        first.side,
+        f"{first.name} is farthest upwind of the ships at speed {first.speed} "
+        f"({others}): move first or defer?",
+        R_ACTIONS,
+        (Option("first", "move first"), Option("defer", "defer to the others")),
+        context={"step": "order", "ship": first.id},
+    )
+
+
+def _move_prompt(state: State, ship: Ship, moves: list[str]) -> Prompt:
+    """The first queued ship chooses her move (3.1, 3.2) among ``moves``,
+    her legal moves (:func:`move_options`, more than one)."""
+    angle = wind_angle(state.wind, ship.facing)
+    how = "under oars" if ship.sail == "oars" else POINT_OF_SAILING[angle]
+    return Prompt(
+        ship.side,
+        f"Action phase {state.action + 1}: {ship.name} (speed {ship.speed}, {how}), her move",
+        R_OARS if ship.sail == "oars" else R_SAIL,
+        move_choices(state, ship, moves),
+        context={"step": "move", "ship": ship.id},
+    )
+
+
+def _move(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
+    """A step of the movement (:func:`move_phase`, 2.2); where it stops at a
+    choice, its prompt, as :func:`prompts` gives it: the upwind ship's
+    order (a group waits for it; :func:`move_phase` does nothing then), or
+    the first queued ship's move, her moves not worked out again."""
+    if state.group:
+        return (_group_prompt(state),)
+    moves = move_phase(state, t, ctx)
+    if moves is None:
+        return None
+    return (_move_prompt(state, state.ships[state.queue[0]], moves),)
+
+
 _TASK_RULES = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}
 
 
@@ -240,7 +282,7 @@ PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]]
     "crew": crew_segment,
     "segment": segment_start,
     "drift": drift_phase,
-    "move": move_phase,
+    "move": _move,
     "fire-setup": fire_setup,
     "fire": _fire,
     "tasks-setup": tasks_setup,
@@ -293,18 +335,7 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
         )
     if state.phase == "move":
         if state.group:
-            first = state.ships[state.group[0]]
-            others = ", ".join(state.ships[i].name for i in state.group[1:])
-            return (
-                Prompt(
-                    first.side,
-                    f"{first.name} is farthest upwind of the ships at speed {first.speed} "
-                    f"({others}): move first or defer?",
-                    R_ACTIONS,
-                    (Option("first", "move first"), Option("defer", "defer to the others")),
-                    context={"step": "order", "ship": first.id},
-                ),
-            )
+            return (_group_prompt(state),)
         if state.queue:
             ship = state.ships[state.queue[0]]
             if not ship.active or ship.speed != queued_speed(state, t):
@@ -314,18 +345,7 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
             options = move_options(state, ship, t)
             if len(options) <= 1:
                 return ()
-            angle = wind_angle(state.wind, ship.facing)
-            how = "under oars" if ship.sail == "oars" else POINT_OF_SAILING[angle]
-            return (
-                Prompt(
-                    ship.side,
-                    f"Action phase {state.action + 1}: {ship.name} (speed {ship.speed}, {how}), "
-                    "her move",
-                    R_OARS if ship.sail == "oars" else R_SAIL,
-                    move_choices(state, ship, options),
-                    context={"step": "move", "ship": ship.id},
-                ),
-            )
+            return (_move_prompt(state, ship, options),)
         return ()
     if state.phase == "fire":
         return _fire_open(state, t)
@@ -488,7 +508,9 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
 def _step_asks(state: State) -> bool:
     """Whether the step of the sequence of play the game is at hands back
     every prompt it stops at (2.0), so that :func:`advance` need not work
-    out :func:`prompts` before running it: the crew tasks (2.3:
+    out :func:`prompts` before running it: the movement (2.2, 3.1, 3.2:
+    :func:`_move` gives the upwind ship's order or the first queued ship's
+    move where she chooses), the crew tasks (2.3:
     :func:`_tasks` stops at the first task with a choice, and gives its
     prompt) and the fire while no fire waits to be aimed (4.2:
     :func:`_fire` stops at the first battery with a choice, and gives its
@@ -496,7 +518,8 @@ def _step_asks(state: State) -> bool:
     :func:`prompts` would give nothing, those steps go on as they would
     have; where it would give a prompt, they stop and give that very
     prompt, the state unchanged."""
-    return state.phase == "tasks" or (state.phase == "fire" and state.pending is None)
+    phase = state.phase
+    return phase in ("move", "tasks") or (phase == "fire" and state.pending is None)
 
 
 def advance(
