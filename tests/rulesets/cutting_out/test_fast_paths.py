@@ -148,7 +148,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
     scenario = load("chevrette-camaret-1801")
-    checked = fired = shots = 0
+    checked = fired = shots = ruled_out = 0
     for seed in (1,):
         game = Game.new(scenario, seed=seed)
         players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
@@ -172,6 +172,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 assert firing.crews(state, t, owner=owner) == mine
             for gun in state.guns.values():
                 assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
+                assert every[gun.id] == firing.serving(state, t, gun)  # one gun at a time
                 checked += bool(every[gun.id][1])
             kept: dict[str, Any] = {}  # shared by every party of this state
             for party in state.parties.values():
@@ -202,10 +203,21 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             for side in ("british", "french"):
                 units = firing.firers(state, t, side)
                 groups = firing.gun_groups(state, t, side, pts)
+                # no gun fit to fire where the side stands: no group, crews unfound
+                places = {
+                    f.place if f.where == "deck" else ""
+                    for f in state.figures.values()
+                    if f.active and f.side == side and f.where in ("deck", "land")
+                }
+                if not firing._may_serve(state, t, side, places):
+                    assert groups == []
+                    ruled_out += 1
                 for owner in {g.owner for g in state.guns.values()}:
                     key = f"guns:{owner}"
                     alone = firing.gun_groups(state, t, side, pts, owner=owner)
                     assert alone == [k for k in groups if k == key]
+                    if not firing._may_serve(state, t, side, places, owner):
+                        assert alone == []
                     assert firing.firers(state, t, side, only=key) == [k for k in units if k == key]
             for side in ("british", "french") if n % 5 == 0 else ():
                 aimed: dict[str, Any] = {}
@@ -223,6 +235,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 100 and fired > 20  # guns were served, and bore on targets
     assert shots > 100
+    assert ruled_out > 10  # sides with no gun they could serve
 
 
 def _plain_free_point(
