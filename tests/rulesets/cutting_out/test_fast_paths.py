@@ -127,6 +127,30 @@ def test_a_point_in_an_outline_is_shapely_covers_edges_and_corners_included() ->
         assert harbour.inside_each(list(outline), []) == []
 
 
+def test_a_deck_point_in_the_hull_is_shapely_contains_and_the_hull_on_the_table_its_outline() -> (
+    None
+):
+    """Movement (boats row round a hull): harbour.in_hull is the hull
+    polygon's ``contains`` (her sides, ends and corners outside), and the
+    hull kept for a ship's place is the polygon of her outline there."""
+    rng = random.Random(11)
+    for length, beam in ((12.0, 3.4), (5.0, 1.4), (7.3, 2.1)):
+        hull = Polygon([(0.0, -beam / 2), (length, -beam / 2), (length, beam / 2), (0.0, beam / 2)])
+        edges_x = (0.0, length / 2, length)
+        edges_y = (-beam / 2, 0.0, beam / 2)
+        points = [(x, y) for x in edges_x for y in edges_y]
+        points += [(x + d, y) for x, y in list(points) for d in (-1e-9, 1e-9)]
+        points += [(x, y + d) for x, y in list(points) for d in (-1e-12, 1e-12)]
+        points += [(rng.uniform(-2, length + 2), rng.uniform(-beam, beam)) for _ in range(500)]
+        for p in points:
+            assert harbour.in_hull(length, beam, p) == hull.contains(Point(p)), (length, beam, p)
+    for heading in (0.0, 90.0, 270.0, 33.3, 181.5):
+        ship = _ship(heading, rng.uniform(10, 60), rng.uniform(10, 40))
+        kept = harbour._hull_on_table(ship.x, ship.y, ship.heading, ship.length, ship.beam)
+        plain = Polygon(harbour.outline(ship))
+        assert list(kept.exterior.coords) == list(plain.exterior.coords)
+
+
 def _plain_in_range(state: Any, t: Any, party: Any, pts: dict[str, Vec]) -> list[Any]:
     """Small Arms Fire: the enemy figures within reach of a shooter whose
     musket's chart gives a score at that range, each measured (no box)."""
