@@ -332,6 +332,30 @@ def _alarm(state: State, t: Tables) -> dict[str, Any]:
     return alarm
 
 
+def _landings(state: State) -> list[dict[str, Any]]:
+    """The landing places: beaches and moles (Movement: boats land)."""
+    return [
+        {"id": lg.id, "name": lg.name, "kind": lg.kind, "x": lg.x, "y": lg.y}
+        for lg in state.landings.values()
+    ]
+
+
+def _batteries(state: State) -> list[dict[str, Any]]:
+    """The shore batteries, their forts and who holds them."""
+    return [
+        {
+            "id": b.id,
+            "name": b.name,
+            "side": b.side,
+            "outline": [[x, y] for x, y in b.outline],
+            "x": _r(b.x),
+            "y": _r(b.y),
+            "captured_by": b.captured_by,
+        }
+        for b in state.batteries.values()
+    ]
+
+
 def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dict[str, Any]:
     """The view's small parts, with a None in the place of each of
     :func:`_parts`' (the keys keep the view's order)."""
@@ -357,24 +381,10 @@ def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dic
         "prize": state.prize,
         "table": [state.table[0], state.table[1]],
         "exit": state.exit,
-        "land": [[[x, y] for x, y in p] for p in state.land],
-        "earthworks": [[[x, y] for x, y in p] for p in state.earthworks],
-        "landings": [
-            {"id": lg.id, "name": lg.name, "kind": lg.kind, "x": lg.x, "y": lg.y}
-            for lg in state.landings.values()
-        ],
-        "batteries": [
-            {
-                "id": b.id,
-                "name": b.name,
-                "side": b.side,
-                "outline": [[x, y] for x, y in b.outline],
-                "x": _r(b.x),
-                "y": _r(b.y),
-                "captured_by": b.captured_by,
-            }
-            for b in state.batteries.values()
-        ],
+        "land": None,
+        "earthworks": None,
+        "landings": None,
+        "batteries": None,
         "ships": None,
         "guns": None,
         "boats": None,
@@ -395,8 +405,11 @@ def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dic
 def _parts(
     state: State, t: Tables, seat: str | None, show_raiders: bool, lazy: bool = False
 ) -> dict[str, Callable[[], Any]]:
-    """The view's costly parts, each a function that builds it (the figures'
-    places on the table worked out once for the guns and the figures);
+    """The view's costly parts, each a function that builds it: the lie of
+    the harbour (land, earthworks, landings, batteries: a computer player
+    reads them for a boat's or a landing party's orders alone), the ships,
+    guns, boats, figures, parties and alarm (the figures' places on the
+    table worked out once for the guns and the figures);
     ``lazy``: each ship a record whose costly entries are built when read
     (:func:`_lazy_ships`, for a computer player)."""
     places: list[dict[str, Vec]] = []
@@ -407,6 +420,10 @@ def _parts(
         return places[0]
 
     return {
+        "land": lambda: [[[x, y] for x, y in p] for p in state.land],
+        "earthworks": lambda: [[[x, y] for x, y in p] for p in state.earthworks],
+        "landings": lambda: _landings(state),
+        "batteries": lambda: _batteries(state),
         "ships": lambda: (_lazy_ships if lazy else _ships)(state, t, show_raiders),
         "guns": lambda: _guns(state, t, show_raiders, pts()),
         "boats": lambda: _boats(state, t, seat, show_raiders),
@@ -426,9 +443,9 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
 
 
 def player_view(state: State, t: Tables, seat: str | None) -> LazyView:
-    """:func:`view` for a computer player: the ships, guns, boats, figures,
-    parties and alarm built only if it reads them (most questions need one
-    or two of them), and of each ship only the entries it reads."""
+    """:func:`view` for a computer player: the parts of :func:`_parts` built
+    only if it reads them (most questions need one or two of them), and of
+    each ship only the entries it reads."""
     show_raiders = state.detected or sees(seat, state.raiders)
     parts = _parts(state, t, seat, show_raiders, lazy=True)
     ready = {k: v for k, v in _ready(state, t, seat, show_raiders).items() if k not in parts}
