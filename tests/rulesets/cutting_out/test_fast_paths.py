@@ -394,3 +394,81 @@ def test_the_muskets_fired_are_those_every_shooter_measured_finds(monkeypatch: A
             view = game.view(prompt.seat)
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert compared > 20 and long_shots > 0
+
+
+def test_the_fights_in_contact_are_every_pair_of_enemies_measured() -> None:
+    """Melee: the bouts of figures in base-to-base contact are those of each
+    pair of enemies, in order, whose centres are within contact (the plain
+    double loop), on 300 random crowds, many pairs on the limit."""
+    from quarterdeck.rulesets.cutting_out import melee
+    from quarterdeck.rulesets.cutting_out.state import Figure
+
+    rng = random.Random(5)
+    contact = 0.6
+    found = 0
+    for n in range(300):
+        figs = []
+        for i in range(rng.randrange(0, 30)):
+            x, y = rng.choice(
+                [(rng.uniform(0, 4), rng.uniform(-1, 1)), (round(i * contact, 1), 0.0)]
+            )
+            figs.append(
+                Figure(f"f{i}", rng.choice(["a", "b"]), "p", "sailor", "x", "deck", "s", x, y)
+            )
+        plain = [
+            melee.Bout(a.id, b.id, "contact", "s")
+            for i, a in enumerate(figs)
+            for b in figs[i + 1 :]
+            if a.side != b.side and math.hypot(a.x - b.x, a.y - b.y) <= contact + 1e-9
+        ]
+        assert melee._contacts(figs, contact, "s") == plain, n
+        found += len(plain)
+    assert found > 300
+
+
+def test_a_battery_changes_hands_as_every_figure_ashore_inside_it_says(monkeypatch: Any) -> None:
+    """Melee (a battery taken): each time the melee step settles the
+    batteries in two Sandwich games (the Americans land and take the fort
+    in one), every battery is left with the holder the plain rule gives
+    (each figure ashore tested against each outline, whoever stands
+    ashore)."""
+    from quarterdeck.rulesets.cutting_out import melee
+
+    def plain(state: Any) -> dict[str, str]:
+        ashore = [f for f in state.figures.values() if f.active and f.where == "land"]
+        out = {}
+        for b in state.batteries.values():
+            inside = {f.side for f in ashore if Polygon(b.outline).intersects(Point(f.x, f.y))}
+            held, captured = b.captured_by or b.side, b.captured_by
+            if len(inside) == 1 and (side := next(iter(inside))) != held:
+                captured = "" if side == b.side else side
+            out[b.id] = captured
+        return out
+
+    settle = melee._settle_batteries
+    seen = {"mixed": 0, "changed": 0, "calls": 0}
+
+    def checked(state: Any, ctx: Any) -> None:
+        want = plain(state)
+        before = {b.id: b.captured_by for b in state.batteries.values()}
+        settle(state, ctx)
+        got = {b.id: b.captured_by for b in state.batteries.values()}
+        assert got == want
+        ashore = {f.side for f in state.figures.values() if f.active and f.where == "land"}
+        seen["mixed"] += len(ashore) > 1
+        seen["changed"] += got != before
+        seen["calls"] += 1
+
+    monkeypatch.setattr(melee, "_settle_batteries", checked)
+    scenario = load("sandwich-puerto-plata-1800")
+    for seed in (1, 3):
+        game = Game.new(scenario, seed=seed)
+        sides = [side.name for side in scenario.header.sides]
+        players = {s: make_player("ai", "cutting-out", s, seed) for s in sides}
+        for _ in range(600):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert seen["changed"] >= 1 and seen["mixed"] > 5, seen  # both sides ashore; the fort taken
