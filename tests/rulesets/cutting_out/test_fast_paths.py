@@ -300,12 +300,15 @@ def _plain_free_point(
 
 def test_the_ais_boarding_point_is_the_first_of_every_point_sorted() -> None:
     """Movement (the AI's rowing): at every decision of a game of Chevrette,
-    each boat's boarding point on the prize, with none and with some points
-    already chosen, is the first of all the points sorted, each measured."""
+    each boat's boarding point on the prize (and that of boats set anywhere
+    round her), with none and with some points already chosen, is the first
+    of all the points sorted, each measured (the AI measures only the
+    points whose straight line is no longer than the shortest row)."""
     scenario = load("chevrette-camaret-1801")
     game = Game.new(scenario, seed=2)
     players = {s: make_player("ai", "cutting-out", s, 2) for s in ("british", "french")}
     checked = 0
+    rng = random.Random(3)
     for _ in range(300):
         prompt = game.prompt()
         if prompt is None:
@@ -315,7 +318,13 @@ def test_the_ais_boarding_point_is_the_first_of_every_point_sorted() -> None:
             prize = next((s for s in view["ships"] if s["prize"]), None)
             if prize is None:
                 continue
-            for boat in view["boats"]:
+            # each boat, and boats anywhere round the prize (on her far
+            # side too, where the way round her bow or stern is the longer)
+            near = [
+                {"id": f"x{i}", "x": prize["x"] + rng.uniform(-25, 25), "y": prize["y"] + dy}
+                for i, dy in enumerate(rng.uniform(-12, 12) for _ in range(3))
+            ]
+            for boat in [*view["boats"], *near]:
                 for chosen in (set(), set(list(prize["points"])[::2])):
                     got = ai._free_point(view, prize, boat, chosen)  # type: ignore[attr-defined]
                     assert got == _plain_free_point(ai, view, prize, boat, chosen)
