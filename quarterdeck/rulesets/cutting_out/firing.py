@@ -216,20 +216,24 @@ def cannon_targets(state: State, t: Tables, side: str) -> list[tuple[str, str, s
     for boat in state.boats.values():
         if boat.afloat and boat.side != side and visible(state, boat.side, side):
             out.append((f"boat:{boat.id}", boat.name, "boat"))
+    # the enemies the side sees on each deck and ashore, in one pass
+    decks: set[str] = set()
+    parties: set[str] = set()
+    for f in state.figures.values():
+        if f.fate or f.side == side or f.where not in ("deck", "land"):
+            continue
+        if not visible(state, f.side, side):
+            continue
+        if f.where == "deck":
+            decks.add(f.place)
+        else:
+            parties.add(f.party)
     for ship in state.ships.values():
-        enemies = [
-            f for f in state.on_deck(ship.id) if f.side != side and visible(state, f.side, side)
-        ]
-        if ship.afloat and enemies:
+        if ship.afloat and ship.id in decks:
             out.append((f"ship:{ship.id}", ship.name, "ship"))
     for b in state.batteries.values():
         if (b.captured_by or b.side) != side:
             out.append((f"fort:{b.id}", b.name, "fort"))
-    parties = {
-        f.party
-        for f in state.figures.values()
-        if not f.fate and f.side != side and f.where == "land" and visible(state, f.side, side)
-    }
     for pid in sorted(parties):
         out.append((f"party:{pid}", state.parties[pid].name, "figures"))
     return out

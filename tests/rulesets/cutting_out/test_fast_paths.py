@@ -3,7 +3,9 @@ fort's outline is shapely's ``covers`` of the point (Small Arms Fire:
 cover; Melee: a battery taken); the way round a ship's hull tests each leg
 of each way with shapely's ``intersects`` of the leg (Movement: boats row
 round a hull, never through it), however the tests are batched; the crews
-of one ship's or battery's guns are those every gun's crews give them, and
+of one ship's or battery's guns are those every gun's crews give them,
+and what the guns may fire at, found in one pass over the figures, is
+what each deck and the land looked over in turn give (Cannon Fire), and
 a gun's crew found without every figure's place is the crew found with it
 (Cannon Fire: serving a gun); whether a gun may fire is the same with a
 caller's ranges and bearings kept (Cannon Fire: range and arc); the
@@ -168,6 +170,37 @@ def _plain_in_range(state: Any, t: Any, party: Any, pts: dict[str, Vec]) -> list
     ]
 
 
+def _plain_cannon_targets(state: Any, side: str) -> list[tuple[str, str, str]]:
+    """Cannon Fire: what a side's guns may fire at, each ship's deck and
+    the land looked over for enemies the side sees, one by one."""
+    out = []
+    for boat in state.boats.values():
+        if boat.afloat and boat.side != side and common.visible(state, boat.side, side):
+            out.append((f"boat:{boat.id}", boat.name, "boat"))
+    for ship in state.ships.values():
+        enemies = [
+            f
+            for f in state.on_deck(ship.id)
+            if f.side != side and common.visible(state, f.side, side)
+        ]
+        if ship.afloat and enemies:
+            out.append((f"ship:{ship.id}", ship.name, "ship"))
+    for b in state.batteries.values():
+        if (b.captured_by or b.side) != side:
+            out.append((f"fort:{b.id}", b.name, "fort"))
+    parties = {
+        f.party
+        for f in state.figures.values()
+        if not f.fate
+        and f.side != side
+        and f.where == "land"
+        and common.visible(state, f.side, side)
+    }
+    for pid in sorted(parties):
+        out.append((f"party:{pid}", state.parties[pid].name, "figures"))
+    return out
+
+
 def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
@@ -225,6 +258,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                             need = small_arms.arms_need(state, t, shooter, target, pts)[0]
                             assert need is None
             for side in ("british", "french"):
+                assert firing.cannon_targets(state, t, side) == _plain_cannon_targets(state, side)
                 units = firing.firers(state, t, side)
                 groups = firing.gun_groups(state, t, side, pts)
                 # no gun fit to fire where the side stands: no group, crews unfound
