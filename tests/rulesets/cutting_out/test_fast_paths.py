@@ -515,3 +515,33 @@ def test_a_battery_changes_hands_as_every_figure_ashore_inside_it_says(monkeypat
             view = game.view(prompt.seat)
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert seen["changed"] >= 1 and seen["mixed"] > 5, seen  # both sides ashore; the fort taken
+
+
+def test_a_figure_is_in_contact_as_every_enemy_measured_says() -> None:
+    """Small Arms Fire (figures in base-to-base contact fight, not fire):
+    small_arms.in_contact, measuring across and along first, is the plain
+    test of each enemy's distance, on 200 random decks, many on the limit."""
+    from quarterdeck.rulesets.cutting_out.state import Figure
+
+    game = Game.new(load("sample-game"), seed=1)
+    tables = game.ruleset.tables(game.state)  # type: ignore[attr-defined]
+    contact = tables.figures.contact
+    rng = random.Random(9)
+    touching = 0
+    for n in range(200):
+        figs = []
+        for i in range(rng.randrange(1, 25)):
+            x, y = rng.choice(
+                [(rng.uniform(0, 3), rng.uniform(-1, 1)), (round(i * contact, 2), 0.0)]
+            )
+            side = rng.choice(["a", "b"])
+            figs.append(Figure(f"f{i}", side, "p", "sailor", "x", "deck", "s", x, y))
+        spots = {("deck", "s"): [(f.side, f.x, f.y) for f in figs]}
+        for f in figs:
+            plain = any(
+                o.side != f.side and math.hypot(o.x - f.x, o.y - f.y) <= contact + 1e-9
+                for o in figs
+            )
+            assert small_arms.in_contact(game.state, tables, f, spots) == plain, n  # type: ignore[arg-type]
+            touching += plain
+    assert touching > 100
