@@ -47,6 +47,12 @@ def _pull(
     return sum(math.dist(a, b) for a, b in zip([start, *way], way, strict=False))
 
 
+_ROUNDING = 1e-9
+"""Inches (and a part of the length) by which a boat's row round a hull
+may come out shorter than the straight line to its spot through rounding
+alone (the sums of a few legs of tens of inches: far less)."""
+
+
 def _by_id(items: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {str(i["id"]): i for i in items}
 
@@ -194,13 +200,28 @@ class CuttingOutAI:
         firsts = [(kv[0] in taken, guns.get(kv[0].split("-")[0], 0)) for kv in items]
         least = min(firsts)
         near = [kv for kv, first in zip(items, firsts, strict=True) if first == least]
-        rows = [pull(kv) for kv in near]
-        if any(r != r for r in rows):  # a NaN: the whole sort, as it always was
+        # no way round the hull is shorter than the straight line to the
+        # spot: measured nearest first by that line, a point whose line is
+        # longer (by more than rounding) than the shortest row found so far
+        # rows further than it, and neither wins nor ties (nor does any after)
+        spots = [where([kv[1][0], math.copysign(off, kv[1][1])]) for kv in near]
+        lines = [math.dist((bx, by), spot) for spot in spots]
+        rows: dict[int, float] = {}
+        if all(math.isfinite(d) for d in lines):
+            best = math.inf
+            for i in sorted(range(len(near)), key=lines.__getitem__):
+                if lines[i] > best + _ROUNDING * (1.0 + best):
+                    break
+                rows[i] = self._pull((bx, by), ship, spots[i])
+                best = min(best, rows[i])
+        else:
+            rows = {i: self._pull((bx, by), ship, spot) for i, spot in enumerate(spots)}
+        if any(r != r for r in rows.values()):  # a NaN: the whole sort, as it always was
             points = sorted(
                 items, key=lambda kv: (kv[0] in taken, guns.get(kv[0].split("-")[0], 0), pull(kv))
             )
             return str(points[0][0])
-        return str(near[rows.index(min(rows))][0])
+        return str(near[min(rows, key=lambda i: (rows[i], i))][0])
 
     @staticmethod
     def _pull(start: tuple[float, float], ship: dict[str, Any], spot: tuple[float, float]) -> float:

@@ -74,50 +74,47 @@ def crews(
     theirs is, found for her alone (harbour.figure_point: the same place)."""
     reach = t.cannon.serve_within + 1e-9
     hypot = math.hypot
-    floor = math.floor
-    # guns by place and by a grid of cells a little wider than the reach:
-    # a gun within reach of a figure lies in the figure's cell or a
-    # neighbouring one, so each gun is listed under its own cell and the eight
-    # round it. Each gun's crew still gathers in the figures' order; the grid
-    # only spares the distances that could never be within reach.
-    cell = reach * 1.01
-    places: dict[str, dict[tuple[int, int], list[tuple[Gun, float, float]]]] = {}
+    # the guns by where their crews stand: a ship's deck (her id) or the land
+    # (""); each figure there is measured to those guns alone, in the
+    # figures' order, so each gun's crew gathers in that order. (A grid of
+    # cells cost more to build than it spared for a harbour's few guns.)
     guns = [g for g in state.guns.values() if owner is None or g.owner == owner]
+    at: dict[str, list[tuple[float, float, list[Figure]]]] = {}
+    near: dict[str, list[Figure]] = {}
     for gun in guns:
-        key = gun.owner if gun.platform == "ship" else ""
         hx, hy = gun_point(state, gun)
-        grid = places.setdefault(key, {})
-        gx, gy = floor(hx / cell), floor(hy / cell)
-        for i in (gx - 1, gx, gx + 1):
-            for j in (gy - 1, gy, gy + 1):
-                grid.setdefault((i, j), []).append((gun, hx, hy))
-    near: dict[str, list[Figure]] = {g.id: [] for g in guns}
+        crew = near[gun.id] = []
+        at.setdefault(gun.owner if gun.platform == "ship" else "", []).append((hx, hy, crew))
     for f in state.figures.values():
-        if f.fate or f.where not in ("land", "deck"):
+        if f.fate:
             continue
-        cells = places.get(f.place if f.where == "deck" else "")
-        if not cells:
+        where = f.where
+        if where == "deck":
+            here = at.get(f.place)
+        elif where == "land":
+            here = at.get("")
+        else:
+            continue
+        if here is None:
             continue
         p = pts.get(f.id) if pts is not None else harbour.figure_point(state, f)
         if p is None:
             continue
         px, py = p
-        candidates = cells.get((floor(px / cell), floor(py / cell)))
-        if not candidates:
-            continue
-        for gun, hx, hy in candidates:
+        for hx, hy, crew in here:
             # distance(p, here), written out; within reach across and along
             # first (the hypotenuse is never shorter than either)
             dx, dy = hx - px, hy - py
             if abs(dx) <= reach and abs(dy) <= reach and hypot(dx, dy) <= reach:
-                near[gun.id].append(f)
+                crew.append(f)
     out: dict[str, tuple[str | None, list[Figure]]] = {}
-    for gid, figs in near.items():
+    for gun in guns:
+        figs = near[gun.id]
         sides = {f.side for f in figs}
         if len(sides) != 1:
-            out[gid] = (None, [])
+            out[gun.id] = (None, [])
         else:
-            out[gid] = (next(iter(sides)), figs[: state.guns[gid].crew])
+            out[gun.id] = (next(iter(sides)), figs[: gun.crew])
     return out
 
 
@@ -219,20 +216,24 @@ def cannon_targets(state: State, t: Tables, side: str) -> list[tuple[str, str, s
     for boat in state.boats.values():
         if boat.afloat and boat.side != side and visible(state, boat.side, side):
             out.append((f"boat:{boat.id}", boat.name, "boat"))
+    # the enemies the side sees on each deck and ashore, in one pass
+    decks: set[str] = set()
+    parties: set[str] = set()
+    for f in state.figures.values():
+        if f.fate or f.side == side or f.where not in ("deck", "land"):
+            continue
+        if not visible(state, f.side, side):
+            continue
+        if f.where == "deck":
+            decks.add(f.place)
+        else:
+            parties.add(f.party)
     for ship in state.ships.values():
-        enemies = [
-            f for f in state.on_deck(ship.id) if f.side != side and visible(state, f.side, side)
-        ]
-        if ship.afloat and enemies:
+        if ship.afloat and ship.id in decks:
             out.append((f"ship:{ship.id}", ship.name, "ship"))
     for b in state.batteries.values():
         if (b.captured_by or b.side) != side:
             out.append((f"fort:{b.id}", b.name, "fort"))
-    parties = {
-        f.party
-        for f in state.figures.values()
-        if not f.fate and f.side != side and f.where == "land" and visible(state, f.side, side)
-    }
     for pid in sorted(parties):
         out.append((f"party:{pid}", state.parties[pid].name, "figures"))
     return out
@@ -638,19 +639,22 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     if kind not in (None, "guns"):
         return units
     # a gun is served by figures at it, on a deck or ashore: a side with
-    # none there serves no gun, and guns with nothing to aim at do not fire
-    if not any(
-        not f.fate and f.side == side and f.where in ("deck", "land")
+    # none where a gun fit to fire is serves no gun, and guns with nothing
+    # to aim at do not fire. Asked of one group (``only``), its guns alone
+    owner = None if only is None else only.partition(":")[2]
+    places = {
+        f.place if f.where == "deck" else ""
         for f in state.figures.values()
-    ):
+        if not f.fate and f.side == side and f.where in ("deck", "land")
+    }
+    if not _may_serve(state, t, side, places, owner):
         return units
     aims = cannon_targets(state, t, side)
     if not aims:
         return units
     # the state does not change in this search: the crews and the targets
-    # once; asked of one group (``only``), the crews of its guns alone
-    # (a gun's crew is the figures at it, whatever the other guns)
-    owner = None if only is None else only.partition(":")[2]
+    # once; asked of one group, the crews of its guns alone (a gun's crew
+    # is the figures at it, whatever the other guns)
     manned = crews(state, t, pts, owner)
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
     ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once
@@ -668,6 +672,27 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
         ):
             units.append(key)
     return units
+
+
+def _may_serve(
+    state: State, t: Tables, side: str, places: set[str], owner: str | None = None
+) -> bool:
+    """Whether any gun (``owner``: of that ship or battery) could be among
+    :func:`gun_groups`' for ``side``, before its crews are found: a gun fit
+    to fire (gun_ready) where a figure of the side stands (``places``: the
+    ships' decks by id, "" the land; crews gathers only figures at the gun,
+    on her ship's deck or ashore), and for the defenders a party that may
+    fire (may_fire). False rules out every group, with no crew found."""
+    for gun in state.guns.values():
+        if owner is not None and gun.owner != owner:
+            continue
+        if (gun.owner if gun.platform == "ship" else "") not in places:
+            continue
+        if not gun_ready(state, gun):
+            continue
+        if side != state.defenders or may_fire(state, t, _timer_party(state, gun)):
+            return True
+    return False
 
 
 def unit_ask(state: State, side: str, unit_key: str) -> dict[str, Any]:

@@ -103,6 +103,22 @@ def _hull(length: float, beam: float) -> Polygon:
     return Polygon([(0.0, -b2), (length, -b2), (length, b2), (0.0, b2)])
 
 
+def in_hull(length: float, beam: float, p: Vec) -> bool:
+    """Whether deck point ``p`` lies inside the hull of :func:`_hull`, off
+    her sides (shapely's ``contains``: for a rectangle square to the axes,
+    GEOS's own test, strictly within its bounds on both axes)."""
+    b2 = beam / 2
+    return 0.0 < p[0] < length and -b2 < p[1] < b2
+
+
+@lru_cache(maxsize=64)
+def _hull_on_table(x: float, y: float, heading: float, length: float, beam: float) -> Polygon:
+    """A ship's deck on the table (``Polygon(outline(ship))``), built once a
+    place: a ship at anchor lies where she did while boat after boat rows
+    round her (Movement)."""
+    return Polygon(outline(Ship("", "", "", "", x, y, heading, length, beam, 1)))
+
+
 def _crossing(ship: Ship, legs: list[tuple[Vec, Vec]]) -> list[bool]:
     """Movement (a boat's way round a hull): for each leg (in deck
     coordinates), whether it touches the ship's hull.
@@ -171,7 +187,7 @@ def boat_way(state: State, a: Vec, b: Vec, short: float = 0.5) -> list[Vec]:
             continue
         hull = _hull(ship.length, ship.beam)
         da, db = table_to_deck(ship, a), table_to_deck(ship, b)
-        if hull.contains(Point(da)) or not hull.contains(Point(db)):
+        if in_hull(ship.length, ship.beam, da) or not in_hull(ship.length, ship.beam, db):
             continue
         met = LineString([da, db]).intersection(hull.exterior)
         hits = [(float(x), float(y)) for x, y in shapely.get_coordinates(met)]
@@ -192,7 +208,9 @@ def boat_way(state: State, a: Vec, b: Vec, short: float = 0.5) -> list[Vec]:
             way = rerouted
         if len(way) == before:
             break
-    hulls = [Polygon(outline(ship)) for ship in afloat]
+    hulls = [
+        _hull_on_table(ship.x, ship.y, ship.heading, ship.length, ship.beam) for ship in afloat
+    ]
     if any(_through(hulls, p, q) for p, q in zip([a, *way], way, strict=False)):
         # ships lying too close for the way round each in turn (the turning
         # points round one fall in the other): the shortest way by the

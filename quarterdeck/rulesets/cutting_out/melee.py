@@ -94,11 +94,7 @@ def bouts(state: State, t: Tables) -> list[Bout]:
     for ship in state.ships.values():
         if not ship.afloat:
             continue
-        deck = state.on_deck(ship.id)
-        for i, a in enumerate(deck):
-            for b in deck[i + 1 :]:
-                if a.side != b.side and math.hypot(a.x - b.x, a.y - b.y) <= contact + 1e-9:
-                    out.append(Bout(a.id, b.id, "contact", ship.id))
+        out += _contacts(state.on_deck(ship.id), contact, ship.id)
         for climb in ship_climbs(state, ship):
             out += climb_bouts(state, t, climb)
         breakers = [f for f in state.below(ship.id) if f.breaking_out]
@@ -108,12 +104,28 @@ def bouts(state: State, t: Tables) -> list[Bout]:
                 if guards:
                     out.append(Bout(f.id, guards[n % len(guards)].id, "hatch", ship.id))
     land = [f for f in state.figures.values() if f.active and f.where == "land"]
-    for i, a in enumerate(land):
-        for b in land[i + 1 :]:
-            if a.side != b.side and math.hypot(a.x - b.x, a.y - b.y) <= contact + 1e-9:
-                out.append(Bout(a.id, b.id, "contact", "land"))
+    out += _contacts(land, contact, "land")
     for climb in landing_climbs(state):
         out += climb_bouts(state, t, climb)
+    return out
+
+
+def _contacts(figs: list[Figure], contact: float, field: str) -> list[Bout]:
+    """The fights of figures in base-to-base contact on one deck or ashore
+    (Melee): each pair of enemies, the first before the second in ``figs``,
+    whose centres are within ``contact``; each pair measured across and
+    along first (the distance is never shorter than either)."""
+    reach = contact + 1e-9
+    hypot = math.hypot
+    out: list[Bout] = []
+    for i, a in enumerate(figs):
+        side, x, y = a.side, a.x, a.y
+        for b in figs[i + 1 :]:
+            if b.side == side:
+                continue
+            dx, dy = x - b.x, y - b.y
+            if abs(dx) <= reach and abs(dy) <= reach and hypot(dx, dy) <= reach:
+                out.append(Bout(a.id, b.id, "contact", field))
     return out
 
 
@@ -347,7 +359,10 @@ def _settle_batteries(state: State, ctx: Context) -> None:
     """A battery is captured when the enemy stands in it and none of its own
     side does, and retaken the same way."""
     ashore = [f for f in state.figures.values() if f.active and f.where == "land"]
+    sides = {f.side for f in ashore}
     for b in state.batteries.values():
+        if sides <= {b.captured_by or b.side}:
+            continue  # nobody ashore but those who hold her: she stays theirs
         within = harbour.inside_each(b.outline, [(f.x, f.y) for f in ashore])
         inside = {f.side for f, there in zip(ashore, within, strict=True) if there}
         held = b.captured_by or b.side

@@ -56,8 +56,11 @@ def in_contact(state: State, t: Tables, fig: Figure, spots: Spots | None = None)
     contact = t.figures.contact + 1e-9
     hypot = math.hypot
     for oside, ox, oy in spots.get((where, fig.place), ()):
-        if oside != side and hypot(ox - x, oy - y) <= contact:
-            return True
+        # across and along first: the distance is never shorter than either
+        if oside != side:
+            dx, dy = ox - x, oy - y
+            if abs(dx) <= contact and abs(dy) <= contact and hypot(dx, dy) <= contact:
+                return True
     return False
 
 

@@ -14,14 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.hidden import Secret, sees
-from quarterdeck.core.lazyview import LazyView
+from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.common import deck_held_by, hatch_held, visible
 from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
 from quarterdeck.rulesets.cutting_out.firing import Vec, crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
-from quarterdeck.rulesets.cutting_out.state import Figure, State
+from quarterdeck.rulesets.cutting_out.state import Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 FIGURE_LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
@@ -75,65 +75,114 @@ def _r(v: float) -> float:
     return got
 
 
+Decks = Callable[[], tuple[dict[str, list[Figure]], dict[str, list[Figure]]]]
+"""Every figure on a deck and below decks, by ship: worked out once a view
+(:func:`_decks`), when a ship's entry first needs it."""
+
+
+def _decks(state: State) -> Decks:
+    """The figures on each ship's deck and below her decks, in one pass over
+    the figures when first asked (each ship's state.on_deck and
+    state.below: the same figures, in the same order)."""
+    kept: list[tuple[dict[str, list[Figure]], dict[str, list[Figure]]]] = []
+
+    def find() -> tuple[dict[str, list[Figure]], dict[str, list[Figure]]]:
+        if not kept:
+            decks: dict[str, list[Figure]] = {}
+            holds: dict[str, list[Figure]] = {}
+            for f in state.figures.values():
+                if f.fate:
+                    continue
+                if f.where == "deck":
+                    decks.setdefault(f.place, []).append(f)
+                elif f.where == "below":
+                    holds.setdefault(f.place, []).append(f)
+            kept.append((decks, holds))
+        return kept[0]
+
+    return find
+
+
+def _hatch_held_by(state: State, t: Tables, ship: Ship, show: bool, decks: Decks) -> str | None:
+    """The side holding the ship's main hatch (Morale: Ship's Crew), as the seat may know it."""
+    deck = decks()[0].get(ship.id, [])
+    return next(
+        (
+            s
+            for s in (state.raiders, state.defenders)
+            if (show or s != state.raiders) and hatch_held(state, t, ship, s, deck)
+        ),
+        None,
+    )
+
+
+def _hatch(ship: Ship, t: Tables) -> list[float]:
+    hx, hy = harbour.hatch(ship, t)
+    return [_r(hx), _r(hy)]
+
+
+ShipEntry = Callable[[State, Tables, Ship, bool, Decks], Any]
+
+_SHIP: dict[str, ShipEntry] = {
+    "id": lambda st, t, s, show, decks: s.id,
+    "name": lambda st, t, s, show, decks: s.name,
+    "side": lambda st, t, s, show, decks: s.side,
+    "nation": lambda st, t, s, show, decks: s.nation,
+    "x": lambda st, t, s, show, decks: _r(s.x),
+    "y": lambda st, t, s, show, decks: _r(s.y),
+    "heading": lambda st, t, s, show, decks: _r(s.heading),
+    "length": lambda st, t, s, show, decks: _r(s.length),
+    "beam": lambda st, t, s, show, decks: _r(s.beam),
+    "hull_points": lambda st, t, s, show, decks: s.hull_points,
+    "hull_hits": lambda st, t, s, show, decks: s.hull_hits,
+    "rig": lambda st, t, s, show, decks: s.rig,
+    "half_rigged": lambda st, t, s, show, decks: s.rig >= t.rigging.half,
+    "fully_rigged": lambda st, t, s, show, decks: s.rig >= t.rigging.full,
+    "status": lambda st, t, s, show, decks: s.status,
+    "docile": lambda st, t, s, show, decks: s.docile,
+    "prize": lambda st, t, s, show, decks: s.id == st.prize,
+    "hatch": lambda st, t, s, show, decks: _hatch(s, t),
+    "hatch_size": lambda st, t, s, show, decks: t.deck.hatch_size,
+    "hatch_held_by": _hatch_held_by,
+    "points": lambda st, t, s, show, decks: {
+        k: [_r(x), _r(y)] for k, (x, y) in harbour.boarding_points(s, t).items()
+    },
+    "outline": lambda st, t, s, show, decks: [[_r(x), _r(y)] for x, y in harbour.outline(s)],
+    "held_by": lambda st, t, s, show, decks: (
+        deck_held_by(st, s, decks()[0].get(s.id, [])) if show else None
+    ),
+    "crew_below": lambda st, t, s, show, decks: len(decks()[1].get(s.id, [])),
+    "breaking_out": lambda st, t, s, show, decks: sum(
+        1 for f in decks()[1].get(s.id, []) if f.breaking_out
+    ),
+}
+"""Each entry of a ship's view (hull, rigging, hatch, boarding points), in
+order, from the state, the tables, the ship, whether the seat sees the
+raiders, and the figures on each deck and below."""
+
+
 def _ships(state: State, t: Tables, show_raiders: bool) -> list[dict[str, Any]]:
-    """Each ship as the seat sees her: hull, rigging, hatch, boarding points."""
-    ships = []
-    # every figure on a deck and below decks, by ship, in one pass over the
-    # figures (each ship's state.on_deck and state.below: the same figures,
-    # in the same order)
-    decks: dict[str, list[Figure]] = {}
-    holds: dict[str, list[Figure]] = {}
-    for f in state.figures.values():
-        if f.fate:
-            continue
-        if f.where == "deck":
-            decks.setdefault(f.place, []).append(f)
-        elif f.where == "below":
-            holds.setdefault(f.place, []).append(f)
-    for ship in state.ships.values():
-        hx, hy = harbour.hatch(ship, t)
-        below = holds.get(ship.id, [])
-        deck = decks.get(ship.id, [])
-        ships.append(
-            {
-                "id": ship.id,
-                "name": ship.name,
-                "side": ship.side,
-                "nation": ship.nation,
-                "x": _r(ship.x),
-                "y": _r(ship.y),
-                "heading": _r(ship.heading),
-                "length": _r(ship.length),
-                "beam": _r(ship.beam),
-                "hull_points": ship.hull_points,
-                "hull_hits": ship.hull_hits,
-                "rig": ship.rig,
-                "half_rigged": ship.rig >= t.rigging.half,
-                "fully_rigged": ship.rig >= t.rigging.full,
-                "status": ship.status,
-                "docile": ship.docile,
-                "prize": ship.id == state.prize,
-                "hatch": [_r(hx), _r(hy)],
-                "hatch_size": t.deck.hatch_size,
-                "hatch_held_by": next(
-                    (
-                        s
-                        for s in (state.raiders, state.defenders)
-                        if (show_raiders or s != state.raiders)
-                        and hatch_held(state, t, ship, s, deck)
-                    ),
-                    None,
-                ),
-                "points": {
-                    k: [_r(x), _r(y)] for k, (x, y) in harbour.boarding_points(ship, t).items()
-                },
-                "outline": [[_r(x), _r(y)] for x, y in harbour.outline(ship)],
-                "held_by": deck_held_by(state, ship, deck) if show_raiders else None,
-                "crew_below": len(below),
-                "breaking_out": sum(1 for f in below if f.breaking_out),
-            }
+    """Each ship as the seat sees her: every entry of :data:`_SHIP`."""
+    decks = _decks(state)
+    return [
+        {key: make(state, t, ship, show_raiders, decks) for key, make in _SHIP.items()}
+        for ship in state.ships.values()
+    ]
+
+
+def _lazy_ships(state: State, t: Tables, show_raiders: bool) -> list[LazyRecord]:
+    """:func:`_ships` for a computer player: what it reads of every ship
+    ready, the rest (the hatch, the boarding points, the outline, who
+    holds the deck, the crew below) built when first read."""
+    decks = _decks(state)
+    return [
+        LazyRecord(
+            {"id": ship.id, "status": ship.status, "prize": ship.id == state.prize},
+            _SHIP,
+            (state, t, ship, show_raiders, decks),
         )
-    return ships
+        for ship in state.ships.values()
+    ]
 
 
 def _guns(state: State, t: Tables, show_raiders: bool, pts: dict[str, Vec]) -> list[dict[str, Any]]:
@@ -283,6 +332,30 @@ def _alarm(state: State, t: Tables) -> dict[str, Any]:
     return alarm
 
 
+def _landings(state: State) -> list[dict[str, Any]]:
+    """The landing places: beaches and moles (Movement: boats land)."""
+    return [
+        {"id": lg.id, "name": lg.name, "kind": lg.kind, "x": lg.x, "y": lg.y}
+        for lg in state.landings.values()
+    ]
+
+
+def _batteries(state: State) -> list[dict[str, Any]]:
+    """The shore batteries, their forts and who holds them."""
+    return [
+        {
+            "id": b.id,
+            "name": b.name,
+            "side": b.side,
+            "outline": [[x, y] for x, y in b.outline],
+            "x": _r(b.x),
+            "y": _r(b.y),
+            "captured_by": b.captured_by,
+        }
+        for b in state.batteries.values()
+    ]
+
+
 def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dict[str, Any]:
     """The view's small parts, with a None in the place of each of
     :func:`_parts`' (the keys keep the view's order)."""
@@ -308,24 +381,10 @@ def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dic
         "prize": state.prize,
         "table": [state.table[0], state.table[1]],
         "exit": state.exit,
-        "land": [[[x, y] for x, y in p] for p in state.land],
-        "earthworks": [[[x, y] for x, y in p] for p in state.earthworks],
-        "landings": [
-            {"id": lg.id, "name": lg.name, "kind": lg.kind, "x": lg.x, "y": lg.y}
-            for lg in state.landings.values()
-        ],
-        "batteries": [
-            {
-                "id": b.id,
-                "name": b.name,
-                "side": b.side,
-                "outline": [[x, y] for x, y in b.outline],
-                "x": _r(b.x),
-                "y": _r(b.y),
-                "captured_by": b.captured_by,
-            }
-            for b in state.batteries.values()
-        ],
+        "land": None,
+        "earthworks": None,
+        "landings": None,
+        "batteries": None,
         "ships": None,
         "guns": None,
         "boats": None,
@@ -344,10 +403,15 @@ def _ready(state: State, t: Tables, seat: str | None, show_raiders: bool) -> dic
 
 
 def _parts(
-    state: State, t: Tables, seat: str | None, show_raiders: bool
+    state: State, t: Tables, seat: str | None, show_raiders: bool, lazy: bool = False
 ) -> dict[str, Callable[[], Any]]:
-    """The view's costly parts, each a function that builds it (the figures'
-    places on the table worked out once for the guns and the figures)."""
+    """The view's costly parts, each a function that builds it: the lie of
+    the harbour (land, earthworks, landings, batteries: a computer player
+    reads them for a boat's or a landing party's orders alone), the ships,
+    guns, boats, figures, parties and alarm (the figures' places on the
+    table worked out once for the guns and the figures);
+    ``lazy``: each ship a record whose costly entries are built when read
+    (:func:`_lazy_ships`, for a computer player)."""
     places: list[dict[str, Vec]] = []
 
     def pts() -> dict[str, Vec]:
@@ -356,7 +420,11 @@ def _parts(
         return places[0]
 
     return {
-        "ships": lambda: _ships(state, t, show_raiders),
+        "land": lambda: [[[x, y] for x, y in p] for p in state.land],
+        "earthworks": lambda: [[[x, y] for x, y in p] for p in state.earthworks],
+        "landings": lambda: _landings(state),
+        "batteries": lambda: _batteries(state),
+        "ships": lambda: (_lazy_ships if lazy else _ships)(state, t, show_raiders),
         "guns": lambda: _guns(state, t, show_raiders, pts()),
         "boats": lambda: _boats(state, t, seat, show_raiders),
         "figures": lambda: _figures(state, show_raiders, pts()),
@@ -375,11 +443,11 @@ def view(state: State, t: Tables, seat: str | None) -> dict[str, Any]:
 
 
 def player_view(state: State, t: Tables, seat: str | None) -> LazyView:
-    """:func:`view` for a computer player: the ships, guns, boats, figures,
-    parties and alarm built only if it reads them (most questions need one
-    or two of them)."""
+    """:func:`view` for a computer player: the parts of :func:`_parts` built
+    only if it reads them (most questions need one or two of them), and of
+    each ship only the entries it reads."""
     show_raiders = state.detected or sees(seat, state.raiders)
-    parts = _parts(state, t, seat, show_raiders)
+    parts = _parts(state, t, seat, show_raiders, lazy=True)
     ready = {k: v for k, v in _ready(state, t, seat, show_raiders).items() if k not in parts}
     return LazyView(ready, parts)
 

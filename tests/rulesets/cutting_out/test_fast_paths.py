@@ -3,7 +3,9 @@ fort's outline is shapely's ``covers`` of the point (Small Arms Fire:
 cover; Melee: a battery taken); the way round a ship's hull tests each leg
 of each way with shapely's ``intersects`` of the leg (Movement: boats row
 round a hull, never through it), however the tests are batched; the crews
-of one ship's or battery's guns are those every gun's crews give them, and
+of one ship's or battery's guns are those every gun's crews give them,
+and what the guns may fire at, found in one pass over the figures, is
+what each deck and the land looked over in turn give (Cannon Fire), and
 a gun's crew found without every figure's place is the crew found with it
 (Cannon Fire: serving a gun); whether a gun may fire is the same with a
 caller's ranges and bearings kept (Cannon Fire: range and arc); the
@@ -127,6 +129,30 @@ def test_a_point_in_an_outline_is_shapely_covers_edges_and_corners_included() ->
         assert harbour.inside_each(list(outline), []) == []
 
 
+def test_a_deck_point_in_the_hull_is_shapely_contains_and_the_hull_on_the_table_its_outline() -> (
+    None
+):
+    """Movement (boats row round a hull): harbour.in_hull is the hull
+    polygon's ``contains`` (her sides, ends and corners outside), and the
+    hull kept for a ship's place is the polygon of her outline there."""
+    rng = random.Random(11)
+    for length, beam in ((12.0, 3.4), (5.0, 1.4), (7.3, 2.1)):
+        hull = Polygon([(0.0, -beam / 2), (length, -beam / 2), (length, beam / 2), (0.0, beam / 2)])
+        edges_x = (0.0, length / 2, length)
+        edges_y = (-beam / 2, 0.0, beam / 2)
+        points = [(x, y) for x in edges_x for y in edges_y]
+        points += [(x + d, y) for x, y in list(points) for d in (-1e-9, 1e-9)]
+        points += [(x, y + d) for x, y in list(points) for d in (-1e-12, 1e-12)]
+        points += [(rng.uniform(-2, length + 2), rng.uniform(-beam, beam)) for _ in range(500)]
+        for p in points:
+            assert harbour.in_hull(length, beam, p) == hull.contains(Point(p)), (length, beam, p)
+    for heading in (0.0, 90.0, 270.0, 33.3, 181.5):
+        ship = _ship(heading, rng.uniform(10, 60), rng.uniform(10, 40))
+        kept = harbour._hull_on_table(ship.x, ship.y, ship.heading, ship.length, ship.beam)
+        plain = Polygon(harbour.outline(ship))
+        assert list(kept.exterior.coords) == list(plain.exterior.coords)
+
+
 def _plain_in_range(state: Any, t: Any, party: Any, pts: dict[str, Vec]) -> list[Any]:
     """Small Arms Fire: the enemy figures within reach of a shooter whose
     musket's chart gives a score at that range, each measured (no box)."""
@@ -144,11 +170,42 @@ def _plain_in_range(state: Any, t: Any, party: Any, pts: dict[str, Vec]) -> list
     ]
 
 
+def _plain_cannon_targets(state: Any, side: str) -> list[tuple[str, str, str]]:
+    """Cannon Fire: what a side's guns may fire at, each ship's deck and
+    the land looked over for enemies the side sees, one by one."""
+    out = []
+    for boat in state.boats.values():
+        if boat.afloat and boat.side != side and common.visible(state, boat.side, side):
+            out.append((f"boat:{boat.id}", boat.name, "boat"))
+    for ship in state.ships.values():
+        enemies = [
+            f
+            for f in state.on_deck(ship.id)
+            if f.side != side and common.visible(state, f.side, side)
+        ]
+        if ship.afloat and enemies:
+            out.append((f"ship:{ship.id}", ship.name, "ship"))
+    for b in state.batteries.values():
+        if (b.captured_by or b.side) != side:
+            out.append((f"fort:{b.id}", b.name, "fort"))
+    parties = {
+        f.party
+        for f in state.figures.values()
+        if not f.fate
+        and f.side != side
+        and f.where == "land"
+        and common.visible(state, f.side, side)
+    }
+    for pid in sorted(parties):
+        out.append((f"party:{pid}", state.parties[pid].name, "figures"))
+    return out
+
+
 def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
     scenario = load("chevrette-camaret-1801")
-    checked = fired = shots = 0
+    checked = fired = shots = ruled_out = 0
     for seed in (1,):
         game = Game.new(scenario, seed=seed)
         players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
@@ -172,6 +229,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 assert firing.crews(state, t, owner=owner) == mine
             for gun in state.guns.values():
                 assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
+                assert every[gun.id] == firing.serving(state, t, gun)  # one gun at a time
                 checked += bool(every[gun.id][1])
             kept: dict[str, Any] = {}  # shared by every party of this state
             for party in state.parties.values():
@@ -200,12 +258,24 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                             need = small_arms.arms_need(state, t, shooter, target, pts)[0]
                             assert need is None
             for side in ("british", "french"):
+                assert firing.cannon_targets(state, t, side) == _plain_cannon_targets(state, side)
                 units = firing.firers(state, t, side)
                 groups = firing.gun_groups(state, t, side, pts)
+                # no gun fit to fire where the side stands: no group, crews unfound
+                places = {
+                    f.place if f.where == "deck" else ""
+                    for f in state.figures.values()
+                    if f.active and f.side == side and f.where in ("deck", "land")
+                }
+                if not firing._may_serve(state, t, side, places):
+                    assert groups == []
+                    ruled_out += 1
                 for owner in {g.owner for g in state.guns.values()}:
                     key = f"guns:{owner}"
                     alone = firing.gun_groups(state, t, side, pts, owner=owner)
                     assert alone == [k for k in groups if k == key]
+                    if not firing._may_serve(state, t, side, places, owner):
+                        assert alone == []
                     assert firing.firers(state, t, side, only=key) == [k for k in units if k == key]
             for side in ("british", "french") if n % 5 == 0 else ():
                 aimed: dict[str, Any] = {}
@@ -223,6 +293,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 100 and fired > 20  # guns were served, and bore on targets
     assert shots > 100
+    assert ruled_out > 10  # sides with no gun they could serve
 
 
 def _plain_free_point(
@@ -263,12 +334,15 @@ def _plain_free_point(
 
 def test_the_ais_boarding_point_is_the_first_of_every_point_sorted() -> None:
     """Movement (the AI's rowing): at every decision of a game of Chevrette,
-    each boat's boarding point on the prize, with none and with some points
-    already chosen, is the first of all the points sorted, each measured."""
+    each boat's boarding point on the prize (and that of boats set anywhere
+    round her), with none and with some points already chosen, is the first
+    of all the points sorted, each measured (the AI measures only the
+    points whose straight line is no longer than the shortest row)."""
     scenario = load("chevrette-camaret-1801")
     game = Game.new(scenario, seed=2)
     players = {s: make_player("ai", "cutting-out", s, 2) for s in ("british", "french")}
     checked = 0
+    rng = random.Random(3)
     for _ in range(300):
         prompt = game.prompt()
         if prompt is None:
@@ -278,7 +352,13 @@ def test_the_ais_boarding_point_is_the_first_of_every_point_sorted() -> None:
             prize = next((s for s in view["ships"] if s["prize"]), None)
             if prize is None:
                 continue
-            for boat in view["boats"]:
+            # each boat, and boats anywhere round the prize (on her far
+            # side too, where the way round her bow or stern is the longer)
+            near = [
+                {"id": f"x{i}", "x": prize["x"] + rng.uniform(-25, 25), "y": prize["y"] + dy}
+                for i, dy in enumerate(rng.uniform(-12, 12) for _ in range(3))
+            ]
+            for boat in [*view["boats"], *near]:
                 for chosen in (set(), set(list(prize["points"])[::2])):
                     got = ai._free_point(view, prize, boat, chosen)  # type: ignore[attr-defined]
                     assert got == _plain_free_point(ai, view, prize, boat, chosen)
@@ -357,3 +437,111 @@ def test_the_muskets_fired_are_those_every_shooter_measured_finds(monkeypatch: A
             view = game.view(prompt.seat)
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert compared > 20 and long_shots > 0
+
+
+def test_the_fights_in_contact_are_every_pair_of_enemies_measured() -> None:
+    """Melee: the bouts of figures in base-to-base contact are those of each
+    pair of enemies, in order, whose centres are within contact (the plain
+    double loop), on 300 random crowds, many pairs on the limit."""
+    from quarterdeck.rulesets.cutting_out import melee
+    from quarterdeck.rulesets.cutting_out.state import Figure
+
+    rng = random.Random(5)
+    contact = 0.6
+    found = 0
+    for n in range(300):
+        figs = []
+        for i in range(rng.randrange(0, 30)):
+            x, y = rng.choice(
+                [(rng.uniform(0, 4), rng.uniform(-1, 1)), (round(i * contact, 1), 0.0)]
+            )
+            figs.append(
+                Figure(f"f{i}", rng.choice(["a", "b"]), "p", "sailor", "x", "deck", "s", x, y)
+            )
+        plain = [
+            melee.Bout(a.id, b.id, "contact", "s")
+            for i, a in enumerate(figs)
+            for b in figs[i + 1 :]
+            if a.side != b.side and math.hypot(a.x - b.x, a.y - b.y) <= contact + 1e-9
+        ]
+        assert melee._contacts(figs, contact, "s") == plain, n
+        found += len(plain)
+    assert found > 300
+
+
+def test_a_battery_changes_hands_as_every_figure_ashore_inside_it_says(monkeypatch: Any) -> None:
+    """Melee (a battery taken): each time the melee step settles the
+    batteries in two Sandwich games (the Americans land and take the fort
+    in one), every battery is left with the holder the plain rule gives
+    (each figure ashore tested against each outline, whoever stands
+    ashore)."""
+    from quarterdeck.rulesets.cutting_out import melee
+
+    def plain(state: Any) -> dict[str, str]:
+        ashore = [f for f in state.figures.values() if f.active and f.where == "land"]
+        out = {}
+        for b in state.batteries.values():
+            inside = {f.side for f in ashore if Polygon(b.outline).intersects(Point(f.x, f.y))}
+            held, captured = b.captured_by or b.side, b.captured_by
+            if len(inside) == 1 and (side := next(iter(inside))) != held:
+                captured = "" if side == b.side else side
+            out[b.id] = captured
+        return out
+
+    settle = melee._settle_batteries
+    seen = {"mixed": 0, "changed": 0, "calls": 0}
+
+    def checked(state: Any, ctx: Any) -> None:
+        want = plain(state)
+        before = {b.id: b.captured_by for b in state.batteries.values()}
+        settle(state, ctx)
+        got = {b.id: b.captured_by for b in state.batteries.values()}
+        assert got == want
+        ashore = {f.side for f in state.figures.values() if f.active and f.where == "land"}
+        seen["mixed"] += len(ashore) > 1
+        seen["changed"] += got != before
+        seen["calls"] += 1
+
+    monkeypatch.setattr(melee, "_settle_batteries", checked)
+    scenario = load("sandwich-puerto-plata-1800")
+    for seed in (1, 3):
+        game = Game.new(scenario, seed=seed)
+        sides = [side.name for side in scenario.header.sides]
+        players = {s: make_player("ai", "cutting-out", s, seed) for s in sides}
+        for _ in range(600):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert seen["changed"] >= 1 and seen["mixed"] > 5, seen  # both sides ashore; the fort taken
+
+
+def test_a_figure_is_in_contact_as_every_enemy_measured_says() -> None:
+    """Small Arms Fire (figures in base-to-base contact fight, not fire):
+    small_arms.in_contact, measuring across and along first, is the plain
+    test of each enemy's distance, on 200 random decks, many on the limit."""
+    from quarterdeck.rulesets.cutting_out.state import Figure
+
+    game = Game.new(load("sample-game"), seed=1)
+    tables = game.ruleset.tables(game.state)  # type: ignore[attr-defined]
+    contact = tables.figures.contact
+    rng = random.Random(9)
+    touching = 0
+    for n in range(200):
+        figs = []
+        for i in range(rng.randrange(1, 25)):
+            x, y = rng.choice(
+                [(rng.uniform(0, 3), rng.uniform(-1, 1)), (round(i * contact, 2), 0.0)]
+            )
+            side = rng.choice(["a", "b"])
+            figs.append(Figure(f"f{i}", side, "p", "sailor", "x", "deck", "s", x, y))
+        spots = {("deck", "s"): [(f.side, f.x, f.y) for f in figs]}
+        for f in figs:
+            plain = any(
+                o.side != f.side and math.hypot(o.x - f.x, o.y - f.y) <= contact + 1e-9
+                for o in figs
+            )
+            assert small_arms.in_contact(game.state, tables, f, spots) == plain, n  # type: ignore[arg-type]
+            touching += plain
+    assert touching > 100

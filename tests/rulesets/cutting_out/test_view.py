@@ -13,6 +13,7 @@ from quarterdeck.core.engine import Game
 from quarterdeck.core.hidden import EVERYTHING, scrambled
 from quarterdeck.rulesets.cutting_out import RULESET
 from quarterdeck.rulesets.cutting_out.state import State
+from tests.sim.lazy_views import assert_lazy_view_is_plain
 
 from .helpers import T, fresh, game, rows, scenario, scenario_data
 
@@ -235,3 +236,14 @@ def test_the_defender_cannot_tell_one_rowing_form_from_another_while_unseen() ->
             + (json.dumps(prompt.to_json(), sort_keys=True) if prompt else "")
         )
     assert seen[0] == seen[1]
+
+
+def test_the_players_lazy_ships_are_the_seats_ships_entry_by_entry() -> None:
+    """Every decision of a sample game, for each side, a spectator and
+    everything: each entry of each ship's record in the computer player's
+    view, read alone (the hatch and who holds it, the boarding points, the
+    outline, the crew below), is the plain view's, and the whole view is the
+    plain view, its ships' entries in the same order."""
+    assert_lazy_view_is_plain(
+        "sample-game", 5, lambda state: ("british", "french", None, "*"), every=3
+    )
