@@ -41,6 +41,19 @@ def keel_of(s: Mapping[str, Any]) -> Hull:
     return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
 
 
+Keel = tuple[tuple[float, float], tuple[float, float]]
+"""A keel's bow and stern."""
+
+
+def keel_ends(s: Mapping[str, Any]) -> Keel:
+    """:func:`keel_of`'s bow and stern, the same numbers (:class:`Hull`'s
+    points), with no hull made: the range from a point to her keel is
+    ``point_segment_distance(p, bow, stern)`` (``Hull.range_to_point``),
+    between two keels ``segment_distance`` of both (``Hull.range_to``)."""
+    x, y = float(s["x"]), float(s["y"])
+    return (x, y), Pose(x, y, float(s["heading"])).behind(float(s["length"]))
+
+
 Land = tuple[tuple[tuple[float, float], ...], ...]
 
 
@@ -166,14 +179,13 @@ class Helm:
             penalty += 25.0
         if self.cornered(plan, end):
             penalty += 20.0
-        keels = plan.get("keels")
-        if keels is None:  # the friends' keels, worked out once a decision
-            keels = plan["keels"] = [(f.bow, f.stern) for f in plan["friends"]]
-            plan["crowded"] = {}
+        keels = plan["friends"]  # the friends' keels (bow, stern)
         if keels:
             # 10 for each friend within an inch; counted once for each place
             # (the endings that differ only in the last turn share it)
-            crowded = plan["crowded"]
+            crowded = plan.get("crowded")
+            if crowded is None:
+                crowded = plan["crowded"] = {}
             close = crowded.get((x, y))
             if close is None:
                 close = crowded[(x, y)] = sum(
@@ -249,8 +261,8 @@ class Helm:
             tuple[tuple[float, float], tuple[float, float], dict[tuple[float, float], float]] | None
         ) = plan.get("keel")
         if keel is None:
-            hk = keel_of(plan["target"])
-            keel = plan["keel"] = (hk.bow, hk.stern, {})
+            bow, stern = keel_ends(plan["target"])
+            keel = plan["keel"] = (bow, stern, {})
         return keel
 
     def gun_place(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
