@@ -89,6 +89,15 @@ def land_boxes(view: Mapping[str, Any]) -> list[Box]:
     return _land_boxes(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
 
 
+def near_boxes(option: Choice, boxes: list[Box], aside: float) -> bool:
+    """Whether any place ``option`` may end at, or a point within ``aside``
+    inches of one, might come within the boxes (:meth:`Helm.choose`): its
+    places lie within its reach of its turning point, and :func:`box_gap`
+    grows no faster than the point moves; False: none can."""
+    (mx, my), far = option.mid, option.reach + aside
+    return any(box_gap(mx, my, box) <= far for box in boxes)
+
+
 def box_gap(x: float, y: float, box: Box) -> float:
     """Inches from (x, y) to ``box`` (0 within it)."""
     x0, y0, x1, y1 = box
@@ -333,6 +342,9 @@ class Helm:
         if ahead == 0:
             return False
         x, y, heading = end.x, end.y, end.heading
+        inside = ahead + SLACK  # her bow goes ``ahead`` inches whichever way
+        if inside <= x <= w - inside and inside <= y <= h - inside:
+            return False  # on the table, whatever the turn
         for angle in angles:
             # end.turn(angle).advance(ahead), worked as Pose does it
             turned = heading + angle
@@ -437,6 +449,12 @@ class Helm:
         # piece of land's box
         ground = shore_reach(plan)
         boxes = land_boxes(view) if land is not None else []
+        # an option's places lie within its reach of its turning point and
+        # each stern her length behind: no ending of an option whose turning
+        # point lies farther than that from every box comes near one
+        # (box_gap grows no faster than the point moves; SLACK covers the
+        # sums' rounding)
+        aside = length + ground + 2 * SLACK
         caps = self.caps(plan, options)
         units: Units = {}  # Choice.fans'
         gun_known: dict[tuple[float, float, bool], Any] = {}
@@ -450,6 +468,7 @@ class Helm:
             if value < best_score or (value == best_score and i > best_at):
                 continue  # not one of its endings can win
             top = -math.inf
+            ashore = bool(boxes) and near_boxes(option, boxes, aside)
             for x, y, heading, lg, turns in option.fans(units):
                 base, most, toward = 0.0, 0.0, None
                 forts: list[float] = []
@@ -497,7 +516,7 @@ class Helm:
                     if p is None:  # made only for an ending scored in full
                         p = Pose(x, y, h)
                     shore = math.inf
-                    if land is not None:
+                    if ashore:
                         stern = p.behind(length)
                         if any(
                             box_gap(x, y, box) <= ground + SLACK

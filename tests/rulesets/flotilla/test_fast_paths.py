@@ -7,8 +7,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from typing import Any
 
-from quarterdeck.core.geometry import turn_ahead
+from quarterdeck.core.geometry import Pose, turn_ahead
 from quarterdeck.rulesets.flotilla import helm, movement
 from quarterdeck.rulesets.flotilla.state import Ship
 from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
@@ -134,3 +135,86 @@ def test_helm_nearest_keeps_the_first_of_targets_at_the_same_range() -> None:
         got, want = helm.nearest(targets, x, y), _plain_nearest(targets, x, y)
         assert got == want
         assert got[1] is want[1]
+
+
+def test_helm_measures_the_shore_only_where_an_option_may_come_near_land() -> None:
+    """helm.near_boxes (Helm.choose's test of an option before its endings):
+    where it finds an option clear of every piece of land's box, no ending
+    of it has its bow or stern within the grounding distance of a box (the
+    test Helm.choose makes of each ending); checked to fail with the
+    option's reach left out. Turning points scattered round an island, with
+    every reach and heading a move may have."""
+    island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
+    boxes = helm.land_boxes({"land": [[list(p) for p in island]]})
+    rng = random.Random(11)
+    near_seen = clear_seen = 0
+    for _ in range(3000):
+        mx, my = rng.uniform(0.0, 72.0), rng.uniform(0.0, 48.0)
+        half = rng.choice((0.0, 1.0, 2.5, 4.0, 6.0))
+        length, ground = rng.choice((3.0, 6.0, 9.0)), rng.choice((1.75, 1.25, 2.25))
+        middles = None if half == 0.0 else (-45, -15, 0, 15, 45)
+        start = None if rng.random() < 0.2 else (mx, my - half)
+        option = helm.Choice("o", mx, my, rng.uniform(0.0, 360.0), start, (0,), middles, half)
+        aside = length + ground + 2 * helm.SLACK
+        if helm.near_boxes(option, boxes, aside):
+            near_seen += 1
+            continue
+        clear_seen += 1
+        for x, y, heading, _, _ in option.fans():
+            for h in (heading, heading + 45.0, heading - 90.0):
+                stern = Pose(x, y, h).behind(length)
+                for box in boxes:
+                    assert helm.box_gap(x, y, box) > ground + helm.SLACK
+                    assert helm.box_gap(stern[0], stern[1], box) > ground + helm.SLACK
+    assert near_seen > 100 and clear_seen > 100
+
+
+def _plain_cornered(plan: dict[str, Any], end: Pose) -> bool:
+    """Helm.cornered as the rule reads: every turn tried, worked each time."""
+    view, ship_ = plan["view"], plan["ship"]
+    w, h = (float(v) for v in view["table"])
+    ahead = max(0, int(ship_["speed"]) - int(ship_.get("decrease", 3))) / 2
+    if ahead == 0:
+        return False
+    first = int(ship_["turns"].get("first", 0))
+    exit_to = helm.exit_edge(view, ship_)
+    for angle in {0, first, -first}:
+        q = end.turn(angle).advance(ahead)
+        if 0 <= q.x <= w and 0 <= q.y <= h:
+            return False
+        if exit_to is not None and helm.to_edge(view, exit_to, q.x, q.y) < 0:
+            return False
+    return True
+
+
+def test_helm_cornered_with_its_inner_table_matches_every_turn_tried() -> None:
+    """Helm.cornered's short way (an ending farther inside the table than
+    she goes finds her on it whatever the turn) against trying each turn,
+    for endings across the table and close to its edges; checked to fail
+    with the margin cut to half of what she goes."""
+    rng = random.Random(5)
+    cornered = 0
+    for _ in range(4000):
+        speed, decrease = rng.choice((0, 2, 4, 8)), rng.choice((1, 3))
+        ship_ = {
+            "id": "a",
+            "side": "union",
+            "speed": speed,
+            "decrease": decrease,
+            "turns": {"first": rng.choice((0, 30, 45))},
+        }
+        view: dict[str, Any] = {"table": [72, 48], "victory": {}}
+        if rng.random() < 0.3:
+            view["victory"] = {
+                "exits": {"union": rng.choice(("north", "south", "east", "west"))},
+                "objectives": [{"side": "union", "what": "exit", "units": ["a"], "points": 1}],
+            }
+        x = rng.choice((rng.uniform(-1.0, 73.0), rng.uniform(0.0, 4.0), rng.uniform(68.0, 72.0)))
+        y = rng.choice((rng.uniform(-1.0, 49.0), rng.uniform(0.0, 4.0), rng.uniform(44.0, 48.0)))
+        end = Pose(x, y, rng.choice((0.0, 90.0, 180.0, 270.0, rng.uniform(0.0, 360.0))))
+        helper = helm.Helm()
+        plan = {"view": view, "ship": ship_}
+        got = helper.cornered(plan, end)
+        assert got == _plain_cornered({"view": view, "ship": ship_}, end)
+        cornered += got
+    assert cornered > 20
