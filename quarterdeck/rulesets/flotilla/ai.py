@@ -537,12 +537,7 @@ class FlotillaAI(Helm):
         if prompt.context.get("last"):
             return units[0]
         ships = _ships(view)
-        runners = [
-            e
-            for e in self.enemies(view, self.seat)
-            if (edge := exit_edge(view, e)) is not None
-            and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
-        ]
+        runners: list[Mapping[str, Any]] | None = None  # worked out where asked
         # each enemy's keel, its bow and stern worked out once (the range to
         # it is Hull.range_to_point's sums on them), and each side's enemies'
         # keels, in the view's order
@@ -560,14 +555,26 @@ class FlotillaAI(Helm):
                 return unit_id  # forts and men: they fire where they stand
             s = ships[unit_id]
             here = (s["x"], s["y"])
-            reach = 16.0 if any(b["weight"] == "heavy" for b in s["batteries"]) else 12.0
             if s["side"] not in foes:
                 foes[s["side"]] = [keel(e) for e in self.enemies(view, s["side"])]
             near = min(
                 (point_segment_distance(here, bow, stern) for bow, stern in foes[s["side"]]),
                 default=math.inf,
             )
-            if near <= reach or any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
+            # her guns' reach: 16 inches with a heavy battery, else 12 (her
+            # batteries read only where the nearest enemy lies between)
+            if near <= 12.0 or (
+                near <= 16.0 and any(b["weight"] == "heavy" for b in s["batteries"])
+            ):
+                return unit_id
+            if runners is None:  # enemies about to leave by their exit
+                runners = [
+                    e
+                    for e in self.enemies(view, self.seat)
+                    if (edge := exit_edge(view, e)) is not None
+                    and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
+                ]
+            if any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
                 return unit_id
             if any(
                 distance(here, (b["x"], b["y"])) <= 16
