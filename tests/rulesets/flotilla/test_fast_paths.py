@@ -218,3 +218,33 @@ def test_helm_cornered_with_its_inner_table_matches_every_turn_tried() -> None:
         assert got == _plain_cornered({"view": view, "ship": ship_}, end)
         cornered += got
     assert cornered > 20
+
+
+def test_first_options_in_open_water_match_every_leg_checked(monkeypatch: Any) -> None:
+    """movement.first_options with its open-water way (no leg checked where
+    none can fail: movement._open_water) offers what checking every leg
+    offers, for ships across the table and near its edges, by an island,
+    with their extra turn or a captain who may not close; checked to fail
+    with the margin from the edges cut to half her fastest speed."""
+    island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
+    rng = random.Random(9)
+    cases, open_seen = [], 0
+    for _ in range(400):
+        x = rng.choice((rng.uniform(0.5, 71.5), rng.uniform(0.5, 9.0), rng.uniform(63.0, 71.5)))
+        y = rng.choice((rng.uniform(0.5, 47.5), rng.uniform(0.5, 9.0), rng.uniform(39.0, 47.5)))
+        s = ship("a", x=x, y=y, heading=rng.choice((0.0, 90.0, rng.uniform(0.0, 360.0))))
+        s.speed = rng.choice((0, 2, 4, 6, 8))
+        s.extra_turn = rng.random() < 0.2
+        foe = ship("b", side="confederate", x=rng.uniform(0, 72), y=rng.uniform(0, 48))
+        if rng.random() < 0.15:
+            s.mood = "retire"
+        st = state([s, foe], land=[island] if rng.random() < 0.3 else [])
+        before = movement.distance_to_nearest_enemy(st, s) if s.mood else math.inf
+        fastest = float(max(movement.speed_options(s)))
+        legs = movement._LegRules(st, T, s, before, (s.x, s.y, fastest))
+        open_seen += movement._open_water(s, legs, fastest)
+        cases.append((st, s, movement.first_options(st, T, s)))
+    assert 50 < open_seen < 350
+    monkeypatch.setattr(movement, "_open_water", lambda ship, legs, fastest: False)
+    for st, s, got in cases:
+        assert got == movement.first_options(st, T, s)
