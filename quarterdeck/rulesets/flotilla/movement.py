@@ -383,6 +383,8 @@ def legal_turns(
     Movement: Moving and turning), the land and hulks looked up once."""
     x, y, heading = pose.x, pose.y, pose.heading
     rules = _LegRules(state, t, ship, before, (x, y, inches))
+    if _open_water(x, y, rules, inches):
+        return list(angles)  # every leg clear
     return [
         a
         for a in angles
@@ -490,7 +492,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     # her fastest speed (two halves)
     fastest = float(max(speeds))
     legs = _LegRules(state, t, ship, before, (ship.x, ship.y, fastest))
-    open_water = _open_water(ship, legs, fastest)
+    open_water = _open_water(ship.x, ship.y, legs, fastest)
     stay = [Plan(0)] if 0 in speeds else []
     moving: list[Plan] = []
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
@@ -560,20 +562,20 @@ def _first_plan(speed: int, first: int) -> Plan:
     return plan
 
 
-def _open_water(ship: Ship, legs: _LegRules, fastest: float) -> bool:
-    """Whether every leg of a move at up to ``fastest`` inches is clear
-    (:func:`_leg_clear`) before any is checked: no land within reach
-    (``legs.land`` None), no hulk, a captain free to close, and her bow
-    farther inside the table than she goes (no leg ends farther from it:
-    two halves, each ``half`` inches, :data:`REACH_MARGIN` over their
-    rounding)."""
-    r = fastest + REACH_MARGIN
+def _open_water(x: float, y: float, legs: _LegRules, inches: float) -> bool:
+    """Whether every leg of a move from her bow at (x, y) that ends within
+    ``inches`` of it is clear (:func:`_leg_clear`) before any is checked: no
+    land within reach (``legs.land`` None), no hulk, a captain free to
+    close, and her bow farther inside the table than that (no leg ends
+    farther from it: two halves of ``inches / 2``, or one leg of
+    ``inches``; :data:`REACH_MARGIN` over their rounding)."""
+    r = inches + REACH_MARGIN
     return (
         legs.land is None
         and not legs.hulks
         and not legs.keep_off
-        and r <= ship.x <= legs.width - r
-        and r <= ship.y <= legs.height - r
+        and r <= x <= legs.width - r
+        and r <= y <= legs.height - r
     )
 
 

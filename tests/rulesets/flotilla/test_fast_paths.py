@@ -221,9 +221,9 @@ def test_helm_cornered_with_its_inner_table_matches_every_turn_tried() -> None:
 
 
 def test_first_options_in_open_water_match_every_leg_checked(monkeypatch: Any) -> None:
-    """movement.first_options with its open-water way (no leg checked where
-    none can fail: movement._open_water) offers what checking every leg
-    offers, for ships across the table and near its edges, by an island,
+    """movement.first_options and movement.legal_turns (the middle's turns)
+    with their open-water way (no leg checked where none can fail:
+    movement._open_water) offer what checking every leg offers, for ships across the table and near its edges, by an island,
     with their extra turn or a captain who may not close; checked to fail
     with the margin from the edges cut to half her fastest speed."""
     island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
@@ -242,9 +242,13 @@ def test_first_options_in_open_water_match_every_leg_checked(monkeypatch: Any) -
         before = movement.distance_to_nearest_enemy(st, s) if s.mood else math.inf
         fastest = float(max(movement.speed_options(s)))
         legs = movement._LegRules(st, T, s, before, (s.x, s.y, fastest))
-        open_seen += movement._open_water(s, legs, fastest)
-        cases.append((st, s, movement.first_options(st, T, s)))
+        open_seen += movement._open_water(s.x, s.y, legs, fastest)
+        pose, half = Pose(s.x, s.y, s.heading), rng.choice((1.0, 2.5, 4.0))
+        angles = movement.turn_options(s, "middle", 15)
+        turns = movement.legal_turns(st, T, s, pose, angles, half, before)
+        cases.append((st, s, movement.first_options(st, T, s), (pose, angles, half, before), turns))
     assert 50 < open_seen < 350
-    monkeypatch.setattr(movement, "_open_water", lambda ship, legs, fastest: False)
-    for st, s, got in cases:
+    monkeypatch.setattr(movement, "_open_water", lambda x, y, legs, inches: False)
+    for st, s, got, (pose, angles, half, before), turns in cases:
         assert got == movement.first_options(st, T, s)
+        assert turns == movement.legal_turns(st, T, s, pose, angles, half, before)
