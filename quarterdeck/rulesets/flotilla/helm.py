@@ -63,9 +63,15 @@ def _land(land: Land) -> Any:
     return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
 
 
+def land_key(view: Mapping[str, Any]) -> Land:
+    """The view's land as tuples: what :func:`land_of` and
+    :func:`land_boxes` are worked out from (once a layout)."""
+    return tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"])
+
+
 def land_of(view: Mapping[str, Any]) -> Any:
     """The view's land as one shapely geometry (None: no land on the table)."""
-    return _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    return _land(land_key(view))
 
 
 @cache
@@ -86,7 +92,7 @@ def _land_boxes(land: Land) -> list[Box]:
 def land_boxes(view: Mapping[str, Any]) -> list[Box]:
     """The boxes of the view's pieces of land: a point is no nearer a piece
     of land than to its box (:func:`box_gap`)."""
-    return _land_boxes(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    return _land_boxes(land_key(view))
 
 
 def near_boxes(option: Choice, boxes: list[Box], aside: float) -> bool:
@@ -438,7 +444,8 @@ class Helm:
         draw = self.rng.random
         noise = [draw() * 0.01 for _ in options]  # one draw an option, in order
         view = plan["view"]
-        land, length = land_of(view), float(ship["length"])
+        key = land_key(view)  # the land, read once
+        land, length = _land(key), float(ship["length"])
         merit, penalty = self.merit, self.penalty
         kind = plan["kind"]
         gun = kind == "gun"
@@ -448,7 +455,7 @@ class Helm:
         # measured only for an ending whose bow or stern comes that near a
         # piece of land's box
         ground = shore_reach(plan)
-        boxes = land_boxes(view) if land is not None else []
+        boxes = _land_boxes(key) if land is not None else []
         # an option's places lie within its reach of its turning point and
         # each stern her length behind: no ending of an option whose turning
         # point lies farther than that from every box comes near one
