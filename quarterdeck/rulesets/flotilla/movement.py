@@ -482,8 +482,9 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     it (:func:`_moves`, which tries straight on among the rest): where the
     legs straight on, first half and second, are found clear here (the
     first by the stricter test of the leg that ends a move), that one is
-    legal and the speed needs no search of its own. In open water
-    (:func:`_open_water`) every leg is clear and none is checked."""
+    legal and the speed needs no search of its own. At a speed at which
+    she is in open water (:func:`_open_water`) every leg is clear: none
+    is checked."""
     if ship.row_dice > 0:
         return plans(state, t, ship, one_a_speed=True)
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
@@ -492,7 +493,6 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     # her fastest speed (two halves)
     fastest = float(max(speeds))
     legs = _LegRules(state, t, ship, before, (ship.x, ship.y, fastest))
-    open_water = _open_water(ship.x, ship.y, legs, fastest)
     stay = [Plan(0)] if 0 in speeds else []
     moving: list[Plan] = []
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
@@ -512,6 +512,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
         half = speed / 2
         offered: list[Plan] = []
         straight_on = False  # the legs straight on found clear
+        open_water = _open_water(x, y, legs, float(speed))  # at this speed
         if open_water:
             # every leg clear: a first turn is offered where some middle
             # turn follows it, the first of them tried (straight on, where
