@@ -151,7 +151,21 @@ def exit_edge(view: Mapping[str, Any], ship: Mapping[str, Any]) -> str | None:
 def to_edge(view: Mapping[str, Any], edge: str, x: float, y: float) -> float:
     """Inches from (x, y) to the table edge ``edge``."""
     w, h = (float(v) for v in view["table"])
-    return {"north": h - y, "south": y, "east": w - x, "west": x}[edge]
+    return edge_gap(edge, w, h, x, y)
+
+
+def edge_gap(edge: str, w: float, h: float, x: float, y: float) -> float:
+    """:func:`to_edge` on a table ``w`` by ``h`` inches (read once by a
+    caller that measures many places)."""
+    if edge == "north":
+        return h - y
+    if edge == "south":
+        return y
+    if edge == "east":
+        return w - x
+    if edge == "west":
+        return x
+    raise KeyError(edge)
 
 
 class Helm:
@@ -225,9 +239,9 @@ class Helm:
         kind = plan["kind"]
         if kind == "exit":
             edge = plan["edge"]
-            w, h = (float(v) for v in view["table"])
+            w, h = self._table(plan)
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
-            return -to_edge(view, edge, x, y) - 0.05 * abs(aside)
+            return -edge_gap(edge, w, h, x, y) - 0.05 * abs(aside)
         if kind == "land":
             # her middle within boat reach of the shore, close to the fort
             middle = end.behind(float(plan["ship"]["length"]) / 2)
@@ -254,6 +268,14 @@ class Helm:
         anchored = end.point == legs[0][0] if legs else False
         base, _, toward, forts = self.gun_place(plan, x, y, anchored)
         return gun_merit(base, toward, end.heading, forts)
+
+    def _table(self, plan: dict[str, Any]) -> tuple[float, float]:
+        """The table's width and height, read once a decision."""
+        table: tuple[float, float] | None = plan.get("table")
+        if table is None:
+            w, h = (float(v) for v in plan["view"]["table"])
+            table = plan["table"] = (w, h)
+        return table
 
     def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
         """What keeping her distance at (x, y) depends on, once a place a
@@ -374,7 +396,8 @@ class Helm:
         (mx, my), reach = option.mid, option.reach
         if kind == "exit":
             # the inches to her edge shrink no faster than she goes
-            return reach - to_edge(plan["view"], plan["edge"], mx, my) + SLACK
+            w, h = self._table(plan)
+            return reach - edge_gap(plan["edge"], w, h, mx, my) + SLACK
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
