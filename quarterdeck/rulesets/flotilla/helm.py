@@ -417,11 +417,17 @@ class Helm:
         return gun_cap(near, reach, plan["best_range"])
 
     def caps(self, plan: dict[str, Any], options: list[Choice]) -> list[float]:
-        """:meth:`cap` of each option, in order; for her guns, a ram or a
-        spar worked here in one loop (the same sums: :func:`gun_cap` of the
-        range from each option's turning point to the nearest target,
-        :func:`contact_cap` of the range from it to the target's keel)."""
+        """:meth:`cap` of each option, in order; for her guns, a ram, a spar
+        or her exit worked here in one loop (the same sums: :func:`gun_cap`
+        of the range from each option's turning point to the nearest target,
+        worked once for options that turn at one point (the turns at the
+        end of her move), :func:`contact_cap` of the range from it to the
+        target's keel, her reach less the inches to her edge)."""
         kind = plan["kind"]
+        if kind == "exit":
+            w, h = self._table(plan)
+            edge = plan["edge"]
+            return [o.reach - edge_gap(edge, w, h, o.mid[0], o.mid[1]) + SLACK for o in options]
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
@@ -435,13 +441,16 @@ class Helm:
         best: float = plan["best_range"]
         hypot, inf = math.hypot, math.inf
         out: list[float] = []
+        last, near = None, inf
         for option in options:
-            mx, my = option.mid
-            near = inf
-            for tx, ty in targets:
-                gap = hypot(tx - mx, ty - my)  # distance(mid, t)
-                if gap < near:
-                    near = gap
+            if option.mid != last:
+                last = option.mid
+                mx, my = last
+                near = inf
+                for tx, ty in targets:
+                    gap = hypot(tx - mx, ty - my)  # distance(mid, t)
+                    if gap < near:
+                        near = gap
             out.append(gun_cap(near, option.reach, best))
         return out
 

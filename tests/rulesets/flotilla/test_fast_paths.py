@@ -252,3 +252,35 @@ def test_first_options_in_open_water_match_every_leg_checked(monkeypatch: Any) -
     for st, s, got, (pose, angles, half, before), turns in cases:
         assert got == movement.first_options(st, T, s)
         assert turns == movement.legal_turns(st, T, s, pose, angles, half, before)
+
+
+def test_helm_caps_in_one_loop_match_each_options_cap() -> None:
+    """Helm.caps (one loop, the nearest target worked once for options that
+    turn at one point) gives each option's Helm.cap, for her guns, an exit,
+    a ram and a spar, with options that share their turning point (the
+    turns at the end of a move) and options that do not; checked to fail
+    with the shared turning point's range kept for the next option."""
+    helper = helm.Helm()
+    helper.tables = T
+    rng = random.Random(3)
+    for _ in range(300):
+        kind = rng.choice(("gun", "exit", "ram", "spar", "keep_off"))
+        targets = [(rng.uniform(0, 72), rng.uniform(0, 48)) for _ in range(rng.randint(0, 4))]
+        target = {"x": rng.uniform(0, 72), "y": rng.uniform(0, 48), "heading": 90.0, "length": 6}
+        plan: dict[str, Any] = {
+            "kind": kind,
+            "view": {"table": [72, 48]},
+            "edge": rng.choice(("north", "south", "east", "west")),
+            "targets": targets,
+            "target": target,
+            "best_range": rng.choice((8.0, 14.0)),
+        }
+        x, y = rng.uniform(0, 72), rng.uniform(0, 48)
+        options = []
+        for k in range(rng.randint(1, 8)):
+            if rng.random() < 0.5:  # the end's turns: one turning point
+                options.append(helm.Choice(f"t{k}", x, y, rng.uniform(0, 360), None))
+            else:
+                mx, my = rng.uniform(0, 72), rng.uniform(0, 48)
+                options.append(helm.Choice(f"m{k}", mx, my, 0.0, (x, y), (0,), (0, 45), 3.0))
+        assert helper.caps(plan, options) == [helper.cap(plan, o) for o in options]
