@@ -74,6 +74,7 @@ from quarterdeck.rulesets.flotilla.helm import (
     Choice,
     Helm,
     exit_edge,
+    keel_ends,
     keel_of,
     to_edge,
     turn_angles,
@@ -231,8 +232,8 @@ class FlotillaAI(Helm):
         if "friends" in plan:
             return plan
         side = ship["side"]
-        plan["friends"] = [
-            keel_of(s)
+        plan["friends"] = [  # their keels' bows and sterns
+            keel_ends(s)
             for s in view["ships"]
             if s["side"] == side and s["id"] != ship["id"] and s["status"] == "active"
         ]
@@ -297,11 +298,10 @@ class FlotillaAI(Helm):
             plan.update(kind="land", fort=(float(fort["x"]), float(fort["y"])))
         if plan["kind"] == "gun" and enemies:
             reach = float(ship["max_speed"]) + 6.0
-            me = keel_of(ship)
-            bx, by, length = me.pose.x, me.pose.y, me.length
             # her keel's ends, once: Hull.range_to_point and Hull.range_to
             # are these sums on them (a Hull works her stern at each)
-            stern = me.stern
+            (bx, by), stern = keel_ends(ship)
+            length = float(ship["length"])
             ram_hits = int(rulings.get("ram_hits", 4))
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
@@ -321,8 +321,8 @@ class FlotillaAI(Helm):
                 ex, ey, el = float(e["x"]), float(e["y"]), float(e["length"])
                 if math.hypot(ex - bx, ey - by) - length - el > reach + 1e-6:
                     break
-                theirs = keel_of(e)
-                if segment_distance((bx, by), stern, theirs.bow, theirs.stern) > reach:
+                their_bow, their_stern = keel_ends(e)
+                if segment_distance((bx, by), stern, their_bow, their_stern) > reach:
                     break
                 if ship["spar"]:
                     plan.update(kind="spar", target=e)
@@ -537,12 +537,7 @@ class FlotillaAI(Helm):
         if prompt.context.get("last"):
             return units[0]
         ships = _ships(view)
-        runners = [
-            e
-            for e in self.enemies(view, self.seat)
-            if (edge := exit_edge(view, e)) is not None
-            and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
-        ]
+        runners: list[Mapping[str, Any]] | None = None  # worked out where asked
         # each enemy's keel, its bow and stern worked out once (the range to
         # it is Hull.range_to_point's sums on them), and each side's enemies'
         # keels, in the view's order
@@ -550,24 +545,36 @@ class FlotillaAI(Helm):
         foes: dict[str, list[tuple[Vec, Vec]]] = {}
 
         def keel(e: Mapping[str, Any]) -> tuple[Vec, Vec]:
-            if e["id"] not in keels:
-                hull = keel_of(e)
-                keels[e["id"]] = (hull.bow, hull.stern)
-            return keels[e["id"]]
+            ends = keels.get(e["id"])
+            if ends is None:
+                ends = keels[e["id"]] = keel_ends(e)
+            return ends
 
         for unit_id in units:
             if unit_id not in ships:
                 return unit_id  # forts and men: they fire where they stand
             s = ships[unit_id]
             here = (s["x"], s["y"])
-            reach = 16.0 if any(b["weight"] == "heavy" for b in s["batteries"]) else 12.0
             if s["side"] not in foes:
                 foes[s["side"]] = [keel(e) for e in self.enemies(view, s["side"])]
             near = min(
                 (point_segment_distance(here, bow, stern) for bow, stern in foes[s["side"]]),
                 default=math.inf,
             )
-            if near <= reach or any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
+            # her guns' reach: 16 inches with a heavy battery, else 12 (her
+            # batteries read only where the nearest enemy lies between)
+            if near <= 12.0 or (
+                near <= 16.0 and any(b["weight"] == "heavy" for b in s["batteries"])
+            ):
+                return unit_id
+            if runners is None:  # enemies about to leave by their exit
+                runners = [
+                    e
+                    for e in self.enemies(view, self.seat)
+                    if (edge := exit_edge(view, e)) is not None
+                    and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
+                ]
+            if any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
                 return unit_id
             if any(
                 distance(here, (b["x"], b["y"])) <= 16

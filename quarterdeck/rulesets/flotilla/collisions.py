@@ -14,7 +14,7 @@ import math
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
-from quarterdeck.core.geometry import box_apart
+from quarterdeck.core.geometry import Hull, box_apart
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.flotilla import damage, explain as ex, fire
 from quarterdeck.rulesets.flotilla.combat import R_BOARD
@@ -79,7 +79,7 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     while a fire forbids it (Specific Hit Chart 9 and 13) or a catastrophic
     fire rages (line 2: the whole crew fights it)."""
     out: list[Option] = []
-    mine = fire.hull(ship)
+    mine: Hull | None = None  # her keel, made for the first enemy in reach
     may_grapple = (
         ship.grappled is None and ship.crew > 0 and ship.no_repair == 0 and not ship.catastrophic
     )
@@ -87,6 +87,8 @@ def close_options(state: State, t: Tables, ship: Ship) -> list[Option]:
     for other in state.ships.values():
         if other.side == ship.side or keels_beyond(ship, other, reach):
             continue
+        if mine is None:
+            mine = fire.hull(ship)
         if other.status in ("surrendered", "abandoned"):
             # a struck or abandoned enemy is taken by putting men aboard
             if (
@@ -229,7 +231,7 @@ def collisions(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
     """Ships whose keels touch collide; the game master rules the damage."""
     if not ship.afloat or not ship.moving:
         return
-    mine = fire.hull(ship)
+    mine: Hull | None = None  # her keel, made for the first ship in reach
     for other in state.ships.values():
         if other.id == ship.id or other.status != "active":
             continue
@@ -237,6 +239,8 @@ def collisions(state: State, t: Tables, ctx: Context, ship: Ship) -> None:
             continue
         if keels_beyond(ship, other, t.contact.collision):
             continue
+        if mine is None:
+            mine = fire.hull(ship)
         if mine.range_to(fire.hull(other)) > t.contact.collision:
             continue
         if ship.grappled == other.id:

@@ -41,6 +41,19 @@ def keel_of(s: Mapping[str, Any]) -> Hull:
     return Hull(Pose(float(s["x"]), float(s["y"]), float(s["heading"])), float(s["length"]))
 
 
+Keel = tuple[tuple[float, float], tuple[float, float]]
+"""A keel's bow and stern."""
+
+
+def keel_ends(s: Mapping[str, Any]) -> Keel:
+    """:func:`keel_of`'s bow and stern, the same numbers (:class:`Hull`'s
+    points), with no hull made: the range from a point to her keel is
+    ``point_segment_distance(p, bow, stern)`` (``Hull.range_to_point``),
+    between two keels ``segment_distance`` of both (``Hull.range_to``)."""
+    x, y = float(s["x"]), float(s["y"])
+    return (x, y), Pose(x, y, float(s["heading"])).behind(float(s["length"]))
+
+
 Land = tuple[tuple[tuple[float, float], ...], ...]
 
 
@@ -50,9 +63,15 @@ def _land(land: Land) -> Any:
     return shapely.union_all([Polygon(list(poly)) for poly in land]) if land else None
 
 
+def land_key(view: Mapping[str, Any]) -> Land:
+    """The view's land as tuples: what :func:`land_of` and
+    :func:`land_boxes` are worked out from (once a layout)."""
+    return tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"])
+
+
 def land_of(view: Mapping[str, Any]) -> Any:
     """The view's land as one shapely geometry (None: no land on the table)."""
-    return _land(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    return _land(land_key(view))
 
 
 @cache
@@ -73,7 +92,16 @@ def _land_boxes(land: Land) -> list[Box]:
 def land_boxes(view: Mapping[str, Any]) -> list[Box]:
     """The boxes of the view's pieces of land: a point is no nearer a piece
     of land than to its box (:func:`box_gap`)."""
-    return _land_boxes(tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"]))
+    return _land_boxes(land_key(view))
+
+
+def near_boxes(option: Choice, boxes: list[Box], aside: float) -> bool:
+    """Whether any place ``option`` may end at, or a point within ``aside``
+    inches of one, might come within the boxes (:meth:`Helm.choose`): its
+    places lie within its reach of its turning point, and :func:`box_gap`
+    grows no faster than the point moves; False: none can."""
+    (mx, my), far = option.mid, option.reach + aside
+    return any(box_gap(mx, my, box) <= far for box in boxes)
 
 
 def box_gap(x: float, y: float, box: Box) -> float:
@@ -123,7 +151,21 @@ def exit_edge(view: Mapping[str, Any], ship: Mapping[str, Any]) -> str | None:
 def to_edge(view: Mapping[str, Any], edge: str, x: float, y: float) -> float:
     """Inches from (x, y) to the table edge ``edge``."""
     w, h = (float(v) for v in view["table"])
-    return {"north": h - y, "south": y, "east": w - x, "west": x}[edge]
+    return edge_gap(edge, w, h, x, y)
+
+
+def edge_gap(edge: str, w: float, h: float, x: float, y: float) -> float:
+    """:func:`to_edge` on a table ``w`` by ``h`` inches (read once by a
+    caller that measures many places)."""
+    if edge == "north":
+        return h - y
+    if edge == "south":
+        return y
+    if edge == "east":
+        return w - x
+    if edge == "west":
+        return x
+    raise KeyError(edge)
 
 
 class Helm:
@@ -166,14 +208,13 @@ class Helm:
             penalty += 25.0
         if self.cornered(plan, end):
             penalty += 20.0
-        keels = plan.get("keels")
-        if keels is None:  # the friends' keels, worked out once a decision
-            keels = plan["keels"] = [(f.bow, f.stern) for f in plan["friends"]]
-            plan["crowded"] = {}
+        keels = plan["friends"]  # the friends' keels (bow, stern)
         if keels:
             # 10 for each friend within an inch; counted once for each place
             # (the endings that differ only in the last turn share it)
-            crowded = plan["crowded"]
+            crowded = plan.get("crowded")
+            if crowded is None:
+                crowded = plan["crowded"] = {}
             close = crowded.get((x, y))
             if close is None:
                 close = crowded[(x, y)] = sum(
@@ -198,9 +239,9 @@ class Helm:
         kind = plan["kind"]
         if kind == "exit":
             edge = plan["edge"]
-            w, h = (float(v) for v in view["table"])
+            w, h = self._table(plan)
             aside = (x - w / 2) if edge in ("north", "south") else (y - h / 2)
-            return -to_edge(view, edge, x, y) - 0.05 * abs(aside)
+            return -edge_gap(edge, w, h, x, y) - 0.05 * abs(aside)
         if kind == "land":
             # her middle within boat reach of the shore, close to the fort
             middle = end.behind(float(plan["ship"]["length"]) / 2)
@@ -228,6 +269,14 @@ class Helm:
         base, _, toward, forts = self.gun_place(plan, x, y, anchored)
         return gun_merit(base, toward, end.heading, forts)
 
+    def _table(self, plan: dict[str, Any]) -> tuple[float, float]:
+        """The table's width and height, read once a decision."""
+        table: tuple[float, float] | None = plan.get("table")
+        if table is None:
+            w, h = (float(v) for v in plan["view"]["table"])
+            table = plan["table"] = (w, h)
+        return table
+
     def place(self, plan: dict[str, Any], x: float, y: float) -> list[Any]:
         """What keeping her distance at (x, y) depends on, once a place a
         decision: [the range to the nearest target, the nearest (the first
@@ -249,8 +298,8 @@ class Helm:
             tuple[tuple[float, float], tuple[float, float], dict[tuple[float, float], float]] | None
         ) = plan.get("keel")
         if keel is None:
-            hk = keel_of(plan["target"])
-            keel = plan["keel"] = (hk.bow, hk.stern, {})
+            bow, stern = keel_ends(plan["target"])
+            keel = plan["keel"] = (bow, stern, {})
         return keel
 
     def gun_place(self, plan: dict[str, Any], x: float, y: float, anchored: bool) -> GunTerms:
@@ -321,6 +370,9 @@ class Helm:
         if ahead == 0:
             return False
         x, y, heading = end.x, end.y, end.heading
+        inside = ahead + SLACK  # her bow goes ``ahead`` inches whichever way
+        if inside <= x <= w - inside and inside <= y <= h - inside:
+            return False  # on the table, whatever the turn
         for angle in angles:
             # end.turn(angle).advance(ahead), worked as Pose does it
             turned = heading + angle
@@ -344,7 +396,8 @@ class Helm:
         (mx, my), reach = option.mid, option.reach
         if kind == "exit":
             # the inches to her edge shrink no faster than she goes
-            return reach - to_edge(plan["view"], plan["edge"], mx, my) + SLACK
+            w, h = self._table(plan)
+            return reach - edge_gap(plan["edge"], w, h, mx, my) + SLACK
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
@@ -364,11 +417,17 @@ class Helm:
         return gun_cap(near, reach, plan["best_range"])
 
     def caps(self, plan: dict[str, Any], options: list[Choice]) -> list[float]:
-        """:meth:`cap` of each option, in order; for her guns, a ram or a
-        spar worked here in one loop (the same sums: :func:`gun_cap` of the
-        range from each option's turning point to the nearest target,
-        :func:`contact_cap` of the range from it to the target's keel)."""
+        """:meth:`cap` of each option, in order; for her guns, a ram, a spar
+        or her exit worked here in one loop (the same sums: :func:`gun_cap`
+        of the range from each option's turning point to the nearest target,
+        worked once for options that turn at one point (the turns at the
+        end of her move), :func:`contact_cap` of the range from it to the
+        target's keel, her reach less the inches to her edge)."""
         kind = plan["kind"]
+        if kind == "exit":
+            w, h = self._table(plan)
+            edge = plan["edge"]
+            return [o.reach - edge_gap(edge, w, h, o.mid[0], o.mid[1]) + SLACK for o in options]
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
@@ -382,13 +441,16 @@ class Helm:
         best: float = plan["best_range"]
         hypot, inf = math.hypot, math.inf
         out: list[float] = []
+        last, near = None, inf
         for option in options:
-            mx, my = option.mid
-            near = inf
-            for tx, ty in targets:
-                gap = hypot(tx - mx, ty - my)  # distance(mid, t)
-                if gap < near:
-                    near = gap
+            if option.mid != last:
+                last = option.mid
+                mx, my = last
+                near = inf
+                for tx, ty in targets:
+                    gap = hypot(tx - mx, ty - my)  # distance(mid, t)
+                    if gap < near:
+                        near = gap
             out.append(gun_cap(near, option.reach, best))
         return out
 
@@ -414,7 +476,8 @@ class Helm:
         draw = self.rng.random
         noise = [draw() * 0.01 for _ in options]  # one draw an option, in order
         view = plan["view"]
-        land, length = land_of(view), float(ship["length"])
+        key = land_key(view)  # the land, read once
+        land, length = _land(key), float(ship["length"])
         merit, penalty = self.merit, self.penalty
         kind = plan["kind"]
         gun = kind == "gun"
@@ -424,7 +487,13 @@ class Helm:
         # measured only for an ending whose bow or stern comes that near a
         # piece of land's box
         ground = shore_reach(plan)
-        boxes = land_boxes(view) if land is not None else []
+        boxes = _land_boxes(key) if land is not None else []
+        # an option's places lie within its reach of its turning point and
+        # each stern her length behind: no ending of an option whose turning
+        # point lies farther than that from every box comes near one
+        # (box_gap grows no faster than the point moves; SLACK covers the
+        # sums' rounding)
+        aside = length + ground + 2 * SLACK
         caps = self.caps(plan, options)
         units: Units = {}  # Choice.fans'
         gun_known: dict[tuple[float, float, bool], Any] = {}
@@ -438,6 +507,7 @@ class Helm:
             if value < best_score or (value == best_score and i > best_at):
                 continue  # not one of its endings can win
             top = -math.inf
+            ashore = bool(boxes) and near_boxes(option, boxes, aside)
             for x, y, heading, lg, turns in option.fans(units):
                 base, most, toward = 0.0, 0.0, None
                 forts: list[float] = []
@@ -485,7 +555,7 @@ class Helm:
                     if p is None:  # made only for an ending scored in full
                         p = Pose(x, y, h)
                     shore = math.inf
-                    if land is not None:
+                    if ashore:
                         stern = p.behind(length)
                         if any(
                             box_gap(x, y, box) <= ground + SLACK

@@ -383,6 +383,8 @@ def legal_turns(
     Movement: Moving and turning), the land and hulks looked up once."""
     x, y, heading = pose.x, pose.y, pose.heading
     rules = _LegRules(state, t, ship, before, (x, y, inches))
+    if _open_water(x, y, rules, inches):
+        return list(angles)  # every leg clear
     return [
         a
         for a in angles
@@ -480,14 +482,17 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     it (:func:`_moves`, which tries straight on among the rest): where the
     legs straight on, first half and second, are found clear here (the
     first by the stricter test of the leg that ends a move), that one is
-    legal and the speed needs no search of its own."""
+    legal and the speed needs no search of its own. At a speed at which
+    she is in open water (:func:`_open_water`) every leg is clear: none
+    is checked."""
     if ship.row_dice > 0:
         return plans(state, t, ship, one_a_speed=True)
     before = distance_to_nearest_enemy(state, ship) if ship.mood else math.inf
     speeds = speed_options(ship)
     # once for every leg tried here; no leg ends farther from her bow than
     # her fastest speed (two halves)
-    legs = _LegRules(state, t, ship, before, (ship.x, ship.y, float(max(speeds))))
+    fastest = float(max(speeds))
+    legs = _LegRules(state, t, ship, before, (ship.x, ship.y, fastest))
     stay = [Plan(0)] if 0 in speeds else []
     moving: list[Plan] = []
     step, gamble = t.movement.turn_step, t.extra_power.gamble_turn
@@ -507,7 +512,17 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
         half = speed / 2
         offered: list[Plan] = []
         straight_on = False  # the legs straight on found clear
-        for first in firsts:
+        open_water = _open_water(x, y, legs, float(speed))  # at this speed
+        if open_water:
+            # every leg clear: a first turn is offered where some middle
+            # turn follows it, the first of them tried (straight on, where
+            # it is one) found clear
+            for first in firsts:
+                middles = later[ship.extra_turn and abs(first) <= card]
+                if middles:
+                    straight_on = straight_on or (first == 0 and middles[0] == 0)
+                    offered.append(_first_plan(speed, first))
+        for first in firsts if not open_water else ():
             unit_first = firsts_unit.get(first)
             if unit_first is None:
                 unit_first = firsts_unit[first] = turned_unit(heading, first)
@@ -528,10 +543,7 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
                         straight_on = straight_on or (first == 0 and m == 0)
                         break
             if goes_on:
-                plan = _FIRSTS.get((speed, first))
-                if plan is None:
-                    plan = _FIRSTS[(speed, first)] = Plan(speed, first)
-                offered.append(plan)  # (off the table: she leaves by the exit)
+                offered.append(_first_plan(speed, first))  # (off the table: by the exit)
         if not offered:
             continue
         if not straight_on:  # plans' own search at this speed
@@ -541,6 +553,31 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
         moving.extend(offered)
     out = stay + moving + _astern(state, ship, before)
     return out or [Plan(0)]
+
+
+def _first_plan(speed: int, first: int) -> Plan:
+    """``Plan(speed, first)``, made once (a plan is read-only)."""
+    plan = _FIRSTS.get((speed, first))
+    if plan is None:
+        plan = _FIRSTS[(speed, first)] = Plan(speed, first)
+    return plan
+
+
+def _open_water(x: float, y: float, legs: _LegRules, inches: float) -> bool:
+    """Whether every leg of a move from her bow at (x, y) that ends within
+    ``inches`` of it is clear (:func:`_leg_clear`) before any is checked: no
+    land within reach (``legs.land`` None), no hulk, a captain free to
+    close, and her bow farther inside the table than that (no leg ends
+    farther from it: two halves of ``inches / 2``, or one leg of
+    ``inches``; :data:`REACH_MARGIN` over their rounding)."""
+    r = inches + REACH_MARGIN
+    return (
+        legs.land is None
+        and not legs.hulks
+        and not legs.keep_off
+        and r <= x <= legs.width - r
+        and r <= y <= legs.height - r
+    )
 
 
 def row_plans(state: State, t: Tables, ship: Ship, before: float) -> list[Plan]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from typing import Any
 
-from quarterdeck.core.geometry import turn_ahead
+from quarterdeck.core.geometry import Pose, turn_ahead
 from quarterdeck.rulesets.flotilla import helm, movement
 from quarterdeck.rulesets.flotilla.state import Ship
 from quarterdeck.rulesets.flotilla.tables import state_tables, tables_with
@@ -134,3 +135,152 @@ def test_helm_nearest_keeps_the_first_of_targets_at_the_same_range() -> None:
         got, want = helm.nearest(targets, x, y), _plain_nearest(targets, x, y)
         assert got == want
         assert got[1] is want[1]
+
+
+def test_helm_measures_the_shore_only_where_an_option_may_come_near_land() -> None:
+    """helm.near_boxes (Helm.choose's test of an option before its endings):
+    where it finds an option clear of every piece of land's box, no ending
+    of it has its bow or stern within the grounding distance of a box (the
+    test Helm.choose makes of each ending); checked to fail with the
+    option's reach left out. Turning points scattered round an island, with
+    every reach and heading a move may have."""
+    island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
+    boxes = helm.land_boxes({"land": [[list(p) for p in island]]})
+    rng = random.Random(11)
+    near_seen = clear_seen = 0
+    for _ in range(3000):
+        mx, my = rng.uniform(0.0, 72.0), rng.uniform(0.0, 48.0)
+        half = rng.choice((0.0, 1.0, 2.5, 4.0, 6.0))
+        length, ground = rng.choice((3.0, 6.0, 9.0)), rng.choice((1.75, 1.25, 2.25))
+        middles = None if half == 0.0 else (-45, -15, 0, 15, 45)
+        start = None if rng.random() < 0.2 else (mx, my - half)
+        option = helm.Choice("o", mx, my, rng.uniform(0.0, 360.0), start, (0,), middles, half)
+        aside = length + ground + 2 * helm.SLACK
+        if helm.near_boxes(option, boxes, aside):
+            near_seen += 1
+            continue
+        clear_seen += 1
+        for x, y, heading, _, _ in option.fans():
+            for h in (heading, heading + 45.0, heading - 90.0):
+                stern = Pose(x, y, h).behind(length)
+                for box in boxes:
+                    assert helm.box_gap(x, y, box) > ground + helm.SLACK
+                    assert helm.box_gap(stern[0], stern[1], box) > ground + helm.SLACK
+    assert near_seen > 100 and clear_seen > 100
+
+
+def _plain_cornered(plan: dict[str, Any], end: Pose) -> bool:
+    """Helm.cornered as the rule reads: every turn tried, worked each time."""
+    view, ship_ = plan["view"], plan["ship"]
+    w, h = (float(v) for v in view["table"])
+    ahead = max(0, int(ship_["speed"]) - int(ship_.get("decrease", 3))) / 2
+    if ahead == 0:
+        return False
+    first = int(ship_["turns"].get("first", 0))
+    exit_to = helm.exit_edge(view, ship_)
+    for angle in {0, first, -first}:
+        q = end.turn(angle).advance(ahead)
+        if 0 <= q.x <= w and 0 <= q.y <= h:
+            return False
+        if exit_to is not None and helm.to_edge(view, exit_to, q.x, q.y) < 0:
+            return False
+    return True
+
+
+def test_helm_cornered_with_its_inner_table_matches_every_turn_tried() -> None:
+    """Helm.cornered's short way (an ending farther inside the table than
+    she goes finds her on it whatever the turn) against trying each turn,
+    for endings across the table and close to its edges; checked to fail
+    with the margin cut to half of what she goes."""
+    rng = random.Random(5)
+    cornered = 0
+    for _ in range(4000):
+        speed, decrease = rng.choice((0, 2, 4, 8)), rng.choice((1, 3))
+        ship_ = {
+            "id": "a",
+            "side": "union",
+            "speed": speed,
+            "decrease": decrease,
+            "turns": {"first": rng.choice((0, 30, 45))},
+        }
+        view: dict[str, Any] = {"table": [72, 48], "victory": {}}
+        if rng.random() < 0.3:
+            view["victory"] = {
+                "exits": {"union": rng.choice(("north", "south", "east", "west"))},
+                "objectives": [{"side": "union", "what": "exit", "units": ["a"], "points": 1}],
+            }
+        x = rng.choice((rng.uniform(-1.0, 73.0), rng.uniform(0.0, 4.0), rng.uniform(68.0, 72.0)))
+        y = rng.choice((rng.uniform(-1.0, 49.0), rng.uniform(0.0, 4.0), rng.uniform(44.0, 48.0)))
+        end = Pose(x, y, rng.choice((0.0, 90.0, 180.0, 270.0, rng.uniform(0.0, 360.0))))
+        helper = helm.Helm()
+        plan = {"view": view, "ship": ship_}
+        got = helper.cornered(plan, end)
+        assert got == _plain_cornered({"view": view, "ship": ship_}, end)
+        cornered += got
+    assert cornered > 20
+
+
+def test_first_options_in_open_water_match_every_leg_checked(monkeypatch: Any) -> None:
+    """movement.first_options and movement.legal_turns (the middle's turns)
+    with their open-water way (no leg checked where none can fail:
+    movement._open_water) offer what checking every leg offers, for ships across the table and near its edges, by an island,
+    with their extra turn or a captain who may not close; checked to fail
+    with the margin from the edges cut to half her fastest speed."""
+    island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
+    rng = random.Random(9)
+    cases, open_seen = [], 0
+    for _ in range(400):
+        x = rng.choice((rng.uniform(0.5, 71.5), rng.uniform(0.5, 9.0), rng.uniform(63.0, 71.5)))
+        y = rng.choice((rng.uniform(0.5, 47.5), rng.uniform(0.5, 9.0), rng.uniform(39.0, 47.5)))
+        s = ship("a", x=x, y=y, heading=rng.choice((0.0, 90.0, rng.uniform(0.0, 360.0))))
+        s.speed = rng.choice((0, 2, 4, 6, 8))
+        s.extra_turn = rng.random() < 0.2
+        foe = ship("b", side="confederate", x=rng.uniform(0, 72), y=rng.uniform(0, 48))
+        if rng.random() < 0.15:
+            s.mood = "retire"
+        st = state([s, foe], land=[island] if rng.random() < 0.3 else [])
+        before = movement.distance_to_nearest_enemy(st, s) if s.mood else math.inf
+        fastest = float(max(movement.speed_options(s)))
+        legs = movement._LegRules(st, T, s, before, (s.x, s.y, fastest))
+        open_seen += movement._open_water(s.x, s.y, legs, fastest)
+        pose, half = Pose(s.x, s.y, s.heading), rng.choice((1.0, 2.5, 4.0))
+        angles = movement.turn_options(s, "middle", 15)
+        turns = movement.legal_turns(st, T, s, pose, angles, half, before)
+        cases.append((st, s, movement.first_options(st, T, s), (pose, angles, half, before), turns))
+    assert 50 < open_seen < 350
+    monkeypatch.setattr(movement, "_open_water", lambda x, y, legs, inches: False)
+    for st, s, got, (pose, angles, half, before), turns in cases:
+        assert got == movement.first_options(st, T, s)
+        assert turns == movement.legal_turns(st, T, s, pose, angles, half, before)
+
+
+def test_helm_caps_in_one_loop_match_each_options_cap() -> None:
+    """Helm.caps (one loop, the nearest target worked once for options that
+    turn at one point) gives each option's Helm.cap, for her guns, an exit,
+    a ram and a spar, with options that share their turning point (the
+    turns at the end of a move) and options that do not; checked to fail
+    with the shared turning point's range kept for the next option."""
+    helper = helm.Helm()
+    helper.tables = T
+    rng = random.Random(3)
+    for _ in range(300):
+        kind = rng.choice(("gun", "exit", "ram", "spar", "keep_off"))
+        targets = [(rng.uniform(0, 72), rng.uniform(0, 48)) for _ in range(rng.randint(0, 4))]
+        target = {"x": rng.uniform(0, 72), "y": rng.uniform(0, 48), "heading": 90.0, "length": 6}
+        plan: dict[str, Any] = {
+            "kind": kind,
+            "view": {"table": [72, 48]},
+            "edge": rng.choice(("north", "south", "east", "west")),
+            "targets": targets,
+            "target": target,
+            "best_range": rng.choice((8.0, 14.0)),
+        }
+        x, y = rng.uniform(0, 72), rng.uniform(0, 48)
+        options = []
+        for k in range(rng.randint(1, 8)):
+            if rng.random() < 0.5:  # the end's turns: one turning point
+                options.append(helm.Choice(f"t{k}", x, y, rng.uniform(0, 360), None))
+            else:
+                mx, my = rng.uniform(0, 72), rng.uniform(0, 48)
+                options.append(helm.Choice(f"m{k}", mx, my, 0.0, (x, y), (0,), (0, 45), 3.0))
+        assert helper.caps(plan, options) == [helper.cap(plan, o) for o in options]
