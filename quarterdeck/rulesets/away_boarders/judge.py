@@ -124,6 +124,71 @@ def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> _Onward:
     return found
 
 
+Third = tuple[bool, pg.Point, int]
+"""A move two moves on: whether it advances her, where it takes her (point, facing)."""
+
+Plan = tuple[tuple[bool, pg.Point, int, tuple[Third, ...]], ...]
+"""Each move the look-ahead tries from a place (:data:`Onward`): whether it
+advances her, where it takes her, and the moves it tries from there, each
+as a :data:`Third`."""
+
+Reach = tuple[tuple[pg.Point, tuple[int, ...]], ...]
+"""Where two moves take her with no friend in the way (each point once,
+with the facings she may lie at there): the places the look-ahead scores,
+a place from which no move is tried scored itself (:meth:`Judge._two`)."""
+
+
+Plans = tuple[Reach, Plan, frozenset[pg.Point]]
+"""A place's :data:`Reach` and :data:`Plan`, and the points its plan
+reaches (where a friend may stand in the way of a move)."""
+
+
+class _Plans(dict[Place, Plans]):
+    """The :data:`Plans` of each place, from one :class:`_Onward` (the moves
+    two deep, kept as one table for the look-ahead two moves on), worked
+    out when first asked."""
+
+    __slots__ = ("onward",)
+
+    def __init__(self, onward: _Onward) -> None:
+        super().__init__()
+        self.onward = onward
+
+    def __missing__(self, place: Place) -> Plans:
+        onward = self.onward
+        plan: list[tuple[bool, pg.Point, int, tuple[Third, ...]]] = []
+        facings: dict[pg.Point, list[int]] = {}
+        for q, g, advance, there in onward[place]:
+            thirds = tuple([(a, t, h) for t, h, a, _there in onward[there]])
+            plan.append((advance, q, g, thirds))
+            for t, h in [(t, h) for _a, t, h in thirds] or [(q, g)]:
+                seen = facings.setdefault(t, [])
+                if h not in seen:
+                    seen.append(h)
+        found = self[place] = (
+            tuple([(t, tuple(hs)) for t, hs in facings.items()]),
+            tuple(plan),
+            frozenset([q for _a, q, _g, _t in plan] + [t for *_a, ts in plan for _h, t, _g in ts]),
+        )
+        return found
+
+
+_PLANS: dict[tuple[pg.Grid, int, bool], _Plans] = {}
+"""The :class:`_Plans` of each field, wind and means of moving (cleared
+past 64 of them, as :data:`_ONWARD`)."""
+
+
+def _plans_from(grid: pg.Grid, wind: int, oars: bool) -> _Plans:
+    """The kept :class:`_Plans` on ``grid`` in ``wind``, under oars or sail."""
+    key = (grid, wind, oars)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        found = _PLANS[key] = _Plans(_onward_from(grid, wind, oars))
+    return found
+
+
 def _successors(grid: pg.Grid, wind: int, oars: bool, p: pg.Point, f: int) -> Onward:
     """The moves the look-ahead tries from ``p`` facing ``f`` (:func:`_onward`,
     3.1, 3.2): where each takes her and whether it advances; none off the
@@ -437,6 +502,7 @@ class Judge:
         # where each move the look-ahead tries takes her, kept for the field,
         # the wind and her means (sails or sweeps) across decisions
         self.onward = _onward_from(grid, wind, oars)
+        self.plans = _plans_from(grid, wind, oars)
         # the score of each point for her six facings, and the look-ahead
         # from each point, facing and depth: many move sequences end where
         # others do
@@ -453,8 +519,49 @@ class Judge:
         place = (p, f)
         found = kept.get(place)
         if found is None:
-            found = kept[place] = self._lookahead(place, depth)
+            if depth == 2:
+                found = kept[place] = self._two(place)
+            else:
+                found = kept[place] = self._lookahead(place, depth)
         return found
+
+    def _two(self, place: Place) -> float:
+        """:meth:`lookahead` two moves on from ``place``, worked out from its
+        :data:`Plan` (the moves two deep in one table): the best of each
+        second move's best next move (or of itself, where none is tried), as
+        :meth:`_lookahead`. With no friend on a point the plan reaches no
+        move is passed over, and the best is that of the places two moves
+        reach (its :data:`Reach`), each point scored once."""
+        reach, plan, spots = self.plans[place]
+        places = self._at
+        best = -1e9
+        friends = self.friends
+        if friends.isdisjoint(spots):
+            for q, facings in reach:
+                at = places.get(q)
+                if at is None:
+                    at = places[q] = self._place(q)
+                for g in facings:
+                    if at[g] > best:
+                        best = at[g]
+            return best if best > -1e9 else self.score(*place)
+        for advance, q, g, thirds in plan:
+            if advance and q in friends:
+                continue
+            then = -1e9
+            for ahead, t, h in thirds:
+                if ahead and t in friends:
+                    continue
+                at = places.get(t)
+                if at is None:
+                    at = places[t] = self._place(t)
+                if at[h] > then:
+                    then = at[h]
+            if then <= -1e9:
+                then = self.score(q, g)
+            if then > best:
+                best = then
+        return best if best > -1e9 else self.score(*place)
 
     def _lookahead(self, place: Place, depth: int) -> float:
         """:meth:`lookahead` from ``place``, ``depth`` at least 1, worked out."""
