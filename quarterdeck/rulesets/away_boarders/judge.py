@@ -455,8 +455,39 @@ def judge_for(
     return Judge(inputs)
 
 
+Foe = tuple[int, int, int, int, int, int, tuple[int, int], "_Rows"]
+"""What :meth:`Judge._place` reads of an enemy (:meth:`Judge.__init__`)."""
+
+
 class Judge:
-    """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still."""
+    """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still.
+
+    (Its tables are typed whole, not read through :data:`Inputs`' ``Any``:
+    the compiled build, scripts/compile, keeps them as native ints, floats
+    and tuples.)"""
+
+    inputs: Inputs
+    grid: pg.Grid
+    wind: int
+    oars: bool
+    short: bool
+    crew: int
+    mine: Weights
+    others: list[tuple[pg.Point, int, int, Weights]]
+    friends: set[pg.Point]
+    mine_rows: _Rows
+    reach: int
+    last_col: int
+    last_row: int
+    reach9: int
+    closing: int
+    boarders: bool
+    foes: list[Foe]
+    in_irons: tuple[int, ...]
+    onward: _Onward
+    plans: _Plans
+    _at: dict[pg.Point, tuple[float, ...]]
+    _ahead: dict[int, dict[Place, float]]
 
     def __init__(self, inputs: Inputs) -> None:
         """The judge of :func:`judge_inputs`' ``inputs`` (a ship, the field,
@@ -506,8 +537,8 @@ class Judge:
         # the score of each point for her six facings, and the look-ahead
         # from each point, facing and depth: many move sequences end where
         # others do
-        self._at: dict[pg.Point, tuple[float, ...]] = {}
-        self._ahead: dict[int, dict[Place, float]] = {}  # by depth
+        self._at = {}
+        self._ahead = {}  # by depth
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
@@ -623,7 +654,7 @@ class Judge:
         # of the nearest the weakest), her fire on each (from every facing: a
         # row), their fire on the point (summed in their order)
         d = 1 << 30
-        weakest: Any = 0
+        weakest = 0
         threat = 0.0
         rows: list[tuple[float, ...]] = []
         reach = self.reach9
