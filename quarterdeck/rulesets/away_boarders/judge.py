@@ -124,27 +124,15 @@ def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> _Onward:
     return found
 
 
-Third = tuple[bool, pg.Point, int]
-"""A move two moves on: whether it advances her, where it takes her (point, facing)."""
-
-Plan = tuple[tuple[bool, pg.Point, int, tuple[Third, ...]], ...]
-"""Each move the look-ahead tries from a place (:data:`Onward`): whether it
-advances her, where it takes her, and the moves it tries from there, each
-as a :data:`Third`."""
-
 Reach = tuple[tuple[pg.Point, tuple[int, ...]], ...]
-"""Where two moves take her with no friend in the way (each point once,
-with the facings she may lie at there): the places the look-ahead scores,
-a place from which no move is tried scored itself (:meth:`Judge._two`)."""
+"""Where two moves take her (each point once, with the facings she may lie
+at there): the places the look-ahead two moves on scores where no friend
+stands in the way, a second move from which no move is tried scored itself
+(:meth:`Judge._two`)."""
 
 
-Plans = tuple[Reach, Plan, frozenset[pg.Point]]
-"""A place's :data:`Reach` and :data:`Plan`, and the points its plan
-reaches (where a friend may stand in the way of a move)."""
-
-
-class _Plans(dict[Place, Plans]):
-    """The :data:`Plans` of each place, from one :class:`_Onward` (the moves
+class _Plans(dict[Place, Reach]):
+    """The :data:`Reach` of each place, from one :class:`_Onward` (the moves
     two deep, kept as one table for the look-ahead two moves on), worked
     out when first asked."""
 
@@ -154,22 +142,15 @@ class _Plans(dict[Place, Plans]):
         super().__init__()
         self.onward = onward
 
-    def __missing__(self, place: Place) -> Plans:
+    def __missing__(self, place: Place) -> Reach:
         onward = self.onward
-        plan: list[tuple[bool, pg.Point, int, tuple[Third, ...]]] = []
         facings: dict[pg.Point, list[int]] = {}
-        for q, g, advance, there in onward[place]:
-            thirds = tuple([(a, t, h) for t, h, a, _there in onward[there]])
-            plan.append((advance, q, g, thirds))
-            for t, h in [(t, h) for _a, t, h in thirds] or [(q, g)]:
+        for q, g, _advance, there in onward[place]:
+            for t, h in [(t, h) for t, h, _a, _there in onward[there]] or [(q, g)]:
                 seen = facings.setdefault(t, [])
                 if h not in seen:
                     seen.append(h)
-        found = self[place] = (
-            tuple([(t, tuple(hs)) for t, hs in facings.items()]),
-            tuple(plan),
-            frozenset([q for _a, q, _g, _t in plan] + [t for *_a, ts in plan for _h, t, _g in ts]),
-        )
+        found = self[place] = tuple([(t, tuple(hs)) for t, hs in facings.items()])
         return found
 
 
@@ -550,48 +531,26 @@ class Judge:
         place = (p, f)
         found = kept.get(place)
         if found is None:
-            if depth == 2:
+            if depth == 2 and not self.friends:
                 found = kept[place] = self._two(place)
             else:
                 found = kept[place] = self._lookahead(place, depth)
         return found
 
     def _two(self, place: Place) -> float:
-        """:meth:`lookahead` two moves on from ``place``, worked out from its
-        :data:`Plan` (the moves two deep in one table): the best of each
-        second move's best next move (or of itself, where none is tried), as
-        :meth:`_lookahead`. With no friend on a point the plan reaches no
-        move is passed over, and the best is that of the places two moves
-        reach (its :data:`Reach`), each point scored once."""
-        reach, plan, spots = self.plans[place]
+        """:meth:`lookahead` two moves on from ``place`` where she has no
+        friend (none stands in the way of a move, a duel): the best score of
+        the places two moves reach (its :data:`Reach`, each point's scores
+        looked up once), as :meth:`_lookahead` finds it move by move."""
         places = self._at
         best = -1e9
-        friends = self.friends
-        if friends.isdisjoint(spots):
-            for q, facings in reach:
-                at = places.get(q)
-                if at is None:
-                    at = places[q] = self._place(q)
-                for g in facings:
-                    if at[g] > best:
-                        best = at[g]
-            return best if best > -1e9 else self.score(*place)
-        for advance, q, g, thirds in plan:
-            if advance and q in friends:
-                continue
-            then = -1e9
-            for ahead, t, h in thirds:
-                if ahead and t in friends:
-                    continue
-                at = places.get(t)
-                if at is None:
-                    at = places[t] = self._place(t)
-                if at[h] > then:
-                    then = at[h]
-            if then <= -1e9:
-                then = self.score(q, g)
-            if then > best:
-                best = then
+        for q, facings in self.plans[place]:
+            at = places.get(q)
+            if at is None:
+                at = places[q] = self._place(q)
+            for g in facings:
+                if at[g] > best:
+                    best = at[g]
         return best if best > -1e9 else self.score(*place)
 
     def _lookahead(self, place: Place, depth: int) -> float:

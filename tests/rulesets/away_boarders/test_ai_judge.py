@@ -4,8 +4,8 @@ from the rules' geometry, the look-ahead move by move (3.1, 3.2), and a
 judge kept from an earlier decision (judge_for) scores as a new one.
 
 The judge keeps tables (rows of fire by offset, directions, each place's
-moves, and its moves two deep: judge._Plans, read over the points two
-moves reach where no friend lies on one) and skips the enemies out of reach; these tests check those fast
+moves, and the points two moves reach, judge._Plans, read where she has
+no friend) and skips the enemies out of reach; these tests check those fast
 paths against the plain definition over the decisions of real games."""
 
 from __future__ import annotations
@@ -135,7 +135,6 @@ def test_3_1_4_2_the_look_ahead_scores_as_its_plain_definition(
     assert len(decisions) >= 20
     kept: dict[str, Judge] = {}
     reused = 0
-    paths: set[bool] = set()  # the two-move look-ahead read over the Reach, over the Plan
     for grid, wind, me, enemies, friends in decisions:
         before = kept.get(me["id"])
         j = kept[me["id"]] = judge_for(grid, wind, me, enemies, friends, before)
@@ -149,13 +148,10 @@ def test_3_1_4_2_the_look_ahead_scores_as_its_plain_definition(
         for p in near[:: max(1, len(near) // 6)]:
             for f in range(6):
                 assert j.lookahead(p, f, 2) == _lookahead(fresh, p, f, 2)
-                paths.add(j.friends.isdisjoint(j.plans[p, f][2]))
         facing = int(me["facing"])
         assert j.lookahead(here, facing, 3) == _lookahead(fresh, here, facing, 3)
     if scenario == "champlain-duel-1776":
         assert reused  # a duel's faster ship judges the same places again
-    else:
-        assert paths == {True, False}  # friends near some places and clear of others
 
 
 def test_4_2_each_ships_weight_of_fire_is_its_guns_summed_range_by_range() -> None:
