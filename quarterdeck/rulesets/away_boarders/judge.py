@@ -124,6 +124,52 @@ def _onward_from(grid: pg.Grid, wind: int, oars: bool) -> _Onward:
     return found
 
 
+Reach = tuple[tuple[pg.Point, tuple[int, ...]], ...]
+"""Where two moves take her (each point once, with the facings she may lie
+at there): the places the look-ahead two moves on scores where no friend
+stands in the way, a second move from which no move is tried scored itself
+(:meth:`Judge._two`)."""
+
+
+class _Plans(dict[Place, Reach]):
+    """The :data:`Reach` of each place, from one :class:`_Onward` (the moves
+    two deep, kept as one table for the look-ahead two moves on), worked
+    out when first asked."""
+
+    __slots__ = ("onward",)
+
+    def __init__(self, onward: _Onward) -> None:
+        super().__init__()
+        self.onward = onward
+
+    def __missing__(self, place: Place) -> Reach:
+        onward = self.onward
+        facings: dict[pg.Point, list[int]] = {}
+        for q, g, _advance, there in onward[place]:
+            for t, h in [(t, h) for t, h, _a, _there in onward[there]] or [(q, g)]:
+                seen = facings.setdefault(t, [])
+                if h not in seen:
+                    seen.append(h)
+        found = self[place] = tuple([(t, tuple(hs)) for t, hs in facings.items()])
+        return found
+
+
+_PLANS: dict[tuple[pg.Grid, int, bool], _Plans] = {}
+"""The :class:`_Plans` of each field, wind and means of moving (cleared
+past 64 of them, as :data:`_ONWARD`)."""
+
+
+def _plans_from(grid: pg.Grid, wind: int, oars: bool) -> _Plans:
+    """The kept :class:`_Plans` on ``grid`` in ``wind``, under oars or sail."""
+    key = (grid, wind, oars)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        found = _PLANS[key] = _Plans(_onward_from(grid, wind, oars))
+    return found
+
+
 def _successors(grid: pg.Grid, wind: int, oars: bool, p: pg.Point, f: int) -> Onward:
     """The moves the look-ahead tries from ``p`` facing ``f`` (:func:`_onward`,
     3.1, 3.2): where each takes her and whether it advances; none off the
@@ -390,8 +436,39 @@ def judge_for(
     return Judge(inputs)
 
 
+Foe = tuple[int, int, int, int, int, int, tuple[int, int], "_Rows"]
+"""What :meth:`Judge._place` reads of an enemy (:meth:`Judge.__init__`)."""
+
+
 class Judge:
-    """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still."""
+    """Scores where a move leaves a ship (3.0-3.3, 4.2), the others lying still.
+
+    (Its tables are typed whole, not read through :data:`Inputs`' ``Any``:
+    the compiled build, scripts/compile, keeps them as native ints, floats
+    and tuples.)"""
+
+    inputs: Inputs
+    grid: pg.Grid
+    wind: int
+    oars: bool
+    short: bool
+    crew: int
+    mine: Weights
+    others: list[tuple[pg.Point, int, int, Weights]]
+    friends: set[pg.Point]
+    mine_rows: _Rows
+    reach: int
+    last_col: int
+    last_row: int
+    reach9: int
+    closing: int
+    boarders: bool
+    foes: list[Foe]
+    in_irons: tuple[int, ...]
+    onward: _Onward
+    plans: _Plans
+    _at: dict[pg.Point, tuple[float, ...]]
+    _ahead: dict[int, dict[Place, float]]
 
     def __init__(self, inputs: Inputs) -> None:
         """The judge of :func:`judge_inputs`' ``inputs`` (a ship, the field,
@@ -437,11 +514,12 @@ class Judge:
         # where each move the look-ahead tries takes her, kept for the field,
         # the wind and her means (sails or sweeps) across decisions
         self.onward = _onward_from(grid, wind, oars)
+        self.plans = _plans_from(grid, wind, oars)
         # the score of each point for her six facings, and the look-ahead
         # from each point, facing and depth: many move sequences end where
         # others do
-        self._at: dict[pg.Point, tuple[float, ...]] = {}
-        self._ahead: dict[int, dict[Place, float]] = {}  # by depth
+        self._at = {}
+        self._ahead = {}  # by depth
 
     def lookahead(self, p: pg.Point, f: int, depth: int) -> float:
         """The best score reachable in ``depth`` more moves."""
@@ -453,8 +531,27 @@ class Judge:
         place = (p, f)
         found = kept.get(place)
         if found is None:
-            found = kept[place] = self._lookahead(place, depth)
+            if depth == 2 and not self.friends:
+                found = kept[place] = self._two(place)
+            else:
+                found = kept[place] = self._lookahead(place, depth)
         return found
+
+    def _two(self, place: Place) -> float:
+        """:meth:`lookahead` two moves on from ``place`` where she has no
+        friend (none stands in the way of a move, a duel): the best score of
+        the places two moves reach (its :data:`Reach`, each point's scores
+        looked up once), as :meth:`_lookahead` finds it move by move."""
+        places = self._at
+        best = -1e9
+        for q, facings in self.plans[place]:
+            at = places.get(q)
+            if at is None:
+                at = places[q] = self._place(q)
+            for g in facings:
+                if at[g] > best:
+                    best = at[g]
+        return best if best > -1e9 else self.score(*place)
 
     def _lookahead(self, place: Place, depth: int) -> float:
         """:meth:`lookahead` from ``place``, ``depth`` at least 1, worked out."""
@@ -516,7 +613,7 @@ class Judge:
         # of the nearest the weakest), her fire on each (from every facing: a
         # row), their fire on the point (summed in their order)
         d = 1 << 30
-        weakest: Any = 0
+        weakest = 0
         threat = 0.0
         rows: list[tuple[float, ...]] = []
         reach = self.reach9

@@ -4,7 +4,8 @@ from the rules' geometry, the look-ahead move by move (3.1, 3.2), and a
 judge kept from an earlier decision (judge_for) scores as a new one.
 
 The judge keeps tables (rows of fire by offset, directions, each place's
-moves) and skips the enemies out of reach; these tests check those fast
+moves, and the points two moves reach, judge._Plans, read where she has
+no friend) and skips the enemies out of reach; these tests check those fast
 paths against the plain definition over the decisions of real games."""
 
 from __future__ import annotations
