@@ -95,12 +95,14 @@ def land_boxes(view: Mapping[str, Any]) -> list[Box]:
     return _land_boxes(land_key(view))
 
 
-def near_boxes(option: Choice, boxes: list[Box], aside: float) -> bool:
-    """Whether any place ``option`` may end at, or a point within ``aside``
-    inches of one, might come within the boxes (:meth:`Helm.choose`): its
-    places lie within its reach of its turning point, and :func:`box_gap`
-    grows no faster than the point moves; False: none can."""
-    (mx, my), far = option.mid, option.reach + aside
+def near_boxes(option: Choice, boxes: list[Box], length: float, ground: float) -> bool:
+    """Whether any ending of ``option``, her bow or her stern (``length``
+    behind), might come within ``ground`` of the boxes (:meth:`Helm.choose`
+    measures the land only then): its places lie within its reach of its
+    turning point, each stern her length behind, and :func:`box_gap` grows
+    no faster than the point moves (``SLACK`` covers the sums' rounding);
+    False: none can."""
+    (mx, my), far = option.mid, option.reach + length + ground + 2 * SLACK
     return any(box_gap(mx, my, box) <= far for box in boxes)
 
 
@@ -488,12 +490,6 @@ class Helm:
         # piece of land's box
         ground = shore_reach(plan)
         boxes = _land_boxes(key) if land is not None else []
-        # an option's places lie within its reach of its turning point and
-        # each stern her length behind: no ending of an option whose turning
-        # point lies farther than that from every box comes near one
-        # (box_gap grows no faster than the point moves; SLACK covers the
-        # sums' rounding)
-        aside = length + ground + 2 * SLACK
         caps = self.caps(plan, options)
         units: Units = {}  # Choice.fans'
         gun_known: dict[tuple[float, float, bool], Any] = {}
@@ -507,7 +503,7 @@ class Helm:
             if value < best_score or (value == best_score and i > best_at):
                 continue  # not one of its endings can win
             top = -math.inf
-            ashore = bool(boxes) and near_boxes(option, boxes, aside)
+            ashore = bool(boxes) and near_boxes(option, boxes, length, ground)
             for x, y, heading, lg, turns in option.fans(units):
                 base, most, toward = 0.0, 0.0, None
                 forts: list[float] = []

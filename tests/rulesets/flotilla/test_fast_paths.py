@@ -142,7 +142,7 @@ def test_helm_measures_the_shore_only_where_an_option_may_come_near_land() -> No
     where it finds an option clear of every piece of land's box, no ending
     of it has its bow or stern within the grounding distance of a box (the
     test Helm.choose makes of each ending); checked to fail with the
-    option's reach left out. Turning points scattered round an island, with
+    option's reach left out, and with her length. Turning points scattered round an island, with
     every reach and heading a move may have."""
     island = [(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]
     boxes = helm.land_boxes({"land": [[list(p) for p in island]]})
@@ -155,8 +155,7 @@ def test_helm_measures_the_shore_only_where_an_option_may_come_near_land() -> No
         middles = None if half == 0.0 else (-45, -15, 0, 15, 45)
         start = None if rng.random() < 0.2 else (mx, my - half)
         option = helm.Choice("o", mx, my, rng.uniform(0.0, 360.0), start, (0,), middles, half)
-        aside = length + ground + 2 * helm.SLACK
-        if helm.near_boxes(option, boxes, aside):
+        if helm.near_boxes(option, boxes, length, ground):
             near_seen += 1
             continue
         clear_seen += 1
