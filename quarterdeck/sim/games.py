@@ -58,7 +58,11 @@ class BatchCollector:
         with _COLLECTOR_LOCK:
             if _COLLECTOR["users"] == 0:
                 _COLLECTOR["saved"] = gc.get_threshold()
-                gc.freeze()
+                # (a process that froze objects of its own keeps them frozen:
+                # the batch then freezes nothing, and unfreezes nothing)
+                _COLLECTOR["froze"] = gc.get_freeze_count() == 0
+                if _COLLECTOR["froze"]:
+                    gc.freeze()
                 gc.set_threshold(*BATCH_GC_THRESHOLD)
             _COLLECTOR["users"] += 1
 
@@ -67,13 +71,14 @@ class BatchCollector:
             _COLLECTOR["users"] -= 1
             if _COLLECTOR["users"] == 0:
                 gc.set_threshold(*_COLLECTOR["saved"])
-                gc.unfreeze()
+                if _COLLECTOR["froze"]:
+                    gc.unfreeze()
 
 
 _COLLECTOR_LOCK = threading.Lock()
-_COLLECTOR: dict[str, Any] = {"users": 0, "saved": (700, 10, 10)}
-"""How many batches are being played in this process, and the thresholds
-they found (put back when the last ends)."""
+_COLLECTOR: dict[str, Any] = {"users": 0, "saved": (700, 10, 10), "froze": False}
+"""How many batches are being played in this process, the thresholds they
+found (put back when the last ends), and whether they froze the objects."""
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -55,3 +55,15 @@ def test_a_batch_plays_the_games_one_at_a_time_would(own_threshold: tuple[int, i
     batch = play_games(scenario, seeds)
     assert gc.get_threshold() == own_threshold
     assert batch == [play_game(scenario, seed, index=index) for index, seed in seeds]
+
+
+def test_a_batch_leaves_what_the_process_froze_frozen(own_threshold: tuple[int, int, int]) -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with BatchCollector():
+            assert gc.get_threshold() == BATCH_GC_THRESHOLD
+        assert gc.get_threshold() == own_threshold
+        assert gc.get_freeze_count() >= frozen
+    finally:
+        gc.unfreeze()
