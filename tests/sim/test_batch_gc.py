@@ -64,6 +64,6 @@ def test_a_batch_leaves_what_the_process_froze_frozen(own_threshold: tuple[int, 
         with BatchCollector():
             assert gc.get_threshold() == BATCH_GC_THRESHOLD
         assert gc.get_threshold() == own_threshold
-        assert gc.get_freeze_count() >= frozen
+        assert gc.get_freeze_count() > 0.9 * frozen  # not thawed (a few freed since)
     finally:
         gc.unfreeze()
