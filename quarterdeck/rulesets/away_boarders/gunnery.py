@@ -98,8 +98,20 @@ def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
 def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
     """The loaded guns of one caliber of a battery that reach range ``rng``
     (4.2): at long range a caliber's long guns fire and its carronades, which
-    do not reach, stay loaded (:func:`_reaching`)."""
-    return _reaching(ship, battery, rng, t).get(caliber, [])
+    do not reach, stay loaded (:func:`_reaching`): that caliber's guns of
+    :func:`_reaching`, read in one pass over her guns without the others'
+    (tests/rulesets/away_boarders/test_gunnery_one_reckoning.py)."""
+    calibers, ranges = _charts(t)
+    load = ship.load[battery]
+    return [
+        g
+        for g in ship.guns
+        if g.side == battery
+        and g.loaded
+        and not g.disabled
+        and calibers[g.type] == caliber
+        and rng <= ranges[load, g.type]
+    ]
 
 
 def caliber_label(t: Tables, guns: list[Gun]) -> str:
