@@ -597,7 +597,10 @@ def open_fire(
     _roll_modifier(state, t, ctx)
 
 
-def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
+def _roll_guns(state: State, t: Tables) -> tuple[Ship, Ship, int, list[Gun]]:
+    """The firer, the target, the range and the guns of the roll being
+    resolved (4.3: the caliber's guns that reach, or as many as were
+    ordered to fire)."""
     pf = state.pending
     assert pf is not None
     ship, target = state.ships[pf.ship], state.ships[pf.target]
@@ -605,14 +608,22 @@ def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
     guns = caliber_guns(ship, pf.battery, pf.groups[pf.index], rng, t)
     if pf.count:
         guns = guns[: pf.count]
+    return ship, target, rng, guns
+
+
+def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
+    """The Damage Dice of the roll being resolved (4.3), with its guns
+    (:func:`_roll_guns`)."""
+    ship, target, rng, guns = _roll_guns(state, t)
     first = all(not g.fired for g in guns)
     rake = bool(rake_of(ship.pos, target)) and rng > 0
     return damage_dice(t, guns[0].type, len(guns), rng, first, rake), guns
 
 
 def pending_label(state: State, t: Tables) -> str:
-    """The guns of the roll being resolved, as the aim question names them."""
-    _count, guns = _group_count(state, t)
+    """The guns of the roll being resolved, as the aim question names them
+    (:func:`_roll_guns`: the dice need not be counted for it)."""
+    guns = _roll_guns(state, t)[3]
     return caliber_label(t, guns)
 
 
