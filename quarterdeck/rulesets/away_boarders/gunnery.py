@@ -98,8 +98,20 @@ def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
 def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
     """The loaded guns of one caliber of a battery that reach range ``rng``
     (4.2): at long range a caliber's long guns fire and its carronades, which
-    do not reach, stay loaded (:func:`_reaching`)."""
-    return _reaching(ship, battery, rng, t).get(caliber, [])
+    do not reach, stay loaded (:func:`_reaching`): that caliber's guns of
+    :func:`_reaching`, read in one pass over her guns without the others'
+    (tests/rulesets/away_boarders/test_gunnery_one_reckoning.py)."""
+    calibers, ranges = _charts(t)
+    load = ship.load[battery]
+    return [
+        g
+        for g in ship.guns
+        if g.side == battery
+        and g.loaded
+        and not g.disabled
+        and calibers[g.type] == caliber
+        and rng <= ranges[load, g.type]
+    ]
 
 
 def caliber_label(t: Tables, guns: list[Gun]) -> str:
@@ -585,7 +597,10 @@ def open_fire(
     _roll_modifier(state, t, ctx)
 
 
-def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
+def _roll_guns(state: State, t: Tables) -> tuple[Ship, Ship, int, list[Gun]]:
+    """The firer, the target, the range and the guns of the roll being
+    resolved (4.3: the caliber's guns that reach, or as many as were
+    ordered to fire)."""
     pf = state.pending
     assert pf is not None
     ship, target = state.ships[pf.ship], state.ships[pf.target]
@@ -593,14 +608,22 @@ def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
     guns = caliber_guns(ship, pf.battery, pf.groups[pf.index], rng, t)
     if pf.count:
         guns = guns[: pf.count]
+    return ship, target, rng, guns
+
+
+def _group_count(state: State, t: Tables) -> tuple[DiceCount, list[Gun]]:
+    """The Damage Dice of the roll being resolved (4.3), with its guns
+    (:func:`_roll_guns`)."""
+    ship, target, rng, guns = _roll_guns(state, t)
     first = all(not g.fired for g in guns)
     rake = bool(rake_of(ship.pos, target)) and rng > 0
     return damage_dice(t, guns[0].type, len(guns), rng, first, rake), guns
 
 
 def pending_label(state: State, t: Tables) -> str:
-    """The guns of the roll being resolved, as the aim question names them."""
-    _count, guns = _group_count(state, t)
+    """The guns of the roll being resolved, as the aim question names them
+    (:func:`_roll_guns`: the dice need not be counted for it)."""
+    guns = _roll_guns(state, t)[3]
     return caliber_label(t, guns)
 
 
