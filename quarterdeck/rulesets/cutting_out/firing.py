@@ -35,6 +35,7 @@ from quarterdeck.rulesets.cutting_out.small_arms import (
     Spots,
     fire_small_arms,
     in_range,
+    members,
 )
 from quarterdeck.rulesets.cutting_out.spotting import detect, may_fire
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Gun, Party, Ship, State
@@ -624,6 +625,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     pts = harbour.points(state)
     seen: dict[str, list[Figure]] = {}  # the targets each side sees, once
     kept: dict[str, Spots] = {}  # where every figure stands, once
+    by_party: dict[str, list[Figure]] | None = None  # each party's figures, once
     kind = None if only is None else only.partition(":")[0]
     for party in state.parties.values():
         if kind is not None and (kind != "arms" or only != f"arms:{party.id}"):
@@ -634,7 +636,9 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if next(in_range(state, t, party, pts, seen, kept), None) is not None:  # arms_targets
+        if by_party is None:
+            by_party = members(state)
+        if next(in_range(state, t, party, pts, seen, kept, by_party), None) is not None:
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units

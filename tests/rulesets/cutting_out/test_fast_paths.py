@@ -232,10 +232,19 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 assert every[gun.id] == firing.serving(state, t, gun)  # one gun at a time
                 checked += bool(every[gun.id][1])
             kept: dict[str, Any] = {}  # shared by every party of this state
+            by_party = small_arms.members(state)  # every party's figures, one pass
+            assert sum(map(len, by_party.values())) == sum(
+                not f.fate for f in state.figures.values()
+            )
             for party in state.parties.values():
+                assert by_party.get(party.id, []) == state.party_figures(party.id)
                 plain = small_arms.shooters(state, t, party)
                 assert small_arms.shooters(state, t, party, kept) == plain
+                assert small_arms.shooters(state, t, party, None, by_party) == plain
                 assert list(small_arms.in_range(state, t, party, pts, None, kept)) == list(
+                    small_arms.in_range(state, t, party, pts)
+                )
+                assert list(small_arms.in_range(state, t, party, pts, {}, kept, by_party)) == list(
                     small_arms.in_range(state, t, party, pts)
                 )
                 assert list(small_arms.in_range(state, t, party, pts)) == _plain_in_range(
