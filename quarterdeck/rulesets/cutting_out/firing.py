@@ -65,24 +65,27 @@ def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
     return abs(angle_diff(centre, bearing(here, target))) <= gun.arc / 2 + 1e-9
 
 
-def crews(
+def crowds(
     state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
-) -> dict[str, tuple[str | None, list[Figure]]]:
-    """Every gun's serving side and crew at once (see :func:`serving`);
-    ``owner``: only the guns of that ship or battery (a gun's crew is the
-    figures at that gun, whatever the other guns). Without ``pts``
-    (harbour.points), the place of each figure that stands where a gun of
-    theirs is, found for her alone (harbour.figure_point: the same place)."""
+) -> dict[str, list[Figure]]:
+    """Every gun's figures at it, of either side, in the figures' order
+    (:func:`crews` reads a gun's serving side and crew off them, as
+    :func:`serving` does); ``owner``: only the guns of that ship or battery
+    (a gun's figures are those at that gun, whatever the other guns).
+    Without ``pts`` (harbour.points), the place of each figure that stands
+    where a gun of theirs is, found for her alone (harbour.figure_point:
+    the same place)."""
     reach = t.cannon.serve_within + 1e-9
     hypot = math.hypot
     # the guns by where their crews stand: a ship's deck (her id) or the land
     # (""); each figure there is measured to those guns alone, in the
     # figures' order, so each gun's crew gathers in that order. (A grid of
     # cells cost more to build than it spared for a harbour's few guns.)
-    guns = [g for g in state.guns.values() if owner is None or g.owner == owner]
     at: dict[str, list[tuple[float, float, list[Figure]]]] = {}
     near: dict[str, list[Figure]] = {}
-    for gun in guns:
+    for gun in state.guns.values():
+        if owner is not None and gun.owner != owner:
+            continue
         hx, hy = gun_point(state, gun)
         crew = near[gun.id] = []
         at.setdefault(gun.owner if gun.platform == "ship" else "", []).append((hx, hy, crew))
@@ -108,15 +111,27 @@ def crews(
             dx, dy = hx - px, hy - py
             if abs(dx) <= reach and abs(dy) <= reach and hypot(dx, dy) <= reach:
                 crew.append(f)
-    out: dict[str, tuple[str | None, list[Figure]]] = {}
-    for gun in guns:
-        figs = near[gun.id]
-        sides = {f.side for f in figs}
-        if len(sides) != 1:
-            out[gun.id] = (None, [])
-        else:
-            out[gun.id] = (next(iter(sides)), figs[: gun.crew])
-    return out
+    return near
+
+
+def crew_of(gun: Gun, crowd: list[Figure]) -> tuple[str | None, list[Figure]]:
+    """The side serving a gun and its crew (:func:`serving`), from the
+    figures :func:`crowds` found at it, those since fallen passed over (the
+    figures stay where they stood while the guns fire: only fates change)."""
+    figs = [f for f in crowd if not f.fate]
+    sides = {f.side for f in figs}
+    if len(sides) != 1:
+        return None, []
+    return next(iter(sides)), figs[: gun.crew]
+
+
+def crews(
+    state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
+) -> dict[str, tuple[str | None, list[Figure]]]:
+    """Every gun's serving side and crew at once (see :func:`serving`),
+    read off :func:`crowds` (``pts`` and ``owner`` as there)."""
+    guns = state.guns
+    return {gid: crew_of(guns[gid], figs) for gid, figs in crowds(state, t, pts, owner).items()}
 
 
 def serving(
@@ -378,14 +393,22 @@ def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answ
     grape = shot == "grape"
     if side == state.raiders and hidden(state):
         detect(state, t, ctx, "the raiders' guns open fire", alarm_now=True)
-    for gun in group_guns(state, t, owner, side):
+    # the figures at each gun of the group, found once: none moves while
+    # the guns fire, and a gun's crew as each fires is read off them
+    # (crew_of: the fallen passed over)
+    crowd = crowds(state, t, harbour.points(state), owner)
+    manned = {gid: crew_of(state.guns[gid], figs) for gid, figs in crowd.items()}
+    for gun in group_guns(state, t, owner, side, None, manned):
         if not target_stands(state, target):
             break  # sunk by the guns before
         # a swivel must fire grape at figures, in a boat or ashore
         with_grape = grape or (gun.kind == "swivel" and target.split(":")[0] in ("boat", "party"))
-        if not can_fire(state, t, gun, target, side, with_grape):
+        ranges: dict[tuple[str, str], float] = {}  # her range, for the fire just after
+        if not can_fire(state, t, gun, target, side, with_grape, None, ranges):
             continue
-        fire_gun(state, t, ctx, gun, target, side, with_grape)
+        inches = ranges[(gun.id, target)]
+        crew = crew_of(gun, crowd[gun.id])[1]
+        fire_gun(state, t, ctx, gun, target, side, with_grape, inches, crew)
 
 
 HIT_WORDS = {
@@ -420,11 +443,13 @@ def white_die(
 
 
 def cannon_modifiers(
-    state: State, t: Tables, gun: Gun, target: str, side: str
+    state: State, t: Tables, gun: Gun, target: str, side: str, crew: list[Figure] | None = None
 ) -> list[tuple[str, int]]:
+    """``crew``: the gun's crew (:func:`serving`), where the caller has it."""
     c = t.cannon
     out: list[tuple[str, int]] = []
-    _, crew = serving(state, t, gun)
+    if crew is None:
+        _, crew = serving(state, t, gun)
     short = gun.crew - len(crew)
     if short > 0:
         out.append((f"{short} crewmen short", c.crew_lost * short))
@@ -441,12 +466,23 @@ def cannon_modifiers(
 
 
 def fire_gun(
-    state: State, t: Tables, ctx: Context, gun: Gun, target: str, side: str, grape: bool
+    state: State,
+    t: Tables,
+    ctx: Context,
+    gun: Gun,
+    target: str,
+    side: str,
+    grape: bool,
+    inches: float | None = None,
+    crew: list[Figure] | None = None,
 ) -> None:
-    inches = range_to(state, gun, target, side)
+    """One gun fires (Cannon Fire). ``inches``: her :func:`range_to` the
+    target and ``crew``: her crew (:func:`serving`), where the caller has them."""
+    if inches is None:
+        inches = range_to(state, gun, target, side)
     need = t.cannon.need(gun.kind, inches)
     assert need is not None
-    mods = cannon_modifiers(state, t, gun, target, side)
+    mods = cannon_modifiers(state, t, gun, target, side, crew)
     mod = sum(v for _, v in mods)
     grape_roll = t.cannon.grape(gun.kind, inches) if grape else None
     white_sides = 10 if grape_roll in ("d10", "half-d10") else 6

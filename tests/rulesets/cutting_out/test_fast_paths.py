@@ -554,3 +554,60 @@ def test_a_figure_is_in_contact_as_every_enemy_measured_says() -> None:
             assert small_arms.in_contact(game.state, tables, f, spots) == plain, n  # type: ignore[arg-type]
             touching += plain
     assert touching > 100
+
+
+def test_a_guns_crew_read_off_the_figures_at_it_is_its_crew_as_it_fires(monkeypatch: Any) -> None:
+    """Cannon Fire: a gun's crew read off the figures that crowds found at
+    it, any of them fallen since (crew_of), is the crew serving finds then,
+    for random fallen at every fourth decision of a Chevrette game; and
+    each gun fire_guns fires is given her range to the target and her crew
+    as range_to and serving find them at her shot (Sample Game, Chevrette)."""
+    import copy
+
+    rng = random.Random(5)
+    checked = fallen = 0
+    shots: list[str] = []
+    fire_gun = firing.fire_gun
+
+    def checked_fire(
+        state: Any,
+        t: Any,
+        ctx: Any,
+        gun: Any,
+        target: str,
+        side: str,
+        grape: bool,
+        inches: Any = None,
+        crew: Any = None,
+    ) -> None:
+        assert inches == firing.range_to(state, gun, target, side)
+        assert crew == firing.serving(state, t, gun)[1]
+        shots.append(gun.id)
+        fire_gun(state, t, ctx, gun, target, side, grape, inches, crew)
+
+    monkeypatch.setattr(firing, "fire_gun", checked_fire)
+    for scenario_id in ("chevrette-camaret-1801", "sample-game"):
+        scenario = load(scenario_id)
+        game = Game.new(scenario, seed=1)
+        seats = [side.name for side in scenario.header.sides]
+        players = {s: make_player("ai", "cutting-out", s, 1) for s in seats}
+        for n in range(400):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            if n % 4 == 0 and scenario_id.startswith("chevrette"):
+                crowd = firing.crowds(state, t, harbour.points(state))
+                after = copy.deepcopy(state)
+                for f in after.figures.values():
+                    if not f.fate and rng.random() < 0.3:
+                        f.fate = "dead"
+                        fallen += 1
+                for gun in after.guns.values():
+                    figs = [after.figures[f.id] for f in crowd[gun.id]]
+                    assert firing.crew_of(gun, figs) == firing.serving(after, t, gun)
+                    checked += bool(figs)
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 20 and fallen > 100 and len(shots) > 10
