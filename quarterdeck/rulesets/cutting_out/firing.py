@@ -14,6 +14,7 @@ Small arms: ``small_arms.py``.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import Any
 
 from quarterdeck.core.engine import Context
@@ -66,15 +67,19 @@ def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
 
 
 def crowds(
-    state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
+    state: State,
+    t: Tables,
+    pts: dict[str, Vec] | None = None,
+    owner: str | None = None,
+    only: Collection[str] | None = None,
 ) -> dict[str, list[Figure]]:
     """Every gun's figures at it, of either side, in the figures' order
     (:func:`crews` reads a gun's serving side and crew off them, as
     :func:`serving` does); ``owner``: only the guns of that ship or battery
-    (a gun's figures are those at that gun, whatever the other guns).
-    Without ``pts`` (harbour.points), the place of each figure that stands
-    where a gun of theirs is, found for her alone (harbour.figure_point:
-    the same place)."""
+    (a gun's figures are those at that gun, whatever the other guns);
+    ``only``: of those, only the guns by these ids. Without ``pts``
+    (harbour.points), the place of each figure that stands where a gun of
+    theirs is, found for her alone (harbour.figure_point: the same place)."""
     reach = t.cannon.serve_within + 1e-9
     hypot = math.hypot
     # the guns by where their crews stand: a ship's deck (her id) or the land
@@ -85,6 +90,8 @@ def crowds(
     near: dict[str, list[Figure]] = {}
     for gun in state.guns.values():
         if owner is not None and gun.owner != owner:
+            continue
+        if only is not None and gun.id not in only:
             continue
         hx, hy = gun_point(state, gun)
         crew = near[gun.id] = []
@@ -126,12 +133,21 @@ def crew_of(gun: Gun, crowd: list[Figure]) -> tuple[str | None, list[Figure]]:
 
 
 def crews(
-    state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
+    state: State,
+    t: Tables,
+    pts: dict[str, Vec] | None = None,
+    owner: str | None = None,
+    only: Collection[str] | None = None,
 ) -> dict[str, tuple[str | None, list[Figure]]]:
     """Every gun's serving side and crew at once (see :func:`serving`),
-    read off :func:`crowds` (``pts`` and ``owner`` as there)."""
+    read off :func:`crowds` (``pts``, ``owner`` and ``only`` as there)."""
     guns = state.guns
-    return {gid: crew_of(guns[gid], figs) for gid, figs in crowds(state, t, pts, owner).items()}
+    found = crowds(state, t, pts, owner, only)
+    return {gid: crew_of(guns[gid], figs) for gid, figs in found.items()}
+
+
+_UNSERVED: tuple[str | None, list[Figure]] = (None, [])
+"""A gun left out of a caller's crews (served by none of the side asked about)."""
 
 
 def serving(
@@ -174,7 +190,9 @@ def gun_groups(
     owner: str | None = None,
 ) -> list[str]:
     """The batteries and ships whose guns ``side`` may fire this turn
-    (``manned``: :func:`crews`, where the caller has it); ``owner``: of that
+    (``manned``: :func:`crews`, where the caller has it: of every gun, or
+    of the guns :func:`_may_serve` finds for ``side``, a gun left out served
+    by none of the side); ``owner``: of that
     ship or battery alone (whether its guns are among them: each group is
     judged by its own guns and their crews, whatever the others')."""
     if pts is None:
@@ -187,7 +205,7 @@ def gun_groups(
             continue
         if not gun_ready(state, gun):
             continue
-        server, crew = manned[gun.id]
+        server, crew = manned.get(gun.id, _UNSERVED)
         if server != side or not crew:
             continue
         if side == state.defenders:
@@ -214,12 +232,14 @@ def group_guns(
     pts: dict[str, Vec] | None = None,
     manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
 ) -> list[Gun]:
+    """The guns of ``owner`` fit to fire that ``side`` serves (``manned``:
+    as :func:`gun_groups`)."""
     if manned is None:
         manned = crews(state, t, pts, owner)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):
-            server, crew = manned[gun.id]
+            server, crew = manned.get(gun.id, _UNSERVED)
             if server == side and crew:
                 out.append(gun)
     return out
@@ -687,15 +707,17 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
         for f in state.figures.values()
         if not f.fate and f.side == side and f.where in ("deck", "land")
     }
-    if not _may_serve(state, t, side, places, owner):
+    fit = _may_serve(state, t, side, places, owner)
+    if not fit:
         return units
     aims = cannon_targets(state, t, side)
     if not aims:
         return units
     # the state does not change in this search: the crews and the targets
-    # once; asked of one group, the crews of its guns alone (a gun's crew
-    # is the figures at it, whatever the other guns)
-    manned = crews(state, t, pts, owner)
+    # once; the crews of the guns the side may serve alone (_may_serve;
+    # asked of one group, of its guns: a gun's crew is the figures at it,
+    # whatever the other guns)
+    manned = crews(state, t, pts, owner, fit)
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
     ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once
     bears: dict[tuple[str, str], bool] = {}
@@ -716,13 +738,16 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
 
 def _may_serve(
     state: State, t: Tables, side: str, places: set[str], owner: str | None = None
-) -> bool:
-    """Whether any gun (``owner``: of that ship or battery) could be among
-    :func:`gun_groups`' for ``side``, before its crews are found: a gun fit
-    to fire (gun_ready) where a figure of the side stands (``places``: the
-    ships' decks by id, "" the land; crews gathers only figures at the gun,
-    on her ship's deck or ashore), and for the defenders a party that may
-    fire (may_fire). False rules out every group, with no crew found."""
+) -> set[str]:
+    """The guns (``owner``: of that ship or battery) whose groups could be
+    among :func:`gun_groups`' for ``side``, before their crews are found:
+    a gun fit to fire (gun_ready) where a figure of the side stands
+    (``places``: the ships' decks by id, "" the land; crews gathers only
+    figures at the gun, on her ship's deck or ashore), and for the
+    defenders a party that may fire (may_fire). No other gun is served by
+    the side and in such a group; none at all rules out every group, with
+    no crew found."""
+    out: set[str] = set()
     for gun in state.guns.values():
         if owner is not None and gun.owner != owner:
             continue
@@ -731,8 +756,8 @@ def _may_serve(
         if not gun_ready(state, gun):
             continue
         if side != state.defenders or may_fire(state, t, _timer_party(state, gun)):
-            return True
-    return False
+            out.add(gun.id)
+    return out
 
 
 def unit_ask(state: State, side: str, unit_key: str) -> dict[str, Any]:

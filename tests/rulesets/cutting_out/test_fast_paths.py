@@ -205,7 +205,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
     scenario = load("chevrette-camaret-1801")
-    checked = fired = shots = ruled_out = 0
+    checked = fired = shots = ruled_out = partial = 0
     for seed in (1,):
         game = Game.new(scenario, seed=seed)
         players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
@@ -276,9 +276,33 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                     for f in state.figures.values()
                     if f.active and f.side == side and f.where in ("deck", "land")
                 }
-                if not firing._may_serve(state, t, side, places):
+                fit = firing._may_serve(state, t, side, places)
+                if not fit:
                     assert groups == []
                     ruled_out += 1
+                # the crews of the guns the side may serve alone give the
+                # same groups and guns as every gun's crews
+                some = firing.crews(state, t, pts, only=fit)
+                assert set(some) == fit
+                assert firing.gun_groups(state, t, side, pts, some) == groups
+                for key in groups:
+                    owner = key.split(":", 1)[1]
+                    every_gun = firing.group_guns(state, t, owner, side, pts)
+                    assert firing.group_guns(state, t, owner, side, pts, some) == every_gun
+                # firers' guns: the groups (every gun's crews) with a gun
+                # that may fire at a target, with round shot or grape
+                aims = firing.cannon_targets(state, t, side)
+                assert [u for u in units if u.startswith("guns:")] == [
+                    key
+                    for key in groups
+                    if any(
+                        firing.can_fire(state, t, g, tid, side, grape)
+                        for g in firing.group_guns(state, t, key.split(":", 1)[1], side, pts)
+                        for tid, _, _ in aims
+                        for grape in (False, True)
+                    )
+                ]
+                partial += len(fit) < len(state.guns) and bool(groups)
                 for owner in {g.owner for g in state.guns.values()}:
                     key = f"guns:{owner}"
                     alone = firing.gun_groups(state, t, side, pts, owner=owner)
@@ -303,6 +327,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     assert checked > 100 and fired > 20  # guns were served, and bore on targets
     assert shots > 100
     assert ruled_out > 10  # sides with no gun they could serve
+    assert partial > 10  # groups found from some guns' crews alone
 
 
 def _plain_free_point(
@@ -611,3 +636,47 @@ def test_a_guns_crew_read_off_the_figures_at_it_is_its_crew_as_it_fires(monkeypa
             view = game.view(prompt.seat)
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 20 and fallen > 100 and len(shots) > 10
+
+
+def _plain_movers(state: Any, side: str) -> list[str]:
+    """Movement's order of the units to move, as the two scans gave it."""
+    units: list[str] = []
+    prize = state.prize_ship
+    if side == state.raiders and prize.afloat and state.on_deck(prize.id, side):
+        units.append("prize")
+    units += [f"boat:{b.id}" for b in state.boats.values() if b.side == side and b.afloat]
+    seen: set[str] = set()
+    for where in ("deck", "land"):
+        for f in state.figures.values():
+            if f.active and f.side == side and f.where == where:
+                key = f"deck:{f.party}:{f.place}" if where == "deck" else f"land:{f.party}"
+                if key not in seen:
+                    seen.add(key)
+                    units.append(key)
+    return units
+
+
+def test_the_units_to_move_are_those_the_scans_of_decks_then_land_give() -> None:
+    """Movement: movers, in one pass over the figures, gives the units in
+    the order of the plain scans (decks, then the land) for both sides at
+    every decision of a Chevrette and a Sandwich game."""
+    from quarterdeck.rulesets.cutting_out import movement
+
+    checked = 0
+    for scenario_id in ("chevrette-camaret-1801", "sandwich-puerto-plata-1800"):
+        scenario = load(scenario_id)
+        game = Game.new(scenario, seed=2)
+        seats = [side.name for side in scenario.header.sides]
+        players = {s: make_player("ai", "cutting-out", s, 2) for s in seats}
+        for _ in range(400):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            for side in (state.raiders, state.defenders):  # type: ignore[attr-defined]
+                plain = _plain_movers(state, side)
+                assert movement.movers(state, side) == plain
+                checked += sum(u.startswith(("deck", "land")) for u in plain) > 1
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 50
