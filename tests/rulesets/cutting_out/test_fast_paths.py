@@ -680,3 +680,43 @@ def test_the_units_to_move_are_those_the_scans_of_decks_then_land_give() -> None
             view = game.view(prompt.seat)
             game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 50
+
+
+def test_a_players_gun_entries_read_alone_are_the_seats_view() -> None:
+    """The guns in a computer player's view (crews found for one ship's or
+    battery's guns when one of them is first asked who serves it) are the
+    seat's plain view entry by entry, each read first in a fresh view, and
+    read whole, for both sides and everything, at every third decision of
+    a Chevrette game (guns on ships and ashore, served by both sides)."""
+    import copy
+
+    from quarterdeck.sim.games import replay_game
+
+    record = replay_game(load("chevrette-camaret-1801"), 1).record
+    game = Game.replay(record, upto=0)
+    served = hidden = 0
+    for n, (seat, answer) in enumerate(record.decisions()):
+        # the raiders unseen as well: the defenders' view hides them at the guns
+        unseen = copy.deepcopy(game.state)
+        unseen.detected = False  # type: ignore[attr-defined]
+        for state in (game.state, unseen) if n % 3 == 0 else ():
+            for viewer in ("british", "french", "*"):
+                plain = game.ruleset.view(state, viewer)["guns"]
+                for key in plain[0]:
+                    lazy = game.ruleset.player_view(state, viewer)  # type: ignore[attr-defined]
+                    for mine, theirs in zip(lazy["guns"], plain, strict=True):
+                        assert mine[key] == theirs[key] and mine.get(key) == theirs[key]
+                # in the order the AI reads them, by owner, the serving last
+                lazy = game.ruleset.player_view(state, viewer)  # type: ignore[attr-defined]
+                for mine, theirs in zip(lazy["guns"], plain, strict=True):
+                    assert mine.get("owner") == theirs["owner"]
+                    assert mine.get("serving") == theirs["serving"]
+                    assert mine == theirs and list(mine) == list(theirs)
+                    served += theirs["serving"] > 0
+                    everything = game.ruleset.view(state, "*")["guns"]
+                    hidden += any(
+                        g["served_by"] == "british" and h["served_by"] is None
+                        for g, h in zip(everything, plain, strict=True)
+                    )
+        game.apply(seat, answer)
+    assert served > 50 and hidden > 5
