@@ -88,7 +88,6 @@ def crowds(
     # cells cost more to build than it spared for a harbour's few guns.)
     at: dict[str, list[tuple[float, float, list[Figure]]]] = {}
     near: dict[str, list[Figure]] = {}
-    frames: dict[str, harbour.Frame] = {}  # without pts: each deck's, once
     for gun in state.guns.values():
         if owner is not None and gun.owner != owner:
             continue
@@ -109,17 +108,9 @@ def crowds(
             continue
         if here is None:
             continue
-        if pts is not None:
-            p = pts.get(f.id)
-            if p is None:
-                continue
-        elif where == "land":
-            p = (f.x, f.y)
-        else:  # harbour.figure_point, her ship's frame found once for her deck
-            frame = frames.get(f.place)
-            if frame is None:
-                frame = frames[f.place] = harbour.deck_frame(state.ships[f.place])
-            p = harbour.deck_point(frame, f.x, f.y)
+        p = pts.get(f.id) if pts is not None else harbour.figure_point(state, f)
+        if p is None:
+            continue
         px, py = p
         for hx, hy, crew in here:
             # distance(p, here), written out; within reach across and along

@@ -315,29 +315,14 @@ def figure_point(state: State, fig: Figure) -> Vec | None:
     return None
 
 
-Frame = tuple[float, float, float, float, float]
-"""A ship's deck on the table: her centre, the sine and cosine of her
-heading, half her length (what :func:`deck_to_table` works out each time)."""
-
-
-def deck_frame(ship: Ship) -> Frame:
-    """:data:`Frame` of a ship's deck, for many deck points at once."""
-    r = math.radians(ship.heading)
-    return (ship.x, ship.y, math.sin(r), math.cos(r), ship.length / 2)
-
-
-def deck_point(frame: Frame, dx: float, dy: float) -> Vec:
-    """:func:`deck_to_table` with the ship's :func:`deck_frame` (the same sums)."""
-    cx, cy, fx, fy, half = frame
-    along = dx - half
-    return (cx + fx * along + fy * dy, cy + fy * along - fx * dy)
-
-
 def points(state: State) -> dict[str, Vec]:
     """Every figure's place on the table at once (those below decks and out
     of the game have none): one pass, for the procedures that measure many
-    ranges (a deck's figures by :func:`deck_point`'s sums, written out)."""
-    frames = {ship.id: deck_frame(ship) for ship in state.ships.values()}
+    ranges."""
+    frames: dict[str, tuple[float, float, float, float, float]] = {}
+    for ship in state.ships.values():
+        r = math.radians(ship.heading)
+        frames[ship.id] = (ship.x, ship.y, math.sin(r), math.cos(r), ship.length / 2)
     out: dict[str, Vec] = {}
     boats = state.boats
     for f in state.figures.values():

@@ -720,34 +720,3 @@ def test_a_players_gun_entries_read_alone_are_the_seats_view() -> None:
                     )
         game.apply(seat, answer)
     assert served > 50 and hidden > 5
-
-
-def test_a_deck_point_by_her_frame_is_deck_to_table_to_the_last_bit() -> None:
-    """The deck cut-out: a deck point worked with the ship's frame found
-    once (deck_point, as crowds and points do) is deck_to_table's, exactly,
-    for 2,000 random ships and points; and every figure's place in points
-    is figure_point's at every fifth decision of a Chevrette game."""
-    rng = random.Random(11)
-    for _ in range(2000):
-        ship = _ship(rng.uniform(0, 360), rng.uniform(-50, 150), rng.uniform(-50, 150))
-        ship.length = rng.uniform(2, 20)
-        dx, dy = rng.uniform(-1, 21), rng.uniform(-5, 5)
-        frame = harbour.deck_frame(ship)
-        assert harbour.deck_point(frame, dx, dy) == harbour.deck_to_table(ship, dx, dy)
-    scenario = load("chevrette-camaret-1801")
-    game = Game.new(scenario, seed=3)
-    players = {s: make_player("ai", "cutting-out", s, 3) for s in ("british", "french")}
-    decks = 0
-    for n in range(300):
-        prompt = game.prompt()
-        if prompt is None:
-            break
-        state = game.state
-        if n % 5 == 0:
-            pts = harbour.points(state)
-            for f in state.figures.values():  # type: ignore[attr-defined]
-                assert pts.get(f.id) == harbour.figure_point(state, f)
-                decks += f.where == "deck" and not f.fate
-        view = game.view(prompt.seat)
-        game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
-    assert decks > 100
