@@ -14,6 +14,7 @@ Small arms: ``small_arms.py``.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import Any
 
 from quarterdeck.core.engine import Context
@@ -35,6 +36,7 @@ from quarterdeck.rulesets.cutting_out.small_arms import (
     Spots,
     fire_small_arms,
     in_range,
+    members,
 )
 from quarterdeck.rulesets.cutting_out.spotting import detect, may_fire
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Gun, Party, Ship, State
@@ -64,12 +66,18 @@ def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
     return abs(angle_diff(centre, bearing(here, target))) <= gun.arc / 2 + 1e-9
 
 
-def crews(
-    state: State, t: Tables, pts: dict[str, Vec] | None = None, owner: str | None = None
-) -> dict[str, tuple[str | None, list[Figure]]]:
-    """Every gun's serving side and crew at once (see :func:`serving`);
-    ``owner``: only the guns of that ship or battery (a gun's crew is the
-    figures at that gun, whatever the other guns). Without ``pts``
+def crowds(
+    state: State,
+    t: Tables,
+    pts: dict[str, Vec] | None = None,
+    owner: str | None = None,
+    only: Collection[str] | None = None,
+) -> dict[str, list[Figure]]:
+    """Every gun's figures at it, of either side, in the figures' order
+    (:func:`crews` reads a gun's serving side and crew off them, as
+    :func:`serving` does); ``owner``: only the guns of that ship or battery
+    (a gun's figures are those at that gun, whatever the other guns);
+    ``only``: of those, only the guns by these ids. Without ``pts``
     (harbour.points), the place of each figure that stands where a gun of
     theirs is, found for her alone (harbour.figure_point: the same place)."""
     reach = t.cannon.serve_within + 1e-9
@@ -78,10 +86,13 @@ def crews(
     # (""); each figure there is measured to those guns alone, in the
     # figures' order, so each gun's crew gathers in that order. (A grid of
     # cells cost more to build than it spared for a harbour's few guns.)
-    guns = [g for g in state.guns.values() if owner is None or g.owner == owner]
     at: dict[str, list[tuple[float, float, list[Figure]]]] = {}
     near: dict[str, list[Figure]] = {}
-    for gun in guns:
+    for gun in state.guns.values():
+        if owner is not None and gun.owner != owner:
+            continue
+        if only is not None and gun.id not in only:
+            continue
         hx, hy = gun_point(state, gun)
         crew = near[gun.id] = []
         at.setdefault(gun.owner if gun.platform == "ship" else "", []).append((hx, hy, crew))
@@ -107,15 +118,36 @@ def crews(
             dx, dy = hx - px, hy - py
             if abs(dx) <= reach and abs(dy) <= reach and hypot(dx, dy) <= reach:
                 crew.append(f)
-    out: dict[str, tuple[str | None, list[Figure]]] = {}
-    for gun in guns:
-        figs = near[gun.id]
-        sides = {f.side for f in figs}
-        if len(sides) != 1:
-            out[gun.id] = (None, [])
-        else:
-            out[gun.id] = (next(iter(sides)), figs[: gun.crew])
-    return out
+    return near
+
+
+def crew_of(gun: Gun, crowd: list[Figure]) -> tuple[str | None, list[Figure]]:
+    """The side serving a gun and its crew (:func:`serving`), from the
+    figures :func:`crowds` found at it, those since fallen passed over (the
+    figures stay where they stood while the guns fire: only fates change)."""
+    figs = [f for f in crowd if not f.fate]
+    sides = {f.side for f in figs}
+    if len(sides) != 1:
+        return None, []
+    return next(iter(sides)), figs[: gun.crew]
+
+
+def crews(
+    state: State,
+    t: Tables,
+    pts: dict[str, Vec] | None = None,
+    owner: str | None = None,
+    only: Collection[str] | None = None,
+) -> dict[str, tuple[str | None, list[Figure]]]:
+    """Every gun's serving side and crew at once (see :func:`serving`),
+    read off :func:`crowds` (``pts``, ``owner`` and ``only`` as there)."""
+    guns = state.guns
+    found = crowds(state, t, pts, owner, only)
+    return {gid: crew_of(guns[gid], figs) for gid, figs in found.items()}
+
+
+_UNSERVED: tuple[str | None, list[Figure]] = (None, [])
+"""A gun left out of a caller's crews (served by none of the side asked about)."""
 
 
 def serving(
@@ -158,7 +190,9 @@ def gun_groups(
     owner: str | None = None,
 ) -> list[str]:
     """The batteries and ships whose guns ``side`` may fire this turn
-    (``manned``: :func:`crews`, where the caller has it); ``owner``: of that
+    (``manned``: :func:`crews`, where the caller has it: of every gun, or
+    of the guns :func:`_may_serve` finds for ``side``, a gun left out served
+    by none of the side); ``owner``: of that
     ship or battery alone (whether its guns are among them: each group is
     judged by its own guns and their crews, whatever the others')."""
     if pts is None:
@@ -171,7 +205,7 @@ def gun_groups(
             continue
         if not gun_ready(state, gun):
             continue
-        server, crew = manned[gun.id]
+        server, crew = manned.get(gun.id, _UNSERVED)
         if server != side or not crew:
             continue
         if side == state.defenders:
@@ -198,12 +232,14 @@ def group_guns(
     pts: dict[str, Vec] | None = None,
     manned: dict[str, tuple[str | None, list[Figure]]] | None = None,
 ) -> list[Gun]:
+    """The guns of ``owner`` fit to fire that ``side`` serves (``manned``:
+    as :func:`gun_groups`)."""
     if manned is None:
         manned = crews(state, t, pts, owner)
     out = []
     for gun in state.guns.values():
         if gun.owner == owner and gun_ready(state, gun):
-            server, crew = manned[gun.id]
+            server, crew = manned.get(gun.id, _UNSERVED)
             if server == side and crew:
                 out.append(gun)
     return out
@@ -377,14 +413,22 @@ def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answ
     grape = shot == "grape"
     if side == state.raiders and hidden(state):
         detect(state, t, ctx, "the raiders' guns open fire", alarm_now=True)
-    for gun in group_guns(state, t, owner, side):
+    # the figures at each gun of the group, found once: none moves while
+    # the guns fire, and a gun's crew as each fires is read off them
+    # (crew_of: the fallen passed over)
+    crowd = crowds(state, t, harbour.points(state), owner)
+    manned = {gid: crew_of(state.guns[gid], figs) for gid, figs in crowd.items()}
+    for gun in group_guns(state, t, owner, side, None, manned):
         if not target_stands(state, target):
             break  # sunk by the guns before
         # a swivel must fire grape at figures, in a boat or ashore
         with_grape = grape or (gun.kind == "swivel" and target.split(":")[0] in ("boat", "party"))
-        if not can_fire(state, t, gun, target, side, with_grape):
+        ranges: dict[tuple[str, str], float] = {}  # her range, for the fire just after
+        if not can_fire(state, t, gun, target, side, with_grape, None, ranges):
             continue
-        fire_gun(state, t, ctx, gun, target, side, with_grape)
+        inches = ranges[(gun.id, target)]
+        crew = crew_of(gun, crowd[gun.id])[1]
+        fire_gun(state, t, ctx, gun, target, side, with_grape, inches, crew)
 
 
 HIT_WORDS = {
@@ -419,11 +463,13 @@ def white_die(
 
 
 def cannon_modifiers(
-    state: State, t: Tables, gun: Gun, target: str, side: str
+    state: State, t: Tables, gun: Gun, target: str, side: str, crew: list[Figure] | None = None
 ) -> list[tuple[str, int]]:
+    """``crew``: the gun's crew (:func:`serving`), where the caller has it."""
     c = t.cannon
     out: list[tuple[str, int]] = []
-    _, crew = serving(state, t, gun)
+    if crew is None:
+        _, crew = serving(state, t, gun)
     short = gun.crew - len(crew)
     if short > 0:
         out.append((f"{short} crewmen short", c.crew_lost * short))
@@ -440,12 +486,23 @@ def cannon_modifiers(
 
 
 def fire_gun(
-    state: State, t: Tables, ctx: Context, gun: Gun, target: str, side: str, grape: bool
+    state: State,
+    t: Tables,
+    ctx: Context,
+    gun: Gun,
+    target: str,
+    side: str,
+    grape: bool,
+    inches: float | None = None,
+    crew: list[Figure] | None = None,
 ) -> None:
-    inches = range_to(state, gun, target, side)
+    """One gun fires (Cannon Fire). ``inches``: her :func:`range_to` the
+    target and ``crew``: her crew (:func:`serving`), where the caller has them."""
+    if inches is None:
+        inches = range_to(state, gun, target, side)
     need = t.cannon.need(gun.kind, inches)
     assert need is not None
-    mods = cannon_modifiers(state, t, gun, target, side)
+    mods = cannon_modifiers(state, t, gun, target, side, crew)
     mod = sum(v for _, v in mods)
     grape_roll = t.cannon.grape(gun.kind, inches) if grape else None
     white_sides = 10 if grape_roll in ("d10", "half-d10") else 6
@@ -624,6 +681,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     pts = harbour.points(state)
     seen: dict[str, list[Figure]] = {}  # the targets each side sees, once
     kept: dict[str, Spots] = {}  # where every figure stands, once
+    by_party: dict[str, list[Figure]] | None = None  # each party's figures, once
     kind = None if only is None else only.partition(":")[0]
     for party in state.parties.values():
         if kind is not None and (kind != "arms" or only != f"arms:{party.id}"):
@@ -634,7 +692,9 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if next(in_range(state, t, party, pts, seen, kept), None) is not None:  # arms_targets
+        if by_party is None:
+            by_party = members(state)
+        if next(in_range(state, t, party, pts, seen, kept, by_party), None) is not None:
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
         return units
@@ -647,15 +707,17 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
         for f in state.figures.values()
         if not f.fate and f.side == side and f.where in ("deck", "land")
     }
-    if not _may_serve(state, t, side, places, owner):
+    fit = _may_serve(state, t, side, places, owner)
+    if not fit:
         return units
     aims = cannon_targets(state, t, side)
     if not aims:
         return units
     # the state does not change in this search: the crews and the targets
-    # once; asked of one group, the crews of its guns alone (a gun's crew
-    # is the figures at it, whatever the other guns)
-    manned = crews(state, t, pts, owner)
+    # once; the crews of the guns the side may serve alone (_may_serve;
+    # asked of one group, of its guns: a gun's crew is the figures at it,
+    # whatever the other guns)
+    manned = crews(state, t, pts, owner, fit)
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
     ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once
     bears: dict[tuple[str, str], bool] = {}
@@ -676,13 +738,16 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
 
 def _may_serve(
     state: State, t: Tables, side: str, places: set[str], owner: str | None = None
-) -> bool:
-    """Whether any gun (``owner``: of that ship or battery) could be among
-    :func:`gun_groups`' for ``side``, before its crews are found: a gun fit
-    to fire (gun_ready) where a figure of the side stands (``places``: the
-    ships' decks by id, "" the land; crews gathers only figures at the gun,
-    on her ship's deck or ashore), and for the defenders a party that may
-    fire (may_fire). False rules out every group, with no crew found."""
+) -> set[str]:
+    """The guns (``owner``: of that ship or battery) whose groups could be
+    among :func:`gun_groups`' for ``side``, before their crews are found:
+    a gun fit to fire (gun_ready) where a figure of the side stands
+    (``places``: the ships' decks by id, "" the land; crews gathers only
+    figures at the gun, on her ship's deck or ashore), and for the
+    defenders a party that may fire (may_fire). No other gun is served by
+    the side and in such a group; none at all rules out every group, with
+    no crew found."""
+    out: set[str] = set()
     for gun in state.guns.values():
         if owner is not None and gun.owner != owner:
             continue
@@ -691,8 +756,8 @@ def _may_serve(
         if not gun_ready(state, gun):
             continue
         if side != state.defenders or may_fire(state, t, _timer_party(state, gun)):
-            return True
-    return False
+            out.add(gun.id)
+    return out
 
 
 def unit_ask(state: State, side: str, unit_key: str) -> dict[str, Any]:

@@ -136,20 +136,18 @@ def movers(state: State, side: str) -> list[str]:
     if side == state.raiders and prize.afloat and state.on_deck(prize.id, side):
         units.append("prize")
     units += [f"boat:{b.id}" for b in state.boats.values() if b.side == side and b.afloat]
-    seen: set[str] = set()
+    # the parties on decks and on land, each in the order of its first
+    # figure there, in one pass over the figures
+    decks: dict[str, None] = {}
+    land: dict[str, None] = {}
     for f in state.figures.values():
-        if f.active and f.side == side and f.where == "deck":
-            key = f"deck:{f.party}:{f.place}"
-            if key not in seen:
-                seen.add(key)
-                units.append(key)
-    for f in state.figures.values():
-        if f.active and f.side == side and f.where == "land":
-            key = f"land:{f.party}"
-            if key not in seen:
-                seen.add(key)
-                units.append(key)
-    return units
+        if f.fate or f.side != side:
+            continue
+        if f.where == "deck":
+            decks[f"deck:{f.party}:{f.place}"] = None
+        elif f.where == "land":
+            land[f"land:{f.party}"] = None
+    return units + list(decks) + list(land)
 
 
 def step_unit(state: State, t: Tables, ctx: Context, unit_key: str) -> dict[str, Any] | None:

@@ -64,15 +64,35 @@ def in_contact(state: State, t: Tables, fig: Figure, spots: Spots | None = None)
     return False
 
 
+def members(state: State) -> dict[str, list[Figure]]:
+    """Every party's figures in the game, by party, in one pass: each
+    party's list is ``state.party_figures`` of it (the figures' order)."""
+    out: dict[str, list[Figure]] = {}
+    for f in state.figures.values():
+        if not f.fate:
+            found = out.get(f.party)
+            if found is None:
+                out[f.party] = [f]
+            else:
+                found.append(f)
+    return out
+
+
 def shooters(
-    state: State, t: Tables, party: Party, kept: dict[str, Spots] | None = None
+    state: State,
+    t: Tables,
+    party: Party,
+    kept: dict[str, Spots] | None = None,
+    by_party: dict[str, list[Figure]] | None = None,
 ) -> list[Figure]:
     """The party's figures that may fire their muskets (Small Arms Fire). ``kept``: where a
     caller that asks of many parties while the state stands still keeps
-    :func:`_spots` (under ""), worked out at most once."""
+    :func:`_spots` (under ""), worked out at most once; ``by_party``: such a
+    caller's :func:`members`, the party's figures read from it."""
     out = []
     spots: Spots | None = None if kept is None else kept.get("")
-    for f in state.party_figures(party.id):
+    figs = state.party_figures(party.id) if by_party is None else by_party.get(party.id, [])
+    for f in figs:
         if f.where == "below" or f.climbing or f.breaking_out:
             continue
         if not t.figures.types[f.kind].musket:  # type: ignore[index]
@@ -145,12 +165,13 @@ def in_range(
     pts: dict[str, Vec],
     seen: dict[str, list[Figure]] | None = None,
     kept: dict[str, Spots] | None = None,
+    by_party: dict[str, list[Figure]] | None = None,
 ) -> Iterator[Figure]:
     """The enemy figures within range of the party's muskets, one by one
     (:func:`arms_targets` counts them; the fire step asks only for a first;
     ``seen``: :func:`targets_of` by side, and ``kept``: as :func:`shooters`,
-    kept by a caller that asks of many parties)."""
-    shots = [s for s in shooters(state, t, party, kept) if s.id in pts]
+    kept by a caller that asks of many parties, and ``by_party`` too)."""
+    shots = [s for s in shooters(state, t, party, kept, by_party) if s.id in pts]
     if not shots:
         return
     reach = t.small_arms.reach + 1e-9

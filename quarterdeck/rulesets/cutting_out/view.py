@@ -21,7 +21,7 @@ from quarterdeck.rulesets.cutting_out.events import TITLES, event_words
 from quarterdeck.rulesets.cutting_out.firing import Vec, crews, gun_point, gun_ready
 from quarterdeck.rulesets.cutting_out.rules import STEP_NAMES
 from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
-from quarterdeck.rulesets.cutting_out.state import Figure, Ship, State
+from quarterdeck.rulesets.cutting_out.state import Figure, Gun, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 FIGURE_LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
@@ -185,39 +185,77 @@ def _lazy_ships(state: State, t: Tables, show_raiders: bool) -> list[LazyRecord]
     ]
 
 
+Served = Callable[[Gun], tuple[str | None, list[Figure]]]
+"""A gun's serving side and crew as the seat sees them."""
+
+GunEntry = Callable[[State, Tables, Gun, Served], Any]
+
+_GUN: dict[str, GunEntry] = {
+    "id": lambda st, t, g, served: g.id,
+    "name": lambda st, t, g, served: g.name,
+    "kind": lambda st, t, g, served: g.kind,
+    "platform": lambda st, t, g, served: g.platform,
+    "owner": lambda st, t, g, served: g.owner,
+    "x": lambda st, t, g, served: _r(gun_point(st, g)[0]),
+    "y": lambda st, t, g, served: _r(gun_point(st, g)[1]),
+    "deck_x": lambda st, t, g, served: _r(g.x) if g.platform == "ship" else None,
+    "deck_y": lambda st, t, g, served: _r(g.y) if g.platform == "ship" else None,
+    "facing": lambda st, t, g, served: _r(g.facing),
+    "arc": lambda st, t, g, served: g.arc,
+    "crew": lambda st, t, g, served: g.crew,
+    "served_by": lambda st, t, g, served: served(g)[0],
+    "serving": lambda st, t, g, served: len(served(g)[1]),
+    "ready": lambda st, t, g, served: gun_ready(st, g),
+    "silenced": lambda st, t, g, served: g.silenced_game or g.silenced_until >= st.turn,
+    "destroyed": lambda st, t, g, served: g.destroyed,
+    "spiked": lambda st, t, g, served: g.spiked,
+    "reach": lambda st, t, g, served: t.cannon.reach(g.kind),
+}
+"""Each entry of a gun's view (where it points, who serves it), in order,
+from the state, the tables, the gun and who serves it as the seat sees."""
+
+
+def _seen(
+    state: State, show_raiders: bool, manned: tuple[str | None, list[Figure]]
+) -> tuple[str | None, list[Figure]]:
+    """A gun's serving side and crew as the seat sees them: raiders at a
+    gun are hidden while unseen."""
+    if manned[0] == state.raiders and not show_raiders:
+        return None, []
+    return manned
+
+
 def _guns(state: State, t: Tables, show_raiders: bool, pts: dict[str, Vec]) -> list[dict[str, Any]]:
     """Each gun, where it points, and who serves it (raiders at a gun are hidden while unseen)."""
-    guns = []
     manned = crews(state, t, pts)
-    for gun in state.guns.values():
-        px, py = gun_point(state, gun)
-        side, crew = manned[gun.id]
-        if side == state.raiders and not show_raiders:
-            side, crew = None, []
-        guns.append(
-            {
-                "id": gun.id,
-                "name": gun.name,
-                "kind": gun.kind,
-                "platform": gun.platform,
-                "owner": gun.owner,
-                "x": _r(px),
-                "y": _r(py),
-                "deck_x": _r(gun.x) if gun.platform == "ship" else None,
-                "deck_y": _r(gun.y) if gun.platform == "ship" else None,
-                "facing": _r(gun.facing),
-                "arc": gun.arc,
-                "crew": gun.crew,
-                "served_by": side,
-                "serving": len(crew),
-                "ready": gun_ready(state, gun),
-                "silenced": gun.silenced_game or gun.silenced_until >= state.turn,
-                "destroyed": gun.destroyed,
-                "spiked": gun.spiked,
-                "reach": t.cannon.reach(gun.kind),
-            }
-        )
-    return guns
+
+    def served(gun: Gun) -> tuple[str | None, list[Figure]]:
+        return _seen(state, show_raiders, manned[gun.id])
+
+    return [
+        {key: make(state, t, gun, served) for key, make in _GUN.items()}
+        for gun in state.guns.values()
+    ]
+
+
+def _lazy_guns(state: State, t: Tables, show_raiders: bool) -> list[LazyRecord]:
+    """:func:`_guns` for a computer player: each gun's id and owner ready,
+    the rest built when first read, the crews found for the guns of one
+    ship or battery at a time, when one of them is first asked who serves
+    it (a gun's crew is the figures at it, whatever the other guns: crews
+    of that owner alone, each figure's place found for her alone)."""
+    by_owner: dict[str, dict[str, tuple[str | None, list[Figure]]]] = {}
+
+    def served(gun: Gun) -> tuple[str | None, list[Figure]]:
+        manned = by_owner.get(gun.owner)
+        if manned is None:
+            manned = by_owner[gun.owner] = crews(state, t, None, gun.owner)
+        return _seen(state, show_raiders, manned[gun.id])
+
+    return [
+        LazyRecord({"id": gun.id, "owner": gun.owner}, _GUN, (state, t, gun, served))
+        for gun in state.guns.values()
+    ]
 
 
 def _boats(state: State, t: Tables, seat: str | None, show_raiders: bool) -> list[dict[str, Any]]:
@@ -410,8 +448,8 @@ def _parts(
     reads them for a boat's or a landing party's orders alone), the ships,
     guns, boats, figures, parties and alarm (the figures' places on the
     table worked out once for the guns and the figures);
-    ``lazy``: each ship a record whose costly entries are built when read
-    (:func:`_lazy_ships`, for a computer player)."""
+    ``lazy``: each ship and gun a record whose costly entries are built
+    when read (:func:`_lazy_ships`, :func:`_lazy_guns`, for a computer player)."""
     places: list[dict[str, Vec]] = []
 
     def pts() -> dict[str, Vec]:
@@ -425,7 +463,9 @@ def _parts(
         "landings": lambda: _landings(state),
         "batteries": lambda: _batteries(state),
         "ships": lambda: (_lazy_ships if lazy else _ships)(state, t, show_raiders),
-        "guns": lambda: _guns(state, t, show_raiders, pts()),
+        "guns": lambda: (
+            _lazy_guns(state, t, show_raiders) if lazy else _guns(state, t, show_raiders, pts())
+        ),
         "boats": lambda: _boats(state, t, seat, show_raiders),
         "figures": lambda: _figures(state, show_raiders, pts()),
         "parties": lambda: _parties(state, show_raiders),

@@ -205,7 +205,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
     scenario = load("chevrette-camaret-1801")
-    checked = fired = shots = ruled_out = 0
+    checked = fired = shots = ruled_out = partial = 0
     for seed in (1,):
         game = Game.new(scenario, seed=seed)
         players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
@@ -232,10 +232,19 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 assert every[gun.id] == firing.serving(state, t, gun)  # one gun at a time
                 checked += bool(every[gun.id][1])
             kept: dict[str, Any] = {}  # shared by every party of this state
+            by_party = small_arms.members(state)  # every party's figures, one pass
+            assert sum(map(len, by_party.values())) == sum(
+                not f.fate for f in state.figures.values()
+            )
             for party in state.parties.values():
+                assert by_party.get(party.id, []) == state.party_figures(party.id)
                 plain = small_arms.shooters(state, t, party)
                 assert small_arms.shooters(state, t, party, kept) == plain
+                assert small_arms.shooters(state, t, party, None, by_party) == plain
                 assert list(small_arms.in_range(state, t, party, pts, None, kept)) == list(
+                    small_arms.in_range(state, t, party, pts)
+                )
+                assert list(small_arms.in_range(state, t, party, pts, {}, kept, by_party)) == list(
                     small_arms.in_range(state, t, party, pts)
                 )
                 assert list(small_arms.in_range(state, t, party, pts)) == _plain_in_range(
@@ -267,9 +276,33 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                     for f in state.figures.values()
                     if f.active and f.side == side and f.where in ("deck", "land")
                 }
-                if not firing._may_serve(state, t, side, places):
+                fit = firing._may_serve(state, t, side, places)
+                if not fit:
                     assert groups == []
                     ruled_out += 1
+                # the crews of the guns the side may serve alone give the
+                # same groups and guns as every gun's crews
+                some = firing.crews(state, t, pts, only=fit)
+                assert set(some) == fit
+                assert firing.gun_groups(state, t, side, pts, some) == groups
+                for key in groups:
+                    owner = key.split(":", 1)[1]
+                    every_gun = firing.group_guns(state, t, owner, side, pts)
+                    assert firing.group_guns(state, t, owner, side, pts, some) == every_gun
+                # firers' guns: the groups (every gun's crews) with a gun
+                # that may fire at a target, with round shot or grape
+                aims = firing.cannon_targets(state, t, side)
+                assert [u for u in units if u.startswith("guns:")] == [
+                    key
+                    for key in groups
+                    if any(
+                        firing.can_fire(state, t, g, tid, side, grape)
+                        for g in firing.group_guns(state, t, key.split(":", 1)[1], side, pts)
+                        for tid, _, _ in aims
+                        for grape in (False, True)
+                    )
+                ]
+                partial += len(fit) < len(state.guns) and bool(groups)
                 for owner in {g.owner for g in state.guns.values()}:
                     key = f"guns:{owner}"
                     alone = firing.gun_groups(state, t, side, pts, owner=owner)
@@ -294,6 +327,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     assert checked > 100 and fired > 20  # guns were served, and bore on targets
     assert shots > 100
     assert ruled_out > 10  # sides with no gun they could serve
+    assert partial > 10  # groups found from some guns' crews alone
 
 
 def _plain_free_point(
@@ -545,3 +579,144 @@ def test_a_figure_is_in_contact_as_every_enemy_measured_says() -> None:
             assert small_arms.in_contact(game.state, tables, f, spots) == plain, n  # type: ignore[arg-type]
             touching += plain
     assert touching > 100
+
+
+def test_a_guns_crew_read_off_the_figures_at_it_is_its_crew_as_it_fires(monkeypatch: Any) -> None:
+    """Cannon Fire: a gun's crew read off the figures that crowds found at
+    it, any of them fallen since (crew_of), is the crew serving finds then,
+    for random fallen at every fourth decision of a Chevrette game; and
+    each gun fire_guns fires is given her range to the target and her crew
+    as range_to and serving find them at her shot (Sample Game, Chevrette)."""
+    import copy
+
+    rng = random.Random(5)
+    checked = fallen = 0
+    shots: list[str] = []
+    fire_gun = firing.fire_gun
+
+    def checked_fire(
+        state: Any,
+        t: Any,
+        ctx: Any,
+        gun: Any,
+        target: str,
+        side: str,
+        grape: bool,
+        inches: Any = None,
+        crew: Any = None,
+    ) -> None:
+        assert inches == firing.range_to(state, gun, target, side)
+        assert crew == firing.serving(state, t, gun)[1]
+        shots.append(gun.id)
+        fire_gun(state, t, ctx, gun, target, side, grape, inches, crew)
+
+    monkeypatch.setattr(firing, "fire_gun", checked_fire)
+    for scenario_id in ("chevrette-camaret-1801", "sample-game"):
+        scenario = load(scenario_id)
+        game = Game.new(scenario, seed=1)
+        seats = [side.name for side in scenario.header.sides]
+        players = {s: make_player("ai", "cutting-out", s, 1) for s in seats}
+        for n in range(400):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            if n % 4 == 0 and scenario_id.startswith("chevrette"):
+                crowd = firing.crowds(state, t, harbour.points(state))
+                after = copy.deepcopy(state)
+                for f in after.figures.values():
+                    if not f.fate and rng.random() < 0.3:
+                        f.fate = "dead"
+                        fallen += 1
+                for gun in after.guns.values():
+                    figs = [after.figures[f.id] for f in crowd[gun.id]]
+                    assert firing.crew_of(gun, figs) == firing.serving(after, t, gun)
+                    checked += bool(figs)
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 20 and fallen > 100 and len(shots) > 10
+
+
+def _plain_movers(state: Any, side: str) -> list[str]:
+    """Movement's order of the units to move, as the two scans gave it."""
+    units: list[str] = []
+    prize = state.prize_ship
+    if side == state.raiders and prize.afloat and state.on_deck(prize.id, side):
+        units.append("prize")
+    units += [f"boat:{b.id}" for b in state.boats.values() if b.side == side and b.afloat]
+    seen: set[str] = set()
+    for where in ("deck", "land"):
+        for f in state.figures.values():
+            if f.active and f.side == side and f.where == where:
+                key = f"deck:{f.party}:{f.place}" if where == "deck" else f"land:{f.party}"
+                if key not in seen:
+                    seen.add(key)
+                    units.append(key)
+    return units
+
+
+def test_the_units_to_move_are_those_the_scans_of_decks_then_land_give() -> None:
+    """Movement: movers, in one pass over the figures, gives the units in
+    the order of the plain scans (decks, then the land) for both sides at
+    every decision of a Chevrette and a Sandwich game."""
+    from quarterdeck.rulesets.cutting_out import movement
+
+    checked = 0
+    for scenario_id in ("chevrette-camaret-1801", "sandwich-puerto-plata-1800"):
+        scenario = load(scenario_id)
+        game = Game.new(scenario, seed=2)
+        seats = [side.name for side in scenario.header.sides]
+        players = {s: make_player("ai", "cutting-out", s, 2) for s in seats}
+        for _ in range(400):
+            prompt = game.prompt()
+            if prompt is None:
+                break
+            state = game.state
+            for side in (state.raiders, state.defenders):  # type: ignore[attr-defined]
+                plain = _plain_movers(state, side)
+                assert movement.movers(state, side) == plain
+                checked += sum(u.startswith(("deck", "land")) for u in plain) > 1
+            view = game.view(prompt.seat)
+            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+    assert checked > 50
+
+
+def test_a_players_gun_entries_read_alone_are_the_seats_view() -> None:
+    """The guns in a computer player's view (crews found for one ship's or
+    battery's guns when one of them is first asked who serves it) are the
+    seat's plain view entry by entry, each read first in a fresh view, and
+    read whole, for both sides and everything, at every third decision of
+    a Chevrette game (guns on ships and ashore, served by both sides)."""
+    import copy
+
+    from quarterdeck.sim.games import replay_game
+
+    record = replay_game(load("chevrette-camaret-1801"), 1).record
+    game = Game.replay(record, upto=0)
+    served = hidden = 0
+    for n, (seat, answer) in enumerate(record.decisions()):
+        # the raiders unseen as well: the defenders' view hides them at the guns
+        unseen = copy.deepcopy(game.state)
+        unseen.detected = False  # type: ignore[attr-defined]
+        for state in (game.state, unseen) if n % 3 == 0 else ():
+            for viewer in ("british", "french", "*"):
+                plain = game.ruleset.view(state, viewer)["guns"]
+                for key in plain[0]:
+                    lazy = game.ruleset.player_view(state, viewer)  # type: ignore[attr-defined]
+                    for mine, theirs in zip(lazy["guns"], plain, strict=True):
+                        assert mine[key] == theirs[key] and mine.get(key) == theirs[key]
+                # in the order the AI reads them, by owner, the serving last
+                lazy = game.ruleset.player_view(state, viewer)  # type: ignore[attr-defined]
+                for mine, theirs in zip(lazy["guns"], plain, strict=True):
+                    assert mine.get("owner") == theirs["owner"]
+                    assert mine.get("serving") == theirs["serving"]
+                    assert mine == theirs and list(mine) == list(theirs)
+                    served += theirs["serving"] > 0
+                    everything = game.ruleset.view(state, "*")["guns"]
+                    hidden += any(
+                        g["served_by"] == "british" and h["served_by"] is None
+                        for g, h in zip(everything, plain, strict=True)
+                    )
+        game.apply(seat, answer)
+    assert served > 50 and hidden > 5
