@@ -18,7 +18,7 @@ from quarterdeck.core.scenario import load
 from quarterdeck.rulesets.cutting_out import melee
 
 
-def _plain(state: Any) -> dict[str, str]:
+def plain_holders(state: Any) -> dict[str, str]:
     """Each battery's holder by the plain rule: every figure ashore tested
     against every outline; a battery with one side alone inside it is that
     side's."""
@@ -69,7 +69,7 @@ def test_a_battery_is_held_as_the_figures_ashore_say(
                 f.where, (f.x, f.y) = "land", where
                 placed[f.side] += 1
                 break
-    want = _plain(state)
+    want = plain_holders(state)
     melee._settle_batteries(state, Context(RandomDice(1)))
     assert {b.id: b.captured_by for b in state.batteries.values()} == want
     taken = inside == {"americans"} and held == ""

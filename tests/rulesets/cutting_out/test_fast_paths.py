@@ -33,6 +33,7 @@ from quarterdeck.core.scenario import load
 from quarterdeck.players import make_player
 from quarterdeck.rulesets.cutting_out import common, firing, harbour, small_arms
 from quarterdeck.rulesets.cutting_out.state import Ship
+from tests.rulesets.cutting_out.test_battery_hands import plain_holders
 
 Vec = tuple[float, float]
 
@@ -511,22 +512,11 @@ def test_a_battery_changes_hands_as_every_figure_ashore_inside_it_says(monkeypat
     ashore)."""
     from quarterdeck.rulesets.cutting_out import melee
 
-    def plain(state: Any) -> dict[str, str]:
-        ashore = [f for f in state.figures.values() if f.active and f.where == "land"]
-        out = {}
-        for b in state.batteries.values():
-            inside = {f.side for f in ashore if Polygon(b.outline).intersects(Point(f.x, f.y))}
-            held, captured = b.captured_by or b.side, b.captured_by
-            if len(inside) == 1 and (side := next(iter(inside))) != held:
-                captured = "" if side == b.side else side
-            out[b.id] = captured
-        return out
-
     settle = melee._settle_batteries
     seen = {"mixed": 0, "changed": 0, "calls": 0}
 
     def checked(state: Any, ctx: Any) -> None:
-        want = plain(state)
+        want = plain_holders(state)
         before = {b.id: b.captured_by for b in state.batteries.values()}
         settle(state, ctx)
         got = {b.id: b.captured_by for b in state.batteries.values()}
