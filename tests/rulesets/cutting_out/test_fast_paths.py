@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from shapely.geometry import LineString, Point, Polygon
@@ -36,6 +37,24 @@ from quarterdeck.rulesets.cutting_out.state import Ship
 from tests.rulesets.cutting_out.test_battery_hands import plain_holders
 
 Vec = tuple[float, float]
+
+
+def _played(scenario_id: str, seed: int, limit: int) -> Iterator[tuple[int, Game, Any]]:
+    """Each decision (its number, the game, the prompt) of a Cutting Out game
+    of the computer players seeded ``seed``, played through :class:`Game`
+    (with its log and plain views) up to ``limit`` decisions; the player's
+    answer is applied once the caller has looked."""
+    scenario = load(scenario_id)
+    game = Game.new(scenario, seed=seed)
+    seats = [side.name for side in scenario.header.sides]
+    players = {s: make_player("ai", "cutting-out", s, seed) for s in seats}
+    for n in range(limit):
+        prompt = game.prompt()
+        if prompt is None:
+            return
+        yield n, game, prompt
+        view = game.view(prompt.seat)
+        game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
 
 
 def _plain_around_ship(ship: Ship, a: Vec, b: Vec, clear: float = 1.0) -> list[Vec]:
@@ -527,17 +546,9 @@ def test_a_battery_changes_hands_as_every_figure_ashore_inside_it_says(monkeypat
         seen["calls"] += 1
 
     monkeypatch.setattr(melee, "_settle_batteries", checked)
-    scenario = load("sandwich-puerto-plata-1800")
     for seed in (1, 3):
-        game = Game.new(scenario, seed=seed)
-        sides = [side.name for side in scenario.header.sides]
-        players = {s: make_player("ai", "cutting-out", s, seed) for s in sides}
-        for _ in range(600):
-            prompt = game.prompt()
-            if prompt is None:
-                break
-            view = game.view(prompt.seat)
-            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
+        for _ in _played("sandwich-puerto-plata-1800", seed, 600):
+            pass
     assert seen["changed"] >= 1 and seen["mixed"] > 5, seen  # both sides ashore; the fort taken
 
 
@@ -602,14 +613,7 @@ def test_a_guns_crew_read_off_the_figures_at_it_is_its_crew_as_it_fires(monkeypa
 
     monkeypatch.setattr(firing, "fire_gun", checked_fire)
     for scenario_id in ("chevrette-camaret-1801", "sample-game"):
-        scenario = load(scenario_id)
-        game = Game.new(scenario, seed=1)
-        seats = [side.name for side in scenario.header.sides]
-        players = {s: make_player("ai", "cutting-out", s, 1) for s in seats}
-        for n in range(400):
-            prompt = game.prompt()
-            if prompt is None:
-                break
+        for n, game, _prompt in _played(scenario_id, 1, 400):
             state = game.state
             t = game.ruleset.tables(state)  # type: ignore[attr-defined]
             if n % 4 == 0 and scenario_id.startswith("chevrette"):
@@ -623,8 +627,6 @@ def test_a_guns_crew_read_off_the_figures_at_it_is_its_crew_as_it_fires(monkeypa
                     figs = [after.figures[f.id] for f in crowd[gun.id]]
                     assert firing.crew_of(gun, figs) == firing.serving(after, t, gun)
                     checked += bool(figs)
-            view = game.view(prompt.seat)
-            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 20 and fallen > 100 and len(shots) > 10
 
 
@@ -654,21 +656,12 @@ def test_the_units_to_move_are_those_the_scans_of_decks_then_land_give() -> None
 
     checked = 0
     for scenario_id in ("chevrette-camaret-1801", "sandwich-puerto-plata-1800"):
-        scenario = load(scenario_id)
-        game = Game.new(scenario, seed=2)
-        seats = [side.name for side in scenario.header.sides]
-        players = {s: make_player("ai", "cutting-out", s, 2) for s in seats}
-        for _ in range(400):
-            prompt = game.prompt()
-            if prompt is None:
-                break
+        for _, game, _prompt in _played(scenario_id, 2, 400):
             state = game.state
             for side in (state.raiders, state.defenders):  # type: ignore[attr-defined]
                 plain = _plain_movers(state, side)
                 assert movement.movers(state, side) == plain
                 checked += sum(u.startswith(("deck", "land")) for u in plain) > 1
-            view = game.view(prompt.seat)
-            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
     assert checked > 50
 
 
