@@ -502,9 +502,13 @@ def roll_hits(
         rule,
         seat=seat,
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
-        goal=f"each die of {need} or more hits"
-        + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
-        math=RollMath(
+        # the words and the explanation: worked out only where read (a
+        # person rolling, a log), not for a batch run's program dice
+        goal=lambda: (
+            f"each die of {need} or more hits"
+            + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else "")
+        ),
+        math=lambda _dice: RollMath(
             "count",
             target=need,
             dice=(("fire dice", dice),),
@@ -609,7 +613,9 @@ def fire_at(
             terms: tuple[tuple[str, int], ...] = (("a mortar hits on", need),)
         else:
             need, why = need_against_ship(state, t, firer, target)
-            terms = need_terms(state, t, firer, target)
+            # what made the number: read by the roll's explanation, which
+            # is worked out only for a log (Context.logging)
+            terms = need_terms(state, t, firer, target) if ctx.logging else ()
             divisor = shot.divisor
         hits = roll_hits(
             ctx,

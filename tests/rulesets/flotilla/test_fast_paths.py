@@ -4,6 +4,7 @@ worked out from is unchanged."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
@@ -283,3 +284,56 @@ def test_helm_caps_in_one_loop_match_each_options_cap() -> None:
                 mx, my = rng.uniform(0, 72), rng.uniform(0, 48)
                 options.append(helm.Choice(f"m{k}", mx, my, 0.0, (x, y), (0,), (0, 45), 3.0))
         assert helper.caps(plan, options) == [helper.cap(plan, o) for o in options]
+
+
+def test_view_layout_holds_every_entry_of_the_ready_parts_and_the_rest_once() -> None:
+    """The plain view is laid out by view._LAYOUT from the cheap entries
+    (view._ready, the computer player's view as made) and the parts built
+    where read (view._parts): each entry of either is in the layout once,
+    and nothing else is (else view() would drop or lose one)."""
+    # the module (the package's name "view" is its function)
+    flotilla_view = importlib.import_module("quarterdeck.rulesets.flotilla.view")
+    st = state([ship("a")])
+    ready = flotilla_view._ready(st, "union", [])
+    parts = flotilla_view._parts(st)
+    assert not set(ready) & set(parts)
+    assert sorted(flotilla_view._LAYOUT) == sorted([*ready, *parts])
+    assert list(flotilla_view.view(st, "union")) == list(flotilla_view._LAYOUT)
+    assert [k for k in flotilla_view._LAYOUT if k in ready] == list(ready)
+
+
+def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypatch: Any) -> None:
+    """FlotillaAI.intent leaves her guns' targets (aim's empty list) and
+    best range unworked for an exit, a ram, a spar or a landing: at every
+    such move of two seeded Mobile Bay games the helm chooses as it does
+    with them worked out as for her guns (the same draws for its noise)."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+    from quarterdeck.sim.runner import simulate
+
+    plain = FlotillaAI.choose
+    kinds: set[str] = set()
+
+    def checked(
+        self: FlotillaAI, plan: dict[str, Any], ship: Any, options: Any, default: str
+    ) -> str:
+        if plan["kind"] == "gun":
+            return plain(self, plan, ship, options, default)
+        kinds.add(plan["kind"])
+        view = plan["view"]
+        full = dict(plan)
+        full["targets"] = [self.lead(view, e) for e in plan["enemies"]] or [
+            (b["x"], b["y"]) for b in plan["forts"] if b["id"] in plan["take"]
+        ]
+        weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
+        full["best_range"] = 14.0 if "heavy" in weights else 8.0
+        drawn = self.rng.getstate()
+        with_targets = plain(self, full, ship, options, default)
+        self.rng.setstate(drawn)
+        answer = plain(self, plan, ship, options, default)
+        assert answer == with_targets
+        return answer
+
+    monkeypatch.setattr(FlotillaAI, "choose", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 2, seed=7, workers=1)
+    assert {"exit", "ram"} <= kinds
