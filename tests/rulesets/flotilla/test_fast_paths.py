@@ -337,3 +337,46 @@ def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypat
     monkeypatch.setattr(FlotillaAI, "choose", checked)
     simulate(scenarios.load("mobile-bay-1864"), 2, seed=7, workers=1)
     assert {"exit", "ram"} <= kinds
+
+
+def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_asked() -> None:
+    """fire.any_ready (the battery last found ready asked first, a witness
+    from any earlier state, in reach of her list or not) answers as asking
+    each battery in order does (fire.battery_ready), for ships of several
+    cards at random places, headings and fired batteries, with an island
+    between some of them."""
+    from quarterdeck.rulesets.flotilla import fire
+
+    rng = random.Random(11)
+    island = [[(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]]
+    rosters = ("iron_city", "arkansas", "carondelet", "tennessee", "tecumseh")
+    answers = set()
+    for n in range(400):
+        ours = ship(
+            "a",
+            rng.choice(rosters),
+            "union",
+            rng.uniform(0, 72),
+            rng.uniform(0, 48),
+            rng.uniform(0, 360),
+        )
+        theirs = [
+            ship(
+                f"e{k}",
+                rng.choice(rosters),
+                "confederate",
+                rng.uniform(0, 72),
+                rng.uniform(0, 48),
+                rng.uniform(0, 360),
+            )
+            for k in range(rng.randint(1, 3))
+        ]
+        for b in ours.batteries:
+            b.fired = rng.random() < 0.3
+        st = state([ours, *theirs], land=island if n % 2 else ())
+        seen = fire.marks(st, "union")
+        plain = any(fire.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
+        fire._READY_AT["a"] = rng.randint(0, len(ours.batteries) + 1)
+        assert fire.any_ready(st, T, ours, seen) == plain
+        answers.add(plain)
+    assert answers == {True, False}
