@@ -274,7 +274,13 @@ class FlotillaAI(Helm):
             for b in view["batteries"]
             if b["side"] != side and not b["destroyed"] and b["guns"] > 0
         ]
-        plan["take"] = objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
+        # the forts among them her side is to take (none to look for where
+        # no enemy fort is left)
+        plan["take"] = (
+            objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
+            if plan["forts"]
+            else set()
+        )
         plan["shelling"] = not enemies  # no ships left to fight: the forts are the targets
         edge = exit_edge(view, ship)
         if edge is not None:
