@@ -226,8 +226,9 @@ class FlotillaAI(Helm):
     def intent(self, view: Mapping[str, Any], ship: Mapping[str, Any]) -> dict[str, Any]:
         """What the ship is about this turn, with what the move look-ahead
         steers by (:class:`Helm`): her friends' keels, the torpedoes, how
-        close to the shore, where her guns aim and at what range (cached
-        for one decision)."""
+        close to the shore, and where her guns aim and at what range for a
+        move of her guns or keeping her distance, the only kinds of move
+        steered by them (cached for one decision)."""
         plan = self.aim(view, ship)
         if "friends" in plan:
             return plan
@@ -240,6 +241,11 @@ class FlotillaAI(Helm):
         plan["mines"] = [tuple(p) for p in view["torpedoes"]]
         rulings = view.get("rulings") or {}
         plan["ground"] = float(rulings.get("aground_within", 1.0)) + 0.75
+        if plan["kind"] not in ("gun", "keep_off"):
+            # her exit, a ram, a spar or a landing: the helm steers by its
+            # own mark (Helm.merit, Helm.cap), never by her guns' targets
+            # (aim's empty list) or range, so neither is worked out
+            return plan
         # what her guns are for: enemy ships, led if they run for an exit;
         # with none left, the forts her side must take (a fort hit only on a
         # six is no match for a ship's guns while there are ships to fight)
@@ -268,7 +274,13 @@ class FlotillaAI(Helm):
             for b in view["batteries"]
             if b["side"] != side and not b["destroyed"] and b["guns"] > 0
         ]
-        plan["take"] = objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
+        # the forts among them her side is to take (none to look for where
+        # no enemy fort is left)
+        plan["take"] = (
+            objective_units(view, side, "take") & {b["id"] for b in plan["forts"]}
+            if plan["forts"]
+            else set()
+        )
         plan["shelling"] = not enemies  # no ships left to fight: the forts are the targets
         edge = exit_edge(view, ship)
         if edge is not None:

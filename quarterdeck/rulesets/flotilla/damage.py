@@ -208,7 +208,7 @@ def specific_hit(
         sp.dice,
         R_SPEC,
         seat=ship.side,
-        math=ex.specific(t, modifier, why),
+        math=lambda _dice: ex.specific(t, modifier, why),  # the chart's lines: for a log
     )
     total = sum(dice) + modifier
     line_no = sp.line(total)
@@ -363,7 +363,7 @@ def morale_check(state: State, t: Tables, ctx: Context, ship: Ship, why: str) ->
         R_MORALE,
         seat=ship.side,
         odds=lambda: "pass " + odds.percent(odds.morale(t, target).get("pass", Fraction(0))),
-        math=ex.morale(t, ship.morale, reasons),
+        math=lambda _dice: ex.morale(t, ship.morale, reasons),  # for a log
     )
     excess = sum(dice) - target
     band = t.morale.band(excess)

@@ -399,6 +399,30 @@ def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
     return [b for b in ship.batteries if battery_ready(state, t, ship, b, seen)]
 
 
+_READY_AT: dict[str, int] = {}
+"""For each ship (by id), where among her batteries :func:`any_ready` last
+found one ready: asked about first (most often the same battery still bears
+at the next point of the move)."""
+
+
+def any_ready(state: State, t: Tables, ship: Ship, seen: list[Mark]) -> bool:
+    """Whether any of the ship's batteries could fire now (:func:`battery_ready`;
+    ``seen``: the enemy's :func:`marks`). The battery last found ready is
+    asked first: the answer does not depend on the order they are asked in,
+    only how many are asked."""
+    batteries = ship.batteries
+    last = _READY_AT.get(ship.id, 0)
+    if last < len(batteries) and battery_ready(state, t, ship, batteries[last], seen):
+        return True
+    for i, b in enumerate(batteries):
+        if i != last and battery_ready(state, t, ship, b, seen):
+            if len(_READY_AT) > 4096:
+                _READY_AT.clear()
+            _READY_AT[ship.id] = i
+            return True
+    return False
+
+
 def firers(state: State, t: Tables, side: str) -> list[str]:
     """Units of ``side`` that could fire now at some target."""
     out = []
@@ -407,7 +431,7 @@ def firers(state: State, t: Tables, side: str) -> list[str]:
         if ship.side == side and can_fire_ship(ship):
             if seen is None:
                 seen = marks(state, side)
-            if any(battery_ready(state, t, ship, b, seen) for b in ship.batteries):
+            if any_ready(state, t, ship, seen):
                 out.append(ship.id)
     for bat in state.batteries.values():
         if bat.side == side and bat.active and not bat.fired:
@@ -502,9 +526,13 @@ def roll_hits(
         rule,
         seat=seat,
         odds=lambda: f"expect {float(odds.expected_hits(dice, need, divisor)):.2f} hits",
-        goal=f"each die of {need} or more hits"
-        + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else ""),
-        math=RollMath(
+        # the words and the explanation: worked out only where read (a
+        # person rolling, a log), not for a batch run's program dice
+        goal=lambda: (
+            f"each die of {need} or more hits"
+            + (f"; the hits are divided by {divisor}, rounded up" if divisor > 1 else "")
+        ),
+        math=lambda _dice: RollMath(
             "count",
             target=need,
             dice=(("fire dice", dice),),
@@ -609,7 +637,9 @@ def fire_at(
             terms: tuple[tuple[str, int], ...] = (("a mortar hits on", need),)
         else:
             need, why = need_against_ship(state, t, firer, target)
-            terms = need_terms(state, t, firer, target)
+            # what made the number: read by the roll's explanation, which
+            # is worked out only for a log (Context.logging)
+            terms = need_terms(state, t, firer, target) if ctx.logging else ()
             divisor = shot.divisor
         hits = roll_hits(
             ctx,

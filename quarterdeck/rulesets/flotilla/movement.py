@@ -109,6 +109,7 @@ class Plan:
 _PARSED: dict[str, Plan] = {}
 _LABELS: dict[Plan, str] = {}
 _FIRSTS: dict[tuple[int, int], Plan] = {}
+_FIRST_ROWS: dict[tuple[int, tuple[int, ...]], tuple[Plan, ...]] = {}
 _MADE: dict[tuple[int, int, int, int], Plan] = {}
 """The manoeuvres under way :func:`_plans` has made, by speed and turns."""
 
@@ -506,6 +507,14 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
     firsts_unit: dict[int, tuple[float, float, float]] = {}
     middles_unit: dict[tuple[int, int], tuple[float, float, float]] = {}
     grid: _Grid | None = None
+    # in open water every leg is clear: a first turn is offered where some
+    # middle turn follows it, at any speed, and the legs straight on are
+    # clear where straight on is the first of those (worked once, for
+    # every speed at which she is in open water)
+    open_firsts = tuple(f for f in firsts if later[ship.extra_turn and abs(f) <= card])
+    open_straight = any(
+        f == 0 and later[ship.extra_turn and abs(f) <= card][0] == 0 for f in open_firsts
+    )
     for speed in speeds:
         if speed <= 0:
             continue
@@ -517,11 +526,8 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
             # every leg clear: a first turn is offered where some middle
             # turn follows it, the first of them tried (straight on, where
             # it is one) found clear
-            for first in firsts:
-                middles = later[ship.extra_turn and abs(first) <= card]
-                if middles:
-                    straight_on = straight_on or (first == 0 and middles[0] == 0)
-                    offered.append(_first_plan(speed, first))
+            offered.extend(_first_plans(speed, open_firsts))
+            straight_on = open_straight
         for first in firsts if not open_water else ():
             unit_first = firsts_unit.get(first)
             if unit_first is None:
@@ -553,6 +559,17 @@ def first_options(state: State, t: Tables, ship: Ship) -> list[Plan]:
         moving.extend(offered)
     out = stay + moving + _astern(state, ship, before)
     return out or [Plan(0)]
+
+
+def _first_plans(speed: int, firsts: tuple[int, ...]) -> tuple[Plan, ...]:
+    """:func:`_first_plan` of each of ``firsts`` at ``speed``, made once
+    for each speed and turns (a plan is read-only)."""
+    plans = _FIRST_ROWS.get((speed, firsts))
+    if plans is None:
+        plans = tuple(_first_plan(speed, first) for first in firsts)
+        if len(_FIRST_ROWS) < 4096:
+            _FIRST_ROWS[(speed, firsts)] = plans
+    return plans
 
 
 def _first_plan(speed: int, first: int) -> Plan:

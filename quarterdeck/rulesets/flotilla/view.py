@@ -178,8 +178,9 @@ def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
     return out
 
 
-def _ready(state: State, seat: str | None) -> dict[str, Any]:
-    """The view's cheap parts, in the view's order (the rest: :func:`_parts`)."""
+def _ready(state: State, seat: str | None, ships: list[Any]) -> dict[str, Any]:
+    """The view's cheap parts and its ``ships``, in the view's order (the
+    rest, :func:`_parts`, falls between them where :data:`_LAYOUT` puts it)."""
     return {
         "ruleset": "flotilla",
         "seat": seat,
@@ -190,20 +191,12 @@ def _ready(state: State, seat: str | None) -> dict[str, Any]:
         "gm": state.gm,
         "side_a": state.side_a,
         "visibility": state.visibility,
-        "events": None,  # _parts
         "table": list(state.table),
         "current": state.current,
-        "land": None,  # _parts
-        "cover": None,  # _parts
-        "torpedoes": None,  # _parts
         # the seat's own standing fire orders (standing.py), by "unit:battery"
         "standing": dict(state.standing.get(seat, {})) if seat in state.standing else {},
-        "ships": None,  # view and player_view
-        "batteries": None,  # _parts
-        "troops": None,  # _parts
-        "grapples": None,  # _parts
+        "ships": ships,
         "victory": state.victory,
-        "points": None,  # _parts
         # the scenario's standing rulings where no one plays the game master
         "rulings": {
             k: state.game_master[k]
@@ -211,6 +204,36 @@ def _ready(state: State, seat: str | None) -> dict[str, Any]:
             if k in state.game_master
         },
     }
+
+
+_LAYOUT = (
+    "ruleset",
+    "seat",
+    "turn",
+    "turn_limit",
+    "phase",
+    "sides",
+    "gm",
+    "side_a",
+    "visibility",
+    "events",
+    "table",
+    "current",
+    "land",
+    "cover",
+    "torpedoes",
+    "standing",
+    "ships",
+    "batteries",
+    "troops",
+    "grapples",
+    "victory",
+    "points",
+    "rulings",
+)
+"""The view's entries in order: :func:`_ready`'s and :func:`_parts`'
+(the computer player's view is made of the first, the second built where
+read, with no entries to fill in and take out again)."""
 
 
 def _parts(state: State) -> dict[str, Callable[[], Any]]:
@@ -263,23 +286,16 @@ def _parts(state: State) -> dict[str, Callable[[], Any]]:
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
     """The whole table and every roster card (no hidden information)."""
-    out = _ready(state, seat)
-    out["ships"] = [ship_view(s) for s in state.ships.values()]
-    for key, make in _parts(state).items():
-        out[key] = make()
-    return out
+    ready = _ready(state, seat, [ship_view(s) for s in state.ships.values()])
+    parts = _parts(state)
+    return {key: ready[key] if key in ready else parts[key]() for key in _LAYOUT}
 
 
 def player_view(state: State, seat: str | None) -> LazyView:
     """:func:`view` for a computer player: the land, the forts, the troops,
     the torpedoes, the points and each ship's damage boxes built only if it
     reads them (issue 14; most of its questions need a few of them)."""
-    ready = _ready(state, seat)
-    parts = _parts(state)
-    for key in parts:
-        del ready[key]
-    ready["ships"] = _lazy_ships(state.ships.values())
-    return LazyView(ready, parts)
+    return LazyView(_ready(state, seat, _lazy_ships(state.ships.values())), _parts(state))
 
 
 def points(state: State) -> dict[str, int]:

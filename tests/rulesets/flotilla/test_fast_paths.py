@@ -4,6 +4,7 @@ worked out from is unchanged."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
@@ -283,3 +284,99 @@ def test_helm_caps_in_one_loop_match_each_options_cap() -> None:
                 mx, my = rng.uniform(0, 72), rng.uniform(0, 48)
                 options.append(helm.Choice(f"m{k}", mx, my, 0.0, (x, y), (0,), (0, 45), 3.0))
         assert helper.caps(plan, options) == [helper.cap(plan, o) for o in options]
+
+
+def test_view_layout_holds_every_entry_of_the_ready_parts_and_the_rest_once() -> None:
+    """The plain view is laid out by view._LAYOUT from the cheap entries
+    (view._ready, the computer player's view as made) and the parts built
+    where read (view._parts): each entry of either is in the layout once,
+    and nothing else is (else view() would drop or lose one)."""
+    # the module (the package's name "view" is its function)
+    flotilla_view = importlib.import_module("quarterdeck.rulesets.flotilla.view")
+    st = state([ship("a")])
+    ready = flotilla_view._ready(st, "union", [])
+    parts = flotilla_view._parts(st)
+    assert not set(ready) & set(parts)
+    assert sorted(flotilla_view._LAYOUT) == sorted([*ready, *parts])
+    assert list(flotilla_view.view(st, "union")) == list(flotilla_view._LAYOUT)
+    assert [k for k in flotilla_view._LAYOUT if k in ready] == list(ready)
+
+
+def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypatch: Any) -> None:
+    """FlotillaAI.intent leaves her guns' targets (aim's empty list) and
+    best range unworked for an exit, a ram, a spar or a landing: at every
+    such move of two seeded Mobile Bay games the helm chooses as it does
+    with them worked out as for her guns (the same draws for its noise)."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+    from quarterdeck.sim.runner import simulate
+
+    plain = FlotillaAI.choose
+    kinds: set[str] = set()
+
+    def checked(
+        self: FlotillaAI, plan: dict[str, Any], ship: Any, options: Any, default: str
+    ) -> str:
+        if plan["kind"] == "gun":
+            return plain(self, plan, ship, options, default)
+        kinds.add(plan["kind"])
+        view = plan["view"]
+        full = dict(plan)
+        full["targets"] = [self.lead(view, e) for e in plan["enemies"]] or [
+            (b["x"], b["y"]) for b in plan["forts"] if b["id"] in plan["take"]
+        ]
+        weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
+        full["best_range"] = 14.0 if "heavy" in weights else 8.0
+        drawn = self.rng.getstate()
+        with_targets = plain(self, full, ship, options, default)
+        self.rng.setstate(drawn)
+        answer = plain(self, plan, ship, options, default)
+        assert answer == with_targets
+        return answer
+
+    monkeypatch.setattr(FlotillaAI, "choose", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 2, seed=7, workers=1)
+    assert {"exit", "ram"} <= kinds
+
+
+def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_asked() -> None:
+    """fire.any_ready (the battery last found ready asked first, a witness
+    from any earlier state, in reach of her list or not) answers as asking
+    each battery in order does (fire.battery_ready), for ships of several
+    cards at random places, headings and fired batteries, with an island
+    between some of them."""
+    from quarterdeck.rulesets.flotilla import fire
+
+    rng = random.Random(11)
+    island = [[(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]]
+    rosters = ("iron_city", "arkansas", "carondelet", "tennessee", "tecumseh")
+    answers = set()
+    for n in range(400):
+        ours = ship(
+            "a",
+            rng.choice(rosters),
+            "union",
+            rng.uniform(0, 72),
+            rng.uniform(0, 48),
+            rng.uniform(0, 360),
+        )
+        theirs = [
+            ship(
+                f"e{k}",
+                rng.choice(rosters),
+                "confederate",
+                rng.uniform(0, 72),
+                rng.uniform(0, 48),
+                rng.uniform(0, 360),
+            )
+            for k in range(rng.randint(1, 3))
+        ]
+        for b in ours.batteries:
+            b.fired = rng.random() < 0.3
+        st = state([ours, *theirs], land=island if n % 2 else ())
+        seen = fire.marks(st, "union")
+        plain = any(fire.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
+        fire._READY_AT["a"] = rng.randint(0, len(ours.batteries) + 1)
+        assert fire.any_ready(st, T, ours, seen) == plain
+        answers.add(plain)
+    assert answers == {True, False}
