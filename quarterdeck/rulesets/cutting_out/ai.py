@@ -253,10 +253,11 @@ class CuttingOutAI:
         ids = prompt.option_ids()
         ship = _by_id(view["ships"])[str(prompt.context.get("ship"))]
         if self.seat == view["raiders"]:
-            if ship["hatch_held_by"] != self.seat and ship["crew_below"]:
-                for n in ("hatch-2", "hatch-1"):
-                    if n in ids:
-                        return n
+            # a guard for the hatch where one is offered: her hatch and the
+            # crew below (lazy entries, built when read) are read only then
+            guard = [n for n in ("hatch-2", "hatch-1") if n in ids]
+            if guard and ship["hatch_held_by"] != self.seat and ship["crew_below"]:
+                return guard[0]
             return "attack" if "attack" in ids else "hold"
         if "attack" in ids:
             return "attack"
@@ -269,7 +270,6 @@ class CuttingOutAI:
 
     def _land(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ids = prompt.option_ids()
-        party = _by_id(view["parties"]).get(str(prompt.context.get("party")), {})
         spike = [i for i in ids if i.startswith("spike:")]
         if spike:
             return spike[0]
@@ -282,6 +282,8 @@ class CuttingOutAI:
                 and (self.seat == view["raiders"] or b["side"] == self.seat)
             ):
                 formed = f"formed:{bid}"
+                # the view's parties are read only here (a lazy part, built when read)
+                party = _by_id(view["parties"]).get(str(prompt.context.get("party")), {})
                 if party.get("formed") and formed in ids:
                     return formed
                 return f"advance:{bid}"

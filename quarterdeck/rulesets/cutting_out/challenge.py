@@ -61,14 +61,26 @@ def opposers(state: State, t: Tables, ship: Ship, point_id: str, side: str) -> l
 
 
 def climbers(state: State, ship: Ship) -> dict[str, list[Figure]]:
-    """Figures climbing the ship's side this turn, by boarding point."""
+    """Figures climbing the ship's side this turn, by boarding point: the
+    boats alongside her in turn, each one's figures (state.aboard) in their
+    order, all the boats' found in one pass over the figures."""
     out: dict[str, list[Figure]] = {}
-    for boat in state.boats.values():
-        if not boat.afloat or not boat.alongside.startswith(f"{ship.id}:"):
-            continue
-        for f in state.aboard(boat.id):
-            if f.climbing:
-                out.setdefault(f.climbing, []).append(f)
+    prefix = f"{ship.id}:"
+    by_boat: dict[str, list[Figure]] = {
+        boat.id: []
+        for boat in state.boats.values()
+        if boat.afloat and boat.alongside.startswith(prefix)
+    }
+    if not by_boat:
+        return out
+    for f in state.figures.values():
+        if f.climbing and f.where == "boat" and not f.fate:
+            found = by_boat.get(f.place)
+            if found is not None:
+                found.append(f)
+    for figs in by_boat.values():
+        for f in figs:
+            out.setdefault(f.climbing, []).append(f)
     return out
 
 

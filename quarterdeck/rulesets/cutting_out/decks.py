@@ -26,9 +26,15 @@ from quarterdeck.rulesets.cutting_out.tables import Tables
 SPREAD = (0.0, 50.0, -50.0, 100.0, -100.0, 150.0, -150.0, 180.0)
 
 
-def deck_options(state: State, t: Tables, party: Party, ship: Ship) -> list[Option]:
-    figs = [f for f in state.on_deck(ship.id) if f.party == party.id]
-    enemies = [f for f in state.on_deck(ship.id) if f.side != party.side]
+def deck_options(
+    state: State, t: Tables, party: Party, ship: Ship, deck: list[Figure] | None = None
+) -> list[Option]:
+    """What a party on a deck may do (Movement: on deck). ``deck``: every
+    figure on her deck (``state.on_deck(ship.id)``), where the caller has it."""
+    if deck is None:
+        deck = state.on_deck(ship.id)
+    figs = [f for f in deck if f.party == party.id]
+    enemies = [f for f in deck if f.side != party.side]
     opts = []
     if enemies:
         opts.append(Option("attack", "attack the nearest enemies on deck"))
@@ -94,13 +100,14 @@ def deck_step(
 def deck_prompt(state: State, t: Tables, ask: dict[str, Any]) -> Prompt:
     party = state.parties[ask["party"]]
     ship = state.ships[ask["ship"]]
-    n = len([f for f in state.on_deck(ship.id) if f.party == party.id])
+    deck = state.on_deck(ship.id)  # the figures on her deck, once
+    n = len([f for f in deck if f.party == party.id])
     return Prompt(
         ask["seat"],
         f"Turn {state.turn}: {party.name} on {ship.name}'s deck ({n} figures, up to "
         f"{t.movement.deck:g} in each)",
         R_MOVE,
-        tuple(deck_options(state, t, party, ship)),
+        tuple(deck_options(state, t, party, ship, deck)),
         context={"step": "deck", "party": party.id, "ship": ship.id},
     )
 
@@ -109,10 +116,10 @@ def apply_deck(state: State, t: Tables, ctx: Context, ask: dict[str, Any], answe
     party = state.parties[ask["party"]]
     ship = state.ships[ask["ship"]]
     party.order = answer
-    figs = [f for f in state.on_deck(ship.id) if f.party == party.id]
-    reach = t.movement.deck
     if answer == "hold":
         return
+    figs = [f for f in state.on_deck(ship.id) if f.party == party.id]
+    reach = t.movement.deck
     if answer == "embark":
         boat = _own_boat_alongside(state, party, ship)
         if boat is not None:

@@ -14,7 +14,7 @@ Small arms: ``small_arms.py``.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from quarterdeck.core.engine import Context
@@ -55,15 +55,25 @@ def gun_point(state: State, gun: Gun) -> Vec:
 
 
 def gun_bearing_ok(state: State, t: Tables, gun: Gun, target: Vec) -> bool:
-    here = gun_point(state, gun)
+    return bears_on(gun, gun_point(state, gun), arc_centre(state, gun), (target,))
+
+
+def arc_centre(state: State, gun: Gun) -> float:
+    """The bearing at the middle of a gun's arc (Cannon Fire: arc): a ship's
+    gun her heading and the gun's side, a land gun her own facing."""
     if gun.platform == "ship":
-        ship = state.ships[gun.owner]
-        centre = (ship.heading + gun.facing) % 360
-    else:
-        centre = gun.facing
+        return (state.ships[gun.owner].heading + gun.facing) % 360
+    return gun.facing
+
+
+def bears_on(gun: Gun, here: Vec, centre: float, pts: Sequence[Vec]) -> bool:
+    """Whether any of ``pts`` lies in the gun's arc (Cannon Fire: arc), the
+    gun at ``here`` (:func:`gun_point`) with her arc's middle at ``centre``
+    (:func:`arc_centre`), both found once for all the points."""
     if gun.arc >= 360:
-        return True
-    return abs(angle_diff(centre, bearing(here, target))) <= gun.arc / 2 + 1e-9
+        return len(pts) > 0
+    half = gun.arc / 2 + 1e-9
+    return any(abs(angle_diff(centre, bearing(here, p))) <= half for p in pts)
 
 
 def crowds(
@@ -313,9 +323,18 @@ def target_name(state: State, target: str) -> str:
     return state.parties[tid].name
 
 
-def range_to(state: State, gun: Gun, target: str, side: str, pts: list[Vec] | None = None) -> float:
-    """The range from a gun to a target (``pts``: its :func:`target_points`, if known)."""
-    here = gun_point(state, gun)
+def range_to(
+    state: State,
+    gun: Gun,
+    target: str,
+    side: str,
+    pts: list[Vec] | None = None,
+    here: Vec | None = None,
+) -> float:
+    """The range from a gun to a target (``pts``: its :func:`target_points`,
+    and ``here``: the gun's :func:`gun_point`, if known)."""
+    if here is None:
+        here = gun_point(state, gun)
     kind, _, tid = target.partition(":")
     if kind == "ship":
         return harbour.distance_to_ship(state.ships[tid], here)
@@ -324,6 +343,17 @@ def range_to(state: State, gun: Gun, target: str, side: str, pts: list[Vec] | No
     if pts is None:
         pts = target_points(state, target, side)
     return min((distance(here, p) for p in pts), default=math.inf)
+
+
+def _aim(state: State, target: str, side: str, aimed: dict[str, list[Vec]] | None) -> list[Vec]:
+    """The target's :func:`target_points`, kept in ``aimed`` (a caller's,
+    while the state stands still) once found."""
+    if aimed is None:
+        return target_points(state, target, side)
+    pts = aimed.get(target)
+    if pts is None:
+        pts = aimed[target] = target_points(state, target, side)
+    return pts
 
 
 def can_fire(
@@ -341,16 +371,20 @@ def can_fire(
     ``aimed``: the targets' points by target, for ``side``; ``ranges`` and
     ``bears``: each gun's range to a target and whether she bears on it, by
     (gun, target); all three kept by a caller that asks of many guns, with
-    round shot and with grape, while the state stands still."""
-    pts: list[Vec] | None = None
-    if aimed is not None:
-        pts = aimed.get(target)
-        if pts is None:
-            pts = aimed[target] = target_points(state, target, side)
+    round shot and with grape, while the state stands still. The gun's place
+    and the target's points are found only when needed, once: a ship's or
+    a fort's range needs no points, and a ship's centre, measured first of
+    her points for the arc, spares the figures on her deck when it bears."""
+    kind, _, tid = target.partition(":")
+    pts: list[Vec] | None = None if aimed is None else aimed.get(target)
+    here: Vec | None = None
     key = (gun.id, target)
     found = None if ranges is None else ranges.get(key)
     if found is None:
-        inches = range_to(state, gun, target, side, pts)
+        here = gun_point(state, gun)
+        if pts is None and kind not in ("ship", "fort"):
+            pts = _aim(state, target, side, aimed)
+        inches = range_to(state, gun, target, side, pts, here)
         if ranges is not None:
             ranges[key] = inches
     else:
@@ -359,18 +393,23 @@ def can_fire(
         return False
     if grape and t.cannon.grape(gun.kind, inches) is None:
         return False
-    kind = target.partition(":")[0]
     if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
         return False  # round shot is for ships, forts and boats; swivels fire grape at figures
     known = None if bears is None else bears.get(key)
     if known is not None:
         return known
-    if pts is None:
-        pts = target_points(state, target, side)
+    if here is None:
+        here = gun_point(state, gun)
+    centre = arc_centre(state, gun)
     if kind == "ship":
-        ship = state.ships[target.split(":", 1)[1]]
-        pts = [(ship.x, ship.y), *pts]
-    bearing_ok = any(gun_bearing_ok(state, t, gun, p) for p in pts)
+        ship = state.ships[tid]
+        bearing_ok = bears_on(gun, here, centre, ((ship.x, ship.y),))
+    else:
+        bearing_ok = False
+    if not bearing_ok:
+        if pts is None:
+            pts = _aim(state, target, side, aimed)
+        bearing_ok = bears_on(gun, here, centre, pts)
     if bears is not None:
         bears[key] = bearing_ok
     return bearing_ok
@@ -678,7 +717,7 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     """The units of ``side`` that have something to fire at this turn
     (``only``: that unit alone, as ``[unit]`` or ``[]``: whether it still has)."""
     units: list[str] = []
-    pts = harbour.points(state)
+    pts: dict[str, Vec] | None = None  # every figure's place, once some unit needs it
     seen: dict[str, list[Figure]] = {}  # the targets each side sees, once
     kept: dict[str, Spots] = {}  # where every figure stands, once
     by_party: dict[str, list[Figure]] | None = None  # each party's figures, once
@@ -692,8 +731,12 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
             continue
         if side == state.defenders and not state.detected:
             continue
-        if by_party is None:
+        if by_party is None and only is None:
+            # every party asked of: each one's figures in one pass (one
+            # party alone reads its own, state.party_figures)
             by_party = members(state)
+        if pts is None:
+            pts = harbour.points(state)
         if next(in_range(state, t, party, pts, seen, kept, by_party), None) is not None:
             units.append(f"arms:{party.id}")
     if kind not in (None, "guns"):
@@ -717,6 +760,8 @@ def firers(state: State, t: Tables, side: str, only: str | None = None) -> list[
     # once; the crews of the guns the side may serve alone (_may_serve;
     # asked of one group, of its guns: a gun's crew is the figures at it,
     # whatever the other guns)
+    if pts is None:
+        pts = harbour.points(state)
     manned = crews(state, t, pts, owner, fit)
     aimed: dict[str, list[Vec]] = {}  # each target's points, once
     ranges: dict[tuple[str, str], float] = {}  # each gun's range and bearing, once

@@ -85,29 +85,52 @@ def shooters(
     kept: dict[str, Spots] | None = None,
     by_party: dict[str, list[Figure]] | None = None,
 ) -> list[Figure]:
-    """The party's figures that may fire their muskets (Small Arms Fire). ``kept``: where a
+    """The party's figures that may fire their muskets (Small Arms Fire):
+    its :func:`muskets` not in base-to-base contact. ``kept``: where a
     caller that asks of many parties while the state stands still keeps
     :func:`_spots` (under ""), worked out at most once; ``by_party``: such a
     caller's :func:`members`, the party's figures read from it."""
     out = []
-    spots: Spots | None = None if kept is None else kept.get("")
-    figs = state.party_figures(party.id) if by_party is None else by_party.get(party.id, [])
-    for f in figs:
-        if f.where == "below" or f.climbing or f.breaking_out:
-            continue
-        if not t.figures.types[f.kind].musket:  # type: ignore[index]
-            continue
-        if f.wet_until >= state.turn:
-            continue
+    spots: Spots | None = None
+    for f in muskets(state, t, party, by_party):
         if f.where in ("deck", "land"):
             if spots is None:
-                spots = _spots(state)
-                if kept is not None:
-                    kept[""] = spots
+                spots = _kept_spots(state, kept)
             if in_contact(state, t, f, spots):
                 continue
         out.append(f)
     return out
+
+
+def muskets(
+    state: State, t: Tables, party: Party, by_party: dict[str, list[Figure]] | None = None
+) -> list[Figure]:
+    """The party's musket-armed figures fit to fire, contact aside (Small
+    Arms Fire): not below, climbing or breaking out, not wet (choppy seas).
+    ``by_party``: as :func:`shooters`."""
+    out = []
+    figs = state.party_figures(party.id) if by_party is None else by_party.get(party.id, [])
+    types = t.figures.types
+    turn = state.turn
+    for f in figs:
+        if f.where == "below" or f.climbing or f.breaking_out:
+            continue
+        if not types[f.kind].musket:  # type: ignore[index]
+            continue
+        if f.wet_until >= turn:
+            continue
+        out.append(f)
+    return out
+
+
+def _kept_spots(state: State, kept: dict[str, Spots] | None) -> Spots:
+    """:func:`_spots`, kept under "" in ``kept`` (a caller's) once found."""
+    spots = None if kept is None else kept.get("")
+    if spots is None:
+        spots = _spots(state)
+        if kept is not None:
+            kept[""] = spots
+    return spots
 
 
 def targets_of(state: State, side: str) -> list[Figure]:
@@ -170,8 +193,11 @@ def in_range(
     """The enemy figures within range of the party's muskets, one by one
     (:func:`arms_targets` counts them; the fire step asks only for a first;
     ``seen``: :func:`targets_of` by side, and ``kept``: as :func:`shooters`,
-    kept by a caller that asks of many parties, and ``by_party`` too)."""
-    shots = [s for s in shooters(state, t, party, kept, by_party) if s.id in pts]
+    kept by a caller that asks of many parties, and ``by_party`` too).
+    A musket is asked whether it is in contact (:func:`shooters`) only once
+    it is within reach of a target with a score on the chart: the same
+    targets, with no contact measured for a party with none in reach."""
+    shots = [s for s in muskets(state, t, party, by_party) if s.id in pts]
     if not shots:
         return
     reach = t.small_arms.reach + 1e-9
@@ -180,14 +206,15 @@ def in_range(
         targets = targets_of(state, party.side)
         if seen is not None:
             seen[party.side] = targets
-    # the box round the shooters' places: a target further off it than the
+    # the box round the muskets' places: a target further off it than the
     # reach (and a margin over rounding) across or along is further than
-    # that from every shooter (no distance is shorter than its offset across
+    # that from every musket (no distance is shorter than its offset across
     # or along), so none of them is near her
     xs = [pts[s.id][0] for s in shots]
     ys = [pts[s.id][1] for s in shots]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
     clear = reach + _BOX_MARGIN
+    free: dict[str, bool] = {}  # whether each musket is out of contact, once asked
     for target in targets:
         tp = pts.get(target.id)
         if tp is None:
@@ -196,12 +223,28 @@ def in_range(
         if x0 - tx > clear or tx - x1 > clear or y0 - ty > clear or ty - y1 > clear:
             continue
         # a shooter within reach whose chart gives a score, until the first
-        # (each test is pure: measured one shooter at a time)
-        if any(
-            math.dist(pts[s.id], tp) <= reach and arms_need(state, t, s, target, pts)[0] is not None
-            for s in shots
-        ):
-            yield target
+        # (each test is pure: measured one musket at a time)
+        for s in shots:
+            if (
+                math.dist(pts[s.id], tp) <= reach
+                and _free(state, t, s, free, kept)
+                and arms_need(state, t, s, target, pts)[0] is not None
+            ):
+                yield target
+                break
+
+
+def _free(
+    state: State, t: Tables, fig: Figure, free: dict[str, bool], kept: dict[str, Spots] | None
+) -> bool:
+    """Whether a musket is out of base-to-base contact (:func:`shooters`),
+    kept in ``free`` by figure once found."""
+    found = free.get(fig.id)
+    if found is None:
+        found = free[fig.id] = fig.where not in ("deck", "land") or not in_contact(
+            state, t, fig, _kept_spots(state, kept)
+        )
+    return found
 
 
 _BOX_MARGIN = 1e-6

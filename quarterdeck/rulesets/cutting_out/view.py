@@ -259,11 +259,18 @@ def _lazy_guns(state: State, t: Tables, show_raiders: bool) -> list[LazyRecord]:
 
 
 def _boats(state: State, t: Tables, seat: str | None, show_raiders: bool) -> list[dict[str, Any]]:
-    """The boats the seat may see."""
+    """The boats the seat may see, each with how many are in her
+    (state.aboard), counted for every boat in one pass over the figures."""
     boats = []
+    aboard: dict[str, int] | None = None
     for boat in state.boats.values():
         if not visible(state, boat.side, seat) and not show_raiders:
             continue
+        if aboard is None:
+            aboard = {}
+            for f in state.figures.values():
+                if f.where == "boat" and not f.fate:
+                    aboard[f.place] = aboard.get(f.place, 0) + 1
         boats.append(
             {
                 "id": boat.id,
@@ -281,7 +288,7 @@ def _boats(state: State, t: Tables, seat: str | None, show_raiders: bool) -> lis
                 "alongside": boat.alongside,
                 "landed": boat.landed,
                 "status": boat.status,
-                "aboard": len(state.aboard(boat.id)),
+                "aboard": aboard.get(boat.id, 0),
                 "capacity": boat.capacity,
                 "task": boat.task,
             }
@@ -337,13 +344,15 @@ def _parties(state: State, show_raiders: bool) -> list[dict[str, Any]]:
             "start": party.start,
         }
         if party.side != state.raiders or show_raiders:
-            figs = members.get(party.id, [])
+            fates: dict[str, int] = {}  # the party's figures by fate, counted in one pass
+            for f in members.get(party.id, ()):
+                fates[f.fate] = fates.get(f.fate, 0) + 1
             entry.update(
-                left=sum(1 for f in figs if not f.fate),
-                dead=sum(1 for f in figs if f.fate == "dead"),
-                captured=sum(1 for f in figs if f.fate in ("captured", "surrendered")),
-                out=sum(1 for f in figs if f.fate == "out"),
-                escaped=sum(1 for f in figs if f.fate == "escaped"),
+                left=fates.get("", 0),
+                dead=fates.get("dead", 0),
+                captured=fates.get("captured", 0) + fates.get("surrendered", 0),
+                out=fates.get("out", 0),
+                escaped=fates.get("escaped", 0),
                 morale=party.morale,
                 formed=party.formed,
                 order=party.order,

@@ -8,7 +8,9 @@ and what the guns may fire at, found in one pass over the figures, is
 what each deck and the land looked over in turn give (Cannon Fire), and
 a gun's crew found without every figure's place is the crew found with it
 (Cannon Fire: serving a gun); whether a gun may fire is the same with a
-caller's ranges and bearings kept (Cannon Fire: range and arc); the
+caller's ranges and bearings kept, and is the plain test of range and
+every point of the arc, the gun's place and the target's points found
+only when needed (Cannon Fire: range and arc); the
 muskets that may fire and their targets are the same with where every
 figure stands kept for many parties, and each party's targets are those
 every shooter measured to every enemy figure finds, and no musket scores
@@ -17,10 +19,15 @@ at a figure further off than the chart's longest range across or along
 shooter measured to every target picks (Small Arms Fire); one ship's or battery's guns are asked of alone as
 among all the units that may fire (Firing, steps 4 and 5); a ship's hatch
 and deck are held alike with her deck's figures passed in (Morale: Ship's
-Crew)."""
+Crew); the figures climbing a ship's side, every boat's found in one pass,
+are each boat alongside's in turn (Challenge, Melee); and the view's
+count of those in each boat and of each party's figures by fate, each
+one pass, are the plain counts."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import math
 import random
 from collections.abc import Iterator
@@ -32,7 +39,7 @@ from quarterdeck.core.engine import Game
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.scenario import load
 from quarterdeck.players import make_player
-from quarterdeck.rulesets.cutting_out import common, firing, harbour, small_arms
+from quarterdeck.rulesets.cutting_out import challenge, common, firing, harbour, small_arms
 from quarterdeck.rulesets.cutting_out.state import Ship
 from tests.rulesets.cutting_out.test_battery_hands import plain_holders
 
@@ -703,3 +710,121 @@ def test_a_players_gun_entries_read_alone_are_the_seats_view() -> None:
                     )
         game.apply(seat, answer)
     assert served > 50 and hidden > 5
+
+
+def _plain_can_fire(state: Any, t: Any, gun: Any, target: str, side: str, grape: bool) -> bool:
+    """Cannon Fire (range and arc): the range measured, the chart read, and
+    the arc tested point by point (gun_bearing_ok: the gun's place found for
+    each), a ship's centre before the figures on her deck, every target's
+    points found first."""
+    pts = firing.target_points(state, target, side)
+    inches = firing.range_to(state, gun, target, side, pts)
+    if t.cannon.need(gun.kind, inches) is None:
+        return False
+    if grape and t.cannon.grape(gun.kind, inches) is None:
+        return False
+    kind, _, tid = target.partition(":")
+    if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
+        return False
+    if kind == "ship":
+        pts = [(state.ships[tid].x, state.ships[tid].y), *pts]
+    return any(firing.gun_bearing_ok(state, t, gun, p) for p in pts)
+
+
+def test_whether_a_gun_may_fire_is_the_range_and_the_arc_measured_in_full() -> None:
+    """Cannon Fire (range and arc): can_fire, finding the gun's place once
+    and a target's points only when her range or arc needs them (a ship's
+    centre first), with and without a caller's kept points, ranges and
+    bearings, is the plain test of every point, for every gun, both sides
+    and every target, at every other decision of a Chevrette and a sample
+    game; and the arc of a gun turned all the way round holds any point
+    (bears_on), none of none."""
+    fired = ships = 0
+    for scenario_id in ("chevrette-camaret-1801", "sample-game"):
+        for n, game, _prompt in _played(scenario_id, 2, 400):
+            if n % 2:
+                continue
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            for side in ("british", "french"):
+                aimed: dict[str, Any] = {}
+                ranges: dict[tuple[str, str], float] = {}
+                bears: dict[tuple[str, str], bool] = {}
+                for tid, _, _ in firing.cannon_targets(state, t, side):
+                    for gun in state.guns.values():
+                        for grape in (True, False, True):
+                            plain = _plain_can_fire(state, t, gun, tid, side, grape)
+                            assert firing.can_fire(state, t, gun, tid, side, grape) == plain
+                            kept = firing.can_fire(
+                                state, t, gun, tid, side, grape, aimed, ranges, bears
+                            )
+                            assert kept == plain
+                            fired += plain
+                            ships += plain and tid.startswith("ship:")
+    assert fired > 100 and ships > 5
+    state = next(_played("sample-game", 1, 1))[1].state
+    round_gun = dataclasses.replace(next(iter(state.guns.values())), arc=360.0)
+    assert firing.bears_on(round_gun, (0.0, 0.0), 90.0, [(5.0, -3.0)])
+    assert not firing.bears_on(round_gun, (0.0, 0.0), 90.0, [])
+
+
+def _plain_climbers(state: Any, ship: Any) -> dict[str, list[Any]]:
+    """Challenge: the figures climbing a ship's side, by boarding point,
+    each boat alongside her looked over in turn (state.aboard)."""
+    out: dict[str, list[Any]] = {}
+    for boat in state.boats.values():
+        if not boat.afloat or not boat.alongside.startswith(f"{ship.id}:"):
+            continue
+        for f in state.aboard(boat.id):
+            if f.climbing:
+                out.setdefault(f.climbing, []).append(f)
+    return out
+
+
+def test_the_climbers_found_in_one_pass_are_those_each_boat_alongside_gives() -> None:
+    """Challenge and Melee (climbing the ship's side): climbers, every
+    boat's figures found in one pass, is each boat alongside looked over in
+    turn, points and figures in the same order, for every ship at every
+    decision of a Chevrette and a sample game."""
+    climbing = 0
+    for scenario_id in ("chevrette-camaret-1801", "sample-game"):
+        for _n, game, _prompt in _played(scenario_id, 3, 400):
+            state = game.state
+            for ship in state.ships.values():
+                found = challenge.climbers(state, ship)
+                plain = _plain_climbers(state, ship)
+                assert list(found.items()) == list(plain.items())
+                climbing += sum(map(len, found.values()))
+    assert climbing > 10
+
+
+def test_the_views_boats_and_parties_count_as_each_scan_does() -> None:
+    """The view (boats and parties): how many are in each boat, counted for
+    every boat in one pass, is len(state.aboard) of her; a party's figures
+    left, dead, captured, out and escaped, counted in one pass by fate, are
+    the plain counts, for every viewer at every decision of a Chevrette and
+    a sample game."""
+    view = importlib.import_module("quarterdeck.rulesets.cutting_out.view")
+
+    aboard = counted = 0
+    for scenario_id in ("chevrette-camaret-1801", "sample-game"):
+        for _n, game, _prompt in _played(scenario_id, 4, 400):
+            state = game.state
+            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+            for seat, show in (("british", False), ("french", False), (None, True)):
+                for entry in view._boats(state, t, seat, show):
+                    assert entry["aboard"] == len(state.aboard(entry["id"]))
+                    aboard += entry["aboard"]
+                for entry in view._parties(state, show):
+                    if entry.get("hidden"):
+                        continue
+                    figs = [f for f in state.figures.values() if f.party == entry["id"]]
+                    assert entry["left"] == sum(1 for f in figs if not f.fate)
+                    assert entry["dead"] == sum(1 for f in figs if f.fate == "dead")
+                    assert entry["captured"] == sum(
+                        1 for f in figs if f.fate in ("captured", "surrendered")
+                    )
+                    assert entry["out"] == sum(1 for f in figs if f.fate == "out")
+                    assert entry["escaped"] == sum(1 for f in figs if f.fate == "escaped")
+                    counted += entry["dead"] + entry["out"] + entry["captured"]
+    assert aboard > 100 and counted > 20
