@@ -22,7 +22,7 @@ from mypy_extensions import mypyc_attr
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context, Game, Player, Ruleset
 from quarterdeck.core.hidden import EVERYTHING
-from quarterdeck.core.prompts import Prompt
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.players import make_player
 from quarterdeck.rulesets import get_ruleset
@@ -162,13 +162,30 @@ def _context(scenario: Scenario, seed: int) -> Context:
     return Setup(scenario, None).context(seed)
 
 
+Opening = tuple[Any, int, tuple[Prompt, ...], tuple[str, Answer, Prompt] | None]
+"""What every game of a batch plays alike (:meth:`Setup.find_opening`): the
+rule set's frozen state, the decisions made to reach it, the prompts open
+there, and the answer to the first of them where applying it rolls the
+first die (seat, answer, prompt), else None."""
+
+
 class Setup:
     """What every game of a scenario is played with, worked out once for a
     batch of its games rather than for each (:func:`play_chunk`): the rule
-    set, the seats' player kinds and places, the umpire seats, and what
-    :func:`_context` reads from the scenario."""
+    set, the seats' player kinds and places, the umpire seats, what
+    :func:`_context` reads from the scenario, and where it is found
+    (:meth:`find_opening`) the opening every game of the batch plays alike."""
 
-    __slots__ = ("combatants", "first", "kinds", "ruleset", "scenario", "umpire", "umpire_seats")
+    __slots__ = (
+        "combatants",
+        "first",
+        "kinds",
+        "opening",
+        "ruleset",
+        "scenario",
+        "umpire",
+        "umpire_seats",
+    )
 
     def __init__(self, scenario: Scenario, kinds: dict[str, str] | None) -> None:
         self.scenario = scenario
@@ -181,6 +198,9 @@ class Setup:
         self.umpire = scenario.umpire
         self.combatants = scenario.combatants
         self.first = (self.combatants or scenario.side_names)[0]
+        # what every game starts from where find_opening found it (None:
+        # each game is played from new_state)
+        self.opening: Opening | None = None
 
     def players(self, seed: int) -> dict[str, Player]:
         """The computer players of the game seeded ``seed`` (:func:`players_for`):
@@ -195,6 +215,108 @@ class Setup:
     def context(self, seed: int) -> Context:
         """The rules context of the game seeded ``seed``: its dice, no log."""
         return Context(RandomDice(seed), None, umpire=self.umpire, first=self.first)
+
+    def find_opening(self) -> None:
+        """Find what every game of the scenario plays alike (``opening``):
+        the decisions made before the first die is rolled or card drawn,
+        where they cannot depend on the game's seed, and the answer to the
+        step that rolls it. That holds where the rule set can freeze a state
+        and thaw copies of it (``freeze(state)``, ``thaw(frozen)``) and every
+        seat's player says whether its decisions so far drew on its seed
+        (``drew_on_seed()``: a player that says so decides from the view and
+        the prompt alone, keeping nothing between decisions but caches).
+
+        One game is played on dice that stop it at its first roll
+        (:class:`_Unrolled`), up to that roll, to the decision that drew on a
+        player's seed, or to its end. Each game then starts from a thawed
+        copy of the state before that step, with its count of decisions and
+        the prompts open there (frozen values); where the step is the one
+        that rolls, its seat's answer (decided before the roll, alike in
+        every game) is applied at once on the game's own dice. Elsewhere
+        nothing is kept and every game is played from ``new_state``."""
+        self.opening = None
+        ruleset = self.ruleset
+        freeze = getattr(ruleset, "freeze", None)
+        if freeze is None or getattr(ruleset, "thaw", None) is None:
+            return
+        players = self.players(0)
+        drew: list[Callable[[], bool]] = []
+        for p in players.values():
+            said = getattr(p, "drew_on_seed", None)
+            if said is None:
+                return
+            drew.append(said)
+        if any(d() for d in drew):
+            return
+        dice = _Unrolled()
+        ctx = Context(dice, None, umpire=self.umpire, first=self.first)
+        try:
+            state = ruleset.new_state(self.scenario, ctx)
+        except _FirstRoll:
+            return  # the set-up rolls: no game opens alike
+        if dice.rolled:
+            return
+        seats = {  # as play_setup's
+            seat: (
+                getattr(p, "needs_view", None),
+                p.decide,
+                EVERYTHING if seat in self.umpire_seats else seat,
+            )
+            for seat, p in players.items()
+        }
+        view_of = _player_view(ruleset)
+        open_prompts = ruleset.prompts(state)
+        frozen, decisions, kept = freeze(state), 0, open_prompts
+        rolls: tuple[str, Answer, Prompt] | None = None
+        for _ in range(MAX_STEPS):
+            if not open_prompts:
+                break  # the game ended before any die was rolled
+            prompt = open_prompts[0]
+            seat = prompt.seat
+            need, decide, viewer = seats[seat]
+            if need is not None and not need(prompt):
+                view: dict[str, Any] = {"seat": seat}
+            else:
+                view = view_of(state, viewer)
+                view["seat"] = seat
+            answer = prompt.check(decide(view, prompt))
+            if any(d() for d in drew):
+                break  # this decision (or a later one) may differ by seed
+            ctx.acting, ctx.prompt = seat, prompt
+            try:
+                after = ruleset.apply(state, seat, answer, ctx)
+            except _FirstRoll:
+                after = None
+            if dice.rolled:  # this step rolls: each game applies it on its own dice
+                rolls = (seat, answer, prompt)
+                break
+            open_prompts = after if after is not None else ruleset.prompts(state)
+            decisions += 1
+            frozen, kept = freeze(state), open_prompts
+        if decisions or rolls is not None:
+            self.opening = (frozen, decisions, kept, rolls)
+
+
+class _FirstRoll(Exception):
+    """The first roll or draw of a game played on :class:`_Unrolled` dice."""
+
+
+class _Unrolled:
+    """Dice that stop a game at its first roll or card draw
+    (:meth:`Setup.find_opening`); ``rolled`` says one was asked for."""
+
+    __slots__ = ("rolled",)
+
+    def __init__(self) -> None:
+        self.rolled = False
+
+    def roll(self, request: Any) -> tuple[int, ...]:
+        self.rolled = True
+        raise _FirstRoll
+
+    def draw(self, request: Any) -> str:
+        self.rolled = True
+        raise _FirstRoll
 
 
 def play_game(
@@ -215,6 +337,8 @@ def play_games(
     batch (:class:`BatchCollector`)."""
     setup = Setup(scenario, kinds)
     with BatchCollector():
+        if len(seeds) > 1:  # (one game would pay for finding it and gain nothing)
+            setup.find_opening()
         return [play_setup(setup, seed, index)[0] for index, seed in seeds]
 
 
@@ -233,7 +357,19 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
     scenario = setup.scenario
     ruleset = setup.ruleset
     ctx = setup.context(seed)
-    state = ruleset.new_state(scenario, ctx)
+    prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
+    open_prompts: tuple[Prompt, ...] | None = None
+    opening = setup.opening
+    if opening is None:
+        state = ruleset.new_state(scenario, ctx)
+        decisions = 0
+    else:  # the decisions every game of the batch makes alike (Setup.find_opening)
+        state = ruleset.thaw(opening[0])  # type: ignore[attr-defined]
+        decisions, open_prompts, rolls = opening[1], opening[2], opening[3]
+        if rolls is not None:  # the answer decided alike, applied on this game's dice
+            ctx.acting, ctx.prompt = rolls[0], rolls[2]
+            open_prompts = apply(state, rolls[0], rolls[1], ctx)
+            decisions += 1
     umpire_seats = setup.umpire_seats
     # each seat's player: whether it needs a view (needs_view, if it says),
     # how it decides, and whose view it is shown (an umpire's is everything)
@@ -245,10 +381,7 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
         )
         for seat, p in setup.players(seed).items()
     }
-    decisions = 0
-    prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
-    open_prompts: tuple[Prompt, ...] | None = None
-    for _ in range(MAX_STEPS):
+    for _ in range(MAX_STEPS - decisions):
         if open_prompts is None:
             open_prompts = prompts(state)
         if not open_prompts:
