@@ -266,7 +266,8 @@ class Setup:
         }
         view_of = _player_view(ruleset)
         open_prompts = ruleset.prompts(state)
-        frozen, decisions, kept = freeze(state), 0, open_prompts
+        kept = open_prompts
+        answered: list[tuple[str, Answer, Prompt]] = []  # the decisions applied
         rolls: tuple[str, Answer, Prompt] | None = None
         for _ in range(MAX_STEPS):
             if not open_prompts:
@@ -291,10 +292,21 @@ class Setup:
                 rolls = (seat, answer, prompt)
                 break
             open_prompts = after if after is not None else ruleset.prompts(state)
-            decisions += 1
-            frozen, kept = freeze(state), open_prompts
-        if decisions or rolls is not None:
-            self.opening = (frozen, decisions, kept, rolls)
+            answered.append((seat, answer, prompt))
+            kept = open_prompts
+        if not answered and rolls is None:
+            return
+        # the state the decisions applied left, made again (the state played
+        # above may be part-way through the step that rolled) and frozen
+        dice = _Unrolled()
+        ctx = Context(dice, None, umpire=self.umpire, first=self.first)
+        state = ruleset.new_state(self.scenario, ctx)
+        for seat, answer, prompt in answered:
+            ctx.acting, ctx.prompt = seat, prompt
+            ruleset.apply(state, seat, answer, ctx)
+        if dice.rolled:  # (cannot be: the same steps rolled nothing above)
+            raise RuntimeError(f"{self.scenario.id}: an opening rolled when played again")
+        self.opening = (freeze(state), len(answered), kept, rolls)
 
 
 class _FirstRoll(Exception):

@@ -214,18 +214,18 @@ class GunDiceBoarding(StateBasics):
     def freeze(self, state: State) -> _Frozen:
         """``state`` as values that :meth:`thaw` makes copies of, for the
         decisions every game of a batch opens with alike
-        (quarterdeck.sim.games.Setup.find_opening): a deep copy kept apart
-        (``copy_state``) and each ship's and contact's fields, in their
-        classes' order (plain values, as :meth:`_open` checks)."""
+        (quarterdeck.sim.games.Setup.find_opening): each ship's and contact's
+        fields, in their classes' order (plain values, as :meth:`_open`
+        checks), and a copy of the rest kept apart (thawed from the state)."""
         if tuple(f.name for f in dataclasses.fields(State)) != _STATE_FIELDS:
             raise TypeError("gun-dice State's fields changed: thaw() must copy them all")
-        kept: State = copy_state(state)
-        ships = [tuple([getattr(s, f) for f in _SHIP_FIELDS]) for s in kept.ships.values()]
-        contacts = [tuple([getattr(c, f) for f in _CONTACT_FIELDS]) for c in kept.contacts]
+        ships = [tuple([getattr(s, f) for f in _SHIP_FIELDS]) for s in state.ships.values()]
+        contacts = [tuple([getattr(c, f) for f in _CONTACT_FIELDS]) for c in state.contacts]
         for fields in (*ships, *contacts):
-            if not all(v is None or isinstance(v, (str, int, float)) for v in fields):
-                raise TypeError("gun-dice Ship and Contact fields must be plain values")
-        return kept, ships, contacts
+            for v in fields:
+                if not (v is None or isinstance(v, (str, int, float))):
+                    raise TypeError("gun-dice Ship and Contact fields must be plain values")
+        return self.thaw((state, ships, contacts)), ships, contacts
 
     @staticmethod
     def thaw(frozen: _Frozen) -> State:
