@@ -30,6 +30,11 @@ from quarterdeck.sim.tally import tally
 
 MAX_STEPS = 100_000
 
+OPENING_GAMES = 8
+"""The fewest games of a batch for which :func:`play_games` looks for the
+opening they play alike (:meth:`Setup.find_opening`): the search plays about
+a game's opening twice, and each game gains a few decisions."""
+
 BATCH_GC_THRESHOLD = (10_000, 20, 10)
 """The collector's thresholds while a batch of games is played (CPython's
 default is (700, 10, 10)): :class:`BatchCollector`."""
@@ -346,10 +351,12 @@ def play_games(
 ) -> list[GameOutcome]:
     """:func:`play_game` for each (index, seed) of ``seeds``, the scenario's
     set-up worked out once for them all, with the garbage collector set for a
-    batch (:class:`BatchCollector`)."""
+    batch (:class:`BatchCollector`); from :data:`OPENING_GAMES` games, each
+    starts from the opening they all play alike, where there is one
+    (:meth:`Setup.find_opening`)."""
     setup = Setup(scenario, kinds)
     with BatchCollector():
-        if len(seeds) > 1:  # (one game would pay for finding it and gain nothing)
+        if len(seeds) >= OPENING_GAMES:
             setup.find_opening()
         return [play_setup(setup, seed, index)[0] for index, seed in seeds]
 
