@@ -51,9 +51,10 @@ _After = tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None, Tab
 # Who is asked what as a scenario opens, for the tables it is played with: the
 # entries of pending() and their prompts (see GunDiceBoarding.new_state).
 _First = tuple[Tables, list[tuple[str, str, str]], tuple[Prompt, ...]]
-# A state frozen for the games of a batch (see GunDiceBoarding.freeze): a deep
-# copy kept apart, and each ship's and contact's fields in their classes' order.
-_Frozen = tuple[State, list[tuple[Any, ...]], list[tuple[Any, ...]]]
+# A state frozen for the games of a batch (see GunDiceBoarding.freeze): a copy
+# kept apart, each ship's and contact's fields in their classes' order, and
+# who is asked what there (the tables, pending() and its prompts).
+_Frozen = tuple[State, list[tuple[Any, ...]], list[tuple[Any, ...]], _First]
 
 
 def size_points(gun_decks: int) -> int:
@@ -225,36 +226,22 @@ class GunDiceBoarding(StateBasics):
             for v in fields:
                 if not (v is None or isinstance(v, (str, int, float))):
                     raise TypeError("gun-dice Ship and Contact fields must be plain values")
-        return self.thaw((state, ships, contacts)), ships, contacts
+        kept = _thawed(state, ships, contacts)
+        # who is asked what there, kept as new_state keeps it for the opening
+        tables = self.tables(state)
+        waiting = rules.pending(state, tables)
+        return kept, ships, contacts, (tables, waiting, rules.prompts(state, tables, waiting))
 
-    @staticmethod
-    def thaw(frozen: _Frozen) -> State:
+    def thaw(self, frozen: _Frozen) -> State:
         """A new state equal to the one :meth:`freeze` was given, sharing
         nothing that a game changes with it or with another thawed copy (the
-        house rules, never changed, are shared as new_state shares them)."""
-        kept, ships, contacts = frozen
-        orders = {}
-        for side, given in kept.orders.items():
-            orders[side] = dict(given)
-        # (positional, in State's order: _STATE_FIELDS)
-        return State(
-            list(kept.sides),
-            kept.turn_limit,
-            kept.sea,
-            {fields[0]: Ship(*fields) for fields in ships},
-            [Contact(*fields) for fields in contacts],
-            kept.turn,
-            kept.phase,
-            kept.stage,
-            orders,
-            copy_state(kept.actions) if kept.actions else [],
-            kept.current,
-            kept.next_action_id,
-            kept.declared_this_turn,
-            copy_state(kept.outcomes) if kept.outcomes else [],
-            copy_state(kept.result),
-            kept.house_rules,
-        )
+        house rules, never changed, are shared as new_state shares them);
+        who is asked what there is the one worked out by freeze (see
+        prompts(): the list copied, as new_state copies it)."""
+        kept, ships, contacts, (tables, waiting, built) = frozen
+        state = _thawed(kept, ships, contacts)
+        self._after = (state, list(waiting), built, tables)
+        return state
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         """The open prompts. Where this state has just come from new_state or
@@ -387,6 +374,33 @@ _STATE_FIELDS = (
 )
 _SHIP_FIELDS = tuple(f.name for f in dataclasses.fields(Ship))
 _CONTACT_FIELDS = tuple(f.name for f in dataclasses.fields(Contact))
+
+
+def _thawed(kept: State, ships: list[tuple[Any, ...]], contacts: list[tuple[Any, ...]]) -> State:
+    """A new state equal to ``kept`` whose ships and contacts have ``ships``'
+    and ``contacts``' fields (GunDiceBoarding.freeze and thaw)."""
+    orders: dict[str, dict[str, str]] = {}
+    for side, given in kept.orders.items():
+        orders[side] = dict(given)
+    # (positional, in State's order: _STATE_FIELDS)
+    return State(
+        list(kept.sides),
+        kept.turn_limit,
+        kept.sea,
+        {fields[0]: Ship(*fields) for fields in ships},
+        [Contact(*fields) for fields in contacts],
+        kept.turn,
+        kept.phase,
+        kept.stage,
+        orders,
+        copy_state(kept.actions) if kept.actions else [],
+        kept.current,
+        kept.next_action_id,
+        kept.declared_this_turn,
+        copy_state(kept.outcomes) if kept.outcomes else [],
+        copy_state(kept.result),
+        kept.house_rules,
+    )
 
 
 # Results read from a state (GunDiceBoarding.result), by everything read of them.

@@ -190,7 +190,8 @@ def test_dice_facts_keep_the_mobilised_flag_where_it_is_read() -> None:
 @pytest.mark.parametrize("scenario_id", SCENARIOS)
 def test_a_thawed_state_is_the_frozen_one_and_its_own(scenario_id: str) -> None:
     """thaw(freeze(state)) equals the state at every step of AI games (actions,
-    outcomes and orders included), and a game that changes one thawed copy
+    outcomes and orders included), with who is asked what there as pending()
+    and prompts() work it out afresh; and a game that changes one thawed copy
     changes neither the frozen state nor another copy."""
     for seed in range(4):
         for d in ai_decisions(scenario_id, seed, limit=500):
@@ -198,6 +199,11 @@ def test_a_thawed_state_is_the_frozen_one_and_its_own(scenario_id: str) -> None:
             frozen = d.ruleset.freeze(d.state)
             first, second = d.ruleset.thaw(frozen), d.ruleset.thaw(frozen)
             assert first == plain and second == plain
+            # who is asked what, kept by freeze for the last state thawed
+            tables = d.ruleset.tables(second)
+            assert d.ruleset._after[0] is second
+            assert d.ruleset._after[1] == rules.pending(second, tables)
+            assert d.ruleset.prompts(second) == rules.prompts(second, tables)
             assert d.ruleset.state_to_json(first) == d.ruleset.state_to_json(plain)
             for ship in first.ships.values():
                 ship.gun_dice_committed += 5
