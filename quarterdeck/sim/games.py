@@ -188,6 +188,7 @@ class Setup:
         "opening",
         "ruleset",
         "scenario",
+        "searched",
         "umpire",
         "umpire_seats",
     )
@@ -206,6 +207,7 @@ class Setup:
         # what every game starts from where find_opening found it (None:
         # each game is played from new_state)
         self.opening: Opening | None = None
+        self.searched = False  # whether find_opening has run
 
     def players(self, seed: int) -> dict[str, Player]:
         """The computer players of the game seeded ``seed`` (:func:`players_for`):
@@ -240,6 +242,7 @@ class Setup:
         every game) is applied at once on the game's own dice. Elsewhere
         nothing is kept and every game is played from ``new_state``."""
         self.opening = None
+        self.searched = True
         ruleset = self.ruleset
         freeze = getattr(ruleset, "freeze", None)
         if freeze is None or getattr(ruleset, "thaw", None) is None:
@@ -347,16 +350,22 @@ def play_game(
 
 
 def play_games(
-    scenario: Scenario, seeds: list[tuple[int, int]], kinds: dict[str, str] | None = None
+    scenario: Scenario,
+    seeds: list[tuple[int, int]],
+    kinds: dict[str, str] | None = None,
+    setup: Setup | None = None,
 ) -> list[GameOutcome]:
     """:func:`play_game` for each (index, seed) of ``seeds``, the scenario's
     set-up worked out once for them all, with the garbage collector set for a
     batch (:class:`BatchCollector`); from :data:`OPENING_GAMES` games, each
     starts from the opening they all play alike, where there is one
-    (:meth:`Setup.find_opening`)."""
-    setup = Setup(scenario, kinds)
+    (:meth:`Setup.find_opening`). ``setup``: the :class:`Setup` of this
+    scenario and ``kinds`` that earlier batches of the same run were played
+    with (their opening, once looked for, is used again), else one is made."""
+    if setup is None:
+        setup = Setup(scenario, kinds)
     with BatchCollector():
-        if len(seeds) >= OPENING_GAMES:
+        if not setup.searched and len(seeds) >= OPENING_GAMES:
             setup.find_opening()
         return [play_setup(setup, seed, index)[0] for index, seed in seeds]
 

@@ -67,3 +67,25 @@ def test_a_batch_plays_each_game_as_it_is_played_alone() -> None:
     seeds = [(i, game_seed(3, i)) for i in range(30)]
     plain = Setup(scenario, None)
     assert play_games(scenario, seeds) == [play_setup(plain, s, i)[0] for i, s in seeds]
+
+
+def test_a_run_looks_for_its_opening_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate's chunks share the run's Setup: the opening is looked for
+    once a run, not once a chunk, and the run's games are the same."""
+    from quarterdeck.sim import games
+    from quarterdeck.sim.runner import simulate
+
+    scenario = scenarios.load("shannon-chesapeake-1813")
+    before = simulate(scenario, 64, seed=3, workers=1).to_json()
+    searches: list[Setup] = []
+    plain = games.Setup.find_opening
+
+    def counted(self: Setup) -> None:
+        searches.append(self)
+        plain(self)
+
+    monkeypatch.setattr(games.Setup, "find_opening", counted)
+    after = simulate(scenario, 64, seed=3, workers=1).to_json()
+    assert len(searches) == 1  # 8 chunks of 8 games
+    for key in ("results", "how", "turns_by_result", "losses", "mean_decisions"):
+        assert after[key] == before[key]
