@@ -22,13 +22,18 @@ from mypy_extensions import mypyc_attr
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context, Game, Player, Ruleset
 from quarterdeck.core.hidden import EVERYTHING
-from quarterdeck.core.prompts import Prompt
+from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.players import make_player
 from quarterdeck.rulesets import get_ruleset
 from quarterdeck.sim.tally import tally
 
 MAX_STEPS = 100_000
+
+OPENING_GAMES = 8
+"""The fewest games of a batch for which :func:`play_games` looks for the
+opening they play alike (:meth:`Setup.find_opening`): the search plays about
+a game's opening twice, and each game gains a few decisions."""
 
 BATCH_GC_THRESHOLD = (10_000, 20, 10)
 """The collector's thresholds while a batch of games is played (CPython's
@@ -162,13 +167,31 @@ def _context(scenario: Scenario, seed: int) -> Context:
     return Setup(scenario, None).context(seed)
 
 
+Opening = tuple[Any, int, tuple[Prompt, ...], tuple[str, Answer, Prompt] | None]
+"""What every game of a batch plays alike (:meth:`Setup.find_opening`): the
+rule set's frozen state, the decisions made to reach it, the prompts open
+there, and the answer to the first of them where applying it rolls the
+first die (seat, answer, prompt), else None."""
+
+
 class Setup:
     """What every game of a scenario is played with, worked out once for a
     batch of its games rather than for each (:func:`play_chunk`): the rule
-    set, the seats' player kinds and places, the umpire seats, and what
-    :func:`_context` reads from the scenario."""
+    set, the seats' player kinds and places, the umpire seats, what
+    :func:`_context` reads from the scenario, and where it is found
+    (:meth:`find_opening`) the opening every game of the batch plays alike."""
 
-    __slots__ = ("combatants", "first", "kinds", "ruleset", "scenario", "umpire", "umpire_seats")
+    __slots__ = (
+        "combatants",
+        "first",
+        "kinds",
+        "opening",
+        "ruleset",
+        "scenario",
+        "searched",
+        "umpire",
+        "umpire_seats",
+    )
 
     def __init__(self, scenario: Scenario, kinds: dict[str, str] | None) -> None:
         self.scenario = scenario
@@ -181,6 +204,10 @@ class Setup:
         self.umpire = scenario.umpire
         self.combatants = scenario.combatants
         self.first = (self.combatants or scenario.side_names)[0]
+        # what every game starts from where find_opening found it (None:
+        # each game is played from new_state)
+        self.opening: Opening | None = None
+        self.searched = False  # whether find_opening has run
 
     def players(self, seed: int) -> dict[str, Player]:
         """The computer players of the game seeded ``seed`` (:func:`players_for`):
@@ -196,6 +223,121 @@ class Setup:
         """The rules context of the game seeded ``seed``: its dice, no log."""
         return Context(RandomDice(seed), None, umpire=self.umpire, first=self.first)
 
+    def find_opening(self) -> None:
+        """Find what every game of the scenario plays alike (``opening``):
+        the decisions made before the first die is rolled or card drawn,
+        where they cannot depend on the game's seed, and the answer to the
+        step that rolls it. That holds where the rule set can freeze a state
+        and thaw copies of it (``freeze(state)``, ``thaw(frozen)``) and every
+        seat's player says whether its decisions so far drew on its seed
+        (``drew_on_seed()``: a player that says so decides from the view and
+        the prompt alone, keeping nothing between decisions but caches).
+
+        One game is played on dice that stop it at its first roll
+        (:class:`_Unrolled`), up to that roll, to the decision that drew on a
+        player's seed, or to its end. Each game then starts from a thawed
+        copy of the state before that step, with its count of decisions and
+        the prompts open there (frozen values); where the step is the one
+        that rolls, its seat's answer (decided before the roll, alike in
+        every game) is applied at once on the game's own dice. Elsewhere
+        nothing is kept and every game is played from ``new_state``."""
+        self.opening = None
+        self.searched = True
+        ruleset = self.ruleset
+        freeze = getattr(ruleset, "freeze", None)
+        if freeze is None or getattr(ruleset, "thaw", None) is None:
+            return
+        players = self.players(0)
+        drew: list[Callable[[], bool]] = []
+        for p in players.values():
+            said = getattr(p, "drew_on_seed", None)
+            if said is None:
+                return
+            drew.append(said)
+        if any(d() for d in drew):
+            return
+        dice = _Unrolled()
+        ctx = Context(dice, None, umpire=self.umpire, first=self.first)
+        try:
+            state = ruleset.new_state(self.scenario, ctx)
+        except _FirstRoll:
+            return  # the set-up rolls: no game opens alike
+        if dice.rolled:
+            return
+        seats = {  # as play_setup's
+            seat: (
+                getattr(p, "needs_view", None),
+                p.decide,
+                EVERYTHING if seat in self.umpire_seats else seat,
+            )
+            for seat, p in players.items()
+        }
+        view_of = _player_view(ruleset)
+        open_prompts = ruleset.prompts(state)
+        kept = open_prompts
+        answered: list[tuple[str, Answer, Prompt]] = []  # the decisions applied
+        rolls: tuple[str, Answer, Prompt] | None = None
+        for _ in range(MAX_STEPS):
+            if not open_prompts:
+                break  # the game ended before any die was rolled
+            prompt = open_prompts[0]
+            seat = prompt.seat
+            need, decide, viewer = seats[seat]
+            if need is not None and not need(prompt):
+                view: dict[str, Any] = {"seat": seat}
+            else:
+                view = view_of(state, viewer)
+                view["seat"] = seat
+            answer = prompt.check(decide(view, prompt))
+            if any(d() for d in drew):
+                break  # this decision (or a later one) may differ by seed
+            ctx.acting, ctx.prompt = seat, prompt
+            try:
+                after = ruleset.apply(state, seat, answer, ctx)
+            except _FirstRoll:
+                after = None
+            if dice.rolled:  # this step rolls: each game applies it on its own dice
+                rolls = (seat, answer, prompt)
+                break
+            open_prompts = after if after is not None else ruleset.prompts(state)
+            answered.append((seat, answer, prompt))
+            kept = open_prompts
+        if not answered and rolls is None:
+            return
+        # the state the decisions applied left, made again (the state played
+        # above may be part-way through the step that rolled) and frozen
+        dice = _Unrolled()
+        ctx = Context(dice, None, umpire=self.umpire, first=self.first)
+        state = ruleset.new_state(self.scenario, ctx)
+        for seat, answer, prompt in answered:
+            ctx.acting, ctx.prompt = seat, prompt
+            ruleset.apply(state, seat, answer, ctx)
+        if dice.rolled:  # (cannot be: the same steps rolled nothing above)
+            raise RuntimeError(f"{self.scenario.id}: an opening rolled when played again")
+        self.opening = (freeze(state), len(answered), kept, rolls)
+
+
+class _FirstRoll(Exception):
+    """The first roll or draw of a game played on :class:`_Unrolled` dice."""
+
+
+class _Unrolled:
+    """Dice that stop a game at its first roll or card draw
+    (:meth:`Setup.find_opening`); ``rolled`` says one was asked for."""
+
+    __slots__ = ("rolled",)
+
+    def __init__(self) -> None:
+        self.rolled = False
+
+    def roll(self, request: Any) -> tuple[int, ...]:
+        self.rolled = True
+        raise _FirstRoll
+
+    def draw(self, request: Any) -> str:
+        self.rolled = True
+        raise _FirstRoll
+
 
 def play_game(
     scenario: Scenario,
@@ -208,13 +350,23 @@ def play_game(
 
 
 def play_games(
-    scenario: Scenario, seeds: list[tuple[int, int]], kinds: dict[str, str] | None = None
+    scenario: Scenario,
+    seeds: list[tuple[int, int]],
+    kinds: dict[str, str] | None = None,
+    setup: Setup | None = None,
 ) -> list[GameOutcome]:
     """:func:`play_game` for each (index, seed) of ``seeds``, the scenario's
     set-up worked out once for them all, with the garbage collector set for a
-    batch (:class:`BatchCollector`)."""
-    setup = Setup(scenario, kinds)
+    batch (:class:`BatchCollector`); from :data:`OPENING_GAMES` games, each
+    starts from the opening they all play alike, where there is one
+    (:meth:`Setup.find_opening`). ``setup``: the :class:`Setup` of this
+    scenario and ``kinds`` that earlier batches of the same run were played
+    with (their opening, once looked for, is used again), else one is made."""
+    if setup is None:
+        setup = Setup(scenario, kinds)
     with BatchCollector():
+        if not setup.searched and len(seeds) >= OPENING_GAMES:
+            setup.find_opening()
         return [play_setup(setup, seed, index)[0] for index, seed in seeds]
 
 
@@ -233,7 +385,19 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
     scenario = setup.scenario
     ruleset = setup.ruleset
     ctx = setup.context(seed)
-    state = ruleset.new_state(scenario, ctx)
+    prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
+    open_prompts: tuple[Prompt, ...] | None = None
+    opening = setup.opening
+    if opening is None:
+        state = ruleset.new_state(scenario, ctx)
+        decisions = 0
+    else:  # the decisions every game of the batch makes alike (Setup.find_opening)
+        state = ruleset.thaw(opening[0])  # type: ignore[attr-defined]
+        decisions, open_prompts, rolls = opening[1], opening[2], opening[3]
+        if rolls is not None:  # the answer decided alike, applied on this game's dice
+            ctx.acting, ctx.prompt = rolls[0], rolls[2]
+            open_prompts = apply(state, rolls[0], rolls[1], ctx)
+            decisions += 1
     umpire_seats = setup.umpire_seats
     # each seat's player: whether it needs a view (needs_view, if it says),
     # how it decides, and whose view it is shown (an umpire's is everything)
@@ -245,10 +409,7 @@ def play_setup(setup: Setup, seed: int, index: int = 0) -> tuple[GameOutcome, An
         )
         for seat, p in setup.players(seed).items()
     }
-    decisions = 0
-    prompts, apply, view_of = ruleset.prompts, ruleset.apply, _player_view(ruleset)
-    open_prompts: tuple[Prompt, ...] | None = None
-    for _ in range(MAX_STEPS):
+    for _ in range(MAX_STEPS - decisions):
         if open_prompts is None:
             open_prompts = prompts(state)
         if not open_prompts:

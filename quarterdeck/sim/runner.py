@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quarterdeck.core.scenario import Scenario, build
-from quarterdeck.sim.games import GameOutcome, game_seed, play_game, play_games
+from quarterdeck.sim.games import GameOutcome, Setup, game_seed, play_game, play_games
 
 __all__ = ["GameOutcome", "Summary", "game_seed", "play_game", "simulate", "wilson"]
 
@@ -32,16 +32,21 @@ _WORKER: dict[str, Any] = {}
 def _init_worker(data: dict[str, Any], where: str, kinds: dict[str, str] | None) -> None:
     _WORKER["scenario"] = build(data, where)
     _WORKER["kinds"] = kinds
+    # the worker's chunks share one Setup (its opening looked for once)
+    _WORKER["setup"] = Setup(_WORKER["scenario"], kinds)
 
 
-def play_chunk(scenario: Scenario, kinds: dict[str, str] | None, chunk: Chunk) -> list[GameOutcome]:
-    """Games ``start`` to ``stop - 1`` of the run seeded ``seed``."""
+def play_chunk(
+    scenario: Scenario, kinds: dict[str, str] | None, chunk: Chunk, setup: Setup | None = None
+) -> list[GameOutcome]:
+    """Games ``start`` to ``stop - 1`` of the run seeded ``seed``; ``setup``:
+    the run's :class:`Setup`, where its chunks share one (play_games)."""
     seed, start, stop = chunk
-    return play_games(scenario, [(i, game_seed(seed, i)) for i in range(start, stop)], kinds)
+    return play_games(scenario, [(i, game_seed(seed, i)) for i in range(start, stop)], kinds, setup)
 
 
 def _play_chunk(chunk: Chunk) -> list[GameOutcome]:
-    return play_chunk(_WORKER["scenario"], _WORKER["kinds"], chunk)
+    return play_chunk(_WORKER["scenario"], _WORKER["kinds"], chunk, _WORKER["setup"])
 
 
 def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -165,8 +170,9 @@ def _local(
 ) -> Iterator[list[GameOutcome]]:
     size = chunk_size(games, workers)
     if workers <= 1:
+        setup = Setup(scenario, kinds)  # one for the run: its opening is looked for once
         for chunk in chunks(seed, games, size):
-            yield play_chunk(scenario, kinds, chunk)
+            yield play_chunk(scenario, kinds, chunk, setup)
         return
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers, _init_worker, (scenario.data, scenario.path, kinds)) as pool:

@@ -25,7 +25,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
+from quarterdeck.core.engine import Context, RulesetInfo, StateBasics, copy_state
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
@@ -51,6 +51,10 @@ _After = tuple[State, list[tuple[str, str, str]], tuple[Prompt, ...] | None, Tab
 # Who is asked what as a scenario opens, for the tables it is played with: the
 # entries of pending() and their prompts (see GunDiceBoarding.new_state).
 _First = tuple[Tables, list[tuple[str, str, str]], tuple[Prompt, ...]]
+# A state frozen for the games of a batch (see GunDiceBoarding.freeze): a copy
+# kept apart, each ship's and contact's fields in their classes' order, and
+# who is asked what there (the tables, pending() and its prompts).
+_Frozen = tuple[State, list[tuple[Any, ...]], list[tuple[Any, ...]], _First]
 
 
 def size_points(gun_decks: int) -> int:
@@ -208,6 +212,37 @@ class GunDiceBoarding(StateBasics):
         ]
         return ships, contacts, scenario.combatants
 
+    def freeze(self, state: State) -> _Frozen:
+        """``state`` as values that :meth:`thaw` makes copies of, for the
+        decisions every game of a batch opens with alike
+        (quarterdeck.sim.games.Setup.find_opening): each ship's and contact's
+        fields, in their classes' order (plain values, as :meth:`_open`
+        checks), and a copy of the rest kept apart (thawed from the state)."""
+        if tuple(f.name for f in dataclasses.fields(State)) != _STATE_FIELDS:
+            raise TypeError("gun-dice State's fields changed: thaw() must copy them all")
+        ships = [tuple([getattr(s, f) for f in _SHIP_FIELDS]) for s in state.ships.values()]
+        contacts = [tuple([getattr(c, f) for f in _CONTACT_FIELDS]) for c in state.contacts]
+        for fields in (*ships, *contacts):
+            for v in fields:
+                if not (v is None or isinstance(v, (str, int, float))):
+                    raise TypeError("gun-dice Ship and Contact fields must be plain values")
+        kept = _thawed(state, ships, contacts)
+        # who is asked what there, kept as new_state keeps it for the opening
+        tables = self.tables(state)
+        waiting = rules.pending(state, tables)
+        return kept, ships, contacts, (tables, waiting, rules.prompts(state, tables, waiting))
+
+    def thaw(self, frozen: _Frozen) -> State:
+        """A new state equal to the one :meth:`freeze` was given, sharing
+        nothing that a game changes with it or with another thawed copy (the
+        house rules, never changed, are shared as new_state shares them);
+        who is asked what there is the one worked out by freeze (see
+        prompts(): the list copied, as new_state copies it)."""
+        kept, ships, contacts, (tables, waiting, built) = frozen
+        state = _thawed(kept, ships, contacts)
+        self._after = (state, list(waiting), built, tables)
+        return state
+
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         """The open prompts. Where this state has just come from new_state or
         apply, the rules have already worked out who must answer what in
@@ -316,6 +351,56 @@ class GunDiceBoarding(StateBasics):
         if state.result is None and state.turn > state.turn_limit:
             broken.append(f"turn {state.turn} beyond the limit {state.turn_limit}")
         return broken
+
+
+# The fields thaw() copies, in State's order (freeze() checks that they are all)
+_STATE_FIELDS = (
+    "sides",
+    "turn_limit",
+    "sea",
+    "ships",
+    "contacts",
+    "turn",
+    "phase",
+    "stage",
+    "orders",
+    "actions",
+    "current",
+    "next_action_id",
+    "declared_this_turn",
+    "outcomes",
+    "result",
+    "house_rules",
+)
+_SHIP_FIELDS = tuple(f.name for f in dataclasses.fields(Ship))
+_CONTACT_FIELDS = tuple(f.name for f in dataclasses.fields(Contact))
+
+
+def _thawed(kept: State, ships: list[tuple[Any, ...]], contacts: list[tuple[Any, ...]]) -> State:
+    """A new state equal to ``kept`` whose ships and contacts have ``ships``'
+    and ``contacts``' fields (GunDiceBoarding.freeze and thaw)."""
+    orders: dict[str, dict[str, str]] = {}
+    for side, given in kept.orders.items():
+        orders[side] = dict(given)
+    # (positional, in State's order: _STATE_FIELDS)
+    return State(
+        list(kept.sides),
+        kept.turn_limit,
+        kept.sea,
+        {fields[0]: Ship(*fields) for fields in ships},
+        [Contact(*fields) for fields in contacts],
+        kept.turn,
+        kept.phase,
+        kept.stage,
+        orders,
+        copy_state(kept.actions) if kept.actions else [],
+        kept.current,
+        kept.next_action_id,
+        kept.declared_this_turn,
+        copy_state(kept.outcomes) if kept.outcomes else [],
+        copy_state(kept.result),
+        kept.house_rules,
+    )
 
 
 # Results read from a state (GunDiceBoarding.result), by everything read of them.

@@ -113,6 +113,13 @@ class GunDiceAI:
             self._rng = random.Random(self.seed)
         return self._rng
 
+    def drew_on_seed(self) -> bool:
+        """Whether a decision so far drew on the seed (its randomness, :attr:`rng`):
+        until one does, the player decides from the view and the prompt alone
+        (``_memo`` only keeps what :meth:`_dice` works out), so games of
+        other seeds decide alike (quarterdeck.sim.games.Setup.find_opening)."""
+        return self._rng is not None
+
     def needs_view(self, prompt: Prompt) -> bool:
         """Mobilisation is always taken: no view is needed to decide it."""
         return prompt.context.get("step") != "mobilise"

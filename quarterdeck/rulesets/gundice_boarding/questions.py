@@ -180,7 +180,8 @@ def prompt_for(
     state (else they are worked out here)."""
     if step == "mobilise":
         ship = state.ships[ship_id]
-        busy = in_action(state, ship_id) is not None
+        # (no action going on, as most turns: none to look through)
+        busy = bool(state.actions) and in_action(state, ship_id) is not None
         key: tuple[object, ...] = (
             seat,
             step,

@@ -50,14 +50,23 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         record["heading"] = s.heading
         ships.append(record)
     contacts = []
+    ships_by_id = state.ships
+    several = len(state.contacts) > 1
     for c in state.contacts:
+        # contact_active (5.1) is true where any contact of the pair is open:
+        # this one open (within 10 mm, not across a ship still afloat) is
+        # enough; only where it is not may another of the pair be
+        via = c.via
+        active = c.distance_mm <= 10 and (via is None or ships_by_id[via].captured_by is not None)
+        if not active and several:
+            active = contact_active(state, c.a, c.b)[0]
         contacts.append(
             {
                 "ships": [c.a, c.b],
                 "fouled": c.fouled,
                 "distance_mm": c.distance_mm,
-                "via": c.via,
-                "active": contact_active(state, c.a, c.b)[0],
+                "via": via,
+                "active": active,
             }
         )
     # (the comprehensions run only where there is something to list)

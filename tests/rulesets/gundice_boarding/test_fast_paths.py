@@ -185,3 +185,94 @@ def test_dice_facts_keep_the_mobilised_flag_where_it_is_read() -> None:
     assert _dice_facts(ship, 4)[MOBILISED_COUNT] is True
     assert _dice_facts(dict(ship, mobilised=True), 5)[MOBILISED_COUNT] is True
     assert len(_dice_facts(ship, 5)) == MOBILISED_COUNT + 1
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_a_thawed_state_is_the_frozen_one_and_its_own(scenario_id: str) -> None:
+    """thaw(freeze(state)) equals the state at every step of AI games (actions,
+    outcomes and orders included), with who is asked what there as pending()
+    and prompts() work it out afresh; and a game that changes one thawed copy
+    changes neither the frozen state nor another copy."""
+    for seed in range(4):
+        for d in ai_decisions(scenario_id, seed, limit=500):
+            plain = copy.deepcopy(d.state)
+            frozen = d.ruleset.freeze(d.state)
+            first, second = d.ruleset.thaw(frozen), d.ruleset.thaw(frozen)
+            assert first == plain and second == plain
+            # who is asked what, kept by freeze for the last state thawed
+            tables = d.ruleset.tables(second)
+            assert d.ruleset._after[0] is second
+            assert d.ruleset._after[1] == rules.pending(second, tables)
+            assert d.ruleset.prompts(second) == rules.prompts(second, tables)
+            assert d.ruleset.state_to_json(first) == d.ruleset.state_to_json(plain)
+            for ship in first.ships.values():
+                ship.gun_dice_committed += 5
+                ship.captured_by = "nobody"
+            first.orders.setdefault("x", {})["y"] = "z"
+            first.sides.append("x")
+            first.contacts[0].fouled = not first.contacts[0].fouled
+            for action in first.actions:
+                action.attackers.append("x")
+                action.committed["x"] = 1
+                action.last_attacker_roll.append(6)
+            for outcome in first.outcomes:
+                outcome.attackers.append("x")
+            first.outcomes.append(first.outcomes[0] if first.outcomes else None)  # type: ignore[arg-type]
+            assert d.ruleset.thaw(frozen) == plain
+            assert second == plain
+            assert d.state == plain
+
+
+def test_freeze_refuses_a_state_with_fields_thaw_does_not_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """thaw() names every State field: freeze() refuses to run where the
+    State's fields are not the ones it names (a field added or renamed)."""
+    import quarterdeck.rulesets.gundice_boarding as package
+
+    ruleset = get_ruleset("gundice-boarding")
+    state = ruleset.new_state(scenarios.load(SCENARIOS[0]), Context(RandomDice(1)))
+    monkeypatch.setattr(package, "_STATE_FIELDS", package._STATE_FIELDS[:-1])
+    with pytest.raises(TypeError, match="thaw"):
+        ruleset.freeze(state)
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_games_from_the_batch_opening_are_the_games_played_from_new_state(
+    scenario_id: str,
+) -> None:
+    """A batch's games start from the opening every game plays alike
+    (Setup.find_opening: the decisions before the first die): each is the
+    game played from new_state, to its outcome and its final state."""
+    from quarterdeck.sim.games import Setup, game_seed, play_setup
+
+    scenario = scenarios.load(scenario_id)
+    batch, plain = Setup(scenario, None), Setup(scenario, None)
+    batch.find_opening()
+    assert batch.opening is not None and batch.opening[1] >= 3  # mobilised, one declared
+    assert plain.opening is None
+    ruleset = batch.ruleset
+    for i in range(40):
+        seed = game_seed(7, i)
+        ours, our_state = play_setup(batch, seed, i)
+        theirs, their_state = play_setup(plain, seed, i)
+        assert ours == theirs
+        assert ruleset.state_to_json(our_state) == ruleset.state_to_json(their_state)
+
+
+def test_no_opening_is_kept_past_a_decision_that_drew_on_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player whose decision drew on its seed (its rng) ends the opening
+    before that decision: where the first one does, nothing is kept."""
+    from quarterdeck.sim.games import Setup
+
+    def decide(self: GunDiceAI, view: dict[str, Any], prompt: Prompt) -> str:
+        self.rng.random()
+        return plain_decide(self, view, prompt)
+
+    plain_decide = GunDiceAI.decide
+    monkeypatch.setattr(GunDiceAI, "decide", decide)
+    setup = Setup(scenarios.load(SCENARIOS[0]), None)
+    setup.find_opening()
+    assert setup.opening is None

@@ -1,0 +1,91 @@
+"""The opening a batch's games play alike (quarterdeck.sim.games.Setup.find_opening):
+kept only where the rule set can freeze and thaw a state and every player says
+whether it drew on its seed, and only up to the first die rolled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from quarterdeck.core import scenario as scenarios
+from quarterdeck.sim.games import Setup, game_seed, play_games, play_setup
+
+# one scenario of each rule set that gives no freeze/thaw, or whose players
+# do not say whether they drew on their seed
+OTHERS = ["champlain-duel-1776", "iron-city-duel", "mobile-bay-torpedoes-1864", "sample-game"]
+
+
+@pytest.mark.parametrize("scenario_id", OTHERS)
+def test_no_opening_is_kept_where_the_rule_set_or_its_players_cannot_say(
+    scenario_id: str,
+) -> None:
+    setup = Setup(scenarios.load(scenario_id), None)
+    setup.find_opening()
+    assert setup.opening is None
+
+
+def test_the_opening_ends_before_the_first_roll() -> None:
+    """The frozen state is the one before the step that rolls the first die,
+    and the answer kept for that step is the one its seat's player gives
+    there: applying it on dice that count the rolls rolls at once."""
+    from quarterdeck.core.dice import RandomDice
+    from quarterdeck.core.engine import Context
+
+    scenario = scenarios.load("shannon-chesapeake-1813")
+    setup = Setup(scenario, None)
+    setup.find_opening()
+    assert setup.opening is not None
+    frozen, decisions, prompts, rolls = setup.opening
+    assert rolls is not None
+    ruleset = setup.ruleset
+    counted: list[Any] = []
+
+    class Counted(RandomDice):
+        def roll(self, request: Any) -> tuple[int, ...]:
+            counted.append(request)
+            return super().roll(request)
+
+    state = ruleset.thaw(frozen)
+    prompt = prompts[0]
+    assert (rolls[0], rolls[2]) == (prompt.seat, prompt)
+    view = ruleset.view(state, prompt.seat)
+    view["seat"] = prompt.seat
+    for seed in (5, 6):
+        assert setup.players(seed)[prompt.seat].decide(view, prompt) == rolls[1]
+    ctx = Context(Counted(5))
+    ctx.acting, ctx.prompt = prompt.seat, prompt
+    ruleset.apply(state, prompt.seat, rolls[1], ctx)
+    assert counted  # the step rolls: nothing that rolls was kept
+    assert decisions == 3
+
+
+def test_a_batch_plays_each_game_as_it_is_played_alone() -> None:
+    """play_games (with the opening) gives each game's row as play_setup of
+    a set-up with none."""
+    scenario = scenarios.load("speedy-el-gamo-1801")
+    seeds = [(i, game_seed(3, i)) for i in range(30)]
+    plain = Setup(scenario, None)
+    assert play_games(scenario, seeds) == [play_setup(plain, s, i)[0] for i, s in seeds]
+
+
+def test_a_run_looks_for_its_opening_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate's chunks share the run's Setup: the opening is looked for
+    once a run, not once a chunk, and the run's games are the same."""
+    from quarterdeck.sim import games
+    from quarterdeck.sim.runner import simulate
+
+    scenario = scenarios.load("shannon-chesapeake-1813")
+    before = simulate(scenario, 64, seed=3, workers=1).to_json()
+    searches: list[Setup] = []
+    plain = games.Setup.find_opening
+
+    def counted(self: Setup) -> None:
+        searches.append(self)
+        plain(self)
+
+    monkeypatch.setattr(games.Setup, "find_opening", counted)
+    after = simulate(scenario, 64, seed=3, workers=1).to_json()
+    assert len(searches) == 1  # 8 chunks of 8 games
+    for key in ("results", "how", "turns_by_result", "losses", "mean_decisions"):
+        assert after[key] == before[key]
