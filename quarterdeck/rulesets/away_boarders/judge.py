@@ -29,17 +29,13 @@ def pos_of(s: ShipView) -> pg.Point:
     return (int(s["q"]), int(s["r"]))
 
 
-_Q = itemgetter("q")
-_R = itemgetter("r")
+_QR = itemgetter("q", "r")
 
 
 def ranges_from(here: pg.Point, ships: list[ShipView]) -> list[int]:
     """Each ship's distance in points from ``here`` (:func:`pg.distance`)."""
     x, y = here
-    return [
-        (abs(q - x) + abs(r - y) + abs(q - x + r - y)) // 2
-        for q, r in zip(map(_Q, ships), map(_R, ships), strict=True)
-    ]
+    return [(abs(q - x) + abs(r - y) + abs(q - x + r - y)) // 2 for q, r in map(_QR, ships)]
 
 
 def standing_masts(s: ShipView) -> int:
