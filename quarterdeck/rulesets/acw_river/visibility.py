@@ -12,6 +12,7 @@ roll about her rolled in secret.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -201,9 +202,16 @@ def ship_sees(
     all areas where nothing blocks the line). ``gap``: the range between
     their hulls, where the caller has it already."""
     if not unlimited:
+        reach = sight_range(state, t)
         if gap is None:
+            # a keel lies within half her length of her pose (mid-model): poses
+            # further apart than the reach and both half lengths (and a margin
+            # over rounding) are keels further apart than the reach
+            apart = math.hypot(target.x - viewer.x, target.y - viewer.y)
+            if apart - (viewer.length + target.length) / 2 > reach + _MARGIN:
+                return False
             gap = keel_range(viewer, target)
-        if gap > sight_range(state, t):
+        if gap > reach:
             return False
     skip = (viewer.id, target.id)
     spv = target.spv_start
