@@ -35,6 +35,8 @@ Move = tuple[float, int, int, str, float, float, float, float]
 """A move the AI weighs: its score without the danger, its place in the
 form, speed, helm, where it ends (x, y), how far from her goal, and how far
 she keeps from the enemy (weighted)."""
+Read = tuple[dict[str, Mapping[str, Any]], list[Mapping[str, Any]], tuple[set[str], set[Any]]]
+"""What a plot reads of the view once for all its ships (``AcwRiverAI._read``)."""
 
 _REACH_MARGIN = 1e-6
 """Inches added to how far a move may take her, and taken off a speed's
@@ -103,6 +105,12 @@ class AcwRiverAI:
             if s["side"] != self.seat and s["status"] in ("active", "captured")
         ]
 
+    def _read(self, view: Mapping[str, Any]) -> Read:
+        """The view's ships by id, its enemies and the side's aims, read
+        once for every ship a plot weighs (:meth:`_ships`, :meth:`_enemies`,
+        :meth:`_aims`: the view does not change while the AI decides)."""
+        return self._ships(view), self._enemies(view), self._aims(view)
+
     def _aims(self, view: Mapping[str, Any]) -> tuple[set[str], set[Any]]:
         """The side's objective cards and the enemy flagships, for
         :meth:`_wanted` (read once for all the enemies it weighs)."""
@@ -126,12 +134,19 @@ class AcwRiverAI:
             return True
         return "flagship" in cards and enemy["id"] in flags
 
-    def _goal(self, view: Mapping[str, Any], ship: Mapping[str, Any]) -> Vec:
+    def _goal(
+        self,
+        view: Mapping[str, Any],
+        ship: Mapping[str, Any],
+        read: Read | None = None,
+    ) -> Vec:
+        """Where she steers for. ``read``: the view's ships by id, its
+        enemies and its aims (:meth:`_read`), where the caller has them."""
+        ships, enemies, aims = read if read is not None else self._read(view)
         table = view["table"]
         side = view["sides"].get(self.seat, {})
         order = side.get("orders", {}).get(ship["id"], "engage")
         kind, _, target = order.partition(":")
-        enemies = self._enemies(view)
         pos = (ship["x"], ship["y"])
         if kind == "proceed" and target in ("upstream", "downstream"):
             return (ship["x"], table["length"] + 3 if target == "upstream" else -3.0)
@@ -140,7 +155,7 @@ class AcwRiverAI:
                 if p["id"] == target:
                     return (p["x"], p["y"])
         if kind == "station":
-            leader = self._ships(view).get(target)
+            leader = ships.get(target)
             if leader is not None:
                 r = math.radians(leader["heading"] + 180)
                 return (leader["x"] + 4 * math.sin(r), leader["y"] + 4 * math.cos(r))
@@ -148,7 +163,6 @@ class AcwRiverAI:
             return pos
         if enemies:
             # the enemies the cards name first, unless another is far nearer
-            aims = self._aims(view)
             near = min(
                 enemies,
                 key=lambda e: (
@@ -308,9 +322,10 @@ class AcwRiverAI:
         shapes = _feature_shapes(view)
         ships = [str(sid) for sid in prompt.context["ships"]]
         by_ship = _fields_by_unit(prompt, ships)
+        read = self._read(view)
         for sid in ships:
             head = f"{sid}/"
-            for name, value in self._plot_one(view, sid, by_ship[sid], shapes).items():
+            for name, value in self._plot_one(view, sid, by_ship[sid], shapes, read).items():
                 answer[head + name] = value
         return _as_they_stand(prompt, answer)
 
@@ -320,11 +335,14 @@ class AcwRiverAI:
         sid: str,
         fields: dict[str, Any],
         shapes: list[tuple[str, float, Shape]] | None = None,
+        read: Read | None = None,
     ) -> dict[str, Any]:
-        ship = self._ships(view)[sid]
-        goal = self._goal(view, ship)
+        if read is None:
+            read = self._read(view)
+        ships, enemies, _ = read
+        ship = ships[sid]
+        goal = self._goal(view, ship, read)
         pos = (ship["x"], ship["y"])
-        enemies = self._enemies(view)
         quality = (ship.get("captain") or {}).get("quality", "intelligent")
         speed_f = fields["speed"]
         near_enemy = min((distance(pos, (e["x"], e["y"])) for e in enemies), default=99.0)

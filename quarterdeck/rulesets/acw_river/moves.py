@@ -128,13 +128,21 @@ def step(state: State, ship: Ship, leg: MoveLeg, t: Tables, ctx: Context) -> Non
     # a cheap look before contact_gap: where the boxes round the two keels
     # lie further apart than half their beams, the hulls cannot touch
     ax0, ay0, ax1, ay1 = hull(ship).box
+    sx, sy = ship.x, ship.y
     for other in state.ships.values():
         if other.id == ship.id or not other.afloat or other.status == "exited":
             continue
         if other.id in (ship.locked, ship.towing, ship.towed_by):
             continue
-        bx0, by0, bx1, by1 = hull(other).box
         r = (ship.beam + other.beam) / 2 + _MARGIN
+        # cheaper still, before her keel is looked up: a keel lies within
+        # half her length of her pose (mid-model), so where the poses lie
+        # further apart than half their lengths (and r, and a margin) the
+        # boxes below lie further apart than r
+        reach = (ship.length + other.length) / 2 + r + _MARGIN
+        if abs(other.x - sx) > reach or abs(other.y - sy) > reach:
+            continue
+        bx0, by0, bx1, by1 = hull(other).box
         if ax1 + r < bx0 or bx1 + r < ax0 or ay1 + r < by0 or by1 + r < ay0:
             continue
         gap = contact_gap(ship, other)

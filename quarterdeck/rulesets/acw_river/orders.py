@@ -292,12 +292,13 @@ def plot_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
     if not ships:
         return None
     fields: list[Field] = []
+    named = standing.named(state, ships[0])  # the same for every unit of the seat
     for ship in ships:
-        fields.extend(plot_fields(state, ship, t, f"{ship.id}/", f"{ship.name}: "))
+        fields.extend(plot_fields(state, ship, t, f"{ship.id}/", f"{ship.name}: ", named))
     forts = [f for f in state.forts.values() if f.side == seat and f.status == "active"]
     forts = [f for f in forts if standing.armed(f)]
     for fort in forts:
-        fields.extend(standing.fields(state, fort, f"{fort.id}/", f"{fort.name}: "))
+        fields.extend(standing.fields(state, fort, f"{fort.id}/", f"{fort.name}: ", named))
     names = ", ".join(s.name for s in ships)
     return Prompt(
         seat,
@@ -353,9 +354,17 @@ def split_all(answer: dict[str, Any], uids: Sequence[str]) -> dict[str, dict[str
     return parts
 
 
-def plot_fields(state: State, ship: Ship, t: Tables, head: str = "", lead: str = "") -> list[Field]:
+def plot_fields(
+    state: State,
+    ship: Ship,
+    t: Tables,
+    head: str = "",
+    lead: str = "",
+    named: list[Option] | None = None,
+) -> list[Field]:
     """The fields of one ship's plot: each name after ``head`` (her id and
-    a slash, in a side's form), each label after ``lead`` (her name)."""
+    a slash, in a side's form), each label after ``lead`` (her name).
+    ``named``: standing.named for her side, where the caller has it."""
     low, high = speed_limits(ship, t)
     fields: list[Field] = [
         Field(
@@ -428,7 +437,7 @@ def plot_fields(state: State, ship: Ship, t: Tables, head: str = "", lead: str =
             )
         )
     if standing.armed(ship):
-        fields.extend(standing.fields(state, ship, head, lead))
+        fields.extend(standing.fields(state, ship, head, lead, named))
     return fields
 
 
@@ -665,13 +674,14 @@ def fire_prompt(state: State, seat: str, t: Tables) -> Prompt | None:
         return None
     fields: list[Field] = []
     rows: list[dict[str, Any]] = []
+    named = standing.named(state, units[0])  # the same for every unit of the seat
     for u in units:
         lapsed = decided[u.id].why
         label = u.name + (f" ({lapsed})" if lapsed else "")
         fields.append(
             Field(u.id, f"{label} fires at", "choice", choices=tuple(fire_options(state, u, t)))
         )
-        fields.extend(standing.fields(state, u, f"{u.id}/", f"{u.name}: "))
+        fields.extend(standing.fields(state, u, f"{u.id}/", f"{u.name}: ", named))
         rows.append(
             {
                 "id": u.id,

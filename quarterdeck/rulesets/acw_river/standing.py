@@ -121,14 +121,23 @@ def _ship_option(sid: str, name: str) -> Option:
     return found
 
 
-def choices(state: State, unit: Ship | Fort) -> list[Option]:
+def named(state: State, unit: Ship | Fort) -> list[Option]:
+    """The choices of :func:`choices` that name a ship: each enemy ship her
+    side has sighted and that may still be fired at (the same for every
+    unit of a side: :func:`gone` reads only her side)."""
+    return [
+        _ship_option(sid, target_name(state, sid))
+        for sid in state.sighted.get(unit.side, [])
+        if not gone(state, unit, sid)
+    ]
+
+
+def choices(state: State, unit: Ship | Fort, ships: list[Option] | None = None) -> list[Option]:
     """The standing orders a unit may be given: ask, hold, the nearest, or
-    each enemy ship her side has sighted and that may still be fired at.
+    each enemy ship her side has sighted and that may still be fired at
+    (``ships``: :func:`named` for her side, where the caller has it).
     Her current order comes first (a form's first choice is its default)."""
-    out = list(_WORD_OPTIONS)
-    for sid in state.sighted.get(unit.side, []):
-        if not gone(state, unit, sid):
-            out.append(_ship_option(sid, target_name(state, sid)))
+    out = [*_WORD_OPTIONS, *(ships if ships is not None else named(state, unit))]
     current = order_of(state, unit)
     key = ":".join(current.split(":")[:2])
     ids = [o.id for o in out]
@@ -142,15 +151,24 @@ def within_now(state: State, unit: Ship | Fort) -> int:
     return int(order.split(":")[2]) if order.startswith("ship:") else 0
 
 
-def fields(state: State, unit: Ship | Fort, head: str = "", lead: str = "") -> list[Field]:
+def fields(
+    state: State,
+    unit: Ship | Fort,
+    head: str = "",
+    lead: str = "",
+    ships: list[Option] | None = None,
+) -> list[Field]:
     """A unit's two standing-order fields: the order and, for a named ship,
     the reach in inches (0: wherever her guns reach); each name after
     ``head`` (the unit's id and a slash, in a side's form), each label after
-    ``lead`` (its name)."""
+    ``lead`` (its name). ``ships``: :func:`named` for her side, where the
+    caller has it (a side's form asks it once for all its units)."""
     note = lapsed(state, unit)
     label = "standing fire order" + (f" ({note})" if note else "")
     return [
-        Field(head + "standing", lead + label, "choice", choices=tuple(choices(state, unit))),
+        Field(
+            head + "standing", lead + label, "choice", choices=tuple(choices(state, unit, ships))
+        ),
         prefixed(_WITHIN, head, lead),
     ]
 

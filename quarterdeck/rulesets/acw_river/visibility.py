@@ -12,6 +12,7 @@ roll about her rolled in secret.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -96,6 +97,34 @@ def may_block(other: Ship, target_spv: int) -> bool:
     return other.afloat and other.spv_start > target_spv
 
 
+Blocker = tuple[float, float, float, float, float, Vec, Vec, float]
+"""A ship that may stand in a sight line (:func:`blockers`): her keel's box,
+half her beam and a margin, her bow and stern, half her beam."""
+
+
+def blockers(
+    state: State, target_spv: int, skip: tuple[str, ...], knower: str | None = None
+) -> list[Blocker]:
+    """The ships that may block a sight line to a ship of ``target_spv``
+    (Visibility: :func:`may_block`), but for those of ``skip``; with
+    ``knower``, only those that side knows of (:func:`known`). The same for
+    every line drawn to the same target (the points of her keel)."""
+    # known(state, knower, sid), the side's sightings read once
+    seen = state.sighted.get(knower, []) if knower is not None else None
+    out: list[Blocker] = []
+    for sid, other in state.ships.items():
+        if sid in skip or not may_block(other, target_spv):
+            continue
+        if seen is not None and other.side != knower and sid not in seen:
+            continue
+        h = hull(other)
+        half = other.beam / 2
+        r = half + _MARGIN
+        hx0, hy0, hx1, hy1 = h.box
+        out.append((hx0, hy0, hx1, hy1, r, h.bow, h.stern, half))
+    return out
+
+
 def clear_line(
     state: State,
     a: Vec,
@@ -104,29 +133,25 @@ def clear_line(
     skip: tuple[str, ...],
     t: Tables,
     knower: str | None = None,
+    ships: list[Blocker] | None = None,
 ) -> bool:
     """Whether nothing blocks a sight line: no land, no larger ship, no smoke
     cloud between the two ends. With ``knower``, only the ships that side
-    knows of count (what it may reckon with on its own table). Each test
+    knows of count (what it may reckon with on its own table). ``ships``:
+    :func:`blockers` of the same target, skip and knower, where the caller
+    has them (it draws several lines to her). Each test
     is pure, so the cheaper ones come first: the ships (a larger ship in
     the way is far more often the cause than land), then land, then smoke."""
     x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
     y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    # known(state, knower, sid), the side's sightings read once
-    seen = state.sighted.get(knower, []) if knower is not None else None
-    for sid, other in state.ships.items():
-        if sid in skip or not may_block(other, target_spv):
-            continue
-        if seen is not None and other.side != knower and sid not in seen:
-            continue
-        h = hull(other)
+    if ships is None:
+        ships = blockers(state, target_spv, skip, knower)
+    for hx0, hy0, hx1, hy1, r, bow, stern, half in ships:
         # a hull whose box lies further off the line's box than half her
         # beam (and a margin over rounding) cannot stand in the way
-        r = other.beam / 2 + _MARGIN
-        hx0, hy0, hx1, hy1 = h.box
         if hx1 < x0 - r or hx0 > x1 + r or hy1 < y0 - r or hy0 > y1 + r:
             continue
-        if segment_distance(a, b, h.bow, h.stern) <= other.beam / 2:
+        if segment_distance(a, b, bow, stern) <= half:
             return False
     if land_blocks(state, a, b):
         return False
@@ -177,15 +202,22 @@ def ship_sees(
     all areas where nothing blocks the line). ``gap``: the range between
     their hulls, where the caller has it already."""
     if not unlimited:
+        reach = sight_range(state, t)
         if gap is None:
+            # a keel lies within half her length of her pose (mid-model): poses
+            # further apart than the reach and both half lengths (and a margin
+            # over rounding) are keels further apart than the reach
+            apart = math.hypot(target.x - viewer.x, target.y - viewer.y)
+            if apart - (viewer.length + target.length) / 2 > reach + _MARGIN:
+                return False
             gap = keel_range(viewer, target)
-        if gap > sight_range(state, t):
+        if gap > reach:
             return False
     skip = (viewer.id, target.id)
-    return any(
-        clear_line(state, (viewer.x, viewer.y), p, target.spv_start, skip, t, knower)
-        for p in _points(target)
-    )
+    spv = target.spv_start
+    ships = blockers(state, spv, skip, knower)
+    a = (viewer.x, viewer.y)
+    return any(clear_line(state, a, p, spv, skip, t, knower, ships) for p in _points(target))
 
 
 def fort_sees(
@@ -203,10 +235,11 @@ def fort_sees(
         gap = hull(target).range_to_point((fort.x, fort.y))
     if gap > sight_range(state, t) + max(fort.w, fort.h) / 2:
         return False
-    return any(
-        clear_line(state, (fort.x, fort.y), p, target.spv_start, (fort.id, target.id), t, knower)
-        for p in _points(target)
-    )
+    skip = (fort.id, target.id)
+    spv = target.spv_start
+    ships = blockers(state, spv, skip, knower)
+    a = (fort.x, fort.y)
+    return any(clear_line(state, a, p, spv, skip, t, knower, ships) for p in _points(target))
 
 
 def side_sees(state: State, side: str, target: Ship, t: Tables) -> bool:

@@ -195,3 +195,30 @@ def test_the_orders_are_their_sides_secret() -> None:
         assert not any("Manassas: standing fire order" in line for line in log)
     secrets = [s.path for s in game.ruleset.hidden(game.state)]
     assert ("standing", "union") in secrets
+
+
+def test_named_ships_read_once_for_a_side_are_each_units_own() -> None:
+    """A side's form reads the ships a standing order may name once for
+    all its units (standing.named): the same choices, in the same order, as
+    each unit's own, whatever her current order (Firing: Method)."""
+    from quarterdeck.rulesets.acw_river import standing
+
+    game = duel()
+    state = game.state
+    state.sighted["confederate"] = ["m"]
+    state.sighted["union"] = ["g", "s"]
+    state.standing.setdefault("confederate", {})["s"] = "ship:m:6"
+    for ids in (["m"], ["g", "s"]):
+        units = [state.ships[i] for i in ids]
+        shared = standing.named(state, units[0])
+        for u in units:
+            assert standing.choices(state, u, shared) == standing.choices(state, u)
+            assert [f.choices for f in standing.fields(state, u, "x/", "X: ", shared)] == [
+                f.choices for f in standing.fields(state, u, "x/", "X: ")
+            ]
+    state.ships["g"].status = "sunk"
+    shared = standing.named(state, state.ships["m"])
+    assert [o.id for o in shared] == ["ship:s"]
+    assert standing.choices(state, state.ships["m"], shared) == standing.choices(
+        state, state.ships["m"]
+    )

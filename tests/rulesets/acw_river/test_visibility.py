@@ -185,3 +185,24 @@ def test_smoke_a_forts_batteries_firing_on_a_windless_day_smoke_as_a_ship_does()
     ctx, _, _ = context([6, 6])
     resolve_fire(windy, T, ctx)
     assert windy.ships["h"].spv < windy.ships["h"].spv_start and windy.smoke == []
+
+
+def test_the_look_past_far_poses_agrees_with_the_keel_range() -> None:
+    """ship_sees passes over a ship whose pose lies further off than the
+    reach and both half lengths before it measures the keels: wherever the
+    two lie and head, the same answer as from the keel range itself
+    (Visibility: 50 inches between the hulls)."""
+    import random
+
+    from quarterdeck.rulesets.acw_river.terrain import keel_range
+
+    rng = random.Random(5)
+    state = position(
+        [ship("a", "hartford", "union", 24, 2), ship("b", "tennessee", "confederate", 24, 56.5)]
+    )
+    a, b = state.ships["a"], state.ships["b"]
+    for _ in range(400):
+        b.x = 24 + rng.uniform(-8, 8)
+        b.y = a.y + rng.choice([50.0, 51.0, 52.0, 53.0, 54.0, 55.0]) + rng.uniform(-1, 1)
+        a.heading, b.heading = rng.uniform(0, 360), rng.choice([0.0, 90.0, rng.uniform(0, 360)])
+        assert ship_sees(state, a, b, T) == ship_sees(state, a, b, T, gap=keel_range(a, b))
