@@ -231,127 +231,104 @@ def _plain_cannon_targets(state: Any, side: str) -> list[tuple[str, str, str]]:
 def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
     """At every decision of a few games of Chevrette (many guns, ships and
     batteries, both sides at the guns in the end)."""
-    scenario = load("chevrette-camaret-1801")
-    checked = fired = shots = ruled_out = partial = 0
-    for seed in (1,):
-        game = Game.new(scenario, seed=seed)
-        players = {s: make_player("ai", "cutting-out", s, seed) for s in ("british", "french")}
-        for n in range(400):
-            prompt = game.prompt()
-            if prompt is None:
-                break
-            state = game.state
-            t = game.ruleset.tables(state)  # type: ignore[attr-defined]
-            every = firing.crews(state, t)
-            pts = harbour.points(state)
-            assert firing.crews(state, t, pts) == every  # each figure's place found alone
-            for ship in state.ships.values():  # the view's hatch and deck, figures passed in
-                deck = state.on_deck(ship.id)
-                assert common.deck_held_by(state, ship, deck) == common.deck_held_by(state, ship)
-                for side in ("british", "french"):
-                    held = common.hatch_held(state, t, ship, side)
-                    assert common.hatch_held(state, t, ship, side, deck) == held
-            for owner in {g.owner for g in state.guns.values()}:
-                mine = {g: c for g, c in every.items() if state.guns[g].owner == owner}
-                assert firing.crews(state, t, owner=owner) == mine
-            for gun in state.guns.values():
-                assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
-                assert every[gun.id] == firing.serving(state, t, gun)  # one gun at a time
-                checked += bool(every[gun.id][1])
-            kept: dict[str, Any] = {}  # shared by every party of this state
-            by_party = small_arms.members(state)  # every party's figures, one pass
-            assert sum(map(len, by_party.values())) == sum(
-                not f.fate for f in state.figures.values()
-            )
-            for party in state.parties.values():
-                assert by_party.get(party.id, []) == state.party_figures(party.id)
-                plain = small_arms.shooters(state, t, party)
-                assert small_arms.shooters(state, t, party, kept) == plain
-                assert small_arms.shooters(state, t, party, None, by_party) == plain
-                assert list(small_arms.in_range(state, t, party, pts, None, kept)) == list(
-                    small_arms.in_range(state, t, party, pts)
-                )
-                assert list(small_arms.in_range(state, t, party, pts, {}, kept, by_party)) == list(
-                    small_arms.in_range(state, t, party, pts)
-                )
-                assert list(small_arms.in_range(state, t, party, pts)) == _plain_in_range(
-                    state, t, party, pts
-                )
-                shots += len(plain)
-                # fire_small_arms passes over a target further off a musket
-                # than the chart's longest range across or along: none scores
-                clear = small_arms.musket_clear(t)
-                assert clear >= max(t.small_arms.bands)
-                for shooter in plain:
-                    sp = pts.get(shooter.id)
-                    for target in small_arms.targets_of(state, party.side):
-                        tp = pts.get(target.id)
-                        if (
-                            sp is None
-                            or tp is None
-                            or (abs(tp[0] - sp[0]) > clear or abs(tp[1] - sp[1]) > clear)
-                        ):
-                            need = small_arms.arms_need(state, t, shooter, target, pts)[0]
-                            assert need is None
+    checked = shots = ruled_out = partial = 0
+    for _n, game, _prompt in _played("chevrette-camaret-1801", 1, 400):
+        state = game.state
+        t = game.ruleset.tables(state)  # type: ignore[attr-defined]
+        every = firing.crews(state, t)
+        pts = harbour.points(state)
+        assert firing.crews(state, t, pts) == every  # each figure's place found alone
+        for ship in state.ships.values():  # the view's hatch and deck, figures passed in
+            deck = state.on_deck(ship.id)
+            assert common.deck_held_by(state, ship, deck) == common.deck_held_by(state, ship)
             for side in ("british", "french"):
-                assert firing.cannon_targets(state, t, side) == _plain_cannon_targets(state, side)
-                units = firing.firers(state, t, side)
-                groups = firing.gun_groups(state, t, side, pts)
-                # no gun fit to fire where the side stands: no group, crews unfound
-                places = {
-                    f.place if f.where == "deck" else ""
-                    for f in state.figures.values()
-                    if f.active and f.side == side and f.where in ("deck", "land")
-                }
-                fit = firing._may_serve(state, t, side, places)
-                if not fit:
-                    assert groups == []
-                    ruled_out += 1
-                # the crews of the guns the side may serve alone give the
-                # same groups and guns as every gun's crews
-                some = firing.crews(state, t, pts, only=fit)
-                assert set(some) == fit
-                assert firing.gun_groups(state, t, side, pts, some) == groups
-                for key in groups:
-                    owner = key.split(":", 1)[1]
-                    every_gun = firing.group_guns(state, t, owner, side, pts)
-                    assert firing.group_guns(state, t, owner, side, pts, some) == every_gun
-                # firers' guns: the groups (every gun's crews) with a gun
-                # that may fire at a target, with round shot or grape
-                aims = firing.cannon_targets(state, t, side)
-                assert [u for u in units if u.startswith("guns:")] == [
-                    key
-                    for key in groups
-                    if any(
-                        firing.can_fire(state, t, g, tid, side, grape)
-                        for g in firing.group_guns(state, t, key.split(":", 1)[1], side, pts)
-                        for tid, _, _ in aims
-                        for grape in (False, True)
-                    )
-                ]
-                partial += len(fit) < len(state.guns) and bool(groups)
-                for owner in {g.owner for g in state.guns.values()}:
-                    key = f"guns:{owner}"
-                    alone = firing.gun_groups(state, t, side, pts, owner=owner)
-                    assert alone == [k for k in groups if k == key]
-                    if not firing._may_serve(state, t, side, places, owner):
-                        assert alone == []
-                    assert firing.firers(state, t, side, only=key) == [k for k in units if k == key]
-            for side in ("british", "french") if n % 5 == 0 else ():
-                aimed: dict[str, Any] = {}
-                ranges: dict[tuple[str, str], float] = {}
-                bears: dict[tuple[str, str], bool] = {}
-                for tid, _, _ in firing.cannon_targets(state, t, side):
-                    for gun in state.guns.values():
-                        for grape in (True, False, True):
-                            kept = firing.can_fire(
-                                state, t, gun, tid, side, grape, aimed, ranges, bears
-                            )
-                            assert kept == firing.can_fire(state, t, gun, tid, side, grape)
-                            fired += kept
-            view = game.view(prompt.seat)
-            game.apply(prompt.seat, players[prompt.seat].decide(view, prompt), prompt=prompt)
-    assert checked > 100 and fired > 20  # guns were served, and bore on targets
+                held = common.hatch_held(state, t, ship, side)
+                assert common.hatch_held(state, t, ship, side, deck) == held
+        for owner in {g.owner for g in state.guns.values()}:
+            mine = {g: c for g, c in every.items() if state.guns[g].owner == owner}
+            assert firing.crews(state, t, owner=owner) == mine
+        for gun in state.guns.values():
+            assert firing.serving(state, t, gun) == firing.serving(state, t, gun, pts)
+            assert every[gun.id] == firing.serving(state, t, gun)  # one gun at a time
+            checked += bool(every[gun.id][1])
+        kept: dict[str, Any] = {}  # shared by every party of this state
+        by_party = small_arms.members(state)  # every party's figures, one pass
+        assert sum(map(len, by_party.values())) == sum(not f.fate for f in state.figures.values())
+        for party in state.parties.values():
+            assert by_party.get(party.id, []) == state.party_figures(party.id)
+            plain = small_arms.shooters(state, t, party)
+            assert small_arms.shooters(state, t, party, kept) == plain
+            assert small_arms.shooters(state, t, party, None, by_party) == plain
+            assert list(small_arms.in_range(state, t, party, pts, None, kept)) == list(
+                small_arms.in_range(state, t, party, pts)
+            )
+            assert list(small_arms.in_range(state, t, party, pts, {}, kept, by_party)) == list(
+                small_arms.in_range(state, t, party, pts)
+            )
+            assert list(small_arms.in_range(state, t, party, pts)) == _plain_in_range(
+                state, t, party, pts
+            )
+            shots += len(plain)
+            # fire_small_arms passes over a target further off a musket
+            # than the chart's longest range across or along: none scores
+            clear = small_arms.musket_clear(t)
+            assert clear >= max(t.small_arms.bands)
+            for shooter in plain:
+                sp = pts.get(shooter.id)
+                for target in small_arms.targets_of(state, party.side):
+                    tp = pts.get(target.id)
+                    if (
+                        sp is None
+                        or tp is None
+                        or (abs(tp[0] - sp[0]) > clear or abs(tp[1] - sp[1]) > clear)
+                    ):
+                        need = small_arms.arms_need(state, t, shooter, target, pts)[0]
+                        assert need is None
+        for side in ("british", "french"):
+            assert firing.cannon_targets(state, t, side) == _plain_cannon_targets(state, side)
+            units = firing.firers(state, t, side)
+            groups = firing.gun_groups(state, t, side, pts)
+            # no gun fit to fire where the side stands: no group, crews unfound
+            places = {
+                f.place if f.where == "deck" else ""
+                for f in state.figures.values()
+                if f.active and f.side == side and f.where in ("deck", "land")
+            }
+            fit = firing._may_serve(state, t, side, places)
+            if not fit:
+                assert groups == []
+                ruled_out += 1
+            # the crews of the guns the side may serve alone give the
+            # same groups and guns as every gun's crews
+            some = firing.crews(state, t, pts, only=fit)
+            assert set(some) == fit
+            assert firing.gun_groups(state, t, side, pts, some) == groups
+            for key in groups:
+                owner = key.split(":", 1)[1]
+                every_gun = firing.group_guns(state, t, owner, side, pts)
+                assert firing.group_guns(state, t, owner, side, pts, some) == every_gun
+            # firers' guns: the groups (every gun's crews) with a gun
+            # that may fire at a target, with round shot or grape
+            aims = firing.cannon_targets(state, t, side)
+            assert [u for u in units if u.startswith("guns:")] == [
+                key
+                for key in groups
+                if any(
+                    firing.can_fire(state, t, g, tid, side, grape)
+                    for g in firing.group_guns(state, t, key.split(":", 1)[1], side, pts)
+                    for tid, _, _ in aims
+                    for grape in (False, True)
+                )
+            ]
+            partial += len(fit) < len(state.guns) and bool(groups)
+            for owner in {g.owner for g in state.guns.values()}:
+                key = f"guns:{owner}"
+                alone = firing.gun_groups(state, t, side, pts, owner=owner)
+                assert alone == [k for k in groups if k == key]
+                if not firing._may_serve(state, t, side, places, owner):
+                    assert alone == []
+                assert firing.firers(state, t, side, only=key) == [k for k in units if k == key]
+    assert checked > 100  # guns were served
     assert shots > 100
     assert ruled_out > 10  # sides with no gun they could serve
     assert partial > 10  # groups found from some guns' crews alone
