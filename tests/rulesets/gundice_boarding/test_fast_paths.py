@@ -15,6 +15,9 @@ from quarterdeck.core.prompts import Prompt
 from quarterdeck.rulesets import get_ruleset
 from quarterdeck.rulesets.gundice_boarding import rules
 from quarterdeck.rulesets.gundice_boarding.ai import GunDiceAI
+from quarterdeck.rulesets.gundice_boarding.qualifying import contact_active
+from quarterdeck.rulesets.gundice_boarding.state import Contact
+from quarterdeck.rulesets.gundice_boarding.view import view
 from tests.rulesets.gundice_boarding.conftest import duel
 from tests.sim.ai_games import ai_decisions
 
@@ -218,6 +221,8 @@ def test_a_thawed_state_is_the_frozen_one_and_its_own(scenario_id: str) -> None:
             for outcome in first.outcomes:
                 outcome.attackers.append("x")
             first.outcomes.append(first.outcomes[0] if first.outcomes else None)  # type: ignore[arg-type]
+            if first.result is not None:
+                first.result["x"] = "y"
             assert d.ruleset.thaw(frozen) == plain
             assert second == plain
             assert d.state == plain
@@ -276,3 +281,51 @@ def test_no_opening_is_kept_past_a_decision_that_drew_on_the_seed(
     setup = Setup(scenarios.load(SCENARIOS[0]), None)
     setup.find_opening()
     assert setup.opening is None
+
+
+@pytest.mark.parametrize("scenario_id", SCENARIOS)
+def test_the_views_contacts_are_active_as_contact_active_says(scenario_id: str) -> None:
+    """Shown contacts (5.1): each entry's ``active`` is contact_active's for
+    its pair, at every decision of AI games, for every seat and a spectator
+    (the view tests the contact itself first and asks contact_active only
+    where it is not open)."""
+    across = 0
+    for seed in range(3):
+        for d in ai_decisions(scenario_id, seed, limit=400):
+            state = d.state
+            for seat in (*state.sides, None):
+                for entry in view(state, seat)["contacts"]:
+                    a, b = entry["ships"]
+                    assert entry["active"] == contact_active(state, a, b)[0]
+            across += sum(
+                c.distance_mm <= 10 and c.via is not None and state.ships[c.via].captured_by is None
+                for c in state.contacts
+            )
+    if scenario_id == "cape-st-vincent-1797":
+        assert across > 10  # contacts within 10 mm but across a ship still afloat
+
+
+def test_a_contact_is_shown_active_where_another_of_its_pair_is_open() -> None:
+    """Hand-made contacts (5.1): one within 10 mm across a ship still afloat
+    is not open, nor shown active, unless the ship between is taken or
+    another contact of the same pair is open; a far one of a pair with an
+    open one is shown active too."""
+    scenario = scenarios.load("cape-st-vincent-1797")
+    ruleset = get_ruleset(scenario.ruleset)
+    state = ruleset.new_state(scenario, Context(RandomDice(1), None))
+    a, b, c = list(state.ships)[:3]
+
+    def shown(*contacts: Contact) -> list[bool]:
+        state.contacts = list(contacts)
+        return [entry["active"] for entry in view(state, None)["contacts"]]
+
+    assert shown(Contact(a, b, distance_mm=5, via=c)) == [False]
+    assert shown(Contact(a, b, distance_mm=5, via=c), Contact(a, c, distance_mm=30)) == [
+        False,
+        False,
+    ]
+    assert shown(Contact(a, b, distance_mm=5, via=c), Contact(b, a, distance_mm=8)) == [True, True]
+    assert shown(Contact(a, b, distance_mm=30), Contact(a, b, distance_mm=10)) == [True, True]
+    assert shown(Contact(a, b, distance_mm=30), Contact(a, c, distance_mm=10)) == [False, True]
+    state.ships[c].captured_by = state.ships[a].side
+    assert shown(Contact(a, b, distance_mm=5, via=c)) == [True]
