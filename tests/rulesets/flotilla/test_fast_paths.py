@@ -305,8 +305,9 @@ def test_view_layout_holds_every_entry_of_the_ready_parts_and_the_rest_once() ->
 def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypatch: Any) -> None:
     """FlotillaAI.intent leaves her guns' targets (aim's empty list) and
     best range unworked for an exit, a ram, a spar or a landing: at every
-    such move of two seeded Mobile Bay games the helm chooses as it does
-    with them worked out as for her guns (the same draws for its noise)."""
+    such move of four seeded Mobile Bay games the helm chooses as it does
+    with them worked out as for her guns (the same draws for its noise);
+    for a move of her guns or keeping her distance they are worked out."""
     from quarterdeck.core import scenario as scenarios
     from quarterdeck.rulesets.flotilla.ai import FlotillaAI
     from quarterdeck.sim.runner import simulate
@@ -317,8 +318,6 @@ def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypat
     def checked(
         self: FlotillaAI, plan: dict[str, Any], ship: Any, options: Any, default: str
     ) -> str:
-        if plan["kind"] == "gun":
-            return plain(self, plan, ship, options, default)
         kinds.add(plan["kind"])
         view = plan["view"]
         full = dict(plan)
@@ -327,6 +326,11 @@ def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypat
         ]
         weights = [b["weight"] for b in ship["batteries"] if b["dice"] > 0]
         full["best_range"] = 14.0 if "heavy" in weights else 8.0
+        if plan["kind"] in ("gun", "keep_off"):
+            # the moves her guns steer: their targets and range worked out
+            assert plan["targets"] == full["targets"]
+            assert plan["best_range"] == full["best_range"]
+            return plain(self, plan, ship, options, default)
         drawn = self.rng.getstate()
         with_targets = plain(self, full, ship, options, default)
         self.rng.setstate(drawn)
@@ -335,8 +339,8 @@ def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypat
         return answer
 
     monkeypatch.setattr(FlotillaAI, "choose", checked)
-    simulate(scenarios.load("mobile-bay-1864"), 2, seed=7, workers=1)
-    assert {"exit", "ram"} <= kinds
+    simulate(scenarios.load("mobile-bay-1864"), 4, seed=7, workers=1)
+    assert {"exit", "ram", "gun", "keep_off"} <= kinds
 
 
 def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_asked() -> None:
