@@ -48,6 +48,21 @@ def test_hits_divided_by_range_rounded_up(dice: list[int], divisor: int, hits: i
     assert fire.roll_hits(Dice(dice).ctx, "volley", 5, 4, divisor, fire.R_FIRE, "union") == hits
 
 
+def test_a_logged_fire_roll_says_what_hits_and_how_the_range_divides_them() -> None:
+    """Firing (battery firing aboard ships): the logged roll names the number
+    each die must reach and, beyond the first range, that the hits are
+    divided, rounded up; its explanation counts the fire dice against that
+    number."""
+    dice = Dice([[5, 4, 6, 1, 2]])
+    assert fire.roll_hits(dice.ctx, "volley", 5, 4, 2, fire.R_FIRE, "union") == 2
+    (entry,) = dice.log
+    assert entry.goal == "each die of 4 or more hits; the hits are divided by 2, rounded up"
+    assert entry.math is not None and entry.math.divisor == 2 and entry.math.target == 4
+    dice = Dice([[5, 4, 6, 1, 2]])
+    assert fire.roll_hits(dice.ctx, "volley", 5, 4, 1, fire.R_FIRE, "union") == 3
+    assert dice.log[0].goal == "each die of 4 or more hits"
+
+
 def two_ships(gap: float = 10.0, **target: object) -> tuple[rules.State, rules.Ship, rules.Ship]:
     a = ship("ic", x=10, y=10, heading=0, speed=6)
     b = ship("ark", "arkansas", "confederate", x=10 + gap, y=10, heading=0, speed=6, **target)
