@@ -3,9 +3,9 @@ local process pool, played as Ray tasks on a cluster (or a local Ray instance).
 
 Ray is an optional extra (``pip install -e '.[ray]'``); every node of a
 cluster needs Quarterdeck installed in the same version. Each task carries the
-scenario as plain data and builds it once per worker process; chunks come back
-in game order, with at most a few per CPU in flight, so the driver's memory
-stays flat however many games the run has.
+scenario as plain data and builds it (and its :class:`Setup`) once per worker
+process; chunks come back in game order, with at most a few per CPU in
+flight, so the driver's memory stays flat however many games the run has.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import Any
 
 from quarterdeck.core.errors import QuarterdeckError
 from quarterdeck.core.scenario import Scenario, build
-from quarterdeck.sim.games import GameOutcome
+from quarterdeck.sim.games import GameOutcome, Setup
 
 _BUILT: dict[str, Scenario] = {}
+_SETUPS: dict[tuple[str, str], Setup] = {}
 
 
 def _scenario(key: str, data: dict[str, Any], where: str) -> Scenario:
@@ -36,10 +37,18 @@ def run_chunk(
     kinds: dict[str, str] | None,
     chunk: tuple[int, int, int],
 ) -> list[GameOutcome]:
-    """One chunk of games, in a Ray worker (or anywhere: it is plain Python)."""
+    """One chunk of games, in a Ray worker (or anywhere: it is plain Python).
+    A worker's chunks of the same scenario and players share one
+    :class:`Setup`, as a local worker's do (the opening every game plays
+    alike looked for once: quarterdeck.sim.games.Setup.find_opening)."""
     from quarterdeck.sim.runner import play_chunk
 
-    return play_chunk(_scenario(key, data, where), kinds, chunk)
+    scenario = _scenario(key, data, where)
+    which = (key, json.dumps(kinds, sort_keys=True))
+    setup = _SETUPS.get(which)
+    if setup is None:
+        setup = _SETUPS[which] = Setup(scenario, kinds)
+    return play_chunk(scenario, kinds, chunk, setup)
 
 
 def import_ray() -> Any:

@@ -89,3 +89,34 @@ def test_a_run_looks_for_its_opening_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert len(searches) == 1  # 8 chunks of 8 games
     for key in ("results", "how", "turns_by_result", "losses", "mean_decisions"):
         assert after[key] == before[key]
+
+
+def test_a_ray_workers_chunks_share_one_setup_and_play_as_the_local_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Ray backend's task (run as plain Python here): a worker's chunks
+    of the same scenario and players share one Setup, whose opening is looked
+    for once, and give the local chunks' rows; other players get their own."""
+    from quarterdeck.sim import ray_backend
+    from quarterdeck.sim.runner import play_chunk
+
+    monkeypatch.setattr(ray_backend, "_SETUPS", {})
+    searched: list[Setup] = []
+    plain_search = Setup.find_opening
+
+    def counted(self: Setup) -> None:
+        searched.append(self)
+        plain_search(self)
+
+    monkeypatch.setattr(Setup, "find_opening", counted)
+    scenario = scenarios.load("shannon-chesapeake-1813")
+    rows = [
+        ray_backend.run_chunk("k", scenario.data, scenario.path, None, (3, start, start + 10))
+        for start in (0, 10)
+    ]
+    assert len(searched) == 1 and len(ray_backend._SETUPS) == 1
+    local = Setup(scenario, None)
+    assert rows == [play_chunk(scenario, None, (3, s, s + 10), local) for s in (0, 10)]
+    searched.clear()
+    ray_backend.run_chunk("k", scenario.data, scenario.path, {"british": "random"}, (3, 0, 10))
+    assert len(searched) == 1 and len(ray_backend._SETUPS) == 2
