@@ -290,7 +290,8 @@ def test_view_layout_holds_every_entry_of_the_ready_parts_and_the_rest_once() ->
     """The plain view is laid out by view._LAYOUT from the cheap entries
     (view._ready, the computer player's view as made) and the parts built
     where read (view._parts): each entry of either is in the layout once,
-    and nothing else is (else view() would drop or lose one)."""
+    and nothing else is (else view() would drop or lose one); the plain
+    view keeps the order it had before the layout."""
     # the module (the package's name "view" is its function)
     flotilla_view = importlib.import_module("quarterdeck.rulesets.flotilla.view")
     st = state([ship("a")])
@@ -300,6 +301,33 @@ def test_view_layout_holds_every_entry_of_the_ready_parts_and_the_rest_once() ->
     assert sorted(flotilla_view._LAYOUT) == sorted([*ready, *parts])
     assert list(flotilla_view.view(st, "union")) == list(flotilla_view._LAYOUT)
     assert [k for k in flotilla_view._LAYOUT if k in ready] == list(ready)
+    # the plain view's order, as it was before the layout (the web table and
+    # the records show its entries in this order)
+    assert list(flotilla_view.view(st, "union")) == [
+        "ruleset",
+        "seat",
+        "turn",
+        "turn_limit",
+        "phase",
+        "sides",
+        "gm",
+        "side_a",
+        "visibility",
+        "events",
+        "table",
+        "current",
+        "land",
+        "cover",
+        "torpedoes",
+        "standing",
+        "ships",
+        "batteries",
+        "troops",
+        "grapples",
+        "victory",
+        "points",
+        "rulings",
+    ]
 
 
 def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypatch: Any) -> None:
