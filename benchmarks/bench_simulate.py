@@ -63,6 +63,11 @@ def run_child(checkout: Path, child: str, *args: str) -> str:
     virtual environment in the checkout; a failure ends the benchmark with
     the checkout and the error's last line."""
     python = checkout / ".venv" / "bin" / "python"
+    if not python.is_file():
+        raise SystemExit(
+            f"{checkout}: no checkout with its own .venv there ({python} is missing; "
+            "make one with python3 -m venv .venv && .venv/bin/pip install -e '.[test]')"
+        )
     done = subprocess.run(
         [str(python), "-c", child, *args],
         cwd=checkout,
