@@ -264,15 +264,6 @@ class Setup:
             return  # the set-up rolls: no game opens alike
         if dice.rolled:
             return
-        seats = {  # as play_setup's
-            seat: (
-                getattr(p, "needs_view", None),
-                p.decide,
-                EVERYTHING if seat in self.umpire_seats else seat,
-            )
-            for seat, p in players.items()
-        }
-        view_of = _player_view(ruleset)
         open_prompts = ruleset.prompts(state)
         kept = open_prompts
         answered: list[tuple[str, Answer, Prompt]] = []  # the decisions applied
@@ -282,13 +273,9 @@ class Setup:
                 break  # the game ended before any die was rolled
             prompt = open_prompts[0]
             seat = prompt.seat
-            need, decide, viewer = seats[seat]
-            if need is not None and not need(prompt):
-                view: dict[str, Any] = {"seat": seat}
-            else:
-                view = view_of(state, viewer)
-                view["seat"] = seat
-            answer = prompt.check(decide(view, prompt))
+            player = players[seat]  # shown what play_setup shows it
+            view = view_for(player, ruleset, state, prompt, self.umpire_seats)
+            answer = prompt.check(player.decide(view, prompt))
             if any(d() for d in drew):
                 break  # this decision (or a later one) may differ by seed
             ctx.acting, ctx.prompt = seat, prompt
