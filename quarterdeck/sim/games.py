@@ -31,9 +31,10 @@ from quarterdeck.sim.tally import tally
 MAX_STEPS = 100_000
 
 OPENING_GAMES = 8
-"""The fewest games of a batch for which :func:`play_games` looks for the
-opening they play alike (:meth:`Setup.find_opening`): the search plays about
-a game's opening twice, and each game gains a few decisions."""
+"""The fewest games of a batch, or of the run its :class:`Setup` is made for
+(``Setup.games``), for which :func:`play_games` looks for the opening they
+play alike (:meth:`Setup.find_opening`): the search plays about a game's
+opening twice, and each game gains a few decisions."""
 
 BATCH_GC_THRESHOLD = (10_000, 20, 10)
 """The collector's thresholds while a batch of games is played (CPython's
@@ -184,6 +185,7 @@ class Setup:
     __slots__ = (
         "combatants",
         "first",
+        "games",
         "kinds",
         "opening",
         "ruleset",
@@ -193,8 +195,13 @@ class Setup:
         "umpire_seats",
     )
 
-    def __init__(self, scenario: Scenario, kinds: dict[str, str] | None) -> None:
+    def __init__(self, scenario: Scenario, kinds: dict[str, str] | None, games: int = 0) -> None:
+        """``games``: how many games the run it is made for plays with it
+        (0 where that is not known); a run of :data:`OPENING_GAMES` or more
+        looks for the opening in its first batch, however small the batches
+        it is handed out in (:func:`play_games`)."""
         self.scenario = scenario
+        self.games = games
         self.ruleset = get_ruleset(scenario.ruleset)
         # (seat, its place in the scenario, its kind of player), as players_for
         self.kinds = [
@@ -344,15 +351,16 @@ def play_games(
 ) -> list[GameOutcome]:
     """:func:`play_game` for each (index, seed) of ``seeds``, the scenario's
     set-up worked out once for them all, with the garbage collector set for a
-    batch (:class:`BatchCollector`); from :data:`OPENING_GAMES` games, each
-    starts from the opening they all play alike, where there is one
-    (:meth:`Setup.find_opening`). ``setup``: the :class:`Setup` of this
-    scenario and ``kinds`` that earlier batches of the same run were played
-    with (their opening, once looked for, is used again), else one is made."""
+    batch (:class:`BatchCollector`); from :data:`OPENING_GAMES` games (in the
+    batch, or in the run the ``setup`` is for), each starts from the opening
+    they all play alike, where there is one (:meth:`Setup.find_opening`).
+    ``setup``: the :class:`Setup` of this scenario and ``kinds`` that earlier
+    batches of the same run were played with (their opening, once looked
+    for, is used again), else one is made."""
     if setup is None:
         setup = Setup(scenario, kinds)
     with BatchCollector():
-        if not setup.searched and len(seeds) >= OPENING_GAMES:
+        if not setup.searched and max(len(seeds), setup.games) >= OPENING_GAMES:
             setup.find_opening()
         return [play_setup(setup, seed, index)[0] for index, seed in seeds]
 

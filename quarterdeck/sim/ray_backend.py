@@ -36,18 +36,20 @@ def run_chunk(
     where: str,
     kinds: dict[str, str] | None,
     chunk: tuple[int, int, int],
+    games: int = 0,
 ) -> list[GameOutcome]:
     """One chunk of games, in a Ray worker (or anywhere: it is plain Python).
     A worker's chunks of the same scenario and players share one
     :class:`Setup`, as a local worker's do (the opening every game plays
-    alike looked for once: quarterdeck.sim.games.Setup.find_opening)."""
+    alike looked for once: quarterdeck.sim.games.Setup.find_opening, where
+    the run, of ``games`` games, is long enough: ``Setup.games``)."""
     from quarterdeck.sim.runner import play_chunk
 
     scenario = _scenario(key, data, where)
     which = (key, json.dumps(kinds, sort_keys=True))
     setup = _SETUPS.get(which)
     if setup is None:
-        setup = _SETUPS[which] = Setup(scenario, kinds)
+        setup = _SETUPS[which] = Setup(scenario, kinds, games)
     return play_chunk(scenario, kinds, chunk, setup)
 
 
@@ -93,7 +95,7 @@ def ray_chunks(
         window = cpus * 3
         in_flight: list[Any] = []
         for chunk in todo:
-            in_flight.append(remote.remote(key, data, scenario.path, kinds, chunk))
+            in_flight.append(remote.remote(key, data, scenario.path, kinds, chunk, games))
             if len(in_flight) >= window:
                 yield ray.get(in_flight.pop(0))
         while in_flight:

@@ -29,11 +29,14 @@ Chunk = tuple[int, int, int]  # run seed, first game, one past the last game
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(data: dict[str, Any], where: str, kinds: dict[str, str] | None) -> None:
+def _init_worker(
+    data: dict[str, Any], where: str, kinds: dict[str, str] | None, games: int
+) -> None:
     _WORKER["scenario"] = build(data, where)
     _WORKER["kinds"] = kinds
-    # the worker's chunks share one Setup (its opening looked for once)
-    _WORKER["setup"] = Setup(_WORKER["scenario"], kinds)
+    # the worker's chunks share one Setup (its opening looked for once, in a
+    # run of enough games: Setup.games)
+    _WORKER["setup"] = Setup(_WORKER["scenario"], kinds, games)
 
 
 def play_chunk(
@@ -170,12 +173,12 @@ def _local(
 ) -> Iterator[list[GameOutcome]]:
     size = chunk_size(games, workers)
     if workers <= 1:
-        setup = Setup(scenario, kinds)  # one for the run: its opening is looked for once
+        setup = Setup(scenario, kinds, games)  # one for the run: its opening looked for once
         for chunk in chunks(seed, games, size):
             yield play_chunk(scenario, kinds, chunk, setup)
         return
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(workers, _init_worker, (scenario.data, scenario.path, kinds)) as pool:
+    with ctx.Pool(workers, _init_worker, (scenario.data, scenario.path, kinds, games)) as pool:
         yield from pool.imap(_play_chunk, chunks(seed, games, size))
 
 

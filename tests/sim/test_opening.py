@@ -120,3 +120,29 @@ def test_a_ray_workers_chunks_share_one_setup_and_play_as_the_local_chunks(
     searched.clear()
     ray_backend.run_chunk("k", scenario.data, scenario.path, {"british": "random"}, (3, 0, 10))
     assert len(searched) == 1 and len(ray_backend._SETUPS) == 2
+
+
+def test_a_run_of_enough_games_in_small_chunks_looks_for_its_opening() -> None:
+    """A run's Setup knows how many games the run plays: twenty games handed
+    out in chunks of two (simulate's size for one worker) look for the
+    opening in the first chunk, locally, in a pool worker and on Ray, and
+    play the same games; a Setup that does not know its run, handed a chunk
+    smaller than OPENING_GAMES, does not look."""
+    from quarterdeck.sim import ray_backend, runner
+    from quarterdeck.sim.games import OPENING_GAMES
+
+    scenario = scenarios.load("shannon-chesapeake-1813")
+    assert runner.chunk_size(20, 1) == 2 < OPENING_GAMES
+    unknown, run = Setup(scenario, None), Setup(scenario, None, 20)
+    alone = runner.play_chunk(scenario, None, (3, 0, 2), unknown)
+    assert not unknown.searched
+    assert runner.play_chunk(scenario, None, (3, 0, 2), run) == alone
+    assert run.searched and run.opening is not None
+    # a pool worker's Setup, and a Ray worker's, are told the run's games
+    runner._init_worker(scenario.data, scenario.path, None, 20)
+    assert runner._play_chunk((3, 0, 2)) == alone
+    assert runner._WORKER["setup"].opening is not None
+    ray_backend._SETUPS.clear()
+    assert ray_backend.run_chunk("k", scenario.data, scenario.path, None, (3, 0, 2), 20) == alone
+    assert next(iter(ray_backend._SETUPS.values())).opening is not None
+    ray_backend._SETUPS.clear()
