@@ -26,7 +26,17 @@ FORM_BOXES: tuple[str, ...] = ("yards", "repair_rigging", "repair_guns", "repair
 
 
 def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
-    """Ready-made crew assignments offered alongside "keep" and "custom"."""
+    """Ready-made crew assignments offered alongside "keep" and "custom"
+    (2.1): each plan of :func:`_all_plans` but one that is her crew as it
+    stands (that is "keep")."""
+    return {name: p for name, p in _all_plans(ship, t).items() if p != ship.crew}
+
+
+def _all_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
+    """The ready-made crew assignments (2.1), each once (a plan the same as
+    an earlier one is not offered again) and none placing fewer than no
+    men: what they are depends on her crew's total, not on how it is spread
+    (:func:`crew_plans` drops the one that is her crew as it stands)."""
     total = ship.crew_total
     if ship.sail == "oars":
         helm = min(total, oar_crew_needed(ship, t))
@@ -65,7 +75,7 @@ def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
         plans["board"] = plan(yards=helm, boarders=rest - 1)
     unique: dict[str, dict[str, int]] = {}
     for name, p in plans.items():
-        if p != ship.crew and p not in unique.values() and all(v >= 0 for v in p.values()):
+        if p not in unique.values() and all(v >= 0 for v in p.values()):
             unique[name] = p
     return unique
 
@@ -137,27 +147,49 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[int, tuple[Tables, dict[tuple[object, ...], tuple[Option, ...]]]] = {}
+_OPTIONS: dict[int, tuple[Tables, dict[tuple[object, ...], _Orders]]] = {}
 """The crew orders worked out so far, by the identity of the (frozen) tables
-and what they were worked out from (:func:`_options_key`): the same ship
-the same (the whole crew segment: her side's fleet form is asked again after
-every answer of the other side's; most turns, where she has only moved; the
-same opening in game after game) is not worked out again. Emptied past
-:data:`_KEEP` entries."""
+and what they were worked out from but how her crew is spread
+(:func:`_options_key`): the same ship the same (the whole crew segment: her
+side's fleet form is asked again after every answer of the other side's;
+most turns, where she has only moved or moved her men; the same opening in
+game after game) is not worked out again. Emptied past :data:`_KEEP`
+entries."""
 
 _KEEP = 1024
 """(A Valcour game works out about 100, some 70 of them new after its first.)"""
 
+_SPREADS = 16
+"""The spreads of one crew kept with the orders worked out for it (each
+turn's crew assignment moves her men; a few come back again and again)."""
+
+
+class _Orders:
+    """A ship's crew orders (2.1) worked out for everything but how her crew
+    is spread (:func:`_options_key`): each ready-made plan of
+    :func:`_all_plans` with its option, the options after them ("custom"
+    and the rallies), and the whole orders for each spread of her crew
+    asked so far (at most :data:`_SPREADS`)."""
+
+    __slots__ = ("plans", "spreads", "tail")
+
+    def __init__(
+        self, plans: list[tuple[dict[str, int], Option]], tail: tuple[Option, ...]
+    ) -> None:
+        self.plans = plans
+        self.tail = tail
+        self.spreads: dict[tuple[tuple[str, int], ...], tuple[Option, ...]] = {}
+
 
 def _options_key(ship: Ship) -> tuple[object, ...]:
     """Everything of a ship that her crew orders are worked out from (2.1:
-    her crew boxes, sail, rig, masts, hull, guns and casualties): the key
-    they are kept by."""
+    her sail, rig, casualties, crew total, masts, hull and guns) but how
+    her crew is spread among the boxes: the key they are kept by."""
     return (
         ship.sail,
         ship.rig,
         ship.casualties,
-        tuple(ship.crew.items()),
+        ship.crew_total,
         tuple(map(tuple, ship.masts)),
         tuple(ship.hull),
         tuple([(g.type, g.disabled) for g in ship.guns]),
@@ -166,24 +198,59 @@ def _options_key(ship: Ship) -> tuple[object, ...]:
 
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
-    rally casualties instead of reassigning."""
+    rally casualties instead of reassigning: :func:`_crew_options`, read
+    off what is kept for her (:class:`_Orders`; the test
+    tests/rulesets/away_boarders/test_2_1_crew_options_kept.py checks the
+    two agree)."""
     kept = _OPTIONS.get(id(t))
     if kept is None or kept[0] is not t:
         kept = _OPTIONS[id(t)] = (t, {})
     key = _options_key(ship)
-    options = kept[1].get(key)
-    if options is None:
+    orders = kept[1].get(key)
+    if orders is None:
         if len(kept[1]) >= _KEEP:
             kept[1].clear()
-        options = kept[1][key] = _crew_options(ship, t)
+        orders = kept[1][key] = _Orders(
+            [(p, _plan_option(name, p)) for name, p in _all_plans(ship, t).items()],
+            _tail_options(ship),
+        )
+    crew = ship.crew
+    spread = tuple(crew.items())
+    options = orders.spreads.get(spread)
+    if options is None:
+        if len(orders.spreads) >= _SPREADS:
+            orders.spreads.clear()
+        options = orders.spreads[spread] = (
+            _keep_option(crew),
+            *[option for p, option in orders.plans if p != crew],
+            *orders.tail,
+        )
     return options
 
 
 def _crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
-    options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
-    for name, plan in crew_plans(ship, t).items():
-        options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
-    options.append(Option("custom", "place the crew markers box by box"))
+    """:func:`crew_options` worked out in full (2.1): the plain definition."""
+    return (
+        _keep_option(ship.crew),
+        *[_plan_option(name, plan) for name, plan in crew_plans(ship, t).items()],
+        *_tail_options(ship),
+    )
+
+
+def _keep_option(crew: dict[str, int]) -> Option:
+    """Keep the crew as they are (2.1)."""
+    return Option("keep", f"keep the crew as they are ({describe_crew(crew)})")
+
+
+def _plan_option(name: str, plan: dict[str, int]) -> Option:
+    """A ready-made crew assignment (2.1, :func:`crew_plans`)."""
+    return Option(f"plan:{name}", f"{name}: {describe_crew(plan)}")
+
+
+def _tail_options(ship: Ship) -> tuple[Option, ...]:
+    """The crew orders after the ready-made plans (2.1): box by box, or
+    rally casualties instead of reassigning."""
+    options = [Option("custom", "place the crew markers box by box")]
     if ship.casualties > 0:
         for box in TASK_BOXES:
             options.append(
