@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
@@ -118,9 +119,11 @@ def caliber_label(t: Tables, guns: list[Gun]) -> str:
     """How a roll's guns are named: the kind of gun, or the kinds of one
     caliber firing together ("24-pdr long gun and 24-pdr carronade")."""
     labels: list[str] = []
-    for g in guns:
-        if t.guns.types[g.type].label not in labels:
-            labels.append(t.guns.types[g.type].label)
+    types = t.guns.types
+    for kind in dict.fromkeys([g.type for g in guns]):  # each kind once, in order
+        label = types[kind].label
+        if label not in labels:
+            labels.append(label)
     return " and ".join(labels)
 
 
@@ -257,12 +260,12 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
         return [-1] * len(BATTERIES)
     ranges, load = _charts(t)[1], ship.load
     best = dict.fromkeys(BATTERIES, -1)
-    for g in ship.guns:
-        if g.loaded and not g.disabled:
-            side = g.side
-            rng = ranges[load[side], g.type]
-            if rng > best[side]:
-                best[side] = rng
+    # a gun's range is its kind's with its battery's load: each kind of a
+    # battery's loaded guns is read once
+    for side, kind in {(g.side, g.type) for g in ship.guns if g.loaded and not g.disabled}:
+        rng = ranges[load[side], kind]
+        if rng > best[side]:
+            best[side] = rng
     return [best[b] for b in BATTERIES]
 
 
@@ -553,26 +556,46 @@ def fire_choices(
             continue
         rake = rake_of(ship.pos, target)
         extra = f", raking from {rake}" if rake and rng > 0 else ""
-        choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
-        for caliber, guns in calibers:
-            loaded, label = len(guns), caliber_label(t, guns)
-            if len(calibers) > 1:
-                choices.append(
-                    Option(
-                        f"fire:{target.id}:{caliber}",
-                        f"fire only the {loaded} {label}(s) on {target.name}",
-                    )
-                )
-            for n in range(1, loaded):
-                choices.append(
-                    Option(
-                        f"fire:{target.id}:{caliber}:{n}",
-                        f"fire only {n} of the {loaded} {label}(s) on {target.name}",
-                    )
-                )
+        rolls = tuple([(caliber, len(guns), caliber_label(t, guns)) for caliber, guns in calibers])
+        choices += _target_choices(target.id, target.name, rng, extra, rolls)
     if choices:
-        choices.append(Option("hold", "hold fire (no more from this battery this phase)"))
+        choices.append(_HOLD)
     return choices
+
+
+_HOLD = Option("hold", "hold fire (no more from this battery this phase)")
+
+
+@lru_cache(maxsize=4096)
+def _target_choices(
+    target_id: str,
+    target_name: str,
+    rng: int,
+    extra: str,
+    rolls: tuple[tuple[str, int, str], ...],
+) -> tuple[Option, ...]:
+    """A battery's choices on one target (4.2): all its guns that reach,
+    one caliber only (where it has two or more), or so many guns of one;
+    ``rolls``: each caliber that reaches with its number of guns and their
+    words (:func:`caliber_label`). The words depend on these alone, so the
+    options are kept for them by :func:`lru_cache`."""
+    out = [Option(f"fire:{target_id}", f"fire on {target_name} (range {rng}{extra})")]
+    for caliber, loaded, label in rolls:
+        if len(rolls) > 1:
+            out.append(
+                Option(
+                    f"fire:{target_id}:{caliber}",
+                    f"fire only the {loaded} {label}(s) on {target_name}",
+                )
+            )
+        for n in range(1, loaded):
+            out.append(
+                Option(
+                    f"fire:{target_id}:{caliber}:{n}",
+                    f"fire only {n} of the {loaded} {label}(s) on {target_name}",
+                )
+            )
+    return tuple(out)
 
 
 def open_fire(

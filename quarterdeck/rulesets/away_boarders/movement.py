@@ -214,7 +214,11 @@ def forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     the shore runs her aground. Backing
     sail is repeated even past the once-a-turn limit on a broad reach: that
     limit bounds a captain's choice, and nobody is aloft to brace the yards."""
-    if ship.sail == "oars" or ship.crew["yards"] >= yards_crew_needed(ship, t):
+    yards = ship.crew["yards"]
+    # enough for every mast, standing or not: enough for those standing
+    if ship.sail == "oars" or yards >= t.crew.yards_per_mast * len(ship.masts):
+        return None
+    if yards >= yards_crew_needed(ship, t):
         return None
     last = ship.last_move if ship.last_move in MOVES else "advance"
     if last == "hold":

@@ -191,9 +191,10 @@ def compute_speed(ship: Ship, state: State, t: Tables) -> int:
         if crew < oar_crew_needed(ship, t):
             speed -= 1
         return max(0, min(t.movement.max_speed, speed))
-    if ship.masts_standing == 0:
+    standing = ship.masts_standing
+    if standing == 0:
         return 0
-    speed = ship.base_speed + sp.per_mast_lost * ship.masts_lost
+    speed = ship.base_speed + sp.per_mast_lost * (len(ship.masts) - standing)  # masts lost
     angle = wind_angle(state.wind, ship.facing)
     if angle <= 1:  # head to wind counts as close-hauled for paying off
         speed += sp.close_hauled_square if ship.rig == "square" else sp.close_hauled_fore_and_aft
