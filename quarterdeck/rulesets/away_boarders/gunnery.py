@@ -260,12 +260,12 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
         return [-1] * len(BATTERIES)
     ranges, load = _charts(t)[1], ship.load
     best = dict.fromkeys(BATTERIES, -1)
-    # a gun's range is its kind's with its battery's load: each kind of a
-    # battery's loaded guns is read once
-    for side, kind in {(g.side, g.type) for g in ship.guns if g.loaded and not g.disabled}:
-        rng = ranges[load[side], kind]
-        if rng > best[side]:
-            best[side] = rng
+    for g in ship.guns:
+        if g.loaded and not g.disabled:
+            side = g.side
+            rng = ranges[load[side], g.type]
+            if rng > best[side]:
+                best[side] = rng
     return [best[b] for b in BATTERIES]
 
 
@@ -607,9 +607,10 @@ def open_fire(
     ctx: Context,
     only: str = "",
     count: int = 0,
-) -> None:
+) -> str:
     """Fire a battery at ``target`` (4.2: any or all of the guns): every
-    caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
+    caliber in range, or ``only`` one caliber, or ``count`` guns of it. The
+    first roll's guns in words (:func:`_roll_modifier`), for its aim."""
     calibers = groups_in_range(state, t, ship, battery, target)
     groups = [gt for gt in calibers if not only or gt == only]
     if target.pos == ship.pos and target.id not in ship.abeam:
@@ -617,7 +618,7 @@ def open_fire(
     state.fired.extend([ship.id, battery, target.id, gt] for gt in groups)
     state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
-    _roll_modifier(state, t, ctx)
+    return _roll_modifier(state, t, ctx)
 
 
 def _roll_guns(state: State, t: Tables) -> tuple[Ship, Ship, int, list[Gun]]:
@@ -650,15 +651,18 @@ def pending_label(state: State, t: Tables) -> str:
     return caliber_label(t, guns)
 
 
-def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
-    """Count the Damage Dice and roll the random modifier die (4.3)."""
+def _roll_modifier(state: State, t: Tables, ctx: Context) -> str:
+    """Count the Damage Dice and roll the random modifier die (4.3); the
+    roll's guns in words (what :func:`pending_label` gives now: the aim
+    question names them)."""
     pf = state.pending
     assert pf is not None
     count, guns = _group_count(state, t)
+    words = caliber_label(t, guns)
     ship = state.ships[pf.ship]
     # the words and the roll's explanation are built only where a log reads them
     face = ctx.roll(
-        lambda: f"{ship.name}, {count.guns} x {caliber_label(t, guns)}: random modifier die",
+        lambda: f"{ship.name}, {count.guns} x {words}: random modifier die",
         1,
         R_DAMAGE,
         seat=ship.side,
@@ -669,15 +673,18 @@ def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     pf.kept_face = face if mod > 0 else 0
     if ctx.logging:
         ctx.log(
-            f"{count.guns} x {caliber_label(t, guns)}: {count.explain()}, random die {face} "
+            f"{count.guns} x {words}: {count.explain()}, random die {face} "
             f"({mod:+d}) = {pf.dice} Damage Dice",
             R_DAMAGE,
         )
+    return words
 
 
-def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
+def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> str | None:
     """Fire high or low and roll the Damage Dice (4.3, 4.4); the damage is
-    held until the end of the phase."""
+    held until the end of the phase. The next roll's guns in words, where
+    the fire has another caliber to roll (:func:`_roll_modifier`), else
+    None."""
     pf = state.pending
     assert pf is not None
     ship, target = state.ships[pf.ship], state.ships[pf.target]
@@ -723,9 +730,9 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         )
     pf.index += 1
     if pf.index < len(pf.groups):
-        _roll_modifier(state, t, ctx)
-    else:
-        state.pending = None
+        return _roll_modifier(state, t, ctx)
+    state.pending = None
+    return None
 
 
 def _aim_terms(

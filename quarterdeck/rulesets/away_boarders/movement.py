@@ -137,9 +137,15 @@ def run_aground(ship: Ship, how: str, ctx: Context, rule: str) -> None:
 
 
 def movers(state: State, speed: int) -> list[Ship]:
-    return [
-        s for s in afloat(state) if not s.drifting and s.speed == speed and s.id not in state.moved
-    ]
+    """The ships that move at ``speed`` and have not yet moved in this
+    action phase (2.2): :func:`waiting` at that speed."""
+    return [s for s in waiting(state) if s.speed == speed]
+
+
+def waiting(state: State) -> list[Ship]:
+    """The ships afloat, not drifting, that have not yet moved in this
+    action phase (2.2), in the order of the ships."""
+    return [s for s in afloat(state) if not s.drifting and s.id not in state.moved]
 
 
 def move_phase(state: State, t: Tables, ctx: Context) -> list[str] | None:
@@ -170,13 +176,16 @@ def move_phase(state: State, t: Tables, ctx: Context) -> list[str] | None:
         return None
     row = t.movement.phases[state.action]
     ships: list[Ship] = []
+    # nothing changes while the chart is read: who is still to move is read
+    # once, and each speed's movers (:func:`movers`) are taken from them
+    left = waiting(state)
     while not ships:
         state.entry += 1
         if state.entry >= len(row):
             state.phase = "fire-setup"
             return None
         entry = row[state.entry]
-        ships = movers(state, entry.speed)
+        ships = [s for s in left if s.speed == entry.speed]
     if len(ships) >= 2:
         state.group = [s.id for s in upwind_order(state, ships)]
         return None
