@@ -435,14 +435,18 @@ def read_damage(
 # Action segment: gunnery (4.2-4.4)
 
 
-def fire_setup(state: State, t: Tables, ctx: Context) -> None:
+def fire_setup(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     """After the movement of a phase, every battery that may fire (4.2): a
-    ship's batteries are tried on the enemies within her longest reach."""
+    ship's batteries are tried on the enemies within her longest reach.
+    The first battery's choices (:func:`fire_choices`; None where none may
+    fire): at once the fire's first question (:func:`fire_phase` would find
+    the same, nothing changed), so that they are not worked out twice."""
     ships = afloat(state)
     occupied = {s.pos for s in ships}
     g = grid(state)
     foes: dict[str, list[Ship]] = {}  # each side's enemies afloat, in the order of the ships
     state.fire_queue = []
+    first: list[Option] | None = None  # the first battery's choices
     for s in ships:
         reaches = _reaches(s, t)
         top = max(reaches)
@@ -452,15 +456,23 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
         if enemies is None:
             enemies = foes[s.side] = [o for o in ships if o.side != s.side]
         near = _enemies_within(s, enemies, top)
-        if near:
-            state.fire_queue += [
-                [s.id, b]
-                for b, reach in zip(BATTERIES, reaches, strict=True)
-                if reach >= 0 and may_fire(state, s, b, t, None, occupied, reach, g, near)
-            ]
+        if not near:
+            continue
+        for b, reach in zip(BATTERIES, reaches, strict=True):
+            if reach < 0:
+                continue
+            if first is None:
+                # none fired yet: a battery with a target has a choice (4.2)
+                choices = fire_choices(state, t, s, b, None, occupied, reach, g, near)
+                if choices:
+                    first = choices
+                    state.fire_queue.append([s.id, b])
+            elif may_fire(state, s, b, t, None, occupied, reach, g, near):
+                state.fire_queue.append([s.id, b])
     state.pending = None
     state.hits = []
     state.phase = "fire"
+    return first
 
 
 def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
@@ -539,14 +551,18 @@ def fire_choices(
     battery: str,
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
+    reach: int | None = None,
+    g: pg.Grid | None = None,
+    near: list[tuple[Ship, int]] | None = None,
 ) -> list[Option]:
     """What a battery may still do at the end of this phase (4.2): any or all
     of its loaded guns may fire, so after one roll the guns still loaded may
     fire on another target (or a caliber not yet fired on the same one).
-    ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
+    ``ships``, ``occupied``, ``reach``, ``g`` and ``near`` as
+    :func:`_eligible` takes them."""
     choices: list[Option] = []
     ready: list[Gun] | None = None  # the battery's loaded guns, read once
-    for target in targets(state, ship, battery, t, ships, occupied):
+    for target in _eligible(state, ship, battery, t, ships, occupied, reach, g, near):
         rng = pg.distance(ship.pos, target.pos)
         if ready is None:
             ready = [g for g in battery_guns(ship, battery) if g.loaded]

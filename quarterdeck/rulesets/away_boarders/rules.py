@@ -126,6 +126,15 @@ def _fire(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
     return _fire_open(state, t, choices) if choices else None
 
 
+def _fire_setup(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
+    """The batteries that may fire (:func:`fire_setup`, 4.2); where one
+    may, the fire's open prompts (:func:`_fire_open`, as :func:`prompts`
+    gives them: nothing waits to be aimed), from the first battery's
+    choices that it found."""
+    choices = fire_setup(state, t, ctx)
+    return _fire_open(state, t, choices) if choices else None
+
+
 def _fire_open(state: State, t: Tables, choices: list[Option] | None = None) -> tuple[Prompt, ...]:
     """The open prompts of the fire phase (4.2, 4.3): a fire whose Damage
     Dice are counted is aimed high or low first; else the first battery of
@@ -286,7 +295,7 @@ PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]]
     "segment": segment_start,
     "drift": drift_phase,
     "move": _move,
-    "fire-setup": fire_setup,
+    "fire-setup": _fire_setup,
     "fire": _fire,
     "tasks-setup": tasks_setup,
     "tasks": _tasks,
