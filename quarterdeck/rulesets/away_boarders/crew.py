@@ -35,14 +35,40 @@ def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
 def _all_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
     """The ready-made crew assignments (2.1), each once (a plan the same as
     an earlier one is not offered again) and none placing fewer than no
-    men: what they are depends on her crew's total, not on how it is spread
-    (:func:`crew_plans` drops the one that is her crew as it stands)."""
+    men (:func:`_plans_from` her :func:`_plan_inputs`; :func:`crew_plans`
+    drops the one that is her crew as it stands)."""
+    return _plans_from(*_plan_inputs(ship, t))
+
+
+PlanInputs = tuple[int, int, int, bool, bool, bool]
+"""What a ship's ready-made crew assignments depend on (2.1): her crew's
+total, the men the helm needs (at the yards or the sweeps), the men to make
+or reef sail, and whether her hull, her standing masts' rigging and her
+guns are damaged."""
+
+
+def _plan_inputs(ship: Ship, t: Tables) -> PlanInputs:
+    """:data:`PlanInputs` of ``ship`` (2.1, 2.3, 3.1, 3.2)."""
     total = ship.crew_total
     if ship.sail == "oars":
         helm = min(total, oar_crew_needed(ship, t))
     else:
         helm = min(total, yards_crew_needed(ship, t))
     sail = min(total, max(helm, sail_crew_needed(ship, t)))
+    hull_dmg = sum(ship.hull) > 0
+    rig_dmg = any(sum(m) for i, m in enumerate(ship.masts) if not ship.mast_fallen(i))
+    gun_dmg = any(g.disabled for g in ship.guns)
+    return total, helm, sail, hull_dmg, rig_dmg, gun_dmg
+
+
+def _plans_from(
+    total: int, helm: int, sail: int, hull_dmg: bool, rig_dmg: bool, gun_dmg: bool
+) -> dict[str, dict[str, int]]:
+    """The ready-made crew assignments (2.1) from :data:`PlanInputs`: to
+    fight (the helm manned, the rest at the guns), to sail (the sails
+    manned), to repair (half the men past the helm at the damage) and to
+    board (all but one past the helm), each once and none placing fewer
+    than no men."""
     plans: dict[str, dict[str, int]] = {}
 
     def plan(**boxes: int) -> dict[str, int]:
@@ -54,9 +80,6 @@ def _all_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
     plans["fight"] = plan(yards=helm)
     plans["sail"] = plan(yards=sail)
     rest = total - helm
-    hull_dmg = sum(ship.hull) > 0
-    rig_dmg = any(sum(m) for i, m in enumerate(ship.masts) if not ship.mast_fallen(i))
-    gun_dmg = any(g.disabled for g in ship.guns)
     if rest >= 2 and (hull_dmg or rig_dmg or gun_dmg):
         kinds = [
             k
@@ -80,16 +103,19 @@ def _all_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
     return unique
 
 
+_SHORT: dict[str, str] = {
+    "yards": "yards",
+    "repair_rigging": "rep.rig",
+    "guns": "guns",
+    "repair_guns": "rep.guns",
+    "repair_hull": "rep.hull",
+    "boarders": "boarders",
+}
+"""Each crew task box (2.1) as a crew assignment is written short."""
+
+
 def describe_crew(crew: dict[str, int]) -> str:
-    short = {
-        "yards": "yards",
-        "repair_rigging": "rep.rig",
-        "guns": "guns",
-        "repair_guns": "rep.guns",
-        "repair_hull": "rep.hull",
-        "boarders": "boarders",
-    }
-    return ", ".join(f"{short[b]} {crew[b]}" for b in TASK_BOXES if crew.get(b))
+    return ", ".join([f"{_SHORT[b]} {crew[b]}" for b in TASK_BOXES if crew.get(b)])
 
 
 @lru_cache(maxsize=256)
@@ -147,14 +173,15 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[int, tuple[Tables, dict[tuple[object, ...], _Orders]]] = {}
+_OPTIONS: dict[int, tuple[Tables, dict[tuple[PlanInputs, int], _Orders]]] = {}
 """The crew orders worked out so far, by the identity of the (frozen) tables
-and what they were worked out from but how her crew is spread
-(:func:`_options_key`): the same ship the same (the whole crew segment: her
-side's fleet form is asked again after every answer of the other side's;
-most turns, where she has only moved or moved her men; the same opening in
-game after game) is not worked out again. Emptied past :data:`_KEEP`
-entries."""
+and everything they were worked out from but how her crew is spread: her
+ready-made plans' inputs (:data:`PlanInputs`) and her casualties (the
+rallies). The same ship the same (the whole crew segment: her side's fleet
+form is asked again after every answer of the other side's; most turns,
+where she has only moved, moved her men or taken a little more damage; the
+same opening in game after game) is not worked out again. Emptied past
+:data:`_KEEP` entries."""
 
 _KEEP = 1024
 """(A Valcour game works out about 100, some 70 of them new after its first.)"""
@@ -166,7 +193,7 @@ turn's crew assignment moves her men; a few come back again and again)."""
 
 class _Orders:
     """A ship's crew orders (2.1) worked out for everything but how her crew
-    is spread (:func:`_options_key`): each ready-made plan of
+    is spread (:data:`_OPTIONS`): each ready-made plan of
     :func:`_all_plans` with its option, the options after them ("custom"
     and the rallies), and the whole orders for each spread of her crew
     asked so far (at most :data:`_SPREADS`)."""
@@ -181,21 +208,6 @@ class _Orders:
         self.spreads: dict[tuple[tuple[str, int], ...], tuple[Option, ...]] = {}
 
 
-def _options_key(ship: Ship) -> tuple[object, ...]:
-    """Everything of a ship that her crew orders are worked out from (2.1:
-    her sail, rig, casualties, crew total, masts, hull and guns) but how
-    her crew is spread among the boxes: the key they are kept by."""
-    return (
-        ship.sail,
-        ship.rig,
-        ship.casualties,
-        ship.crew_total,
-        tuple(map(tuple, ship.masts)),
-        tuple(ship.hull),
-        tuple([(g.type, g.disabled) for g in ship.guns]),
-    )
-
-
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
     rally casualties instead of reassigning: :func:`_crew_options`, read
@@ -205,13 +217,14 @@ def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     kept = _OPTIONS.get(id(t))
     if kept is None or kept[0] is not t:
         kept = _OPTIONS[id(t)] = (t, {})
-    key = _options_key(ship)
+    inputs = _plan_inputs(ship, t)
+    key = (inputs, ship.casualties)
     orders = kept[1].get(key)
     if orders is None:
         if len(kept[1]) >= _KEEP:
             kept[1].clear()
         orders = kept[1][key] = _Orders(
-            [(p, _plan_option(name, p)) for name, p in _all_plans(ship, t).items()],
+            [(p, _plan_option(name, p)) for name, p in _plans_from(*inputs).items()],
             _tail_options(ship),
         )
     crew = ship.crew
@@ -249,19 +262,26 @@ def _plan_option(name: str, plan: dict[str, int]) -> Option:
 
 def _tail_options(ship: Ship) -> tuple[Option, ...]:
     """The crew orders after the ready-made plans (2.1): box by box, or
-    rally casualties instead of reassigning."""
+    rally casualties instead of reassigning (:func:`_after_plans`)."""
+    return _after_plans(ship.casualties)
+
+
+@lru_cache(maxsize=64)
+def _after_plans(casualties: int) -> tuple[Option, ...]:
+    """:func:`_tail_options` of a ship with ``casualties`` casualties (2.1),
+    made once each by :func:`lru_cache` (they depend on nothing else)."""
     options = [Option("custom", "place the crew markers box by box")]
-    if ship.casualties > 0:
+    if casualties > 0:
         for box in TASK_BOXES:
             options.append(
                 Option(
                     f"rally:{box}",
-                    f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
+                    f"rally one of {casualties} casualties into {BOX_LABELS[box]} "
                     "(one die: even, he returns; odd, lost for good; "
                     "instead of reassigning)",
                 )
             )
-    if ship.casualties > 1:
+    if casualties > 1:
         options.append(
             Option(
                 "rally",

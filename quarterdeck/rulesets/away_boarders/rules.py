@@ -503,9 +503,9 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
             words = open_fire(state, t, ship, battery, target, ctx, gun_type, count)
             ready = (_aim_prompt(state, t, words),)
     elif step == "aim":
-        words = resolve_aim(state, t, answer == "high", ctx)
-        if words is not None:  # the fire's next caliber waits to be aimed
-            ready = (_aim_prompt(state, t, words),)
+        following = resolve_aim(state, t, answer == "high", ctx)
+        if following is not None:  # the fire's next caliber waits to be aimed
+            ready = (_aim_prompt(state, t, following),)
     elif step in TASK_ORDER or step in ("repel", "fix", "split"):
         assert isinstance(answer, str)
         task = state.tasks[0][1]

@@ -1,5 +1,5 @@
 """A ship's crew orders (2.1) are read off what is kept for her
-(crew.crew_options: the plans by everything but how her crew is spread, the
+(crew.crew_options: the plans by what they depend on (crew._plan_inputs), the
 whole orders by each spread): they are the orders worked out in full
 (crew._crew_options), whatever her crew, sail, masts, hull and guns, and
 whichever orders were kept before."""
