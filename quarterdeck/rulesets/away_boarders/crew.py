@@ -360,10 +360,12 @@ def crew_segment(state: State, t: Tables, ctx: Context) -> None:
             new = {b: int(order.get(b, 0)) for b in FORM_BOXES}
             new["guns"] = ship.crew_total - sum(new.values())
             ship.crew = {b: new[b] for b in TASK_BOXES}
-            ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
+            if ctx.logging:
+                ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
         elif order.startswith("plan:"):
             ship.crew = crew_plans(ship, t)[order.split(":", 1)[1]]
-            ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
+            if ctx.logging:
+                ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
         elif order.startswith("rally:"):
             rally(ship, order.split(":", 1)[1], ctx)
     state.orders = {}
@@ -374,12 +376,12 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
     """Rally one casualty (2.1): even, back into ``box``; odd, gone for good.
     A captain who rallies may rally as many of the casualties as he likes,
     one die each, but may not also reassign the crew that turn."""
-    face = ctx.roll(
-        f"{ship.name} rallies a casualty (even: back to duty)",
+    face = ctx.roll(  # words and explanation built only where a log reads them
+        lambda: f"{ship.name} rallies a casualty (even: back to duty)",
         1,
         R_RALLY,
         seat=ship.side,
-        math=ex.parity(ex.EVEN, "the man rallies", "the man is lost for good"),
+        math=lambda _faces: ex.parity(ex.EVEN, "the man rallies", "the man is lost for good"),
     )[0]
     ship.casualties -= 1
     if face % 2 == 0:
