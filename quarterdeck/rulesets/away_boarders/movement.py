@@ -286,15 +286,17 @@ def execute_move(
     g = grid(state)
     p, f = move_result(ship.pos, ship.facing, move)
     ship.last_move = move
+    advance = move.startswith("advance")
     if move == "back":
         ship.backs_this_turn += 1
-    elif move.startswith("advance"):
+    elif advance:
         ship.advances_this_turn += 1
     why = " (no crew at the yards: she repeats her last move)" if forced else ""
-    if g.contains(p) and not g.is_open(p):
+    on_field = g.contains(p)
+    if on_field and p in g.blocked:  # on the field, not open (Grid.is_open)
         run_aground(ship, f"is carried onto the shore ahead{why}", ctx, R_MOVE)
         return
-    if not g.contains(p):
+    if not on_field:
         ship.status = "left"
         leave_point(state, ship)
         ctx.log(f"{ship.name} sails off the field of play{why}", R_MOVE)
@@ -306,7 +308,7 @@ def execute_move(
     ship.facing = f
     if not quiet:
         ctx.log(f"{ship.name}: {MOVE_LABELS[move]}{why}", R_MOVE)
-    if move.startswith("advance"):
+    if advance:
         others = ships_at(state, p, ship.id)
         if others:
             incident(state, ship, others[0], t, ctx)
