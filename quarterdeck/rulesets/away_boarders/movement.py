@@ -318,23 +318,24 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
     """Entering an occupied point (3.3): near miss (the mover then chooses
     which side of the other ship she passes), or collision; a collision
     fouls (rigging hits from the difference of two dice) or brushes past."""
+    # the words and the rolls' explanations are built only where a log reads them
     face = ctx.roll(
-        f"{mover.name} enters {other.name}'s point (odd: collision)",
+        lambda: f"{mover.name} enters {other.name}'s point (odd: collision)",
         1,
         R_INCIDENT,
         seat=mover.side,
-        math=ex.parity(ex.ODD, "collision", "near miss"),
+        math=lambda _faces: ex.parity(ex.ODD, "collision", "near miss"),
     )[0]
     if face % 2 == 0:
         ctx.log(f"Near miss: {mover.name} passes close by {other.name}", R_INCIDENT)
         state.incident = ["side", mover.id, other.id]
         return
     face = ctx.roll(
-        f"Collision of {mover.name} and {other.name} (odd: fouled)",
+        lambda: f"Collision of {mover.name} and {other.name} (odd: fouled)",
         1,
         R_INCIDENT,
         seat=mover.side,
-        math=ex.parity(ex.ODD, "the ships foul each other", "they brush past"),
+        math=lambda _faces: ex.parity(ex.ODD, "the ships foul each other", "they brush past"),
     )[0]
     if face % 2 == 1:
         ctx.log(f"{mover.name} and {other.name} foul each other", R_INCIDENT)
