@@ -462,7 +462,8 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> list[Option] | None:
             if reach < 0:
                 continue
             if first is None:
-                # none fired yet: a battery with a target has a choice (4.2)
+                # nothing has fired yet in this phase: a battery with an
+                # eligible target has choices (4.2), and one without has none
                 choices = fire_choices(state, t, s, b, None, occupied, reach, g, near)
                 if choices:
                     first = choices
@@ -565,7 +566,7 @@ def fire_choices(
     for target in _eligible(state, ship, battery, t, ships, occupied, reach, g, near):
         rng = pg.distance(ship.pos, target.pos)
         if ready is None:
-            ready = [g for g in battery_guns(ship, battery) if g.loaded]
+            ready = [gun for gun in battery_guns(ship, battery) if gun.loaded]
         # each caliber with its guns, kept for the words
         calibers = _groups_in_range(state, t, ship, battery, target, rng, ready)
         if not calibers:
