@@ -121,20 +121,21 @@ def board(
         return
     mine = [("boarding party", party), ("captain leads them", int(with_co))]
     theirs = [("men repelling boarders", defenders), ("captain leads them", int(defender_co))]
+    # the words and the rolls' explanations are built only where a log reads them
     a = ctx.roll(
-        f"{ship.name} boarders ({party + int(with_co)} markers)",
+        lambda: f"{ship.name} boarders ({party + int(with_co)} markers)",
         1,
         R_BOARD,
         seat=ship.side,
-        math=ex.opposed(mine, defenders + int(defender_co)),
+        math=lambda _faces: ex.opposed(mine, defenders + int(defender_co)),
     )[0]
     att = a + party + int(with_co)
     d = ctx.roll(
-        f"{other.name} repels boarders ({defenders + int(defender_co)} markers)",
+        lambda: f"{other.name} repels boarders ({defenders + int(defender_co)} markers)",
         1,
         R_BOARD,
         seat=other.side,
-        math=ex.opposed(theirs, party + int(with_co), against=att),
+        math=lambda _faces: ex.opposed(theirs, party + int(with_co), against=att),
     )[0]
     dfn = d + defenders + int(defender_co)
     ctx.log(f"Boarding: {ship.name} {att} against {other.name} {dfn}", R_BOARD)
@@ -144,11 +145,11 @@ def board(
     loser, led = (other, defender_co) if att > dfn else (ship, with_co)
     if led:
         x, y = ctx.roll(
-            f"{loser.name}: the captain in the melee (2 = struck down)",
+            lambda: f"{loser.name}: the captain in the melee (2 = struck down)",
             2,
             R_BOARD,
             seat=loser.side,
-            math=ex.captain_in_melee(),
+            math=lambda _faces: ex.captain_in_melee(),
         )
         if x + y == 2:
             loser.co = "down"

@@ -26,13 +26,49 @@ FORM_BOXES: tuple[str, ...] = ("yards", "repair_rigging", "repair_guns", "repair
 
 
 def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
-    """Ready-made crew assignments offered alongside "keep" and "custom"."""
+    """Ready-made crew assignments offered alongside "keep" and "custom"
+    (2.1): each plan of :func:`_all_plans` but one that is her crew as it
+    stands (that is "keep")."""
+    return {name: p for name, p in _all_plans(ship, t).items() if p != ship.crew}
+
+
+def _all_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
+    """The ready-made crew assignments (2.1), each once (a plan the same as
+    an earlier one is not offered again) and none placing fewer than no
+    men (:func:`_plans_from` her :func:`_plan_inputs`; :func:`crew_plans`
+    drops the one that is her crew as it stands)."""
+    return _plans_from(*_plan_inputs(ship, t))
+
+
+PlanInputs = tuple[int, int, int, bool, bool, bool]
+"""What a ship's ready-made crew assignments depend on (2.1): her crew's
+total, the men the helm needs (at the yards or the sweeps), the men to make
+or reef sail, and whether her hull, her standing masts' rigging and her
+guns are damaged."""
+
+
+def _plan_inputs(ship: Ship, t: Tables) -> PlanInputs:
+    """:data:`PlanInputs` of ``ship`` (2.1, 2.3, 3.1, 3.2)."""
     total = ship.crew_total
     if ship.sail == "oars":
         helm = min(total, oar_crew_needed(ship, t))
     else:
         helm = min(total, yards_crew_needed(ship, t))
     sail = min(total, max(helm, sail_crew_needed(ship, t)))
+    hull_dmg = sum(ship.hull) > 0
+    rig_dmg = any(sum(m) for i, m in enumerate(ship.masts) if not ship.mast_fallen(i))
+    gun_dmg = any(g.disabled for g in ship.guns)
+    return total, helm, sail, hull_dmg, rig_dmg, gun_dmg
+
+
+def _plans_from(
+    total: int, helm: int, sail: int, hull_dmg: bool, rig_dmg: bool, gun_dmg: bool
+) -> dict[str, dict[str, int]]:
+    """The ready-made crew assignments (2.1) from :data:`PlanInputs`: to
+    fight (the helm manned, the rest at the guns), to sail (the sails
+    manned), to repair (half the men past the helm at the damage) and to
+    board (all but one past the helm), each once and none placing fewer
+    than no men."""
     plans: dict[str, dict[str, int]] = {}
 
     def plan(**boxes: int) -> dict[str, int]:
@@ -44,9 +80,6 @@ def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
     plans["fight"] = plan(yards=helm)
     plans["sail"] = plan(yards=sail)
     rest = total - helm
-    hull_dmg = sum(ship.hull) > 0
-    rig_dmg = any(sum(m) for i, m in enumerate(ship.masts) if not ship.mast_fallen(i))
-    gun_dmg = any(g.disabled for g in ship.guns)
     if rest >= 2 and (hull_dmg or rig_dmg or gun_dmg):
         kinds = [
             k
@@ -65,21 +98,24 @@ def crew_plans(ship: Ship, t: Tables) -> dict[str, dict[str, int]]:
         plans["board"] = plan(yards=helm, boarders=rest - 1)
     unique: dict[str, dict[str, int]] = {}
     for name, p in plans.items():
-        if p != ship.crew and p not in unique.values() and all(v >= 0 for v in p.values()):
+        if p not in unique.values() and all(v >= 0 for v in p.values()):
             unique[name] = p
     return unique
 
 
+_SHORT: dict[str, str] = {
+    "yards": "yards",
+    "repair_rigging": "rep.rig",
+    "guns": "guns",
+    "repair_guns": "rep.guns",
+    "repair_hull": "rep.hull",
+    "boarders": "boarders",
+}
+"""Each crew task box (2.1) as a crew assignment is written short."""
+
+
 def describe_crew(crew: dict[str, int]) -> str:
-    short = {
-        "yards": "yards",
-        "repair_rigging": "rep.rig",
-        "guns": "guns",
-        "repair_guns": "rep.guns",
-        "repair_hull": "rep.hull",
-        "boarders": "boarders",
-    }
-    return ", ".join(f"{short[b]} {crew[b]}" for b in TASK_BOXES if crew.get(b))
+    return ", ".join([f"{_SHORT[b]} {crew[b]}" for b in TASK_BOXES if crew.get(b)])
 
 
 @lru_cache(maxsize=256)
@@ -137,64 +173,115 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[int, tuple[Tables, dict[tuple[object, ...], tuple[Option, ...]]]] = {}
+_OPTIONS: dict[int, tuple[Tables, dict[tuple[PlanInputs, int], _Orders]]] = {}
 """The crew orders worked out so far, by the identity of the (frozen) tables
-and what they were worked out from (:func:`_options_key`): the same ship
-the same (the whole crew segment: her side's fleet form is asked again after
-every answer of the other side's; most turns, where she has only moved; the
+and everything they were worked out from but how her crew is spread: her
+ready-made plans' inputs (:data:`PlanInputs`) and her casualties (the
+rallies). The same ship the same (the whole crew segment: her side's fleet
+form is asked again after every answer of the other side's; most turns,
+where she has only moved, moved her men or taken a little more damage; the
 same opening in game after game) is not worked out again. Emptied past
 :data:`_KEEP` entries."""
 
 _KEEP = 1024
 """(A Valcour game works out about 100, some 70 of them new after its first.)"""
 
+_SPREADS = 16
+"""The spreads of one crew kept with the orders worked out for it (each
+turn's crew assignment moves her men; a few come back again and again)."""
 
-def _options_key(ship: Ship) -> tuple[object, ...]:
-    """Everything of a ship that her crew orders are worked out from (2.1:
-    her crew boxes, sail, rig, masts, hull, guns and casualties): the key
-    they are kept by."""
-    return (
-        ship.sail,
-        ship.rig,
-        ship.casualties,
-        tuple(ship.crew.items()),
-        tuple(map(tuple, ship.masts)),
-        tuple(ship.hull),
-        tuple([(g.type, g.disabled) for g in ship.guns]),
-    )
+
+class _Orders:
+    """A ship's crew orders (2.1) worked out for everything but how her crew
+    is spread (:data:`_OPTIONS`): each ready-made plan of
+    :func:`_all_plans` with its option, the options after them ("custom"
+    and the rallies), and the whole orders for each spread of her crew
+    asked so far (at most :data:`_SPREADS`)."""
+
+    __slots__ = ("plans", "spreads", "tail")
+
+    def __init__(
+        self, plans: list[tuple[dict[str, int], Option]], tail: tuple[Option, ...]
+    ) -> None:
+        self.plans = plans
+        self.tail = tail
+        self.spreads: dict[tuple[tuple[str, int], ...], tuple[Option, ...]] = {}
 
 
 def crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
     """A ship's crew orders (2.1): keep, a ready-made plan, box by box, or
-    rally casualties instead of reassigning."""
+    rally casualties instead of reassigning: :func:`_crew_options`, read
+    off what is kept for her (:class:`_Orders`; the test
+    tests/rulesets/away_boarders/test_2_1_crew_options_kept.py checks the
+    two agree)."""
     kept = _OPTIONS.get(id(t))
     if kept is None or kept[0] is not t:
         kept = _OPTIONS[id(t)] = (t, {})
-    key = _options_key(ship)
-    options = kept[1].get(key)
-    if options is None:
+    inputs = _plan_inputs(ship, t)
+    key = (inputs, ship.casualties)
+    orders = kept[1].get(key)
+    if orders is None:
         if len(kept[1]) >= _KEEP:
             kept[1].clear()
-        options = kept[1][key] = _crew_options(ship, t)
+        orders = kept[1][key] = _Orders(
+            [(p, _plan_option(name, p)) for name, p in _plans_from(*inputs).items()],
+            _tail_options(ship),
+        )
+    crew = ship.crew
+    spread = tuple(crew.items())
+    options = orders.spreads.get(spread)
+    if options is None:
+        if len(orders.spreads) >= _SPREADS:
+            orders.spreads.clear()
+        options = orders.spreads[spread] = (
+            _keep_option(crew),
+            *[option for p, option in orders.plans if p != crew],
+            *orders.tail,
+        )
     return options
 
 
 def _crew_options(ship: Ship, t: Tables) -> tuple[Option, ...]:
-    options = [Option("keep", f"keep the crew as they are ({describe_crew(ship.crew)})")]
-    for name, plan in crew_plans(ship, t).items():
-        options.append(Option(f"plan:{name}", f"{name}: {describe_crew(plan)}"))
-    options.append(Option("custom", "place the crew markers box by box"))
-    if ship.casualties > 0:
+    """:func:`crew_options` worked out in full (2.1): the plain definition."""
+    return (
+        _keep_option(ship.crew),
+        *[_plan_option(name, plan) for name, plan in crew_plans(ship, t).items()],
+        *_tail_options(ship),
+    )
+
+
+def _keep_option(crew: dict[str, int]) -> Option:
+    """Keep the crew as they are (2.1)."""
+    return Option("keep", f"keep the crew as they are ({describe_crew(crew)})")
+
+
+def _plan_option(name: str, plan: dict[str, int]) -> Option:
+    """A ready-made crew assignment (2.1, :func:`crew_plans`)."""
+    return Option(f"plan:{name}", f"{name}: {describe_crew(plan)}")
+
+
+def _tail_options(ship: Ship) -> tuple[Option, ...]:
+    """The crew orders after the ready-made plans (2.1): box by box, or
+    rally casualties instead of reassigning (:func:`_after_plans`)."""
+    return _after_plans(ship.casualties)
+
+
+@lru_cache(maxsize=64)
+def _after_plans(casualties: int) -> tuple[Option, ...]:
+    """:func:`_tail_options` of a ship with ``casualties`` casualties (2.1),
+    made once each by :func:`lru_cache` (they depend on nothing else)."""
+    options = [Option("custom", "place the crew markers box by box")]
+    if casualties > 0:
         for box in TASK_BOXES:
             options.append(
                 Option(
                     f"rally:{box}",
-                    f"rally one of {ship.casualties} casualties into {BOX_LABELS[box]} "
+                    f"rally one of {casualties} casualties into {BOX_LABELS[box]} "
                     "(one die: even, he returns; odd, lost for good; "
                     "instead of reassigning)",
                 )
             )
-    if ship.casualties > 1:
+    if casualties > 1:
         options.append(
             Option(
                 "rally",
@@ -273,10 +360,12 @@ def crew_segment(state: State, t: Tables, ctx: Context) -> None:
             new = {b: int(order.get(b, 0)) for b in FORM_BOXES}
             new["guns"] = ship.crew_total - sum(new.values())
             ship.crew = {b: new[b] for b in TASK_BOXES}
-            ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
+            if ctx.logging:
+                ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
         elif order.startswith("plan:"):
             ship.crew = crew_plans(ship, t)[order.split(":", 1)[1]]
-            ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
+            if ctx.logging:
+                ctx.log(f"{ship.name} assigns her crew: {describe_crew(ship.crew)}", R_CREW)
         elif order.startswith("rally:"):
             rally(ship, order.split(":", 1)[1], ctx)
     state.orders = {}
@@ -287,12 +376,12 @@ def rally(ship: Ship, box: str, ctx: Context) -> None:
     """Rally one casualty (2.1): even, back into ``box``; odd, gone for good.
     A captain who rallies may rally as many of the casualties as he likes,
     one die each, but may not also reassign the crew that turn."""
-    face = ctx.roll(
-        f"{ship.name} rallies a casualty (even: back to duty)",
+    face = ctx.roll(  # words and explanation built only where a log reads them
+        lambda: f"{ship.name} rallies a casualty (even: back to duty)",
         1,
         R_RALLY,
         seat=ship.side,
-        math=ex.parity(ex.EVEN, "the man rallies", "the man is lost for good"),
+        math=lambda _faces: ex.parity(ex.EVEN, "the man rallies", "the man is lost for good"),
     )[0]
     ship.casualties -= 1
     if face % 2 == 0:

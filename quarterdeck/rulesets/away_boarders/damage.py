@@ -59,12 +59,13 @@ def masts_for(ship: Ship, dice: int, rake_from: str, ctx: Context) -> list[int]:
     if rake_from == "astern":
         return [0] * dice
     mast_of = [(f - 1) // 3 if n == 2 else (f - 1) // 2 for f in range(1, 7)]
+    # the words and the roll's explanation are built only where a log reads them
     faces = ctx.roll(
-        f"{ship.name}: which mast each rigging hit strikes",
+        lambda: f"{ship.name}: which mast each rigging hit strikes",
         dice,
         R_DAMAGE,
         seat=ship.side,
-        math=ex.masts(ship.mast_names, mast_of),
+        math=lambda _faces: ex.masts(ship.mast_names, mast_of),
     )
     return [mast_of[f - 1] for f in faces]
 
@@ -107,11 +108,11 @@ def _gun_hits(ship: Ship, hit: Hit, ctx: Context) -> None:
         sides = ["port", "starboard"] * (hit.guns // 2)
         if hit.guns % 2:
             face = ctx.roll(
-                f"{ship.name}: odd gun hit (1-3 port, 4-6 starboard)",
+                lambda: f"{ship.name}: odd gun hit (1-3 port, 4-6 starboard)",
                 1,
                 R_DAMAGE,
                 seat=ship.side,
-                math=RollMath("each", outcomes=((1, "port"), (4, "starboard"))),
+                math=lambda _faces: RollMath("each", outcomes=((1, "port"), (4, "starboard"))),
             )[0]
             sides.append("port" if face <= 3 else "starboard")
     else:
@@ -186,14 +187,17 @@ def casualties(ship: Ship, boxes: list[str], ctx: Context, rule: str = R_DAMAGE)
     for box in boxes:
         ship.crew[box] -= 1
         ship.casualties += 1
-    names = ", ".join(BOX_LABELS[b] for b in boxes)
-    ctx.log(f"{ship.name} loses {len(boxes)} crew marker(s): {names}", rule)
+    n = len(boxes)
+    if ctx.logging:
+        names = ", ".join(BOX_LABELS[b] for b in boxes)
+        ctx.log(f"{ship.name} loses {n} crew marker(s): {names}", rule)
+    # the words and the roll's explanation are built only where a log reads them
     faces = ctx.roll(
-        f"{ship.name}: two dice for each of {len(boxes)} casualties (2 = captain hit)",
-        2 * len(boxes),
+        lambda: f"{ship.name}: two dice for each of {n} casualties (2 = captain hit)",
+        2 * n,
         rule,
         seat=ship.side,
-        math=ex.casualty_pairs(len(boxes)),
+        math=lambda _faces: ex.casualty_pairs(n),
     )
     pairs = [faces[i] + faces[i + 1] for i in range(0, len(faces), 2)]
     if 2 in pairs and ship.co == "ok":

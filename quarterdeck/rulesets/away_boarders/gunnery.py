@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
@@ -118,9 +119,11 @@ def caliber_label(t: Tables, guns: list[Gun]) -> str:
     """How a roll's guns are named: the kind of gun, or the kinds of one
     caliber firing together ("24-pdr long gun and 24-pdr carronade")."""
     labels: list[str] = []
-    for g in guns:
-        if t.guns.types[g.type].label not in labels:
-            labels.append(t.guns.types[g.type].label)
+    types = t.guns.types
+    for kind in dict.fromkeys([g.type for g in guns]):  # each kind once, in order
+        label = types[kind].label
+        if label not in labels:
+            labels.append(label)
     return " and ".join(labels)
 
 
@@ -432,14 +435,18 @@ def read_damage(
 # Action segment: gunnery (4.2-4.4)
 
 
-def fire_setup(state: State, t: Tables, ctx: Context) -> None:
+def fire_setup(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     """After the movement of a phase, every battery that may fire (4.2): a
-    ship's batteries are tried on the enemies within her longest reach."""
+    ship's batteries are tried on the enemies within her longest reach.
+    The first battery's choices (:func:`fire_choices`; None where none may
+    fire): at once the fire's first question (:func:`fire_phase` would find
+    the same, nothing changed), so that they are not worked out twice."""
     ships = afloat(state)
     occupied = {s.pos for s in ships}
     g = grid(state)
     foes: dict[str, list[Ship]] = {}  # each side's enemies afloat, in the order of the ships
     state.fire_queue = []
+    first: list[Option] | None = None  # the first battery's choices
     for s in ships:
         reaches = _reaches(s, t)
         top = max(reaches)
@@ -449,15 +456,24 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> None:
         if enemies is None:
             enemies = foes[s.side] = [o for o in ships if o.side != s.side]
         near = _enemies_within(s, enemies, top)
-        if near:
-            state.fire_queue += [
-                [s.id, b]
-                for b, reach in zip(BATTERIES, reaches, strict=True)
-                if reach >= 0 and may_fire(state, s, b, t, None, occupied, reach, g, near)
-            ]
+        if not near:
+            continue
+        for b, reach in zip(BATTERIES, reaches, strict=True):
+            if reach < 0:
+                continue
+            if first is None:
+                # nothing has fired yet in this phase: a battery with an
+                # eligible target has choices (4.2), and one without has none
+                choices = fire_choices(state, t, s, b, None, occupied, reach, g, near)
+                if choices:
+                    first = choices
+                    state.fire_queue.append([s.id, b])
+            elif may_fire(state, s, b, t, None, occupied, reach, g, near):
+                state.fire_queue.append([s.id, b])
     state.pending = None
     state.hits = []
     state.phase = "fire"
+    return first
 
 
 def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
@@ -536,43 +552,67 @@ def fire_choices(
     battery: str,
     ships: list[Ship] | None = None,
     occupied: set[pg.Point] | None = None,
+    reach: int | None = None,
+    g: pg.Grid | None = None,
+    near: list[tuple[Ship, int]] | None = None,
 ) -> list[Option]:
     """What a battery may still do at the end of this phase (4.2): any or all
     of its loaded guns may fire, so after one roll the guns still loaded may
     fire on another target (or a caliber not yet fired on the same one).
-    ``ships`` and ``occupied`` as :func:`_eligible` takes them."""
+    ``ships``, ``occupied``, ``reach``, ``g`` and ``near`` as
+    :func:`_eligible` takes them."""
     choices: list[Option] = []
     ready: list[Gun] | None = None  # the battery's loaded guns, read once
-    for target in targets(state, ship, battery, t, ships, occupied):
+    for target in _eligible(state, ship, battery, t, ships, occupied, reach, g, near):
         rng = pg.distance(ship.pos, target.pos)
         if ready is None:
-            ready = [g for g in battery_guns(ship, battery) if g.loaded]
+            ready = [gun for gun in battery_guns(ship, battery) if gun.loaded]
         # each caliber with its guns, kept for the words
         calibers = _groups_in_range(state, t, ship, battery, target, rng, ready)
         if not calibers:
             continue
         rake = rake_of(ship.pos, target)
         extra = f", raking from {rake}" if rake and rng > 0 else ""
-        choices.append(Option(f"fire:{target.id}", f"fire on {target.name} (range {rng}{extra})"))
-        for caliber, guns in calibers:
-            loaded, label = len(guns), caliber_label(t, guns)
-            if len(calibers) > 1:
-                choices.append(
-                    Option(
-                        f"fire:{target.id}:{caliber}",
-                        f"fire only the {loaded} {label}(s) on {target.name}",
-                    )
-                )
-            for n in range(1, loaded):
-                choices.append(
-                    Option(
-                        f"fire:{target.id}:{caliber}:{n}",
-                        f"fire only {n} of the {loaded} {label}(s) on {target.name}",
-                    )
-                )
+        rolls = tuple([(caliber, len(guns), caliber_label(t, guns)) for caliber, guns in calibers])
+        choices += _target_choices(target.id, target.name, rng, extra, rolls)
     if choices:
-        choices.append(Option("hold", "hold fire (no more from this battery this phase)"))
+        choices.append(_HOLD)
     return choices
+
+
+_HOLD = Option("hold", "hold fire (no more from this battery this phase)")
+
+
+@lru_cache(maxsize=4096)
+def _target_choices(
+    target_id: str,
+    target_name: str,
+    rng: int,
+    extra: str,
+    rolls: tuple[tuple[str, int, str], ...],
+) -> tuple[Option, ...]:
+    """A battery's choices on one target (4.2): all its guns that reach,
+    one caliber only (where it has two or more), or so many guns of one;
+    ``rolls``: each caliber that reaches with its number of guns and their
+    words (:func:`caliber_label`). The words depend on these alone, so the
+    options are kept for them by :func:`lru_cache`."""
+    out = [Option(f"fire:{target_id}", f"fire on {target_name} (range {rng}{extra})")]
+    for caliber, loaded, label in rolls:
+        if len(rolls) > 1:
+            out.append(
+                Option(
+                    f"fire:{target_id}:{caliber}",
+                    f"fire only the {loaded} {label}(s) on {target_name}",
+                )
+            )
+        for n in range(1, loaded):
+            out.append(
+                Option(
+                    f"fire:{target_id}:{caliber}:{n}",
+                    f"fire only {n} of the {loaded} {label}(s) on {target_name}",
+                )
+            )
+    return tuple(out)
 
 
 def open_fire(
@@ -584,9 +624,10 @@ def open_fire(
     ctx: Context,
     only: str = "",
     count: int = 0,
-) -> None:
+) -> str:
     """Fire a battery at ``target`` (4.2: any or all of the guns): every
-    caliber in range, or ``only`` one caliber, or ``count`` guns of it."""
+    caliber in range, or ``only`` one caliber, or ``count`` guns of it. The
+    first roll's guns in words (:func:`_roll_modifier`), for its aim."""
     calibers = groups_in_range(state, t, ship, battery, target)
     groups = [gt for gt in calibers if not only or gt == only]
     if target.pos == ship.pos and target.id not in ship.abeam:
@@ -594,7 +635,7 @@ def open_fire(
     state.fired.extend([ship.id, battery, target.id, gt] for gt in groups)
     state.pending = PendingFire(ship.id, battery, target.id, groups, count=count if only else 0)
     ctx.log(f"{ship.name}'s {battery} guns fire on {target.name}", R_FIRE)
-    _roll_modifier(state, t, ctx)
+    return _roll_modifier(state, t, ctx)
 
 
 def _roll_guns(state: State, t: Tables) -> tuple[Ship, Ship, int, list[Gun]]:
@@ -627,15 +668,18 @@ def pending_label(state: State, t: Tables) -> str:
     return caliber_label(t, guns)
 
 
-def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
-    """Count the Damage Dice and roll the random modifier die (4.3)."""
+def _roll_modifier(state: State, t: Tables, ctx: Context) -> str:
+    """Count the Damage Dice and roll the random modifier die (4.3); the
+    roll's guns in words (what :func:`pending_label` gives now: the aim
+    question names them)."""
     pf = state.pending
     assert pf is not None
     count, guns = _group_count(state, t)
+    words = caliber_label(t, guns)
     ship = state.ships[pf.ship]
     # the words and the roll's explanation are built only where a log reads them
     face = ctx.roll(
-        lambda: f"{ship.name}, {count.guns} x {caliber_label(t, guns)}: random modifier die",
+        lambda: f"{ship.name}, {count.guns} x {words}: random modifier die",
         1,
         R_DAMAGE,
         seat=ship.side,
@@ -646,15 +690,18 @@ def _roll_modifier(state: State, t: Tables, ctx: Context) -> None:
     pf.kept_face = face if mod > 0 else 0
     if ctx.logging:
         ctx.log(
-            f"{count.guns} x {caliber_label(t, guns)}: {count.explain()}, random die {face} "
+            f"{count.guns} x {words}: {count.explain()}, random die {face} "
             f"({mod:+d}) = {pf.dice} Damage Dice",
             R_DAMAGE,
         )
+    return words
 
 
-def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
+def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> str | None:
     """Fire high or low and roll the Damage Dice (4.3, 4.4); the damage is
-    held until the end of the phase."""
+    held until the end of the phase. The next roll's guns in words, where
+    the fire has another caliber to roll (:func:`_roll_modifier`), else
+    None."""
     pf = state.pending
     assert pf is not None
     ship, target = state.ships[pf.ship], state.ships[pf.target]
@@ -700,9 +747,9 @@ def resolve_aim(state: State, t: Tables, high: bool, ctx: Context) -> None:
         )
     pf.index += 1
     if pf.index < len(pf.groups):
-        _roll_modifier(state, t, ctx)
-    else:
-        state.pending = None
+        return _roll_modifier(state, t, ctx)
+    state.pending = None
+    return None
 
 
 def _aim_terms(

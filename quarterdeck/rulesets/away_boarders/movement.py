@@ -137,9 +137,15 @@ def run_aground(ship: Ship, how: str, ctx: Context, rule: str) -> None:
 
 
 def movers(state: State, speed: int) -> list[Ship]:
-    return [
-        s for s in afloat(state) if not s.drifting and s.speed == speed and s.id not in state.moved
-    ]
+    """The ships that move at ``speed`` and have not yet moved in this
+    action phase (2.2): :func:`waiting` at that speed."""
+    return [s for s in waiting(state) if s.speed == speed]
+
+
+def waiting(state: State) -> list[Ship]:
+    """The ships afloat, not drifting, that have not yet moved in this
+    action phase (2.2), in the order of the ships."""
+    return [s for s in afloat(state) if not s.drifting and s.id not in state.moved]
 
 
 def move_phase(state: State, t: Tables, ctx: Context) -> list[str] | None:
@@ -170,13 +176,16 @@ def move_phase(state: State, t: Tables, ctx: Context) -> list[str] | None:
         return None
     row = t.movement.phases[state.action]
     ships: list[Ship] = []
+    # nothing changes while the chart is read: who is still to move is read
+    # once, and each speed's movers (:func:`movers`) are taken from them
+    left = waiting(state)
     while not ships:
         state.entry += 1
         if state.entry >= len(row):
             state.phase = "fire-setup"
             return None
         entry = row[state.entry]
-        ships = movers(state, entry.speed)
+        ships = [s for s in left if s.speed == entry.speed]
     if len(ships) >= 2:
         state.group = [s.id for s in upwind_order(state, ships)]
         return None
@@ -214,7 +223,11 @@ def forced_move(state: State, ship: Ship, t: Tables) -> str | None:
     the shore runs her aground. Backing
     sail is repeated even past the once-a-turn limit on a broad reach: that
     limit bounds a captain's choice, and nobody is aloft to brace the yards."""
-    if ship.sail == "oars" or ship.crew["yards"] >= yards_crew_needed(ship, t):
+    yards = ship.crew["yards"]
+    # enough for every mast, standing or not: enough for those standing
+    if ship.sail == "oars" or yards >= t.crew.yards_per_mast * len(ship.masts):
+        return None
+    if yards >= yards_crew_needed(ship, t):
         return None
     last = ship.last_move if ship.last_move in MOVES else "advance"
     if last == "hold":
@@ -273,15 +286,17 @@ def execute_move(
     g = grid(state)
     p, f = move_result(ship.pos, ship.facing, move)
     ship.last_move = move
+    advance = move.startswith("advance")
     if move == "back":
         ship.backs_this_turn += 1
-    elif move.startswith("advance"):
+    elif advance:
         ship.advances_this_turn += 1
     why = " (no crew at the yards: she repeats her last move)" if forced else ""
-    if g.contains(p) and not g.is_open(p):
+    on_field = g.contains(p)
+    if on_field and p in g.blocked:  # on the field, not open (Grid.is_open)
         run_aground(ship, f"is carried onto the shore ahead{why}", ctx, R_MOVE)
         return
-    if not g.contains(p):
+    if not on_field:
         ship.status = "left"
         leave_point(state, ship)
         ctx.log(f"{ship.name} sails off the field of play{why}", R_MOVE)
@@ -293,7 +308,7 @@ def execute_move(
     ship.facing = f
     if not quiet:
         ctx.log(f"{ship.name}: {MOVE_LABELS[move]}{why}", R_MOVE)
-    if move.startswith("advance"):
+    if advance:
         others = ships_at(state, p, ship.id)
         if others:
             incident(state, ship, others[0], t, ctx)
@@ -303,23 +318,24 @@ def incident(state: State, mover: Ship, other: Ship, t: Tables, ctx: Context) ->
     """Entering an occupied point (3.3): near miss (the mover then chooses
     which side of the other ship she passes), or collision; a collision
     fouls (rigging hits from the difference of two dice) or brushes past."""
+    # the words and the rolls' explanations are built only where a log reads them
     face = ctx.roll(
-        f"{mover.name} enters {other.name}'s point (odd: collision)",
+        lambda: f"{mover.name} enters {other.name}'s point (odd: collision)",
         1,
         R_INCIDENT,
         seat=mover.side,
-        math=ex.parity(ex.ODD, "collision", "near miss"),
+        math=lambda _faces: ex.parity(ex.ODD, "collision", "near miss"),
     )[0]
     if face % 2 == 0:
         ctx.log(f"Near miss: {mover.name} passes close by {other.name}", R_INCIDENT)
         state.incident = ["side", mover.id, other.id]
         return
     face = ctx.roll(
-        f"Collision of {mover.name} and {other.name} (odd: fouled)",
+        lambda: f"Collision of {mover.name} and {other.name} (odd: fouled)",
         1,
         R_INCIDENT,
         seat=mover.side,
-        math=ex.parity(ex.ODD, "the ships foul each other", "they brush past"),
+        math=lambda _faces: ex.parity(ex.ODD, "the ships foul each other", "they brush past"),
     )[0]
     if face % 2 == 1:
         ctx.log(f"{mover.name} and {other.name} foul each other", R_INCIDENT)

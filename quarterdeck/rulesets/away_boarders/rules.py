@@ -126,6 +126,15 @@ def _fire(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
     return _fire_open(state, t, choices) if choices else None
 
 
+def _fire_setup(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
+    """The batteries that may fire (:func:`fire_setup`, 4.2); where one
+    may, the fire's open prompts (:func:`_fire_open`, as :func:`prompts`
+    gives them: nothing waits to be aimed), from the first battery's
+    choices that it found."""
+    choices = fire_setup(state, t, ctx)
+    return _fire_open(state, t, choices) if choices else None
+
+
 def _fire_open(state: State, t: Tables, choices: list[Option] | None = None) -> tuple[Prompt, ...]:
     """The open prompts of the fire phase (4.2, 4.3): a fire whose Damage
     Dice are counted is aimed high or low first; else the first battery of
@@ -142,12 +151,15 @@ def _fire_open(state: State, t: Tables, choices: list[Option] | None = None) -> 
     return (_fire_prompt(state, choices),) if choices else ()
 
 
-def _aim_prompt(state: State, t: Tables) -> Prompt:
-    """The fire waiting in ``state.pending`` is aimed high or low (4.3)."""
+def _aim_prompt(state: State, t: Tables, label: str | None = None) -> Prompt:
+    """The fire waiting in ``state.pending`` is aimed high or low (4.3);
+    ``label``: its guns in words (:func:`pending_label`), where the caller
+    has them."""
     pf = state.pending
     assert pf is not None
     ship = state.ships[pf.ship]
-    label = pending_label(state, t)
+    if label is None:
+        label = pending_label(state, t)
     return Prompt(
         ship.side,
         f"{ship.name}'s {label}s have {pf.dice} Damage Dice against "
@@ -283,7 +295,7 @@ PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]]
     "segment": segment_start,
     "drift": drift_phase,
     "move": _move,
-    "fire-setup": fire_setup,
+    "fire-setup": _fire_setup,
     "fire": _fire,
     "tasks-setup": tasks_setup,
     "tasks": _tasks,
@@ -429,6 +441,7 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
     prompt = ctx.answering(seat) or next(p for p in prompts(state, t) if p.seat == seat)
     step = prompt.context["step"]
     handed: tuple[Prompt, ...] | None = None
+    ready: tuple[Prompt, ...] | None = None  # the prompts open after the answer, where known
     if step in ("crew", "loads") and _HANDED:
         was, out = _HANDED[0]
         # the very prompt handed out for this very state, the orders not yet revealed
@@ -486,9 +499,13 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
             battery = prompt.context["battery"]
             gun_type = only[0] if only else ""
             count = int(only[1]) if len(only) > 1 else 0
-            open_fire(state, t, ship, battery, target, ctx, gun_type, count)
+            # the fire waits to be aimed (4.3): nothing interrupts it (prompts)
+            words = open_fire(state, t, ship, battery, target, ctx, gun_type, count)
+            ready = (_aim_prompt(state, t, words),)
     elif step == "aim":
-        resolve_aim(state, t, answer == "high", ctx)
+        following = resolve_aim(state, t, answer == "high", ctx)
+        if following is not None:  # the fire's next caliber waits to be aimed
+            ready = (_aim_prompt(state, t, following),)
     elif step in TASK_ORDER or step in ("repel", "fix", "split"):
         assert isinstance(answer, str)
         task = state.tasks[0][1]
@@ -502,7 +519,7 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
             return still
         # every order is in: nothing is open, so the orders are revealed
         return advance(state, t, ctx, still)
-    return advance(state, t, ctx)
+    return advance(state, t, ctx, ready)
 
 
 def _step_asks(state: State) -> bool:

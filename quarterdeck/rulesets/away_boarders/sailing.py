@@ -37,8 +37,12 @@ def _grid(width: int, height: int, blocked: tuple[tuple[int, int], ...]) -> pg.G
 def wind_angle(wind: int, facing: int) -> int:
     """Points (0..3) between the bow and the wind: 0 head to wind, 1 close-
     hauled, 2 broad reach (wind on the quarter), 3 running (wind astern)."""
-    k = (wind - facing) % 6
-    return min(k, 6 - k)
+    return _ANGLES[(wind - facing) % 6]
+
+
+_ANGLES = (0, 1, 2, 3, 2, 1)
+"""Points between the bow and the wind by the points the wind lies to port
+of her heading (:func:`wind_angle`: the nearer way round)."""
 
 
 POINT_OF_SAILING = ("in irons", "close-hauled", "broad reach", "running")
@@ -82,14 +86,26 @@ MOVE_LABELS = {
 }
 
 
+def move_way(move: str) -> tuple[bool, int]:
+    """What a move does (3.1, 3.2), read off its name: whether she advances
+    a point, and the points she turns (to port +1, to starboard -1)."""
+    turn = 1 if move.endswith("-port") else -1 if move.endswith("-starboard") else 0
+    return move.startswith("advance"), turn
+
+
+_WAYS: dict[str, tuple[bool, int]] = {m: move_way(m) for m in MOVES}
+""":func:`move_way` of each move, read once (a move is made or weighed
+many times a decision)."""
+
+
 def move_result(p: pg.Point, facing: int, move: str) -> tuple[pg.Point, int]:
-    """Where a move leaves a ship: (point, facing). Turning to port is +1."""
-    if move.startswith("advance"):
+    """Where a move leaves a ship: (point, facing). Turning to port is +1
+    (:func:`move_way`)."""
+    advance, turn = _WAYS.get(move) or move_way(move)
+    if advance:
         p = pg.step(p, facing)
-    if move.endswith("-port"):
-        facing = pg.turn(facing, 1)
-    elif move.endswith("-starboard"):
-        facing = pg.turn(facing, -1)
+    if turn:
+        facing = pg.turn(facing, turn)
     return p, facing
 
 
@@ -191,9 +207,10 @@ def compute_speed(ship: Ship, state: State, t: Tables) -> int:
         if crew < oar_crew_needed(ship, t):
             speed -= 1
         return max(0, min(t.movement.max_speed, speed))
-    if ship.masts_standing == 0:
+    standing = ship.masts_standing
+    if standing == 0:
         return 0
-    speed = ship.base_speed + sp.per_mast_lost * ship.masts_lost
+    speed = ship.base_speed + sp.per_mast_lost * (len(ship.masts) - standing)  # masts lost
     angle = wind_angle(state.wind, ship.facing)
     if angle <= 1:  # head to wind counts as close-hauled for paying off
         speed += sp.close_hauled_square if ship.rig == "square" else sp.close_hauled_fore_and_aft

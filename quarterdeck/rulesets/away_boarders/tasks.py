@@ -353,12 +353,12 @@ def _grapple(state: State, ship: Ship, answer: str, ctx: Context) -> None:
     other = state.ships[other_id]
     if kind in ("ungrapple", "unfoul"):
         ship.boarders_used += 1
-    face = ctx.roll(
-        f"{ship.name}: {kind} {other.name} (even succeeds)",
+    face = ctx.roll(  # words and explanation built only where a log reads them
+        lambda: f"{ship.name}: {kind} {other.name} (even succeeds)",
         1,
         R_TASKS,
         seat=ship.side,
-        math=ex.parity(ex.EVEN, f"she manages to {kind}", f"she fails to {kind}"),
+        math=lambda _faces: ex.parity(ex.EVEN, f"she manages to {kind}", f"she fails to {kind}"),
     )[0]
     if face % 2 == 1:
         ctx.log(f"{ship.name} fails to {kind} {other.name}", R_TASKS)
