@@ -13,7 +13,7 @@ from quarterdeck.sim.games import Setup, game_seed, play_games, play_setup
 
 # one scenario of each rule set that gives no freeze/thaw, or whose players
 # do not say whether they drew on their seed
-OTHERS = ["champlain-duel-1776", "iron-city-duel", "mobile-bay-torpedoes-1864", "sample-game"]
+OTHERS = ["iron-city-duel", "mobile-bay-torpedoes-1864", "sample-game"]
 
 
 @pytest.mark.parametrize("scenario_id", OTHERS)

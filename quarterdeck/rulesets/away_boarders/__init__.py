@@ -19,7 +19,7 @@ from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.displays import build_ship
-from quarterdeck.rulesets.away_boarders.state import AwayBoardersScenario, State
+from quarterdeck.rulesets.away_boarders.state import AwayBoardersScenario, State, copied_apart
 from quarterdeck.rulesets.away_boarders.tables import Tables, tables_with
 from quarterdeck.rulesets.away_boarders.victory import points
 from quarterdeck.rulesets.away_boarders.view import player_view, render, view
@@ -96,6 +96,23 @@ class AwayBoarders(StateBasics):
         ctx.log(f"{scenario.title}: turn 1 begins", "scenario")
         rules.advance(state, t, ctx)
         return state
+
+    def freeze(self, state: State) -> State:
+        """``state`` kept apart for the decisions every game of a batch opens
+        with alike (quarterdeck.sim.games.Setup.find_opening: the first
+        loads and crew orders, 2.1, 4.1, before any die or a player's seed):
+        a copy, refused (TypeError) unless it and a copy thawed from it are
+        exact, each equal to what it was copied from and sharing nothing
+        that a game changes with it (:func:`copied_apart`)."""
+        frozen = state.__deepcopy__({})
+        if not (copied_apart(frozen, state) and copied_apart(frozen.__deepcopy__({}), frozen)):
+            raise TypeError("an Away, Boarders! state that its copy cannot copy exactly")
+        return frozen
+
+    def thaw(self, frozen: State) -> State:
+        """A new state equal to the one :meth:`freeze` was given, sharing
+        nothing that a game changes with it or with another thawed copy."""
+        return frozen.__deepcopy__({})
 
     def prompts(self, state: State) -> tuple[Prompt, ...]:
         return rules.prompts(state, self.tables(state))

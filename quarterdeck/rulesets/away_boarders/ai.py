@@ -125,9 +125,27 @@ class AwayBoardersAI:
 
     def __init__(self, seat: str, seed: int = 0) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         # each ship's last look-ahead, kept while nothing it judged from changes
         self._judges: dict[str, Judge] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """The player's own randomness (a hair's breadth between equal
+        moves, 3.0), seeded from ``seed`` when first needed: the crew orders
+        and first loads a game opens with draw none."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
+
+    def drew_on_seed(self) -> bool:
+        """Whether a decision so far drew on the seed (:attr:`rng`): until
+        one does, the player decides from the view and the prompt alone
+        (``_judges`` keeps only look-aheads, each used again only where it
+        judged from the very same inputs), so games of other seeds decide
+        alike (quarterdeck.sim.games.Setup.find_opening)."""
+        return self._rng is not None
 
     # -- the prompt -----------------------------------------------------------
 
@@ -393,6 +411,7 @@ class AwayBoardersAI:
         self._judges[me["id"]] = judge
         best, best_score = ids[0], -1e9
         here, facing = pos_of(me), int(me["facing"])
+        jitter = self.rng.random
         for move in ids:
             p, f = moved(here, facing, move)
             now = judge.score(p, f)
@@ -402,7 +421,7 @@ class AwayBoardersAI:
             score = 0.6 * now + 0.4 * max(now, later)
             if move in ("back", "hold"):
                 score -= 0.5 + (10.0 if me["backed_turns"] >= 1 else 0.0)
-            score += self.rng.random() * 0.01
+            score += jitter() * 0.01
             if score > best_score:
                 best, best_score = move, score
         return best

@@ -407,8 +407,10 @@ def judge_inputs(
     oars = me["sail"] == "oars"
     crew = int(me["crew_total"])
     short = not oars and crew <= helm_crew(me, oars) + 1
-    ranges = ranges_from(pos_of(me), enemies)  # the nearest 8, the first of equals first
-    nearest = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
+    nearest = enemies  # a duel's one enemy (or none) is the nearest
+    if len(enemies) > 1:
+        ranges = ranges_from(pos_of(me), enemies)  # the nearest 8, the first of equals first
+        nearest = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
     others = [(pos_of(e), int(e["facing"]), e["crew_total"], _weights_of(e)) for e in nearest]
     return (grid, wind, oars, short, crew, _weights_of(me), others, friends)
 

@@ -299,3 +299,38 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+_ATOMS = (str, int, float, bool, type(None))
+"""Values a copy may share with its original: none of them changes."""
+
+
+def _mutable_ids(value: Any, found: set[int]) -> bool:
+    """Add to ``found`` the id of every list, dict, set and record (a
+    dataclass) under ``value``; False where something else (neither one of
+    these, a tuple or frozenset of them, nor a plain value) is found."""
+    if isinstance(value, _ATOMS):
+        return True
+    if isinstance(value, (list, set)):
+        found.add(id(value))
+        return all(_mutable_ids(v, found) for v in value)
+    if isinstance(value, dict):
+        found.add(id(value))
+        return all(_mutable_ids(k, found) and _mutable_ids(v, found) for k, v in value.items())
+    if isinstance(value, (tuple, frozenset)):
+        return all(_mutable_ids(v, found) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found.add(id(value))
+        return all(_mutable_ids(getattr(value, name), found) for name in field_names(type(value)))
+    return False
+
+
+def copied_apart(copied: Any, original: Any) -> bool:
+    """Whether ``copied`` is an exact copy of ``original``: equal to it, made
+    of plain values, lists, dicts, sets and records only, and sharing none
+    of those that a game may change (Away, Boarders!' freeze and thaw)."""
+    if copied != original:
+        return False
+    mine: set[int] = set()
+    theirs: set[int] = set()
+    return _mutable_ids(original, mine) and _mutable_ids(copied, theirs) and not mine & theirs

@@ -256,14 +256,39 @@ def _kept_field(state: State) -> dict[str, Any]:
     return shown
 
 
+def _victory(state: State) -> dict[str, Any]:
+    """The scenario's victory conditions (1.0): the points a ship sunk,
+    struck or gone off the field is worth, and what a side's escapes score."""
+    return {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()}
+
+
+_VICTORY: list[dict[str, Any]] = []
+"""The last victory conditions shown to a computer player (see :func:`_kept_victory`)."""
+
+
+def _kept_victory(state: State) -> dict[str, Any]:
+    """:func:`_victory`, the very dict shown last while it is the same (compared
+    whole with the state's): a computer player reads them for most moves.
+    Read, never changed, by whoever is shown it."""
+    if _VICTORY:
+        was = _VICTORY[0]
+        if was == state.victory:
+            return was
+    shown = _victory(state)
+    _VICTORY[:] = [shown]
+    return shown
+
+
 def _parts(
     state: State,
     seat: str | None,
     ships: Callable[[Iterable[Ship], int, Any], list[Any]],
     field: Callable[[State], dict[str, Any]],
+    victory: Callable[[State], dict[str, Any]],
 ) -> dict[str, Callable[[], Any]]:
     """The view's other entries, in order, each as a function; the ships'
-    views made by ``ships`` (kept or lazy), the field by ``field``."""
+    views made by ``ships`` (kept or lazy), the field by ``field``, the
+    victory conditions by ``victory``."""
     t = tables_with(state.house_rules)
     wind = state.wind
     return {
@@ -271,15 +296,13 @@ def _parts(
         "ships": lambda: ships(state.ships.values(), wind, t),
         "orders": lambda: {s: dict(given) for s, given in state.orders.items() if sees(seat, s)},
         "points": lambda: points(state),
-        "victory": lambda: {
-            k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()
-        },
+        "victory": lambda: victory(state),
     }
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
     out = _ready(state, seat)
-    for key, make in _parts(state, seat, _kept_ships, _field).items():
+    for key, make in _parts(state, seat, _kept_ships, _field, _victory).items():
         out[key] = make()
     return out
 
@@ -287,8 +310,11 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 def player_view(state: State, seat: str | None) -> LazyView:
     """:func:`view` for a computer player: each ship's entries built only
     where it reads them (:class:`quarterdeck.core.lazyview.LazyRecord`), the
-    points and orders only if it reads them, the field kept while the same."""
-    return LazyView(_ready(state, seat), _parts(state, seat, _lazy_ships, _kept_field))
+    points and orders only if it reads them, the field and the victory
+    conditions kept while the same."""
+    return LazyView(
+        _ready(state, seat), _parts(state, seat, _lazy_ships, _kept_field, _kept_victory)
+    )
 
 
 def letters(state: State) -> dict[str, str]:

@@ -89,6 +89,7 @@ def test_a_view_after_a_change_shows_the_change() -> None:
     first = look()
     again = look()
     assert again["field"] is first["field"]  # the same, shown again
+    assert again["victory"] is first["victory"]
     assert all(a is b for a, b in zip(first["ships"], again["ships"], strict=True))
     assert first["ships"] is not again["ships"]  # each player's own list
     guns = again["ships"][0]["guns"]
@@ -100,6 +101,7 @@ def test_a_view_after_a_change_shows_the_change() -> None:
     ship.guns[0].loaded = not ship.guns[0].loaded
     state.wind = (state.wind + 1) % 6
     state.blocked.append([0, 0])
+    state.victory["escape"][ship.side] = 5
     after = look()
     assert after == ruleset.view(state, prompt.seat)
     assert after["ships"][0]["q"] == first["ships"][0]["q"] + 1
@@ -107,6 +109,7 @@ def test_a_view_after_a_change_shows_the_change() -> None:
     assert after["ships"][0]["guns"][0]["loaded"] is ship.guns[0].loaded
     assert after["field"]["wind"] == state.wind and [0, 0] in after["field"]["blocked"]
     assert after["field"] is not first["field"]
+    assert after["victory"]["escape"] == {ship.side: 5} and first["victory"]["escape"] == {}
 
     # another ship in the same place, with the same ready entries
     other = away_view.copy_state(ship)
@@ -152,8 +155,9 @@ def test_a_gun_marker_is_shown_again_only_with_the_same_fields() -> None:
 
 
 def test_a_kept_field_changed_by_its_reader_is_not_shown_again() -> None:
-    """Views are read, never changed; were a kept field changed all the
-    same, it is compared whole with the state and made again."""
+    """Views are read, never changed; were a kept field (or the kept
+    victory conditions) changed all the same, it is compared whole with the
+    state and made again."""
     game = _batch_game("champlain-duel-1776", 1)
     _, state, prompt, _ = next(game)
     ruleset = get_ruleset("away-boarders")
@@ -162,3 +166,8 @@ def test_a_kept_field_changed_by_its_reader_is_not_shown_again() -> None:
     shown["extra"] = 1
     again = ruleset.player_view(state, prompt.seat)["field"]
     assert again == ruleset.view(state, prompt.seat)["field"] and again is not shown
+    # the victory conditions (1.0) alike
+    terms = ruleset.player_view(state, prompt.seat)["victory"]
+    terms["escape"]["x"] = 1
+    again = ruleset.player_view(state, prompt.seat)["victory"]
+    assert again == ruleset.view(state, prompt.seat)["victory"] and again is not terms
