@@ -412,3 +412,87 @@ def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_ask
         assert fire.any_ready(st, T, ours, seen) == plain
         answers.add(plain)
     assert answers == {True, False}
+
+
+def _every_ending_scored(
+    ai: Any, plan: dict[str, Any], ship_: Any, options: list[helm.Choice], default: str
+) -> str:
+    """Helm.choose as its docstring defines it: every ending of every option
+    scored in full (its merit less its penalty, the shore always measured),
+    in order, the option whose best ending plus its draw is highest (the
+    first of equals), ``default`` where none beats minus infinity."""
+    noise = [ai.rng.random() * 0.01 for _ in options]
+    land, length = helm.land_of(plan["view"]), float(ship_["length"])
+    best_at, best = -1, -math.inf
+    for i, option in enumerate(options):
+        top = -math.inf
+        for x, y, heading, legs, turns in option.fans():
+            for turn in (0,) if turns is None else turns:
+                end = Pose(x, y, heading).turn(turn)
+                shore = helm.gaps_to(land, [end], length)[0]
+                score = ai.merit(plan, option.mid, end, legs) - ai.penalty(plan, end, legs, shore)
+                top = max(top, score)
+        top += noise[i]
+        if top > best:
+            best_at, best = i, top
+    return default if best_at < 0 else options[best_at].option_id
+
+
+def test_helm_choice_matches_every_ending_scored(monkeypatch: Any) -> None:
+    """Helm.choose (options best cap first, endings and headings followed
+    only where their bound could win, the shore measured only near land)
+    chooses at every move and turn of
+    seeded Mobile Bay and Iron City games as scoring every ending of every
+    option in full does, with the same draws (checked to fail with the
+    penalties left out of the full scoring, and with the draws)."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+    from quarterdeck.sim.runner import simulate
+
+    fast = FlotillaAI.choose
+    asked = [0]
+
+    def checked(
+        self: FlotillaAI, plan: dict[str, Any], ship_: Any, options: Any, default: str
+    ) -> str:
+        drawn = self.rng.getstate()
+        plain = _every_ending_scored(self, dict(plan), ship_, options, default)
+        self.rng.setstate(drawn)
+        answer = fast(self, plan, ship_, options, default)
+        assert answer == plain
+        asked[0] += 1
+        return answer
+
+    monkeypatch.setattr(FlotillaAI, "choose", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 3, seed=7, workers=1)
+    simulate(scenarios.load("iron-city-duel"), 3, seed=7, workers=1)
+    assert asked[0] > 100
+
+
+def test_power_asked_without_her_aim_answers_as_with_it(monkeypatch: Any) -> None:
+    """FlotillaAI._power (her aim worked out only where _power_wanted finds
+    a mark that could say yes) answers at every power prompt of seeded
+    Mobile Bay and Iron City games as with her aim always worked out; both
+    kinds of prompt are met."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+    from quarterdeck.sim.runner import simulate
+
+    fast, wanted = FlotillaAI._power, FlotillaAI._power_wanted
+    seen: set[bool] = set()
+
+    def checked(self: FlotillaAI, view: Any, prompt: Any) -> str:
+        ship_ = next(s for s in view["ships"] if s["id"] == prompt.context["ship"])
+        seen.add(wanted(self, view, ship_, float(ship_["max_speed"])))
+        answer = fast(self, view, prompt)
+        monkeypatch.setattr(FlotillaAI, "_power_wanted", lambda *_: True)
+        try:
+            assert fast(self, view, prompt) == answer
+        finally:
+            monkeypatch.setattr(FlotillaAI, "_power_wanted", wanted)
+        return answer
+
+    monkeypatch.setattr(FlotillaAI, "_power", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 4, seed=7, workers=1)
+    simulate(scenarios.load("iron-city-duel"), 4, seed=7, workers=1)
+    assert seen == {True, False}
