@@ -318,24 +318,24 @@ class FlotillaAI(Helm):
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
             guns: float | None = None
-            close = (
-                sorted(
-                    enemies,
-                    key=lambda e: point_segment_distance((e["x"], e["y"]), (bx, by), stern),
-                )
-                if len(enemies) > 1
-                else enemies
-            )
-            for e in close:
+            # the enemies by the range from their bow to her keel (kept: no
+            # less than the range between the keels, so one within reach by
+            # it is within reach, its keel's range unmeasured)
+            bows = [point_segment_distance((e["x"], e["y"]), (bx, by), stern) for e in enemies]
+            close = [
+                (bows[i], enemies[i]) for i in sorted(range(len(enemies)), key=bows.__getitem__)
+            ]
+            for bow_range, e in close:
                 # the keels lie no closer than their bows less both lengths:
                 # beyond reach by that (and a margin over rounding), without
                 # the keels' range
                 ex, ey, el = float(e["x"]), float(e["y"]), float(e["length"])
                 if math.hypot(ex - bx, ey - by) - length - el > reach + 1e-6:
                     break
-                their_bow, their_stern = keel_ends(e)
-                if segment_distance((bx, by), stern, their_bow, their_stern) > reach:
-                    break
+                if bow_range > reach:
+                    their_bow, their_stern = keel_ends(e)
+                    if segment_distance((bx, by), stern, their_bow, their_stern) > reach:
+                        break
                 if ship["spar"]:
                     plan.update(kind="spar", target=e)
                     break
