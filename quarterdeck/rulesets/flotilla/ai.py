@@ -62,6 +62,9 @@ from typing import Any
 from quarterdeck.core.geometry import (
     Pose,
     Vec,
+    # point_segment_distance's own sums on plain numbers (the same numbers:
+    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
+    _point_segment,
     distance,
     norm_heading,
     point_segment_distance,
@@ -321,7 +324,8 @@ class FlotillaAI(Helm):
             # the enemies by the range from their bow to her keel (kept: no
             # less than the range between the keels, so one within reach by
             # it is within reach, its keel's range unmeasured)
-            bows = [point_segment_distance((e["x"], e["y"]), (bx, by), stern) for e in enemies]
+            sx, sy = stern
+            bows = [_point_segment(e["x"], e["y"], bx, by, sx, sy) for e in enemies]
             close = [
                 (bows[i], enemies[i]) for i in sorted(range(len(enemies)), key=bows.__getitem__)
             ]
@@ -592,10 +596,15 @@ class FlotillaAI(Helm):
                 foes[s["side"]] = self.enemies(view, s["side"])
             # her guns' reach: 12 inches, 16 with a heavy battery (her
             # batteries read only where the nearest enemy lies between): an
-            # enemy within 12 answers at once, the rest's keels unmeasured
+            # enemy within 12 answers at once, the rest's keels unmeasured;
+            # a keel lies no nearer than its bow less its length, so one
+            # beyond 16 by that (and a margin over rounding) is not measured
             near = math.inf
             for e in foes[s["side"]]:
-                gap = point_segment_distance(here, *keel(e))
+                if math.hypot(e["x"] - here[0], e["y"] - here[1]) - e["length"] > 16.0 + 1e-6:
+                    continue
+                (ax, ay), (sx, sy) = keel(e)
+                gap = _point_segment(here[0], here[1], ax, ay, sx, sy)
                 if gap <= 12.0:
                     return unit_id
                 if gap < near:
