@@ -456,8 +456,11 @@ class FlotillaAI(Helm):
                 # pose.turn(angle).advance(ahead), as numbers
                 mx, my, mh = turn_ahead(x, y, heading, angle, ahead)
                 options.append(Choice(option.id, mx, my, mh, here, ends))
-            else:
-                options.append(Choice(option.id, x, y, norm_heading(heading + angle), None))
+            else:  # norm_heading(heading + angle), called only beyond [0, 360)
+                h = heading + angle
+                options.append(
+                    Choice(option.id, x, y, h if 0.0 <= h < 360.0 else norm_heading(h), None)
+                )
         return self.choose(plan, ship, options, prompt.options[0].id)
 
     def _power(self, view: Mapping[str, Any], prompt: Prompt) -> str:

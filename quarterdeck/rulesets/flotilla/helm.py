@@ -198,7 +198,9 @@ class Helm:
             # 40 for each mine near each leg; a leg's count is worked out once
             # a decision (the legs of one manoeuvre's endings are shared)
             radius = self.tables.mine.radius + 0.3
-            near_legs = plan.setdefault("mine_legs", {})
+            near_legs = plan.get("mine_legs")
+            if near_legs is None:
+                near_legs = plan["mine_legs"] = {}
             for a, b in legs:
                 hits = near_legs.get((a, b))
                 if hits is None:
