@@ -406,35 +406,21 @@ at the next point of the move)."""
 
 
 _READY_KNOWN: dict[str, tuple[tuple[Any, ...], Tables, bool]] = {}
-""":func:`any_ready`'s last answer for each ship (by id), with everything it
-was worked out from (:func:`_ready_key`) and the tables it used."""
+""":func:`any_ready`'s last answer for each ship (by id), its key and tables."""
 
 
 def _ready_key(ship: Ship, land: Terrain, seen: list[Mark]) -> tuple[Any, ...]:
-    """What :func:`any_ready` reads but the tables: where her batteries stand
-    and bear (her bow, heading and length, her turret's state), each
-    battery's name, weight, whether it fired and its dice, the land and the
-    enemy's marks."""
-    return (
-        ship.x,
-        ship.y,
-        ship.heading,
-        ship.length,
-        ship.turret,
-        ship.engine_turns,
-        ship.turret_bearing,
-        [(b.name, b.weight, b.fired, b.dice) for b in ship.batteries],
-        land,
-        tuple(seen),
-    )
+    """All :func:`any_ready` reads but the tables: her place and turret, each
+    battery's name, weight, fire and dice, the land and the enemy's marks."""
+    guns = [(b.name, b.weight, b.fired, b.dice) for b in ship.batteries]
+    turret = (ship.turret, ship.engine_turns, ship.turret_bearing)
+    return (ship.x, ship.y, ship.heading, ship.length, turret, guns, land, tuple(seen))
 
 
 def any_ready(state: State, t: Tables, ship: Ship, seen: list[Mark]) -> bool:
     """Whether any of the ship's batteries could fire now (:func:`battery_ready`;
-    ``seen``: the enemy's :func:`marks`). Given again while nothing it is
-    worked out from has changed (:func:`_ready_key`: a ship that has not
-    moved is asked again at the next point of the move, her enemies still
-    where they were)."""
+    ``seen``: the enemy's :func:`marks`), given again while its key is
+    unchanged (a ship is asked again at every point of the move)."""
     key = _ready_key(ship, terrain(state), seen)
     known = _READY_KNOWN.get(ship.id)
     if known is not None and known[1] is t and known[0] == key:
