@@ -62,6 +62,9 @@ from typing import Any
 from quarterdeck.core.geometry import (
     Pose,
     Vec,
+    # point_segment_distance's own sums on plain numbers (the same numbers:
+    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
+    _point_segment,
     distance,
     norm_heading,
     point_segment_distance,
@@ -318,24 +321,25 @@ class FlotillaAI(Helm):
             self_hits = int(rulings.get("ram_self_hits", 1))
             armour = {"wooden": 0, "protected": 1, "ironclad": 2}
             guns: float | None = None
-            close = (
-                sorted(
-                    enemies,
-                    key=lambda e: point_segment_distance((e["x"], e["y"]), (bx, by), stern),
-                )
-                if len(enemies) > 1
-                else enemies
-            )
-            for e in close:
+            # the enemies by the range from their bow to her keel (kept: no
+            # less than the range between the keels, so one within reach by
+            # it is within reach, its keel's range unmeasured)
+            sx, sy = stern
+            bows = [_point_segment(e["x"], e["y"], bx, by, sx, sy) for e in enemies]
+            close = [
+                (bows[i], enemies[i]) for i in sorted(range(len(enemies)), key=bows.__getitem__)
+            ]
+            for bow_range, e in close:
                 # the keels lie no closer than their bows less both lengths:
                 # beyond reach by that (and a margin over rounding), without
                 # the keels' range
                 ex, ey, el = float(e["x"]), float(e["y"]), float(e["length"])
                 if math.hypot(ex - bx, ey - by) - length - el > reach + 1e-6:
                     break
-                their_bow, their_stern = keel_ends(e)
-                if segment_distance((bx, by), stern, their_bow, their_stern) > reach:
-                    break
+                if bow_range > reach:
+                    their_bow, their_stern = keel_ends(e)
+                    if segment_distance((bx, by), stern, their_bow, their_stern) > reach:
+                        break
                 if ship["spar"]:
                     plan.update(kind="spar", target=e)
                     break
@@ -452,15 +456,22 @@ class FlotillaAI(Helm):
                 # pose.turn(angle).advance(ahead), as numbers
                 mx, my, mh = turn_ahead(x, y, heading, angle, ahead)
                 options.append(Choice(option.id, mx, my, mh, here, ends))
-            else:
-                options.append(Choice(option.id, x, y, norm_heading(heading + angle), None))
+            else:  # norm_heading(heading + angle), called only beyond [0, 360)
+                h = heading + angle
+                options.append(
+                    Choice(option.id, x, y, h if 0.0 <= h < 360.0 else norm_heading(h), None)
+                )
         return self.choose(plan, ship, options, prompt.options[0].id)
 
     def _power(self, view: Mapping[str, Any], prompt: Prompt) -> str:
-        """More power only when the extra inches decide something now."""
+        """More power only when the extra inches decide something now. Her
+        aim is worked out only where one of its marks lies where it could
+        say yes (:meth:`_power_wanted`): else no, whatever she is about."""
         ship = _ship(view, prompt.context["ship"])
-        plan = self.aim(view, ship)
         top = float(ship["max_speed"])
+        if not self._power_wanted(view, ship, top):
+            return "no"
+        plan = self.aim(view, ship)
         if plan["kind"] == "exit":
             gap = to_edge(view, plan["edge"], ship["x"], ship["y"])
             return "yes" if top < gap <= top + 5 else "no"
@@ -477,6 +488,23 @@ class FlotillaAI(Helm):
             )
             return "yes" if near <= 12 else "no"
         return "no"
+
+    def _power_wanted(self, view: Mapping[str, Any], ship: Mapping[str, Any], top: float) -> bool:
+        """Whether :meth:`_power` might say yes, whatever her aim: her exit
+        edge (if she has one) between ``top`` and five inches more away, an
+        enemy keel (any may be her ram or spar target) between an inch
+        more and five more, or her captain retiring (the same sums as
+        :meth:`_power`'s). False: each kind of move it asks about says no."""
+        if ship["mood"] in ("retire", "withdrawing"):
+            return True
+        edge = exit_edge(view, ship)
+        if edge is not None and top < to_edge(view, edge, ship["x"], ship["y"]) <= top + 5:
+            return True
+        here = (ship["x"], ship["y"])
+        return any(
+            top + 1 < keel_of(e).range_to_point(here) <= top + 5
+            for e in self.enemies(view, ship["side"])
+        )
 
     def _gamble(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ship = _ship(view, prompt.context["ship"])
@@ -554,7 +582,7 @@ class FlotillaAI(Helm):
         # it is Hull.range_to_point's sums on them), and each side's enemies'
         # keels, in the view's order
         keels: dict[str, tuple[Vec, Vec]] = {}
-        foes: dict[str, list[tuple[Vec, Vec]]] = {}
+        foes: dict[str, list[Mapping[str, Any]]] = {}
 
         def keel(e: Mapping[str, Any]) -> tuple[Vec, Vec]:
             ends = keels.get(e["id"])
@@ -568,16 +596,23 @@ class FlotillaAI(Helm):
             s = ships[unit_id]
             here = (s["x"], s["y"])
             if s["side"] not in foes:
-                foes[s["side"]] = [keel(e) for e in self.enemies(view, s["side"])]
-            near = min(
-                (point_segment_distance(here, bow, stern) for bow, stern in foes[s["side"]]),
-                default=math.inf,
-            )
-            # her guns' reach: 16 inches with a heavy battery, else 12 (her
-            # batteries read only where the nearest enemy lies between)
-            if near <= 12.0 or (
-                near <= 16.0 and any(b["weight"] == "heavy" for b in s["batteries"])
-            ):
+                foes[s["side"]] = self.enemies(view, s["side"])
+            # her guns' reach: 12 inches, 16 with a heavy battery (her
+            # batteries read only where the nearest enemy lies between): an
+            # enemy within 12 answers at once, the rest's keels unmeasured;
+            # a keel lies no nearer than its bow less its length, so one
+            # beyond 16 by that (and a margin over rounding) is not measured
+            near = math.inf
+            for e in foes[s["side"]]:
+                if math.hypot(e["x"] - here[0], e["y"] - here[1]) - e["length"] > 16.0 + 1e-6:
+                    continue
+                (ax, ay), (sx, sy) = keel(e)
+                gap = _point_segment(here[0], here[1], ax, ay, sx, sy)
+                if gap <= 12.0:
+                    return unit_id
+                if gap < near:
+                    near = gap
+            if near <= 16.0 and any(b["weight"] == "heavy" for b in s["batteries"]):
                 return unit_id
             if runners is None:  # enemies about to leave by their exit
                 runners = [
@@ -610,10 +645,12 @@ class FlotillaAI(Helm):
                 return "hold"
             dice = int(by_name[prompt.context["battery"]]["dice"])
         side = self.seat
-        disable = objective_units(view, side, "disable", "sink", "capture")
-        take = objective_units(view, side, "take")
-        forts = {b["id"]: b for b in view["batteries"]}
-        troops = {t["id"]: t for t in view["troops"]}
+        # the objectives, forts and troops read only for a target of their
+        # kind, each once
+        disable: set[str] | None = None
+        take: set[str] | None = None
+        forts: dict[str, Mapping[str, Any]] | None = None
+        troops: dict[str, Mapping[str, Any]] | None = None
         shots: dict[str, list[Any]] = prompt.context.get("shots", {})
         best, best_value = "hold", 0.0
         for target, (inches, divisor, kind) in shots.items():
@@ -624,13 +661,20 @@ class FlotillaAI(Helm):
                 left = len(them["box_order"]) - int(them["ticked"])
                 if them["yellow"] or left <= max(4, dice * p / divisor * 1.5):
                     value *= 2.0
+                if disable is None:
+                    disable = objective_units(view, side, "disable", "sink", "capture")
                 if target in disable:
                     value *= 1.3
             elif kind == "battery":
+                if take is None or forts is None:
+                    take = objective_units(view, side, "take")
+                    forts = {b["id"]: b for b in view["batteries"]}
                 value = (1 / 6) / divisor * (2.0 if target in take else 1.0)
                 if forts[target]["guns"] <= 0:
                     value *= 0.5
             else:
+                if troops is None:
+                    troops = {t["id"]: t for t in view["troops"]}
                 t = troops[target]
                 value = (2 / 6) / divisor * 1.5 * (0.5 if t.get("fort") else 1.0)
             value -= float(inches) / 1000

@@ -14,7 +14,13 @@ import math
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
-from quarterdeck.core.geometry import Hull, box_apart
+from quarterdeck.core.geometry import (
+    Hull,
+    # point_segment_distance's own sums on plain numbers (the same numbers:
+    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
+    _point_segment,
+    box_apart,
+)
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.flotilla import damage, explain as ex, fire
 from quarterdeck.rulesets.flotilla.combat import R_BOARD
@@ -40,12 +46,11 @@ def check_torpedoes(
 ) -> None:
     """A visible torpedo (mine) within reach of the path is struck: two dice,
     2-8 a dud, 9-12 one die of hits and an automatic specific hit at -6."""
-    from quarterdeck.core.geometry import point_segment_distance
-
+    (ax, ay), (bx, by) = a, b
     for mine in list(state.torpedoes):
         if not ship.afloat:
             return
-        if point_segment_distance(tuple(mine), a, b) > t.mine.radius:  # type: ignore[arg-type]
+        if _point_segment(mine[0], mine[1], ax, ay, bx, by) > t.mine.radius:
             continue
         state.torpedoes.remove(mine)
         dice = ctx.roll(

@@ -405,11 +405,37 @@ found one ready: asked about first (most often the same battery still bears
 at the next point of the move)."""
 
 
+_READY_KNOWN: dict[str, tuple[tuple[Any, ...], Tables, bool]] = {}
+""":func:`any_ready`'s last answer for each ship (by id), its key and tables."""
+
+
+def _ready_key(ship: Ship, land: Terrain, seen: list[Mark]) -> tuple[Any, ...]:
+    """All :func:`any_ready` reads but the tables: her place and turret, each
+    battery's name, weight, fire and dice, the land and the enemy's marks."""
+    guns = [(b.name, b.weight, b.fired, b.dice) for b in ship.batteries]
+    turret = (ship.turret, ship.engine_turns, ship.turret_bearing)
+    return (ship.x, ship.y, ship.heading, ship.length, turret, guns, land, tuple(seen))
+
+
 def any_ready(state: State, t: Tables, ship: Ship, seen: list[Mark]) -> bool:
     """Whether any of the ship's batteries could fire now (:func:`battery_ready`;
-    ``seen``: the enemy's :func:`marks`). The battery last found ready is
-    asked first: the answer does not depend on the order they are asked in,
-    only how many are asked."""
+    ``seen``: the enemy's :func:`marks`), given again while its key is
+    unchanged (a ship is asked again at every point of the move)."""
+    key = _ready_key(ship, terrain(state), seen)
+    known = _READY_KNOWN.get(ship.id)
+    if known is not None and known[1] is t and known[0] == key:
+        return known[2]
+    ready = _any_ready(state, t, ship, seen)
+    if len(_READY_KNOWN) > 4096:
+        _READY_KNOWN.clear()
+    _READY_KNOWN[ship.id] = (key, t, ready)
+    return ready
+
+
+def _any_ready(state: State, t: Tables, ship: Ship, seen: list[Mark]) -> bool:
+    """:func:`any_ready` worked out. The battery last found ready is asked
+    first: the answer does not depend on the order they are asked in, only
+    how many are asked."""
     batteries = ship.batteries
     last = _READY_AT.get(ship.id, 0)
     if last < len(batteries) and battery_ready(state, t, ship, batteries[last], seen):

@@ -29,6 +29,9 @@ from quarterdeck.core.geometry import (
     Box,
     Hull,
     Pose,
+    # point_segment_distance's own sums on plain numbers (the same numbers:
+    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
+    _point_segment,
     distance,
     norm_heading,
     point_segment_distance,
@@ -195,7 +198,9 @@ class Helm:
             # 40 for each mine near each leg; a leg's count is worked out once
             # a decision (the legs of one manoeuvre's endings are shared)
             radius = self.tables.mine.radius + 0.3
-            near_legs = plan.setdefault("mine_legs", {})
+            near_legs = plan.get("mine_legs")
+            if near_legs is None:
+                near_legs = plan["mine_legs"] = {}
             for a, b in legs:
                 hits = near_legs.get((a, b))
                 if hits is None:
@@ -203,7 +208,8 @@ class Helm:
                     hits = near_legs[(a, b)] = sum(
                         1
                         for mine in mines
-                        if distance(mine, a) <= far and point_segment_distance(mine, a, b) <= radius
+                        if distance(mine, a) <= far
+                        and _point_segment(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
                     )
                 penalty += 40.0 * hits
         if shore <= shore_reach(plan):
@@ -222,7 +228,7 @@ class Helm:
                 close = crowded[(x, y)] = sum(
                     1  # Hull.range_to_point
                     for bow, stern in keels
-                    if point_segment_distance((x, y), bow, stern) < 1.0
+                    if _point_segment(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0
                 )
             penalty += 10.0 * close
         return penalty
@@ -258,7 +264,9 @@ class Helm:
             for q in (mid, (x, y)):
                 dq = known.get(q)
                 if dq is None:  # Hull.range_to_point
-                    dq = known[q] = point_segment_distance(q, bow_at, stern_at)
+                    dq = known[q] = _point_segment(
+                        q[0], q[1], bow_at[0], bow_at[1], stern_at[0], stern_at[1]
+                    )
                 dists.append(dq)
             reach = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
             bow = min(dists)
@@ -433,8 +441,9 @@ class Helm:
         if kind in ("ram", "spar"):
             bow_at, stern_at, _ = self._keel(plan)
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
+            (ax, ay), (bx, by) = bow_at, stern_at
             return [
-                contact_cap(point_segment_distance(o.mid, bow_at, stern_at), o.reach, within)
+                contact_cap(_point_segment(o.mid[0], o.mid[1], ax, ay, bx, by), o.reach, within)
                 for o in options
             ]
         targets = plan["targets"]

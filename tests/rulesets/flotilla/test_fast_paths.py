@@ -372,9 +372,10 @@ def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypat
 
 
 def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_asked() -> None:
-    """fire.any_ready (the battery last found ready asked first, a witness
-    from any earlier state, in reach of her list or not) answers as asking
-    each battery in order does (fire.battery_ready), for ships of several
+    """fire.any_ready as worked out (fire._any_ready: the battery last found
+    ready asked first, a witness from any earlier state, in reach of her
+    list or not) answers as asking each battery in order does
+    (fire.battery_ready), and so does any_ready, for ships of several
     cards at random places, headings and fired batteries, with an island
     between some of them."""
     from quarterdeck.rulesets.flotilla import fire
@@ -409,6 +410,135 @@ def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_ask
         seen = fire.marks(st, "union")
         plain = any(fire.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
         fire._READY_AT["a"] = rng.randint(0, len(ours.batteries) + 1)
+        assert fire._any_ready(st, T, ours, seen) == plain
         assert fire.any_ready(st, T, ours, seen) == plain
         answers.add(plain)
     assert answers == {True, False}
+
+
+def _every_ending_scored(
+    ai: Any, plan: dict[str, Any], ship_: Any, options: list[helm.Choice], default: str
+) -> str:
+    """Helm.choose as its docstring defines it: every ending of every option
+    scored in full (its merit less its penalty, the shore always measured),
+    in order, the option whose best ending plus its draw is highest (the
+    first of equals), ``default`` where none beats minus infinity."""
+    noise = [ai.rng.random() * 0.01 for _ in options]
+    land, length = helm.land_of(plan["view"]), float(ship_["length"])
+    best_at, best = -1, -math.inf
+    for i, option in enumerate(options):
+        top = -math.inf
+        for x, y, heading, legs, turns in option.fans():
+            for turn in (0,) if turns is None else turns:
+                end = Pose(x, y, heading).turn(turn)
+                shore = helm.gaps_to(land, [end], length)[0]
+                score = ai.merit(plan, option.mid, end, legs) - ai.penalty(plan, end, legs, shore)
+                top = max(top, score)
+        top += noise[i]
+        if top > best:
+            best_at, best = i, top
+    return default if best_at < 0 else options[best_at].option_id
+
+
+def test_helm_choice_matches_every_ending_scored(monkeypatch: Any) -> None:
+    """Helm.choose (options best cap first, endings and headings followed
+    only where their bound could win, the shore measured only near land)
+    chooses at every move and turn of
+    seeded Mobile Bay and Iron City games as scoring every ending of every
+    option in full does, with the same draws (checked to fail with the
+    penalties left out of the full scoring, and with the draws)."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+    from quarterdeck.sim.runner import simulate
+
+    fast = FlotillaAI.choose
+    asked = [0]
+
+    def checked(
+        self: FlotillaAI, plan: dict[str, Any], ship_: Any, options: Any, default: str
+    ) -> str:
+        drawn = self.rng.getstate()
+        plain = _every_ending_scored(self, dict(plan), ship_, options, default)
+        self.rng.setstate(drawn)
+        answer = fast(self, plan, ship_, options, default)
+        assert answer == plain
+        asked[0] += 1
+        return answer
+
+    monkeypatch.setattr(FlotillaAI, "choose", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 3, seed=7, workers=1)
+    simulate(scenarios.load("iron-city-duel"), 3, seed=7, workers=1)
+    assert asked[0] > 100
+
+
+def test_power_asked_without_her_aim_answers_as_with_it(monkeypatch: Any) -> None:
+    """FlotillaAI._power (her aim worked out only where _power_wanted finds
+    a mark that could say yes) answers at every power prompt of seeded
+    Mobile Bay and Iron City games as with her aim always worked out; both
+    kinds of prompt are met."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla.ai import FlotillaAI
+    from quarterdeck.sim.runner import simulate
+
+    fast, wanted = FlotillaAI._power, FlotillaAI._power_wanted
+    seen: set[bool] = set()
+
+    def checked(self: FlotillaAI, view: Any, prompt: Any) -> str:
+        ship_ = next(s for s in view["ships"] if s["id"] == prompt.context["ship"])
+        seen.add(wanted(self, view, ship_, float(ship_["max_speed"])))
+        answer = fast(self, view, prompt)
+        monkeypatch.setattr(FlotillaAI, "_power_wanted", lambda *_: True)
+        try:
+            assert fast(self, view, prompt) == answer
+        finally:
+            monkeypatch.setattr(FlotillaAI, "_power_wanted", wanted)
+        return answer
+
+    monkeypatch.setattr(FlotillaAI, "_power", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 4, seed=7, workers=1)
+    simulate(scenarios.load("iron-city-duel"), 4, seed=7, workers=1)
+    assert seen == {True, False}
+
+
+def test_any_ready_given_again_matches_every_battery_asked(monkeypatch: Any) -> None:
+    """fire.any_ready (its last answer for a ship given again while its key,
+    fire._ready_key, is unchanged) answers at every point of seeded Mobile
+    Bay and Iron City games as asking each battery does
+    (fire.battery_ready); answers are given again (checked to fail with a
+    key that leaves her place out)."""
+    from quarterdeck.core import scenario as scenarios
+    from quarterdeck.rulesets.flotilla import fire
+    from quarterdeck.sim.runner import simulate
+
+    fast = fire.any_ready
+    again = [0, 0]
+
+    def checked(st: Any, t: Any, ship_: Ship, seen: Any) -> bool:
+        known = fire._READY_KNOWN.get(ship_.id)
+        key = fire._ready_key(ship_, fire.terrain(st), seen)
+        again[0] += known is not None and known[1] is t and known[0] == key
+        again[1] += 1
+        answer = fast(st, t, ship_, seen)
+        assert answer == any(fire.battery_ready(st, t, ship_, b, seen) for b in ship_.batteries)
+        return answer
+
+    monkeypatch.setattr(fire, "any_ready", checked)
+    simulate(scenarios.load("mobile-bay-1864"), 3, seed=7, workers=1)
+    simulate(scenarios.load("iron-city-duel"), 3, seed=7, workers=1)
+    assert 0 < again[0] < again[1]
+
+
+def test_point_segment_on_plain_numbers_matches_point_segment_distance() -> None:
+    """geometry._point_segment (asked by the helm and the AI for a keel's
+    range) gives point_segment_distance's very numbers, for points on
+    either side of, beyond and on segments of any length (none too)."""
+    from quarterdeck.core.geometry import _point_segment, point_segment_distance
+
+    rng = random.Random(5)
+    for n in range(5000):
+        p = (rng.uniform(-10, 80), rng.uniform(-10, 60))
+        a = (rng.uniform(0, 72), rng.uniform(0, 48))
+        b = a if n % 50 == 0 else (a[0] + rng.uniform(-9, 9), a[1] + rng.uniform(-9, 9))
+        if n % 7 == 0:
+            p = a
+        assert _point_segment(p[0], p[1], a[0], a[1], b[0], b[1]) == point_segment_distance(p, a, b)
