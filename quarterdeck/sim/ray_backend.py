@@ -50,6 +50,8 @@ def run_chunk(
     setup = _SETUPS.get(which)
     if setup is None:
         setup = _SETUPS[which] = Setup(scenario, kinds, games)
+    elif not setup.searched:  # a later run on a long-lived worker may be longer
+        setup.games = max(setup.games, games)
     return play_chunk(scenario, kinds, chunk, setup)
 
 

@@ -145,4 +145,10 @@ def test_a_run_of_enough_games_in_small_chunks_looks_for_its_opening() -> None:
     ray_backend._SETUPS.clear()
     assert ray_backend.run_chunk("k", scenario.data, scenario.path, None, (3, 0, 2), 20) == alone
     assert next(iter(ray_backend._SETUPS.values())).opening is not None
+    # a long-lived Ray worker: its Setup made in a short run, a longer run looks
+    ray_backend._SETUPS.clear()
+    ray_backend.run_chunk("k", scenario.data, scenario.path, None, (3, 0, 2), 2)
+    assert not next(iter(ray_backend._SETUPS.values())).searched
+    assert ray_backend.run_chunk("k", scenario.data, scenario.path, None, (3, 0, 2), 20) == alone
+    assert next(iter(ray_backend._SETUPS.values())).opening is not None
     ray_backend._SETUPS.clear()
