@@ -106,14 +106,20 @@ class Pose:
 
     def behind(self, inches: float) -> Vec:
         """The point ``inches`` astern of this pose (a stern from a bow pose)."""
-        r = math.radians(self.heading)  # self.advance(-inches).point, worked here
-        back = -inches
-        return (self.x + math.sin(r) * back, self.y + math.cos(r) * back)
+        return astern(self.x, self.y, self.heading, inches)
 
     def relative_bearing(self, target: Vec) -> float:
         """The bearing of ``target`` relative to the heading, in (-180, 180]:
         0 dead ahead, +90 abeam to starboard, -90 abeam to port."""
         return angle_diff(self.heading, bearing(self.point, target))
+
+
+def astern(x: float, y: float, heading: float, inches: float) -> Vec:
+    """``Pose(x, y, heading).behind(inches)``, with no pose made: the point
+    ``inches`` astern (``advance(-inches)``'s sums)."""
+    r = math.radians(heading)
+    back = -inches
+    return (x + math.sin(r) * back, y + math.cos(r) * back)
 
 
 def turn_ahead(

@@ -21,6 +21,7 @@ from quarterdeck.core.geometry import (
     Hull,
     Pose,
     Terrain,
+    astern,
     clear_sight_lines,
     closest_on_segment,
     frontage,
@@ -80,8 +81,9 @@ def battery_origin(ship: Ship, battery: Battery) -> tuple[float, float]:
     amidships (:class:`Hull`'s points, the same numbers)."""
     if battery.name == "bow":
         return (ship.x, ship.y)
-    pose = Pose(ship.x, ship.y, ship.heading)
-    return pose.behind(ship.length if battery.name == "stern" else ship.length / 2)
+    return astern(
+        ship.x, ship.y, ship.heading, ship.length if battery.name == "stern" else ship.length / 2
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,7 @@ def marks(state: State, side: str) -> list[Mark]:
         if other.side == side or other.status != "active":
             continue
         bow = (other.x, other.y)
-        stern = Pose(other.x, other.y, other.heading).behind(other.length)
+        stern = astern(other.x, other.y, other.heading, other.length)
         out.append((other.id, "ship", other.cls, other.anchored, bow, stern))
     for target, kind in land_targets(state, side):
         point = target_point(state, target, (0.0, 0.0))

@@ -32,6 +32,7 @@ from quarterdeck.core.geometry import (
     # point_segment_distance's own sums on plain numbers (the same numbers:
     # tests/rulesets/flotilla/test_fast_paths.py), with no points made
     _point_segment,
+    astern,
     distance,
     norm_heading,
     point_segment_distance,
@@ -54,7 +55,7 @@ def keel_ends(s: Mapping[str, Any]) -> Keel:
     ``point_segment_distance(p, bow, stern)`` (``Hull.range_to_point``),
     between two keels ``segment_distance`` of both (``Hull.range_to``)."""
     x, y = float(s["x"]), float(s["y"])
-    return (x, y), Pose(x, y, float(s["heading"])).behind(float(s["length"]))
+    return (x, y), astern(x, y, float(s["heading"]), float(s["length"]))
 
 
 Land = tuple[tuple[tuple[float, float], ...], ...]
@@ -561,7 +562,7 @@ class Helm:
                         p = Pose(x, y, h)
                     shore = math.inf
                     if ashore:
-                        stern = p.behind(length)
+                        stern = astern(x, y, h, length)  # p.behind(length)
                         if any(
                             box_gap(x, y, box) <= ground + SLACK
                             or box_gap(stern[0], stern[1], box) <= ground + SLACK
