@@ -377,13 +377,13 @@ def can_fire_ship(ship: Ship) -> bool:
     """A ship fires once a turn, all its batteries together; not while
     retiring or withdrawing (Captain's Morale: no firing while retiring),
     not the turn after firing more than two batteries."""
-    return (
-        ship.afloat
-        and not ship.fired
-        and not ship.no_fire
-        and ship.mood not in ("retire", "withdrawing")
-        and any(not b.fired and b.dice > 0 for b in ship.batteries)
-    )
+    if not ship.afloat or ship.fired or ship.no_fire or ship.mood in ("retire", "withdrawing"):
+        return False
+    # a battery unfired with dice (a loop, no generator: asked at every fire point)
+    for b in ship.batteries:  # noqa: SIM110
+        if not b.fired and b.dice > 0:
+            return True
+    return False
 
 
 def battery_ready(

@@ -107,7 +107,10 @@ def near_boxes(option: Choice, boxes: list[Box], length: float, ground: float) -
     no faster than the point moves (``SLACK`` covers the sums' rounding);
     False: none can."""
     (mx, my), far = option.mid, option.reach + length + ground + 2 * SLACK
-    return any(box_gap(mx, my, box) <= far for box in boxes)
+    for box in boxes:  # noqa: SIM110 (a loop, no generator: asked for every option)
+        if box_gap(mx, my, box) <= far:
+            return True
+    return False
 
 
 def box_gap(x: float, y: float, box: Box) -> float:
@@ -206,12 +209,14 @@ class Helm:
                 hits = near_legs.get((a, b))
                 if hits is None:
                     far = distance(a, b) + radius
-                    hits = near_legs[(a, b)] = sum(
-                        1
-                        for mine in mines
-                        if distance(mine, a) <= far
-                        and _point_segment(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
-                    )
+                    hits = 0
+                    for mine in mines:
+                        if (
+                            distance(mine, a) <= far
+                            and _point_segment(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
+                        ):
+                            hits += 1
+                    near_legs[(a, b)] = hits
                 penalty += 40.0 * hits
         if shore <= shore_reach(plan):
             penalty += 25.0
@@ -226,11 +231,11 @@ class Helm:
                 crowded = plan["crowded"] = {}
             close = crowded.get((x, y))
             if close is None:
-                close = crowded[(x, y)] = sum(
-                    1  # Hull.range_to_point
-                    for bow, stern in keels
-                    if _point_segment(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0
-                )
+                close = 0
+                for bow, stern in keels:
+                    if _point_segment(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0:
+                        close += 1  # Hull.range_to_point
+                crowded[(x, y)] = close
             penalty += 10.0 * close
         return penalty
 
