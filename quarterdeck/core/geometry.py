@@ -301,7 +301,10 @@ class Terrain:
     def _near(self, a: Vec, b: Vec) -> bool:
         """Whether the box round the path ``a`` to ``b`` comes near any
         polygon's box (:func:`box_apart`): if not, the path cannot touch land."""
-        return any(not box_apart(a, b, box) for box in self._boxes)
+        for box in self._boxes:  # noqa: SIM110 (a loop, no generator: asked for every leg)
+            if not box_apart(a, b, box):
+                return True
+        return False
 
     def __bool__(self) -> bool:
         return bool(self.polygons)

@@ -203,9 +203,12 @@ class FlotillaAI(Helm):
         if step in _BLIND or getattr(self, f"_{step}", None) is None:
             return False
         if step == "fire":
-            return not prompt.context.get("last") and any(
-                o.id not in ("pass", "orders", "standing") for o in prompt.options
-            )
+            if prompt.context.get("last"):
+                return False
+            for o in prompt.options:  # noqa: SIM110 (a loop, no generator: every fire prompt)
+                if o.id not in ("pass", "orders", "standing"):
+                    return True
+            return False
         return True
 
     def decide(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
@@ -387,7 +390,8 @@ class FlotillaAI(Helm):
         x, y = float(enemy["x"]), float(enemy["y"])
         if edge is None:
             return (x, y)
-        w, h = (float(v) for v in view["table"])
+        tw, th = view["table"]
+        w, h = float(tw), float(th)
         lead = min(12.0, float(enemy["speed"]) + 4.0)
         dx, dy = {"north": (0, lead), "south": (0, -lead), "east": (lead, 0), "west": (-lead, 0)}[
             edge

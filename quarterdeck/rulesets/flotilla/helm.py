@@ -70,7 +70,12 @@ def _land(land: Land) -> Any:
 def land_key(view: Mapping[str, Any]) -> Land:
     """The view's land as tuples: what :func:`land_of` and
     :func:`land_boxes` are worked out from (once a layout)."""
-    return tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"])
+    return tuple(map(_points, view["land"]))
+
+
+def _points(poly: list[list[float]]) -> tuple[tuple[float, float], ...]:
+    """A piece of land's points as pairs (:func:`land_key`)."""
+    return tuple([(p[0], p[1]) for p in poly])
 
 
 def land_of(view: Mapping[str, Any]) -> Any:
@@ -159,7 +164,8 @@ def exit_edge(view: Mapping[str, Any], ship: Mapping[str, Any]) -> str | None:
 
 def to_edge(view: Mapping[str, Any], edge: str, x: float, y: float) -> float:
     """Inches from (x, y) to the table edge ``edge``."""
-    w, h = (float(v) for v in view["table"])
+    tw, th = view["table"]
+    w, h = float(tw), float(th)
     return edge_gap(edge, w, h, x, y)
 
 
@@ -289,7 +295,8 @@ class Helm:
         """The table's width and height, read once a decision."""
         table: tuple[float, float] | None = plan.get("table")
         if table is None:
-            w, h = (float(v) for v in plan["view"]["table"])
+            tw, th = plan["view"]["table"]
+            w, h = float(tw), float(th)
             table = plan["table"] = (w, h)
         return table
 
@@ -378,7 +385,8 @@ class Helm:
         corner = plan.get("corner")
         if corner is None:  # what does not depend on ``end``, once a decision
             view, ship = plan["view"], plan["ship"]
-            w, h = (float(v) for v in view["table"])
+            tw, th = view["table"]
+            w, h = float(tw), float(th)
             slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
             first = int(ship["turns"].get("first", 0))
             corner = plan["corner"] = (w, h, slowest / 2, exit_edge(view, ship), {0, first, -first})
@@ -568,12 +576,13 @@ class Helm:
                     shore = math.inf
                     if ashore:
                         stern = astern(x, y, h, length)  # p.behind(length)
-                        if any(
-                            box_gap(x, y, box) <= ground + SLACK
-                            or box_gap(stern[0], stern[1], box) <= ground + SLACK
-                            for box in boxes
-                        ):
-                            shore = gaps_to(land, [p], length)[0]
+                        for box in boxes:
+                            if (
+                                box_gap(x, y, box) <= ground + SLACK
+                                or box_gap(stern[0], stern[1], box) <= ground + SLACK
+                            ):
+                                shore = gaps_to(land, [p], length)[0]
+                                break
                     score = bound - penalty(plan, p, lg, shore)
                     if score > top:
                         top = score
