@@ -505,10 +505,11 @@ class FlotillaAI(Helm):
         if edge is not None and top < to_edge(view, edge, ship["x"], ship["y"]) <= top + 5:
             return True
         here = (ship["x"], ship["y"])
-        return any(
-            top + 1 < keel_of(e).range_to_point(here) <= top + 5
-            for e in self.enemies(view, ship["side"])
-        )
+        for e in self.enemies(view, ship["side"]):
+            # keel_of(e).range_to_point(here): the same sums on her keel's ends
+            if top + 1 < point_segment_distance(here, *keel_ends(e)) <= top + 5:
+                return True
+        return False
 
     def _gamble(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ship = _ship(view, prompt.context["ship"])
@@ -625,14 +626,13 @@ class FlotillaAI(Helm):
                     if (edge := exit_edge(view, e)) is not None
                     and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
                 ]
-            if any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
-                return unit_id
-            if any(
-                distance(here, (b["x"], b["y"])) <= 16
-                for b in view["batteries"]
-                if b["side"] != s["side"]
-            ):
-                return unit_id
+            # (loops, no generators: asked of each unit at each fire prompt)
+            for e in runners:
+                if point_segment_distance(here, *keel(e)) <= 36:
+                    return unit_id
+            for b in view["batteries"]:
+                if b["side"] != s["side"] and distance(here, (b["x"], b["y"])) <= 16:
+                    return unit_id
         return "pass"
 
     def _target(self, view: Mapping[str, Any], prompt: Prompt) -> str:
