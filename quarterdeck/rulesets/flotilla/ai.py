@@ -78,7 +78,6 @@ from quarterdeck.rulesets.flotilla.helm import (
     Helm,
     exit_edge,
     keel_ends,
-    keel_of,
     to_edge,
     turn_angles,
 )
@@ -480,12 +479,14 @@ class FlotillaAI(Helm):
             gap = to_edge(view, plan["edge"], ship["x"], ship["y"])
             return "yes" if top < gap <= top + 5 else "no"
         if plan["kind"] in ("ram", "spar"):
-            gap = keel_of(plan["target"]).range_to_point((ship["x"], ship["y"]))
+            # keel_of(target).range_to_point: the same sums on her keel's ends
+            gap = point_segment_distance((ship["x"], ship["y"]), *keel_ends(plan["target"]))
             return "yes" if top + 1 < gap <= top + 5 else "no"
         if plan["kind"] == "keep_off" and ship["mood"] in ("retire", "withdrawing"):
+            here = (ship["x"], ship["y"])
             near = min(
                 (
-                    keel_of(e).range_to_point((ship["x"], ship["y"]))
+                    point_segment_distance(here, *keel_ends(e))
                     for e in self.enemies(view, ship["side"])
                 ),
                 default=math.inf,
@@ -701,7 +702,7 @@ class FlotillaAI(Helm):
             return "repair"
         here = (ship["x"], ship["y"])
         near = min(
-            (keel_of(e).range_to_point(here) for e in self.enemies(view, ship["side"])),
+            (point_segment_distance(here, *keel_ends(e)) for e in self.enemies(view, ship["side"])),
             default=math.inf,
         )
         forts = [
