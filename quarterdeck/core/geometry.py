@@ -105,8 +105,11 @@ class Pose:
         return Pose(self.x, self.y, h if 0.0 <= h < 360.0 else norm_heading(h))
 
     def behind(self, inches: float) -> Vec:
-        """The point ``inches`` astern of this pose (a stern from a bow pose)."""
-        return astern(self.x, self.y, self.heading, inches)
+        """The point ``inches`` astern of this pose (a stern from a bow pose):
+        :func:`astern`'s sums, written here (no call more for a pose)."""
+        r = math.radians(self.heading)  # self.advance(-inches).point, worked here
+        back = -inches
+        return (self.x + math.sin(r) * back, self.y + math.cos(r) * back)
 
     def relative_bearing(self, target: Vec) -> float:
         """The bearing of ``target`` relative to the heading, in (-180, 180]:
