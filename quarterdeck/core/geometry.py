@@ -105,7 +105,8 @@ class Pose:
         return Pose(self.x, self.y, h if 0.0 <= h < 360.0 else norm_heading(h))
 
     def behind(self, inches: float) -> Vec:
-        """The point ``inches`` astern of this pose (a stern from a bow pose)."""
+        """The point ``inches`` astern of this pose (a stern from a bow pose):
+        :func:`astern`'s sums, written here (no call more for a pose)."""
         r = math.radians(self.heading)  # self.advance(-inches).point, worked here
         back = -inches
         return (self.x + math.sin(r) * back, self.y + math.cos(r) * back)
@@ -114,6 +115,14 @@ class Pose:
         """The bearing of ``target`` relative to the heading, in (-180, 180]:
         0 dead ahead, +90 abeam to starboard, -90 abeam to port."""
         return angle_diff(self.heading, bearing(self.point, target))
+
+
+def astern(x: float, y: float, heading: float, inches: float) -> Vec:
+    """``Pose(x, y, heading).behind(inches)``, with no pose made: the point
+    ``inches`` astern (``advance(-inches)``'s sums)."""
+    r = math.radians(heading)
+    back = -inches
+    return (x + math.sin(r) * back, y + math.cos(r) * back)
 
 
 def turn_ahead(
@@ -295,7 +304,10 @@ class Terrain:
     def _near(self, a: Vec, b: Vec) -> bool:
         """Whether the box round the path ``a`` to ``b`` comes near any
         polygon's box (:func:`box_apart`): if not, the path cannot touch land."""
-        return any(not box_apart(a, b, box) for box in self._boxes)
+        for box in self._boxes:  # noqa: SIM110 (a loop, no generator: asked for every leg)
+            if not box_apart(a, b, box):
+                return True
+        return False
 
     def __bool__(self) -> bool:
         return bool(self.polygons)

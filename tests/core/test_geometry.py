@@ -102,3 +102,16 @@ def test_no_terrain_never_blocks() -> None:
     assert not empty.crosses((0, 0), (1, 1))
     assert empty.line_of_sight((0, 0), (1, 1))
     assert math.isinf(empty.distance_to_land((0, 0)))
+
+
+def test_astern_is_pose_behind() -> None:
+    """geometry.astern gives Pose.behind's numbers to the last bit."""
+    import random
+
+    from quarterdeck.core.geometry import Pose, astern
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        x, y = rng.uniform(-80, 80), rng.uniform(-80, 80)
+        heading, inches = rng.choice([0.0, 90.0, rng.uniform(0, 360)]), rng.uniform(0, 12)
+        assert astern(x, y, heading, inches) == Pose(x, y, heading).behind(inches)

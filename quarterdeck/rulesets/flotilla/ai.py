@@ -78,7 +78,6 @@ from quarterdeck.rulesets.flotilla.helm import (
     Helm,
     exit_edge,
     keel_ends,
-    keel_of,
     to_edge,
     turn_angles,
 )
@@ -203,9 +202,12 @@ class FlotillaAI(Helm):
         if step in _BLIND or getattr(self, f"_{step}", None) is None:
             return False
         if step == "fire":
-            return not prompt.context.get("last") and any(
-                o.id not in ("pass", "orders", "standing") for o in prompt.options
-            )
+            if prompt.context.get("last"):
+                return False
+            for o in prompt.options:  # noqa: SIM110 (a loop, no generator: every fire prompt)
+                if o.id not in ("pass", "orders", "standing"):
+                    return True
+            return False
         return True
 
     def decide(self, view: Mapping[str, Any], prompt: Prompt) -> Answer:
@@ -387,7 +389,8 @@ class FlotillaAI(Helm):
         x, y = float(enemy["x"]), float(enemy["y"])
         if edge is None:
             return (x, y)
-        w, h = (float(v) for v in view["table"])
+        tw, th = view["table"]
+        w, h = float(tw), float(th)
         lead = min(12.0, float(enemy["speed"]) + 4.0)
         dx, dy = {"north": (0, lead), "south": (0, -lead), "east": (lead, 0), "west": (-lead, 0)}[
             edge
@@ -476,12 +479,14 @@ class FlotillaAI(Helm):
             gap = to_edge(view, plan["edge"], ship["x"], ship["y"])
             return "yes" if top < gap <= top + 5 else "no"
         if plan["kind"] in ("ram", "spar"):
-            gap = keel_of(plan["target"]).range_to_point((ship["x"], ship["y"]))
+            # keel_of(target).range_to_point: the same sums on her keel's ends
+            gap = point_segment_distance((ship["x"], ship["y"]), *keel_ends(plan["target"]))
             return "yes" if top + 1 < gap <= top + 5 else "no"
         if plan["kind"] == "keep_off" and ship["mood"] in ("retire", "withdrawing"):
+            here = (ship["x"], ship["y"])
             near = min(
                 (
-                    keel_of(e).range_to_point((ship["x"], ship["y"]))
+                    point_segment_distance(here, *keel_ends(e))
                     for e in self.enemies(view, ship["side"])
                 ),
                 default=math.inf,
@@ -501,10 +506,11 @@ class FlotillaAI(Helm):
         if edge is not None and top < to_edge(view, edge, ship["x"], ship["y"]) <= top + 5:
             return True
         here = (ship["x"], ship["y"])
-        return any(
-            top + 1 < keel_of(e).range_to_point(here) <= top + 5
-            for e in self.enemies(view, ship["side"])
-        )
+        for e in self.enemies(view, ship["side"]):
+            # keel_of(e).range_to_point(here): the same sums on her keel's ends
+            if top + 1 < point_segment_distance(here, *keel_ends(e)) <= top + 5:
+                return True
+        return False
 
     def _gamble(self, view: Mapping[str, Any], prompt: Prompt) -> str:
         ship = _ship(view, prompt.context["ship"])
@@ -621,14 +627,13 @@ class FlotillaAI(Helm):
                     if (edge := exit_edge(view, e)) is not None
                     and to_edge(view, edge, e["x"], e["y"]) <= float(e["max_speed"]) + 6
                 ]
-            if any(point_segment_distance(here, *keel(e)) <= 36 for e in runners):
-                return unit_id
-            if any(
-                distance(here, (b["x"], b["y"])) <= 16
-                for b in view["batteries"]
-                if b["side"] != s["side"]
-            ):
-                return unit_id
+            # (loops, no generators: asked of each unit at each fire prompt)
+            for e in runners:
+                if point_segment_distance(here, *keel(e)) <= 36:
+                    return unit_id
+            for b in view["batteries"]:
+                if b["side"] != s["side"] and distance(here, (b["x"], b["y"])) <= 16:
+                    return unit_id
         return "pass"
 
     def _target(self, view: Mapping[str, Any], prompt: Prompt) -> str:
@@ -697,7 +702,7 @@ class FlotillaAI(Helm):
             return "repair"
         here = (ship["x"], ship["y"])
         near = min(
-            (keel_of(e).range_to_point(here) for e in self.enemies(view, ship["side"])),
+            (point_segment_distance(here, *keel_ends(e)) for e in self.enemies(view, ship["side"])),
             default=math.inf,
         )
         forts = [

@@ -21,6 +21,7 @@ from quarterdeck.core.geometry import (
     Hull,
     Pose,
     Terrain,
+    astern,
     clear_sight_lines,
     closest_on_segment,
     frontage,
@@ -80,8 +81,9 @@ def battery_origin(ship: Ship, battery: Battery) -> tuple[float, float]:
     amidships (:class:`Hull`'s points, the same numbers)."""
     if battery.name == "bow":
         return (ship.x, ship.y)
-    pose = Pose(ship.x, ship.y, ship.heading)
-    return pose.behind(ship.length if battery.name == "stern" else ship.length / 2)
+    return astern(
+        ship.x, ship.y, ship.heading, ship.length if battery.name == "stern" else ship.length / 2
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,7 @@ def marks(state: State, side: str) -> list[Mark]:
         if other.side == side or other.status != "active":
             continue
         bow = (other.x, other.y)
-        stern = Pose(other.x, other.y, other.heading).behind(other.length)
+        stern = astern(other.x, other.y, other.heading, other.length)
         out.append((other.id, "ship", other.cls, other.anchored, bow, stern))
     for target, kind in land_targets(state, side):
         point = target_point(state, target, (0.0, 0.0))
@@ -375,13 +377,13 @@ def can_fire_ship(ship: Ship) -> bool:
     """A ship fires once a turn, all its batteries together; not while
     retiring or withdrawing (Captain's Morale: no firing while retiring),
     not the turn after firing more than two batteries."""
-    return (
-        ship.afloat
-        and not ship.fired
-        and not ship.no_fire
-        and ship.mood not in ("retire", "withdrawing")
-        and any(not b.fired and b.dice > 0 for b in ship.batteries)
-    )
+    if not ship.afloat or ship.fired or ship.no_fire or ship.mood in ("retire", "withdrawing"):
+        return False
+    # a battery unfired with dice (a loop, no generator: asked at every fire point)
+    for b in ship.batteries:  # noqa: SIM110
+        if not b.fired and b.dice > 0:
+            return True
+    return False
 
 
 def battery_ready(

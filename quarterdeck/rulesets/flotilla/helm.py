@@ -32,6 +32,7 @@ from quarterdeck.core.geometry import (
     # point_segment_distance's own sums on plain numbers (the same numbers:
     # tests/rulesets/flotilla/test_fast_paths.py), with no points made
     _point_segment,
+    astern,
     distance,
     norm_heading,
     point_segment_distance,
@@ -54,7 +55,7 @@ def keel_ends(s: Mapping[str, Any]) -> Keel:
     ``point_segment_distance(p, bow, stern)`` (``Hull.range_to_point``),
     between two keels ``segment_distance`` of both (``Hull.range_to``)."""
     x, y = float(s["x"]), float(s["y"])
-    return (x, y), Pose(x, y, float(s["heading"])).behind(float(s["length"]))
+    return (x, y), astern(x, y, float(s["heading"]), float(s["length"]))
 
 
 Land = tuple[tuple[tuple[float, float], ...], ...]
@@ -69,7 +70,12 @@ def _land(land: Land) -> Any:
 def land_key(view: Mapping[str, Any]) -> Land:
     """The view's land as tuples: what :func:`land_of` and
     :func:`land_boxes` are worked out from (once a layout)."""
-    return tuple(tuple((p[0], p[1]) for p in poly) for poly in view["land"])
+    return tuple(map(_points, view["land"]))
+
+
+def _points(poly: list[list[float]]) -> tuple[tuple[float, float], ...]:
+    """A piece of land's points as pairs (:func:`land_key`)."""
+    return tuple([(p[0], p[1]) for p in poly])
 
 
 def land_of(view: Mapping[str, Any]) -> Any:
@@ -106,7 +112,10 @@ def near_boxes(option: Choice, boxes: list[Box], length: float, ground: float) -
     no faster than the point moves (``SLACK`` covers the sums' rounding);
     False: none can."""
     (mx, my), far = option.mid, option.reach + length + ground + 2 * SLACK
-    return any(box_gap(mx, my, box) <= far for box in boxes)
+    for box in boxes:  # noqa: SIM110 (a loop, no generator: asked for every option)
+        if box_gap(mx, my, box) <= far:
+            return True
+    return False
 
 
 def box_gap(x: float, y: float, box: Box) -> float:
@@ -155,7 +164,8 @@ def exit_edge(view: Mapping[str, Any], ship: Mapping[str, Any]) -> str | None:
 
 def to_edge(view: Mapping[str, Any], edge: str, x: float, y: float) -> float:
     """Inches from (x, y) to the table edge ``edge``."""
-    w, h = (float(v) for v in view["table"])
+    tw, th = view["table"]
+    w, h = float(tw), float(th)
     return edge_gap(edge, w, h, x, y)
 
 
@@ -205,12 +215,14 @@ class Helm:
                 hits = near_legs.get((a, b))
                 if hits is None:
                     far = distance(a, b) + radius
-                    hits = near_legs[(a, b)] = sum(
-                        1
-                        for mine in mines
-                        if distance(mine, a) <= far
-                        and _point_segment(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
-                    )
+                    hits = 0
+                    for mine in mines:
+                        if (
+                            distance(mine, a) <= far
+                            and _point_segment(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
+                        ):
+                            hits += 1
+                    near_legs[(a, b)] = hits
                 penalty += 40.0 * hits
         if shore <= shore_reach(plan):
             penalty += 25.0
@@ -225,11 +237,11 @@ class Helm:
                 crowded = plan["crowded"] = {}
             close = crowded.get((x, y))
             if close is None:
-                close = crowded[(x, y)] = sum(
-                    1  # Hull.range_to_point
-                    for bow, stern in keels
-                    if _point_segment(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0
-                )
+                close = 0
+                for bow, stern in keels:
+                    if _point_segment(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0:
+                        close += 1  # Hull.range_to_point
+                crowded[(x, y)] = close
             penalty += 10.0 * close
         return penalty
 
@@ -283,7 +295,8 @@ class Helm:
         """The table's width and height, read once a decision."""
         table: tuple[float, float] | None = plan.get("table")
         if table is None:
-            w, h = (float(v) for v in plan["view"]["table"])
+            tw, th = plan["view"]["table"]
+            w, h = float(tw), float(th)
             table = plan["table"] = (w, h)
         return table
 
@@ -372,7 +385,8 @@ class Helm:
         corner = plan.get("corner")
         if corner is None:  # what does not depend on ``end``, once a decision
             view, ship = plan["view"], plan["ship"]
-            w, h = (float(v) for v in view["table"])
+            tw, th = view["table"]
+            w, h = float(tw), float(th)
             slowest = max(0, int(ship["speed"]) - int(ship.get("decrease", 3)))
             first = int(ship["turns"].get("first", 0))
             corner = plan["corner"] = (w, h, slowest / 2, exit_edge(view, ship), {0, first, -first})
@@ -561,13 +575,14 @@ class Helm:
                         p = Pose(x, y, h)
                     shore = math.inf
                     if ashore:
-                        stern = p.behind(length)
-                        if any(
-                            box_gap(x, y, box) <= ground + SLACK
-                            or box_gap(stern[0], stern[1], box) <= ground + SLACK
-                            for box in boxes
-                        ):
-                            shore = gaps_to(land, [p], length)[0]
+                        stern = astern(x, y, h, length)  # p.behind(length)
+                        for box in boxes:
+                            if (
+                                box_gap(x, y, box) <= ground + SLACK
+                                or box_gap(stern[0], stern[1], box) <= ground + SLACK
+                            ):
+                                shore = gaps_to(land, [p], length)[0]
+                                break
                     score = bound - penalty(plan, p, lg, shore)
                     if score > top:
                         top = score

@@ -425,7 +425,10 @@ class _LegRules:
             x, y, inches = reach
             r = inches + REACH_MARGIN
             low, high = (x - r, y - r), (x + r, y + r)
-            if all(box_apart(low, high, box) for box in land_boxes(self.land)):
+            for box in land_boxes(self.land):
+                if not box_apart(low, high, box):
+                    break
+            else:
                 self.land = None  # no land within reach of any leg
         self.hulks = [
             hull_line(h) for h in state.ships.values() if h.status == "hulk" and h is not ship

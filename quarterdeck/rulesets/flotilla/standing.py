@@ -51,7 +51,14 @@ def units(state: State, seat: str) -> list[tuple[str, str, str]]:
 
 
 def in_force(state: State, seat: str) -> bool:
-    return any(v != "ask" for v in state.standing.get(seat, {}).values())
+    """Whether the seat has a standing order other than "ask" (a loop, not
+    ``any``: asked at every fire point, mostly of no orders at all)."""
+    orders = state.standing.get(seat)
+    if orders:
+        for v in orders.values():
+            if v != "ask":
+                return True
+    return False
 
 
 def review_now(state: State, seat: str) -> bool:
