@@ -60,6 +60,19 @@ def make_state(ships: list[dict[str, Any]], **kw: Any) -> State:
     return state
 
 
+MIXED = ("carleton", "inflexible", "lawrence", "royal-savage", "lee-galley", "niagara")
+"""Six ships of different rigs and armaments from the bundled lists, for
+tests that vary them at random."""
+
+
+def mixed_fleet() -> State:
+    """The six :data:`MIXED` ships in a row on a 20 x 16 field, sides turn
+    about, past the first loads."""
+    sides = ("british", "american")
+    specs = [ship(f"s{n}", key, sides[n % 2], (1 + n, 1), 0) for n, key in enumerate(MIXED)]
+    return make_state(specs, width=20, height=16)
+
+
 def first_loads(game: Game) -> None:
     """Answer every first-load order of a new game with the suggested loads (4.1)."""
     while (prompt := game.prompt()) is not None and prompt.context.get("step") == "loads":

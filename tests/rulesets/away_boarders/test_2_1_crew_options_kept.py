@@ -12,16 +12,12 @@ from quarterdeck.core import scenario as scenarios
 from quarterdeck.rulesets.away_boarders import crew
 from quarterdeck.rulesets.away_boarders.state import SAIL_SETTINGS, TASK_BOXES
 from quarterdeck.sim import games
-from tests.rulesets.away_boarders.helpers import T, make_state, ship
-
-KEYS = ("carleton", "inflexible", "lawrence", "royal-savage", "lee-galley", "niagara")
+from tests.rulesets.away_boarders.helpers import T, mixed_fleet
 
 
 def test_kept_crew_orders_are_the_plain_ones_over_random_ships() -> None:
     rnd = random.Random(21)
-    sides = ("british", "american")
-    specs = [ship(f"s{n}", key, sides[n % 2], (1 + n, 1), 0) for n, key in enumerate(KEYS)]
-    state = make_state(specs, width=20, height=16)
+    state = mixed_fleet()
     for _ in range(400):
         for s in state.ships.values():
             total = rnd.randint(0, 14)

@@ -11,9 +11,7 @@ from quarterdeck.rulesets.away_boarders import gunnery
 from quarterdeck.rulesets.away_boarders.sailing import grid
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, Ship
 from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES
-from tests.rulesets.away_boarders.helpers import T, make_state, ship
-
-KEYS = ("carleton", "inflexible", "lawrence", "royal-savage", "lee-galley", "niagara")
+from tests.rulesets.away_boarders.helpers import T, make_state, mixed_fleet, ship
 
 
 def _plain_reach(s: Ship, battery: str) -> int:
@@ -51,9 +49,7 @@ def _plain_caliber_guns(s: Ship, battery: str, caliber: str, rng: int) -> list[o
 
 def test_reach_and_reaching_guns_match_their_plain_definitions() -> None:
     rnd = random.Random(14)
-    sides = ("british", "american")
-    specs = [ship(f"s{n}", key, sides[n % 2], (1 + n, 1), 0) for n, key in enumerate(KEYS)]
-    state = make_state(specs, width=20, height=16)
+    state = mixed_fleet()
     for _ in range(300):
         for s in state.ships.values():
             for g in s.guns:
