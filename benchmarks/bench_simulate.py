@@ -244,7 +244,9 @@ def main() -> None:
         "--replays", action="store_true", help="with --base: Game.replay instead of simulate"
     )
     parser.add_argument("--scaling-scenario", default="champlain-duel-1776")
-    parser.add_argument("--scaling-games", type=int, default=120)
+    # (about 10 s of play on one worker: each worker's start, its imports
+    # and the scenario built, is a fixed half second against the games)
+    parser.add_argument("--scaling-games", type=int, default=2000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     started = time.perf_counter()
