@@ -211,15 +211,17 @@ def segment_distance(a: Vec, b: Vec, c: Vec, d: Vec) -> float:
     if (d1 == 0 or d2 == 0 or d3 == 0 or d4 == 0) and segments_intersect(a, b, c, d):
         return 0.0
     return min(
-        _point_segment(ax, ay, cx, cy, dx, dy),
-        _point_segment(bx, by, cx, cy, dx, dy),
-        _point_segment(cx, cy, ax, ay, bx, by),
-        _point_segment(dx, dy, ax, ay, bx, by),
+        point_segment_xy(ax, ay, cx, cy, dx, dy),
+        point_segment_xy(bx, by, cx, cy, dx, dy),
+        point_segment_xy(cx, cy, ax, ay, bx, by),
+        point_segment_xy(dx, dy, ax, ay, bx, by),
     )
 
 
-def _point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
-    """:func:`point_segment_distance` on plain numbers (the same arithmetic)."""
+def point_segment_xy(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """:func:`point_segment_distance` of the point ``(px, py)`` from the
+    segment ``(ax, ay)``-``(bx, by)``, on plain numbers: the same arithmetic,
+    with no tuples made (for callers that measure many keels a decision)."""
     ux, uy = bx - ax, by - ay
     length2 = ux * ux + uy * uy
     if length2 == 0:

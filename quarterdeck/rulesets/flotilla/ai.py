@@ -62,12 +62,10 @@ from typing import Any
 from quarterdeck.core.geometry import (
     Pose,
     Vec,
-    # point_segment_distance's own sums on plain numbers (the same numbers:
-    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
-    _point_segment,
     distance,
     norm_heading,
     point_segment_distance,
+    point_segment_xy,
     segment_distance,
     turn_ahead,
     turned_unit,
@@ -327,7 +325,7 @@ class FlotillaAI(Helm):
             # less than the range between the keels, so one within reach by
             # it is within reach, its keel's range unmeasured)
             sx, sy = stern
-            bows = [_point_segment(e["x"], e["y"], bx, by, sx, sy) for e in enemies]
+            bows = [point_segment_xy(e["x"], e["y"], bx, by, sx, sy) for e in enemies]
             close = [
                 (bows[i], enemies[i]) for i in sorted(range(len(enemies)), key=bows.__getitem__)
             ]
@@ -613,7 +611,7 @@ class FlotillaAI(Helm):
                 if math.hypot(e["x"] - here[0], e["y"] - here[1]) - e["length"] > 16.0 + 1e-6:
                     continue
                 (ax, ay), (sx, sy) = keel(e)
-                gap = _point_segment(here[0], here[1], ax, ay, sx, sy)
+                gap = point_segment_xy(here[0], here[1], ax, ay, sx, sy)
                 if gap <= 12.0:
                     return unit_id
                 if gap < near:

@@ -16,10 +16,8 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.core.geometry import (
     Hull,
-    # point_segment_distance's own sums on plain numbers (the same numbers:
-    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
-    _point_segment,
     box_apart,
+    point_segment_xy,
 )
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.flotilla import damage, explain as ex, fire
@@ -50,7 +48,7 @@ def check_torpedoes(
     for mine in list(state.torpedoes):
         if not ship.afloat:
             return
-        if _point_segment(mine[0], mine[1], ax, ay, bx, by) > t.mine.radius:
+        if point_segment_xy(mine[0], mine[1], ax, ay, bx, by) > t.mine.radius:
             continue
         state.torpedoes.remove(mine)
         dice = ctx.roll(

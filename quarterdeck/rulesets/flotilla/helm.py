@@ -29,13 +29,11 @@ from quarterdeck.core.geometry import (
     Box,
     Hull,
     Pose,
-    # point_segment_distance's own sums on plain numbers (the same numbers:
-    # tests/rulesets/flotilla/test_fast_paths.py), with no points made
-    _point_segment,
     astern,
     distance,
     norm_heading,
     point_segment_distance,
+    point_segment_xy,
     turned_unit,
 )
 from quarterdeck.rulesets.flotilla.tables import Tables
@@ -219,7 +217,7 @@ class Helm:
                     for mine in mines:
                         if (
                             distance(mine, a) <= far
-                            and _point_segment(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
+                            and point_segment_xy(mine[0], mine[1], a[0], a[1], b[0], b[1]) <= radius
                         ):
                             hits += 1
                     near_legs[(a, b)] = hits
@@ -239,7 +237,7 @@ class Helm:
             if close is None:
                 close = 0
                 for bow, stern in keels:
-                    if _point_segment(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0:
+                    if point_segment_xy(x, y, bow[0], bow[1], stern[0], stern[1]) < 1.0:
                         close += 1  # Hull.range_to_point
                 crowded[(x, y)] = close
             penalty += 10.0 * close
@@ -276,7 +274,7 @@ class Helm:
             for q in (mid, (x, y)):
                 dq = known.get(q)
                 if dq is None:  # Hull.range_to_point
-                    dq = known[q] = _point_segment(
+                    dq = known[q] = point_segment_xy(
                         q[0], q[1], bow_at[0], bow_at[1], stern_at[0], stern_at[1]
                     )
                 dists.append(dq)
@@ -457,7 +455,7 @@ class Helm:
             within = self.tables.contact.ram if kind == "ram" else self.tables.spar.range
             (ax, ay), (bx, by) = bow_at, stern_at
             return [
-                contact_cap(_point_segment(o.mid[0], o.mid[1], ax, ay, bx, by), o.reach, within)
+                contact_cap(point_segment_xy(o.mid[0], o.mid[1], ax, ay, bx, by), o.reach, within)
                 for o in options
             ]
         targets = plan["targets"]

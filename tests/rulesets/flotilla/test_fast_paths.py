@@ -529,10 +529,10 @@ def test_any_ready_given_again_matches_every_battery_asked(monkeypatch: Any) -> 
 
 
 def test_point_segment_on_plain_numbers_matches_point_segment_distance() -> None:
-    """geometry._point_segment (asked by the helm and the AI for a keel's
+    """geometry.point_segment_xy (asked by the helm and the AI for a keel's
     range) gives point_segment_distance's very numbers, for points on
     either side of, beyond and on segments of any length (none too)."""
-    from quarterdeck.core.geometry import _point_segment, point_segment_distance
+    from quarterdeck.core.geometry import point_segment_distance, point_segment_xy
 
     rng = random.Random(5)
     for n in range(5000):
@@ -541,4 +541,6 @@ def test_point_segment_on_plain_numbers_matches_point_segment_distance() -> None
         b = a if n % 50 == 0 else (a[0] + rng.uniform(-9, 9), a[1] + rng.uniform(-9, 9))
         if n % 7 == 0:
             p = a
-        assert _point_segment(p[0], p[1], a[0], a[1], b[0], b[1]) == point_segment_distance(p, a, b)
+        assert point_segment_xy(p[0], p[1], a[0], a[1], b[0], b[1]) == point_segment_distance(
+            p, a, b
+        )
