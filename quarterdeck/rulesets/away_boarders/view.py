@@ -232,6 +232,21 @@ def _field(state: State) -> dict[str, Any]:
     }
 
 
+def _kept(
+    last: list[dict[str, Any]],
+    same: Callable[[dict[str, Any]], bool],
+    make: Callable[[], dict[str, Any]],
+) -> dict[str, Any]:
+    """The dict in ``last`` (the one shown last) while ``same`` says it still
+    shows the state, else a new one from ``make``, kept in ``last`` for the
+    next view. Read, never changed, by whoever is shown it."""
+    if last and same(last[0]):
+        return last[0]
+    shown = make()
+    last[:] = [shown]
+    return shown
+
+
 _FIELD: list[dict[str, Any]] = []
 """The last field shown to a computer player (see :func:`_kept_field`)."""
 
@@ -239,21 +254,18 @@ _FIELD: list[dict[str, Any]] = []
 def _kept_field(state: State) -> dict[str, Any]:
     """:func:`_field`, the very dict shown last while it is the same (its
     every entry compared): a computer player may know an unchanged field by
-    its ``blocked`` list (:func:`quarterdeck.rulesets.away_boarders.ai._grid`).
-    Read, never changed, by whoever is shown it."""
-    if _FIELD:
-        was = _FIELD[0]
-        if (
+    its ``blocked`` list (:func:`quarterdeck.rulesets.away_boarders.ai._grid`)."""
+    return _kept(
+        _FIELD,
+        lambda was: (
             len(was) == 4
             and was["wind"] == state.wind
             and was["width"] == state.width
             and was["height"] == state.height
             and was["blocked"] == state.blocked
-        ):
-            return was
-    shown = _field(state)
-    _FIELD[:] = [shown]
-    return shown
+        ),
+        lambda: _field(state),
+    )
 
 
 def _victory(state: State) -> dict[str, Any]:
@@ -268,15 +280,8 @@ _VICTORY: list[dict[str, Any]] = []
 
 def _kept_victory(state: State) -> dict[str, Any]:
     """:func:`_victory`, the very dict shown last while it is the same (compared
-    whole with the state's): a computer player reads them for most moves.
-    Read, never changed, by whoever is shown it."""
-    if _VICTORY:
-        was = _VICTORY[0]
-        if was == state.victory:
-            return was
-    shown = _victory(state)
-    _VICTORY[:] = [shown]
-    return shown
+    whole with the state's): a computer player reads them for most moves."""
+    return _kept(_VICTORY, lambda was: was == state.victory, lambda: _victory(state))
 
 
 def _parts(
