@@ -41,17 +41,22 @@ def _caliber_of(t: Tables, gun_type: str) -> str:
     return gun_type if kind.small else f"{kind.pounds}-pdr"
 
 
-_CHARTS: dict[int, tuple[Tables, dict[str, str], dict[tuple[str, str], int]]] = {}
+_CHARTS: dict[
+    int,
+    tuple[Tables, dict[str, str], dict[tuple[str, str], int], dict[str, dict[str, int]]],
+] = {}
 """Read off the charts in force once (the tables are frozen): each gun
 type's caliber (4.3) and each load's range for each gun type (4.2, 4.4),
-by the identity of the tables."""
+by the identity of the tables; the ranges also by load, then gun type."""
 
 
-def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
-    """Each gun type's caliber (4.3, :func:`_caliber_of`) and each load's
+def _chart_sheet(
+    t: Tables,
+) -> tuple[Tables, dict[str, str], dict[tuple[str, str], int], dict[str, dict[str, int]]]:
+    """What :data:`_CHARTS` keeps for the tables ``t``, read once: the
+    tables, each gun type's caliber (4.3, :func:`_caliber_of`), each load's
     range for each gun type (4.2, 4.4: the ammunition chart's range for the
-    gun's maximum range), read once for the tables ``t``
-    (:data:`_CHARTS`)."""
+    gun's maximum range), and the same ranges by load, then gun type."""
     hit = _CHARTS.get(id(t))
     if hit is None or hit[0] is not t:
         calibers = {name: _caliber_of(t, name) for name in t.guns.types}
@@ -60,7 +65,15 @@ def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
             for ammo in AMMO_TYPES
             for name, kind in t.guns.types.items()
         }
-        hit = _CHARTS[id(t)] = (t, calibers, ranges)
+        by_load = {ammo: {name: ranges[ammo, name] for name in t.guns.types} for ammo in AMMO_TYPES}
+        hit = _CHARTS[id(t)] = (t, calibers, ranges, by_load)
+    return hit
+
+
+def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
+    """Each gun type's caliber (4.3) and each load's range for each gun
+    type (4.2, 4.4), read once for the tables ``t`` (:func:`_chart_sheet`)."""
+    hit = _chart_sheet(t)
     return hit[1], hit[2]
 
 
@@ -258,15 +271,17 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
     reckoning of a battery's reach (:func:`_battery_reach` reads it)."""
     if ship.crew["guns"] == 0 or not ship.active:
         return [-1] * len(BATTERIES)
-    ranges, load = _charts(t)[1], ship.load
-    best = dict.fromkeys(BATTERIES, -1)
+    by_load, load = _chart_sheet(t)[3], ship.load
+    # each battery's ranges by gun type with its load, read once, not a gun
+    ranges = [by_load[load[b]] for b in BATTERIES]
+    best = [-1] * len(BATTERIES)
     for g in ship.guns:
         if g.loaded and not g.disabled:
-            side = g.side
-            rng = ranges[load[side], g.type]
-            if rng > best[side]:
-                best[side] = rng
-    return [best[b] for b in BATTERIES]
+            i = _BATTERY_AT[g.side]
+            rng = ranges[i][g.type]
+            if rng > best[i]:
+                best[i] = rng
+    return best
 
 
 def _enemies_within(ship: Ship, ships: list[Ship], reach: int) -> list[tuple[Ship, int]]:

@@ -522,21 +522,32 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
     return advance(state, t, ctx, ready)
 
 
+_RUN_AT_ONCE = frozenset({"segment", "drift", "fire-setup", "tasks-setup", "end", "move", "tasks"})
+"""The steps of the sequence of play (2.0) that :func:`advance` runs
+without working out :func:`prompts` first (:func:`_step_asks`): those that
+ask nothing of their own (the start of the action segment and the drift,
+3.1; the batteries that may fire, 4.2; the crew tasks set out, 2.3; the end
+of the turn: :func:`prompts` gives nothing there but what interrupts), and
+the movement and the crew tasks, which hand back every prompt they stop at."""
+
+
 def _step_asks(state: State) -> bool:
-    """Whether the step of the sequence of play the game is at hands back
-    every prompt it stops at (2.0), so that :func:`advance` need not work
-    out :func:`prompts` before running it: the movement (2.2, 3.1, 3.2:
+    """Whether the step of the sequence of play the game is at asks nothing
+    of its own or hands back every prompt it stops at (2.0), so that
+    :func:`advance` need not work out :func:`prompts` before running it:
+    the steps of :data:`_RUN_AT_ONCE` (the movement, 2.2, 3.1, 3.2:
     :func:`_move` gives the upwind ship's order or the first queued ship's
-    move where she chooses), the crew tasks (2.3:
-    :func:`_tasks` stops at the first task with a choice, and gives its
-    prompt) and the fire while no fire waits to be aimed (4.2:
+    move where she chooses; the crew tasks, 2.3: :func:`_tasks` stops at
+    the first task with a choice, and gives its prompt; and the steps that
+    ask nothing) and the fire while no fire waits to be aimed (4.2:
     :func:`_fire` stops at the first battery with a choice, and gives its
     prompt; it neither asks nor does anything while one waits, 4.3). Where
     :func:`prompts` would give nothing, those steps go on as they would
     have; where it would give a prompt, they stop and give that very
-    prompt, the state unchanged."""
+    prompt, the state unchanged. Only the secret orders (2.1, 4.1) and a
+    fire waiting to be aimed (4.3) are asked before their step is run."""
     phase = state.phase
-    return phase in ("move", "tasks") or (phase == "fire" and state.pending is None)
+    return phase in _RUN_AT_ONCE or (phase == "fire" and state.pending is None)
 
 
 def advance(
