@@ -184,6 +184,13 @@ def lie_alongside(ship: Ship, battery: str, other: Ship) -> None:
     other.abeam[ship.id] = passing_sides(other, ship, battery)[0]
 
 
+def points_of(ships: list[Ship]) -> set[pg.Point]:
+    """The points ``ships`` lie on (:attr:`Ship.pos`, read off their fields:
+    every battery's line of sight is asked against the points of the ships
+    afloat, 4.2)."""
+    return {(s.q, s.r) for s in ships}
+
+
 def line_clear(
     state: State, a: Ship, b: Ship, g: pg.Grid, occupied: set[pg.Point] | None = None
 ) -> bool:
@@ -195,7 +202,7 @@ def line_clear(
     the points strictly between; tests/rulesets/away_boarders/
     test_gunnery_one_reckoning.py checks it)."""
     if occupied is None:
-        occupied = {s.pos for s in afloat(state)}
+        occupied = points_of(afloat(state))
     return g.clear_line(a.pos, b.pos, occupied)
 
 
@@ -244,7 +251,7 @@ def _eligible(
             continue
         if rng > 1:
             if occupied is None:
-                occupied = {s.pos for s in (afloat(state) if ships is None else ships)}
+                occupied = points_of(afloat(state) if ships is None else ships)
             if g is None:
                 g = grid(state)
             if not line_clear(state, ship, other, g, occupied):
@@ -457,7 +464,7 @@ def fire_setup(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     fire): at once the fire's first question (:func:`fire_phase` would find
     the same, nothing changed), so that they are not worked out twice."""
     ships = afloat(state)
-    occupied = {s.pos for s in ships}
+    occupied = points_of(ships)
     g = grid(state)
     foes: dict[str, list[Ship]] = {}  # each side's enemies afloat, in the order of the ships
     state.fire_queue = []
@@ -507,7 +514,7 @@ def fire_phase(state: State, t: Tables, ctx: Context) -> list[Option] | None:
     while state.fire_queue:
         if ships is None:
             ships = afloat(state)
-            occupied = {s.pos for s in ships}
+            occupied = points_of(ships)
         ship_id, battery = state.fire_queue[0]
         ship = state.ships[ship_id]
         enemies = foes.get(ship.side)
