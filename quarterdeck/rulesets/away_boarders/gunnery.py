@@ -41,22 +41,21 @@ def _caliber_of(t: Tables, gun_type: str) -> str:
     return gun_type if kind.small else f"{kind.pounds}-pdr"
 
 
-_CHARTS: dict[
-    int,
-    tuple[Tables, dict[str, str], dict[tuple[str, str], int], dict[str, dict[str, int]]],
-] = {}
-"""Read off the charts in force once (the tables are frozen): each gun
-type's caliber (4.3) and each load's range for each gun type (4.2, 4.4),
-by the identity of the tables; the ranges also by load, then gun type."""
+Sheet = tuple[dict[str, str], dict[tuple[str, str], int], dict[str, dict[str, int]]]
+"""What the charts in force give the gunnery, read once (:func:`_charts`):
+each gun type's caliber (4.3), each load's range for each gun type (4.2,
+4.4), and the same ranges by load, then gun type."""
+
+_CHARTS: dict[int, tuple[Tables, Sheet]] = {}
+"""Read off the charts in force once (the tables are frozen): their
+:data:`Sheet`, by the identity of the tables."""
 
 
-def _chart_sheet(
-    t: Tables,
-) -> tuple[Tables, dict[str, str], dict[tuple[str, str], int], dict[str, dict[str, int]]]:
-    """What :data:`_CHARTS` keeps for the tables ``t``, read once: the
-    tables, each gun type's caliber (4.3, :func:`_caliber_of`), each load's
-    range for each gun type (4.2, 4.4: the ammunition chart's range for the
-    gun's maximum range), and the same ranges by load, then gun type."""
+def _charts(t: Tables) -> Sheet:
+    """Each gun type's caliber (4.3, :func:`_caliber_of`), each load's range
+    for each gun type (4.2, 4.4: the ammunition chart's range for the gun's
+    maximum range), and the same ranges by load, then gun type: read once
+    for the tables ``t`` (:data:`_CHARTS`)."""
     hit = _CHARTS.get(id(t))
     if hit is None or hit[0] is not t:
         calibers = {name: _caliber_of(t, name) for name in t.guns.types}
@@ -66,15 +65,8 @@ def _chart_sheet(
             for name, kind in t.guns.types.items()
         }
         by_load = {ammo: {name: ranges[ammo, name] for name in t.guns.types} for ammo in AMMO_TYPES}
-        hit = _CHARTS[id(t)] = (t, calibers, ranges, by_load)
-    return hit
-
-
-def _charts(t: Tables) -> tuple[dict[str, str], dict[tuple[str, str], int]]:
-    """Each gun type's caliber (4.3) and each load's range for each gun
-    type (4.2, 4.4), read once for the tables ``t`` (:func:`_chart_sheet`)."""
-    hit = _chart_sheet(t)
-    return hit[1], hit[2]
+        hit = _CHARTS[id(t)] = (t, (calibers, ranges, by_load))
+    return hit[1]
 
 
 def groups_of(ship: Ship, battery: str, t: Tables) -> list[str]:
@@ -92,7 +84,7 @@ def _reaching(
     loaded; a caliber none of whose guns reach has none): the one reading
     of the battery's guns by caliber and reach, in one pass over its loaded
     guns (``loaded``: :func:`battery_guns` loaded, where the caller has them)."""
-    calibers, ranges = _charts(t)
+    calibers, ranges, _ = _charts(t)
     if loaded is None:
         loaded = [g for g in battery_guns(ship, battery) if g.loaded]
     load = ship.load[battery]
@@ -115,7 +107,7 @@ def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) ->
     do not reach, stay loaded (:func:`_reaching`): that caliber's guns of
     :func:`_reaching`, read in one pass over her guns without the others'
     (tests/rulesets/away_boarders/test_gunnery_one_reckoning.py)."""
-    calibers, ranges = _charts(t)
+    calibers, ranges, _ = _charts(t)
     load = ship.load[battery]
     return [
         g
@@ -278,7 +270,7 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
     reckoning of a battery's reach (:func:`_battery_reach` reads it)."""
     if ship.crew["guns"] == 0 or not ship.active:
         return [-1] * len(BATTERIES)
-    by_load, load = _chart_sheet(t)[3], ship.load
+    by_load, load = _charts(t)[2], ship.load
     # each battery's ranges by gun type with its load, read once, not a gun
     ranges = [by_load[load[b]] for b in BATTERIES]
     best = [-1] * len(BATTERIES)
