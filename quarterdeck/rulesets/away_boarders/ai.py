@@ -414,10 +414,9 @@ class AwayBoardersAI:
         jitter = self.rng.random
         for move in ids:
             p, f = moved(here, facing, move)
-            now = judge.score(p, f)
+            now, later = judge.option(p, f)
             if move.startswith("advance") and p in judge.friends:
                 now -= 12.0  # a collision may foul two friends together (3.3)
-            later = judge.lookahead(p, f, 2)
             score = 0.6 * now + 0.4 * max(now, later)
             if move in ("back", "hold"):
                 score -= 0.5 + (10.0 if me["backed_turns"] >= 1 else 0.0)
