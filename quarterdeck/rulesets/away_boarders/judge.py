@@ -452,7 +452,7 @@ after the opening every game of a batch plays alike are judged alike from
 game to game (quarterdeck.sim.games.Setup.find_opening). Cleared past
 :data:`_JUDGES_KEPT`."""
 
-_JUDGES_KEPT = 2048
+_JUDGES_KEPT = 1024
 
 
 Foe = tuple[int, int, int, bool, int, int, int, tuple[int, int], "_Rows"]
@@ -691,17 +691,15 @@ class Judge:
         half = 0.5 * threat
         out_of_reach = d - self.closing
         closer = 0.8 * out_of_reach if out_of_reach > 0 else 0.0  # to get within reach
+        # a facing from which none of her guns bears scores ``none`` (but
+        # those head to wind, below); (the parts of the score before her
+        # fire are whole and half points: added in any order they come to
+        # the same)
+        none = score + (0.0 - half) - closer
         if not any(best):
-            # none of her guns bears from any facing: one score for every
-            # facing but those head to wind (as below)
-            out = [score + (0.0 - half) - closer] * 6
+            out = [none] * 6
         else:
-            # (the parts of the score before her fire are whole and half
-            # points: added in any order they come to the same)
-            out = [
-                score + (fire - half) - closer if fire == 0.0 else score + (fire - half)
-                for fire in best
-            ]
+            out = [none if fire == 0.0 else score + (fire - half) for fire in best]
         for f in self.in_irons:
             fire = best[f]
             lost = (score - 3.0) + (fire - half)
