@@ -142,9 +142,10 @@ class AwayBoardersAI:
     def drew_on_seed(self) -> bool:
         """Whether a decision so far drew on the seed (:attr:`rng`): until
         one does, the player decides from the view and the prompt alone
-        (``_judges`` keeps only look-aheads, each used again only where it
-        judged from the very same inputs), so games of other seeds decide
-        alike (quarterdeck.sim.games.Setup.find_opening)."""
+        (``_judges``, like judge._JUDGES across players, keeps only
+        look-aheads, each used again only where it judged from the very same
+        inputs), so games of other seeds decide alike
+        (quarterdeck.sim.games.Setup.find_opening)."""
         return self._rng is not None
 
     # -- the prompt -----------------------------------------------------------
@@ -414,10 +415,9 @@ class AwayBoardersAI:
         jitter = self.rng.random
         for move in ids:
             p, f = moved(here, facing, move)
-            now = judge.score(p, f)
+            now, later = judge.option(p, f)
             if move.startswith("advance") and p in judge.friends:
                 now -= 12.0  # a collision may foul two friends together (3.3)
-            later = judge.lookahead(p, f, 2)
             score = 0.6 * now + 0.4 * max(now, later)
             if move in ("back", "hold"):
                 score -= 0.5 + (10.0 if me["backed_turns"] >= 1 else 0.0)

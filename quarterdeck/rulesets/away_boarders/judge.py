@@ -427,14 +427,38 @@ def judge_for(
     ``before`` where it judged from the same :func:`judge_inputs`, with the
     scores it has kept (a ship that moves again before any enemy or friend
     has moved or changed, a duel's two ships one with the greater speed,
-    judges the same places again); else a new one."""
+    judges the same places again); else, where she has no friend (a
+    duel), the one kept for the very same inputs (:data:`_JUDGES`, from
+    another decision, another ship or another game); else a new one."""
     inputs = judge_inputs(grid, wind, me, enemies, friends)
     if before is not None and before.inputs == inputs:
         return before
-    return Judge(inputs)
+    if friends:
+        return Judge(inputs)  # (a fleet's judges seldom recur: 2 of 411 in a Valcour game)
+    others = inputs[6]
+    key = (wind, inputs[4], *others[0][:2]) if others else (wind, inputs[4])
+    found = _JUDGES.get(key)
+    if found is not None and found.inputs == inputs:
+        return found
+    if len(_JUDGES) >= _JUDGES_KEPT:
+        _JUDGES.clear()
+    found = _JUDGES[key] = Judge(inputs)
+    return found
 
 
-Foe = tuple[int, int, int, int, int, int, tuple[int, int], "_Rows"]
+_JUDGES: dict[tuple[Any, ...], Judge] = {}
+"""The last :class:`Judge` of a ship with no friend made for each wind,
+crew and nearest enemy's point and facing (a key that tells most inputs
+apart; one found is used only where it judged from the very same
+:func:`judge_inputs`): a game's first moves after the opening every game
+of a batch plays alike are judged alike from game to game
+(quarterdeck.sim.games.Setup.find_opening). Cleared past
+:data:`_JUDGES_KEPT`."""
+
+_JUDGES_KEPT = 1024
+
+
+Foe = tuple[int, int, int, bool, int, int, int, tuple[int, int], "_Rows"]
 """What :meth:`Judge._place` reads of an enemy (:meth:`Judge.__init__`)."""
 
 
@@ -491,7 +515,8 @@ class Judge:
         for q, _f, _c, theirs in others:
             reaches[q] = max(_row_table(theirs).reach, reaches.get(q, -1))
         # what :meth:`_place` reads of each, in the same order: her point,
-        # her crew, the range within which her fire or the enemy's reaches,
+        # her crew and whether she may carry her by boarding (twice her
+        # numbers: :meth:`_place`), the range within which her fire or the enemy's reaches,
         # the reach of the fire from her point (9 at most), her facing, her
         # fore-and-aft line (a rake from there, 4.3) and her rows (:func:`_row_table`)
         self.foes = [
@@ -499,6 +524,7 @@ class Judge:
                 q[0],
                 q[1],
                 crew_e,
+                self.boarders and crew * 2 >= 3 * max(1, int(crew_e)),
                 min(9, max(reaches[q], reach)),
                 min(9, reaches[q]),
                 facing,
@@ -534,6 +560,25 @@ class Judge:
             else:
                 found = kept[place] = self._lookahead(place, depth)
         return found
+
+    def option(self, p: pg.Point, f: int) -> tuple[float, float]:
+        """:meth:`score` and :meth:`lookahead` two moves on of lying at
+        ``p`` facing ``f`` (a move the player weighs, 3.0), each kept as
+        they keep it."""
+        at = self._at.get(p)
+        if at is None:
+            at = self._at[p] = self._place(p)
+        kept = self._ahead.get(2)
+        if kept is None:
+            kept = self._ahead[2] = {}
+        place = (p, f)
+        later = kept.get(place)
+        if later is None:
+            if self.friends:
+                later = kept[place] = self._lookahead(place, 2)
+            else:
+                later = kept[place] = self._two(place)
+        return at[f], later
 
     def _two(self, place: Place) -> float:
         """:meth:`lookahead` two moves on from ``place`` where she has no
@@ -612,11 +657,12 @@ class Judge:
         # row), their fire on the point (summed in their order)
         d = 1 << 30
         weakest = 0
+        carry = False  # (the weakest's: :meth:`__init__`)
         threat = 0.0
         rows: list[tuple[float, ...]] = []
         reach = self.reach9
         mine = self.mine_rows
-        for qx, qy, crew, near, far, facing, line, theirs in self.foes:
+        for qx, qy, crew, boards, near, far, facing, line, theirs in self.foes:
             dx, dy = x - qx, y - qy
             dq = (abs(dx) + abs(dy) + abs(dx + dy)) // 2  # pg.distance
             if dq <= near:
@@ -628,10 +674,10 @@ class Judge:
                     row, raked, bearing = mine[dx, dy]
                     rows.append(raked if dq != 0 and bearing in line else row)
             if dq < d:
-                d, weakest = dq, crew
+                d, weakest, carry = dq, crew, boards
             elif dq == d and crew < weakest:
-                weakest = crew
-        if self.boarders and self.crew * 2 >= 3 * max(1, int(weakest)):
+                weakest, carry = crew, boards
+        if carry:
             # twice her numbers, near enough: run her aboard, foul her and carry her
             score -= d * 1.5
             if d == 0:
@@ -646,18 +692,17 @@ class Judge:
         else:
             best = tuple(map(max, *rows))
         half = 0.5 * threat
-        closer = 0.8 * max(0, d - self.closing)  # to get within reach
+        out_of_reach = d - self.closing
+        closer = 0.8 * out_of_reach if out_of_reach > 0 else 0.0  # to get within reach
+        # a facing from which none of her guns bears scores ``none`` (but
+        # those head to wind, below); (the parts of the score before her
+        # fire are whole and half points: added in any order they come to
+        # the same)
+        none = score + (0.0 - half) - closer
         if not any(best):
-            # none of her guns bears from any facing: one score for every
-            # facing but those head to wind (as below)
-            out = [score + (0.0 - half) - closer] * 6
+            out = [none] * 6
         else:
-            # (the parts of the score before her fire are whole and half
-            # points: added in any order they come to the same)
-            out = [
-                score + (fire - half) - closer if fire == 0.0 else score + (fire - half)
-                for fire in best
-            ]
+            out = [none if fire == 0.0 else score + (fire - half) for fire in best]
         for f in self.in_irons:
             fire = best[f]
             lost = (score - 3.0) + (fire - half)

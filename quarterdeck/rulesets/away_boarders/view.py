@@ -163,9 +163,12 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
             and all(map(is_, fleet, was))  # these very ships (else all made again)
         ):
             read = list(map(dict.__len__, records))  # more than the ready entries: stale
-            if ready != was_ready or read.count(_UNREAD) != len(read):
-                stale = set(compress(count(), map(ne, ready, was_ready)))
-                stale.update(compress(count(), map(_UNREAD.__ne__, read)))
+            unread = read.count(_UNREAD)
+            if ready != was_ready or unread != len(read):
+                stale: Iterable[int] = range(len(read))  # (every record read: a duel's)
+                if unread:
+                    stale = set(compress(count(), map(ne, ready, was_ready)))
+                    stale.update(compress(count(), map(_UNREAD.__ne__, read)))
                 for i in stale:
                     records[i] = _record(fleet[i], ready[i], wind, tables)
                 _FLEET[0] = (was, ready, wind, tables, records)

@@ -145,13 +145,36 @@ def test_3_1_4_2_the_look_ahead_scores_as_its_plain_definition(
         near = [p for p in grid.points() if pg.distance(here, p) <= 3]
         for p in [*near, pg.step(here, 0, 6), (-1, 0)]:
             assert tuple(j.score(p, f) for f in range(6)) == _place(fresh, p)
+        weighed = Judge(fresh.inputs)  # each move's two scores asked first (the player's way)
         for p in near[:: max(1, len(near) // 6)]:
             for f in range(6):
-                assert j.lookahead(p, f, 2) == _lookahead(fresh, p, f, 2)
+                plain = _lookahead(fresh, p, f, 2)
+                assert weighed.option(p, f) == (_place(fresh, p)[f], plain)
+                assert j.lookahead(p, f, 2) == plain
         facing = int(me["facing"])
         assert j.lookahead(here, facing, 3) == _lookahead(fresh, here, facing, 3)
     if scenario == "champlain-duel-1776":
         assert reused  # a duel's faster ship judges the same places again
+
+
+def test_3_1_a_judge_is_found_again_by_its_very_inputs_only() -> None:
+    """judge_for keeps the judges it made by a part of their inputs (wind,
+    crew, the nearest enemy's point and facing: judge._JUDGES) and hands one
+    back, without an earlier one of the ship's own, only where every input
+    is the same: an enemy loaded otherwise on the same point is judged anew."""
+    decisions = _move_decisions("champlain-duel-1776", 5, range(1, 99), 12)
+    assert len(decisions) >= 10
+    for grid, wind, me, enemies, friends in decisions:
+        j = judge_for(grid, wind, me, enemies, friends, None)
+        assert judge_for(grid, wind, me, enemies, friends, None) is j
+        assert j.inputs == judge_inputs(grid, wind, me, enemies, friends)
+        other = dict(enemies[0])
+        other["load"] = {b: "chain" for b in ("port", "starboard", "bow")}
+        changed = judge_for(grid, wind, me, [other], friends, None)
+        assert changed is not j
+        assert changed.inputs == judge_inputs(grid, wind, me, [other], friends)
+        assert changed.inputs != j.inputs
+        assert judge_for(grid, wind, me, enemies, friends, None).inputs == j.inputs
 
 
 def test_4_2_each_ships_weight_of_fire_is_its_guns_summed_range_by_range() -> None:
