@@ -54,80 +54,53 @@ def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
     return [b for b in ship.batteries if battery_ready(state, t, ship, b, seen)]
 
 
-_READY_AT: dict[str, tuple[int, str]] = {}
-"""For each ship (by id), the battery (its place among hers) and the target
-:func:`any_ready` last found bearing: asked about first (most often the same
-battery still bears on the same target at the next point of the move)."""
+_READY_AT: dict[str, int] = {}
+"""For each ship (by id), where among her batteries :func:`any_ready` last
+found one ready: asked about first (most often the same battery still bears
+at the next point of the move)."""
 
 
-_READY_KNOWN: dict[str, tuple[tuple[Any, ...], Tables, tuple[Mark, ...], bool]] = {}
-""":func:`any_ready`'s last answer for each ship (by id): her key
-(:func:`_ready_key`), the tables, the enemy's marks it was worked out from
-and the answer."""
+_READY_KNOWN: dict[str, tuple[tuple[Any, ...], Tables, bool]] = {}
+""":func:`any_ready`'s last answer for each ship (by id), its key and tables."""
 
 
-def _ready_key(ship: Ship, land: Terrain) -> tuple[Any, ...]:
-    """All :func:`any_ready` reads of her, the land: her place and turret,
-    each battery's name, weight, fire and dice (the tables and the enemy's
-    marks are kept beside it)."""
+def _ready_key(ship: Ship, land: Terrain, seen: list[Mark]) -> tuple[Any, ...]:
+    """All :func:`any_ready` reads but the tables: her place and turret, each
+    battery's name, weight, fire and dice, the land and the enemy's marks."""
     guns = [(b.name, b.weight, b.fired, b.dice) for b in ship.batteries]
     turret = (ship.turret, ship.engine_turns, ship.turret_bearing)
-    return (ship.x, ship.y, ship.heading, ship.length, turret, guns, land)
+    return (ship.x, ship.y, ship.heading, ship.length, turret, guns, land, tuple(seen))
 
 
 def any_ready(state: State, t: Tables, ship: Ship, seen: list[Mark]) -> bool:
     """Whether any of the ship's batteries could fire now (:func:`battery_ready`;
-    ``seen``: the enemy's :func:`marks`), given again while her key, the
-    tables and the marks are unchanged (a ship is asked again at every point
-    of the move). Where only the marks have changed (an enemy has moved) and
-    none bore before, only the marks new since are asked: whether a battery
-    bears on a mark depends on the battery, her place, the land, the tables
-    and that mark alone (:func:`quarterdeck.rulesets.flotilla.fire.shots`)."""
-    key = _ready_key(ship, terrain(state))
-    now = tuple(seen)
+    ``seen``: the enemy's :func:`marks`), given again while its key is
+    unchanged (a ship is asked again at every point of the move)."""
+    key = _ready_key(ship, terrain(state), seen)
     known = _READY_KNOWN.get(ship.id)
     if known is not None and known[1] is t and known[0] == key:
-        if known[2] == now:
-            return known[3]
-        if not known[3]:
-            before = set(known[2])
-            ready = _any_ready(state, t, ship, [m for m in seen if m not in before])
-        else:
-            ready = _any_ready(state, t, ship, seen)
-    else:
-        ready = _any_ready(state, t, ship, seen)
+        return known[2]
+    ready = _any_ready(state, t, ship, seen)
     if len(_READY_KNOWN) > 4096:
         _READY_KNOWN.clear()
-    _READY_KNOWN[ship.id] = (key, t, now, ready)
+    _READY_KNOWN[ship.id] = (key, t, ready)
     return ready
 
 
 def _any_ready(state: State, t: Tables, ship: Ship, seen: list[Mark]) -> bool:
-    """:func:`any_ready` worked out. The battery and the target last found
-    bearing are asked first (that battery's other targets next, then the
-    other batteries): the answer does not depend on the order they are asked
-    in, only how many are asked."""
+    """:func:`any_ready` worked out. The battery last found ready is asked
+    first: the answer does not depend on the order they are asked in, only
+    how many are asked."""
     batteries = ship.batteries
-    last = _READY_AT.get(ship.id)
-    first = -1
-    if last is not None and last[0] < len(batteries):
-        first, target = last
-        b = batteries[first]
-        if not b.fired and b.dice > 0:
-            if battery_shots(state, t, ship, b, first=True, only=target, seen=seen):
-                return True
-            found = battery_shots(state, t, ship, b, first=True, seen=seen)
-            if found:
-                _READY_AT[ship.id] = (first, found[0].target)
-                return True
+    last = _READY_AT.get(ship.id, 0)
+    if last < len(batteries) and battery_ready(state, t, ship, batteries[last], seen):
+        return True
     for i, b in enumerate(batteries):
-        if i != first and not b.fired and b.dice > 0:
-            found = battery_shots(state, t, ship, b, first=True, seen=seen)
-            if found:
-                if len(_READY_AT) > 4096:
-                    _READY_AT.clear()
-                _READY_AT[ship.id] = (i, found[0].target)
-                return True
+        if i != last and battery_ready(state, t, ship, b, seen):
+            if len(_READY_AT) > 4096:
+                _READY_AT.clear()
+            _READY_AT[ship.id] = i
+            return True
     return False
 
 
