@@ -125,6 +125,7 @@ RULESETS = {
         "quarterdeck/rulesets/flotilla/ai.py",
         "quarterdeck/rulesets/flotilla/damage.py",
         "quarterdeck/rulesets/flotilla/fire.py",
+        "quarterdeck/rulesets/flotilla/firers.py",
         "quarterdeck/rulesets/flotilla/helm.py",
         "quarterdeck/rulesets/flotilla/land.py",
         "quarterdeck/rulesets/flotilla/movement.py",

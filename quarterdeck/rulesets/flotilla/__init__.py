@@ -22,7 +22,8 @@ here:
 - Damage (The Damage Box, Continuing Damage, Specific Hits, Captain's
   Morale): ``damage.py``
 - Firing (battery firing, aimed fire, fire at forts and troops, mortars,
-  small arms): ``fire.py``; standing fire orders: ``standing.py``
+  small arms): ``fire.py``; who may fire now: ``firers.py``; standing fire
+  orders: ``standing.py``
 - the scenario's objectives and the end: ``victory.py``
 - the questions asked and their answers: ``questions.py``
 - the computer player: ``ai.py`` (its intents and answers) and ``helm.py``

@@ -20,7 +20,15 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import Pose
-from quarterdeck.rulesets.flotilla import damage, explain as ex, fire, land, movement, standing
+from quarterdeck.rulesets.flotilla import (
+    damage,
+    explain as ex,
+    fire,
+    firers,
+    land,
+    movement,
+    standing,
+)
 from quarterdeck.rulesets.flotilla.collisions import (
     check_torpedoes,
     close_options,
@@ -63,7 +71,7 @@ def fire_point(state: State, t: Tables, ctx: Context) -> bool:
                 ],
             }
             return True
-    units = [u for u in fire.firers(state, t, seat) if u not in state.held]
+    units = [u for u in firers.firers(state, t, seat) if u not in state.held]
     if units and standing.in_force(state, seat) and not standing.review_now(state, seat):
         units = carry_out_standing(state, t, ctx, seat, units)
         if state.result is not None:
@@ -94,7 +102,7 @@ def carry_out_standing(
         resolve_fire(state, t, ctx)
         if state.result is not None:
             break
-    return [u for u in left if u in fire.firers(state, t, seat)]
+    return [u for u in left if u in firers.firers(state, t, seat)]
 
 
 def target_shots(state: State, t: Tables, unit_id: str, battery: str) -> list[fire.Shot]:

@@ -16,7 +16,7 @@ from typing import Any
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.prompts import Answer, Option, Prompt
-from quarterdeck.rulesets.flotilla import damage, fire, land, movement, standing
+from quarterdeck.rulesets.flotilla import damage, fire, firers, land, movement, standing
 from quarterdeck.rulesets.flotilla.administrative import repair
 from quarterdeck.rulesets.flotilla.collisions import (
     R_COLL,
@@ -370,7 +370,7 @@ def apply_answer(state: State, t: Tables, seat: str, answer: Answer, ctx: Contex
             s = state.ships[answer]
             state.firing = {
                 "unit": answer,
-                "left": [b.name for b in fire.ready_batteries(state, t, s)],
+                "left": [b.name for b in firers.ready_batteries(state, t, s)],
                 "orders": {},
             }
         else:

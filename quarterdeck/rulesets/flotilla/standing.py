@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from quarterdeck.core.prompts import Field, Option, Prompt
-from quarterdeck.rulesets.flotilla import fire
+from quarterdeck.rulesets.flotilla import fire, firers
 from quarterdeck.rulesets.flotilla.state import State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
@@ -87,7 +87,7 @@ def decide(
     (battery -> target id or "hold"), or None if any of them is "ask"."""
     orders = state.standing.get(seat, {})
     if unit in state.ships:
-        batteries = [b.name for b in fire.ready_batteries(state, t, state.ships[unit])]
+        batteries = [b.name for b in firers.ready_batteries(state, t, state.ships[unit])]
     else:
         batteries = ["guns"]
     out: dict[str, str] = {}

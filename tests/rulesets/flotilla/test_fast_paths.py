@@ -372,13 +372,13 @@ def test_helm_choice_without_gun_targets_for_moves_not_steered_by_them(monkeypat
 
 
 def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_asked() -> None:
-    """fire.any_ready as worked out (fire._any_ready: the battery last found
+    """firers.any_ready as worked out (firers._any_ready: the battery last found
     ready asked first, a witness from any earlier state, in reach of her
     list or not) answers as asking each battery in order does
-    (fire.battery_ready), and so does any_ready, for ships of several
+    (firers.battery_ready), and so does any_ready, for ships of several
     cards at random places, headings and fired batteries, with an island
     between some of them."""
-    from quarterdeck.rulesets.flotilla import fire
+    from quarterdeck.rulesets.flotilla import fire, firers
 
     rng = random.Random(11)
     island = [[(30.0, 20.0), (40.0, 20.0), (40.0, 28.0), (30.0, 28.0)]]
@@ -408,10 +408,10 @@ def test_any_ready_asking_the_last_ready_battery_first_matches_every_battery_ask
             b.fired = rng.random() < 0.3
         st = state([ours, *theirs], land=island if n % 2 else ())
         seen = fire.marks(st, "union")
-        plain = any(fire.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
-        fire._READY_AT["a"] = rng.randint(0, len(ours.batteries) + 1)
-        assert fire._any_ready(st, T, ours, seen) == plain
-        assert fire.any_ready(st, T, ours, seen) == plain
+        plain = any(firers.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
+        firers._READY_AT["a"] = rng.randint(0, len(ours.batteries) + 1)
+        assert firers._any_ready(st, T, ours, seen) == plain
+        assert firers.any_ready(st, T, ours, seen) == plain
         answers.add(plain)
     assert answers == {True, False}
 
@@ -501,28 +501,28 @@ def test_power_asked_without_her_aim_answers_as_with_it(monkeypatch: Any) -> Non
 
 
 def test_any_ready_given_again_matches_every_battery_asked(monkeypatch: Any) -> None:
-    """fire.any_ready (its last answer for a ship given again while its key,
-    fire._ready_key, is unchanged) answers at every point of seeded Mobile
+    """firers.any_ready (its last answer for a ship given again while its key,
+    firers._ready_key, is unchanged) answers at every point of seeded Mobile
     Bay and Iron City games as asking each battery does
-    (fire.battery_ready); answers are given again (checked to fail with a
+    (firers.battery_ready); answers are given again (checked to fail with a
     key that leaves her place out)."""
     from quarterdeck.core import scenario as scenarios
-    from quarterdeck.rulesets.flotilla import fire
+    from quarterdeck.rulesets.flotilla import fire, firers
     from quarterdeck.sim.runner import simulate
 
-    fast = fire.any_ready
+    fast = firers.any_ready
     again = [0, 0]
 
     def checked(st: Any, t: Any, ship_: Ship, seen: Any) -> bool:
-        known = fire._READY_KNOWN.get(ship_.id)
-        key = fire._ready_key(ship_, fire.terrain(st), seen)
+        known = firers._READY_KNOWN.get(ship_.id)
+        key = firers._ready_key(ship_, fire.terrain(st), seen)
         again[0] += known is not None and known[1] is t and known[0] == key
         again[1] += 1
         answer = fast(st, t, ship_, seen)
-        assert answer == any(fire.battery_ready(st, t, ship_, b, seen) for b in ship_.batteries)
+        assert answer == any(firers.battery_ready(st, t, ship_, b, seen) for b in ship_.batteries)
         return answer
 
-    monkeypatch.setattr(fire, "any_ready", checked)
+    monkeypatch.setattr(firers, "any_ready", checked)
     simulate(scenarios.load("mobile-bay-1864"), 3, seed=7, workers=1)
     simulate(scenarios.load("iron-city-duel"), 3, seed=7, workers=1)
     assert 0 < again[0] < again[1]

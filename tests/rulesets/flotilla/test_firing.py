@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from quarterdeck.rulesets.flotilla import fire, rules
+from quarterdeck.rulesets.flotilla import fire, firers, rules
 
 from .helpers import Dice, T, ship, state
 
@@ -209,7 +209,7 @@ def test_more_than_two_batteries_lose_next_turns_fire() -> None:
     d = Dice([[1] * 10, [1] * 10, [1] * 4])
     fire.ship_volleys(st, T, d.ctx, a, {"starboard": "sel", "port": "ark", "bow": "gb"})
     rules.step_reload(st, T, d.ctx)
-    assert a.no_fire and not fire.can_fire_ship(a)
+    assert a.no_fire and not firers.can_fire_ship(a)
     rules.step_reload(st, T, d.ctx)
     assert not a.no_fire
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from quarterdeck.rulesets.flotilla import damage, fire, rules
+from quarterdeck.rulesets.flotilla import damage, firers, rules
 
 from .helpers import Dice, T, ship, state
 
@@ -42,12 +42,12 @@ def test_plus_5_beyond_24_inches_withdraws_for_good() -> None:
     st = state([s, enemy])
     assert damage.morale_check(st, T, Dice([[5, 6, 6]]).ctx, s, "test") == "withdraw"
     assert s.afloat and s.mood == "withdrawing" and s.morale == 9
-    assert not fire.can_fire_ship(s)  # no firing while she goes
+    assert not firers.can_fire_ship(s)  # no firing while she goes
     rules.step_end(st, T, Dice([]).ctx)
     assert s.mood == "withdrawing"  # all this turn and the next she is on her way
     st.turn = 2
     rules.step_end(st, T, Dice([]).ctx)
-    assert s.mood == "withdrawn" and fire.can_fire_ship(s)  # there: she may fire
+    assert s.mood == "withdrawn" and firers.can_fire_ship(s)  # there: she may fire
 
 
 def test_plus_7_abandons_ship() -> None:

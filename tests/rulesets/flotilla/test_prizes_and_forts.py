@@ -6,7 +6,7 @@ Environment: Initiative, a fort captured)."""
 
 from __future__ import annotations
 
-from quarterdeck.rulesets.flotilla import fire, land, rules
+from quarterdeck.rulesets.flotilla import fire, firers, land, rules
 from quarterdeck.rulesets.flotilla.state import LandBattery, Troop
 
 from .helpers import Dice, T, ship, state
@@ -42,13 +42,13 @@ def test_a_prize_takes_ten_men_and_fights_for_her_captors() -> None:
     assert selma.crew == 10 and ic.crew == 38  # 50, two lost, ten across
     assert selma.morale == ic.morale  # the prize officer's morale
     # she has done all she will this turn; after reloading she fires for the Union
-    assert selma.id not in fire.firers(st, T, "union")
+    assert selma.id not in firers.firers(st, T, "union")
     rules.step_reload(st, T, Dice([]).ctx)
     selma.fired = False
-    assert selma.id in fire.firers(st, T, "union")
+    assert selma.id in firers.firers(st, T, "union")
     targets = {
         s.target
-        for b in fire.ready_batteries(st, T, selma)
+        for b in firers.ready_batteries(st, T, selma)
         for s in fire.battery_shots(st, T, selma, b)
     }
     assert targets == {"gb"}
@@ -93,7 +93,7 @@ def test_a_captured_fort_fires_for_the_captors() -> None:
     land.melees(st, T, Dice([]).ctx)
     bat = st.batteries["fort"]
     assert bat.side == "union" and bat.garrison == "m" and bat.active
-    assert "fort" in fire.firers(st, T, "union")
+    assert "fort" in firers.firers(st, T, "union")
     assert [s.target for s in fire.fort_shots(st, T, bat)] == ["gb"]
     d = Dice([[6, 5, 1]])  # one die a gun: two hits on General Bragg
     fire.fort_volley(st, T, d.ctx, bat, "gb")

@@ -1,5 +1,5 @@
-"""Flotilla's remembered "who may fire" answer (fire.any_ready, issue 14)
-against asking every battery (5.0, fire.battery_ready), with one thing
+"""Flotilla's remembered "who may fire" answer (firers.any_ready, issue 14)
+against asking every battery (5.0, firers.battery_ready), with one thing
 changed at a time: a key that leaves out any one part of what the answer is
 worked out from gives a stale answer here."""
 
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from quarterdeck.rulesets.flotilla import fire
+from quarterdeck.rulesets.flotilla import fire, firers
 
 from .helpers import T, ship, state
 
@@ -30,7 +30,7 @@ def _walk(roster: str, seed: int, steps: int) -> set[str]:
     ]
     with_land, without = state([ours, *theirs], land=ISLAND), state([ours, *theirs])
     st = with_land
-    fire._READY_KNOWN.clear()
+    firers._READY_KNOWN.clear()
     flipped: set[str] = set()
     last: bool | None = None
     for _ in range(steps):
@@ -53,8 +53,8 @@ def _walk(roster: str, seed: int, steps: int) -> set[str]:
         else:
             ours.turret_bearing = (ours.turret_bearing + rng.choice((60.0, 120.0, 180.0))) % 360
         seen = fire.marks(st, "union")
-        plain = any(fire.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
-        assert fire.any_ready(st, T, ours, seen) == plain, what
+        plain = any(firers.battery_ready(st, T, ours, b, seen) for b in ours.batteries)
+        assert firers.any_ready(st, T, ours, seen) == plain, what
         if last is not None and plain != last:
             flipped.add(what)
         last = plain
