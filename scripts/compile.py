@@ -109,6 +109,7 @@ RULESETS = {
         "quarterdeck/rulesets/away_boarders/judge.py",
         "quarterdeck/rulesets/away_boarders/crew.py",
         "quarterdeck/rulesets/away_boarders/damage.py",
+        "quarterdeck/rulesets/away_boarders/damage_dice.py",
         "quarterdeck/rulesets/away_boarders/fleet.py",
         "quarterdeck/rulesets/away_boarders/gunnery.py",
         "quarterdeck/rulesets/away_boarders/movement.py",

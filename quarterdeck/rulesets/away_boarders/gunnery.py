@@ -1,11 +1,11 @@
-"""Away, Boarders!: firing the guns (4.2) and counting and rolling the Damage
-Dice (4.3, 4.4): arcs, ranges, line of sight, rakes, the Hit Table, the random
-modifier, high or low."""
+"""Away, Boarders!: firing the guns (4.2) and rolling the Damage Dice (4.3,
+4.4): arcs, ranges, line of sight, rakes, who may fire at what, the roll
+aimed high or low. The counts and the Damage Table read off the charts are
+:mod:`damage_dice`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
 from quarterdeck.core import pointgrid as pg
@@ -13,6 +13,13 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
 from quarterdeck.rulesets.away_boarders import explain as ex
 from quarterdeck.rulesets.away_boarders.damage import apply_hits
+from quarterdeck.rulesets.away_boarders.damage_dice import (
+    DiceCount,
+    damage_dice,
+    expect_words,
+    random_modifier,
+    read_damage,
+)
 from quarterdeck.rulesets.away_boarders.movement import passing_sides
 from quarterdeck.rulesets.away_boarders.sailing import afloat, grid
 from quarterdeck.rulesets.away_boarders.sections import R_DAMAGE, R_FIRE, R_SPECIAL
@@ -271,13 +278,17 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
     if ship.crew["guns"] == 0 or not ship.active:
         return [-1] * len(BATTERIES)
     by_load, load = _charts(t)[2], ship.load
-    # each battery's ranges by gun type with its load, read once, not a gun
-    ranges = [by_load[load[b]] for b in BATTERIES]
+    # each battery's ranges by gun type with its load, read once (and only
+    # for a battery with a gun loaded, as a gun's range reads it), not a gun
+    ranges: list[dict[str, int] | None] = [None] * len(BATTERIES)
     best = [-1] * len(BATTERIES)
     for g in ship.guns:
         if g.loaded and not g.disabled:
             i = _BATTERY_AT[g.side]
-            rng = ranges[i][g.type]
+            by_type = ranges[i]
+            if by_type is None:
+                by_type = ranges[i] = by_load[load[g.side]]
+            rng = by_type[g.type]
             if rng > best[i]:
                 best[i] = rng
     return best
@@ -344,105 +355,6 @@ def hit_side(firer: pg.Point, target: Ship, battery: str, firer_id: str = "") ->
         return "starboard" if battery == "port" else "port"
     rel = pg.relative_bearing(target.pos, target.facing, firer)
     return "port" if 0 < rel < 180 else "starboard"
-
-
-@dataclass(frozen=True, slots=True)
-class DiceCount:
-    """The Damage Dice of one roll, before the random modifier (4.3)."""
-
-    guns: int
-    range: int
-    base: int
-    caliber: int
-    initial: int
-    rake: int
-
-    @property
-    def total(self) -> int:
-        return self.base + self.caliber + self.initial + self.rake
-
-    def explain(self) -> str:
-        parts = [f"{self.base} base ({self.guns} guns at range {self.range})"]
-        if self.caliber:
-            parts.append(f"+{self.caliber} shot weight")
-        if self.initial:
-            parts.append(f"+{self.initial} initial broadside")
-        if self.rake:
-            parts.append(f"+{self.rake} rake")
-        return ", ".join(parts)
-
-
-def damage_dice(
-    t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
-) -> DiceCount:
-    """Damage Dice for ``guns`` guns of one caliber at range ``rng`` (4.3):
-    Hit Table, shot-weight modifier capped by the guns firing, +2 for the
-    initial broadside, +2 for a rake. ``gun_type`` is any of the kinds of
-    gun of that caliber firing (they share the shot weight). Read off the
-    charts once for each such count (the tables are frozen; a count is too)."""
-    hit = _DICE.get(id(t))
-    if hit is None or hit[0] is not t:
-        hit = _DICE[id(t)] = (t, {})
-    key = (gun_type, guns, rng, first, rake)
-    count = hit[1].get(key)
-    if count is None:
-        count = hit[1][key] = _damage_dice(t, gun_type, guns, rng, first, rake)
-    return count
-
-
-_DICE: dict[int, tuple[Tables, dict[tuple[str, int, int, bool, bool], DiceCount]]] = {}
-"""The Damage Dice counts read so far, by the identity of the tables (a few
-hundred at most: gun types, numbers of guns, ranges)."""
-
-
-def _damage_dice(
-    t: Tables, gun_type: str, guns: int, rng: int, first: bool, rake: bool
-) -> DiceCount:
-    """The count of :func:`damage_dice`, read off the charts (4.3): the Hit
-    Table's dice, the shot-weight modifier capped by the guns firing, the
-    initial broadside and the rake."""
-    kind = t.guns.types[gun_type]
-    base = t.hit_table.base_dice(kind.hit_table_guns(guns), rng)
-    caliber = min(t.caliber.of(kind.pounds), guns)
-    return DiceCount(
-        guns,
-        rng,
-        base,
-        caliber,
-        t.modifiers.initial_broadside if first else 0,
-        t.modifiers.rake if rake else 0,
-    )
-
-
-def random_modifier(t: Tables, face: int) -> int:
-    """Random modifier die (4.3): +1 die (the die itself) on 5-6, none on 3-4,
-    one die removed on 1-2."""
-    if face in t.modifiers.random_add:
-        return 1
-    if face in t.modifiers.random_remove:
-        return -t.modifiers.random_removes
-    return 0
-
-
-def read_damage(
-    t: Tables, faces: list[int], high: bool, ammo: str
-) -> tuple[int, int, int, int, int]:
-    """Damage Table results for ``faces`` with the load's effects (4.3, 4.4):
-    (hull hits, rigging dice, rigging hits per die, gun hits, crew hits)."""
-    table = t.damage.high if high else t.damage.low
-    counts = {"H": 0, "R": 0, "G": 0, "C": 0, "-": 0}
-    for f in faces:
-        counts[table[f - 1]] += 1
-    a = t.ammo.get(ammo)
-    num, den = a.hull_factor
-    hull = counts["H"] * a.hits_per_die * num // den
-    return (
-        hull,
-        counts["R"],
-        a.hits_per_die * a.rigging_factor,
-        counts["G"] * a.hits_per_die,
-        counts["C"] * a.hits_per_die * a.crew_factor,
-    )
 
 
 # --------------------------------------------------------------------------
@@ -795,20 +707,6 @@ def _aim_terms(
     return terms
 
 
-def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, float]:
-    """Average hits of ``dice`` Damage Dice on the Damage Table (4.3, 4.4)."""
-    table = t.damage.high if high else t.damage.low
-    a = t.ammo.get(ammo)
-    per_die = {r: table.count(r) / 6 for r in ("H", "R", "G", "C")}
-    num, den = a.hull_factor
-    return {
-        "hull": dice * per_die["H"] * a.hits_per_die * num / den,
-        "rigging": dice * per_die["R"] * a.hits_per_die * a.rigging_factor,
-        "guns": dice * per_die["G"] * a.hits_per_die,
-        "crew": dice * per_die["C"] * a.hits_per_die * a.crew_factor,
-    }
-
-
 def expect_text(state: State, t: Tables, high: bool) -> str:
     pf = state.pending
     assert pf is not None
@@ -816,24 +714,4 @@ def expect_text(state: State, t: Tables, high: bool) -> str:
     dice = pf.dice
     if not high and rake_of(ship.pos, target) == "astern" and ship.pos != target.pos:
         dice += t.modifiers.low_stern_rake
-    return _expect_words(t, dice, high, ship.load[pf.battery])
-
-
-_WORDS: dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]] = {}
-"""The average hits of so many Damage Dice in words, by the identity of the
-(frozen) tables: a few hundred at most (dice, high or low, load)."""
-
-
-def _expect_words(t: Tables, dice: int, high: bool, ammo: str) -> str:
-    """The average hits of ``dice`` Damage Dice fired high or low with
-    ``ammo`` (4.3, 4.4: :func:`expected_damage`) in words, kept in
-    :data:`_WORDS`."""
-    kept = _WORDS.get(id(t))
-    if kept is None or kept[0] is not t:
-        kept = _WORDS[id(t)] = (t, {})
-    words = kept[1].get((dice, high, ammo))
-    if words is None:
-        avg = expected_damage(t, dice, high, ammo)
-        shown = [f"{v:.1f} {k}" for k, v in avg.items() if v > 0]
-        words = kept[1][dice, high, ammo] = "about " + ", ".join(shown) if shown else "no effect"
-    return words
+    return expect_words(t, dice, high, ship.load[pf.battery])

@@ -516,9 +516,10 @@ class Judge:
             reaches[q] = max(_row_table(theirs).reach, reaches.get(q, -1))
         # what :meth:`_place` reads of each, in the same order: her point,
         # her crew and whether she may carry her by boarding (twice her
-        # numbers: :meth:`_place`), the range within which her fire or the enemy's reaches,
-        # the reach of the fire from her point (9 at most), her facing, her
-        # fore-and-aft line (a rake from there, 4.3) and her rows (:func:`_row_table`)
+        # numbers: :meth:`_place`), the range within which her fire or the
+        # enemy's reaches, the reach of the fire from her point (9 at most),
+        # her facing, her fore-and-aft line (a rake from there, 4.3) and her
+        # rows (:func:`_row_table`)
         self.foes = [
             (
                 q[0],

@@ -6,7 +6,7 @@ import pytest
 
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.data.ships import ship as ship_facts
-from quarterdeck.rulesets.away_boarders import gunnery, sailing
+from quarterdeck.rulesets.away_boarders import damage_dice, sailing
 from quarterdeck.rulesets.away_boarders.displays import build_guns, display
 from tests.rulesets.away_boarders.helpers import T, make_state, ship
 
@@ -84,8 +84,8 @@ def test_1_4_the_champlain_boats_carry_their_small_swivels_half_on_each_side(
 
 
 def test_4_3_two_small_swivels_make_one_row_of_the_hit_table() -> None:
-    assert gunnery.damage_dice(T, "swivel", 5, 1, False, False).base == T.hit_table.rows[3][0]
-    assert gunnery.damage_dice(T, "swivel", 5, 1, False, False).caliber == 0
+    assert damage_dice.damage_dice(T, "swivel", 5, 1, False, False).base == T.hit_table.rows[3][0]
+    assert damage_dice.damage_dice(T, "swivel", 5, 1, False, False).caliber == 0
 
 
 def test_3_2_small_swivels_are_not_counted_among_the_guns_for_the_sweeps() -> None:

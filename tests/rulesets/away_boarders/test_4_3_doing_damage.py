@@ -12,7 +12,7 @@ from quarterdeck.core.dice import ScriptedDice
 from quarterdeck.core.engine import Context, Game
 from quarterdeck.core.errors import IllegalAnswer
 from quarterdeck.core.prompts import Answer, Prompt
-from quarterdeck.rulesets.away_boarders import damage, gunnery, rules
+from quarterdeck.rulesets.away_boarders import damage, damage_dice, gunnery, rules
 from quarterdeck.rulesets.away_boarders.ai import AwayBoardersAI
 from quarterdeck.rulesets.away_boarders.state import Hit, Ship, State
 from quarterdeck.rulesets.away_boarders.view import view
@@ -46,24 +46,24 @@ def _duel(target_at: pg.Point, target_facing: int = 0, firer_facing: int = 0) ->
 def test_4_3_caliber_modifier_capped_by_guns_firing() -> None:
     # the rule's own example: a pair of 18-pounders gets +2, not their full +4
     assert T.caliber.of(18) > 2
-    assert gunnery.damage_dice(T, "18-pdr", 2, 3, False, False).caliber == 2
-    assert gunnery.damage_dice(T, "18-pdr", 5, 3, False, False).caliber == T.caliber.of(18)
+    assert damage_dice.damage_dice(T, "18-pdr", 2, 3, False, False).caliber == 2
+    assert damage_dice.damage_dice(T, "18-pdr", 5, 3, False, False).caliber == T.caliber.of(18)
 
 
 def test_4_3_base_dice_from_the_hit_table_by_guns_and_range() -> None:
-    count = gunnery.damage_dice(T, "6-pdr", 6, 2, False, False)
+    count = damage_dice.damage_dice(T, "6-pdr", 6, 2, False, False)
     assert count.base == T.hit_table.rows[6][1]
     assert T.hit_table.base_dice(14, 1) == T.hit_table.rows[12][0] + T.hit_table.rows[2][0]
 
 
 def test_4_3_initial_broadside_and_rake_each_add_two() -> None:
-    plain = gunnery.damage_dice(T, "6-pdr", 6, 2, False, False).total
-    assert gunnery.damage_dice(T, "6-pdr", 6, 2, True, False).total == plain + 2
-    assert gunnery.damage_dice(T, "6-pdr", 6, 2, True, True).total == plain + 4
+    plain = damage_dice.damage_dice(T, "6-pdr", 6, 2, False, False).total
+    assert damage_dice.damage_dice(T, "6-pdr", 6, 2, True, False).total == plain + 2
+    assert damage_dice.damage_dice(T, "6-pdr", 6, 2, True, True).total == plain + 4
 
 
 def test_4_3_random_modifier_die() -> None:
-    assert [gunnery.random_modifier(T, f) for f in range(1, 7)] == [-1, -1, 0, 0, 1, 1]
+    assert [damage_dice.random_modifier(T, f) for f in range(1, 7)] == [-1, -1, 0, 0, 1, 1]
 
 
 def test_4_3_broadside_rolls_then_all_damage_lands_at_the_end_of_the_phase() -> None:
@@ -182,16 +182,16 @@ def test_4_3_she_sinks_when_every_hull_box_is_an_x() -> None:
 
 def test_4_3_damage_table_high_and_low() -> None:
     # high: - - C R R R; low: - - C G G H (reconstructed, see the rules notes)
-    assert gunnery.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 3, 1, 0, 1)
-    assert gunnery.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (1, 0, 1, 2, 1)
+    assert damage_dice.read_damage(T, [1, 2, 3, 4, 5, 6], True, "round") == (0, 3, 1, 0, 1)
+    assert damage_dice.read_damage(T, [1, 2, 3, 4, 5, 6], False, "round") == (1, 0, 1, 2, 1)
 
 
 def test_house_rules_replace_a_reconstructed_chart() -> None:
     from quarterdeck.rulesets.away_boarders.tables import tables_with
 
     house = tables_with({"damage": {"low": ["H", "H", "H", "H", "H", "H"]}})
-    assert gunnery.read_damage(house, [1, 2, 3], False, "round")[0] == 3
-    assert gunnery.read_damage(T, [1, 2, 3], False, "round")[0] == 0
+    assert damage_dice.read_damage(house, [1, 2, 3], False, "round")[0] == 3
+    assert damage_dice.read_damage(T, [1, 2, 3], False, "round")[0] == 0
 
 
 def _lower_crew(rs: Ship) -> None:
