@@ -182,6 +182,7 @@ RULESETS = {
             "common",
             "decks",
             "events",
+            "firers",
             "firing",
             "harbour",
             "melee",

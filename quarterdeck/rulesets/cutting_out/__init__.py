@@ -15,7 +15,8 @@ sections (TURN SEQUENCE steps):
   ``ashore.py`` (figures on land)
 - Ship's Challenge (2): ``challenge.py``
 - Defender Attempts to Spot (3): ``spotting.py``
-- Firing (4-5): ``firing.py`` (who fires, Cannon Fire), ``small_arms.py`` (Small Arms Fire)
+- Firing (4-5): ``firers.py`` (who fires, the question to each unit),
+  ``firing.py`` (Cannon Fire), ``small_arms.py`` (Small Arms Fire)
 - Melee (6): ``melee.py``
 - Rigging (7): ``rigging.py``
 - Morale (8): ``morale.py``

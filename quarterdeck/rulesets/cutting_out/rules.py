@@ -26,7 +26,7 @@ from typing import Any
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Answer, Option, Prompt
-from quarterdeck.rulesets.cutting_out import firing, movement, rowing, small_arms
+from quarterdeck.rulesets.cutting_out import firers, firing, movement, rowing, small_arms
 from quarterdeck.rulesets.cutting_out.challenge import step_challenge
 from quarterdeck.rulesets.cutting_out.common import R_HULL, R_SEQ
 from quarterdeck.rulesets.cutting_out.events import draw_event
@@ -181,13 +181,13 @@ def step_fire(state: State, t: Tables, ctx: Context) -> bool:
     found = False
     if state.started != state.phase:
         state.started = state.phase
-        state.order = firing.firers(state, t, side)
+        state.order = firers.firers(state, t, side)
         found = True  # the first unit is asked at once: nothing has changed since
     while state.order:
         unit = state.order.pop(0)
-        if not found and not firing.firers(state, t, side, only=unit):
+        if not found and not firers.firers(state, t, side, only=unit):
             continue  # its targets are gone
-        state.ask = firing.unit_ask(state, side, unit)
+        state.ask = firers.unit_ask(state, side, unit)
         return False
     return True
 
@@ -297,7 +297,7 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> N
         elif kind == "land":
             movement.apply_land(state, t, ctx, ask, answer)
         elif kind in ("arms", "guns"):
-            firing.apply_fire(state, t, ctx, ask, answer)
+            firers.apply_fire(state, t, ctx, ask, answer)
     state.ask = follow
     check_end(state, t, ctx)
     advance(state, t, ctx)

@@ -39,7 +39,7 @@ from quarterdeck.core.engine import Game
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.scenario import load
 from quarterdeck.players import make_player
-from quarterdeck.rulesets.cutting_out import challenge, common, firing, harbour, small_arms
+from quarterdeck.rulesets.cutting_out import challenge, common, firers, firing, harbour, small_arms
 from quarterdeck.rulesets.cutting_out.state import Ship
 from tests.rulesets.cutting_out.test_battery_hands import plain_holders
 
@@ -286,7 +286,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                         assert need is None
         for side in ("british", "french"):
             assert firing.cannon_targets(state, t, side) == _plain_cannon_targets(state, side)
-            units = firing.firers(state, t, side)
+            units = firers.firers(state, t, side)
             groups = firing.gun_groups(state, t, side, pts)
             # no gun fit to fire where the side stands: no group, crews unfound
             places = {
@@ -294,7 +294,7 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 for f in state.figures.values()
                 if f.active and f.side == side and f.where in ("deck", "land")
             }
-            fit = firing._may_serve(state, t, side, places)
+            fit = firers._may_serve(state, t, side, places)
             if not fit:
                 assert groups == []
                 ruled_out += 1
@@ -325,9 +325,9 @@ def test_one_owners_crews_and_one_guns_crew_are_those_of_every_gun() -> None:
                 key = f"guns:{owner}"
                 alone = firing.gun_groups(state, t, side, pts, owner=owner)
                 assert alone == [k for k in groups if k == key]
-                if not firing._may_serve(state, t, side, places, owner):
+                if not firers._may_serve(state, t, side, places, owner):
                     assert alone == []
-                assert firing.firers(state, t, side, only=key) == [k for k in units if k == key]
+                assert firers.firers(state, t, side, only=key) == [k for k in units if k == key]
     assert checked > 100  # guns were served
     assert shots > 100
     assert ruled_out > 10  # sides with no gun they could serve
