@@ -105,11 +105,9 @@ class Pose:
         return Pose(self.x, self.y, h if 0.0 <= h < 360.0 else norm_heading(h))
 
     def behind(self, inches: float) -> Vec:
-        """The point ``inches`` astern of this pose (a stern from a bow pose):
-        :func:`astern`'s sums, written here (no call more for a pose)."""
-        r = math.radians(self.heading)  # self.advance(-inches).point, worked here
-        back = -inches
-        return (self.x + math.sin(r) * back, self.y + math.cos(r) * back)
+        """The point ``inches`` astern of this pose (a stern from a bow pose:
+        :func:`astern`)."""
+        return astern(self.x, self.y, self.heading, inches)
 
     def relative_bearing(self, target: Vec) -> float:
         """The bearing of ``target`` relative to the heading, in (-180, 180]:
@@ -118,9 +116,10 @@ class Pose:
 
 
 def astern(x: float, y: float, heading: float, inches: float) -> Vec:
-    """``Pose(x, y, heading).behind(inches)``, with no pose made: the point
-    ``inches`` astern (``advance(-inches)``'s sums)."""
-    r = math.radians(heading)
+    """The point ``inches`` astern of a bow at ``(x, y)`` heading
+    ``heading`` (:meth:`Pose.behind`, with no pose made; ``advance(-inches)``'s
+    sums)."""
+    r = math.radians(heading)  # Pose.advance(-inches).point, worked here
     back = -inches
     return (x + math.sin(r) * back, y + math.cos(r) * back)
 

@@ -48,10 +48,10 @@ def _caliber_of(t: Tables, gun_type: str) -> str:
     return gun_type if kind.small else f"{kind.pounds}-pdr"
 
 
-Sheet = tuple[dict[str, str], dict[tuple[str, str], int], dict[str, dict[str, int]]]
+Sheet = tuple[dict[str, str], dict[str, dict[str, int]]]
 """What the charts in force give the gunnery, read once (:func:`_charts`):
-each gun type's caliber (4.3), each load's range for each gun type (4.2,
-4.4), and the same ranges by load, then gun type."""
+each gun type's caliber (4.3), and each load's range for each gun type
+(4.2, 4.4), by load, then gun type."""
 
 _CHARTS: dict[int, tuple[Tables, Sheet]] = {}
 """Read off the charts in force once (the tables are frozen): their
@@ -59,20 +59,21 @@ _CHARTS: dict[int, tuple[Tables, Sheet]] = {}
 
 
 def _charts(t: Tables) -> Sheet:
-    """Each gun type's caliber (4.3, :func:`_caliber_of`), each load's range
-    for each gun type (4.2, 4.4: the ammunition chart's range for the gun's
-    maximum range), and the same ranges by load, then gun type: read once
-    for the tables ``t`` (:data:`_CHARTS`)."""
+    """Each gun type's caliber (4.3, :func:`_caliber_of`) and each load's
+    range for each gun type, by load (4.2, 4.4: the ammunition chart's range
+    for the gun's maximum range): read once for the tables ``t``
+    (:data:`_CHARTS`)."""
     hit = _CHARTS.get(id(t))
     if hit is None or hit[0] is not t:
         calibers = {name: _caliber_of(t, name) for name in t.guns.types}
-        ranges = {
-            (ammo, name): t.ammo.get(ammo).range_for(kind.max_range)
+        by_load = {
+            ammo: {
+                name: t.ammo.get(ammo).range_for(kind.max_range)
+                for name, kind in t.guns.types.items()
+            }
             for ammo in AMMO_TYPES
-            for name, kind in t.guns.types.items()
         }
-        by_load = {ammo: {name: ranges[ammo, name] for name in t.guns.types} for ammo in AMMO_TYPES}
-        hit = _CHARTS[id(t)] = (t, (calibers, ranges, by_load))
+        hit = _CHARTS[id(t)] = (t, (calibers, by_load))
     return hit[1]
 
 
@@ -91,21 +92,21 @@ def _reaching(
     loaded; a caliber none of whose guns reach has none): the one reading
     of the battery's guns by caliber and reach, in one pass over its loaded
     guns (``loaded``: :func:`battery_guns` loaded, where the caller has them)."""
-    calibers, ranges, _ = _charts(t)
+    calibers, by_load = _charts(t)
     if loaded is None:
         loaded = [g for g in battery_guns(ship, battery) if g.loaded]
-    load = ship.load[battery]
+    ranges = by_load.get(ship.load[battery], {})  # (read only for a gun loaded)
     reaching: dict[str, list[Gun]] = {}
     for g in loaded:
         guns = reaching.setdefault(calibers[g.type], [])
-        if rng <= ranges[load, g.type]:
+        if rng <= ranges[g.type]:
             guns.append(g)
     return reaching
 
 
 def gun_range(ship: Ship, battery: str, gun_type: str, t: Tables) -> int:
     """Maximum range of a gun type with the battery's load (4.2, 4.4)."""
-    return _charts(t)[1][ship.load[battery], gun_type]
+    return _charts(t)[1][ship.load[battery]][gun_type]
 
 
 def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) -> list[Gun]:
@@ -114,8 +115,8 @@ def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) ->
     do not reach, stay loaded (:func:`_reaching`): that caliber's guns of
     :func:`_reaching`, read in one pass over her guns without the others'
     (tests/rulesets/away_boarders/test_gunnery_one_reckoning.py)."""
-    calibers, ranges, _ = _charts(t)
-    load = ship.load[battery]
+    calibers, by_load = _charts(t)
+    ranges = by_load.get(ship.load[battery], {})  # (read only for a gun loaded)
     return [
         g
         for g in ship.guns
@@ -123,7 +124,7 @@ def caliber_guns(ship: Ship, battery: str, caliber: str, rng: int, t: Tables) ->
         and g.loaded
         and not g.disabled
         and calibers[g.type] == caliber
-        and rng <= ranges[load, g.type]
+        and rng <= ranges[g.type]
     ]
 
 
@@ -277,7 +278,7 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
     reckoning of a battery's reach (:func:`_battery_reach` reads it)."""
     if ship.crew["guns"] == 0 or not ship.active:
         return [-1] * len(BATTERIES)
-    by_load, load = _charts(t)[2], ship.load
+    by_load, load = _charts(t)[1], ship.load
     # each battery's ranges by gun type with its load, read once (and only
     # for a battery with a gun loaded, as a gun's range reads it), not a gun
     ranges: list[dict[str, int] | None] = [None] * len(BATTERIES)

@@ -566,20 +566,7 @@ class Judge:
         """:meth:`score` and :meth:`lookahead` two moves on of lying at
         ``p`` facing ``f`` (a move the player weighs, 3.0), each kept as
         they keep it."""
-        at = self._at.get(p)
-        if at is None:
-            at = self._at[p] = self._place(p)
-        kept = self._ahead.get(2)
-        if kept is None:
-            kept = self._ahead[2] = {}
-        place = (p, f)
-        later = kept.get(place)
-        if later is None:
-            if self.friends:
-                later = kept[place] = self._lookahead(place, 2)
-            else:
-                later = kept[place] = self._two(place)
-        return at[f], later
+        return self.score(p, f), self.lookahead(p, f, 2)
 
     def _two(self, place: Place) -> float:
         """:meth:`lookahead` two moves on from ``place`` where she has no
