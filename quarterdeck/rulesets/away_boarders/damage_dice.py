@@ -4,7 +4,8 @@ broadside, rake), the random modifier die, the Damage Table's hits with the
 load's effects, and the average hits in words for the fire's aim question.
 
 Each count and each wording is read once for the (frozen) tables in force.
-The fire itself, who fires at what and when, is :mod:`gunnery` (4.2)."""
+The fire itself, who fires at what and when, and the roll aimed high or
+low, is :mod:`gunnery` (4.2-4.4)."""
 
 from __future__ import annotations
 

@@ -12,9 +12,10 @@ The turn follows the printed sequence of play (2.0), one named phase each:
 
 The procedures live in one module per part of the rule book: ``sailing``
 (1.2, 3.0-3.2: wind, moves, speed), ``crew`` (2.1, first loads of 4.1),
-``movement`` (2.2, 3.1-3.3), ``gunnery`` (4.2-4.4), ``damage`` (4.3),
-``tasks`` (2.3, 4.1), ``boarding`` (5.0) and ``victory``; ``fleet`` asks a
-side of two or more ships for its first loads and crew orders in one form.
+``movement`` (2.2, 3.1-3.3), ``gunnery`` (4.2-4.4), ``damage_dice`` (4.3,
+4.4: the counts and the Damage Table), ``damage`` (4.3), ``tasks`` (2.3,
+4.1), ``boarding`` (5.0) and ``victory``; ``fleet`` asks a side of two or
+more ships for its first loads and crew orders in one form.
 The computer player is ``ai`` (its answers, part by part) and ``judge`` (its
 look-ahead over the moves of 3.0-3.3).
 """

@@ -1,5 +1,5 @@
-"""Firing (steps 4 and 5): the raiders' fire, then the defenders'; who has
-something to fire at, and the fire given.
+"""Firing (steps 4 and 5): the cannon fire given, the raiders' and the
+defenders' (who has something to fire at: ``firers.py``).
 
 Cannon: each crewed gun rolls a red d6 to hit on the Cannon Firing Chart
 (by gun and range) and a white die for effect: a d6 on the Cannonball Hit
@@ -196,10 +196,10 @@ def gun_groups(
 ) -> list[str]:
     """The batteries and ships whose guns ``side`` may fire this turn
     (``manned``: :func:`crews`, where the caller has it: of every gun, or
-    of the guns :func:`_may_serve` finds for ``side``, a gun left out served
-    by none of the side); ``owner``: of that
-    ship or battery alone (whether its guns are among them: each group is
-    judged by its own guns and their crews, whatever the others')."""
+    of the guns ``firers._may_serve`` finds for ``side``, a gun left out
+    served by none of the side); ``owner``: of that ship or battery alone
+    (whether its guns are among them: each group is judged by its own guns
+    and their crews, whatever the others')."""
     if pts is None:
         pts = harbour.points(state)
     out: list[str] = []
