@@ -7,6 +7,7 @@ every roster card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from math import copysign
 from typing import Any
 
 from quarterdeck.core.lazyview import LazyRecord, LazyView
@@ -144,11 +145,23 @@ entries were made from and those entries as made (see :func:`_lazy_ships`);
 one entry a ship id."""
 
 
+def _same(was: float, now: float) -> bool:
+    """Whether ``now`` is shown as ``was`` was: the very number, or the
+    same number of the same type and, where zero, of the same sign (-0.0 is
+    shown apart from 0.0). A compiled ship (scripts/compile) keeps her
+    numbers unboxed, so the same number read twice is not the same object."""
+    return was is now or (
+        was == now
+        and type(was) is type(now)
+        and (was != 0.0 or copysign(1.0, was) == copysign(1.0, now))
+    )
+
+
 def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
     """:func:`_lazy_ship` of every ship. A ship's last record is shown again
     where nothing was read of it but its ready entries and those are still
-    hers (the same ship, side and status, and the very numbers of her place,
-    heading and length: -0.0 is shown apart from 0.0): its other entries
+    hers (the same ship, side and status, and the same numbers of her place,
+    heading and length: :func:`_same`): its other entries
     are worked out from the ship as she is when first read, like a new
     record's (most decisions read nothing more of most ships). Where more
     was read of it, her new record starts from the same ready entries, as
@@ -161,10 +174,10 @@ def _lazy_ships(ships: Iterable[Ship]) -> list[LazyRecord]:
             and k[0] is s
             and k[1] == s.side
             and k[2] == s.status
-            and k[3] is s.x
-            and k[4] is s.y
-            and k[5] is s.heading
-            and k[6] is s.length
+            and _same(k[3], s.x)
+            and _same(k[4], s.y)
+            and _same(k[5], s.heading)
+            and _same(k[6], s.length)
         ):
             if dict.__len__(k[7]) == _READY_LEN:
                 out.append(k[7])
