@@ -33,16 +33,17 @@ Modules left interpreted, and why:
 - the retired AIs (``ai_v1.py``), the explanations (``explain.py``) and the
   web, terminal and set-up code: not on the path of a simulated game.
 
-Computer players get the same lazy views (``quarterdeck.core.lazyview``) in a
-build as in the interpreter. Compiled code reads a value typed ``dict`` with
-CPython's own dict functions: ``d.get(key, default)``, ``key in d`` and
-``len(d)`` would skip a lazy view's or record's own ``get``, ``__contains__``
-and ``__len__`` and find an entry not yet built missing (builds once played
-other games of Mobile Bay, Valcour Island, Split Rock and Chevrette so). So
-the players and what they call with the view (each rule set's ``ai.py``,
-Away's ``judge.py``, Flotilla's ``helm.py``) type the view and its ship
-records ``Mapping[str, Any]``: compiled code then goes through the object's
-own methods. A new player reading a lazy view must do the same.
+Computer players get the same lazy views (``quarterdeck.core.lazyview``, itself
+compiled: a native ``dict`` subclass keeps its own ``get``, ``__contains__``,
+``__len__`` and ``__missing__``) in a build as in the interpreter. Compiled code
+reads a value typed ``dict`` with CPython's own dict functions: ``d.get(key,
+default)``, ``key in d`` and ``len(d)`` would skip a lazy view's or record's own
+``get``, ``__contains__`` and ``__len__`` and find an entry not yet built
+missing (builds once played other games of Mobile Bay, Valcour Island, Split
+Rock and Chevrette so). So the players and what they call with the view (each
+rule set's ``ai.py``, Away's ``judge.py``, Flotilla's ``helm.py``) type the view
+and its ship records ``Mapping[str, Any]``: compiled code then goes through the
+object's own methods. A new player reading a lazy view must do the same.
 
 What compiled code needs of the source (kept to a few marked lines): a class
 that interpreted code subclasses says so (``mypyc_attr(allow_interpreted_subclasses=True)``,
@@ -80,6 +81,7 @@ CORE = [
     "quarterdeck/core/dice.py",
     "quarterdeck/core/engine.py",
     "quarterdeck/core/hidden.py",
+    "quarterdeck/core/lazyview.py",
     "quarterdeck/core/prompts.py",
     "quarterdeck/core/record.py",
     "quarterdeck/core/result.py",

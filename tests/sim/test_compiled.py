@@ -80,7 +80,8 @@ def _compiler_missing() -> str | None:
 
 
 # Flotilla's AI and helm alone, compiled, reading the lazy views and ship
-# records they are handed: a compiled ``d.get(key, default)`` or ``key in d``
+# records they are handed (compiled too: a native dict subclass whose own
+# ``get``, ``__contains__`` and ``__len__`` must still be the ones called): a compiled ``d.get(key, default)`` or ``key in d``
 # on a value typed ``dict`` does not call a lazy view's ``get`` or
 # ``__contains__`` and finds an entry not yet built missing (once about half
 # of Mobile Bay's games went otherwise); typed ``Mapping``, they do
@@ -90,6 +91,7 @@ FLOTILLA_AI = [
     "--only",
     "quarterdeck/rulesets/flotilla/ai.py",
     "quarterdeck/rulesets/flotilla/helm.py",
+    "quarterdeck/core/lazyview.py",
 ]
 
 PLAY_FLOTILLA = """
@@ -103,7 +105,8 @@ setup = Setup(scenario, None)
 state = setup.ruleset.new_state(scenario, setup.context(7))
 lazy = decision_view(setup.ruleset, state, scenario.side_names[0], frozenset())
 rows = [play_state(scenario, game_seed(7, i))[0].row() for i in range(6)]
-print(json.dumps({"compiled": ai.__file__.endswith(".so"),
+import quarterdeck.core.lazyview as lazyview
+print(json.dumps({"compiled": ai.__file__.endswith(".so") and lazyview.__file__.endswith(".so"),
                   "lazy": isinstance(lazy, LazyView), "rows": rows}))
 """
 
