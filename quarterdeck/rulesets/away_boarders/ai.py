@@ -142,9 +142,8 @@ class AwayBoardersAI:
     def drew_on_seed(self) -> bool:
         """Whether a decision so far drew on the seed (:attr:`rng`): until
         one does, the player decides from the view and the prompt alone
-        (``_judges``, like judge._JUDGES across players, keeps only
-        look-aheads, each used again only where it judged from the very same
-        inputs), so games of other seeds decide alike
+        (``_judges`` keeps only look-aheads, each used again only where it
+        judged from the very same inputs), so games of other seeds decide alike
         (quarterdeck.sim.games.Setup.find_opening)."""
         return self._rng is not None
 

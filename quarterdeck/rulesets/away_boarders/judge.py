@@ -427,35 +427,17 @@ def judge_for(
     ``before`` where it judged from the same :func:`judge_inputs`, with the
     scores it has kept (a ship that moves again before any enemy or friend
     has moved or changed, a duel's two ships one with the greater speed,
-    judges the same places again); else, where she has no friend (a
-    duel), the one kept for the very same inputs (:data:`_JUDGES`, from
-    another decision, another ship or another game); else a new one."""
+    judges the same places again), else a new one.
+
+    (Stop 27 also kept a duel's judges across decisions and games, found
+    again by their very inputs: a sixth of them recurred, but holding a
+    thousand judges' tables cost more time, in the collector's scans and
+    the memory they fill, than it saved: about 8% of a compiled Champlain
+    game, the instructions the same.)"""
     inputs = judge_inputs(grid, wind, me, enemies, friends)
     if before is not None and before.inputs == inputs:
         return before
-    if friends:
-        return Judge(inputs)  # (a fleet's judges seldom recur: 2 of 411 in a Valcour game)
-    others = inputs[6]
-    key = (wind, inputs[4], *others[0][:2]) if others else (wind, inputs[4])
-    found = _JUDGES.get(key)
-    if found is not None and found.inputs == inputs:
-        return found
-    if len(_JUDGES) >= _JUDGES_KEPT:
-        _JUDGES.clear()
-    found = _JUDGES[key] = Judge(inputs)
-    return found
-
-
-_JUDGES: dict[tuple[Any, ...], Judge] = {}
-"""The last :class:`Judge` of a ship with no friend made for each wind,
-crew and nearest enemy's point and facing (a key that tells most inputs
-apart; one found is used only where it judged from the very same
-:func:`judge_inputs`): a game's first moves after the opening every game
-of a batch plays alike are judged alike from game to game
-(quarterdeck.sim.games.Setup.find_opening). Cleared past
-:data:`_JUDGES_KEPT`."""
-
-_JUDGES_KEPT = 1024
+    return Judge(inputs)
 
 
 Foe = tuple[int, int, int, bool, int, int, int, tuple[int, int], "_Rows"]

@@ -157,24 +157,24 @@ def test_3_1_4_2_the_look_ahead_scores_as_its_plain_definition(
         assert reused  # a duel's faster ship judges the same places again
 
 
-def test_3_1_a_judge_is_found_again_by_its_very_inputs_only() -> None:
-    """judge_for keeps the judges it made by a part of their inputs (wind,
-    crew, the nearest enemy's point and facing: judge._JUDGES) and hands one
-    back, without an earlier one of the ship's own, only where every input
-    is the same: an enemy loaded otherwise on the same point is judged anew."""
+def test_3_1_a_judge_is_used_again_for_its_very_inputs_only() -> None:
+    """judge_for hands back the ship's earlier judge only where every input
+    is the same, and otherwise makes a new one (never one of another
+    decision's): an enemy loaded otherwise on the same point is judged anew."""
     decisions = _move_decisions("champlain-duel-1776", 5, range(1, 99), 12)
     assert len(decisions) >= 10
     for grid, wind, me, enemies, friends in decisions:
         j = judge_for(grid, wind, me, enemies, friends, None)
-        assert judge_for(grid, wind, me, enemies, friends, None) is j
         assert j.inputs == judge_inputs(grid, wind, me, enemies, friends)
+        assert judge_for(grid, wind, me, enemies, friends, j) is j
+        fresh = judge_for(grid, wind, me, enemies, friends, None)
+        assert fresh is not j and fresh.inputs == j.inputs
         other = dict(enemies[0])
         other["load"] = {b: "chain" for b in ("port", "starboard", "bow")}
-        changed = judge_for(grid, wind, me, [other], friends, None)
+        changed = judge_for(grid, wind, me, [other], friends, j)
         assert changed is not j
         assert changed.inputs == judge_inputs(grid, wind, me, [other], friends)
         assert changed.inputs != j.inputs
-        assert judge_for(grid, wind, me, enemies, friends, None).inputs == j.inputs
 
 
 def test_4_2_each_ships_weight_of_fire_is_its_guns_summed_range_by_range() -> None:
