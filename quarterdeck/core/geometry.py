@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from math import atan2, fmod, hypot
 from typing import Final
 
 import shapely
@@ -27,12 +28,20 @@ from shapely.prepared import PreparedGeometry, prep
 
 Vec = tuple[float, float]
 
+RADIANS: Final = math.pi / 180.0
+"""Degrees to radians: ``d * RADIANS`` is ``math.radians(d)`` (the same
+product, CPython's own), without a call through the module (compiled code
+calls ``math.sin`` and ``math.cos`` directly, ``math.radians`` not)."""
+
+DEGREES: Final = 180.0 / math.pi
+"""Radians to degrees: ``r * DEGREES`` is ``math.degrees(r)``."""
+
 
 def norm_heading(heading: float) -> float:
     """A heading brought into [0, 360)."""
     if 0.0 <= heading < 360.0:
         return heading  # already there (fmod would give it back unchanged)
-    h = math.fmod(heading, 360.0)
+    h = fmod(heading, 360.0)
     if h < 0:
         h += 360.0
     # fmod of a tiny negative gives 360.0 after the addition
@@ -47,12 +56,12 @@ def angle_diff(a: float, b: float) -> float:
 
 def unit(heading: float) -> Vec:
     """The unit vector of a heading (0 = north = +y, 90 = east = +x)."""
-    r = math.radians(heading)
+    r = heading * RADIANS
     return (math.sin(r), math.cos(r))
 
 
 def distance(a: Vec, b: Vec) -> float:
-    return math.hypot(b[0] - a[0], b[1] - a[1])
+    return hypot(b[0] - a[0], b[1] - a[1])
 
 
 def bearing(a: Vec, b: Vec) -> float:
@@ -60,7 +69,7 @@ def bearing(a: Vec, b: Vec) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     if dx == 0 and dy == 0:
         return 0.0
-    return norm_heading(math.degrees(math.atan2(dx, dy)))
+    return norm_heading(atan2(dx, dy) * DEGREES)
 
 
 class Pose:
@@ -96,7 +105,7 @@ class Pose:
 
     def advance(self, inches: float) -> Pose:
         """Move ``inches`` along the heading (negative: astern)."""
-        r = math.radians(self.heading)  # unit(self.heading), worked here
+        r = self.heading * RADIANS  # unit(self.heading), worked here
         return Pose(self.x + math.sin(r) * inches, self.y + math.cos(r) * inches, self.heading)
 
     def turn(self, degrees: float) -> Pose:
@@ -119,7 +128,7 @@ def astern(x: float, y: float, heading: float, inches: float) -> Vec:
     """The point ``inches`` astern of a bow at ``(x, y)`` heading
     ``heading`` (:meth:`Pose.behind`, with no pose made; ``advance(-inches)``'s
     sums)."""
-    r = math.radians(heading)  # Pose.advance(-inches).point, worked here
+    r = heading * RADIANS  # Pose.advance(-inches).point, worked here
     back = -inches
     return (x + math.sin(r) * back, y + math.cos(r) * back)
 
@@ -140,7 +149,7 @@ def turned_unit(heading: float, degrees: float) -> tuple[float, float, float]:
     h = heading + degrees
     if not 0.0 <= h < 360.0:  # norm_heading gives one already there back
         h = norm_heading(h)
-    r = math.radians(h)
+    r = h * RADIANS
     return (h, math.sin(r), math.cos(r))
 
 
@@ -224,11 +233,11 @@ def point_segment_xy(px: float, py: float, ax: float, ay: float, bx: float, by: 
     ux, uy = bx - ax, by - ay
     length2 = ux * ux + uy * uy
     if length2 == 0:
-        return math.hypot(ax - px, ay - py)
+        return hypot(ax - px, ay - py)
     t = ((px - ax) * ux + (py - ay) * uy) / length2
     t = t if t < 1.0 else 1.0  # min(1.0, t)
     t = t if t > 0.0 else 0.0  # max(0.0, t)
-    return math.hypot(ax + t * ux - px, ay + t * uy - py)
+    return hypot(ax + t * ux - px, ay + t * uy - py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,3 +115,22 @@ def test_astern_is_pose_behind() -> None:
         x, y = rng.uniform(-80, 80), rng.uniform(-80, 80)
         heading, inches = rng.choice([0.0, 90.0, rng.uniform(0, 360)]), rng.uniform(0, 12)
         assert astern(x, y, heading, inches) == Pose(x, y, heading).behind(inches)
+
+
+def test_degrees_and_radians_are_the_math_modules_own_products() -> None:
+    """``d * RADIANS`` and ``r * DEGREES`` (the sums the geometry uses in
+    place of calls into the math module) give math.radians and math.degrees
+    to the last bit, for whole and fractional, small and large, negative
+    headings."""
+    import random
+
+    from quarterdeck.core.geometry import DEGREES, RADIANS
+
+    rng = random.Random(28)
+    values = [rng.uniform(-1e4, 1e4) for _ in range(20_000)]
+    values += [float(d) for d in range(-720, 721)] + [0.0, -0.0, 1e-300, 359.9999999999]
+    values += [rng.uniform(-7.0, 7.0) for _ in range(20_000)]
+    for v in values:
+        assert (v * RADIANS).hex() == math.radians(v).hex()
+        assert (v * DEGREES).hex() == math.degrees(v).hex()
+    assert math.radians(90) == 90 * RADIANS  # a whole number of degrees

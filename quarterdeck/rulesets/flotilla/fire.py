@@ -13,6 +13,7 @@ import copy
 import math
 from dataclasses import dataclass
 from functools import cache
+from math import hypot
 from typing import Any
 
 from quarterdeck.core.engine import Context
@@ -186,7 +187,7 @@ def bears(
     _KEPT.setdefault(id(table), table)
     # a ship's nearest point of keel (Hull.range_to_point, the same numbers)
     point = closest_on_segment(origin, a, b)
-    inches = math.hypot(point[0] - origin[0], point[1] - origin[1])
+    inches = hypot(point[0] - origin[0], point[1] - origin[1])
     divisor = table.divisor(inches)
     found: tuple[float, int] | None = None
     if (

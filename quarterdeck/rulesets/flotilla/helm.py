@@ -19,13 +19,15 @@ import math
 import random
 from collections.abc import Mapping
 from functools import cache
-from math import cos, radians, sin
+from math import atan2, cos, hypot, sin
 from typing import Any
 
 import shapely
 from shapely.geometry import Polygon
 
 from quarterdeck.core.geometry import (
+    DEGREES,
+    RADIANS,
     Box,
     Hull,
     Pose,
@@ -121,7 +123,7 @@ def box_gap(x: float, y: float, box: Box) -> float:
     x0, y0, x1, y1 = box
     dx = x0 - x if x < x0 else (x - x1 if x > x1 else 0.0)
     dy = y0 - y if y < y0 else (y - y1 if y > y1 else 0.0)
-    return math.hypot(dx, dy)
+    return hypot(dx, dy)
 
 
 def land_gaps(view: Mapping[str, Any], poses: list[Pose], length: float) -> list[float]:
@@ -372,7 +374,7 @@ class Helm:
         toward: float | None = None
         if finite and near is not None:  # the nearest target's bearing from here
             tx, ty = near
-            toward = math.degrees(math.atan2(tx - x, ty - y))
+            toward = atan2(tx - x, ty - y) * DEGREES
         return (score, most, toward, forts)
 
     def cornered(self, plan: dict[str, Any], end: Pose) -> bool:
@@ -398,7 +400,7 @@ class Helm:
         for angle in angles:
             # end.turn(angle).advance(ahead), worked as Pose does it
             turned = heading + angle
-            r = radians(turned if 0.0 <= turned < 360.0 else norm_heading(turned))
+            r = (turned if 0.0 <= turned < 360.0 else norm_heading(turned)) * RADIANS
             qx, qy = x + sin(r) * ahead, y + cos(r) * ahead
             if 0 <= qx <= w and 0 <= qy <= h:
                 return False
@@ -431,7 +433,7 @@ class Helm:
             return SLACK  # no target: no gain at all
         near = math.inf
         for tx, ty in targets:
-            gap = math.hypot(tx - mx, ty - my)  # distance(mid, t)
+            gap = hypot(tx - mx, ty - my)  # distance(mid, t)
             if gap < near:
                 near = gap
         if kind == "keep_off":
@@ -462,7 +464,7 @@ class Helm:
         if kind != "gun" or not targets:
             return [self.cap(plan, option) for option in options]
         best: float = plan["best_range"]
-        hypot, inf = math.hypot, math.inf
+        inf = math.inf
         out: list[float] = []
         last, near = None, inf
         for option in options:
@@ -609,7 +611,6 @@ def nearest(
 ) -> tuple[float, tuple[float, float] | None]:
     """The range from (x, y) to the nearest of ``targets`` and that target
     (the first of equals; infinity and None: no target)."""
-    hypot = math.hypot
     gap, near = math.inf, None
     for target in targets:
         g = hypot(target[0] - x, target[1] - y)  # distance((x, y), t)
