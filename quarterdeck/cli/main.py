@@ -437,8 +437,10 @@ def replay(
     seed: Annotated[
         int | None,
         typer.Option(
+            min=0,
+            max=MAX_SEED,
             help="Play again the simulated game with this seed (a row of simulate --out) "
-            "of the scenario SOURCE."
+            "of the scenario SOURCE.",
         ),
     ] = None,
     side: Annotated[

@@ -53,6 +53,12 @@ class _BuiltWhenRead(dict[str, Any]):
     def __eq__(self, other: object) -> bool:
         return self.whole() == other
 
+    def __ne__(self, other: object) -> bool:
+        # dict's own __ne__ compares only the entries built so far (an
+        # interpreted view equal to its plain view was also "!=" it), and a
+        # compiled class makes its own from __eq__: one answer for both
+        return self.whole() != other
+
     __hash__ = None
 
     def __repr__(self) -> str:

@@ -2,9 +2,9 @@
 and plays the same games: a copy of the package plays fixed-seed games of
 gun-dice boarding, is compiled with mypyc (the core the games run through and
 the rule set's rules), and must play them again with the same outcome, the
-same decisions and the same final state. A copy with Flotilla's AI and helm alone
-compiled must play the same games of Mobile Bay from the lazy views it is
-handed (quarterdeck.core.lazyview), as the interpreted AI does.
+same decisions and the same final state. A copy with Flotilla's AI and helm
+compiled, and the lazy views they are handed (quarterdeck.core.lazyview), must
+play the same games of Mobile Bay as the interpreted ones do.
 
 Skipped where mypyc, a C compiler or the Python headers are missing: the
 default install needs none of them."""

@@ -150,6 +150,10 @@ def test_cli_refuses_bad_simulate_options(run) -> None:  # type: ignore[no-untyp
     assert bad.returncode == 2 and "--address is for --backend ray" in bad.stderr
     bad = run("replay", "shannon-chesapeake-1813", "--keep")
     assert bad.returncode == 2 and "go with --seed" in bad.stderr
+    for seed in ("-5", str(2**63)):  # a game's seed is a whole number from 0, in 64 bits
+        bad = run("replay", "shannon-chesapeake-1813", "--seed", seed)
+        assert bad.returncode == 2 and "Invalid value for '--seed'" in bad.stderr
+        assert "Traceback" not in bad.stderr
     bad = run("simulate", "shannon-chesapeake-1813", "--games", "2", "--out", "no/such/dir/x.jsonl")
     assert bad.returncode == 2
     assert "--out no/such/dir/x.jsonl: the folder no/such/dir does not exist" in bad.stderr

@@ -17,11 +17,13 @@ _ROUNDED: dict[float, float] = {}
 """Places and headings already rounded for the view, by value."""
 
 
-def shown(v: float) -> float:
+def shown(v: Any) -> Any:
     """``round(v, 3)``, as the view shows a place or heading; remembered for
     each value (a ship's place is shown at every decision and changes once a
     move; rounding to digits is slow). Zero is not remembered: 0.0 and -0.0
-    are one key but round apart."""
+    are one key but round apart. (``Any``: a compiled ``float`` parameter
+    would turn a whole number into a float on the way in, and ``5`` is shown
+    as ``5``.)"""
     if type(v) is not float or v == 0.0:
         return round(v, 3)
     r = _ROUNDED.get(v)
@@ -145,11 +147,13 @@ entries were made from and those entries as made (see :func:`_lazy_ships`);
 one entry a ship id."""
 
 
-def _same(was: float, now: float) -> bool:
+def _same(was: Any, now: Any) -> bool:
     """Whether ``now`` is shown as ``was`` was: the very number, or the
     same number of the same type and, where zero, of the same sign (-0.0 is
     shown apart from 0.0). A compiled ship (scripts/compile) keeps her
-    numbers unboxed, so the same number read twice is not the same object."""
+    numbers unboxed, so the same number read twice is not the same object.
+    (``Any``, not ``float``: a compiled ``float`` parameter turns ``3`` into
+    ``3.0`` on the way in, and ``3`` and ``3.0`` would be the same.)"""
     return was is now or (
         was == now
         and type(was) is type(now)

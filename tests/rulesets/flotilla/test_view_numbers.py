@@ -34,7 +34,7 @@ def test_a_kept_record_is_shown_again_only_for_the_same_numbers() -> None:
     x = float("1.25")
     assert same(x, float("1.25")) and same(x, x) and same(0.0, 0.0) and same(-0.0, -0.0)
     assert not same(0.0, -0.0) and not same(-0.0, 0.0)
-    assert not same(3, 3.0) and not same(3.0, 3)  # type: ignore[arg-type]
+    assert not same(3, 3.0) and not same(3.0, 3)
     assert not same(1.25, 1.2500001) and not same(float("nan"), float("nan"))
 
 
