@@ -431,9 +431,9 @@ def judge_for(
 
     (Stop 27 also kept a duel's judges across decisions and games, found
     again by their very inputs: a sixth of them recurred, but holding a
-    thousand judges' tables cost more time, in the collector's scans and
-    the memory they fill, than it saved: about 8% of a compiled Champlain
-    game, the instructions the same.)"""
+    thousand judges' tables cost more time than it saved, the instructions
+    the same (likely in the collector's scans and the memory they fill):
+    about 7-10% of a long compiled Champlain run, docs/speed.md.)"""
     inputs = judge_inputs(grid, wind, me, enemies, friends)
     if before is not None and before.inputs == inputs:
         return before

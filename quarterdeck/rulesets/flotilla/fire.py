@@ -10,7 +10,6 @@ unfired with a target): :mod:`quarterdeck.rulesets.flotilla.firers`.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass
 from functools import cache
 from math import hypot
@@ -330,8 +329,8 @@ def firing_men(
     land = terrain(state)
     aiming: dict[tuple[float, float], list[tuple[float, float]]] = {}
     for man in figures(t, troop):
-        near = min(aims, key=lambda p: math.hypot(p[0] - man[0], p[1] - man[1]))
-        if math.hypot(near[0] - man[0], near[1] - man[1]) > t.small_arms.range + 1e-9:
+        near = min(aims, key=lambda p: hypot(p[0] - man[0], p[1] - man[1]))
+        if hypot(near[0] - man[0], near[1] - man[1]) > t.small_arms.range + 1e-9:
             continue
         if not in_sight(land, man, near):
             continue
@@ -361,7 +360,7 @@ def small_arms_shots(state: State, t: Tables, troop: Troop, first: bool = False)
     out = []
     for target, kind in land_targets(state, troop.side):
         p = target_point(state, target, (troop.x, troop.y))
-        inches = math.hypot(p[0] - troop.x, p[1] - troop.y)
+        inches = hypot(p[0] - troop.x, p[1] - troop.y)
         if inches > t.small_arms.range + t.reach.figure_spacing * troop.men:
             continue  # no man of the unit can be in range
         if firing_men(state, t, troop, target, enough=1) > 0:
