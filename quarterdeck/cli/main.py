@@ -457,8 +457,7 @@ def replay(
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Replay a game record (or a simulated game by its seed) and show the
-    identical final state.
+    """Replay a game record, or a simulated game by its seed, to its final state.
 
     Until the game is over it shows what a watcher may see: no side's
     secrets (its secret orders, rolls and cards); once it is over, everything."""
@@ -623,7 +622,7 @@ def simulate(
         ),
     ] = None,
     backend: Annotated[
-        str, typer.Option(help="local (processes on this machine) or ray (pip install '.[ray]').")
+        str, typer.Option(help="local (processes on this machine) or ray (pip install '.\\[ray]').")
     ] = "local",
     address: Annotated[
         str | None,

@@ -317,3 +317,12 @@ def test_enter_alone_takes_a_form_fields_suggested_value(run) -> None:  # type: 
     # waist; the others their whole allowance on their heading, east
     assert "the launch rows 11.0 in" in text
     assert "the cutter rows 11.0 in" in text and "the jolly boat rows 8.0 in" in text
+
+
+def test_help_shows_the_install_extra_and_one_line_summaries(run) -> None:  # type: ignore[no-untyped-def]
+    # rich markup would take "[ray]" for a style tag and drop it from the help
+    out = run("simulate", "--help")
+    assert out.returncode == 0, out.stderr
+    assert "pip install '.[ray]'" in out.stdout
+    top = run("--help")
+    assert "Replay a game record, or a simulated game by its seed, to its final state." in top.stdout
