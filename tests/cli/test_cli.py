@@ -325,4 +325,6 @@ def test_help_shows_the_install_extra_and_one_line_summaries(run) -> None:  # ty
     assert out.returncode == 0, out.stderr
     assert "pip install '.[ray]'" in out.stdout
     top = run("--help")
-    assert "Replay a game record, or a simulated game by its seed, to its final state." in top.stdout
+    assert (
+        "Replay a game record, or a simulated game by its seed, to its final state." in top.stdout
+    )
