@@ -32,6 +32,11 @@ class Option:
     id: str
     label: str
 
+    def __init__(self, id: str, label: str) -> None:
+        # (written out as the dataclass would make it: see Prompt)
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "label", label)
+
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "label": self.label}
 
@@ -46,6 +51,23 @@ class Field:
     low: int = 0
     high: int = 0
     choices: tuple[Option, ...] = ()
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        type: Literal["int", "choice"] = "int",
+        low: int = 0,
+        high: int = 0,
+        choices: tuple[Option, ...] = (),
+    ) -> None:
+        # (written out as the dataclass would make it: see Prompt)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        object.__setattr__(self, "choices", choices)
 
     def check(self, value: Any) -> None:
         if self.type == "int":
@@ -86,6 +108,33 @@ class Prompt:
     fields: tuple[Field, ...] = ()
     total: tuple[int, int] | None = None
     context: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        seat: str,
+        question: str,
+        rule: str,
+        options: tuple[Option, ...] = (),
+        kind: Literal["choice", "form"] = "choice",
+        fields: tuple[Field, ...] = (),
+        total: tuple[int, int] | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        """The dataclass's own ``__init__``, written out (``context``: a new
+        empty dict where none is given, as its default factory makes): the
+        compiled build (scripts/compile) makes a class's written ``__init__``
+        native code, but runs the one the dataclass makes as interpreted
+        code, several times slower than the rest of a prompt's making
+        (tests/core/test_written_inits.py checks each such ``__init__``
+        against its class's fields)."""
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "question", question)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "fields", fields)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "context", {} if context is None else context)
 
     def option_ids(self) -> list[str]:
         return [o.id for o in self.options]

@@ -223,6 +223,27 @@ class Shot:
     open: tuple[tuple[str, int], ...] = ()  # the rest of ``modifier``, each named
     layer: str = ""  # the commander who lays this gun
 
+    def __init__(
+        self,
+        gun: str,
+        need: int,
+        modifier: int,
+        band: int,
+        inches: float,
+        gunnery: int = 0,
+        open: tuple[tuple[str, int], ...] = (),
+        layer: str = "",
+    ) -> None:
+        # (written out as the dataclass would make it: see core.prompts.Prompt)
+        object.__setattr__(self, "gun", gun)
+        object.__setattr__(self, "need", need)
+        object.__setattr__(self, "modifier", modifier)
+        object.__setattr__(self, "band", band)
+        object.__setattr__(self, "inches", inches)
+        object.__setattr__(self, "gunnery", gunnery)
+        object.__setattr__(self, "open", open)
+        object.__setattr__(self, "layer", layer)
+
     def math(self, side: str) -> RollMath:
         """How the die is read: it and every modifier against the gun's
         score; the commander's gunnery known only to ``side`` (his own)."""

@@ -70,6 +70,25 @@ class Gun:
     fired: bool = False
     disabled: bool = False
 
+    def __init__(
+        self,
+        type: str,
+        mount: str,
+        side: str,
+        order: int,
+        loaded: bool = True,
+        fired: bool = False,
+        disabled: bool = False,
+    ) -> None:
+        # (written out as the dataclass would make it: see core.prompts.Prompt)
+        self.type = type
+        self.mount = mount
+        self.side = side
+        self.order = order
+        self.loaded = loaded
+        self.fired = fired
+        self.disabled = disabled
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Gun:
         return Gun(
             self.type, self.mount, self.side, self.order, self.loaded, self.fired, self.disabled

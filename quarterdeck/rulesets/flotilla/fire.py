@@ -96,6 +96,19 @@ class Shot:
     inches: float
     divisor: int
 
+    def __init__(
+        self,
+        target: str,
+        kind: str,
+        inches: float,
+        divisor: int,
+    ) -> None:
+        # (written out as the dataclass would make it: see core.prompts.Prompt)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "inches", inches)
+        object.__setattr__(self, "divisor", divisor)
+
 
 def target_point(state: State, target: str, origin: tuple[float, float]) -> tuple[float, float]:
     if target in state.ships:

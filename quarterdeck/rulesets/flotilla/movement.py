@@ -51,6 +51,23 @@ class Plan:
     reverse: bool = False
     row: bool = False
 
+    def __init__(
+        self,
+        speed: int,
+        first: int = 0,
+        middle: int = 0,
+        end: int = 0,
+        reverse: bool = False,
+        row: bool = False,
+    ) -> None:
+        # (written out as the dataclass would make it: see core.prompts.Prompt)
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "middle", middle)
+        object.__setattr__(self, "end", end)
+        object.__setattr__(self, "reverse", reverse)
+        object.__setattr__(self, "row", row)
+
     @property
     def id(self) -> str:
         if self.reverse:
