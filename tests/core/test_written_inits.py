@@ -1,52 +1,58 @@
 """A dataclass whose ``__init__`` is written out (for the compiled build:
 scripts/compile makes a written ``__init__`` native code, while the one the
 dataclass makes stays interpreted) takes the very parameters the dataclass
-would make: its fields, in order, with their defaults."""
+would make: its fields, in order, with their defaults. The classes are found
+in the source, so the test reads the same classes in a build."""
 
 from __future__ import annotations
 
 import ast
 import dataclasses
 import importlib
-import inspect
-import pkgutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import quarterdeck
 
+ROOT = Path(quarterdeck.__file__).resolve().parent
 
-def _written() -> list[type[Any]]:
-    found: dict[str, type[Any]] = {}
-    for info in pkgutil.walk_packages(quarterdeck.__path__, "quarterdeck."):
-        if ".web" in info.name or ".migrations" in info.name or info.name.endswith("__main__"):
+
+def _is_dataclass_decorator(node: ast.expr) -> bool:
+    target = node.func if isinstance(node, ast.Call) else node
+    return ast.unparse(target) in ("dataclass", "dataclasses.dataclass")
+
+
+def _written() -> list[tuple[type[Any], ast.FunctionDef]]:
+    """Each dataclass of the package with an ``__init__`` in its body, and that ``__init__``."""
+    found: list[tuple[type[Any], ast.FunctionDef]] = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT.parent).with_suffix("")
+        if "web" in rel.parts or "migrations" in rel.parts:
             continue
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            if (
-                isinstance(value, type)
-                and dataclasses.is_dataclass(value)
-                and value.__module__ == info.name
-                and "__init__" in value.__dict__
-                and getattr(value.__init__, "__code__", None) is not None
-                and value.__init__.__code__.co_filename != "<string>"  # (the dataclass's own)
-            ):
-                found[f"{value.__module__}.{value.__qualname__}"] = value
-    return [found[k] for k in sorted(found)]
+        tree = ast.parse(path.read_text())
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            if not any(_is_dataclass_decorator(d) for d in node.decorator_list):
+                continue
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    module = importlib.import_module(".".join(rel.parts))
+                    found.append((getattr(module, node.name), item))
+    return found
 
 
 WRITTEN = _written()
 
 
-def _only_sets_fields(cls: type[Any]) -> bool:
+def _only_sets_fields(init: ast.FunctionDef) -> bool:
     """Whether the written ``__init__`` does nothing but set attributes
     (``object.__setattr__(self, NAME, ...)`` or ``self.NAME = ...``), as the
     dataclass's own would; others (a hull that works out its corners) are
     checked by their signature alone."""
-    body = ast.parse(inspect.getsource(cls.__init__).strip()).body[0]
-    assert isinstance(body, ast.FunctionDef)
-    for stmt in body.body:
+    for stmt in init.body:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
             continue  # the docstring
         if isinstance(stmt, ast.Assign) and all(
@@ -64,38 +70,49 @@ def _only_sets_fields(cls: type[Any]) -> bool:
     return True
 
 
-SETTERS = [c for c in WRITTEN if _only_sets_fields(c)]
+def _name(item: tuple[type[Any], ast.FunctionDef]) -> str:
+    return item[0].__qualname__
 
 
 def test_the_core_prompts_are_among_them() -> None:
-    names = {c.__qualname__ for c in WRITTEN if c.__module__ == "quarterdeck.core.prompts"}
-    assert {"Prompt", "Option", "Field"} <= names
-    assert {"Prompt", "Option", "Field"} <= {c.__qualname__ for c in SETTERS}
+    setters = {c.__qualname__ for c, init in WRITTEN if _only_sets_fields(init)}
+    assert {"Prompt", "Option", "Field"} <= setters
 
 
-@pytest.mark.parametrize("cls", WRITTEN, ids=lambda c: c.__qualname__)
-def test_written_init_takes_the_fields(cls: type[Any]) -> None:
-    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+@pytest.mark.parametrize("item", WRITTEN, ids=_name)
+def test_written_init_takes_the_fields(item: tuple[type[Any], ast.FunctionDef]) -> None:
+    cls, init = item
+    args = init.args
+    assert not args.vararg and not args.kwarg and not args.kwonlyargs and not args.posonlyargs
+    params = args.args[1:]
     fields = [f for f in dataclasses.fields(cls) if f.init]
-    assert [p.name for p in params] == [f.name for f in fields]
-    for p, f in zip(params, fields, strict=True):
+    assert [p.arg for p in params] == [f.name for f in fields]
+    defaults: list[ast.expr | None] = [None] * (len(params) - len(args.defaults))
+    defaults += args.defaults
+    for f, default in zip(fields, defaults, strict=True):
         if f.default is not dataclasses.MISSING:
-            assert p.default == f.default, f.name
+            assert default is not None and ast.literal_eval(default) == f.default, f.name
         elif f.default_factory is not dataclasses.MISSING:
-            # a factory's default is None, and the object built with no
-            # argument holds what the factory makes
-            assert p.default is None, f.name
+            # a factory's field takes None, and holds what the factory makes
+            assert default is not None and ast.literal_eval(default) is None, f.name
         else:
-            assert p.default is inspect.Parameter.empty, f.name
+            assert default is None, f.name
 
 
-@pytest.mark.parametrize("cls", SETTERS, ids=lambda c: c.__qualname__)
-def test_written_init_sets_every_field_as_given(cls: type[Any]) -> None:
+@pytest.mark.parametrize("item", [i for i in WRITTEN if _only_sets_fields(i[1])], ids=_name)
+def test_written_init_sets_every_field_as_given(item: tuple[type[Any], ast.FunctionDef]) -> None:
+    cls = item[0]
+    if getattr(cls.__init__, "__code__", None) is None:
+        pytest.skip("compiled: its parameters are checked by type, and read as the source says")
     fields = [f for f in dataclasses.fields(cls) if f.init]
     given = {f.name: object() for f in fields}  # a distinct marker for each
     made = cls(**given)
     for f in fields:
         assert getattr(made, f.name) is given[f.name], f.name
+    for f in fields:
+        if f.default_factory is not dataclasses.MISSING:
+            bare = cls(**{g.name: given[g.name] for g in fields if g is not f})
+            assert getattr(bare, f.name) == f.default_factory(), f.name
 
 
 def test_a_prompt_made_without_context_has_its_own_empty_one() -> None:
@@ -104,6 +121,7 @@ def test_a_prompt_made_without_context_has_its_own_empty_one() -> None:
     a, b = Prompt("x", "q?", "1.1"), Prompt("x", "q?", "1.1")
     assert a.context == {} and a.context is not b.context
     assert a == b and a.options == () and a.kind == "choice" and a.total is None
-    assert Option("a", "A") == Option("a", "A") and hash(Option("a", "A")) == hash(Option("a", "A"))
+    assert Option("a", "A") == Option("a", "A")
+    assert hash(Option("a", "A")) == hash(Option("a", "A"))
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.seat = "y"  # type: ignore[misc]
