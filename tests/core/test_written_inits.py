@@ -50,8 +50,8 @@ WRITTEN = _written()
 def _only_sets_fields(init: ast.FunctionDef) -> bool:
     """Whether the written ``__init__`` does nothing but set attributes
     (``object.__setattr__(self, NAME, ...)`` or ``self.NAME = ...``), as the
-    dataclass's own would; others (a hull that works out its corners) are
-    checked by their signature alone."""
+    dataclass's own would; one that works more out is checked by its
+    signature alone."""
     for stmt in init.body:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
             continue  # the docstring
@@ -71,7 +71,7 @@ def _only_sets_fields(init: ast.FunctionDef) -> bool:
 
 
 def _name(item: tuple[type[Any], ast.FunctionDef]) -> str:
-    return item[0].__qualname__
+    return f"{item[0].__module__.removeprefix('quarterdeck.')}.{item[0].__qualname__}"
 
 
 def test_the_core_prompts_are_among_them() -> None:
@@ -89,13 +89,22 @@ def test_written_init_takes_the_fields(item: tuple[type[Any], ast.FunctionDef]) 
     assert [p.arg for p in params] == [f.name for f in fields]
     defaults: list[ast.expr | None] = [None] * (len(params) - len(args.defaults))
     defaults += args.defaults
-    for f, default in zip(fields, defaults, strict=True):
+    for p, f, default in zip(params, fields, defaults, strict=True):
+        # the annotation the field's (a string: the modules postpone them);
+        # a compiled build checks each argument against it
+        assert p.annotation is not None, f.name
+        hint = ast.unparse(p.annotation)
         if f.default is not dataclasses.MISSING:
-            assert default is not None and ast.literal_eval(default) == f.default, f.name
+            assert hint == f.type, f.name
+            assert default is not None, f.name
+            value = ast.literal_eval(default)
+            assert type(value) is type(f.default) and value == f.default, f.name
         elif f.default_factory is not dataclasses.MISSING:
             # a factory's field takes None, and holds what the factory makes
+            assert hint == f"{f.type} | None", f.name
             assert default is not None and ast.literal_eval(default) is None, f.name
         else:
+            assert hint == f.type, f.name
             assert default is None, f.name
 
 
