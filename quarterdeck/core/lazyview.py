@@ -114,7 +114,11 @@ class LazyRecord(_BuiltWhenRead):
         source: tuple[Any, ...],
     ) -> None:
         super().__init__(ready)
-        self._entries = entries
+        # (typed as the dict each rule set gives: the compiled build then
+        # reads it with the dict's own functions, not a method call)
+        self._entries: dict[str, Callable[..., Any]] = (
+            entries if isinstance(entries, dict) else dict(entries)
+        )
         self._source = source
 
     def __missing__(self, key: str) -> Any:

@@ -98,7 +98,12 @@ class Gun:
 def _fallen(mast: list[int]) -> bool:
     """A mast is fallen when every box of it is an X (4.3; a box is 0 clear,
     1 slash, 2 X)."""
-    return not mast or min(mast) >= 2
+    # (a loop: it stops at the first box not an X, in the interpreter as
+    # fast as min(), and the compiled build reads the boxes natively)
+    for box in mast:  # noqa: SIM110
+        if box < 2:
+            return False
+    return True
 
 
 @dataclass(slots=True)
@@ -182,7 +187,11 @@ class Ship:
     @property
     def masts_standing(self) -> int:
         """Her masts not fallen (:func:`_fallen`; 3.1, 4.3)."""
-        return len([m for m in self.masts if not _fallen(m)])
+        standing = 0
+        for mast in self.masts:
+            if not _fallen(mast):
+                standing += 1
+        return standing
 
     @property
     def masts_lost(self) -> int:

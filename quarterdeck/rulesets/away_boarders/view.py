@@ -23,14 +23,17 @@ from quarterdeck.rulesets.away_boarders.sailing import (
     wind_angle,
     yards_crew_needed,
 )
-from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Ship, State
+from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Gun, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import tables_with
 from quarterdeck.rulesets.away_boarders.victory import points
 
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
 
 
-_GUNS: dict[str, tuple[list[tuple[Any, ...]], list[dict[str, Any]]]] = {}
+GunFields = tuple[str, str, str, int, bool, bool, bool]
+"""A gun's every field, as :data:`_GUN_FIELDS` names them."""
+
+_GUNS: dict[str, tuple[list[GunFields], list[dict[str, Any]]]] = {}
 """The last gun markers shown of each ship, with what they were shown from
 (each gun's every field, :data:`_GUN_FIELDS`): shown again while her guns
 are the same (a ship's guns are read for most decisions; most decisions
@@ -66,13 +69,34 @@ def _guns(s: Ship) -> list[dict[str, Any]]:
     while every field of every gun is the same, else each marker as it was
     last shown with those fields (:func:`_marker`; a shot or a load changes
     one or two of her guns)."""
-    now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in s.guns]
+    guns = s.guns
     hit = _GUNS.get(s.id)
-    if hit is not None and hit[0] == now:
+    if hit is not None and _unchanged(guns, hit[0]):
         return hit[1]
+    now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in guns]
     shown = [_marker(g) for g in now]
     _GUNS[s.id] = (now, shown)
     return shown
+
+
+def _unchanged(guns: list[Gun], was: list[GunFields]) -> bool:
+    """Whether every field of every gun is what ``was`` holds (as comparing
+    the lists of their fields, but with no tuple made: most decisions see the
+    same guns, and the compiled build compares the fields natively)."""
+    if len(guns) != len(was):
+        return False
+    for g, (kind, mount, side, order, loaded, fired, disabled) in zip(guns, was, strict=True):
+        if (
+            g.type != kind
+            or g.mount != mount
+            or g.side != side
+            or g.order != order
+            or g.loaded != loaded
+            or g.fired != fired
+            or g.disabled != disabled
+        ):
+            return False
+    return True
 
 
 ShipPart = Callable[[Ship, int, Any], Any]
