@@ -71,7 +71,7 @@ class LazyView(_BuiltWhenRead):
     __slots__ = ("_parts",)
 
     def __init__(self, ready: dict[str, Any], parts: dict[str, Callable[[], Any]]) -> None:
-        super().__init__(ready)
+        dict.__init__(self, ready)  # (as super().__init__, with no super object made)
         self._parts = parts
 
     def __missing__(self, key: str) -> Any:
@@ -113,7 +113,7 @@ class LazyRecord(_BuiltWhenRead):
         entries: Mapping[str, Callable[..., Any]],
         source: tuple[Any, ...],
     ) -> None:
-        super().__init__(ready)
+        dict.__init__(self, ready)  # (as super().__init__, with no super object made)
         # (typed as the dict each rule set gives: the compiled build then
         # reads it with the dict's own functions, not a method call)
         self._entries: dict[str, Callable[..., Any]] = (
