@@ -74,7 +74,12 @@ def _guns(s: Ship) -> list[dict[str, Any]]:
     if hit is not None and _unchanged(guns, hit[0]):
         return hit[1]
     now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in guns]
-    shown = [_marker(g) for g in now]
+    if hit is not None and len(hit[0]) == len(now):
+        # a gun as it was is shown by the marker it was shown by
+        was, before = hit
+        shown = [before[i] if now[i] == was[i] else _marker(now[i]) for i in range(len(now))]
+    else:
+        shown = [_marker(g) for g in now]
     _GUNS[s.id] = (now, shown)
     return shown
 
@@ -85,7 +90,9 @@ def _unchanged(guns: list[Gun], was: list[GunFields]) -> bool:
     same guns, and the compiled build compares the fields natively)."""
     if len(guns) != len(was):
         return False
-    for g, (kind, mount, side, order, loaded, fired, disabled) in zip(guns, was, strict=True):
+    for i in range(len(guns)):  # (by index: the build makes no iterators)
+        g = guns[i]
+        kind, mount, side, order, loaded, fired, disabled = was[i]
         if (
             g.type != kind
             or g.mount != mount
