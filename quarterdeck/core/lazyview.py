@@ -37,15 +37,15 @@ class _BuiltWhenRead(dict[str, Any]):
 
     def keys(self) -> Any:
         self.whole()
-        return super().keys()
+        return dict.keys(self)
 
     def values(self) -> Any:
         self.whole()
-        return super().values()
+        return dict.values(self)
 
     def items(self) -> Any:
         self.whole()
-        return super().items()
+        return dict.items(self)
 
     def copy(self) -> dict[str, Any]:
         return self.whole()
@@ -82,12 +82,12 @@ class LazyView(_BuiltWhenRead):
         return value
 
     def __contains__(self, key: object) -> bool:
-        return key in self._parts or super().__contains__(key)
+        return key in self._parts or dict.__contains__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
         if key in self._parts:
             return self[key]
-        return super().get(key, default)
+        return dict.get(self, key, default)
 
     def whole(self) -> dict[str, Any]:
         """Every part built: the plain view, as a dict."""
@@ -96,7 +96,7 @@ class LazyView(_BuiltWhenRead):
         return dict(dict.items(self))
 
     def __len__(self) -> int:
-        return len(self._parts) + super().__len__()
+        return len(self._parts) + dict.__len__(self)
 
 
 class LazyRecord(_BuiltWhenRead):

@@ -612,7 +612,15 @@ class Judge:
         enemies' fire on the point, head to wind (3.1, 4.2)."""
         x, y = p
         col = x + y // 2  # pg.column
-        edge = min(col, y, self.last_col - col, self.last_row - y)
+        # the least of col, y and the two distances to the far edges (as
+        # min() of the four, written out: the build calls a min() of four
+        # generically, and the interpreter is quicker too)
+        edge = col if col < y else y
+        far = self.last_col - col
+        if self.last_row - y < far:
+            far = self.last_row - y
+        if far < edge:
+            edge = far
         if edge < 0:
             return OFF_FIELD  # (as grid.contains: its column or row off the field)
         score = 0.0
@@ -669,7 +677,7 @@ class Judge:
         # fire are whole and half points: added in any order they come to
         # the same)
         none = score + (0.0 - half) - closer
-        if not any(best):
+        if best == NO_FIRE:  # (no gun bears from any facing: as not any(best))
             out = [none] * 6
         else:
             out = [none if fire == 0.0 else score + (fire - half) for fire in best]
