@@ -18,19 +18,22 @@ def _check_compiled() -> None:
     import json
 
     root = _os.path.dirname(here)
-    built = _os.path.getmtime(manifest)
     with open(manifest, encoding="utf-8") as f:
         modules: dict[str, str] = json.load(f)["modules"]
+    # every source hashed, whatever its time (one edited while the build ran,
+    # or copied with its old time, is caught too): a few milliseconds
     for path, digest in modules.items():
         source = _os.path.join(root, path)
-        if _os.path.getmtime(source) <= built:
-            continue
-        with open(source, "rb") as f:
-            if hashlib.sha256(f.read()).hexdigest() != digest:
-                raise ImportError(
-                    f"{path} changed since ./scripts/compile built it: run ./scripts/compile "
-                    "again, or ./scripts/compile --clean to run as pure Python"
-                )
+        try:
+            with open(source, "rb") as f:
+                same = hashlib.sha256(f.read()).hexdigest() == digest
+        except FileNotFoundError:
+            same = False
+        if not same:
+            raise ImportError(
+                f"{path} changed (or went) since ./scripts/compile built it: run "
+                "./scripts/compile again, or ./scripts/compile --clean to run as pure Python"
+            )
 
 
 _check_compiled()

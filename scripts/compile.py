@@ -3,7 +3,7 @@ mypyc, in place, from the same source.
 
     ./scripts/compile              # build the .so files next to the .py files
     ./scripts/compile --clean      # remove every build product: pure Python again
-    ./scripts/compile --list       # the modules it compiles, and those it leaves
+    ./scripts/compile --list       # the modules it compiles (those it leaves: below)
 
 The default install (``./scripts/serve``, ``./scripts/test``, ``.ci/run``) never
 runs this and needs no compiler. The build needs a C compiler, the Python
@@ -259,10 +259,10 @@ def build(root: Path, modules: list[str], opt_level: str) -> int:
     try:
         from mypyc.build import mypycify
         from setuptools import Distribution  # type: ignore[import-untyped]
-    except ImportError:
+    except ImportError as absent:
         print(
-            "error: mypyc is not installed; install the test tools: "
-            ".venv/bin/pip install -e '.[test]'",
+            f"error: {absent.name or 'mypyc'} is not installed; install the test tools "
+            "(mypyc comes with mypy) and setuptools: .venv/bin/pip install -e '.[test]' setuptools",
             file=sys.stderr,
         )
         return 2
@@ -295,7 +295,8 @@ def build(root: Path, modules: list[str], opt_level: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="scripts/compile", description=__doc__.splitlines()[0])
+    summary = " ".join(__doc__.split("\n\n")[0].split())  # the first paragraph
+    parser = argparse.ArgumentParser(prog="scripts/compile", description=summary)
     parser.add_argument("--clean", action="store_true", help="remove every build product")
     parser.add_argument("--list", action="store_true", help="print the modules compiled")
     parser.add_argument("--root", type=Path, default=ROOT, help="checkout to build in")
@@ -308,7 +309,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.clean:
         return clean(root)
     if args.list:
-        print("\n".join(MODULES))
+        try:
+            print("\n".join(MODULES), flush=True)
+        except BrokenPipeError:  # (read by head: what it did not read is not wanted)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     return build(root, args.only or MODULES, args.opt_level)
 

@@ -161,18 +161,29 @@ def test_compiled_modules_play_the_same_fixed_seed_games(tmp_path: Path) -> None
     assert compiled["states"] == interpreted["states"]
     assert compiled["log"] == interpreted["log"]
 
-    # an edited source is never shadowed by its stale compiled module
+    # an edited source is never shadowed by its stale compiled module: not
+    # when its time is set back to before the build, nor when it is gone
+    def _import() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", "import quarterdeck"],
+            cwd=copy,
+            env=dict(os.environ, PYTHONPATH=str(copy)),
+            capture_output=True,
+            text=True,
+        )
+
     rules = copy / "quarterdeck/rulesets/gundice_boarding/rules.py"
+    was = rules.stat()
     rules.write_text(rules.read_text() + "\n# edited\n")
-    stale = subprocess.run(
-        [sys.executable, "-c", "import quarterdeck"],
-        cwd=copy,
-        env=dict(os.environ, PYTHONPATH=str(copy)),
-        capture_output=True,
-        text=True,
-    )
+    os.utime(rules, ns=(was.st_atime_ns, was.st_mtime_ns))
+    stale = _import()
     assert stale.returncode == 1
-    assert "rules.py changed since ./scripts/compile built it" in stale.stderr
+    assert "rules.py changed (or went) since ./scripts/compile built it" in stale.stderr
+    rules.unlink()
+    gone = _import()
+    assert gone.returncode == 1
+    assert "rules.py changed (or went) since ./scripts/compile built it" in gone.stderr
+    assert "FileNotFoundError" not in gone.stderr
 
     clean = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "compile.py"), "--root", str(copy), "--clean"],
