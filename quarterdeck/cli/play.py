@@ -111,7 +111,13 @@ class HumanPlayer:
                 try:
                     f.check(value)
                 except IllegalAnswer as exc:
-                    self.console.print(Text(str(exc), style="red"))
+                    if f.type == "choice":  # in the words the question was asked in
+                        self.console.print(
+                            f"[red]{escape(repr(text.strip()))} is not one of the choices: "
+                            f"type 1 to {len(ids)} or an id in brackets[/red]"
+                        )
+                    else:
+                        self.console.print(Text(str(exc), style="red"))
                     continue
                 answer[f.name] = value
                 break

@@ -328,3 +328,13 @@ def test_help_shows_the_install_extra_and_one_line_summaries(run) -> None:  # ty
     assert (
         "Replay a game record, or a simulated game by its seed, to its final state." in top.stdout
     )
+
+
+def test_a_form_choice_out_of_range_is_refused_in_the_questions_own_words(run) -> None:  # type: ignore[no-untyped-def]
+    """Away, Boarders!: a first-loads field offered as 1 to 4 answered 9 is
+    refused in those words and asked again; the game goes on with the next."""
+    out = run("play", "champlain-duel-1776", "--seed", "1", stdin="1\n9\n2\n")
+    summary = " ".join(out.stdout.split())
+    assert "'9' is not one of the choices: type 1 to 4 or an id in brackets" in summary
+    assert summary.count("starboard guns (1 to 4, or an id in brackets)>") == 2
+    assert "Traceback" not in out.stderr
