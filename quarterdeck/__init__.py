@@ -30,10 +30,31 @@ def _check_compiled() -> None:
         except FileNotFoundError:
             same = False
         if not same:
-            raise ImportError(
+            _refuse(
                 f"{path} changed (or went) since ./scripts/compile built it: run "
                 "./scripts/compile again, or ./scripts/compile --clean to run as pure Python"
             )
+
+
+class StaleBuild(ImportError):
+    """A compiled build whose source has changed since (:func:`_check_compiled`)."""
+
+
+def _refuse(message: str) -> None:
+    """Raise :class:`StaleBuild`; left uncaught (the ``quarterdeck`` command
+    itself cannot start), it is one line on stderr, not a traceback."""
+    import sys
+
+    default = sys.excepthook
+
+    def one_line(kind: type[BaseException], value: BaseException, tb: object) -> None:
+        if isinstance(value, StaleBuild):
+            print(f"error: {value}", file=sys.stderr)
+        else:
+            default(kind, value, tb)  # type: ignore[arg-type]
+
+    sys.excepthook = one_line
+    raise StaleBuild(message)
 
 
 _check_compiled()
