@@ -1,6 +1,12 @@
 """Quarterdeck: published tabletop naval wargame rules, playable and analysable."""
 
+from __future__ import annotations
+
 import os as _os
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from types import TracebackType
 
 __version__ = "0.1.0"
 
@@ -40,18 +46,18 @@ class StaleBuild(ImportError):
     """A compiled build whose source has changed since (:func:`_check_compiled`)."""
 
 
-def _refuse(message: str) -> None:
+def _refuse(message: str) -> _typing.NoReturn:
     """Raise :class:`StaleBuild`; left uncaught (the ``quarterdeck`` command
     itself cannot start), it is one line on stderr, not a traceback."""
     import sys
 
     default = sys.excepthook
 
-    def one_line(kind: type[BaseException], value: BaseException, tb: object) -> None:
+    def one_line(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         if isinstance(value, StaleBuild):
             print(f"error: {value}", file=sys.stderr)
         else:
-            default(kind, value, tb)  # type: ignore[arg-type]
+            default(kind, value, tb)
 
     sys.excepthook = one_line
     raise StaleBuild(message)

@@ -7,6 +7,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +103,9 @@ class HumanPlayer:
                 )
                 if not text.strip() and suggested is not None:
                     text = str(suggested)
-                value: Any = int(text) if text.strip().lstrip("-").isdigit() else text.strip()
+                value: Any = text.strip()
+                with suppress(ValueError):  # a number where it reads as one ("--5" stays a word)
+                    value = int(value)
                 ids = [c.id for c in f.choices]
                 if f.type == "choice" and str(value) in ids:  # an id that is a number
                     value = str(value)

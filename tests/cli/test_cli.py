@@ -338,3 +338,12 @@ def test_a_form_choice_out_of_range_is_refused_in_the_questions_own_words(run) -
     assert "'9' is not one of the choices: type 1 to 4 or an id in brackets" in summary
     assert summary.count("starboard guns (1 to 4, or an id in brackets)>") == 2
     assert "Traceback" not in out.stderr
+
+
+def test_a_form_answer_that_only_looks_like_a_number_is_asked_again(run) -> None:  # type: ignore[no-untyped-def]
+    """'--5' passed a digits-after-dashes test and then failed int(): a
+    traceback. Now it is a word like any other, refused, and asked again."""
+    out = run("play", "champlain-duel-1776", "--seed", "1", stdin="--5\n1\n1\n")
+    summary = " ".join(out.stdout.split())
+    assert "'--5' is not one of the choices: type 1 to 4 or an id in brackets" in summary
+    assert "Traceback" not in out.stderr and "ValueError" not in out.stderr
