@@ -247,11 +247,7 @@ class Hull:
     pose: Pose  # the bow
     length: float
 
-    def __init__(
-        self,
-        pose: Pose,
-        length: float,
-    ) -> None:
+    def __init__(self, pose: Pose, length: float) -> None:
         # (written out as the dataclass would make it: see core.prompts.Prompt)
         object.__setattr__(self, "pose", pose)
         object.__setattr__(self, "length", length)

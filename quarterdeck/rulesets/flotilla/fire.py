@@ -96,13 +96,7 @@ class Shot:
     inches: float
     divisor: int
 
-    def __init__(
-        self,
-        target: str,
-        kind: str,
-        inches: float,
-        divisor: int,
-    ) -> None:
+    def __init__(self, target: str, kind: str, inches: float, divisor: int) -> None:
         # (written out as the dataclass would make it: see core.prompts.Prompt)
         object.__setattr__(self, "target", target)
         object.__setattr__(self, "kind", kind)
