@@ -27,7 +27,9 @@ Modules left interpreted, and why:
   scenario models live in ``models.py``, apart from the state's dataclasses
   (``state.py`` re-exports them), so that the states compile as native classes;
 - a rule set's ``__init__.py``: a compiled package ``__init__`` cannot import
-  its interpreted submodules while it is being imported;
+  its interpreted submodules while it is being imported (so it only makes the
+  rule set object: its class, which the engine calls on every decision, is in
+  the rule set's ``ruleset.py``, compiled);
 - ``core/errors.py``: the web table and the terminal subclass its exceptions
   in interpreted code;
 - the retired AIs (``ai_v1.py``), the explanations (``explain.py``) and the
@@ -113,6 +115,7 @@ RULESETS = {
         "quarterdeck/rulesets/gundice_boarding/ai.py",
         "quarterdeck/rulesets/gundice_boarding/view.py",
         "quarterdeck/rulesets/gundice_boarding/state.py",
+        "quarterdeck/rulesets/gundice_boarding/ruleset.py",
     ],
     "away_boarders": [
         "quarterdeck/core/pointgrid.py",
@@ -131,6 +134,7 @@ RULESETS = {
         "quarterdeck/rulesets/away_boarders/view.py",
         "quarterdeck/rulesets/away_boarders/state.py",
         "quarterdeck/rulesets/away_boarders/boarding.py",
+        "quarterdeck/rulesets/away_boarders/ruleset.py",
     ],
     "flotilla": [
         "quarterdeck/core/geometry.py",
@@ -153,6 +157,7 @@ RULESETS = {
         "quarterdeck/rulesets/flotilla/administrative.py",
         "quarterdeck/rulesets/flotilla/victory.py",
         "quarterdeck/rulesets/flotilla/questions.py",
+        "quarterdeck/rulesets/flotilla/ruleset.py",
     ],
     "acw_river": [
         f"quarterdeck/rulesets/acw_river/{name}.py"
@@ -173,6 +178,7 @@ RULESETS = {
             "orders",
             "ramming",
             "randomtable",
+            "ruleset",
             "rules",
             "standing",
             "state",
@@ -201,6 +207,7 @@ RULESETS = {
             "movement",
             "rigging",
             "rowing",
+            "ruleset",
             "rules",
             "sailing",
             "small_arms",

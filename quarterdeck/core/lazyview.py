@@ -105,7 +105,7 @@ class LazyRecord(_BuiltWhenRead):
     record's order, to a function of ``*source``; ``ready`` holds the few
     given at once. Read whole, it equals the plain record, in its order."""
 
-    __slots__ = ("_entries", "_source")
+    __slots__ = ("_made",)
 
     def __init__(
         self,
@@ -114,32 +114,35 @@ class LazyRecord(_BuiltWhenRead):
         source: tuple[Any, ...],
     ) -> None:
         dict.__init__(self, ready)  # (as super().__init__, with no super object made)
-        # (typed as the dict each rule set gives: the compiled build then
-        # reads it with the dict's own functions, not a method call)
-        self._entries: dict[str, Callable[..., Any]] = (
-            entries if isinstance(entries, dict) else dict(entries)
+        # the entries' functions and their source, in one slot (the build
+        # reads and writes a dict subclass's slots generically: one read a
+        # lookup); typed as the dict each rule set gives: the compiled build
+        # then reads it with the dict's own functions, not a method call
+        self._made: tuple[dict[str, Callable[..., Any]], tuple[Any, ...]] = (
+            entries if isinstance(entries, dict) else dict(entries),
+            source,
         )
-        self._source = source
 
     def __missing__(self, key: str) -> Any:
-        make = self._entries.get(key)
+        entries, source = self._made
+        make = entries.get(key)
         if make is None:
             raise KeyError(key)
-        value = self[key] = make(*self._source)
+        value = self[key] = make(*source)
         return value
 
     def __contains__(self, key: object) -> bool:
-        return key in self._entries
+        return key in self._made[0]
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self._entries else default
+        return self[key] if key in self._made[0] else default
 
     def whole(self) -> dict[str, Any]:
         """Every entry built, in the plain record's order."""
-        built = {key: self[key] for key in self._entries}
+        built = {key: self[key] for key in self._made[0]}
         dict.clear(self)
         dict.update(self, built)
         return built
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._made[0])

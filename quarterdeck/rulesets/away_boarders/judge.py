@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import lru_cache
-from itertools import filterfalse
 from operator import itemgetter
 from typing import Any
 
@@ -189,10 +188,6 @@ Weights = dict[str, tuple[float, ...]]
 points), before it falls off (:data:`SHARE`)."""
 
 
-_TYPE_AND_SIDE = itemgetter("type", "side")
-_DISABLED = itemgetter("disabled")
-
-
 _ARMED: dict[Any, tuple[Any, tuple[str, str, str], Weights]] = {}
 """Each ship's last weights, with the gun markers (the view's very list) and
 loads they were worked out from; cleared when it grows past 4096 ships."""
@@ -213,10 +208,11 @@ def _weights_of(s: ShipView) -> Weights:
     kept = _ARMED.get(s["id"])
     if kept is not None and kept[0] is guns and kept[1] == loads:
         return kept[2]  # (the list is held here, so it is the same list)
-    weights = _weights_for(
-        loads,
-        tuple(map(_TYPE_AND_SIDE, filterfalse(_DISABLED, guns))),  # the guns not disabled
-    )
+    armed = []  # (type, battery) of each gun not disabled
+    for g in guns:  # (a loop: the build reads a map of a filter generically)
+        if not g["disabled"]:
+            armed.append((g["type"], g["side"]))
+    weights = _weights_for(loads, tuple(armed))
     if len(_ARMED) >= 4096:
         _ARMED.clear()
     _ARMED[s["id"]] = (guns, loads, weights)
@@ -261,8 +257,13 @@ Sight = tuple[int, float, dict[str, tuple[int, ...]]]
 bears on the point (4.2)."""
 
 _SIGHTS: dict[tuple[int, int], Sight] = {}
-""":func:`_sight` by the target's offset (those within the longest reach: a
-few hundred)."""
+""":func:`_sight` by the target's offset: every offset within
+:data:`SIGHT_RADIUS` points, worked out together when the first is asked
+(:func:`_sights`), any farther one when asked."""
+
+SIGHT_RADIUS = 9
+"""The farthest range the look-ahead reads a sight at (:meth:`Judge._place`
+reads rows within 9 points: 271 offsets)."""
 
 
 def _sight(dq: int, dr: int) -> Sight:
@@ -273,13 +274,28 @@ def _sight(dq: int, dr: int) -> Sight:
     key = (dq, dr)
     found = _SIGHTS.get(key)
     if found is None:
-        d = pg.distance((0, 0), key)
-        facings = {
-            battery: tuple(f for f in range(6) if bears((0, 0), f, battery, key))
-            for battery in ("port", "starboard", "bow")
-        }
-        found = _SIGHTS[key] = (d, SHARE[min(d, 8)], facings)
+        if not _SIGHTS:
+            # the few hundred offsets within reach at once: every game asks
+            # for most of them, each in its first moves
+            for r in range(-SIGHT_RADIUS, SIGHT_RADIUS + 1):
+                for q in range(-SIGHT_RADIUS, SIGHT_RADIUS + 1):
+                    if pg.distance((0, 0), (q, r)) <= SIGHT_RADIUS:
+                        _SIGHTS[q, r] = _sight_of(q, r)
+        found = _SIGHTS.get(key)
+        if found is None:
+            found = _SIGHTS[key] = _sight_of(dq, dr)
     return found
+
+
+def _sight_of(dq: int, dr: int) -> Sight:
+    """:func:`_sight`, worked out."""
+    key = (dq, dr)
+    d = pg.distance((0, 0), key)
+    facings = {
+        battery: tuple(f for f in range(6) if bears((0, 0), f, battery, key))
+        for battery in ("port", "starboard", "bow")
+    }
+    return (d, SHARE[min(d, 8)], facings)
 
 
 def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
