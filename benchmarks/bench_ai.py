@@ -33,7 +33,7 @@ from typing import Any
 from quarterdeck.core.dice import RandomDice
 from quarterdeck.core.engine import Context, Player
 from quarterdeck.core.scenario import Scenario, bundled, load
-from quarterdeck.rulesets import get_ruleset, ruleset_ids
+from quarterdeck.rulesets import get_ruleset, package_of, ruleset_ids
 from quarterdeck.sim.runner import game_seed, wilson
 
 MAX_STEPS = 200_000
@@ -43,8 +43,7 @@ Factory = Callable[[str, int], Player]
 
 def yardstick(ruleset_id: str) -> Factory:
     """The first AI of a rule set, kept in its package's ``ai_v1`` module."""
-    package = type(get_ruleset(ruleset_id)).__module__
-    module = importlib.import_module(f"{package}.ai_v1")
+    module = importlib.import_module(f"{package_of(ruleset_id)}.ai_v1")
     factory: Factory = module.ai
     return factory
 

@@ -38,6 +38,16 @@ def unregister(ruleset_id: str) -> None:
     _REGISTERED.pop(ruleset_id, None)
 
 
+def package_of(ruleset_id: str) -> str:
+    """The package a bundled rule set's modules live in (its object is in
+    the package's ``ruleset`` module: scripts/compile compiles it)."""
+    if ruleset_id not in _MODULES:
+        raise UnknownRuleset(
+            f"unknown rule set {ruleset_id!r} (legal values: {', '.join(_MODULES)})"
+        )
+    return _MODULES[ruleset_id]
+
+
 def ruleset_ids() -> list[str]:
     return list(_MODULES) + [i for i in _REGISTERED if i not in _MODULES]
 
@@ -51,11 +61,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
 
 @cache
 def _import(ruleset_id: str) -> Ruleset:
-    if ruleset_id not in _MODULES:
-        raise UnknownRuleset(
-            f"unknown rule set {ruleset_id!r} (legal values: {', '.join(_MODULES)})"
-        )
-    module = importlib.import_module(_MODULES[ruleset_id])
+    module = importlib.import_module(package_of(ruleset_id))
     ruleset: Ruleset = module.RULESET
     return ruleset
 
@@ -72,6 +78,7 @@ __all__ = [
     "RulesetInfo",
     "all_rulesets",
     "get_ruleset",
+    "package_of",
     "playable_ids",
     "register",
     "ruleset_ids",

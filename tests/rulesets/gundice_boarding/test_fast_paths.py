@@ -233,7 +233,7 @@ def test_freeze_refuses_a_state_with_fields_thaw_does_not_copy(
 ) -> None:
     """thaw() names every State field: freeze() refuses to run where the
     State's fields are not the ones it names (a field added or renamed)."""
-    import quarterdeck.rulesets.gundice_boarding as package
+    import quarterdeck.rulesets.gundice_boarding.ruleset as package
 
     ruleset = get_ruleset("gundice-boarding")
     state = ruleset.new_state(scenarios.load(SCENARIOS[0]), Context(RandomDice(1)))
