@@ -84,7 +84,19 @@ def bearing(a: Point, b: Point) -> float:
 def relative_bearing(a: Point, facing: int, b: Point) -> float:
     """Bearing of ``b`` seen from ``a`` relative to ``facing``: 0 dead ahead,
     90 on the port beam, 180 dead astern, 270 on the starboard beam."""
-    return round((bearing(a, b) - 60.0 * facing) % 360.0, 9) % 360.0
+    return relative_to(bearing(a, b), facing)
+
+
+def relative_to(deg: float, facing: int) -> float:
+    """A true bearing ``deg`` (:func:`bearing`) relative to ``facing`` (as
+    :func:`relative_bearing` gives it)."""
+    return round((deg - 60.0 * facing) % 360.0, 9) % 360.0
+
+
+def within(rel: float, centre: float, half_width: float) -> bool:
+    """Whether the relative bearing ``rel`` lies within ``half_width`` degrees
+    (inclusive) of ``centre`` (as :func:`in_arc` reckons it)."""
+    return abs((rel - centre + 180.0) % 360.0 - 180.0) <= half_width + 1e-6
 
 
 @lru_cache(maxsize=_CACHE)
@@ -106,9 +118,7 @@ def in_arc(a: Point, facing: int, b: Point, centre: float, half_width: float) ->
     relative bearing ``centre`` seen from ``a`` facing ``facing``."""
     if a == b:
         return False
-    rel = relative_bearing(a, facing, b)
-    diff = abs((rel - centre + 180.0) % 360.0 - 180.0)
-    return diff <= half_width + 1e-6
+    return within(relative_bearing(a, facing, b), centre, half_width)
 
 
 def turn(facing: int, steps: int) -> int:

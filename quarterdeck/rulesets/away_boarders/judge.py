@@ -257,45 +257,39 @@ Sight = tuple[int, float, dict[str, tuple[int, ...]]]
 bears on the point (4.2)."""
 
 _SIGHTS: dict[tuple[int, int], Sight] = {}
-""":func:`_sight` by the target's offset: every offset within
-:data:`SIGHT_RADIUS` points, worked out together when the first is asked
-(:func:`_sights`), any farther one when asked."""
-
-SIGHT_RADIUS = 9
-"""The farthest range the look-ahead reads a sight at (:meth:`Judge._place`
-reads rows within 9 points: 271 offsets)."""
+""":func:`_sight` by the target's offset (those within the longest reach: a
+few hundred)."""
 
 
 def _sight(dq: int, dr: int) -> Sight:
     """The :data:`Sight` of the point ``(dq, dr)`` from a ship at ``(0, 0)``
-    (4.2; a battery bears as :func:`bears` says, asked once for each facing):
-    the same from every point (the offset alone says it, as for
-    :func:`_direction`)."""
+    (4.2; a battery bears as :func:`bears` says for each facing, here
+    reckoned from one bearing of the point: tests/rulesets/away_boarders/
+    test_ai.py holds it to :func:`bears`): the same from every point (the
+    offset alone says it, as for :func:`_direction`)."""
     key = (dq, dr)
     found = _SIGHTS.get(key)
     if found is None:
-        if not _SIGHTS:
-            # the few hundred offsets within reach at once: every game asks
-            # for most of them, each in its first moves
-            for r in range(-SIGHT_RADIUS, SIGHT_RADIUS + 1):
-                for q in range(-SIGHT_RADIUS, SIGHT_RADIUS + 1):
-                    if pg.distance((0, 0), (q, r)) <= SIGHT_RADIUS:
-                        _SIGHTS[q, r] = _sight_of(q, r)
-        found = _SIGHTS.get(key)
-        if found is None:
-            found = _SIGHTS[key] = _sight_of(dq, dr)
+        d = pg.distance((0, 0), key)
+        port: list[int] = []
+        starboard: list[int] = []
+        bow: list[int] = []
+        if key == (0, 0):
+            port = starboard = list(range(6))  # (alongside: :func:`bears`)
+        else:
+            deg = pg.bearing((0, 0), key)
+            ahead = pg.direction_of((0, 0), key)
+            for f in range(6):
+                rel = pg.relative_to(deg, f)
+                if pg.within(rel, 90.0, 30.0):
+                    port.append(f)
+                if pg.within(rel, 270.0, 30.0):
+                    starboard.append(f)
+                if ahead == f:
+                    bow.append(f)
+        facings = {"port": tuple(port), "starboard": tuple(starboard), "bow": tuple(bow)}
+        found = _SIGHTS[key] = (d, SHARE[min(d, 8)], facings)
     return found
-
-
-def _sight_of(dq: int, dr: int) -> Sight:
-    """:func:`_sight`, worked out."""
-    key = (dq, dr)
-    d = pg.distance((0, 0), key)
-    facings = {
-        battery: tuple(f for f in range(6) if bears((0, 0), f, battery, key))
-        for battery in ("port", "starboard", "bow")
-    }
-    return (d, SHARE[min(d, 8)], facings)
 
 
 def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:

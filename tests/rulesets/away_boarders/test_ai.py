@@ -368,6 +368,32 @@ def test_3_1_a_short_handed_ship_by_the_edge_does_not_stand_toward_it(wind: int)
     assert _edge(there) >= _edge(here) == 2
 
 
+def test_4_2_the_look_ahead_reckons_which_batteries_bear_as_the_rules_do() -> None:
+    """judge._sight works out from one bearing of a point which of her
+    batteries bear on it from each facing: the same as the rules' bears()
+    (4.2), for every offset within 12 points, alongside included."""
+    from quarterdeck.rulesets.away_boarders import judge
+
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            if pg.distance((0, 0), (dq, dr)) > 12:
+                continue
+            d, share, facings = judge._sight(dq, dr)
+            assert d == pg.distance((0, 0), (dq, dr))
+            assert share == judge.SHARE[min(d, 8)]
+            for battery in ("port", "starboard", "bow"):
+                want = tuple(f for f in range(6) if judge.bears((0, 0), f, battery, (dq, dr)))
+                assert facings[battery] == want, (dq, dr, battery)
+    assert judge._sight(0, 0)[2] == {
+        "port": (0, 1, 2, 3, 4, 5),
+        "starboard": (0, 1, 2, 3, 4, 5),
+        "bow": (),
+    }
+    # a point two east: the bow bears facing it (0), the port battery facing 4
+    # or 5 and the starboard facing 1 or 2, where it lies within 30 of the beam (4.2)
+    assert judge._sight(2, 0)[2] == {"port": (4, 5), "starboard": (1, 2), "bow": (0,)}
+
+
 def test_4_2_the_fire_that_bears_depends_only_on_the_offset_between_the_points() -> None:
     """The look-ahead keeps each armament's fire by the target's offset and
     the ship's facing (judge._row_table, judge._sight, judge._direction): the range, the line
