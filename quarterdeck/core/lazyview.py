@@ -99,11 +99,24 @@ class LazyView(_BuiltWhenRead):
         return len(self._parts) + dict.__len__(self)
 
 
+Together = dict[str, Callable[..., dict[str, Any]]]
+"""Entries a lazy record builds together: each key of a group to one
+function of ``*source`` that gives the whole group, each entry as its own
+function in ``entries`` would."""
+
+_APART: Together = {}
+"""No entries built together."""
+
+
 class LazyRecord(_BuiltWhenRead):
     """One record of a view (a ship) whose entries are worked out from its
     source when first read: ``entries`` maps every key, in the plain
     record's order, to a function of ``*source``; ``ready`` holds the few
-    given at once. Read whole, it equals the plain record, in its order."""
+    given at once. Read whole, it equals the plain record, in its order.
+
+    ``together`` (optional): groups of entries that a player reading one
+    mostly reads all of, built in one call when the first is read
+    (:data:`Together`; each equal to its own entry's)."""
 
     __slots__ = ("_made",)
 
@@ -112,19 +125,27 @@ class LazyRecord(_BuiltWhenRead):
         ready: dict[str, Any],
         entries: Mapping[str, Callable[..., Any]],
         source: tuple[Any, ...],
+        together: Together = _APART,
     ) -> None:
         dict.__init__(self, ready)  # (as super().__init__, with no super object made)
-        # the entries' functions and their source, in one slot (the build
-        # reads and writes a dict subclass's slots generically: one read a
-        # lookup); typed as the dict each rule set gives: the compiled build
-        # then reads it with the dict's own functions, not a method call
-        self._made: tuple[dict[str, Callable[..., Any]], tuple[Any, ...]] = (
+        # the entries' functions, their source and the groups, in one slot
+        # (the build reads and writes a dict subclass's slots generically:
+        # one read a lookup); typed as the dicts each rule set gives: the
+        # compiled build then reads them with the dict's own functions, not
+        # a method call
+        self._made: tuple[dict[str, Callable[..., Any]], tuple[Any, ...], Together] = (
             entries if isinstance(entries, dict) else dict(entries),
             source,
+            together,
         )
 
     def __missing__(self, key: str) -> Any:
-        entries, source = self._made
+        entries, source, together = self._made
+        group = together.get(key)
+        if group is not None:
+            built = group(*source)
+            dict.update(self, built)
+            return built[key]
         make = entries.get(key)
         if make is None:
             raise KeyError(key)

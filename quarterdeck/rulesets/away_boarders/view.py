@@ -159,6 +159,21 @@ _READY = ("id", "side", "status", "q", "r")
 """The entries a lazy ship record has ready: whose, where she is and whether
 afloat (read of every ship for most decisions)."""
 
+_HOT = ("facing", "sail", "crew_total", "load")
+"""The entries a computer player reading one of them mostly reads all of (her
+heading, sails or sweeps, men and loads: a judge of her moves, 2.1-4.2),
+built together (:data:`_TOGETHER`)."""
+
+
+def _hot(s: Ship, _w: int, _t: Any) -> dict[str, Any]:
+    """:data:`_HOT`'s entries of a ship, each as :data:`_PARTS` makes it
+    (tests/rulesets/away_boarders/test_view_kept.py holds them to it)."""
+    return {"facing": s.facing, "sail": s.sail, "crew_total": s.crew_total, "load": dict(s.load)}
+
+
+_TOGETHER = dict.fromkeys(_HOT, _hot)
+"""Each of :data:`_HOT` to :func:`_hot` (a lazy record's ``together``)."""
+
 _UNREAD = len(_READY)
 """The length of a lazy record of which nothing but the ready entries was read."""
 
@@ -222,7 +237,10 @@ def _record(s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> LazyReco
     the rest of :data:`_PARTS` built from her when first read."""
     i, side, status, q, r = ready
     return LazyRecord(
-        {"id": i, "side": side, "status": status, "q": q, "r": r}, _PARTS, (s, wind, tables)
+        {"id": i, "side": side, "status": status, "q": q, "r": r},
+        _PARTS,
+        (s, wind, tables),
+        _TOGETHER,
     )
 
 

@@ -171,3 +171,23 @@ def test_a_kept_field_changed_by_its_reader_is_not_shown_again() -> None:
     terms["escape"]["x"] = 1
     again = ruleset.player_view(state, prompt.seat)["victory"]
     assert again == ruleset.view(state, prompt.seat)["victory"] and again is not terms
+
+
+def test_the_entries_built_together_are_each_as_its_own_entry_makes_it() -> None:
+    """A lazy ship record builds her heading, sails, men and loads together
+    when one is read (view._hot): each as the record's own entry for it
+    would make it, for every ship of a scenario, before and after play."""
+    game = _batch_game("split-rock-1776", 3)
+    answer = None
+    for n in range(40):
+        ruleset, state, prompt, player = game.send(answer)
+        if n % 13 == 0:
+            for s in state.ships.values():
+                args = (s, state.wind, ruleset.tables(state))
+                assert away_view._hot(*args) == {
+                    k: away_view._PARTS[k](*args) for k in away_view._HOT
+                }
+                record = away_view._record(s, (s.id, s.side, s.status, s.q, s.r), *args[1:])
+                assert record["sail"] == s.sail and dict.__len__(record) == 5 + len(away_view._HOT)
+                assert list(record) == list(away_view._PARTS)  # read whole: the plain order
+        answer = player.decide(ruleset.player_view(state, prompt.seat), prompt)
