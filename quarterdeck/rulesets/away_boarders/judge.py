@@ -297,7 +297,7 @@ def _firepower(weights: Weights, p: pg.Point, f: int, q: pg.Point) -> float:
     reaches ``q`` (4.2; a battery bears as :func:`bears` says): that
     facing's of :func:`_row`, kept in :func:`_row_table` (by the offset of
     the ship from the target)."""
-    return _row_table(weights)[p[0] - q[0], p[1] - q[1]][0][f]
+    return _row_table(weights).row(p[0] - q[0], p[1] - q[1])[0][f]
 
 
 class _Directions(dict[tuple[int, int], int | None]):
@@ -330,21 +330,54 @@ it lies on the target's fore-and-aft line, 4.3); kept by the offset of the
 ship from the target."""
 
 
-class _Rows(dict[tuple[int, int], "Row"]):
-    """One armament's :data:`Row` by the offset of the ship from the target,
-    worked out (:func:`_row`) when first asked (``rows[offset]``); with the
-    armament's longest reach (the last range its weights cover, -1 for none)."""
+ROW_RADIUS = 9
+"""The farthest range at which the look-ahead counts fire (:meth:`Judge._place`),
+and so the farthest offset (points, along either axis) a row table keeps by
+place: within 9 points neither axis of the offset exceeds 9."""
 
-    __slots__ = ("reach", "weights")
+_ROW_SPAN = 2 * ROW_RADIUS + 1
+
+
+def row_index(dq: int, dr: int) -> int:
+    """The place of the offset ``(dq, dr)`` (each within :data:`ROW_RADIUS`)
+    in a :class:`_Rows` table's ``rows``; the opposite offset's is
+    ``ROW_LAST - row_index(dq, dr)``."""
+    return (dq + ROW_RADIUS) * _ROW_SPAN + dr + ROW_RADIUS
+
+
+ROW_LAST = _ROW_SPAN * _ROW_SPAN - 1
+"""The last place in a row table (that of the offset (9, 9))."""
+
+
+class _Rows:
+    """One armament's :data:`Row` by the offset of the ship from the target
+    (``rows[row_index(offset)]``, None until first asked: then worked out,
+    :meth:`fill`); with the armament's longest reach (the last range its
+    weights cover, -1 for none). A list by place, not a dict: the look-ahead
+    reads a row for every point it weighs, and a place is found with no key
+    made or hashed."""
+
+    __slots__ = ("reach", "rows", "weights")
 
     def __init__(self, weights: Weights) -> None:
-        super().__init__()
         self.weights = weights
         self.reach = max((len(w) - 1 for w in weights.values()), default=-1)
+        self.rows: list[Row | None] = [None] * (ROW_LAST + 1)
 
-    def __missing__(self, offset: tuple[int, int]) -> Row:
-        found = self[offset] = _row(self.weights, -offset[0], -offset[1])
+    def fill(self, i: int) -> Row:
+        """The row at place ``i`` (:func:`row_index`), worked out and kept."""
+        dq, dr = i // _ROW_SPAN - ROW_RADIUS, i % _ROW_SPAN - ROW_RADIUS
+        found = self.rows[i] = _row(self.weights, -dq, -dr)
         return found
+
+    def row(self, dq: int, dr: int) -> Row:
+        """The row of the offset ``(dq, dr)`` of the ship from the target
+        (kept within :data:`ROW_RADIUS`, worked out each time beyond)."""
+        if -ROW_RADIUS <= dq <= ROW_RADIUS and -ROW_RADIUS <= dr <= ROW_RADIUS:
+            i = row_index(dq, dr)
+            found = self.rows[i]
+            return found if found is not None else self.fill(i)
+        return _row(self.weights, -dq, -dr)
 
 
 _ROW_TABLES: dict[int, _Rows] = {}
@@ -499,7 +532,7 @@ class Judge:
         # the range from which she closes (and whether she may carry an
         # enemy of so many men by boarding: :meth:`_place`)
         self.last_col, self.last_row = grid.width - 1, grid.height - 1
-        self.reach9 = min(9, reach)
+        self.reach9 = min(ROW_RADIUS, reach)
         self.closing = max(1, reach - 1)
         self.boarders = crew >= 4
         # each enemy's longest reach, by her point (beyond it her fire there is nothing)
@@ -518,8 +551,8 @@ class Judge:
                 q[1],
                 crew_e,
                 self.boarders and crew * 2 >= 3 * max(1, int(crew_e)),
-                min(9, max(reaches[q], reach)),
-                min(9, reaches[q]),
+                min(ROW_RADIUS, max(reaches[q], reach)),
+                min(ROW_RADIUS, reaches[q]),
                 facing,
                 (facing, (facing + 3) % 6),
                 _row_table(theirs),
@@ -656,10 +689,19 @@ class Judge:
             if dq <= near:
                 # (beyond ``near`` neither her fire nor the enemy's reaches:
                 # no row, and 0.0 to the threat, the same sum)
+                # (within 9 points: each axis of the offset within 9, its
+                # place in a row table i, the opposite offset's ROW_LAST - i)
+                i = (dx + ROW_RADIUS) * _ROW_SPAN + dy + ROW_RADIUS  # row_index
                 if dq <= far:
-                    threat += theirs[-dx, -dy][0][facing]  # :func:`_firepower`
+                    found = theirs.rows[ROW_LAST - i]
+                    if found is None:
+                        found = theirs.fill(ROW_LAST - i)
+                    threat += found[0][facing]  # :func:`_firepower`
                 if dq <= reach:
-                    row, raked, bearing = mine[dx, dy]
+                    found = mine.rows[i]
+                    if found is None:
+                        found = mine.fill(i)
+                    row, raked, bearing = found
                     rows.append(raked if dq != 0 and bearing in line else row)
             if dq < d:
                 d, weakest, carry = dq, crew, boards

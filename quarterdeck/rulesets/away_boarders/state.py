@@ -178,7 +178,10 @@ class Ship:
 
     @property
     def crew_total(self) -> int:
-        return sum(self.crew.values())
+        total = 0
+        for men in self.crew.values():  # (a loop: the build sums a dict's values generically)
+            total += men
+        return total
 
     def mast_fallen(self, index: int) -> bool:
         """Every box of the mast is an X (4.3): :func:`_fallen`."""

@@ -394,6 +394,29 @@ def test_4_2_the_look_ahead_reckons_which_batteries_bear_as_the_rules_do() -> No
     assert judge._sight(2, 0)[2] == {"port": (4, 5), "starboard": (1, 2), "bow": (0,)}
 
 
+def test_4_2_a_row_table_keeps_each_offset_at_its_own_place() -> None:
+    """judge._Rows keeps the rows within 9 points by place in a list (the
+    opposite offset at ROW_LAST less the place): each row the one worked out
+    for its offset, within the table and beyond it."""
+    from quarterdeck.rulesets.away_boarders import judge
+
+    weights = judge._weights_for(
+        ("round", "grape", "double"),
+        (("24-pdr", "port"), ("6-pdr", "starboard"), ("12-pdr", "bow")),
+    )
+    table = judge._Rows(weights)
+    places = set()
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            assert table.row(dq, dr) == judge._row(weights, -dq, -dr)
+            if abs(dq) <= judge.ROW_RADIUS and abs(dr) <= judge.ROW_RADIUS:
+                i = judge.row_index(dq, dr)
+                places.add(i)
+                assert table.rows[i] == table.row(dq, dr)
+                assert judge.ROW_LAST - i == judge.row_index(-dq, -dr)
+    assert places == set(range(judge.ROW_LAST + 1))
+
+
 def test_4_2_the_fire_that_bears_depends_only_on_the_offset_between_the_points() -> None:
     """The look-ahead keeps each armament's fire by the target's offset and
     the ship's facing (judge._row_table, judge._sight, judge._direction): the range, the line
