@@ -342,8 +342,11 @@ def row_index(dq: int, dr: int) -> int:
     """The place of the offset ``(dq, dr)`` (each within :data:`ROW_RADIUS`)
     in a :class:`_Rows` table's ``rows``; the opposite offset's is
     ``ROW_LAST - row_index(dq, dr)``."""
-    return (dq + ROW_RADIUS) * _ROW_SPAN + dr + ROW_RADIUS
+    return dq * _ROW_SPAN + dr + _ROW_CENTRE
 
+
+_ROW_CENTRE = ROW_RADIUS * _ROW_SPAN + ROW_RADIUS
+"""The place of the offset (0, 0) (:func:`row_index`)."""
 
 ROW_LAST = _ROW_SPAN * _ROW_SPAN - 1
 """The last place in a row table (that of the offset (9, 9))."""
@@ -683,6 +686,8 @@ class Judge:
         rows: list[tuple[float, ...]] = []
         reach = self.reach9
         mine = self.mine_rows
+        mine_rows = mine.rows
+        span, centre, last = _ROW_SPAN, _ROW_CENTRE, ROW_LAST
         for qx, qy, crew, boards, near, far, facing, line, theirs in self.foes:
             dx, dy = x - qx, y - qy
             dq = (abs(dx) + abs(dy) + abs(dx + dy)) // 2  # pg.distance
@@ -691,14 +696,14 @@ class Judge:
                 # no row, and 0.0 to the threat, the same sum)
                 # (within 9 points: each axis of the offset within 9, its
                 # place in a row table i, the opposite offset's ROW_LAST - i)
-                i = (dx + ROW_RADIUS) * _ROW_SPAN + dy + ROW_RADIUS  # row_index
+                i = dx * span + dy + centre  # row_index(dx, dy)
                 if dq <= far:
-                    found = theirs.rows[ROW_LAST - i]
+                    found = theirs.rows[last - i]
                     if found is None:
-                        found = theirs.fill(ROW_LAST - i)
+                        found = theirs.fill(last - i)
                     threat += found[0][facing]  # :func:`_firepower`
                 if dq <= reach:
-                    found = mine.rows[i]
+                    found = mine_rows[i]
                     if found is None:
                         found = mine.fill(i)
                     row, raked, bearing = found
