@@ -394,7 +394,7 @@ class AwayBoardersAI:
 
     def _move(self, view: View, me: ShipView, ids: list[str]) -> str:
         grid = _grid(view)
-        wind = int(view["field"]["wind"])
+        wind: int = view["field"]["wind"]
         if view.get("victory", {}).get("escape", {}).get(me["side"], 0) > 0:
             return self._escape(grid, wind, me, ids)
         side, name = me["side"], me["id"]
@@ -406,11 +406,12 @@ class AwayBoardersAI:
                 if s["side"] != side:
                     enemies.append(s)
                 elif s["id"] != name:
-                    friends.add((int(s["q"]), int(s["r"])))  # pos_of
+                    friends.add(pos_of(s))
         judge = judge_for(grid, wind, me, enemies, friends, self._judges.get(me["id"]))
         self._judges[me["id"]] = judge
         best, best_score = ids[0], -1e9
-        here, facing = pos_of(me), int(me["facing"])
+        here = pos_of(me)
+        facing: int = me["facing"]
         jitter = self.rng.random
         for move in ids:
             p, f = moved(here, facing, move)

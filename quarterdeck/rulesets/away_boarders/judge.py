@@ -25,7 +25,11 @@ ShipView = Mapping[str, Any]
 
 
 def pos_of(s: ShipView) -> pg.Point:
-    return (int(s["q"]), int(s["r"]))
+    # (the view's numbers are ints: read as typed, not through int(), which
+    # the build calls generically and the interpreter as a call)
+    q: int = s["q"]
+    r: int = s["r"]
+    return (q, r)
 
 
 _QR = itemgetter("q", "r")
@@ -44,8 +48,9 @@ def standing_masts(s: ShipView) -> int:
 def helm_crew(s: ShipView, oars: bool) -> int:
     """Men at the yards to work her (3.1) or man the sweeps (3.2)."""
     if oars:
-        return int(s.get("oar_crew_needed", 1))
-    given = int(s.get("yards_crew_needed", -1))
+        needed: int = s.get("oar_crew_needed", 1)
+        return needed
+    given: int = s.get("yards_crew_needed", -1)
     return given if given >= 0 else standing_masts(s)
 
 
@@ -451,13 +456,13 @@ def judge_inputs(
     equals first) each as (point, facing, crew, weights), and her friends'
     points. Her own place is not among them: the scores never read it."""
     oars = me["sail"] == "oars"
-    crew = int(me["crew_total"])
+    crew: int = me["crew_total"]
     short = not oars and crew <= helm_crew(me, oars) + 1
     nearest = enemies  # a duel's one enemy (or none) is the nearest
     if len(enemies) > 1:
         ranges = ranges_from(pos_of(me), enemies)  # the nearest 8, the first of equals first
         nearest = [enemies[n] for n in sorted(range(len(enemies)), key=ranges.__getitem__)][:8]
-    others = [(pos_of(e), int(e["facing"]), e["crew_total"], _weights_of(e)) for e in nearest]
+    others = [(pos_of(e), e["facing"], e["crew_total"], _weights_of(e)) for e in nearest]
     return (grid, wind, oars, short, crew, _weights_of(me), others, friends)
 
 
