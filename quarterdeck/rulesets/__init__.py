@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from quarterdeck.core.engine import RulesetInfo
@@ -48,6 +49,17 @@ def package_of(ruleset_id: str) -> str:
     return _MODULES[ruleset_id]
 
 
+def package_dir(module: str) -> Path:
+    """The folder of the package that the module named ``module`` is (or is
+    in): its scenarios and charts. Read from the package's own ``__init__``,
+    which is never compiled: a module the compiled build compiled may name a
+    wrong folder in its ``__file__`` (one imported first by compiled code)."""
+    found = importlib.import_module(module)
+    if not hasattr(found, "__path__"):  # a module, not a package: the one it is in
+        found = importlib.import_module(module.rpartition(".")[0])
+    return Path(str(found.__file__)).parent
+
+
 def ruleset_ids() -> list[str]:
     return list(_MODULES) + [i for i in _REGISTERED if i not in _MODULES]
 
@@ -78,6 +90,7 @@ __all__ = [
     "RulesetInfo",
     "all_rulesets",
     "get_ruleset",
+    "package_dir",
     "package_of",
     "playable_ids",
     "register",

@@ -3,6 +3,7 @@ the legal values."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,20 @@ def test_an_unknown_set_field_is_refused_naming_the_fields() -> None:
     assert "(with overrides): field 'nope': unknown field" in message
     assert "light" in message and "table" in message
     assert load_scenario("sample-game", ["light=day"], None).model.light == "day"
+
+
+def test_each_rule_set_finds_its_scenarios_and_charts_in_its_package_folder() -> None:
+    """A rule set's object lives in its ruleset.py (compiled in a build),
+    and finds its folder through its package (package_dir), not its own
+    __file__: the scenarios and the printed charts beside the package's
+    __init__."""
+    import quarterdeck.rulesets as registry
+    from quarterdeck.web.render.sheets import charts_path
+
+    for ruleset in registry.all_rulesets():
+        package = registry.package_of(ruleset.info.id)
+        folder = Path(str(importlib.import_module(package).__file__)).parent
+        assert registry.package_dir(package) == folder
+        assert registry.package_dir(type(ruleset).__module__) == folder
+        assert ruleset.scenario_dir() == folder / "scenarios"
+        assert charts_path(ruleset) == folder / "tables.toml"

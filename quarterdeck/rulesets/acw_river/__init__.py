@@ -65,6 +65,8 @@ orders.py      [done] the secret forms: standing orders and flagship, one
 rules.py       [done] the sequence of play: set-up, orders, plot (umpire's
                current first), reveal and enforce, ram tests, quarters (fire
                after a chosen quarter in the first move), fire, morale, end.
+ruleset.py     [done] the rule set object the engine calls (scenario checks,
+               set-up, views, the computer player), compiled by the build.
 tables.toml    [done] every chart, shaped as printed; the rebuilt ones marked
 tables.py      ``reconstructed = true``.
 view.py        [done] views per seat (None: public; "*": everything), the

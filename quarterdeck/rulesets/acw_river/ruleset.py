@@ -11,6 +11,7 @@ from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
+from quarterdeck.rulesets import package_dir
 from quarterdeck.rulesets.acw_river import rules
 from quarterdeck.rulesets.acw_river.scenario import AcwScenario, ShipSpec
 from quarterdeck.rulesets.acw_river.setup import new_state, parse_order, roll_commanders
@@ -101,7 +102,7 @@ class AcwRiver(StateBasics):
         )
 
     def scenario_dir(self) -> Path | None:
-        return Path(__file__).with_name("scenarios")
+        return package_dir("quarterdeck.rulesets.acw_river") / "scenarios"
 
     def tables(self, state: State) -> Tables:
         return tables_with(state.house_rules)

@@ -394,7 +394,8 @@ weights); cleared when it grows past :data:`_ROW_TABLES_KEPT` armaments."""
 
 _ROW_TABLES_KEPT = 512
 """(A Valcour game meets about 90 armaments, some thirty of them new after
-the first game; each table holds some fifty rows.)"""
+the first game; each table has a place for each of 361 offsets, some fifty
+of them filled.)"""
 
 
 def _row_table(weights: Weights) -> _Rows:

@@ -14,6 +14,7 @@ from quarterdeck.core.errors import ScenarioError
 from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
+from quarterdeck.rulesets import package_dir
 from quarterdeck.rulesets.away_boarders import rules
 from quarterdeck.rulesets.away_boarders.displays import build_ship
 from quarterdeck.rulesets.away_boarders.state import AwayBoardersScenario, State, copied_apart
@@ -25,20 +26,23 @@ from quarterdeck.rulesets.away_boarders.view import player_view, render, view
 class AwayBoarders(StateBasics):
     """The "Away, Boarders!" rule set, registered as ``away-boarders``."""
 
-    info = RulesetInfo(
-        id="away-boarders",
-        title="Away, Boarders! (v1.01 playtest, Jeffrey Knudsen)",
-        period="Great Lakes sail, 18th and early 19th century",
-        playable=True,
-        sections=(
-            "1.2 Field of Play; 1.4 Components; 2.0 Sequence of Play; 3.0 Movement; "
-            "4.0 Gunnery; 5.0 Boarding Actions"
-        ),
-        text="away-boarders.md",
-    )
+    def __init__(self) -> None:
+        # (set here, not as a class attribute: the compiled build keeps an
+        # instance attribute, and takes no object as a class default)
+        self.info = RulesetInfo(
+            id="away-boarders",
+            title="Away, Boarders! (v1.01 playtest, Jeffrey Knudsen)",
+            period="Great Lakes sail, 18th and early 19th century",
+            playable=True,
+            sections=(
+                "1.2 Field of Play; 1.4 Components; 2.0 Sequence of Play; 3.0 Movement; "
+                "4.0 Gunnery; 5.0 Boarding Actions"
+            ),
+            text="away-boarders.md",
+        )
 
     def scenario_dir(self) -> Path | None:
-        return Path(__file__).with_name("scenarios")
+        return package_dir("quarterdeck.rulesets.away_boarders") / "scenarios"
 
     def tables(self, state: State) -> Tables:
         return tables_with(state.house_rules)

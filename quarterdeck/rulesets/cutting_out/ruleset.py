@@ -13,6 +13,7 @@ from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
+from quarterdeck.rulesets import package_dir
 from quarterdeck.rulesets.cutting_out import rules, setup
 from quarterdeck.rulesets.cutting_out.state import CuttingOutScenario, State
 from quarterdeck.rulesets.cutting_out.tables import Tables, tables_with
@@ -22,21 +23,24 @@ from quarterdeck.rulesets.cutting_out.view import hidden, player_view, render, v
 class CuttingOut(StateBasics):
     """The Cutting Out Party rule set, registered as ``cutting-out``."""
 
-    info = RulesetInfo(
-        id="cutting-out",
-        title="Cutting Out Party (Henry Lubbers)",
-        period="Napoleonic boat raid on an anchored ship, 15 mm figures, inches",
-        playable=True,
-        sections=(
-            "Turn Sequence; Movement; Defender Attempts to Spot; Ship's Challenge; Melee; "
-            "Firing: Small Arms Fire, Cannon Fire, Cannonball Hit Determination Chart; "
-            "Rigging; Morale; Sample Game; Card Events Ideas"
-        ),
-        text="cutting-out-party.md",
-    )
+    def __init__(self) -> None:
+        # (set here, not as a class attribute: the compiled build keeps an
+        # instance attribute, and takes no object as a class default)
+        self.info = RulesetInfo(
+            id="cutting-out",
+            title="Cutting Out Party (Henry Lubbers)",
+            period="Napoleonic boat raid on an anchored ship, 15 mm figures, inches",
+            playable=True,
+            sections=(
+                "Turn Sequence; Movement; Defender Attempts to Spot; Ship's Challenge; Melee; "
+                "Firing: Small Arms Fire, Cannon Fire, Cannonball Hit Determination Chart; "
+                "Rigging; Morale; Sample Game; Card Events Ideas"
+            ),
+            text="cutting-out-party.md",
+        )
 
     def scenario_dir(self) -> Path | None:
-        return Path(__file__).with_name("scenarios")
+        return package_dir("quarterdeck.rulesets.cutting_out") / "scenarios"
 
     def tables(self, state: State) -> Tables:
         return tables_with(state.house_rules)

@@ -15,6 +15,7 @@ from quarterdeck.core.hidden import Secret
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
+from quarterdeck.rulesets import package_dir
 from quarterdeck.rulesets.flotilla import land, rules
 from quarterdeck.rulesets.flotilla.state import (
     Battery,
@@ -90,22 +91,25 @@ def make_ship(spec: ShipSpec, card: Roster, t: Tables | None = None) -> Ship:
 class Flotilla(StateBasics):
     """The Flotilla rule set, registered as ``flotilla``."""
 
-    info = RulesetInfo(
-        id="flotilla",
-        title="Flotilla: American Civil War Ironclads (David Raybin)",
-        period="American Civil War ironclads, 15 mm, inches",
-        playable=True,
-        sections=(
-            "Environment; Movement; Extra Power; Collisions, Ramming, and Running Aground; "
-            "Spar Torpedo; Torpedoes; Damage; Specific Hit Chart; Firing; Aimed fire; "
-            "Artillery fire against land based batteries and troops; Reloading; Mortars; "
-            "Captain's Morale; Boarding Actions; Melee Combat on Land; Small arms fire"
-        ),
-        text="flotilla-acw-ironclads.md",
-    )
+    def __init__(self) -> None:
+        # (set here, not as a class attribute: the compiled build keeps an
+        # instance attribute, and takes no object as a class default)
+        self.info = RulesetInfo(
+            id="flotilla",
+            title="Flotilla: American Civil War Ironclads (David Raybin)",
+            period="American Civil War ironclads, 15 mm, inches",
+            playable=True,
+            sections=(
+                "Environment; Movement; Extra Power; Collisions, Ramming, and Running Aground; "
+                "Spar Torpedo; Torpedoes; Damage; Specific Hit Chart; Firing; Aimed fire; "
+                "Artillery fire against land based batteries and troops; Reloading; Mortars; "
+                "Captain's Morale; Boarding Actions; Melee Combat on Land; Small arms fire"
+            ),
+            text="flotilla-acw-ironclads.md",
+        )
 
     def scenario_dir(self) -> Path | None:
-        return Path(__file__).with_name("scenarios")
+        return package_dir("quarterdeck.rulesets.flotilla") / "scenarios"
 
     def tables(self, state: State) -> Tables:
         return state_tables(state.house_rules)

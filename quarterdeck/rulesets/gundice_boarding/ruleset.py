@@ -17,6 +17,7 @@ from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.core.result import Result
 from quarterdeck.core.scenario import Scenario
 from quarterdeck.data.ships import ship as ship_facts
+from quarterdeck.rulesets import package_dir
 from quarterdeck.rulesets.gundice_boarding import rules
 from quarterdeck.rulesets.gundice_boarding.state import (
     Contact,
@@ -57,16 +58,17 @@ def gun_dice(guns: int) -> int:
 class GunDiceBoarding(StateBasics):
     """The gun-dice boarding rule set, registered as ``gundice-boarding``."""
 
-    info = RulesetInfo(
-        id="gundice-boarding",
-        title="Gun-dice boarding (sections 5.1-5.3)",
-        period="Age of sail, ship-to-ship boarding actions",
-        playable=True,
-        sections="5.1 Boarding; 5.2 Conducting a Boarding Action; 5.3 Advanced Boarding Rules",
-        text="gun-dice-boarding.md",
-    )
-
     def __init__(self) -> None:
+        # (set here, not as a class attribute: the compiled build keeps an
+        # instance attribute, and takes no object as a class default)
+        self.info = RulesetInfo(
+            id="gundice-boarding",
+            title="Gun-dice boarding (sections 5.1-5.3)",
+            period="Age of sail, ship-to-ship boarding actions",
+            playable=True,
+            sections="5.1 Boarding; 5.2 Conducting a Boarding Action; 5.3 Advanced Boarding Rules",
+            text="gun-dice-boarding.md",
+        )
         # Who must answer what, as the last step that ran left it, with the
         # state it left, the prompts built for it (None until asked for) and
         # the state's tables: prompts computed once per step (see prompts()).
@@ -80,7 +82,7 @@ class GunDiceBoarding(StateBasics):
         self._printed: Tables | None = None
 
     def scenario_dir(self) -> Path | None:
-        return Path(__file__).with_name("scenarios")
+        return package_dir("quarterdeck.rulesets.gundice_boarding") / "scenarios"
 
     def tables(self, state: State) -> Tables:
         if state.house_rules:
@@ -300,9 +302,8 @@ class GunDiceBoarding(StateBasics):
         given them (5.1): each side's orders are its own."""
         return [Secret(("orders", side), (side,)) for side in state.orders]
 
-    # the module's function itself, not a method that calls it: a simulated
-    # game builds a view for most decisions
-    view = staticmethod(view)
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
 
     def ai(self, seat: str, seed: int) -> Any:
         player = self._ai

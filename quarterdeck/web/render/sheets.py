@@ -11,7 +11,6 @@ it actually plays by.
 
 from __future__ import annotations
 
-import importlib
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from markupsafe import escape
 
 from quarterdeck.core.tables import merge, read_toml
+from quarterdeck.rulesets import package_dir
 
 _ARTICLE = re.compile(r"<article\b")
 _SIDE = re.compile(r'^<article\b[^>]*\bdata-side="([^"]*)"')
@@ -70,8 +70,7 @@ def print_page_body(groups: list[tuple[str, str, str, list[str]]], heading: str)
 
 def charts_path(ruleset: Any) -> Path | None:
     """The rule set's printed charts (``tables.toml`` beside its package)."""
-    module = importlib.import_module(type(ruleset).__module__)
-    found = Path(str(module.__file__)).with_name("tables.toml")
+    found = package_dir(type(ruleset).__module__) / "tables.toml"
     return found if found.exists() else None
 
 
