@@ -51,12 +51,14 @@ def package_of(ruleset_id: str) -> str:
 
 def package_dir(module: str) -> Path:
     """The folder of the package that the module named ``module`` is (or is
-    in): its scenarios and charts. Read from the package's own ``__init__``,
-    which is never compiled: a module the compiled build compiled may name a
-    wrong folder in its ``__file__`` (one imported first by compiled code)."""
+    in; a module in no package, its own folder): its scenarios and charts.
+    Read from the package's own ``__init__``, which is never compiled: a
+    module the compiled build compiled may name a wrong folder in its
+    ``__file__`` (one imported first by compiled code)."""
     found = importlib.import_module(module)
-    if not hasattr(found, "__path__"):  # a module, not a package: the one it is in
-        found = importlib.import_module(module.rpartition(".")[0])
+    package = module.rpartition(".")[0]
+    if not hasattr(found, "__path__") and package:  # a module in a package: the package
+        found = importlib.import_module(package)
     return Path(str(found.__file__)).parent
 
 

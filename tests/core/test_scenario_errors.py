@@ -4,6 +4,7 @@ the legal values."""
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,10 @@ def test_each_rule_set_finds_its_scenarios_and_charts_in_its_package_folder() ->
         assert registry.package_dir(type(ruleset).__module__) == folder
         assert ruleset.scenario_dir() == folder / "scenarios"
         assert charts_path(ruleset) == folder / "tables.toml"
+    # a module in no package (a plug-in's script): its own folder
+    here = Path(__file__).parent
+    sys.path.insert(0, str(here))
+    try:
+        assert registry.package_dir("guess_game") == here
+    finally:
+        sys.path.remove(str(here))
