@@ -59,7 +59,9 @@ def package_dir(module: str) -> Path:
     package = module.rpartition(".")[0]
     if not hasattr(found, "__path__") and package:  # a module in a package: the package
         found = importlib.import_module(package)
-    return Path(str(found.__file__)).parent
+    if found.__file__ is None:  # a namespace package (no __init__): its first folder
+        return Path(next(iter(found.__path__)))
+    return Path(found.__file__).parent
 
 
 def ruleset_ids() -> list[str]:
