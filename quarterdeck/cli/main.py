@@ -651,7 +651,7 @@ def _simulate(
     as_json: bool,
 ) -> None:
     from quarterdeck.sim.out import RowWriter
-    from quarterdeck.sim.runner import BACKENDS, simulate as run
+    from quarterdeck.sim.runner import BACKENDS, simulate as run, wilson
 
     check_output_file(plot, "--plot")
     if plot is not None and plot.suffix.lower() != ".png":
@@ -730,7 +730,10 @@ def _simulate(
             f"{summary.mean(losses):.2f}" if losses else "",
             f"{summary.mean(points):.1f}" if points else "",
         )
-    table.add_row("draws", str(summary.draws), f"{summary.draws / summary.games:.1%}", "")
+    lo, hi = wilson(summary.draws, summary.games)  # (a share of the games, as a side's)
+    table.add_row(
+        "draws", str(summary.draws), f"{summary.draws / summary.games:.1%}", f"{lo:.1%} - {hi:.1%}"
+    )
     console.print(table)
     console.print(Text("how games ended: " + ", ".join(f"{k} {v}" for k, v in summary.how.items())))
     console.print(

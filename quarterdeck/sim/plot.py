@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from quarterdeck.core.scenario import Scenario
-from quarterdeck.sim.runner import Summary
+from quarterdeck.sim.runner import Summary, wilson
 
 
 def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
@@ -23,9 +23,10 @@ def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
     sides = list(summary.results)
     games = max(1, summary.games)
     rates = [summary.results[s] / games for s in sides] + [summary.draws / games]
-    intervals = summary.intervals
-    low = [max(0.0, rates[i] - intervals[s][0]) for i, s in enumerate(sides)] + [0.0]
-    high = [max(0.0, intervals[s][1] - rates[i]) for i, s in enumerate(sides)] + [0.0]
+    # each share's 95% interval, the draws' too (drawn as a flat bar before)
+    bounds = [summary.intervals[s] for s in sides] + [wilson(summary.draws, summary.games)]
+    low = [max(0.0, rate - bound[0]) for rate, bound in zip(rates, bounds, strict=True)]
+    high = [max(0.0, bound[1] - rate) for rate, bound in zip(rates, bounds, strict=True)]
     colours = [*(scenario.side(s).colour for s in sides), "#999999"]
     left.bar([*sides, "draw"], rates, yerr=[low, high], capsize=6, color=colours)
     left.set_ylim(0, 1)

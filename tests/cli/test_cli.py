@@ -251,6 +251,20 @@ def test_simulate_draws_a_plot(run, tmp_path: Path) -> None:  # type: ignore[no-
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_simulate_gives_the_draws_a_95_percent_interval_too(run) -> None:  # type: ignore[no-untyped-def]
+    """The draws are a share of the games as each side's wins are: the
+    summary table gives them the same Wilson interval (40 Champlain games of
+    seed 5: 7 draws, 8.7% to 31.9%)."""
+    from quarterdeck.sim.runner import wilson
+
+    args = ("simulate", "champlain-duel-1776", "--games", "40", "--seed", "5")
+    draws = json.loads(run(*args, "--json").stdout)["draws"]
+    lo, hi = wilson(draws, 40)
+    line = next(x for x in run(*args).stdout.splitlines() if "draws" in x)
+    assert f"{draws / 40:.1%}" in line and f"{lo:.1%} - {hi:.1%}" in line
+    assert (draws, f"{lo:.1%}", f"{hi:.1%}") == (7, "8.7%", "31.9%")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
