@@ -144,6 +144,8 @@ class Summary:
             "win_rate": {s: w / self.games for s, w in self.results.items()} if self.games else {},
             "win_rate_ci95": {s: list(ci) for s, ci in self.intervals.items()},
             "draws": self.draws,
+            "draw_rate": self.draws / self.games if self.games else 0.0,
+            "draw_rate_ci95": list(wilson(self.draws, self.games)),
             "how": dict(sorted(self.how.items())),
             "mean_turns": self.mean_turns,
             "mean_decisions": self.mean_decisions,
