@@ -651,7 +651,7 @@ def _simulate(
     as_json: bool,
 ) -> None:
     from quarterdeck.sim.out import RowWriter
-    from quarterdeck.sim.runner import BACKENDS, simulate as run, wilson
+    from quarterdeck.sim.runner import BACKENDS, simulate as run
 
     check_output_file(plot, "--plot")
     if plot is not None and plot.suffix.lower() != ".png":
@@ -730,7 +730,7 @@ def _simulate(
             f"{summary.mean(losses):.2f}" if losses else "",
             f"{summary.mean(points):.1f}" if points else "",
         )
-    lo, hi = wilson(summary.draws, summary.games)  # (a share of the games, as a side's)
+    lo, hi = summary.draw_interval
     table.add_row(
         "draws", str(summary.draws), f"{summary.draws / summary.games:.1%}", f"{lo:.1%} - {hi:.1%}"
     )

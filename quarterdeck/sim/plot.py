@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from quarterdeck.core.scenario import Scenario
-from quarterdeck.sim.runner import Summary, wilson
+from quarterdeck.sim.runner import Summary
 
 
 def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
@@ -24,7 +24,7 @@ def plot_summary(summary: Summary, scenario: Scenario, path: Path) -> None:
     games = max(1, summary.games)
     rates = [summary.results[s] / games for s in sides] + [summary.draws / games]
     # each share's 95% interval, the draws' too (drawn as a flat bar before)
-    bounds = [summary.intervals[s] for s in sides] + [wilson(summary.draws, summary.games)]
+    bounds = [summary.intervals[s] for s in sides] + [summary.draw_interval]
     low = [max(0.0, rate - bound[0]) for rate, bound in zip(rates, bounds, strict=True)]
     high = [max(0.0, bound[1] - rate) for rate, bound in zip(rates, bounds, strict=True)]
     colours = [*(scenario.side(s).colour for s in sides), "#999999"]

@@ -123,6 +123,11 @@ class Summary:
         return {side: wilson(self.results.get(side, 0), self.games) for side in self.sides}
 
     @property
+    def draw_interval(self) -> tuple[float, float]:
+        """The draws' 95% interval: a share of the games, as a side's wins."""
+        return wilson(self.draws, self.games)
+
+    @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
@@ -145,7 +150,7 @@ class Summary:
             "win_rate_ci95": {s: list(ci) for s, ci in self.intervals.items()},
             "draws": self.draws,
             "draw_rate": self.draws / self.games if self.games else 0.0,
-            "draw_rate_ci95": list(wilson(self.draws, self.games)),
+            "draw_rate_ci95": list(self.draw_interval),
             "how": dict(sorted(self.how.items())),
             "mean_turns": self.mean_turns,
             "mean_decisions": self.mean_decisions,

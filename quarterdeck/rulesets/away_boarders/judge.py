@@ -342,19 +342,18 @@ place: within 9 points neither axis of the offset exceeds 9."""
 
 _ROW_SPAN = 2 * ROW_RADIUS + 1
 
+_ROW_CENTRE = ROW_RADIUS * _ROW_SPAN + ROW_RADIUS
+"""The place of the offset (0, 0) (:func:`row_index`)."""
+
+ROW_LAST = _ROW_SPAN * _ROW_SPAN - 1
+"""The last place in a row table (that of the offset (9, 9))."""
+
 
 def row_index(dq: int, dr: int) -> int:
     """The place of the offset ``(dq, dr)`` (each within :data:`ROW_RADIUS`)
     in a :class:`_Rows` table's ``rows``; the opposite offset's is
     ``ROW_LAST - row_index(dq, dr)``."""
     return dq * _ROW_SPAN + dr + _ROW_CENTRE
-
-
-_ROW_CENTRE = ROW_RADIUS * _ROW_SPAN + ROW_RADIUS
-"""The place of the offset (0, 0) (:func:`row_index`)."""
-
-ROW_LAST = _ROW_SPAN * _ROW_SPAN - 1
-"""The last place in a row table (that of the offset (9, 9))."""
 
 
 class _Rows:
