@@ -210,9 +210,14 @@ def _weights_of(s: ShipView) -> Weights:
         str(load.get("bow", "round")),
     )
     guns = s["guns"]
-    kept = _ARMED.get(s["id"])
-    if kept is not None and kept[0] is guns and kept[1] == loads:
-        return kept[2]  # (the list is held here, so it is the same list)
+    name = s["id"]
+    kept = _ARMED.get(name)
+    if kept is not None and kept[1] == loads:
+        if kept[0] is guns:
+            return kept[2]  # (the list is held here, so it is the same list)
+        if _same_arms(guns, kept[0]):
+            _ARMED[name] = (guns, loads, kept[2])
+            return kept[2]
     armed = []  # (type, battery) of each gun not disabled
     for g in guns:  # (a loop: the build reads a map of a filter generically)
         if not g["disabled"]:
@@ -220,8 +225,26 @@ def _weights_of(s: ShipView) -> Weights:
     weights = _weights_for(loads, tuple(armed))
     if len(_ARMED) >= 4096:
         _ARMED.clear()
-    _ARMED[s["id"]] = (guns, loads, weights)
+    _ARMED[name] = (guns, loads, weights)
     return weights
+
+
+def _same_arms(guns: list[Any], was: list[Any]) -> bool:
+    """Whether the gun markers ``guns`` show, gun by gun, the types, the
+    batteries and the guns disabled that ``was`` showed (then her weights
+    are the same: a shot or a load changes only whether a gun is loaded or
+    fired). A marker shown again is the very dict (the view keeps them), so
+    only the markers not the same are read."""
+    if len(guns) != len(was):
+        return False
+    for i in range(len(guns)):  # (by index: the build makes no iterators)
+        g = guns[i]
+        w = was[i]
+        if g is not w and (
+            g["disabled"] != w["disabled"] or g["type"] != w["type"] or g["side"] != w["side"]
+        ):
+            return False
+    return True
 
 
 @lru_cache(maxsize=1024)
@@ -327,12 +350,12 @@ def _direction(dq: int, dr: int) -> int | None:
     return _DIRECTIONS[dq, dr]
 
 
-Row = tuple[tuple[float, ...], tuple[float, ...], int | None]
+Row = tuple[tuple[float, ...], tuple[float, ...], int]
 """One armament's :func:`_firepower` on one offset for each of her six
 facings, the same raked (half as much again where any fire reaches), and
-the direction of the ship from the target (:func:`_direction`: a rake where
-it lies on the target's fore-and-aft line, 4.3); kept by the offset of the
-ship from the target."""
+the direction of the ship from the target (:func:`_direction`, -1 where
+none: a rake where it lies on the target's fore-and-aft line, 4.3); kept by
+the offset of the ship from the target."""
 
 
 ROW_RADIUS = 9
@@ -422,7 +445,8 @@ def _row(weights: Weights, dq: int, dr: int) -> Row:
             for f in facings[battery]:
                 out[f] += fire
     row = tuple(out)
-    return row, tuple([v * 1.4 if v else v for v in row]), _DIRECTIONS[-dq, -dr]
+    direction = _DIRECTIONS[-dq, -dr]
+    return row, tuple([v * 1.4 if v else v for v in row]), -1 if direction is None else direction
 
 
 OFF_FIELD = (-1000.0,) * 6
@@ -491,7 +515,7 @@ def judge_for(
     return Judge(inputs)
 
 
-Foe = tuple[int, int, int, bool, int, int, int, tuple[int, int], "_Rows"]
+Foe = tuple[int, int, int, bool, int, int, int, int, "_Rows"]
 """What :meth:`Judge._place` reads of an enemy (:meth:`Judge.__init__`)."""
 
 
@@ -551,8 +575,8 @@ class Judge:
         # her crew and whether she may carry her by boarding (twice her
         # numbers: :meth:`_place`), the range within which her fire or the
         # enemy's reaches, the reach of the fire from her point (9 at most),
-        # her facing, her fore-and-aft line (a rake from there, 4.3) and her
-        # rows (:func:`_row_table`)
+        # her facing, the direction astern (her fore-and-aft line: a rake
+        # from there, 4.3) and her rows (:func:`_row_table`)
         self.foes = [
             (
                 q[0],
@@ -562,7 +586,7 @@ class Judge:
                 min(ROW_RADIUS, max(reaches[q], reach)),
                 min(ROW_RADIUS, reaches[q]),
                 facing,
-                (facing, (facing + 3) % 6),
+                (facing + 3) % 6,
                 _row_table(theirs),
             )
             for q, facing, crew_e, theirs in others
@@ -693,9 +717,14 @@ class Judge:
         mine = self.mine_rows
         mine_rows = mine.rows
         span, centre, last = _ROW_SPAN, _ROW_CENTRE, ROW_LAST
-        for qx, qy, crew, boards, near, far, facing, line, theirs in self.foes:
+        for qx, qy, crew, boards, near, far, facing, astern, theirs in self.foes:
             dx, dy = x - qx, y - qy
-            dq = (abs(dx) + abs(dy) + abs(dx + dy)) // 2  # pg.distance
+            # pg.distance, the absolute values written out (the build calls
+            # abs() generically)
+            dz = dx + dy
+            dq = (
+                (dx if dx >= 0 else -dx) + (dy if dy >= 0 else -dy) + (dz if dz >= 0 else -dz)
+            ) // 2
             if dq <= near:
                 # (beyond ``near`` neither her fire nor the enemy's reaches:
                 # no row, and 0.0 to the threat, the same sum)
@@ -712,7 +741,11 @@ class Judge:
                     if found is None:
                         found = mine.fill(i)
                     row, raked, bearing = found
-                    rows.append(raked if dq != 0 and bearing in line else row)
+                    # a rake: on her fore-and-aft line, ahead or astern (two
+                    # compares: the build tests ``in`` a tuple generically)
+                    if dq != 0 and (bearing == facing or bearing == astern):  # noqa: SIM109
+                        row = raked
+                    rows.append(row)
             if dq < d:
                 d, weakest, carry = dq, crew, boards
             elif dq == d and crew < weakest:
@@ -724,13 +757,6 @@ class Judge:
                 score += 8.0
         elif d == 0:
             score -= 5.0  # a collision may foul us with her
-        # the best of her fire, facing by facing
-        if not rows:
-            best: tuple[float, ...] = NO_FIRE
-        elif len(rows) == 1:
-            best = rows[0]
-        else:
-            best = tuple(map(max, *rows))
         half = 0.5 * threat
         out_of_reach = d - self.closing
         closer = 0.8 * out_of_reach if out_of_reach > 0 else 0.0  # to get within reach
@@ -739,9 +765,13 @@ class Judge:
         # fire are whole and half points: added in any order they come to
         # the same)
         none = score + (0.0 - half) - closer
-        if best == NO_FIRE:  # (no gun bears from any facing: as not any(best))
+        # the best of her fire, facing by facing
+        best: tuple[float, ...]
+        if not rows:
+            best = NO_FIRE
             out = [none] * 6
         else:
+            best = rows[0] if len(rows) == 1 else tuple(map(max, *rows))
             out = [none if fire == 0.0 else score + (fire - half) for fire in best]
         for f in self.in_irons:
             fire = best[f]

@@ -64,31 +64,24 @@ def _marker(fields: tuple[Any, ...]) -> dict[str, Any]:
 
 def _guns(s: Ship) -> list[dict[str, Any]]:
     """Her gun markers (1.4), each as the view shows it: the list shown last
-    while every field of every gun is the same, else each marker as it was
-    last shown with those fields (:func:`_marker`; a shot or a load changes
-    one or two of her guns)."""
-    guns = s.guns
-    hit = _GUNS.get(s.id)
-    if hit is not None and _unchanged(guns, hit[0]):
-        return hit[1]
-    now = [(g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled) for g in guns]
-    if hit is not None and len(hit[0]) == len(now):
-        # a gun as it was is shown by the marker it was shown by
-        was, before = hit
-        shown = [before[i] if now[i] == was[i] else _marker(now[i]) for i in range(len(now))]
-    else:
-        shown = [_marker(g) for g in now]
-    _GUNS[s.id] = (now, shown)
-    return shown
-
-
-def _unchanged(guns: list[Gun], was: list[GunFields]) -> bool:
-    """Whether every field of every gun is what ``was`` holds (as comparing
-    the lists of their fields, but with no tuple made: most decisions see the
+    while every field of every gun is the same, else that list with each gun
+    changed since shown by its marker as it was last shown with its fields
+    now (:func:`_marker`; a shot or a load changes one or two of her guns).
+    Each gun is compared field by field with the fields it was last shown
+    with, and only a changed gun's are made again (most decisions see the
     same guns, and the compiled build compares the fields natively)."""
-    if len(guns) != len(was):
-        return False
-    for i in range(len(guns)):  # (by index: the build makes no iterators)
+    guns = s.guns
+    n = len(guns)
+    hit = _GUNS.get(s.id)
+    if hit is None or len(hit[0]) != n:
+        fields = [_fields(g) for g in guns]
+        shown = [_marker(f) for f in fields]
+        _GUNS[s.id] = (fields, shown)
+        return shown
+    was, before = hit
+    now: list[GunFields] | None = None  # (made at the first gun changed)
+    markers = before
+    for i in range(n):  # (by index: the build makes no iterators)
         g = guns[i]
         kind, mount, side, order, loaded, fired, disabled = was[i]
         if (
@@ -100,8 +93,18 @@ def _unchanged(guns: list[Gun], was: list[GunFields]) -> bool:
             or g.fired != fired
             or g.disabled != disabled
         ):
-            return False
-    return True
+            if now is None:
+                now, markers = list(was), list(before)
+            now[i] = f = _fields(g)
+            markers[i] = _marker(f)
+    if now is not None:
+        _GUNS[s.id] = (now, markers)
+    return markers
+
+
+def _fields(g: Gun) -> GunFields:
+    """Every field of a gun, as :data:`_GUN_FIELDS` names them."""
+    return (g.type, g.mount, g.side, g.order, g.loaded, g.fired, g.disabled)
 
 
 ShipPart = Callable[[Ship, int, Any], Any]
@@ -206,9 +209,10 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
             # sets it replaced, even for fifty ships, and native once compiled)
             stale = False
             for i in range(n):
-                # read beyond its ready entries, or those no longer hers: made again
+                # read beyond its ready entries, or those no longer hers: made
+                # again (the record itself: the view it was shown in is done)
                 if _built(records[i]) != _UNREAD or ready[i] != was_ready[i]:
-                    records[i] = _record(fleet[i], ready[i], wind, tables)
+                    _renew(records[i], fleet[i], ready[i], wind, tables)
                     stale = True
             if stale:
                 _FLEET[0] = (was, ready, wind, tables, records)
@@ -242,6 +246,12 @@ def _record(s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> LazyReco
         (s, wind, tables),
         _TOGETHER,
     )
+
+
+def _renew(record: LazyRecord, s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> None:
+    """:func:`_record` made again in ``record`` (:meth:`LazyRecord.renew`)."""
+    i, side, status, q, r = ready
+    record.renew({"id": i, "side": side, "status": status, "q": q, "r": r}, (s, wind, tables))
 
 
 def _kept_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[dict[str, Any]]:
