@@ -154,7 +154,8 @@ class LazyRecord(_BuiltWhenRead):
         group = together.get(key)
         if group is not None:
             built = group(*source)
-            dict.update(self, built)
+            for name, value in built.items():  # (as dict.update, with no method called)
+                self[name] = value
             return built[key]
         make = entries.get(key)
         if make is None:

@@ -90,6 +90,20 @@ def _nearest(me: ShipView, ships: list[ShipView]) -> ShipView | None:
     return ships[ranges.index(min(ranges))]
 
 
+def _ship_of(ships: list[ShipView], name: str) -> ShipView | None:
+    """The ship of the view's ``ships`` whose id is ``name`` (None if none
+    is: the prompt names no ship)."""
+    for s in ships:
+        if s["id"] == name:
+            return s
+    return None
+
+
+def _by_id(ships: list[ShipView]) -> dict[str, ShipView]:
+    """The view's ``ships`` by id."""
+    return dict(zip(map(_ID, ships), ships, strict=True))
+
+
 def _rower(s: ShipView) -> bool:
     """A galley, gondola, gunboat or radeau: slow under sail, built to row."""
     return int(s["base_speed"]) <= 1
@@ -171,10 +185,10 @@ class AwayBoardersAI:
                 return (fair or ids)[0]
             even = f"face:{prompt.context.get('even', 0)}"  # split
             return even if even in ids else ids[-1]
-        everyone = view["ships"]
-        ships = dict(zip(map(_ID, everyone), everyone, strict=True))  # by id
-        me = ships.get(str(prompt.context.get("ship", "")))
+        everyone: list[ShipView] = view["ships"]
+        me = _ship_of(everyone, str(prompt.context.get("ship", "")))
         if prompt.kind == "form" and prompt.context.get("fleet") and step == "crew":
+            ships = _by_id(everyone)
             # the whole side's crew orders in one form (2.1): each row as if
             # the ship were asked alone
             enemies_of: dict[str, list[ShipView]] = {}  # by side: the same for each row
@@ -199,7 +213,8 @@ class AwayBoardersAI:
         if step in ("sail", "load"):
             nearest = _nearest(me, enemies)
         if step == "incident":
-            return self._pass_side(me, ships.get(str(prompt.context.get("other", ""))), ids)
+            other = _ship_of(everyone, str(prompt.context.get("other", "")))
+            return self._pass_side(me, other, ids)
         if step == "fix":
             return self._fix(me, ids)
         if step == "crew":
@@ -219,11 +234,11 @@ class AwayBoardersAI:
         if step == "load":
             return self._load(me, nearest, ids)
         if step == "grapple":
-            return self._grapple(me, ships, ids)
+            return self._grapple(me, _by_id(everyone), ids)
         if step == "repel":
             return "repel-co" if "repel-co" in ids and me["crew"]["boarders"] <= 1 else ids[0]
         if step == "board":
-            return self._board(me, ships, ids)
+            return self._board(me, _by_id(everyone), ids)
         return ids[0]
 
     # -- who is who -----------------------------------------------------------

@@ -285,10 +285,13 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
     best = [-1] * len(BATTERIES)
     for g in ship.guns:
         if g.loaded and not g.disabled:
-            i = _BATTERY_AT[g.side]
+            side = g.side
+            # (its place in BATTERIES, as _BATTERY_AT says: compared, not
+            # looked up, for every gun)
+            i = 0 if side == "port" else 1 if side == "starboard" else 2
             by_type = ranges[i]
             if by_type is None:
-                by_type = ranges[i] = by_load[load[g.side]]
+                by_type = ranges[i] = by_load[load[side]]
             rng = by_type[g.type]
             if rng > best[i]:
                 best[i] = rng
