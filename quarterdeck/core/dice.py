@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 from quarterdeck.core.errors import DiceError, QuarterdeckError
 
@@ -172,7 +172,7 @@ class DiceSource(Protocol):
 
 # Whether random.Random draws below n as _randbelow_with_getrandbits does
 # (every CPython since 3.2): RandomDice.values then draws the same bits itself.
-_BELOW_BY_BITS: bool = getattr(random.Random, "_randbelow", None) is getattr(
+_BELOW_BY_BITS: Final[bool] = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", object()
 )
 

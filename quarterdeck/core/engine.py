@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -593,8 +593,8 @@ class Game:
         self.log.extend(new_log)
 
 
-_ATOMIC: frozenset[type] = frozenset({int, float, str, bool, bytes, type(None), complex})
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_ATOMIC: Final[frozenset[type]] = frozenset({int, float, str, bool, bytes, type(None), complex})
+_FIELDS: Final[dict[type, tuple[str, ...] | None]] = {}
 
 
 def copy_state(value: Any) -> Any:

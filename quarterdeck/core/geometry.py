@@ -287,7 +287,7 @@ def box_apart(a: Vec, b: Vec, box: Box, gap: float = 0.0) -> bool:
     return x1 + g < bx0 or bx1 + g < x0 or y1 + g < by0 or by1 + g < y0
 
 
-_BOX_MARGIN = 1e-6
+_BOX_MARGIN: Final = 1e-6
 """Inches a sight line's box must clear a piece of land's box by to be
 judged clear of it without shapely (well above rounding)."""
 

@@ -19,9 +19,9 @@ import copy
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-EVERYTHING = "*"
+EVERYTHING: Final = "*"
 """The viewer who sees everything: an umpire, or anyone after the game ends."""
 
 Path = tuple[str | int, ...]
@@ -32,7 +32,7 @@ class _Missing:
         return "MISSING"
 
 
-MISSING: Any = _Missing()
+MISSING: Final[Any] = _Missing()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ until its answer is applied); reading it whole (``dict(view)``, iterating,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 
 class _BuiltWhenRead(dict[str, Any]):
@@ -104,7 +104,7 @@ Together = dict[str, Callable[..., dict[str, Any]]]
 function of ``*source`` that gives the whole group, each entry as its own
 function in ``entries`` would."""
 
-_APART: Together = {}
+_APART: Final[Together] = {}
 """No entries built together."""
 
 

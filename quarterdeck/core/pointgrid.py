@@ -25,18 +25,19 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 Point = tuple[int, int]
 """A point of the grid in axial coordinates ``(q, r)``."""
 
-DIRECTIONS: tuple[Point, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTIONS: Final[tuple[Point, ...]] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """Axial step for each of the six directions 0..5 (east, then counter-clockwise)."""
 
-DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+DIRECTION_NAMES: Final[tuple[str, ...]] = ("E", "NE", "NW", "W", "SW", "SE")
 
-_SQRT3_2 = math.sqrt(3) / 2
+_SQRT3_2: Final = math.sqrt(3) / 2
 
-_CACHE = 1 << 14
+_CACHE: Final = 1 << 14
 """Bearings and arcs are pure functions of a few small integers, asked for
 again and again by the rules and the computer players: each keeps its last
 answers (a bounded cache, so a long run's memory stays flat)."""

@@ -21,14 +21,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.dice import DiceSource, DrawRequest, RollRequest, check_values
 from quarterdeck.core.errors import DiceError, RecordError
 
-FORMAT = "quarterdeck-record/1"
-MAX_SIDES = 100  # the largest die any rule set rolls is a d10; a d100 at most
-MAX_DECK = 10_000
+FORMAT: Final = "quarterdeck-record/1"
+MAX_SIDES: Final = 100  # the largest die any rule set rolls is a d10; a d100 at most
+MAX_DECK: Final = 10_000
 
 
 @dataclass

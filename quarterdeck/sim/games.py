@@ -15,7 +15,7 @@ import gc
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -28,15 +28,15 @@ from quarterdeck.players import make_player
 from quarterdeck.rulesets import get_ruleset
 from quarterdeck.sim.tally import tally
 
-MAX_STEPS = 100_000
+MAX_STEPS: Final = 100_000
 
-OPENING_GAMES = 8
+OPENING_GAMES: Final = 8
 """The fewest games of a batch, or of the run its :class:`Setup` is made for
 (``Setup.games``), for which :func:`play_games` looks for the opening they
 play alike (:meth:`Setup.find_opening`): the search plays about a game's
 opening twice, and each game gains a few decisions."""
 
-BATCH_GC_THRESHOLD = (10_000, 20, 10)
+BATCH_GC_THRESHOLD: Final[tuple[int, ...]] = (10_000, 20, 10)
 """The collector's thresholds while a batch of games is played (CPython's
 default is (700, 10, 10)): :class:`BatchCollector`."""
 
@@ -81,8 +81,8 @@ class BatchCollector:
                     gc.unfreeze()
 
 
-_COLLECTOR_LOCK = threading.Lock()
-_COLLECTOR: dict[str, Any] = {"users": 0, "saved": (700, 10, 10), "froze": False}
+_COLLECTOR_LOCK: Final = threading.Lock()
+_COLLECTOR: Final[dict[str, Any]] = {"users": 0, "saved": (700, 10, 10), "froze": False}
 """How many batches are being played in this process, the thresholds they
 found (put back when the last ends), and whether they froze the objects."""
 

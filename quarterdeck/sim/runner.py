@@ -14,19 +14,19 @@ import multiprocessing
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.scenario import Scenario, build
 from quarterdeck.sim.games import GameOutcome, Setup, game_seed, play_game, play_games
 
 __all__ = ["GameOutcome", "Summary", "game_seed", "play_game", "simulate", "wilson"]
 
-BACKENDS = ("local", "ray")
+BACKENDS: Final[tuple[str, ...]] = ("local", "ray")
 
 Chunk = tuple[int, int, int]  # run seed, first game, one past the last game
 
 
-_WORKER: dict[str, Any] = {}
+_WORKER: Final[dict[str, Any]] = {}
 
 
 def _init_worker(

@@ -16,13 +16,13 @@ Otherwise:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.hidden import EVERYTHING
 
-LOST = frozenset({"sunk", "struck", "surrendered", "abandoned", "hulk", "captured"})
+LOST: Final = frozenset({"sunk", "struck", "surrendered", "abandoned", "hulk", "captured"})
 
-_HAS_POINTS: dict[str, bool] = {}  # rule set id -> whether its view shows points
+_HAS_POINTS: Final[dict[str, bool]] = {}  # rule set id -> whether its view shows points
 
 
 def tally(ruleset: Any, state: Any, sides: list[str]) -> tuple[dict[str, int], dict[str, int]]:

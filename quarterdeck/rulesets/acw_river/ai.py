@@ -18,7 +18,7 @@ import contextlib
 import math
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.core.prompts import Answer, Prompt
@@ -38,11 +38,11 @@ she keeps from the enemy (weighted)."""
 Read = tuple[dict[str, Mapping[str, Any]], list[Mapping[str, Any]], tuple[set[str], set[Any]]]
 """What a plot reads of the view once for all its ships (``AcwRiverAI._read``)."""
 
-_REACH_MARGIN = 1e-6
+_REACH_MARGIN: Final = 1e-6
 """Inches added to how far a move may take her, and taken off a speed's
 least score, so that rounding never prunes a speed that could win."""
 
-_MARGIN = 1e-6
+_MARGIN: Final = 1e-6
 """Inches beyond a polygon's box a point must lie, across the river, to be
 judged outside it without the crossing count (rounding is far smaller)."""
 

@@ -18,6 +18,8 @@ Anchor: one CPV weighs or drops anchor (no loss), and only when stopped.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.core.geometry import bearing, distance, unit
@@ -27,10 +29,10 @@ from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, land_within
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_BOARD = "Boarding Ships"
-R_LAND = "Landing Parties: Coastal Town/Port"
-R_LAND_FORT = "Landing Parties: Forts"
-R_ANCHOR = "Anchor"
+R_BOARD: Final = "Boarding Ships"
+R_LAND: Final = "Landing Parties: Coastal Town/Port"
+R_LAND_FORT: Final = "Landing Parties: Forts"
+R_ANCHOR: Final = "Anchor"
 
 Vec = tuple[float, float]
 

@@ -26,6 +26,7 @@ offered only for ships in sight of the flagship (signals).
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least
@@ -37,13 +38,13 @@ from quarterdeck.rulesets.acw_river.tables import Band, DiceTable, Tables
 from quarterdeck.rulesets.acw_river.terrain import square_box
 from quarterdeck.rulesets.acw_river.visibility import say, ship_sees
 
-R_DICE = "Determine Fleet commander, and Captains qualities"
-R_RECKLESS = "Reckless captain"
-R_STUBBORN = "Stubborn Captain"
-R_INTELLIGENT = "Intelligent Captain"
-R_FLAG = "Flag ships"
-R_FORT = "Fort Commander"
-R_ORDERS = "Orders"
+R_DICE: Final = "Determine Fleet commander, and Captains qualities"
+R_RECKLESS: Final = "Reckless captain"
+R_STUBBORN: Final = "Stubborn Captain"
+R_INTELLIGENT: Final = "Intelligent Captain"
+R_FLAG: Final = "Flag ships"
+R_FORT: Final = "Fort Commander"
+R_ORDERS: Final = "Orders"
 
 Vec = tuple[float, float]
 
@@ -102,8 +103,8 @@ def gunnery(c: Commander, t: Tables) -> int:
     return int(DiceTable.read(dice_table(c, t).yellow, c.dice.yellow))
 
 
-_READINGS: dict[tuple[str, int, int, int, int], tuple[str, int, int, int]] = {}
-_READ_WITH: list[Tables | None] = [None]
+_READINGS: Final[dict[tuple[str, int, int, int, int], tuple[str, int, int, int]]] = {}
+_READ_WITH: Final[list[Tables | None]] = [None]
 
 
 def readings(c: Commander, t: Tables) -> tuple[str, int, int, int]:

@@ -13,6 +13,8 @@ SPV left she sinks.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, at_most, faces
 from quarterdeck.rulesets.acw_river.dice import roll
@@ -21,19 +23,25 @@ from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_DAMAGE = "Gunfire Damage Table"
-R_TABLES = "Table 1 - 6"
-R_NOTE_A = "Table 1 - 6: Note A"
-R_REPAIR = "Table 1 - 6: repairs"
-R_DRAUGHT = "Table 1 - 6: Note (draught)"
-R_SINK = "Deduct SPVs off Ships total"
-R_MINES = "Torpedoes and Anchored Mines"
-R_SPAR = "Spar Torpedoes"
-R_FIRE = "Table 4: Fire started"
-R_MAGAZINE = "Table 6: Magazine hit"
+R_DAMAGE: Final = "Gunfire Damage Table"
+R_TABLES: Final = "Table 1 - 6"
+R_NOTE_A: Final = "Table 1 - 6: Note A"
+R_REPAIR: Final = "Table 1 - 6: repairs"
+R_DRAUGHT: Final = "Table 1 - 6: Note (draught)"
+R_SINK: Final = "Deduct SPVs off Ships total"
+R_MINES: Final = "Torpedoes and Anchored Mines"
+R_SPAR: Final = "Spar Torpedoes"
+R_FIRE: Final = "Table 4: Fire started"
+R_MAGAZINE: Final = "Table 6: Magazine hit"
 
-STEERING = ("hard-right-4", "hard-left-4", "same-course-4", "pilot-house", "screw-4")
-REPAIRABLE = (
+STEERING: Final[tuple[str, ...]] = (
+    "hard-right-4",
+    "hard-left-4",
+    "same-course-4",
+    "pilot-house",
+    "screw-4",
+)
+REPAIRABLE: Final[tuple[str, ...]] = (
     "jam-4",
     "gun-out-4",
     "hard-right-4",

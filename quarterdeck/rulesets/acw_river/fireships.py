@@ -17,6 +17,7 @@ balloon makes 3 knots at most.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import at_least
@@ -26,9 +27,9 @@ from quarterdeck.rulesets.acw_river.state import Fire, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_FIRESHIP = "Fire ships"
-R_EXPLOSIVE = "Explosive Ships"
-R_TOW = "Movement: Tugboats (towing)"
+R_FIRESHIP: Final = "Fire ships"
+R_EXPLOSIVE: Final = "Explosive Ships"
+R_TOW: Final = "Movement: Tugboats (towing)"
 
 
 def touching(state: State, ship: Ship, t: Tables) -> list[Ship]:

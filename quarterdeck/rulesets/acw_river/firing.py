@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
@@ -40,17 +40,17 @@ from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
 from quarterdeck.rulesets.acw_river.visibility import audience, in_sight, say, secret_for
 
-R_FIRE = "Firing"
-R_METHOD = "Firing: Method"
-R_ALT = "Firing: Note (alternate moves)"
-R_BURST = "Firing: Method (rifled 32 lbr)"
-R_SMALL = "Difficult targets"
-R_ARCS = "Arcs of Fire"
-R_CAPTAIN = "Gunnery and Ramming"
+R_FIRE: Final = "Firing"
+R_METHOD: Final = "Firing: Method"
+R_ALT: Final = "Firing: Note (alternate moves)"
+R_BURST: Final = "Firing: Method (rifled 32 lbr)"
+R_SMALL: Final = "Difficult targets"
+R_ARCS: Final = "Arcs of Fire"
+R_CAPTAIN: Final = "Gunnery and Ramming"
 
-ARC_CENTRE = {"forward": 0.0, "starboard": 90.0, "aft": 180.0, "port": -90.0}
-MOUNT_CENTRE = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}
-TURRET_ARCS = {
+ARC_CENTRE: Final = {"forward": 0.0, "starboard": 90.0, "aft": 180.0, "port": -90.0}
+MOUNT_CENTRE: Final = {"bow": 0.0, "stern": 180.0, "port": -90.0, "starboard": 90.0}
+TURRET_ARCS: Final = {
     "single": ("forward", "starboard", "aft", "port"),
     "forward": ("forward", "starboard", "port"),
     "aft": ("aft", "starboard", "port"),
@@ -58,7 +58,7 @@ TURRET_ARCS = {
 }
 
 Vec = tuple[float, float]
-MAX_RANGE = 28.0  # the longest range of any gun (rifles, long)
+MAX_RANGE: Final = 28.0  # the longest range of any gun (rifles, long)
 
 
 def target_points(ship: Ship) -> list[Vec]:
@@ -371,7 +371,7 @@ def shots_at(
     ]
 
 
-_SHOTS: dict[tuple[Any, ...], Shot] = {}
+_SHOTS: Final[dict[tuple[Any, ...], Shot]] = {}
 
 
 def _shot(

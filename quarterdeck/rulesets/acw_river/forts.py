@@ -19,7 +19,7 @@ table takes effect only if the shell falls in it.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
@@ -30,9 +30,9 @@ from quarterdeck.rulesets.acw_river.tables import MortarLine, Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_FORTS = "Forts and Buildings"
-R_BUILDINGS = "Forts and Buildings: Buildings"
-R_MORTAR = "Mortar Boats"
+R_FORTS: Final = "Forts and Buildings"
+R_BUILDINGS: Final = "Forts and Buildings: Buildings"
+R_MORTAR: Final = "Mortar Boats"
 
 
 def fort_range(ship: Ship, fort: Fort | Place) -> float:

@@ -17,6 +17,8 @@ moves after she sank).
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import at_least, at_most
 from quarterdeck.core.geometry import Pose
@@ -27,10 +29,10 @@ from quarterdeck.rulesets.acw_river.tables import Stuck, Tables
 from quarterdeck.rulesets.acw_river.terrain import hull
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_HAZARD = "Navigational hazards"
-R_STAKES = "Navigational hazards: Stakes or Rocks"
-R_CHAIN = "Spar Chains"
-R_WRECK = "Sunken Vessels"
+R_HAZARD: Final = "Navigational hazards"
+R_STAKES: Final = "Navigational hazards: Stakes or Rocks"
+R_CHAIN: Final = "Spar Chains"
+R_WRECK: Final = "Sunken Vessels"
 
 
 def chart(hazard: str, t: Tables) -> Stuck:

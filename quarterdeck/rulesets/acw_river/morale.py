@@ -14,6 +14,7 @@ alone takes neither "can still move" nor "no speed available".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least
@@ -30,10 +31,16 @@ from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_MORALE = "Morale"
-R_FORT = "Fort Commander"
+R_MORALE: Final = "Morale"
+R_FORT: Final = "Fort Commander"
 
-STEERING = ("hard-right-4", "hard-left-4", "same-course-4", "pilot-house", "screw-4")
+STEERING: Final[tuple[str, ...]] = (
+    "hard-right-4",
+    "hard-left-4",
+    "same-course-4",
+    "pilot-house",
+    "screw-4",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,23 +16,23 @@ grounded ships stay; ships under 60 SPV at anchor swing with the current.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.geometry import norm_heading
 from quarterdeck.rulesets.acw_river.state import HELMS, Helm, MoveLeg, Plot, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import current_at
 
-R_MOVE = "Movement"
-R_ACCEL = "Movement: Maximum acceleration/deceleration"
-R_CURRENT = "Currents"
-R_DRIFT = "Ships drifting"
-R_TURN = "Turning Ships"
-R_ANCHOR = "Anchor"
+R_MOVE: Final = "Movement"
+R_ACCEL: Final = "Movement: Maximum acceleration/deceleration"
+R_CURRENT: Final = "Currents"
+R_DRIFT: Final = "Ships drifting"
+R_TURN: Final = "Turning Ships"
+R_ANCHOR: Final = "Anchor"
 
 # the printed tables' helm shares (the AI's projection); the rules read
 # ``helm_share`` from the tables, which a house rule may change
-HELM_SHARE: dict[str, float] = {
+HELM_SHARE: Final[dict[str, float]] = {
     "hard-port": -1.0,
     "port": -2 / 3,
     "half-port": -1 / 3,
@@ -44,7 +44,7 @@ HELM_SHARE: dict[str, float] = {
 
 # damage effects that take knots off a ship's best speed (Tables 3 and 4; the
 # ramming charts)
-SPEED_EFFECTS = ("steam-pipe-4", "boiler-holed-4", "ram-steam-pipe")
+SPEED_EFFECTS: Final[tuple[str, ...]] = ("steam-pipe-4", "boiler-holed-4", "ram-steam-pipe")
 
 
 def effective_max(ship: Ship, t: Tables) -> int:

@@ -14,7 +14,7 @@ pauses for the fire orders of those ships).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from shapely.geometry import LineString
 
@@ -43,10 +43,10 @@ from quarterdeck.rulesets.acw_river.terrain import (
 )
 from quarterdeck.rulesets.acw_river.visibility import knowers, say, update_sightings
 
-R_MOVE = "Movement"
-R_EXIT = "Movement (leaving the table)"
-R_CONTACT = "Ramming"
-R_MINES = "Torpedoes and Anchored Mines"
+R_MOVE: Final = "Movement"
+R_EXIT: Final = "Movement (leaving the table)"
+R_CONTACT: Final = "Ramming"
+R_MINES: Final = "Torpedoes and Anchored Mines"
 
 Vec = tuple[float, float]
 
@@ -57,7 +57,7 @@ def contact_gap(a: Ship, b: Ship) -> float:
     return segment_distance(ha.bow, ha.stern, hb.bow, hb.stern) - (a.beam + b.beam) / 2
 
 
-_MARGIN = 1e-6
+_MARGIN: Final = 1e-6
 """Inches beyond touching that the box test in :func:`step` keeps clear of
 (rounding is far smaller), so that it never decides what
 :func:`contact_gap` would not."""
@@ -288,7 +288,7 @@ def _mines(state: State, ship: Ship, leg: MoveLeg, a: Vec, b: Vec, t: Tables, ct
             return
 
 
-_AREAS: dict[tuple[float, float, float, float], tuple[Any, Box]] = {}
+_AREAS: Final[dict[tuple[float, float, float, float], tuple[Any, Box]]] = {}
 
 
 def _mined_area(x: float, y: float, w: float, h: float) -> tuple[Any, Box]:

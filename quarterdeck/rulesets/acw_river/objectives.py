@@ -12,15 +12,17 @@ wins: both beat one, one beats none; otherwise the game is drawn.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.result import Result, Termination
 from quarterdeck.rulesets.acw_river.state import Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import square_of
 
-R_OBJ = "Game Objectives"
+R_OBJ: Final = "Game Objectives"
 
-CONTROL = ("islands", "downstream")
+CONTROL: Final[tuple[str, ...]] = ("islands", "downstream")
 
 
 def out_of_action(ship: Ship, by: str) -> bool:

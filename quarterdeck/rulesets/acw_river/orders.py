@@ -13,7 +13,7 @@ a captain will not do is decided when the plots are revealed
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.prompts import Field, Option, Prompt
@@ -39,11 +39,11 @@ from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, keel_range
 from quarterdeck.rulesets.acw_river.visibility import in_sight, may_block
 
-R_ORDERS = "Orders: Fleet Orders; Ship Orders"
-R_PLOT = "Movement"
-R_FIRE = "Firing: Method"
+R_ORDERS: Final = "Orders: Fleet Orders; Ship Orders"
+R_PLOT: Final = "Movement"
+R_FIRE: Final = "Firing: Method"
 
-HELM_LABELS = {
+HELM_LABELS: Final = {
     "hard-port": "hard a-port (her tightest turn to port)",
     "port": "port (two thirds of her tightest turn)",
     "half-port": "half port (a third)",
@@ -70,7 +70,7 @@ def can_act(state: State, ship: Ship) -> bool:
 # Standing orders
 
 
-_OPTIONS: dict[tuple[str, str, str], Option] = {}
+_OPTIONS: Final[dict[tuple[str, str, str], Option]] = {}
 
 
 def _option(kind: str, uid: str, name: str) -> Option:
@@ -86,7 +86,7 @@ def _option(kind: str, uid: str, name: str) -> Option:
     return found
 
 
-_ORDER_WORDS = {
+_ORDER_WORDS: Final = {
     "engage": lambda uid, name: (f"engage:{uid}", f"engage {name}"),
     "proceed": lambda uid, name: (f"proceed:{uid}", f"proceed to {name}"),
     "land": lambda uid, name: (f"land:{uid}", f"land a party at {name}"),
@@ -95,13 +95,13 @@ _ORDER_WORDS = {
 }
 """Each kind of standing order naming something: its id and its words."""
 
-_ENGAGE = Option("engage", "engage the enemy fleet")
+_ENGAGE: Final = Option("engage", "engage the enemy fleet")
 _PROCEED = (
     Option("proceed:upstream", "proceed upstream (off the top of the table)"),
     Option("proceed:downstream", "proceed downstream (off the bottom of the table)"),
     *(Option(f"proceed:sq{n}", f"proceed to square {n}") for n in range(1, 7)),
 )
-_HOLD = Option("hold", "hold her position")
+_HOLD: Final = Option("hold", "hold her position")
 
 
 def order_options(state: State, ship: Ship) -> list[Option]:
@@ -270,9 +270,9 @@ def action_options(state: State, ship: Ship, t: Tables) -> list[Option]:
     return out
 
 
-_NO_ACTION = Option("none", "nothing more")
+_NO_ACTION: Final = Option("none", "nothing more")
 
-_RAM_REACH = 20.0
+_RAM_REACH: Final = 20.0
 """Inches within which an enemy in sight may be chosen for a ram attack or
 a spar torpedo (the plot offers it; the ram test decides)."""
 
@@ -441,13 +441,13 @@ def plot_fields(
     return fields
 
 
-_HELM_OPTIONS = tuple(Option(h, HELM_LABELS[h]) for h in HELMS)
+_HELM_OPTIONS: Final = tuple(Option(h, HELM_LABELS[h]) for h in HELMS)
 """The helm's choices, the same for every ship (an Option never changes)."""
 
-_ARC_OPTIONS = {a: Option(a, a) for a in ("forward", "starboard", "aft", "port")}
+_ARC_OPTIONS: Final = {a: Option(a, a) for a in ("forward", "starboard", "aft", "port")}
 """A turret's arcs as choices (Arcs of Fire)."""
 
-_QUARTER = Field(
+_QUARTER: Final = Field(
     "quarter",
     "First move: fire after this quarter of the move (4: at its end)",
     "int",
@@ -456,7 +456,7 @@ _QUARTER = Field(
 )
 """The first move's field: the quarter after which she fires."""
 
-_LAYING: dict[tuple[str, str, str], Option] = {}
+_LAYING: Final[dict[tuple[str, str, str], Option]] = {}
 
 
 def _laying_option(gun: Gun) -> Option:
@@ -493,7 +493,7 @@ def firer(state: State, uid: str) -> Ship | Fort:
     return state.ships[uid] if uid in state.ships else state.forts[uid]
 
 
-_ROUND: list[Any] = [None, None, {}]
+_ROUND: Final[list[Any]] = [None, None, {}]
 """The fire-order round open now: the state, when it opened (its turn,
 phase and quarter) and the shots already worked out in it, by firer, target
 and the side judging: see :func:`open_fire_round`."""

@@ -20,6 +20,8 @@ locked together (and go down together).
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces
 from quarterdeck.core.geometry import angle_diff
@@ -35,12 +37,12 @@ from quarterdeck.rulesets.acw_river.state import Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
-R_RAM = "Ramming"
-R_TEST = "Ramming: Controlled Ramming (ram test)"
-R_CHART = "Ramming Chart"
-R_EFFECT = "Effect on Ramming Ship"
-R_JAMMED = "Jammed Chart"
-R_UNCONTROLLED = "Ramming: Uncontrolled Ramming"
+R_RAM: Final = "Ramming"
+R_TEST: Final = "Ramming: Controlled Ramming (ram test)"
+R_CHART: Final = "Ramming Chart"
+R_EFFECT: Final = "Effect on Ramming Ship"
+R_JAMMED: Final = "Jammed Chart"
+R_UNCONTROLLED: Final = "Ramming: Uncontrolled Ramming"
 
 
 def ram_angle(rammer: Ship, target: Ship) -> float:

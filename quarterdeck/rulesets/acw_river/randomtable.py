@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.engine import Context
@@ -47,16 +47,16 @@ from quarterdeck.rulesets.acw_river.state import (
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import rect, square_box
 
-R_SETUP = "Table Set Up"
-R_RIVER = "Table Set Up: River Battle"
-R_ESTUARY = "Table Set Up: Estuary Battle"
-R_TIDES = "Tides"
-R_OBJ = "Game Objectives"
-R_FORT = "Forts (if not historical)"
+R_SETUP: Final = "Table Set Up"
+R_RIVER: Final = "Table Set Up: River Battle"
+R_ESTUARY: Final = "Table Set Up: Estuary Battle"
+R_TIDES: Final = "Tides"
+R_OBJ: Final = "Game Objectives"
+R_FORT: Final = "Forts (if not historical)"
 
 Vec = tuple[float, float]
 
-CARD_TITLES = {
+CARD_TITLES: Final = {
     "shore-fort": "Shore fort",
     "island-fort": "Island fort",
     "town": "Shore town",
@@ -203,7 +203,7 @@ def step(state: State, t: Tables, ctx: Context) -> bool:
     return True
 
 
-ROLLOFF = "the higher die wins; a tie throws again"
+ROLLOFF: Final = "the higher die wins; a tie throws again"
 
 
 def rolloff(state: State, ctx: Context, label: str, rule: str) -> str:

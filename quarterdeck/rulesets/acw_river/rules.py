@@ -27,7 +27,7 @@ umpire's call); the secret rounds are answered by every seat at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
@@ -55,14 +55,14 @@ from quarterdeck.rulesets.acw_river.state import Fort, MoveLeg, Plot, Ship, Smok
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.visibility import say, update_sightings
 
-R_SEQ = "Sequence of play"
-R_UMPIRE = "Currents (umpire)"
-R_SMOKE = "Smoke"
-R_FORT_ORDERS = "Fort Commander"
-R_FIRE = "Firing: Method"
+R_SEQ: Final = "Sequence of play"
+R_UMPIRE: Final = "Currents (umpire)"
+R_SMOKE: Final = "Smoke"
+R_FORT_ORDERS: Final = "Fort Commander"
+R_FIRE: Final = "Firing: Method"
 
-PHASES = ("setup", "orders", "plot", "move", "fire", "morale", "end")
-SECRET_STEPS = ("orders", "plot", "fire", "discard", "deploy")
+PHASES: Final[tuple[str, ...]] = ("setup", "orders", "plot", "move", "fire", "morale", "end")
+SECRET_STEPS: Final[tuple[str, ...]] = ("orders", "plot", "fire", "discard", "deploy")
 
 
 # --------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def prompts(state: State, t: Tables) -> tuple[Prompt, ...]:
     return tuple(out)
 
 
-_KEPT: list[Any] = [None, None, {}]
+_KEPT: Final[list[Any]] = [None, None, {}]
 """The state the last secret prompts were worked out for, when (its turn,
 phase and stage) and the prompts by seat: see :func:`_kept_prompts`."""
 
@@ -538,7 +538,7 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
     return True
 
 
-STEPS = {
+STEPS: Final = {
     "setup": step_setup,
     "orders": step_orders,
     "plot": step_plot,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics
 from quarterdeck.core.errors import ScenarioError
@@ -20,7 +20,7 @@ from quarterdeck.rulesets.acw_river.tables import Tables, tables_with
 from quarterdeck.rulesets.acw_river.values import ship_values
 from quarterdeck.rulesets.acw_river.view import hidden, player_view, render, view
 
-R_SCENARIO = "scenario"
+R_SCENARIO: Final = "scenario"
 
 
 def _check_order(model: AcwScenario, spec: ShipSpec, at: str) -> None:

@@ -29,16 +29,16 @@ unit with no order (docs/rules-notes.md, ACW, Standing fire orders).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 
-R_FIRE = "Firing: Method"
-MAX_RANGE = 50  # the line of sight (Visibility): no gun reaches further
-WORDS = {
+R_FIRE: Final = "Firing: Method"
+MAX_RANGE: Final = 50  # the line of sight (Visibility): no gun reaches further
+WORDS: Final = {
     "ask": "ask me",
     "hold": "hold fire",
     "nearest": "every gun at the nearest enemy ship it bears on",
@@ -102,10 +102,10 @@ def lapsed(state: State, unit: Ship | Fort) -> str:
     return f"{target_name(state, sid)} {why}: the order lapses" if why else ""
 
 
-_WORD_OPTIONS = tuple(Option(k, v) for k, v in WORDS.items())
+_WORD_OPTIONS: Final = tuple(Option(k, v) for k, v in WORDS.items())
 """The orders that name no ship, as a form's choices."""
 
-_SHIP_OPTIONS: dict[tuple[str, str], Option] = {}
+_SHIP_OPTIONS: Final[dict[tuple[str, str], Option]] = {}
 
 
 def _ship_option(sid: str, name: str) -> Option:
@@ -173,7 +173,7 @@ def fields(
     ]
 
 
-_PREFIXED: dict[tuple[Field, str, str], Field] = {}
+_PREFIXED: Final[dict[tuple[Field, str, str], Field]] = {}
 
 
 def prefixed(field: Field, head: str, lead: str) -> Field:
@@ -194,7 +194,7 @@ def prefixed(field: Field, head: str, lead: str) -> Field:
     return found
 
 
-_WITHIN = Field(
+_WITHIN: Final = Field(
     "within",
     "fire at the named ship within (inches; 0: wherever the guns reach)",
     "int",

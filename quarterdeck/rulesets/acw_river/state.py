@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from quarterdeck.core.dice import Deck
 
@@ -56,7 +56,7 @@ Helm = Literal[
 ShipStatus = Literal["active", "sunk", "exploded", "abandoned", "captured", "exited"]
 FortStatus = Literal["active", "silenced", "abandoned", "captured"]
 
-HELMS: tuple[Helm, ...] = (
+HELMS: Final[tuple[Helm, ...]] = (
     "hard-port",
     "port",
     "half-port",
@@ -65,7 +65,7 @@ HELMS: tuple[Helm, ...] = (
     "starboard",
     "hard-starboard",
 )
-ARCS: tuple[Arc, ...] = ("forward", "starboard", "aft", "port")
+ARCS: Final[tuple[Arc, ...]] = ("forward", "starboard", "aft", "port")
 
 
 # --------------------------------------------------------------------------

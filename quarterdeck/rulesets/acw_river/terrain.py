@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
@@ -116,7 +116,7 @@ def _geometry(key: FeatureKey) -> Geometry:
     return Geometry(key)
 
 
-_LAST: list[Any] = [None, [], None]
+_LAST: Final[list[Any]] = [None, [], None]
 """The features list the last geometry was built for, the features it held
 (by identity; a Feature never changes once placed) and that geometry."""
 
@@ -188,7 +188,7 @@ def land_blocks(state: State, a: Vec, b: Vec) -> bool:
     return blocked
 
 
-_SIGHT_KEPT = 50_000
+_SIGHT_KEPT: Final = 50_000
 """The most sight-line answers a geometry keeps (then it starts again)."""
 
 
@@ -268,8 +268,8 @@ class ShipHull(Hull):
         return self._stern
 
 
-_HULLS: dict[tuple[float, float, float, float], ShipHull] = {}
-_HULLS_KEPT = 20_000
+_HULLS: Final[dict[tuple[float, float, float, float], ShipHull]] = {}
+_HULLS_KEPT: Final = 20_000
 """The most hulls kept by pose (then the store starts again)."""
 
 
@@ -288,7 +288,7 @@ def hull(ship: Ship) -> ShipHull:
     return found
 
 
-_RANGES_KEPT = 64
+_RANGES_KEPT: Final = 64
 """The most ranges a keel keeps (then it starts again)."""
 
 

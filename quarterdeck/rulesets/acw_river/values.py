@@ -20,19 +20,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Final
 
 from quarterdeck.core.errors import ScenarioError
 from quarterdeck.data.ships import ShipFacts
 from quarterdeck.rulesets.acw_river.state import Crew, Gun, Turret
 from quarterdeck.rulesets.acw_river.tables import Hull, Tables
 
-R_SPV = "Definitions: Ship Points Value"
-R_PV = "Definitions: Penetration Value"
-R_CPV = "Definitions: Crew Points Value"
-R_TURN = "Movement: Turning Ships"
-R_REVERSE = "Movement: Reverse moves"
+R_SPV: Final = "Definitions: Ship Points Value"
+R_PV: Final = "Definitions: Penetration Value"
+R_CPV: Final = "Definitions: Crew Points Value"
+R_TURN: Final = "Movement: Turning Ships"
+R_REVERSE: Final = "Movement: Reverse moves"
 
-STEAM = ("screw", "sidewheel", "sternwheel", "centrewheel")
+STEAM: Final[tuple[str, ...]] = ("screw", "sidewheel", "sternwheel", "centrewheel")
 
 
 def nearest(numerator: int, denominator: int) -> int:

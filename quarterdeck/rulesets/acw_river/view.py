@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.hidden import EVERYTHING, Secret, sees as core_sees
 from quarterdeck.core.lazyview import LazyRecord, LazyView
@@ -138,7 +138,7 @@ def _gun_views(ship: Ship, t: Tables) -> list[dict[str, Any]]:
 
 ShipEntry = Callable[[State, Ship, "str | None", Tables], Any]
 
-_SHIP: dict[str, ShipEntry] = {
+_SHIP: Final[dict[str, ShipEntry]] = {
     "id": lambda st, s, seat, t: s.id,
     "name": lambda st, s, seat, t: s.name,
     "facts": lambda st, s, seat, t: s.facts,

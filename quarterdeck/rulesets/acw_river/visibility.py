@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from shapely.geometry import LineString, Point
 
@@ -24,14 +24,14 @@ from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
 from quarterdeck.rulesets.acw_river.tables import Tables
 from quarterdeck.rulesets.acw_river.terrain import hull, keel_range, land_blocks
 
-R_VIS = "Visibility"
-R_FOG = "Fog"
-R_SMOKE = "Smoke"
-R_BALLOON = "Towing Balloons"
+R_VIS: Final = "Visibility"
+R_FOG: Final = "Fog"
+R_SMOKE: Final = "Smoke"
+R_BALLOON: Final = "Towing Balloons"
 
 Vec = tuple[float, float]
 
-_MARGIN = 1e-6
+_MARGIN: Final = 1e-6
 """Inches beyond a blocking distance that a box test keeps clear of, so
 that rounding never decides what the exact test would not."""
 
@@ -173,7 +173,7 @@ def clear_line(
     return True
 
 
-_CLOUDS: dict[tuple[float, float, float], Any] = {}
+_CLOUDS: Final[dict[tuple[float, float, float], Any]] = {}
 
 
 def _cloud(x: float, y: float, size: float) -> Any:

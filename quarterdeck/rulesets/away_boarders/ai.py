@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 from operator import itemgetter
+from typing import Final
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.prompts import Answer, Prompt
@@ -53,17 +54,24 @@ from quarterdeck.rulesets.away_boarders.judge import (
 from quarterdeck.rulesets.away_boarders.sailing import move_result, wind_angle
 from quarterdeck.rulesets.away_boarders.tables import printed_tables
 
-_ID = itemgetter("id")
+_ID: Final = itemgetter("id")
 
-NEAR = 5
+NEAR: Final = 5
 """Within this many points of an enemy a rowing vessel fights under oars."""
 
-REPAIR_ORDER = ("repair_hull", "repair_guns", "repair_rigging", "guns", "boarders", "yards")
+REPAIR_ORDER: Final[tuple[str, ...]] = (
+    "repair_hull",
+    "repair_guns",
+    "repair_rigging",
+    "guns",
+    "boarders",
+    "yards",
+)
 """Which box a casualty comes from when the captain may choose: the repair
 crews first, the yards last (without them she cannot manoeuvre)."""
 
 
-_LAST_GRID: list[tuple[int, int, list[list[int]], list[list[int]], pg.Grid]] = []
+_LAST_GRID: Final[list[tuple[int, int, list[list[int]], list[list[int]], pg.Grid]]] = []
 """The last field built from a view, with what it was built from: the
 view's very ``blocked`` list and a copy of it (every move asks for the field
 again, and it seldom changes; the view shows the same list while it is the

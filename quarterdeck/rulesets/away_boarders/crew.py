@@ -5,6 +5,7 @@ the battle (4.1)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Field, Option, Prompt
@@ -18,7 +19,13 @@ from quarterdeck.rulesets.away_boarders.sections import R_CREW, R_LOAD, R_RALLY
 from quarterdeck.rulesets.away_boarders.state import BATTERIES, BOX_LABELS, TASK_BOXES, Ship, State
 from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
 
-FORM_BOXES: tuple[str, ...] = ("yards", "repair_rigging", "repair_guns", "repair_hull", "boarders")
+FORM_BOXES: Final[tuple[str, ...]] = (
+    "yards",
+    "repair_rigging",
+    "repair_guns",
+    "repair_hull",
+    "boarders",
+)
 """The boxes a custom crew assignment names; the rest man the guns."""
 
 # --------------------------------------------------------------------------
@@ -103,7 +110,7 @@ def _plans_from(
     return unique
 
 
-_SHORT: dict[str, str] = {
+_SHORT: Final[dict[str, str]] = {
     "yards": "yards",
     "repair_rigging": "rep.rig",
     "guns": "guns",
@@ -173,7 +180,7 @@ def crew_prompt(state: State, t: Tables, seat: str) -> Prompt | None:
     return None
 
 
-_OPTIONS: dict[int, tuple[Tables, dict[tuple[PlanInputs, int], _Orders]]] = {}
+_OPTIONS: Final[dict[int, tuple[Tables, dict[tuple[PlanInputs, int], _Orders]]]] = {}
 """The crew orders worked out so far, by the identity of the (frozen) tables
 and everything they were worked out from but how her crew is spread: her
 ready-made plans' inputs (:data:`PlanInputs`) and her casualties (the
@@ -183,10 +190,10 @@ where she has only moved, moved her men or taken a little more damage; the
 same opening in game after game) is not worked out again. Emptied past
 :data:`_KEEP` entries."""
 
-_KEEP = 1024
+_KEEP: Final = 1024
 """(A Valcour game works out about 100, some 70 of them new after its first.)"""
 
-_SPREADS = 16
+_SPREADS: Final = 16
 """The spreads of one crew kept with the orders worked out for it (each
 turn's crew assignment moves her men; a few come back again and again)."""
 

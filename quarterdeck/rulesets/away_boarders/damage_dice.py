@@ -10,6 +10,7 @@ low, is :mod:`gunnery` (4.2-4.4)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from quarterdeck.rulesets.away_boarders.tables import Tables
 
@@ -58,7 +59,7 @@ def damage_dice(
     return count
 
 
-_DICE: dict[int, tuple[Tables, dict[tuple[str, int, int, bool, bool], DiceCount]]] = {}
+_DICE: Final[dict[int, tuple[Tables, dict[tuple[str, int, int, bool, bool], DiceCount]]]] = {}
 """The Damage Dice counts read so far, by the identity of the tables (a few
 hundred at most: gun types, numbers of guns, ranges)."""
 
@@ -127,7 +128,7 @@ def expected_damage(t: Tables, dice: int, high: bool, ammo: str) -> dict[str, fl
     }
 
 
-_WORDS: dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]] = {}
+_WORDS: Final[dict[int, tuple[Tables, dict[tuple[int, bool, str], str]]]] = {}
 """The average hits of so many Damage Dice in words, by the identity of the
 (frozen) tables: a few hundred at most (dice, high or low, load)."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Final
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
@@ -53,7 +54,7 @@ Sheet = tuple[dict[str, str], dict[str, dict[str, int]]]
 each gun type's caliber (4.3), and each load's range for each gun type
 (4.2, 4.4), by load, then gun type."""
 
-_CHARTS: dict[int, tuple[Tables, Sheet]] = {}
+_CHARTS: Final[dict[int, tuple[Tables, Sheet]]] = {}
 """Read off the charts in force once (the tables are frozen): their
 :data:`Sheet`, by the identity of the tables."""
 
@@ -140,7 +141,7 @@ def caliber_label(t: Tables, guns: list[Gun]) -> str:
     return " and ".join(labels)
 
 
-_BROADSIDE_ARCS: dict[tuple[str, int], tuple[int, int, int, int]] = {
+_BROADSIDE_ARCS: Final[dict[tuple[str, int], tuple[int, int, int, int]]] = {
     (battery, facing): (*pg.DIRECTIONS[(facing + k) % 6], *pg.DIRECTIONS[(facing + k + 1) % 6])
     for battery, k in (("port", 1), ("starboard", 4))
     for facing in range(6)
@@ -266,7 +267,7 @@ def _battery_reach(ship: Ship, battery: str, t: Tables) -> int:
     return _reaches(ship, t)[_BATTERY_AT[battery]]
 
 
-_BATTERY_AT = {b: i for i, b in enumerate(BATTERIES)}
+_BATTERY_AT: Final = {b: i for i, b in enumerate(BATTERIES)}
 """Each battery's place in :data:`BATTERIES` (and in :func:`_reaches`)."""
 
 
@@ -510,7 +511,7 @@ def fire_choices(
     return choices
 
 
-_HOLD = Option("hold", "hold fire (no more from this battery this phase)")
+_HOLD: Final = Option("hold", "hold fire (no more from this battery this phase)")
 
 
 @lru_cache(maxsize=4096)

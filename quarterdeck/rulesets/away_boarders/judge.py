@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.rulesets.away_boarders.sailing import legal_moves, move_result, wind_angle
@@ -32,7 +32,7 @@ def pos_of(s: ShipView) -> pg.Point:
     return (q, r)
 
 
-_QR = itemgetter("q", "r")
+_QR: Final = itemgetter("q", "r")
 
 
 def ranges_from(here: pg.Point, ships: list[ShipView]) -> list[int]:
@@ -108,7 +108,7 @@ class _Onward(dict[Place, Onward]):
         return found
 
 
-_ONWARD: dict[tuple[pg.Grid, int, bool], _Onward] = {}
+_ONWARD: Final[dict[tuple[pg.Grid, int, bool], _Onward]] = {}
 """The :class:`_Onward` of each field, wind and means of moving (cleared
 past 64 of them: a game has a few)."""
 
@@ -154,7 +154,7 @@ class _Plans(dict[Place, Reach]):
         return found
 
 
-_PLANS: dict[tuple[pg.Grid, int, bool], _Plans] = {}
+_PLANS: Final[dict[tuple[pg.Grid, int, bool], _Plans]] = {}
 """The :class:`_Plans` of each field, wind and means of moving (cleared
 past 64 of them, as :data:`_ONWARD`)."""
 
@@ -185,7 +185,7 @@ def _successors(grid: pg.Grid, wind: int, oars: bool, p: pg.Point, f: int) -> On
     return tuple(out)
 
 
-SHARE = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
+SHARE: Final[tuple[float, ...]] = (1.0, 1.0, 0.85, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 """How a gun's fire falls off with range (0 to 8 points), as the Hit Table's."""
 
 Weights = dict[str, tuple[float, ...]]
@@ -193,7 +193,7 @@ Weights = dict[str, tuple[float, ...]]
 points), before it falls off (:data:`SHARE`)."""
 
 
-_ARMED: dict[Any, tuple[Any, tuple[str, str, str], Weights]] = {}
+_ARMED: Final[dict[Any, tuple[Any, tuple[str, str, str], Weights]]] = {}
 """Each ship's last weights, with the gun markers (the view's very list) and
 loads they were worked out from; cleared when it grows past 4096 ships."""
 
@@ -284,7 +284,7 @@ Sight = tuple[int, float, dict[str, tuple[int, ...]]]
 (:data:`SHARE`) and for each battery the facings of a ship from which it
 bears on the point (4.2)."""
 
-_SIGHTS: dict[tuple[int, int], Sight] = {}
+_SIGHTS: Final[dict[tuple[int, int], Sight]] = {}
 """:func:`_sight` by the target's offset (those within the longest reach: a
 few hundred)."""
 
@@ -340,7 +340,7 @@ class _Directions(dict[tuple[int, int], int | None]):
         return found
 
 
-_DIRECTIONS = _Directions()
+_DIRECTIONS: Final = _Directions()
 """The directions asked (those within the longest reach: a few hundred)."""
 
 
@@ -358,17 +358,17 @@ none: a rake where it lies on the target's fore-and-aft line, 4.3); kept by
 the offset of the ship from the target."""
 
 
-ROW_RADIUS = 9
+ROW_RADIUS: Final = 9
 """The farthest range at which the look-ahead counts fire (:meth:`Judge._place`),
 and so the farthest offset (points, along either axis) a row table keeps by
 place: within 9 points neither axis of the offset exceeds 9."""
 
-_ROW_SPAN = 2 * ROW_RADIUS + 1
+_ROW_SPAN: Final = 2 * ROW_RADIUS + 1
 
-_ROW_CENTRE = ROW_RADIUS * _ROW_SPAN + ROW_RADIUS
+_ROW_CENTRE: Final = ROW_RADIUS * _ROW_SPAN + ROW_RADIUS
 """The place of the offset (0, 0) (:func:`row_index`)."""
 
-ROW_LAST = _ROW_SPAN * _ROW_SPAN - 1
+ROW_LAST: Final = _ROW_SPAN * _ROW_SPAN - 1
 """The last place in a row table (that of the offset (9, 9))."""
 
 
@@ -410,11 +410,11 @@ class _Rows:
         return _row(self.weights, -dq, -dr)
 
 
-_ROW_TABLES: dict[int, _Rows] = {}
+_ROW_TABLES: Final[dict[int, _Rows]] = {}
 """The :data:`Row` table of each weights (by identity: each table holds its
 weights); cleared when it grows past :data:`_ROW_TABLES_KEPT` armaments."""
 
-_ROW_TABLES_KEPT = 512
+_ROW_TABLES_KEPT: Final = 512
 """(A Valcour game meets about 90 armaments, some thirty of them new after
 the first game; each table has a place for each of 361 offsets, some fifty
 of them filled.)"""
@@ -449,10 +449,10 @@ def _row(weights: Weights, dq: int, dr: int) -> Row:
     return row, tuple([v * 1.4 if v else v for v in row]), -1 if direction is None else direction
 
 
-OFF_FIELD = (-1000.0,) * 6
+OFF_FIELD: Final = (-1000.0,) * 6
 """The score of a point off the field, whichever way she faces."""
 
-NO_FIRE = (0.0,) * 6
+NO_FIRE: Final = (0.0,) * 6
 """No gun of hers bears on an enemy, whichever way she faces."""
 
 

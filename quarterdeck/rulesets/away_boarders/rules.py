@@ -23,6 +23,7 @@ look-ahead over the moves of 3.0-3.3).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import Context
@@ -221,7 +222,7 @@ def _move(state: State, t: Tables, ctx: Context) -> tuple[Prompt, ...] | None:
     return (_move_prompt(state, state.ships[state.queue[0]], moves),)
 
 
-_TASK_RULES = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}
+_TASK_RULES: Final = {"load": R_LOAD, "board": R_BOARD, "repel": R_BOARD, "split": R_BOARD}
 
 
 def _task_prompt(state: State, task_choices: list[Option]) -> Prompt:
@@ -290,7 +291,7 @@ def _tasks_open(state: State, t: Tables, choices: list[Option] | None = None) ->
     return (_task_prompt(state, choices),) if len(choices) > 1 else ()
 
 
-PHASES: dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]] = {
+PHASES: Final[dict[str, Callable[[State, Tables, Context], tuple[Prompt, ...] | None]]] = {
     "loads": loads_segment,
     "crew": crew_segment,
     "segment": segment_start,
@@ -410,7 +411,7 @@ def _incident_prompt(state: State) -> Prompt:
     )
 
 
-_HANDED: list[tuple[State, tuple[Prompt, ...]]] = []
+_HANDED: Final[list[tuple[State, tuple[Prompt, ...]]]] = []
 """The last prompts :func:`advance` handed out, with the state they were
 for (one pair; see :func:`_orders_open`)."""
 
@@ -523,7 +524,9 @@ def apply(state: State, t: Tables, seat: str, answer: Answer, ctx: Context) -> t
     return advance(state, t, ctx, ready)
 
 
-_RUN_AT_ONCE = frozenset({"segment", "drift", "fire-setup", "tasks-setup", "end", "move", "tasks"})
+_RUN_AT_ONCE: Final = frozenset(
+    {"segment", "drift", "fire-setup", "tasks-setup", "end", "move", "tasks"}
+)
 """The steps of the sequence of play (2.0) that :func:`advance` runs
 without working out :func:`prompts` first (:func:`_step_asks`): those that
 ask nothing of their own (the start of the action segment and the drift,

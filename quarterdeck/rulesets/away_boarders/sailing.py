@@ -5,6 +5,7 @@ drifts."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.rulesets.away_boarders.state import Ship, State
@@ -14,7 +15,7 @@ from quarterdeck.rulesets.away_boarders.tables import Tables
 # Geometry and sailing (1.2, 3.0, 3.1)
 
 
-_LAST_GRID: list[tuple[int, int, list[list[int]], pg.Grid]] = []
+_LAST_GRID: Final[list[tuple[int, int, list[list[int]], pg.Grid]]] = []
 """The last field built, with a copy of the blocked points it was built from
 (every gunnery check asks for the field again)."""
 
@@ -40,12 +41,12 @@ def wind_angle(wind: int, facing: int) -> int:
     return _ANGLES[(wind - facing) % 6]
 
 
-_ANGLES = (0, 1, 2, 3, 2, 1)
+_ANGLES: Final[tuple[int, ...]] = (0, 1, 2, 3, 2, 1)
 """Points between the bow and the wind by the points the wind lies to port
 of her heading (:func:`wind_angle`: the nearer way round)."""
 
 
-POINT_OF_SAILING = ("in irons", "close-hauled", "broad reach", "running")
+POINT_OF_SAILING: Final[tuple[str, ...]] = ("in irons", "close-hauled", "broad reach", "running")
 
 
 def downwind(wind: int) -> int:
@@ -65,7 +66,7 @@ def upwind_rank(wind: int, p: pg.Point) -> float:
     return x * wx + y * wy
 
 
-MOVES = (
+MOVES: Final[tuple[str, ...]] = (
     "advance",
     "advance-port",
     "advance-starboard",
@@ -75,7 +76,7 @@ MOVES = (
     "hold",
 )
 
-MOVE_LABELS = {
+MOVE_LABELS: Final = {
     "advance": "advance one point",
     "advance-port": "advance one point and turn to port",
     "advance-starboard": "advance one point and turn to starboard",
@@ -93,7 +94,7 @@ def move_way(move: str) -> tuple[bool, int]:
     return move.startswith("advance"), turn
 
 
-_WAYS: dict[str, tuple[bool, int]] = {m: move_way(m) for m in MOVES}
+_WAYS: Final[dict[str, tuple[bool, int]]] = {m: move_way(m) for m in MOVES}
 """:func:`move_way` of each move, read once (a move is made or weighed
 many times a decision)."""
 
@@ -176,7 +177,7 @@ def oar_crew_needed(ship: Ship, t: Tables) -> int:
     return max(1, -(-guns // t.speed.guns_per_oar_crew))
 
 
-_SMALL: dict[int, tuple[Tables, dict[str, bool]]] = {}
+_SMALL: Final[dict[int, tuple[Tables, dict[str, bool]]]] = {}
 """Which gun types are small rail swivels, by the identity of the (frozen)
 tables: read off the chart once."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.fields import field_names
 from quarterdeck.rulesets.away_boarders.models import (  # re-exported: the scenario model
@@ -28,10 +28,10 @@ from quarterdeck.rulesets.away_boarders.models import (  # re-exported: the scen
     VictorySpec as VictorySpec,
 )
 
-SAIL_SETTINGS: tuple[str, ...] = ("oars", "reef", "battle", "full")
+SAIL_SETTINGS: Final[tuple[str, ...]] = ("oars", "reef", "battle", "full")
 """Sail settings from least to most sail (1.4, 3.1)."""
 
-TASK_BOXES: tuple[str, ...] = (
+TASK_BOXES: Final[tuple[str, ...]] = (
     "yards",
     "repair_rigging",
     "guns",
@@ -41,7 +41,7 @@ TASK_BOXES: tuple[str, ...] = (
 )
 """The six crew task boxes, top of the display to bottom (1.4, 2.3)."""
 
-BOX_LABELS: dict[str, str] = {
+BOX_LABELS: Final[dict[str, str]] = {
     "yards": "Man the yards / make-reef sail / sweeps",
     "repair_rigging": "Repair rigging",
     "guns": "Man the guns",
@@ -50,7 +50,7 @@ BOX_LABELS: dict[str, str] = {
     "boarders": "Boarding party",
 }
 
-BATTERIES: tuple[str, ...] = ("port", "starboard", "bow")
+BATTERIES: Final[tuple[str, ...]] = ("port", "starboard", "bow")
 
 
 # --------------------------------------------------------------------------

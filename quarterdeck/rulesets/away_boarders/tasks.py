@@ -5,6 +5,7 @@ boarding.py."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Option
@@ -27,7 +28,7 @@ from quarterdeck.rulesets.away_boarders.tables import AMMO_TYPES, Tables
 # Crew task segment (2.3, 4.1, 5.0)
 
 
-TASK_ORDER = ("sail", "load", "repair", "grapple", "board")
+TASK_ORDER: Final[tuple[str, ...]] = ("sail", "load", "repair", "grapple", "board")
 
 
 def tasks_setup(state: State, t: Tables, ctx: Context) -> None:
@@ -115,7 +116,7 @@ def load_options(ship: Ship) -> list[Option]:
 
 # The options of the loading task are the same few again and again: made once.
 
-_DONE = Option("done", "no more loading this turn")
+_DONE: Final = Option("done", "no more loading this turn")
 
 
 @lru_cache(maxsize=256)
@@ -281,7 +282,7 @@ def _load(ship: Ship, answer: str, ctx: Context) -> None:
     ctx.log(f"{ship.name} loads {done} {battery} gun(s) with {ammo} shot", R_LOAD)
 
 
-REPAIR_BOXES: tuple[str, ...] = ("repair_rigging", "repair_guns", "repair_hull")
+REPAIR_BOXES: Final[tuple[str, ...]] = ("repair_rigging", "repair_guns", "repair_hull")
 
 
 def tally_repairs(ship: Ship) -> list[str]:

@@ -8,7 +8,7 @@ which stay with the seat that gave them until they are revealed together.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core import pointgrid as pg
 from quarterdeck.core.engine import copy_state
@@ -25,13 +25,13 @@ from quarterdeck.rulesets.away_boarders.state import BATTERIES, TASK_BOXES, Gun,
 from quarterdeck.rulesets.away_boarders.tables import tables_with
 from quarterdeck.rulesets.away_boarders.victory import points
 
-ARROWS = ("→", "↗", "↖", "←", "↙", "↘")
+ARROWS: Final[tuple[str, ...]] = ("→", "↗", "↖", "←", "↙", "↘")
 
 
 GunFields = tuple[str, str, str, int, bool, bool, bool]
 """A gun's every field, as :data:`_GUN_FIELDS` names them."""
 
-_GUNS: dict[str, tuple[list[GunFields], list[dict[str, Any]]]] = {}
+_GUNS: Final[dict[str, tuple[list[GunFields], list[dict[str, Any]]]]] = {}
 """The last gun markers shown of each ship, with what they were shown from
 (each gun's every field, :data:`_GUN_FIELDS`): shown again while her guns
 are the same (a ship's guns are read for most decisions; most decisions
@@ -39,16 +39,24 @@ change none of them). Views are read, never changed, by whoever is shown
 them (tests/rulesets/away_boarders/test_view_kept.py checks the computer
 player). One entry a ship id."""
 
-_GUN_FIELDS = ("type", "mount", "side", "order", "loaded", "fired", "disabled")
+_GUN_FIELDS: Final[tuple[str, ...]] = (
+    "type",
+    "mount",
+    "side",
+    "order",
+    "loaded",
+    "fired",
+    "disabled",
+)
 """A gun marker's entries in the view, in order: every field of a gun (1.4)."""
 
 
-_MARKERS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_MARKERS: Final[dict[tuple[Any, ...], dict[str, Any]]] = {}
 """Each gun marker shown so far, by its every field (:data:`_GUN_FIELDS`):
 a marker as it was is shown as it was (gun types, mounts, sides, numbers
 and three flags: a few thousand at most; emptied past :data:`_MARKERS_KEPT`)."""
 
-_MARKERS_KEPT = 4096
+_MARKERS_KEPT: Final = 4096
 
 
 def _marker(fields: tuple[Any, ...]) -> dict[str, Any]:
@@ -109,7 +117,7 @@ def _fields(g: Gun) -> GunFields:
 
 ShipPart = Callable[[Ship, int, Any], Any]
 
-_PARTS: dict[str, ShipPart] = {
+_PARTS: Final[dict[str, ShipPart]] = {
     "oar_crew_needed": lambda s, _w, t: oar_crew_needed(s, t),
     "yards_crew_needed": lambda s, _w, t: yards_crew_needed(s, t),
     "sail_crew_needed": lambda s, _w, t: sail_crew_needed(s, t),
@@ -158,11 +166,11 @@ def ship_view(s: Ship, wind: int, tables: Any) -> dict[str, Any]:
     return {key: make(s, wind, tables) for key, make in _PARTS.items()}
 
 
-_READY = ("id", "side", "status", "q", "r")
+_READY: Final[tuple[str, ...]] = ("id", "side", "status", "q", "r")
 """The entries a lazy ship record has ready: whose, where she is and whether
 afloat (read of every ship for most decisions)."""
 
-_HOT = ("facing", "sail", "crew_total", "load")
+_HOT: Final[tuple[str, ...]] = ("facing", "sail", "crew_total", "load")
 """The entries a computer player reading one of them mostly reads all of (her
 heading, sails or sweeps, men and loads: a judge of her moves, 2.1-4.2),
 built together (:data:`_TOGETHER`)."""
@@ -174,13 +182,13 @@ def _hot(s: Ship, _w: int, _t: Any) -> dict[str, Any]:
     return {"facing": s.facing, "sail": s.sail, "crew_total": s.crew_total, "load": dict(s.load)}
 
 
-_TOGETHER = dict.fromkeys(_HOT, _hot)
+_TOGETHER: Final = dict.fromkeys(_HOT, _hot)
 """Each of :data:`_HOT` to :func:`_hot` (a lazy record's ``together``)."""
 
-_UNREAD = len(_READY)
+_UNREAD: Final = len(_READY)
 """The length of a lazy record of which nothing but the ready entries was read."""
 
-_FLEET: list[tuple[list[Ship], list[tuple[Any, ...]], int, Any, list[LazyRecord]]] = []
+_FLEET: Final[list[tuple[list[Ship], list[tuple[Any, ...]], int, Any, list[LazyRecord]]]] = []
 """The last lazy records made of a fleet (see :func:`_lazy_ships`), with the
 ships (these very objects), their ready entries, the wind and the charts
 they were made with: one fleet, so it never grows past the largest."""
@@ -222,7 +230,7 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
     return records[:]
 
 
-_built = dict.__len__
+_built: Final = dict.__len__
 """The entries a lazy record has built (its own ``len`` counts them all)."""
 
 
@@ -259,7 +267,7 @@ def _kept_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[dict[str,
     return [_ship_view(s, wind, tables) for s in ships]
 
 
-_SHIP_VIEWS: dict[str, tuple[Ship, int, Any, dict[str, Any]]] = {}
+_SHIP_VIEWS: Final[dict[str, tuple[Ship, int, Any, dict[str, Any]]]] = {}
 """The last view built of each ship, with a copy of the ship it was built
 from: a ship unchanged since (most of a fleet, most decisions) is not built
 again. One entry a ship id, so it never grows past the largest fleet."""
@@ -317,7 +325,7 @@ def _kept(
     return shown
 
 
-_FIELD: list[dict[str, Any]] = []
+_FIELD: Final[list[dict[str, Any]]] = []
 """The last field shown to a computer player (see :func:`_kept_field`)."""
 
 
@@ -344,7 +352,7 @@ def _victory(state: State) -> dict[str, Any]:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in state.victory.items()}
 
 
-_VICTORY: list[dict[str, Any]] = []
+_VICTORY: Final[list[dict[str, Any]]] = []
 """The last victory conditions shown to a computer player (see :func:`_kept_victory`)."""
 
 

@@ -25,7 +25,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.prompts import Answer, Prompt
 
@@ -47,7 +47,7 @@ def _pull(
     return sum(math.dist(a, b) for a, b in zip([start, *way], way, strict=False))
 
 
-_ROUNDING = 1e-9
+_ROUNDING: Final = 1e-9
 """Inches (and a part of the length) by which a boat's row round a hull
 may come out shorter than the straight line to its spot through rounding
 alone (the sums of a few legs of tens of inches: far less)."""

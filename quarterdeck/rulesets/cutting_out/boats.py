@@ -16,7 +16,7 @@ and landing are ``boarding.py``'s.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import faces, total
@@ -45,7 +45,7 @@ COMPASS = (
 )
 
 
-HALVED = "half that, rounded down, once half her hull points are gone"
+HALVED: Final = "half that, rounded down, once half her hull points are gone"
 
 
 def rowers(state: State, boat: Boat) -> list[Figure]:

@@ -3,26 +3,28 @@ what, and small look-ups over the state."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.hidden import sees
 from quarterdeck.rulesets.cutting_out import harbour
 from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
-R_SEQ = "Turn Sequence"
-R_MOVE = "Movement"
-R_SPOT = "Defender Attempts to Spot"
-R_CHALLENGE = "Ship's Challenge"
-R_MELEE = "Melee"
-R_SMALL = "Firing: Small Arms Fire"
-R_CANNON = "Firing: Cannon Fire"
-R_HITS = "Cannonball Hit Determination Chart"
-R_HULL = "Firing: hull hits"
-R_RIG = "Rigging"
-R_MORALE = "Morale: Boat's Crew and land garrisons"
-R_CREW = "Morale: Ship's Crew"
-R_EVENTS = "Card Events Ideas"
-R_VICTORY = "Sample Game: play continues until the ship is at sea, sunk or recaptured"
+R_SEQ: Final = "Turn Sequence"
+R_MOVE: Final = "Movement"
+R_SPOT: Final = "Defender Attempts to Spot"
+R_CHALLENGE: Final = "Ship's Challenge"
+R_MELEE: Final = "Melee"
+R_SMALL: Final = "Firing: Small Arms Fire"
+R_CANNON: Final = "Firing: Cannon Fire"
+R_HITS: Final = "Cannonball Hit Determination Chart"
+R_HULL: Final = "Firing: hull hits"
+R_RIG: Final = "Rigging"
+R_MORALE: Final = "Morale: Boat's Crew and land garrisons"
+R_CREW: Final = "Morale: Ship's Crew"
+R_EVENTS: Final = "Card Events Ideas"
+R_VICTORY: Final = "Sample Game: play continues until the ship is at sea, sunk or recaptured"
 
 
 def hidden(state: State) -> bool:

@@ -8,13 +8,15 @@ numbers a card leaves open are the tables' ``[events]`` (reconstructed).
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import faces
 from quarterdeck.rulesets.cutting_out.common import R_EVENTS, hidden, say
 from quarterdeck.rulesets.cutting_out.state import State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
-TITLES = {
+TITLES: Final = {
     "moon": "The moon comes out",
     "choppy": "Choppy seas",
     "ensign": "An ensign gets lost",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least, faces, total
@@ -151,7 +151,7 @@ def crews(
     return {gid: crew_of(guns[gid], figs) for gid, figs in found.items()}
 
 
-_UNSERVED: tuple[str | None, list[Figure]] = (None, [])
+_UNSERVED: Final[tuple[str | None, list[Figure]]] = (None, [])
 """A gun left out of a caller's crews (served by none of the side asked about)."""
 
 
@@ -465,7 +465,7 @@ def fire_guns(state: State, t: Tables, ctx: Context, owner: str, side: str, answ
         fire_gun(state, t, ctx, gun, target, side, with_grape, inches, crew)
 
 
-HIT_WORDS = {
+HIT_WORDS: Final = {
     "figure": "a figure killed",
     "silence-1": "the nearest gun silenced for a turn",
     "silence-game": "the nearest gun silenced for the game",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Final
 
 import numpy as np
 import shapely
@@ -21,7 +22,7 @@ from quarterdeck.rulesets.cutting_out.state import Boat, Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
 Vec = tuple[float, float]
-SIDES = ("larboard", "starboard")
+SIDES: Final[tuple[str, ...]] = ("larboard", "starboard")
 
 
 # --------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, total
@@ -37,7 +38,7 @@ from quarterdeck.rulesets.cutting_out.spotting import detect
 from quarterdeck.rulesets.cutting_out.state import Figure, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
-SEVERITY = {"retreats": 1, "captured": 2, "dies": 3}
+SEVERITY: Final = {"retreats": 1, "captured": 2, "dies": 3}
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ charismatic leader.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -24,7 +25,7 @@ from quarterdeck.rulesets.cutting_out.common import R_CREW, R_MORALE, hatch_held
 from quarterdeck.rulesets.cutting_out.state import Party, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
-TESTED = ("boat", "garrison", "land")
+TESTED: Final[tuple[str, ...]] = ("boat", "garrison", "land")
 
 
 def crew_morale(state: State, t: Tables, ctx: Context) -> None:

@@ -22,7 +22,7 @@ in the current step.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Answer, Option, Prompt
@@ -38,7 +38,7 @@ from quarterdeck.rulesets.cutting_out.state import Boat, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 from quarterdeck.rulesets.cutting_out.victory import check_end, end_of_turn
 
-PHASES = (
+PHASES: Final[tuple[str, ...]] = (
     "event",
     "move:raiders",
     "move:defenders",
@@ -52,7 +52,7 @@ PHASES = (
     "end",
 )
 
-STEP_NAMES = {
+STEP_NAMES: Final = {
     "setup": "before the game",
     "event": "random event",
     "move:raiders": "1. movement (raiders)",
@@ -211,7 +211,7 @@ def step_end(state: State, t: Tables, ctx: Context) -> bool:
     return True
 
 
-STEPS: dict[str, Callable[[State, Tables, Context], bool]] = {
+STEPS: Final[dict[str, Callable[[State, Tables, Context], bool]]] = {
     "setup": step_setup,
     "event": step_event,
     "move": step_move,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least
@@ -247,7 +247,7 @@ def _free(
     return found
 
 
-_BOX_MARGIN = 1e-6
+_BOX_MARGIN: Final = 1e-6
 """Inches beyond the musket's reach that a target must lie off the
 shooters' box to be passed over without measuring (rounding is far
 smaller)."""

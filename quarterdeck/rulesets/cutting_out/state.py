@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.dice import Deck
 from quarterdeck.core.fields import field_names
@@ -33,7 +33,7 @@ from quarterdeck.rulesets.cutting_out.models import (  # re-exported: the scenar
     ShipSpec as ShipSpec,
 )
 
-NATIONS: tuple[str, ...] = (
+NATIONS: Final[tuple[str, ...]] = (
     "british",
     "american",
     "french",
@@ -357,4 +357,4 @@ def _plain(obj: Any) -> dict[str, Any]:
     return out
 
 
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_STATE_FIELDS: Final = tuple(f.name for f in dataclasses.fields(State))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.hidden import Secret, sees
 from quarterdeck.core.lazyview import LazyRecord, LazyView
@@ -24,7 +24,13 @@ from quarterdeck.rulesets.cutting_out.spotting import fire_turn, respond_turn
 from quarterdeck.rulesets.cutting_out.state import Figure, Gun, Ship, State
 from quarterdeck.rulesets.cutting_out.tables import Tables
 
-FIGURE_LETTERS = {"sailor": "s", "marine": "m", "soldier": "t", "officer": "o", "gun-crew": "g"}
+FIGURE_LETTERS: Final = {
+    "sailor": "s",
+    "marine": "m",
+    "soldier": "t",
+    "officer": "o",
+    "gun-crew": "g",
+}
 
 
 def hidden(state: State) -> list[Secret]:
@@ -58,7 +64,7 @@ def hidden(state: State) -> list[Secret]:
     return out
 
 
-_ROUNDED: dict[float, float] = {}
+_ROUNDED: Final[dict[float, float]] = {}
 
 
 def _r(v: float) -> float:
@@ -123,7 +129,7 @@ def _hatch(ship: Ship, t: Tables) -> list[float]:
 
 ShipEntry = Callable[[State, Tables, Ship, bool, Decks], Any]
 
-_SHIP: dict[str, ShipEntry] = {
+_SHIP: Final[dict[str, ShipEntry]] = {
     "id": lambda st, t, s, show, decks: s.id,
     "name": lambda st, t, s, show, decks: s.name,
     "side": lambda st, t, s, show, decks: s.side,
@@ -190,7 +196,7 @@ Served = Callable[[Gun], tuple[str | None, list[Figure]]]
 
 GunEntry = Callable[[State, Tables, Gun, Served], Any]
 
-_GUN: dict[str, GunEntry] = {
+_GUN: Final[dict[str, GunEntry]] = {
     "id": lambda st, t, g, served: g.id,
     "name": lambda st, t, g, served: g.name,
     "kind": lambda st, t, g, served: g.kind,

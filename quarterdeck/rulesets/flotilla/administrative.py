@@ -8,6 +8,8 @@ nerve); step 11, the passage of the turn and the turn limit.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.result import Termination
 from quarterdeck.rulesets.flotilla import damage, explain as ex
@@ -15,10 +17,10 @@ from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 from quarterdeck.rulesets.flotilla.victory import score_result
 
-R_RELOAD = "Reloading artillery"
+R_RELOAD: Final = "Reloading artillery"
 
 
-R_END = "Sequence of play: 10. End of turn"
+R_END: Final = "Sequence of play: 10. End of turn"
 
 
 def step_continuing(state: State, t: Tables, ctx: Context) -> bool:

@@ -57,7 +57,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.geometry import (
     Pose,
@@ -82,7 +82,7 @@ from quarterdeck.rulesets.flotilla.helm import (
 from quarterdeck.rulesets.flotilla.movement import Plan, path_from
 from quarterdeck.rulesets.flotilla.tables import Tables, printed_tables
 
-EDGE = ("north", "south", "east", "west")
+EDGE: Final[tuple[str, ...]] = ("north", "south", "east", "west")
 
 
 def _ships(view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -161,7 +161,7 @@ def objective_units(view: Mapping[str, Any], side: str, *kinds: str) -> set[str]
     return out
 
 
-_BLIND = frozenset(
+_BLIND: Final = frozenset(
     (
         "pitch",
         "turn_box",

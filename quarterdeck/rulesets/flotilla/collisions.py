@@ -11,6 +11,7 @@ guns overboard to get off.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -25,13 +26,13 @@ from quarterdeck.rulesets.flotilla.combat import R_BOARD
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
-R_COLL = "Collisions, Ramming, and Running Aground"
+R_COLL: Final = "Collisions, Ramming, and Running Aground"
 
 
-R_SPAR = "Spar Torpedo"
+R_SPAR: Final = "Spar Torpedo"
 
 
-R_TORP = "Torpedoes"
+R_TORP: Final = "Torpedoes"
 
 
 def check_torpedoes(

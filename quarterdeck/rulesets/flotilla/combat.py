@@ -8,12 +8,14 @@ this step calls it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.flotilla import damage, explain as ex, land
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
-R_BOARD = "Boarding Actions"
+R_BOARD: Final = "Boarding Actions"
 
 
 def step_combat(state: State, t: Tables, ctx: Context) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -16,13 +17,13 @@ from quarterdeck.rulesets.flotilla import explain as ex, odds
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import PASSING, Tables
 
-R_BOX = "Damage: The Damage Box"
-R_CONT = "Damage: Continuing Damage"
-R_SPEC = "Damage: Specific Hits; Specific Hit Chart"
-R_MORALE = "Captain's Morale"
-R_MORALE_MODS = "Captain's Morale Modifiers"
+R_BOX: Final = "Damage: The Damage Box"
+R_CONT: Final = "Damage: Continuing Damage"
+R_SPEC: Final = "Damage: Specific Hits; Specific Hit Chart"
+R_MORALE: Final = "Captain's Morale"
+R_MORALE_MODS: Final = "Captain's Morale Modifiers"
 
-OUT = ("sunk", "hulk", "surrendered", "abandoned", "captured", "exited")
+OUT: Final[tuple[str, ...]] = ("sunk", "hulk", "surrendered", "abandoned", "captured", "exited")
 
 
 def enemy_sides(state: State, side: str) -> list[str]:
@@ -137,7 +138,7 @@ def apply_hits(
             sink(state, t, ctx, ship, by, "every damage box ticked", by_ship=by_ship)
 
 
-SELF = ""  # ``by`` for a ship that destroys herself: nobody is credited
+SELF: Final = ""  # ``by`` for a ship that destroys herself: nobody is credited
 
 
 def sink(

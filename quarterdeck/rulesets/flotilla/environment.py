@@ -8,7 +8,7 @@ automatic wins; the winner chooses who is side A.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.geometry import unit
@@ -17,15 +17,15 @@ from quarterdeck.rulesets.flotilla.state import State
 from quarterdeck.rulesets.flotilla.tables import Tables
 from quarterdeck.rulesets.flotilla.turn import other_side
 
-R_ENV = "Environment: Visibility, weather or special events"
+R_ENV: Final = "Environment: Visibility, weather or special events"
 
 
-R_INIT = "Environment: Initiative"
+R_INIT: Final = "Environment: Initiative"
 
 
 # The game master's calls for the turn (Environment: visibility, weather or
 # special events), asked one by one: each answer maps to the events in force.
-ENVIRONMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+ENVIRONMENT: Final[tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]] = (
     ("time", "time of day", (("day", "full day"), ("dawn", "dawn"), ("dusk", "dusk"))),
     ("weather", "weather", (("clear", "clear"), ("fog", "fog"))),
     (
@@ -45,7 +45,7 @@ ENVIRONMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
 )
 
 
-NO_EVENT = ("day", "clear", "none")
+NO_EVENT: Final[tuple[str, ...]] = ("day", "clear", "none")
 
 
 def set_events(state: State, events: list[str]) -> None:

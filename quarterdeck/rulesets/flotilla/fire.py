@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass
 from functools import cache
 from math import hypot
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -32,14 +32,14 @@ from quarterdeck.rulesets.flotilla import damage, explain as ex, odds
 from quarterdeck.rulesets.flotilla.state import Battery, LandBattery, Ship, State, Troop
 from quarterdeck.rulesets.flotilla.tables import RangeTable, Tables
 
-R_FIRE = "Firing: Battery firing aboard ships"
-R_AIMED = "Firing: Aimed fire"
-R_LAND_BAT = "Artillery fire against land based batteries"
-R_TROOPS = "Artillery fire against land based troops"
-R_MORTAR = "Mortars"
-R_SMALL = "Small arms fire"
+R_FIRE: Final = "Firing: Battery firing aboard ships"
+R_AIMED: Final = "Firing: Aimed fire"
+R_LAND_BAT: Final = "Artillery fire against land based batteries"
+R_TROOPS: Final = "Artillery fire against land based troops"
+R_MORTAR: Final = "Mortars"
+R_SMALL: Final = "Small arms fire"
 
-ARC_CENTRE = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
+ARC_CENTRE: Final = {"bow": 0.0, "starboard": 90.0, "stern": 180.0, "port": -90.0}
 
 
 @cache
@@ -47,7 +47,7 @@ def terrain_of(land: tuple[tuple[tuple[float, float], ...], ...]) -> Terrain:
     return Terrain(land)
 
 
-_LAST_LAND: list[Any] = [None, None, None]
+_LAST_LAND: Final[list[Any]] = [None, None, None]
 """The land last asked about: the state's list, a copy of it as it was, and
 its :class:`Terrain` (the land of a table never changes in play; a list
 changed in place, or another equal one, is looked up again)."""
@@ -157,13 +157,13 @@ def marks(state: State, side: str) -> list[Mark]:
     return out
 
 
-_BEARS: dict[tuple[Any, ...], tuple[float, int] | None] = {}
+_BEARS: Final[dict[tuple[Any, ...], tuple[float, int] | None]] = {}
 """:func:`bears`' answers, by everything they depend on (a ship that has not
 moved is asked about again at every point of the move, and by each seat)."""
 
-_UNKNOWN = object()
+_UNKNOWN: Final = object()
 
-_KEPT: dict[int, RangeTable] = {}
+_KEPT: Final[dict[int, RangeTable]] = {}
 """The range tables :data:`_BEARS` names by id, kept so that no other object
 takes the id (cleared with it: no table is kept past its answers)."""
 
@@ -206,7 +206,7 @@ def bears(
     return found
 
 
-_SIGHT: dict[tuple[Terrain, tuple[float, float], tuple[float, float]], bool] = {}
+_SIGHT: Final[dict[tuple[Terrain, tuple[float, float], tuple[float, float]], bool]] = {}
 """:func:`in_sight`'s answers, by land and both ends."""
 
 

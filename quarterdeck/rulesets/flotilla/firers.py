@@ -11,7 +11,7 @@ targets themselves, arcs, ranges and sight, are :mod:`fire`'s.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.geometry import Terrain
 from quarterdeck.rulesets.flotilla.fire import (
@@ -54,13 +54,13 @@ def ready_batteries(state: State, t: Tables, ship: Ship) -> list[Battery]:
     return [b for b in ship.batteries if battery_ready(state, t, ship, b, seen)]
 
 
-_READY_AT: dict[str, int] = {}
+_READY_AT: Final[dict[str, int]] = {}
 """For each ship (by id), where among her batteries :func:`any_ready` last
 found one ready: asked about first (most often the same battery still bears
 at the next point of the move)."""
 
 
-_READY_KNOWN: dict[str, tuple[tuple[Any, ...], Tables, bool]] = {}
+_READY_KNOWN: Final[dict[str, tuple[tuple[Any, ...], Tables, bool]]] = {}
 """:func:`any_ready`'s last answer for each ship (by id), its key and tables."""
 
 

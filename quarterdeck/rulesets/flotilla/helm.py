@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 from functools import cache
 from math import atan2, cos, hypot, sin
-from typing import Any
+from typing import Any, Final
 
 import shapely
 from shapely.geometry import Polygon
@@ -593,7 +593,7 @@ class Helm:
 
 
 # how far a cap is set above its sums (their rounding is far smaller)
-SLACK = 1e-6
+SLACK: Final = 1e-6
 
 Legs = list[tuple[tuple[float, float], tuple[float, float]]]
 # a place a move may end at before its last turn: x, y, the heading there,

@@ -8,7 +8,7 @@ garrison is a unit that stays in its fort.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from shapely.geometry import Point, Polygon
 from shapely.ops import nearest_points
@@ -21,10 +21,10 @@ from quarterdeck.rulesets.flotilla import explain as ex, fire
 from quarterdeck.rulesets.flotilla.state import State, Troop
 from quarterdeck.rulesets.flotilla.tables import Tables
 
-R_LAND = "Land Movement"
-R_MELEE = "Melee Combat on Land"
-R_LANDING = "Sequence of play: 5. Landing parties"
-R_SWIM = "Movement: Non-Sailing Vessels and Swimming"
+R_LAND: Final = "Land Movement"
+R_MELEE: Final = "Melee Combat on Land"
+R_LANDING: Final = "Sequence of play: 5. Landing parties"
+R_SWIM: Final = "Movement: Non-Sailing Vessels and Swimming"
 
 
 def _point(state: State, unit_id: str) -> tuple[float, float]:

@@ -16,6 +16,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from quarterdeck.core.geometry import (
     Pose,
@@ -30,13 +31,13 @@ from quarterdeck.rulesets.flotilla.fire import land_boxes, terrain
 from quarterdeck.rulesets.flotilla.state import Ship, State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
-R_MOVE = "Movement: Moving and turning"
-R_ANCHOR = "Movement: Anchors away"
-R_ADRIFT = "Movement: Adrift"
-R_POWER = "Movement: Extra Power"
-R_ROW = "Movement: Non-Sailing Vessels and Swimming"
-R_ENGINES = "Roster card: ENGINES"
-POINTS = ("first", "middle", "end")
+R_MOVE: Final = "Movement: Moving and turning"
+R_ANCHOR: Final = "Movement: Anchors away"
+R_ADRIFT: Final = "Movement: Adrift"
+R_POWER: Final = "Movement: Extra Power"
+R_ROW: Final = "Movement: Non-Sailing Vessels and Swimming"
+R_ENGINES: Final = "Roster card: ENGINES"
+POINTS: Final[tuple[str, ...]] = ("first", "middle", "end")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +124,11 @@ class Plan:
 
 # option ids already read (Plan.parse), manoeuvres already put in words
 # (Plan.label) and the first turns already made manoeuvres (first_options)
-_PARSED: dict[str, Plan] = {}
-_LABELS: dict[Plan, str] = {}
-_FIRSTS: dict[tuple[int, int], Plan] = {}
-_FIRST_ROWS: dict[tuple[int, tuple[int, ...]], tuple[Plan, ...]] = {}
-_MADE: dict[tuple[int, int, int, int], Plan] = {}
+_PARSED: Final[dict[str, Plan]] = {}
+_LABELS: Final[dict[Plan, str]] = {}
+_FIRSTS: Final[dict[tuple[int, int], Plan]] = {}
+_FIRST_ROWS: Final[dict[tuple[int, tuple[int, ...]], tuple[Plan, ...]]] = {}
+_MADE: Final[dict[tuple[int, int, int, int], Plan]] = {}
 """The manoeuvres under way :func:`_plans` has made, by speed and turns."""
 
 
@@ -460,7 +461,7 @@ class _LegRules:
         self.before = before
 
 
-REACH_MARGIN = 1e-6
+REACH_MARGIN: Final = 1e-6
 """Inches added to a reach (:class:`_LegRules`): far above the rounding of
 the sums that place a leg's ends."""
 

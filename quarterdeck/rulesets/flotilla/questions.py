@@ -11,7 +11,7 @@ questions are ``land.py``'s); ``apply_answer`` carries out the answer.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.errors import IllegalAnswer
@@ -263,9 +263,9 @@ def prompt(state: State, t: Tables) -> Prompt | None:
 # is offered again)
 _SIDE_A = (Option("first", "we move first"), Option("second", "they move first"))
 _POWER = (Option("no", "no"), Option("yes", "call for more power"))
-_PASS = Option("pass", "hold fire for now")
-_ORDERS = Option("orders", "carry out the standing orders")
-_STANDING = Option("standing", "give or change standing fire orders")
+_PASS: Final = Option("pass", "hold fire for now")
+_ORDERS: Final = Option("orders", "carry out the standing orders")
+_STANDING: Final = Option("standing", "give or change standing fire orders")
 
 
 @lru_cache(maxsize=4096)
@@ -297,7 +297,11 @@ _turn_option = cache(_word_turn)
 
 
 # Firing: the range band's share of the hits, for the target question
-BAND_WORDS = {1: "full hits", 2: "half the hits, rounded up", 3: "a third of the hits, rounded up"}
+BAND_WORDS: Final = {
+    1: "full hits",
+    2: "half the hits, rounded up",
+    3: "a third of the hits, rounded up",
+}
 
 
 def fire_moment(state: State) -> str:

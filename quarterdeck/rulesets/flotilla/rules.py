@@ -48,7 +48,7 @@ re-exported (``rules.prompt``, ``rules.score``, ``rules.close_options``...).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.prompts import Answer
@@ -210,7 +210,7 @@ __all__ = [
 ]
 
 
-STEPS: dict[str, Callable[[State, Tables, Context], bool]] = {
+STEPS: Final[dict[str, Callable[[State, Tables, Context], bool]]] = {
     "environment": step_environment,
     "initiative": step_initiative,
     "move_a": step_move,

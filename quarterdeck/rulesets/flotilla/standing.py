@@ -21,15 +21,15 @@ exactly as a choice made then would be.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.prompts import Field, Option, Prompt
 from quarterdeck.rulesets.flotilla import fire, firers
 from quarterdeck.rulesets.flotilla.state import State
 from quarterdeck.rulesets.flotilla.tables import Tables
 
-ORDER_WORDS = {"ask": "ask me", "hold": "hold fire", "first": "first target in range"}
-MAX_RANGE = 60
+ORDER_WORDS: Final = {"ask": "ask me", "hold": "hold fire", "first": "first target in range"}
+MAX_RANGE: Final = 60
 
 
 def units(state: State, seat: str) -> list[tuple[str, str, str]]:

@@ -6,12 +6,14 @@ The sequence itself is driven by ``rules.advance``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.rulesets.flotilla.state import State
 
-R_SEQ = "Sequence of play"
+R_SEQ: Final = "Sequence of play"
 
 
-PHASES = (
+PHASES: Final[tuple[str, ...]] = (
     "environment",
     "initiative",
     "move_a",

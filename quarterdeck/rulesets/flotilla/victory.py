@@ -7,6 +7,8 @@ side has nothing left afloat or in action.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.result import Result, Termination
 from quarterdeck.rulesets.flotilla import fire
@@ -72,7 +74,7 @@ def score_result(state: State, how: Termination, why: str = "") -> Result:
     return Result(winner, how, state.turn, f"{why}; {detail}" if why else detail)
 
 
-_AFLOAT: dict[str, Ship] = {}
+_AFLOAT: Final[dict[str, Ship]] = {}
 """For each side, the last ship found afloat and in action for it by
 :func:`check_end` (a witness looked at first; one entry a side name)."""
 

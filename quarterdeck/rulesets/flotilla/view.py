@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from math import copysign
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.lazyview import LazyRecord, LazyView
 from quarterdeck.rulesets.flotilla.state import Ship, State
 
-_ROUNDED: dict[float, float] = {}
+_ROUNDED: Final[dict[float, float]] = {}
 """Places and headings already rounded for the view, by value."""
 
 
@@ -34,7 +34,7 @@ def shown(v: Any) -> Any:
     return r
 
 
-_POSITIVE = (0).__lt__
+_POSITIVE: Final = (0).__lt__
 
 
 def _batteries(s: Ship) -> list[dict[str, Any]]:
@@ -60,7 +60,7 @@ def _batteries(s: Ship) -> list[dict[str, Any]]:
     return out
 
 
-_SHIP: dict[str, Callable[[Ship], Any]] = {
+_SHIP: Final[dict[str, Callable[[Ship], Any]]] = {
     "id": lambda s: s.id,
     "name": lambda s: s.name,
     "side": lambda s: s.side,
@@ -116,12 +116,12 @@ _SHIP: dict[str, Callable[[Ship], Any]] = {
 """Each entry of a ship's view, in order, from the ship: her card (speed
 track, turns, batteries, crew and morale, damage boxes) and where she is."""
 
-_READY = ("id", "side", "status", "x", "y", "heading", "length")
+_READY: Final[tuple[str, ...]] = ("id", "side", "status", "x", "y", "heading", "length")
 """What a computer player reads of nearly every ship: built at once."""
 
-_READY_LEN = len(_READY)
+_READY_LEN: Final = len(_READY)
 
-_READY_MAKE = tuple((key, _SHIP[key]) for key in _READY)
+_READY_MAKE: Final = tuple((key, _SHIP[key]) for key in _READY)
 
 
 def ship_view(s: Ship) -> dict[str, Any]:
@@ -141,7 +141,9 @@ def _ready_entries(s: Ship) -> dict[str, Any]:
     return {key: make(s) for key, make in _READY_MAKE}
 
 
-_LAZY: dict[str, tuple[Ship, str, str, float, float, float, float, LazyRecord, dict[str, Any]]] = {}
+_LAZY: Final[
+    dict[str, tuple[Ship, str, str, float, float, float, float, LazyRecord, dict[str, Any]]]
+] = {}
 """The last lazy record made of each ship, with the ship, what its ready
 entries were made from and those entries as made (see :func:`_lazy_ships`);
 one entry a ship id."""
@@ -223,7 +225,7 @@ def _ready(state: State, seat: str | None, ships: list[Any]) -> dict[str, Any]:
     }
 
 
-_LAYOUT = (
+_LAYOUT: Final[tuple[str, ...]] = (
     "ruleset",
     "seat",
     "turn",
@@ -375,7 +377,7 @@ def card(s: Ship) -> list[str]:
     return lines
 
 
-ARROWS = "^/>\\v/<\\"
+ARROWS: Final = "^/>\\v/<\\"
 
 
 def table_map(state: State, cols: int = 48) -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -26,7 +27,7 @@ from quarterdeck.rulesets.gundice_boarding.state import Action, Outcome, State
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 from quarterdeck.rulesets.gundice_boarding.victory import _finish
 
-R_ACTION = "5.2 Boarding Actions"
+R_ACTION: Final = "5.2 Boarding Actions"
 
 
 # --------------------------------------------------------------------------

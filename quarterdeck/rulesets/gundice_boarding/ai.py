@@ -29,7 +29,7 @@ which handed the defender the action.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.prompts import Answer, Prompt
 from quarterdeck.odds.gundice import action_assignment, attempt_odds, capture_chance
@@ -41,7 +41,7 @@ from quarterdeck.rulesets.gundice_boarding.tables import Tables, printed_tables
 # a little short of even money (scoring a draw as half a win, 0.5 would be
 # neutral), since a scenario is a fight the captains came to have and the
 # ships part - a draw - on the first turn nobody boards.
-EVEN = 0.45
+EVEN: Final = 0.45
 
 
 def _ship(data: dict[str, Any]) -> Ship:
@@ -260,7 +260,7 @@ class GunDiceAI:
 # whether her mobilised gun dice would count (_dice_facts) -> the boarding
 # dice of each side, and ("attempt", sea, fouled, sizes) ->
 # the chance that an attempt starts an action.
-_DICE: dict[int, tuple[Tables, dict[tuple[Any, ...], Any]]] = {}
+_DICE: Final[dict[int, tuple[Tables, dict[tuple[Any, ...], Any]]]] = {}
 
 
 def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], Any]:
@@ -272,7 +272,7 @@ def _dice_memo(tables: Tables) -> dict[tuple[Any, ...], Any]:
 
 # Where in a ship's _dice_facts the flag sits that says whether her
 # mobilised gun dice would count (the last place).
-MOBILISED_COUNT = 5
+MOBILISED_COUNT: Final = 5
 
 
 def _dice_facts(ship: dict[str, Any], cost: int) -> tuple[Any, ...]:

@@ -8,6 +8,7 @@ boarding dice (boarding_dice.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
@@ -17,7 +18,7 @@ from quarterdeck.rulesets.gundice_boarding.qualifying import contact_active
 from quarterdeck.rulesets.gundice_boarding.state import Action, Ship, State
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 
-R_ATTEMPT = "5.2 Boarding Attempts"
+R_ATTEMPT: Final = "5.2 Boarding Attempts"
 
 
 def attempt_success(n: int) -> float:

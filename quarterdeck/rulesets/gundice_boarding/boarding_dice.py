@@ -7,11 +7,12 @@ gun-dice hits, failed attacker).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from quarterdeck.rulesets.gundice_boarding.state import Ship
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 
-R_DICE = "5.2 Boarding Dice"
+R_DICE: Final = "5.2 Boarding Dice"
 
 
 def side_dice(

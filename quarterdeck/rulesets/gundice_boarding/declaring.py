@@ -9,6 +9,8 @@ attempt is rolled (attempts.py) and the actions are fought (actions.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath
 from quarterdeck.rulesets.gundice_boarding.actions import _next_fight
@@ -16,7 +18,7 @@ from quarterdeck.rulesets.gundice_boarding.attempts import _attempt
 from quarterdeck.rulesets.gundice_boarding.state import State
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 
-R_DECLARE = "5.2 Conducting a Boarding Action"
+R_DECLARE: Final = "5.2 Conducting a Boarding Action"
 
 
 def declaration_phase(state: State, tables: Tables, ctx: Context) -> None:

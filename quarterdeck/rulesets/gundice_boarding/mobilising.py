@@ -11,6 +11,8 @@ those unused return to the guns at the end of the turn (rules.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.gundice_boarding.qualifying import (
     R_OUTLINE,
@@ -23,10 +25,10 @@ from quarterdeck.rulesets.gundice_boarding.state import Ship, State
 from quarterdeck.rulesets.gundice_boarding.tables import Tables
 from quarterdeck.rulesets.gundice_boarding.victory import _finish
 
-R_MOBILISE = "5.2 Boarding Dice: Mobilized 5 GD"
+R_MOBILISE: Final = "5.2 Boarding Dice: Mobilized 5 GD"
 
 
-R_WEATHER = "5.3 Weather Effects"
+R_WEATHER: Final = "5.3 Weather Effects"
 
 
 def _may_mobilise(

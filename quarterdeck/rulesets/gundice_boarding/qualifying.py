@@ -7,9 +7,11 @@ is captured and neither is already in a boarding action.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.rulesets.gundice_boarding.state import Action, Ship, State
 
-R_OUTLINE = "5.1 Boarding"
+R_OUTLINE: Final = "5.1 Boarding"
 
 
 def contact_active(state: State, a: str, b: str) -> tuple[bool, bool]:

@@ -9,6 +9,8 @@ adds them. Prompts already built are kept and handed out again.
 
 from __future__ import annotations
 
+from typing import Final
+
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.rulesets.gundice_boarding.actions import (
     R_ACTION,
@@ -69,7 +71,7 @@ def _next_order(
 
 
 # A side that has given no orders yet (read, never written)
-_NO_ORDERS: dict[str, str] = {}
+_NO_ORDERS: Final[dict[str, str]] = {}
 
 
 def pending(
@@ -163,7 +165,7 @@ LATER_ROUND_OPTIONS = (
 
 # Prompts already built, by everything they are built from (see prompt_for):
 # every game of a scenario asks the same questions, and a Prompt is frozen.
-_PROMPTS: dict[tuple[object, ...], Prompt] = {}
+_PROMPTS: Final[dict[tuple[object, ...], Prompt]] = {}
 
 
 def prompt_for(

@@ -26,6 +26,7 @@ re-exported (``rules.prompts``, ``rules.side_dice``, ``rules.resolve_round``...)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from quarterdeck.core.engine import Context
 from quarterdeck.rulesets.gundice_boarding.actions import (
@@ -168,7 +169,7 @@ def end_of_turn(state: State, tables: Tables, ctx: Context) -> None:
     state.declared_this_turn = False
 
 
-PHASES: dict[str, Callable[[State, Tables, Context], None]] = {
+PHASES: Final[dict[str, Callable[[State, Tables, Context], None]]] = {
     "command": command_phase,
     "declare": declaration_phase,
     "fight": fight,

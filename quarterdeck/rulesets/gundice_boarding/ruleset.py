@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from quarterdeck.core.engine import Context, RulesetInfo, StateBasics, copy_state
 from quarterdeck.core.errors import ScenarioError
@@ -340,7 +340,7 @@ class GunDiceBoarding(StateBasics):
 
 
 # The fields thaw() copies, in State's order (freeze() checks that they are all)
-_STATE_FIELDS = (
+_STATE_FIELDS: Final[tuple[str, ...]] = (
     "sides",
     "turn_limit",
     "sea",
@@ -358,8 +358,8 @@ _STATE_FIELDS = (
     "result",
     "house_rules",
 )
-_SHIP_FIELDS = tuple(f.name for f in dataclasses.fields(Ship))
-_CONTACT_FIELDS = tuple(f.name for f in dataclasses.fields(Contact))
+_SHIP_FIELDS: Final = tuple(f.name for f in dataclasses.fields(Ship))
+_CONTACT_FIELDS: Final = tuple(f.name for f in dataclasses.fields(Contact))
 
 
 def _thawed(kept: State, ships: list[tuple[Any, ...]], contacts: list[tuple[Any, ...]]) -> State:
@@ -390,4 +390,4 @@ def _thawed(kept: State, ships: list[tuple[Any, ...]], contacts: list[tuple[Any,
 
 
 # Results read from a state (GunDiceBoarding.result), by everything read of them.
-_RESULTS: dict[tuple[Any, ...], Result] = {}
+_RESULTS: Final[dict[tuple[Any, ...], Result]] = {}
