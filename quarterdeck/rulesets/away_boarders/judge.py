@@ -449,10 +449,10 @@ def _row(weights: Weights, dq: int, dr: int) -> Row:
     return row, tuple([v * 1.4 if v else v for v in row]), -1 if direction is None else direction
 
 
-OFF_FIELD: Final = (-1000.0,) * 6
+OFF_FIELD: Final[tuple[float, ...]] = (-1000.0,) * 6
 """The score of a point off the field, whichever way she faces."""
 
-NO_FIRE: Final = (0.0,) * 6
+NO_FIRE: Final[tuple[float, ...]] = (0.0,) * 6
 """No gun of hers bears on an enemy, whichever way she faces."""
 
 
