@@ -191,6 +191,12 @@ class Grid:
     height: int
     blocked: frozenset[Point] = field(default_factory=frozenset)
 
+    def __hash__(self) -> int:
+        # (written out as the dataclass would make it, so that the build
+        # compiles it: a field is the key of the look-ahead's kept tables,
+        # hashed for every judge, and the frozenset keeps its own hash)
+        return hash((self.width, self.height, self.blocked))
+
     def contains(self, p: Point) -> bool:
         """Whether ``p`` is on the field (blocked points are on the field)."""
         q, r = p

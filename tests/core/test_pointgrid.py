@@ -3,8 +3,10 @@ bearings, arcs and lines of points."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
+import pytest
 from hypothesis import given, strategies as st
 
 from quarterdeck.core import pointgrid as pg
@@ -107,3 +109,15 @@ def test_stepping_along_a_direction_keeps_its_bearing(p: pg.Point, d: int, n: in
     q = pg.step(p, d, n)
     assert pg.distance(p, q) == n
     assert pg.direction_of(p, q) == d
+
+
+def test_equal_fields_hash_alike_and_stay_frozen() -> None:
+    """Grid's written-out __hash__ (compiled by the build) agrees with its
+    equality: two fields of the same size and blocked points are one key."""
+    a = pg.Grid(5, 4, frozenset({(1, 1), (2, 3)}))
+    b = pg.Grid(5, 4, frozenset({(2, 3), (1, 1)}))
+    assert a == b and hash(a) == hash(b)
+    assert {a: 1}[b] == 1
+    assert a != pg.Grid(5, 4, frozenset({(1, 1)})) and a != pg.Grid(4, 5, a.blocked)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.width = 6  # type: ignore[misc]
