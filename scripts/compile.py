@@ -196,6 +196,7 @@ RULESETS = {
             "boarding",
             "boats",
             "challenge",
+            "charts",
             "common",
             "decks",
             "events",

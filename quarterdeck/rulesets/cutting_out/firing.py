@@ -23,7 +23,7 @@ from quarterdeck.core.explain import RollMath, at_least, faces, total
 from quarterdeck.core.geometry import angle_diff, bearing, distance
 from quarterdeck.core.prompts import Option, Prompt
 from quarterdeck.odds.cutting_out import face
-from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out import charts, harbour
 from quarterdeck.rulesets.cutting_out.common import (
     R_CANNON,
     R_HITS,
@@ -384,9 +384,9 @@ def can_fire(
             ranges[key] = inches
     else:
         inches = found
-    if t.cannon.need(gun.kind, inches) is None:
+    if charts.cannon_need(t.cannon, gun.kind, inches) is None:
         return False
-    if grape and t.cannon.grape(gun.kind, inches) is None:
+    if grape and charts.cannon_grape(t.cannon, gun.kind, inches) is None:
         return False
     if not grape and (kind == "party" or (gun.kind == "swivel" and kind == "boat")):
         return False  # round shot is for ships, forts and boats; swivels fire grape at figures
@@ -534,11 +534,11 @@ def fire_gun(
     target and ``crew``: her crew (:func:`serving`), where the caller has them."""
     if inches is None:
         inches = range_to(state, gun, target, side)
-    need = t.cannon.need(gun.kind, inches)
+    need = charts.cannon_need(t.cannon, gun.kind, inches)
     assert need is not None
     mods = cannon_modifiers(state, t, gun, target, side, crew)
     mod = sum(v for _, v in mods)
-    grape_roll = t.cannon.grape(gun.kind, inches) if grape else None
+    grape_roll = charts.cannon_grape(t.cannon, gun.kind, inches) if grape else None
     white_sides = 10 if grape_roll in ("d10", "half-d10") else 6
     gun.fired = state.turn
     kind, _, tid = target.partition(":")

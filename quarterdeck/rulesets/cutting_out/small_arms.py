@@ -14,7 +14,7 @@ from quarterdeck.core.engine import Context
 from quarterdeck.core.explain import RollMath, at_least
 from quarterdeck.core.geometry import distance
 from quarterdeck.core.prompts import Option, Prompt
-from quarterdeck.rulesets.cutting_out import harbour
+from quarterdeck.rulesets.cutting_out import charts, harbour
 from quarterdeck.rulesets.cutting_out.common import (
     R_SMALL,
     hidden,
@@ -158,7 +158,7 @@ def arms_need(
         return None, math.inf
     inches = distance(a, b)
     arms = t.figures.types[shooter.kind].arms  # type: ignore[index]
-    need = t.small_arms.need(shooter.nation, arms, inches)
+    need = charts.small_arms_need(t.small_arms, shooter.nation, arms, inches)
     if need is not None and shooter.where == "boat" and target.where == "deck":
         need = max(need, t.challenge.shoot_guard_on)  # from a boat at the rail: a 6 (reading)
     return need, inches

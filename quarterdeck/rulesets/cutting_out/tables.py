@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from quarterdeck.core.tables import TableSet
+from quarterdeck.rulesets.cutting_out import charts
 
 PRINTED = Path(__file__).with_name("tables.toml")
 
@@ -175,23 +176,15 @@ class SmallArms(_Frozen):
         return self.bands[-1]
 
     def band(self, inches: float) -> int | None:
-        for n, top in enumerate(self.bands):
-            if inches <= top + 1e-9:
-                return n
-        return None
+        return charts.small_arms_band(self, inches)
 
     def row(self, nation: str, arms: str) -> str:
         return f"{self.nation_rows.get(nation, 'other')}-{arms}"
 
     def need(self, nation: str, arms: str, inches: float) -> int | None:
-        """The lowest die that hits (Small Arms Chart); None out of range or n/a."""
-        band = self.band(inches)
-        if band is None:
-            return None
-        needs = self.chart.get(self.row(nation, arms))
-        if needs is None or band >= len(needs) or needs[band] <= 0:
-            return None
-        return needs[band]
+        """The lowest die that hits (Small Arms Chart); None out of range or n/a
+        (:func:`charts.small_arms_need`)."""
+        return charts.small_arms_need(self, nation, arms, inches)
 
     @model_validator(mode="after")
     def _rows(self) -> SmallArms:
@@ -223,26 +216,17 @@ class Cannon(_Frozen):
     guns: dict[GunKind, GunRow]
 
     def band(self, inches: float) -> int | None:
-        for n, top in enumerate(self.bands):
-            if inches <= top + 1e-9:
-                return n
-        return None
+        return charts.cannon_band(self, inches)
 
     def need(self, kind: str, inches: float) -> int | None:
-        """The lowest red die that hits (Cannon Firing Chart); None: out of range."""
-        band = self.band(inches)
-        row = self.guns.get(kind)  # type: ignore[call-overload]
-        if band is None or row is None or band >= len(row.hit) or row.hit[band] <= 0:
-            return None
-        return int(row.hit[band])
+        """The lowest red die that hits (Cannon Firing Chart); None: out of
+        range (:func:`charts.cannon_need`)."""
+        return charts.cannon_need(self, kind, inches)
 
     def grape(self, kind: str, inches: float) -> str | None:
-        """The grape roll at ``inches`` ("d10", "half-d10", ...); None: no grape."""
-        band = self.band(inches)
-        row = self.guns.get(kind)  # type: ignore[call-overload]
-        if band is None or row is None or band >= len(row.grape):
-            return None
-        return str(row.grape[band])
+        """The grape roll at ``inches`` ("d10", "half-d10", ...); None: no
+        grape (:func:`charts.cannon_grape`)."""
+        return charts.cannon_grape(self, kind, inches)
 
     def reach(self, kind: str) -> float:
         row = self.guns.get(kind)  # type: ignore[call-overload]
