@@ -24,7 +24,7 @@ from quarterdeck.rulesets.acw_river.commanders import (
     morale_plus,
     quality,
 )
-from quarterdeck.rulesets.acw_river.damage import abandon, can_fire_gun
+from quarterdeck.rulesets.acw_river.damage import STEERING, abandon, can_fire_gun
 from quarterdeck.rulesets.acw_river.dice import roll
 from quarterdeck.rulesets.acw_river.movement import effective_max
 from quarterdeck.rulesets.acw_river.state import Fort, Ship, State
@@ -33,14 +33,6 @@ from quarterdeck.rulesets.acw_river.visibility import say, secret_for
 
 R_MORALE: Final = "Morale"
 R_FORT: Final = "Fort Commander"
-
-STEERING: Final[tuple[str, ...]] = (
-    "hard-right-4",
-    "hard-left-4",
-    "same-course-4",
-    "pilot-house",
-    "screw-4",
-)
 
 
 @dataclass(frozen=True, slots=True)
