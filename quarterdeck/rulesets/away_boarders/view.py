@@ -205,8 +205,11 @@ def _lazy_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[LazyRecor
     worked out from the ship as she is when first read, like a new record's.
     The fleet is compared whole (each ship's ready entries, her identity and
     what was read of her record, each compared in one pass), and only the
-    records found stale are made again. The list is the player's own; the records
-    are read, never changed (tests/rulesets/away_boarders/test_view_kept.py)."""
+    records found stale are made again, each in place (a view is good only
+    while its player decides: the next view of this fleet renews the records
+    it shows again, :meth:`LazyRecord.renew`). The list is the player's own;
+    the player reads the records, never changes them
+    (tests/rulesets/away_boarders/test_view_kept.py)."""
     fleet = list(ships)
     ready = [(s.id, s.side, s.status, s.q, s.r) for s in fleet]  # (as _READY)
     if _FLEET:

@@ -151,7 +151,8 @@ def crews(
     return {gid: crew_of(guns[gid], figs) for gid, figs in found.items()}
 
 
-_UNSERVED: Final[tuple[str | None, list[Figure]]] = (None, [])
+# (not Final: a build keeps a Final fixed-length tuple unboxed, boxing it anew at each use)
+_UNSERVED: tuple[str | None, list[Figure]] = (None, [])
 """A gun left out of a caller's crews (served by none of the side asked about)."""
 
 

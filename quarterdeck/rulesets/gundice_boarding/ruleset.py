@@ -340,7 +340,7 @@ class GunDiceBoarding(StateBasics):
 
 
 # The fields thaw() copies, in State's order (freeze() checks that they are all)
-_STATE_FIELDS: Final[tuple[str, ...]] = (
+_STATE_FIELDS: tuple[str, ...] = (  # (not Final: a test replaces it)
     "sides",
     "turn_limit",
     "sea",
