@@ -421,6 +421,13 @@ def _load_record(source: str, db: str | None) -> Record:
     try:
         return Store(db).load(source)[0]
     except RecordError:
+        from quarterdeck.core.scenario import bundled_paths
+
+        if source in bundled_paths():
+            raise RecordError(
+                f"{source!r} is a scenario: give --seed N to replay one of its simulated"
+                " games (a row's seed), or a record file or saved game id instead"
+            ) from None
         raise RecordError(f"{source!r} is neither a record file nor a saved game id") from None
 
 
@@ -650,20 +657,27 @@ def _simulate(
     address: str | None,
     as_json: bool,
 ) -> None:
-    from quarterdeck.sim.out import RowWriter
+    from quarterdeck.sim.out import ROW_SUFFIXES, RowWriter
     from quarterdeck.sim.runner import BACKENDS, simulate as run
 
     check_output_file(plot, "--plot")
     if plot is not None and plot.suffix.lower() != ".png":
         raise fail(f"--plot {plot}: the plot is a PNG image; give a file name ending in .png")
     check_output_file(out, "--out")
+    if out is not None and out.suffix.lower() not in ROW_SUFFIXES:
+        raise fail(
+            f"--out {out}: the rows are JSON lines or Parquet; give a file name ending in"
+            f" {', '.join(ROW_SUFFIXES)}"
+        )
     if backend not in BACKENDS:
         raise fail(f"--backend {backend!r}: legal values are {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         raise fail("--address is for --backend ray")
     if backend == "ray":
-        from quarterdeck.sim.ray_backend import import_ray
+        from quarterdeck.sim.ray_backend import check_address, import_ray
 
+        if address is not None:
+            check_address(address)
         import_ray()
     scenario = load_scenario(scenario_id, set_ or [], tables)
     kinds = _sides(scenario, side or [], "ai")

@@ -4,8 +4,10 @@ A row is the game's number in the run, its seed (what ``quarterdeck replay
 SCENARIO --seed N`` takes), the winner (empty for a draw), how it ended, the
 turns and decisions it took, and each side's losses (ships lost) and victory
 points. ``.parquet`` files (with pyarrow installed) hold the same columns,
-with ``losses_<side>`` and ``points_<side>`` for the mappings; any other name
-is JSON lines.
+with ``losses_<side>`` and ``points_<side>`` for the mappings; ``.jsonl``
+(``.ndjson``, ``.json``) files are JSON lines (:data:`ROW_SUFFIXES`: the
+command line refuses any other name rather than write JSON lines into, say,
+a ``.csv`` file).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from quarterdeck.sim.games import GameOutcome
 
 BATCH = 5_000  # rows a Parquet writer holds before writing a row group
 
+ROW_SUFFIXES = (".jsonl", ".ndjson", ".json", ".parquet")
+"""The file names ``simulate --out`` takes: JSON lines, or Parquet."""
+
 
 class RowWriter:
     """Writes outcomes to ``path`` (JSON lines, or Parquet by its suffix)."""
@@ -31,7 +36,7 @@ class RowWriter:
         self._parquet: Any = None
         self._file: IO[str] | None = None
         self._with_points: bool | None = None
-        if path.suffix == ".parquet":
+        if path.suffix.lower() == ".parquet":
             try:
                 import pyarrow  # noqa: F401
             except ImportError:
@@ -103,7 +108,7 @@ class RowWriter:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of an ``--out`` file, as JSON-lines rows (Parquet columns
     gathered back into ``losses`` and ``points``)."""
-    if path.suffix != ".parquet":
+    if path.suffix.lower() != ".parquet":
         with path.open(encoding="utf-8") as f:
             return [json.loads(line) for line in f if line.strip()]
     import pyarrow.parquet as pq

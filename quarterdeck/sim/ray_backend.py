@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -55,6 +56,36 @@ def run_chunk(
     return play_chunk(scenario, kinds, chunk, setup)
 
 
+ANSWER_WITHIN = 5.0
+"""Seconds a cluster's head is given to answer before ``--address`` is
+refused (Ray itself would go on trying for many minutes)."""
+
+
+def check_address(address: str) -> None:
+    """Refuse, at once and in one line, a cluster address whose head does
+    not answer: ``HOST:PORT`` or ``ray://HOST:PORT`` (Ray's client), where
+    nothing accepts a connection on that port within :data:`ANSWER_WITHIN`
+    seconds. ``auto`` and ``local`` (Ray finds or starts its own) are left to
+    Ray."""
+    if address in ("auto", "local"):
+        return
+    where = address.removeprefix("ray://")
+    host, colon, port = where.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise QuarterdeckError(
+            f"--address {address!r}: give the head node as HOST:PORT (e.g. 10.0.0.5:6379),"
+            " ray://HOST:PORT, or auto"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=ANSWER_WITHIN):
+            pass
+    except OSError as e:
+        raise QuarterdeckError(
+            f"--address {address}: no Ray cluster answers there ({e.strerror or e});"
+            " is its head node started (ray start --head) and the port right?"
+        ) from None
+
+
 def import_ray() -> Any:
     try:
         import ray
@@ -76,6 +107,8 @@ def ray_chunks(
     """Play the run's chunks as Ray tasks and yield their outcomes in order."""
     from quarterdeck.sim.runner import chunk_size, chunks
 
+    if address:
+        check_address(address)
     ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -85,7 +118,13 @@ def ray_chunks(
             "configure_logging": False,
         }
         if address:
-            ray.init(address=address, **options)
+            try:
+                ray.init(address=address, **options)
+            except (ConnectionError, TimeoutError, RuntimeError) as e:
+                # (something answers there, but not a Ray cluster that lets us join)
+                raise QuarterdeckError(
+                    f"--address {address}: could not join a Ray cluster there ({e})"
+                ) from None
         else:
             ray.init(num_cpus=workers, **options)
     try:

@@ -142,7 +142,7 @@ def test_cli_replay_by_seed_kept_for_the_web_table(run) -> None:  # type: ignore
     assert (listed[0]["result"]["winner"], listed[0]["result"]["how"]) == (row.winner, row.how)
 
 
-def test_cli_refuses_bad_simulate_options(run) -> None:  # type: ignore[no-untyped-def]
+def test_cli_refuses_bad_simulate_options(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     bad = run("simulate", "shannon-chesapeake-1813", "--backend", "spark")
     assert bad.returncode == 2
     assert "--backend 'spark': legal values are local, ray" in bad.stderr
@@ -157,3 +157,28 @@ def test_cli_refuses_bad_simulate_options(run) -> None:  # type: ignore[no-untyp
     bad = run("simulate", "shannon-chesapeake-1813", "--games", "2", "--out", "no/such/dir/x.jsonl")
     assert bad.returncode == 2
     assert "--out no/such/dir/x.jsonl: the folder no/such/dir does not exist" in bad.stderr
+    bad = run("simulate", "shannon-chesapeake-1813", "--games", "2", "--out", "rows.csv")
+    assert bad.returncode == 2 and not (tmp_path / "rows.csv").exists()  # (run works in tmp_path)
+    assert "give a file name ending in .jsonl, .ndjson, .json, .parquet" in bad.stderr
+    bad = run("replay", "champlain-duel-1776")  # a scenario, with no seed
+    assert bad.returncode == 2
+    assert "'champlain-duel-1776' is a scenario: give --seed N" in bad.stderr
+
+
+def test_cli_refuses_a_ray_address_where_no_cluster_answers(run) -> None:  # type: ignore[no-untyped-def]
+    """A wrong --address is refused in one line at once (Ray itself would
+    try to reach it for many minutes): nothing listens on a port just freed,
+    and a name that is no HOST:PORT is not an address."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    bad = run(
+        "simulate", "speedy-el-gamo-1801", "--backend", "ray", "--address", f"127.0.0.1:{port}"
+    )
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert f"--address 127.0.0.1:{port}: no Ray cluster answers there" in bad.stderr
+    bad = run("simulate", "speedy-el-gamo-1801", "--backend", "ray", "--address", "headnode")
+    assert bad.returncode == 2
+    assert "--address 'headnode': give the head node as HOST:PORT" in bad.stderr
