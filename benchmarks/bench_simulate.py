@@ -1,6 +1,9 @@
 """Benchmark: `quarterdeck simulate` games per second on one process, AI against
 AI, for each scenario of issue 14's table, as a ratio against another checkout
-(the commit before the work), measured in one run.
+(the commit before the work), measured in one run. Each row says whether both
+checkouts played the very same games (their winners and decisions alike): where
+a rule or a player changed since the base, the ratio counts the games' lengths
+too.
 
 Each measurement is a fresh process of one checkout's own virtual environment
 that plays the scenario's games with ``quarterdeck.sim.runner.simulate`` (one
@@ -95,18 +98,23 @@ def compare(base: Path, repeat: int, only: list[str], scale: float) -> list[dict
         if only and scenario not in only:
             continue
         games = max(1, round(games * scale))
-        ratios, now, before = [], [], []
+        ratios, now, before, same = [], [], [], []
         for n in range(repeat):
-            seed = 100 + n  # both checkouts play the same games
+            seed = 100 + n  # both checkouts play the same seeds
             a = measure(HERE, scenario, games, seed)
             b = measure(base, scenario, games, seed)
             now.append(a["games"] / a["cpu"])
             before.append(b["games"] / b["cpu"])
             ratios.append(b["cpu"] / a["cpu"])
+            # the same games, or other ones (a rule or a player changed since
+            # the base): then the ratio counts the games' lengths too
+            same.append(a["results"] == b["results"] and a["decisions"] == b["decisions"])
         row = {
             "scenario": scenario,
             "games": games,
             "decisions_per_game": round(a["decisions"], 1),
+            "decisions_per_game_before": round(b["decisions"], 1),
+            "same_games": all(same),
             "games_per_s_before": round(statistics.median(before), 2),
             "games_per_s_now": round(statistics.median(now), 2),
             "ratio_median": round(statistics.median(ratios), 2),
@@ -266,6 +274,12 @@ def main() -> None:
             f"{row['scenario']:26} {row['decisions_per_game']:>7} decisions/game  "
             f"before {row['games_per_s_before']:>9} games/s  now {row['games_per_s_now']:>9}  "
             f"x{row['ratio_median']} ({row['ratio_min']}-{row['ratio_max']})"
+            + (
+                ""
+                if row["same_games"]
+                else f"  (other games than the base's: {row['decisions_per_game_before']}"
+                " decisions/game there)"
+            )
         )
     for row in result.get("replays", []):  # type: ignore[attr-defined]
         print(
