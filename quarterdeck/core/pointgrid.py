@@ -217,14 +217,7 @@ class Grid:
         line passes no blocked point (nor any of ``also_blocked``)."""
         blocked = self.blocked
         also = also_blocked if isinstance(also_blocked, (set, frozenset)) else set(also_blocked)
-        # (loops: the build runs any() of a generator as a generator object)
-        for path in _between(a, b):
-            for p in path:
-                if p in blocked or p in also:
-                    break
-            else:
-                return True  # this reading passes nothing in the way
-        return False
+        return any(not any(p in blocked or p in also for p in path) for path in _between(a, b))
 
 
 def column(p: Point) -> int:

@@ -287,9 +287,7 @@ def _reaches(ship: Ship, t: Tables) -> list[int]:
     for g in ship.guns:
         if g.loaded and not g.disabled:
             side = g.side
-            # (its place in BATTERIES, as _BATTERY_AT says: compared, not
-            # looked up, for every gun)
-            i = 0 if side == "port" else 1 if side == "starboard" else 2
+            i = _BATTERY_AT[side]
             by_type = ranges[i]
             if by_type is None:
                 by_type = ranges[i] = by_load[load[side]]

@@ -247,12 +247,17 @@ def _same_ships(fleet: list[Ship], was: list[Ship]) -> bool:
     return True
 
 
+def _ready_entries(ready: tuple[Any, ...]) -> dict[str, Any]:
+    """A lazy record's ready entries (:data:`_READY`) from their values."""
+    i, side, status, q, r = ready
+    return {"id": i, "side": side, "status": status, "q": q, "r": r}
+
+
 def _record(s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> LazyRecord:
     """A ship's lazy record: ``ready`` (her :data:`_READY` entries) given,
     the rest of :data:`_PARTS` built from her when first read."""
-    i, side, status, q, r = ready
     return LazyRecord(
-        {"id": i, "side": side, "status": status, "q": q, "r": r},
+        _ready_entries(ready),
         _PARTS,
         (s, wind, tables),
         _TOGETHER,
@@ -261,8 +266,7 @@ def _record(s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> LazyReco
 
 def _renew(record: LazyRecord, s: Ship, ready: tuple[Any, ...], wind: int, tables: Any) -> None:
     """:func:`_record` made again in ``record`` (:meth:`LazyRecord.renew`)."""
-    i, side, status, q, r = ready
-    record.renew({"id": i, "side": side, "status": status, "q": q, "r": r}, (s, wind, tables))
+    record.renew(_ready_entries(ready), (s, wind, tables))
 
 
 def _kept_ships(ships: Iterable[Ship], wind: int, tables: Any) -> list[dict[str, Any]]:

@@ -178,9 +178,6 @@ class SmallArms(_Frozen):
     def band(self, inches: float) -> int | None:
         return charts.small_arms_band(self, inches)
 
-    def row(self, nation: str, arms: str) -> str:
-        return f"{self.nation_rows.get(nation, 'other')}-{arms}"
-
     def need(self, nation: str, arms: str, inches: float) -> int | None:
         """The lowest die that hits (Small Arms Chart); None out of range or n/a
         (:func:`charts.small_arms_need`)."""
